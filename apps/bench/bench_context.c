@@ -1,0 +1,147 @@
+/* bench_context: context switches per second of each factory with 2, 1,000 and 100,000
+ * actors. Every actor loops yielding to maestro, which switches to them in round robin; the
+ * time per switch is the median of 5 repetitions. Usage: bench_context [switches-per-rep]. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "simcore/context.h"
+
+#define REPS 5
+#define STACK_SIZE (128 * 1024)
+#define GUARD_SIZE 4096
+#define DEFAULT_SWITCHES 4000000L
+
+struct bench_actor {
+    struct sim_context *ctx;
+};
+
+struct bench_row {
+    double ns_per_switch; /* median over REPS */
+    double wall;          /* seconds for create + warm-up + REPS + destroy */
+    size_t guard;
+};
+
+static struct sim_context *maestro;
+
+static void actor_loop(void *arg)
+{
+    struct bench_actor *a = arg;
+
+    for (;;)
+        sim_context_switch(a->ctx, maestro);
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a;
+    double y = *(const double *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* vm.max_map_count, or the kernel default when it cannot be read. */
+static long max_map_count(void)
+{
+    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+    long n = 65530;
+
+    if (f) {
+        if (fscanf(f, "%ld", &n) != 1)
+            n = 65530;
+        fclose(f);
+    }
+    return n;
+}
+
+/* Every guarded stack costs two mappings (guard and stack); without guards adjacent stacks
+ * merge into one. Leaves room for the program's own mappings. */
+static size_t guard_for(long nactors)
+{
+    return 2 * nactors + 1024 > max_map_count() ? 0 : GUARD_SIZE;
+}
+
+/* One round: maestro switches to every actor, which switches straight back (2n switches). */
+static void run_rounds(struct bench_actor *actors, long n, long rounds)
+{
+    for (long r = 0; r < rounds; r++)
+        for (long i = 0; i < n; i++)
+            sim_context_switch(maestro, actors[i].ctx);
+}
+
+static struct bench_row bench(enum sim_ctx_factory f, long n, long switches)
+{
+    struct bench_actor *actors = calloc((size_t)n, sizeof(*actors));
+    long rounds = switches / (2 * n) > 0 ? switches / (2 * n) : 1;
+    double t[REPS];
+    struct bench_row row;
+    double start = now_seconds();
+
+    if (!actors) {
+        fprintf(stderr, "bench_context: out of memory for %ld actors\n", n);
+        exit(1);
+    }
+    row.guard = guard_for(n);
+    sim_context_init(f, STACK_SIZE, row.guard);
+    maestro = sim_context_maestro();
+    for (long i = 0; i < n; i++)
+        actors[i].ctx = sim_context_create(actor_loop, &actors[i], "bench", maestro);
+    run_rounds(actors, n, 1); /* warm-up: first touch of every stack */
+    for (int k = 0; k < REPS; k++) {
+        double t0 = now_seconds();
+
+        run_rounds(actors, n, rounds);
+        t[k] = (now_seconds() - t0) * 1e9 / (2.0 * (double)n * (double)rounds);
+    }
+    for (long i = 0; i < n; i++)
+        sim_context_destroy(actors[i].ctx);
+    free(actors);
+    qsort(t, REPS, sizeof(t[0]), cmp_double);
+    row.ns_per_switch = t[REPS / 2];
+    row.wall = now_seconds() - start;
+    return row;
+}
+
+int main(int argc, char **argv)
+{
+    static const enum sim_ctx_factory factories[] = { SIM_CTX_RAW, SIM_CTX_UCONTEXT };
+    static const long counts[] = { 2, 1000, 100000 };
+    long switches = argc > 1 ? atol(argv[1]) : DEFAULT_SWITCHES;
+    bool unguarded = false;
+
+    if (switches <= 0) {
+        fprintf(stderr, "bench_context: switches-per-rep must be a positive number, not '%s'\n",
+                argv[1]);
+        return 1;
+    }
+    printf("context switch benchmark: stacks of %d KiB, ~%ld switches per repetition, "
+           "median of %d\n\n", STACK_SIZE / 1024, switches, REPS);
+    printf("%-9s %8s %6s %10s %12s %8s\n", "factory", "actors", "guard", "ns/switch",
+           "switches/s", "wall s");
+    for (size_t fi = 0; fi < sizeof(factories) / sizeof(factories[0]); fi++) {
+        for (size_t ci = 0; ci < sizeof(counts) / sizeof(counts[0]); ci++) {
+            struct bench_row row = bench(factories[fi], counts[ci], switches);
+
+            unguarded |= row.guard == 0;
+            printf("%-9s %8ld %6zu %10.1f %12.3g %8.2f\n",
+                   sim_context_factory_name(sim_context_factory()), counts[ci], row.guard,
+                   row.ns_per_switch, 1e9 / row.ns_per_switch, row.wall);
+            fflush(stdout);
+        }
+    }
+    if (unguarded)
+        printf("\nguard 0: two mappings per guarded stack would exceed vm.max_map_count (%ld), "
+               "so these runs use contexts/guard-size:0\n", max_map_count());
+    return 0;
+}

@@ -1,0 +1,101 @@
+#!/bin/bash
+# make bench: kernel benchmarks (context switches, solver events) and MPI-level runs under
+# simmpi and, when installed, SimGrid's SMPI on the same programs and platform. Reports wall
+# time, peak memory (GNU time's maximum RSS) and the simmpi/SMPI ratio; medians of 5 runs.
+set -u
+builddir=$1
+srcdir=$2
+cd "$builddir" || exit 1
+out=apps/bench/out
+mkdir -p "$out"
+
+echo "== kernel: context switches (bench_context) =="
+apps/bench/bench_context 1000000
+echo
+echo "== kernel: solver events (bench_lmm) =="
+apps/bench/bench_lmm
+
+[ -x smpi/smpirun ] || { echo "MPI benchmarks skipped: smpi/smpirun not built"; exit 0; }
+have_smpi=0
+command -v /usr/bin/smpicc >/dev/null && command -v /usr/bin/smpirun >/dev/null && have_smpi=1
+for p in mpi_pingpong mpi_ring mpi_barrier_allreduce; do
+    smpi/smpicc -O2 -o "$out/$p" "$srcdir/apps/bench/$p.c" || exit 1
+    [ $have_smpi = 1 ] && /usr/bin/smpicc -O2 -o "$out/$p.sg" "$srcdir/apps/bench/$p.c" 2>/dev/null
+done
+# Same platform for both: the default cluster of simmpi, written out for SimGrid.
+plat=$out/cluster.xml
+cat >"$plat" <<XML
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <cluster id="cluster" prefix="node-" suffix="" radical="0-4095" speed="1Gf" core="1"
+           bw="10Gbps" lat="1us" limiter_link="15Gbps" loopback_bw="50GBps" loopback_lat="0.1us"
+           bb_bw="10Tbps" bb_lat="0us" bb_sharing_policy="FATPIPE"/>
+</platform>
+XML
+hosts() { for i in $(seq 0 $(($1 - 1))); do echo "node-$i"; done >"$out/hosts$1"; }
+opts="--cfg=smpi/simulate-computation:no"
+
+# run5 LABEL CMD...: median wall seconds and max RSS (KiB) over 5 runs.
+run5() {
+    local label=$1
+    shift
+    local walls=() rss=0
+    for i in 1 2 3 4 5; do
+        /usr/bin/time -f '%e %M' -o "$out/time" "$@" >"$out/stdout" 2>"$out/stderr" || {
+            echo "$label: failed (see $out/stderr)"; return 1; }
+        read -r w m <"$out/time"
+        walls+=("$w")
+        [ "$m" -gt "$rss" ] && rss=$m
+    done
+    median=$(printf '%s\n' "${walls[@]}" | sort -g | sed -n 3p)
+    echo "$median $rss"
+}
+
+report() { # LABEL MESSAGES SIMMPI_RESULT SMPI_RESULT
+    local label=$1 msgs=$2 a=$3 b=$4
+    read -r wa ma <<<"$a"
+    if [ -n "$b" ]; then
+        read -r wb mb <<<"$b"
+        printf '%-28s simmpi %8.3fs %7.0f MiB %12.0f msg/s | SMPI %8.3fs %7.0f MiB %12.0f msg/s | wall ratio %.2f\n' \
+            "$label" "$wa" "$((ma / 1024))" "$(awk "BEGIN{print $msgs / ($wa > 0 ? $wa : 0.001)}")" \
+            "$wb" "$((mb / 1024))" "$(awk "BEGIN{print $msgs / ($wb > 0 ? $wb : 0.001)}")" \
+            "$(awk "BEGIN{print $wa / ($wb > 0 ? $wb : 0.001)}")"
+    else
+        printf '%-28s simmpi %8.3fs %7.0f MiB %12.0f msg/s\n' "$label" "$wa" "$((ma / 1024))" \
+            "$(awk "BEGIN{print $msgs / ($wa > 0 ? $wa : 0.001)}")"
+    fi
+}
+
+echo
+echo "== MPI: ping-pong, 1-byte messages (median of 5) =="
+hosts 2
+n=200000
+a=$(run5 simmpi smpi/smpirun -np 2 -platform "$plat" -hostfile "$out/hosts2" $opts "$out/mpi_pingpong" $n)
+b=
+[ $have_smpi = 1 ] && b=$(run5 smpi /usr/bin/smpirun -np 2 -platform "$plat" -hostfile "$out/hosts2" $opts "$out/mpi_pingpong.sg" $n)
+report "pingpong x$n" $((2 * n)) "$a" "$b"
+
+echo
+echo "== MPI: token ring (median of 5) =="
+for np in 16 256 4096; do
+    hosts $np
+    laps=$((400000 / np))
+    a=$(run5 simmpi smpi/smpirun -np $np -platform "$plat" -hostfile "$out/hosts$np" $opts "$out/mpi_ring" $laps)
+    b=
+    [ $have_smpi = 1 ] && b=$(run5 smpi /usr/bin/smpirun -np $np -platform "$plat" -hostfile "$out/hosts$np" $opts "$out/mpi_ring.sg" $laps)
+    report "ring np=$np" $((laps * np)) "$a" "$b"
+done
+
+echo
+echo "== MPI: barrier + allreduce, growing -np (one run each, stops past 60 s) =="
+for np in 1024 4096 16384 65536 131072; do
+    start=$(date +%s.%N)
+    if ! /usr/bin/time -f '%e %M' -o "$out/time" timeout 60 smpi/smpirun -np $np $opts \
+            --cfg=contexts/guard-size:0 "$out/mpi_barrier_allreduce" >"$out/stdout" 2>"$out/stderr"; then
+        echo "np=$np: did not finish in 60 s (or failed: $out/stderr)"
+        break
+    fi
+    read -r w m <"$out/time"
+    echo "simmpi np=$np: $w s, $((m / 1024)) MiB"
+done

@@ -1,0 +1,20 @@
+# apps: example MPI programs, platforms and benchmarks.
+EXTRA_DIST += apps/hello.c apps/platforms apps/bench/run-bench.sh
+
+noinst_PROGRAMS += apps/bench/bench_context apps/bench/bench_lmm
+EXTRA_DIST += apps/bench/mpi_pingpong.c apps/bench/mpi_ring.c apps/bench/mpi_barrier_allreduce.c
+apps_bench_bench_context_SOURCES = apps/bench/bench_context.c
+apps_bench_bench_context_LDADD = simcore/libsimcore.la -lm
+apps_bench_bench_lmm_SOURCES = apps/bench/bench_lmm.c
+apps_bench_bench_lmm_LDADD = simcore/libsimcore.la -lm
+
+# The README's first command: a real MPI program on the default platform.
+demo: all
+	./smpi/smpicc -o apps/hello $(srcdir)/apps/hello.c
+	./smpi/smpirun -np 8 ./apps/hello
+
+bench: all
+	@bash $(srcdir)/apps/bench/run-bench.sh $(abs_top_builddir) $(abs_top_srcdir)
+
+CLEANFILES += apps/hello
+.PHONY: demo bench

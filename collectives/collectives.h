@@ -1,0 +1,146 @@
+/* collectives: the one list of collective operations, the arguments every algorithm receives,
+ * the per-collective algorithm tables and the registry that picks one algorithm per call
+ * (forced with smpi/<collective>, else chosen by the selector of smpi/coll-selector). */
+#ifndef COLL_COLLECTIVES_H
+#define COLL_COLLECTIVES_H
+
+#include <stdio.h>
+
+#include <mpi.h>
+
+/* The only list of collectives: X(UPPER, lower). Expanded into enum coll_kind, the reserved
+ * tags, the table declarations below and the registry array of registry.c. Adding a
+ * collective: one X(...) here, one collectives/<kind>.c holding coll_<kind>_algos[], one line in
+ * collectives/local.mk. */
+#define COLL_KINDS(X)                                                                              \
+    X(BARRIER, barrier)                                                                            \
+    X(BCAST, bcast)                                                                                \
+    X(REDUCE, reduce)                                                                              \
+    X(ALLREDUCE, allreduce)                                                                        \
+    X(ALLTOALL, alltoall)                                                                          \
+    X(ALLTOALLV, alltoallv)                                                                        \
+    X(ALLTOALLW, alltoallw)                                                                        \
+    X(ALLGATHER, allgather)                                                                        \
+    X(ALLGATHERV, allgatherv)                                                                      \
+    X(GATHER, gather)                                                                              \
+    X(GATHERV, gatherv)                                                                            \
+    X(SCATTER, scatter)                                                                            \
+    X(SCATTERV, scatterv)                                                                          \
+    X(REDUCE_SCATTER, reduce_scatter)                                                              \
+    X(REDUCE_SCATTER_BLOCK, reduce_scatter_block)                                                  \
+    X(SCAN, scan)                                                                                  \
+    X(EXSCAN, exscan)
+
+#define COLL_ENUM_ROW(U, l) COLL_##U,
+enum coll_kind {
+    COLL_KINDS(COLL_ENUM_ROW)
+    COLL_NKINDS
+};
+#undef COLL_ENUM_ROW
+
+/* Reserved tags, one per collective kind. Collective traffic also travels in the
+ * communicator's collective matching context, so these never meet a user receive; distinct
+ * tags per kind keep a collective built from others (reduce_scatter = reduce + scatterv)
+ * unambiguous. Algorithms never receive from MPI_ANY_SOURCE, so two successive collectives
+ * of one kind on one communicator match in order. */
+#define COLL_TAG_BASE (-10)
+#define COLL_TAG_ROW(U, l) COLL_TAG_##U = COLL_TAG_BASE - COLL_##U,
+enum coll_tag {
+    COLL_KINDS(COLL_TAG_ROW)
+};
+#undef COLL_TAG_ROW
+
+/* Every parameter any collective needs; each kind reads only its own fields (unused ones are
+ * zero). MPI_IN_PLACE is passed through unchanged, where MPI-3.1 allows it:
+ *   barrier              comm
+ *   bcast                rbuf (in at root, out elsewhere), count, type, root
+ *   reduce               sbuf (or MPI_IN_PLACE at root), rbuf (root only), count, type, op, root
+ *   allreduce            sbuf (or MPI_IN_PLACE), rbuf, count, type, op
+ *   alltoall             sbuf (or MPI_IN_PLACE), scount, stype, rbuf, rcount, rtype
+ *   alltoallv            sbuf (or MPI_IN_PLACE), scounts, sdispls, stype, rbuf, rcounts,
+ *                        rdispls, rtype; displacements in extents of the type
+ *   alltoallw            sbuf (or MPI_IN_PLACE), scounts, sdispls, stypes, rbuf, rcounts,
+ *                        rdispls, rtypes; displacements in bytes
+ *   allgather            sbuf (or MPI_IN_PLACE), scount, stype, rbuf, rcount, rtype
+ *   allgatherv           sbuf (or MPI_IN_PLACE), scount, stype, rbuf, rcounts, rdispls, rtype
+ *   gather               sbuf (or MPI_IN_PLACE at root), scount, stype, rbuf, rcount, rtype, root
+ *   gatherv              as gather with rcounts, rdispls instead of rcount
+ *   scatter              sbuf, scount, stype, rbuf (or MPI_IN_PLACE at root), rcount, rtype, root
+ *   scatterv             as scatter with scounts, sdispls instead of scount
+ *   reduce_scatter       sbuf (or MPI_IN_PLACE), rbuf, rcounts, type, op
+ *   reduce_scatter_block sbuf (or MPI_IN_PLACE), rbuf, rcount, type, op
+ *   scan, exscan         sbuf (or MPI_IN_PLACE), rbuf, count, type, op
+ * Rooted buffers and counts are only significant at the root, as in MPI. */
+struct coll_args {
+    const void *sbuf;
+    void *rbuf;
+    int scount;
+    int rcount;
+    const int *scounts;
+    const int *rcounts;
+    const int *sdispls;
+    const int *rdispls;
+    MPI_Datatype stype;
+    MPI_Datatype rtype;
+    const MPI_Datatype *stypes;
+    const MPI_Datatype *rtypes;
+    MPI_Op op;
+    int root;
+    MPI_Comm comm;
+    int count;
+    MPI_Datatype type;
+};
+
+/* An algorithm: runs one collective on the calling rank. Every rank of a->comm calls the same
+ * algorithm (the registry guarantees it). Returns MPI_SUCCESS or an MPI error class. */
+typedef int coll_fn(const struct coll_args *a);
+
+/* Preconditions of an algorithm (struct coll_algo.needs). The registry checks them before a
+ * forced algorithm runs and applies smpi/coll-fallback when they fail. Each must give the same
+ * answer on every rank: COLL_NO_IN_PLACE is therefore only meaningful for collectives where
+ * every rank passes MPI_IN_PLACE together (allreduce, alltoall*, allgather*,
+ * reduce_scatter*, scan, exscan); rooted algorithms handle in-place at the root themselves. */
+enum coll_need {
+    COLL_NEEDS_POW2 = 1u << 0,        /* communicator size is a power of two */
+    COLL_NEEDS_COMMUTATIVE = 1u << 1, /* the op is commutative */
+    COLL_NO_IN_PLACE = 1u << 2,       /* sbuf is not MPI_IN_PLACE */
+};
+
+struct coll_algo {
+    const char *name; /* SMPI's name where SMPI has the algorithm, else <origin>_<algorithm> */
+    unsigned needs;   /* enum coll_need bits */
+    coll_fn *run;
+    const char *help; /* one line for smpirun -help-coll */
+};
+
+/* One table per collective, ended by a row whose name is NULL; the first row is the baseline,
+ * which must have no needs. Defined at the bottom of collectives/<kind>.c. */
+#define COLL_TABLE_DECL(U, l) extern const struct coll_algo coll_##l##_algos[];
+COLL_KINDS(COLL_TABLE_DECL)
+#undef COLL_TABLE_DECL
+
+/* Sets up the registry once, before any rank runs a collective.
+ *   selector  smpi/coll-selector: "default", "ompi" or "mpich" (NULL or "" means "default")
+ *   forced    returns the value of smpi/<kind> for a collective name ("" or NULL: not forced);
+ *             the value is an algorithm name or a selector name; forced may be NULL
+ *   fallback  smpi/coll-fallback: "error", "warn" or "silent" (NULL or "" means "warn")
+ * Dies (sim_die) on an unknown selector, algorithm or fallback, naming the collective and
+ * listing the valid names. May be called again; the last call wins. */
+void coll_init(const char *selector, const char *(*forced)(const char *kind),
+               const char *fallback);
+/* Runs collective k on the calling rank with the forced algorithm, or the selector's choice
+ * when none is forced or the forced one's needs fail (see smpi/coll-fallback). Returns the
+ * algorithm's result (MPI_SUCCESS or an MPI error class). */
+int coll_run(enum coll_kind k, const struct coll_args *a);
+/* Prints every collective with its algorithms and their help (smpirun -help-coll). */
+void coll_print_help(FILE *out);
+/* The collective's name ("bcast", "reduce_scatter_block"), as used in smpi/<name>. */
+const char *coll_kind_name(enum coll_kind k);
+/* The collective named `name`, or -1. */
+int coll_kind_by_name(const char *name);
+/* The algorithm table of collective k (ends with a NULL name). */
+const struct coll_algo *coll_algos(enum coll_kind k);
+/* The algorithm `name` of collective k, or NULL. */
+const struct coll_algo *coll_find(enum coll_kind k, const char *name);
+
+#endif /* COLL_COLLECTIVES_H */

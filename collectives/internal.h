@@ -1,0 +1,53 @@
+/* internal: declarations shared between the files of collectives (never included outside it):
+ * communication shapes (binomial trees, rings, recursive doubling) and temporary buffers. */
+#ifndef COLL_INTERNAL_H
+#define COLL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <mpi.h>
+
+#include "collectives/collectives.h"
+
+/* Upper bound on the number of children of a binomial-tree node (ranks are ints). */
+#define COLL_TREE_MAX_CHILDREN 32
+
+/* Binomial tree over `size` ranks rooted at `root`: ranks are renumbered relative to the root
+ * (vr = (rank - root) mod size); the parent of vr clears its lowest set bit, its children are
+ * vr + 2^k for every 2^k below that bit. Returns the parent's rank, or -1 at the root. */
+int coll__tree_parent(int rank, int root, int size);
+/* Fills `children` (room for COLL_TREE_MAX_CHILDREN) with the children's ranks, smallest
+ * subtree first (child vr + 1, vr + 2, vr + 4, ...); returns how many. */
+int coll__tree_children(int rank, int root, int size, int *children);
+
+/* Ring neighbours: rank + 1 and rank - 1 modulo size. */
+int coll__ring_right(int rank, int size);
+int coll__ring_left(int rank, int size);
+
+/* Largest power of two <= n (n >= 1), and whether n is one. */
+int coll__pow2_floor(int n);
+bool coll__is_pow2(int n);
+
+/* Recursive doubling on a non-power-of-two size folds the first 2 * rem ranks in pairs
+ * (rem = size - pow2_floor(size)): the even rank of each pair sits out (-1), the odd one
+ * becomes rank / 2; the other ranks become rank - rem. Folded ranks keep the order of the
+ * original ones, so contiguous blocks of folded ranks cover contiguous original ranks (what
+ * non-commutative reductions need). coll__rd_unfold maps a folded rank back. */
+int coll__rd_fold(int rank, int rem);
+int coll__rd_unfold(int newrank, int rem);
+
+/* Address of element `i` of a buffer of `type` (i * extent bytes further). */
+void *coll__elem(const void *buf, MPI_Aint i, MPI_Datatype type);
+/* A temporary buffer for `count` elements of `type`: returns the block to free() and sets *base
+ * to where element 0 starts (the block shifted by the type's lower bound). */
+void *coll__tmp_alloc(int count, MPI_Datatype type, void **base);
+
+/* Waits for reqs[0..n-1] (MPI_REQUEST_NULL entries allowed, n may be 0) and frees them.
+ * Returns rc when it is already an error (the requests are still completed), else the first
+ * error of the wait, else MPI_SUCCESS. */
+int coll__waitall(int n, MPI_Request *reqs, int rc);
+/* A request array of n entries set to MPI_REQUEST_NULL; free() it. */
+MPI_Request *coll__reqs_alloc(int n);
+
+#endif /* COLL_INTERNAL_H */

@@ -1,0 +1,261 @@
+/* activity: executions, communications and sleeps; their lazy remaining-work bookkeeping, their
+ * completion, and the actors that wait for them. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+#include <string.h>
+
+#include "simcore/internal.h"
+#include "simcore/lmm.h"
+#include "simcore/platform.h"
+
+SIM_LOG_CATEGORY(log_act, "sim.activity");
+
+static const char *const kind_names[] = {
+    [SIM__EXEC] = "exec",
+    [SIM__COMM] = "comm",
+    [SIM__SLEEP] = "sleep",
+};
+
+struct sim_activity *sim__activity_new(enum sim__activity_kind kind, double amount)
+{
+    struct sim_activity *act = sim_xcalloc(1, sizeof(*act));
+
+    act->kind = kind;
+    act->state = SIM_ACTIVITY_RUNNING;
+    act->refcount = 1;
+    act->remaining = amount;
+    act->rate_factor = 1.0;
+    act->start = sim__engine.now;
+    act->last_update = sim__engine.now;
+    act->end = -1;
+    act->ev.index = -1;
+    return act;
+}
+
+void sim__activity_schedule(struct sim_activity *act, double date, bool latency)
+{
+    act->latency_pending = latency;
+    sim__heap_update(&sim__engine.heap, &act->ev, date);
+}
+
+/* Work done since last_update at the old rate, clamped so that it never goes negative. */
+static void update_remaining(struct sim_activity *act)
+{
+    double now = sim__engine.now;
+    double eps = sim__engine.cfg.precision_work * sim__engine.cfg.precision_timing;
+
+    act->remaining -= act->last_rate * (now - act->last_update);
+    if (act->remaining < eps)
+        act->remaining = 0;
+    act->last_update = now;
+}
+
+void sim__activity_reshare(struct sim_activity *act)
+{
+    double rate;
+
+    if (act->state != SIM_ACTIVITY_RUNNING || act->latency_pending || !act->var)
+        return;
+    update_remaining(act);
+    rate = sim_lmm_var_value(act->var) * act->rate_factor;
+    act->last_rate = rate;
+    if (act->remaining <= 0)
+        sim__activity_schedule(act, sim__engine.now, false);
+    else if (rate > 0)
+        sim__activity_schedule(act, sim__engine.now + act->remaining / rate, false);
+    else
+        sim__heap_remove(&sim__engine.heap, &act->ev);
+}
+
+static void finish(struct sim_activity *act, enum sim_activity_state state)
+{
+    act->state = state;
+    act->end = sim__engine.now;
+    act->remaining = state == SIM_ACTIVITY_DONE ? 0 : act->remaining;
+    sim__heap_remove(&sim__engine.heap, &act->ev);
+    if (act->var) {
+        sim_lmm_var_free(sim__engine.lmm, act->var);
+        act->var = NULL;
+    }
+    SIM_LOG(log_act, SIM_LOG_DEBUG, "%s %p %s", kind_names[act->kind], (void *)act,
+            state == SIM_ACTIVITY_DONE ? "done" : "canceled");
+    sim_activity_ref(act);
+    if (act->done_fn)
+        act->done_fn(act, act->done_arg);
+    for (int i = 0; i < act->nwaiters; i++)
+        sim_actor_wake(act->waiters[i]);
+    act->nwaiters = 0;
+    sim_activity_unref(act);
+}
+
+void sim__activity_fire(struct sim_activity *act)
+{
+    if (act->latency_pending) {
+        act->latency_pending = false;
+        act->last_update = sim__engine.now;
+        act->last_rate = 0;
+        sim_lmm_var_set_penalty(sim__engine.lmm, act->var, act->penalty);
+        return;
+    }
+    if (act->var)
+        update_remaining(act);
+    finish(act, SIM_ACTIVITY_DONE);
+}
+
+void sim_activity_on_done(struct sim_activity *act, sim_activity_done_fn *fn, void *arg)
+{
+    act->done_fn = fn;
+    act->done_arg = arg;
+}
+
+enum sim_activity_state sim_activity_state(const struct sim_activity *act)
+{
+    return act->state;
+}
+
+bool sim_activity_is_done(const struct sim_activity *act)
+{
+    return act->state != SIM_ACTIVITY_RUNNING;
+}
+
+void sim_activity_cancel(struct sim_activity *act)
+{
+    if (act->state != SIM_ACTIVITY_RUNNING)
+        return;
+    if (act->var && !act->latency_pending)
+        update_remaining(act);
+    finish(act, SIM_ACTIVITY_CANCELED);
+}
+
+static void add_waiter(struct sim_activity *act, struct sim_actor *a)
+{
+    if (act->nwaiters == act->capwaiters) {
+        act->capwaiters = act->capwaiters ? 2 * act->capwaiters : 2;
+        act->waiters = sim_xrealloc(act->waiters, (size_t)act->capwaiters * sizeof(*act->waiters));
+    }
+    act->waiters[act->nwaiters++] = a;
+}
+
+static void remove_waiter(struct sim_activity *act, struct sim_actor *a)
+{
+    for (int i = 0; i < act->nwaiters; i++) {
+        if (act->waiters[i] == a) {
+            memmove(&act->waiters[i], &act->waiters[i + 1],
+                    (size_t)(act->nwaiters - i - 1) * sizeof(*act->waiters));
+            act->nwaiters--;
+            return;
+        }
+    }
+}
+
+enum sim_activity_state sim_activity_wait(struct sim_activity *act)
+{
+    struct sim_actor *self = sim_actor_self();
+
+    sim_assert(self, "sim_activity_wait called from maestro");
+    while (act->state == SIM_ACTIVITY_RUNNING) {
+        add_waiter(act, self);
+        sim_actor_block(kind_names[act->kind]);
+        remove_waiter(act, self);
+    }
+    return act->state;
+}
+
+static int first_ended(struct sim_activity **acts, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (acts[i]->state != SIM_ACTIVITY_RUNNING)
+            return i;
+    return -1;
+}
+
+int sim_activity_wait_any(struct sim_activity **acts, int n)
+{
+    struct sim_actor *self = sim_actor_self();
+    int idx;
+
+    sim_assert(self && n > 0, "sim_activity_wait_any needs an actor and activities");
+    while ((idx = first_ended(acts, n)) < 0) {
+        for (int i = 0; i < n; i++)
+            add_waiter(acts[i], self);
+        sim_actor_block("activities");
+        for (int i = 0; i < n; i++)
+            remove_waiter(acts[i], self);
+    }
+    return idx;
+}
+
+void sim_activity_ref(struct sim_activity *act)
+{
+    act->refcount++;
+}
+
+void sim_activity_unref(struct sim_activity *act)
+{
+    sim_assert(act->refcount > 0, "activity released too often");
+    if (--act->refcount > 0)
+        return;
+    /* Nobody holds it any more: a running activity goes on and is freed when it ends. */
+    if (act->state == SIM_ACTIVITY_RUNNING)
+        return;
+    free(act->waiters);
+    free(act);
+}
+
+double sim_activity_start_time(const struct sim_activity *act)
+{
+    return act->start;
+}
+
+double sim_activity_end_time(const struct sim_activity *act)
+{
+    return act->end;
+}
+
+double sim_activity_remaining(struct sim_activity *act)
+{
+    if (act->state == SIM_ACTIVITY_RUNNING && act->var && !act->latency_pending)
+        update_remaining(act);
+    return act->remaining;
+}
+
+struct sim_activity *sim_sleep_start(double seconds)
+{
+    struct sim_activity *act = sim__activity_new(SIM__SLEEP, 0);
+
+    sim__activity_schedule(act, sim__engine.now + (seconds > 0 ? seconds : 0), false);
+    return act;
+}
+
+struct sim_activity *sim_exec_start(struct sim_host *host, double flops)
+{
+    struct sim_activity *act = sim__activity_new(SIM__EXEC, flops);
+
+    if (flops <= 0) {
+        sim__activity_schedule(act, sim__engine.now, false);
+        return act;
+    }
+    act->penalty = 1.0;
+    act->var = sim_lmm_var_new(sim__engine.lmm, act, 1.0, host->speed, 1);
+    sim_lmm_expand(sim__engine.lmm, host->cpu, act->var, 1.0);
+    return act;
+}
+
+void sim_execute(double flops)
+{
+    struct sim_actor *self = sim_actor_self();
+    struct sim_activity *act = sim_exec_start(sim_actor_host(self), flops);
+
+    sim_activity_wait(act);
+    sim_activity_unref(act);
+}
+
+void sim_sleep(double seconds)
+{
+    struct sim_activity *act = sim_sleep_start(seconds);
+
+    sim_activity_wait(act);
+    sim_activity_unref(act);
+}

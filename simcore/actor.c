@@ -1,0 +1,216 @@
+/* actor: coroutines scheduled by maestro in FIFO order (deterministic), blocking and waking. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+
+#include "simcore/context.h"
+#include "simcore/internal.h"
+
+SIM_LOG_CATEGORY(log_actor, "sim.actor");
+
+static struct sim_actor **actors; /* every actor ever created, by pid */
+static int nactors;
+static int capactors;
+static int nlive;
+static struct sim_actor *runq_head;
+static struct sim_actor *runq_tail;
+
+static void runq_push(struct sim_actor *a)
+{
+    a->next_run = NULL;
+    if (runq_tail)
+        runq_tail->next_run = a;
+    else
+        runq_head = a;
+    runq_tail = a;
+}
+
+static struct sim_actor *runq_pop(void)
+{
+    struct sim_actor *a = runq_head;
+
+    if (a) {
+        runq_head = a->next_run;
+        if (!runq_head)
+            runq_tail = NULL;
+    }
+    return a;
+}
+
+static void actor_main(void *arg)
+{
+    struct sim_actor *a = arg;
+
+    a->fn(a->arg);
+    a->state = SIM__ACTOR_DONE;
+    nlive--;
+    SIM_LOG(log_actor, SIM_LOG_DEBUG, "actor %s ended", a->name);
+}
+
+struct sim_actor *sim_actor_create(const char *name, struct sim_host *host, sim_actor_fn *fn,
+                                   void *arg)
+{
+    struct sim_actor *a = sim_xcalloc(1, sizeof(*a));
+
+    a->name = sim_xstrdup(name);
+    a->pid = nactors;
+    a->host = host;
+    a->fn = fn;
+    a->arg = arg;
+    a->ctx = sim_context_create(actor_main, a, a->name, sim__engine.maestro);
+    a->state = SIM__ACTOR_RUNNABLE;
+    if (nactors == capactors) {
+        capactors = capactors ? 2 * capactors : 64;
+        actors = sim_xrealloc(actors, (size_t)capactors * sizeof(*actors));
+    }
+    actors[nactors++] = a;
+    nlive++;
+    runq_push(a);
+    return a;
+}
+
+/* Switches from the running actor back to maestro. */
+static void to_maestro(struct sim_actor *self)
+{
+    sim_context_switch(self->ctx, sim__engine.maestro);
+}
+
+void sim__actors_run_ready(void)
+{
+    struct sim_actor *a;
+
+    while ((a = runq_pop()) != NULL) {
+        if (a->state != SIM__ACTOR_RUNNABLE)
+            continue;
+        sim__engine.current = a;
+        sim_context_switch(sim__engine.maestro, a->ctx);
+        sim__engine.current = NULL;
+        if (a->state == SIM__ACTOR_DONE && a->ctx) {
+            sim_context_destroy(a->ctx);
+            a->ctx = NULL;
+        }
+    }
+}
+
+int sim__actors_live(void)
+{
+    return nlive;
+}
+
+void sim__actors_free_all(void)
+{
+    for (int i = 0; i < nactors; i++) {
+        if (actors[i]->ctx)
+            sim_context_destroy(actors[i]->ctx);
+        free(actors[i]->name);
+        free(actors[i]);
+    }
+    free(actors);
+    actors = NULL;
+    nactors = capactors = nlive = 0;
+    runq_head = runq_tail = NULL;
+}
+
+struct sim_actor *sim_actor_self(void)
+{
+    return sim__engine.current;
+}
+
+const char *sim_actor_name(const struct sim_actor *a)
+{
+    return a->name;
+}
+
+struct sim_host *sim_actor_host(const struct sim_actor *a)
+{
+    return a->host;
+}
+
+int sim_actor_pid(const struct sim_actor *a)
+{
+    return a->pid;
+}
+
+void *sim_actor_data(const struct sim_actor *a)
+{
+    return a->data;
+}
+
+void sim_actor_set_data(struct sim_actor *a, void *data)
+{
+    a->data = data;
+}
+
+void sim_actor_yield(void)
+{
+    struct sim_actor *self = sim__engine.current;
+
+    sim_assert(self, "sim_actor_yield called from maestro");
+    runq_push(self);
+    to_maestro(self);
+}
+
+void sim_actor_block(const char *what)
+{
+    struct sim_actor *self = sim__engine.current;
+
+    sim_assert(self, "sim_actor_block called from maestro");
+    self->state = SIM__ACTOR_BLOCKED;
+    self->blocked_on = what;
+    for (;;) {
+        to_maestro(self);
+        if (!self->on_stack_fn)
+            break;
+        void (*fn)(void *) = self->on_stack_fn;
+
+        self->on_stack_fn = NULL;
+        fn(self->on_stack_arg);
+    }
+    self->blocked_on = NULL;
+}
+
+void sim_actor_wake(struct sim_actor *a)
+{
+    if (a->state != SIM__ACTOR_BLOCKED)
+        return;
+    a->state = SIM__ACTOR_RUNNABLE;
+    runq_push(a);
+}
+
+bool sim_actor_is_blocked(const struct sim_actor *a)
+{
+    return a->state == SIM__ACTOR_BLOCKED;
+}
+
+void sim_actor_exit(void)
+{
+    struct sim_actor *self = sim__engine.current;
+
+    sim_assert(self, "sim_actor_exit called from maestro");
+    self->state = SIM__ACTOR_DONE;
+    nlive--;
+    to_maestro(self);
+    sim_assert(false, "a finished actor was resumed");
+    abort();
+}
+
+void sim_actor_foreach(void (*fn)(struct sim_actor *a, void *arg), void *arg)
+{
+    for (int i = 0; i < nactors; i++)
+        if (actors[i]->state != SIM__ACTOR_DONE)
+            fn(actors[i], arg);
+}
+
+void sim_actor_run_on_stack(struct sim_actor *a, void (*fn)(void *arg), void *arg)
+{
+    struct sim_actor *saved = sim__engine.current;
+
+    sim_assert(saved == NULL, "sim_actor_run_on_stack called from an actor");
+    sim_assert(a->state == SIM__ACTOR_BLOCKED, "sim_actor_run_on_stack needs a blocked actor");
+    a->on_stack_fn = fn;
+    a->on_stack_arg = arg;
+    sim__engine.current = a;
+    sim_context_switch(sim__engine.maestro, a->ctx);
+    sim__engine.current = NULL;
+}

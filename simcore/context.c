@@ -1,0 +1,415 @@
+/* context: factory selection, actor stacks (mmap'd with a PROT_NONE guard below), the
+ * registry of guard pages and the SIGSEGV handler that turns a fault in one of them into a
+ * "stack overflow in actor NAME" report. The switch itself lives in context_raw.c and
+ * context_ucontext.c. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <signal.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "simcore/context.h"
+#include "simcore/internal.h"
+
+#ifdef HAVE_VALGRIND_VALGRIND_H
+#include <valgrind/valgrind.h>
+#endif
+
+SIM_LOG_CATEGORY(log_ctx, "sim.ctx");
+
+#define MIN_STACK_SIZE (16 * 1024)
+#define MAX_FREE_STACKS 256
+#define ALTSTACK_SIZE (64 * 1024)
+
+/* One mapping: `guard` bytes of PROT_NONE at `map`, then `size` bytes of stack. */
+struct ctx_stack {
+    char *map;
+    size_t guard;
+    size_t size;
+    unsigned vg_id; /* Valgrind stack id, 0 when not registered */
+};
+
+struct sim_context {
+    void *sp; /* raw: saved stack pointer (first field: the switch reaches it cheaply) */
+    sim_context_fn *fn;
+    void *arg;
+    struct sim_context *on_return;
+    char *name;
+    struct ctx_stack stack; /* map is NULL for maestro */
+    int reg_index;          /* position in guard_registry, -1 when not in it */
+    bool finished;
+    max_align_t uc[]; /* ucontext factory state */
+};
+
+static enum sim_ctx_factory ctx_factory = SIM_CTX_UCONTEXT;
+static bool ctx_initialised;
+static size_t ctx_stack_size;
+static size_t ctx_guard_size;
+static size_t ctx_page_size;
+static struct sim_context *ctx_maestro;
+
+/* Stacks of destroyed contexts, reused by the next creations: mmap and mprotect are the
+ * expensive part of creating a context. Bounded so that touched pages do not pile up. */
+static struct ctx_stack free_stacks[MAX_FREE_STACKS];
+static int nfree_stacks;
+
+/* Every live context with a guard page, unordered: O(1) insert and removal (swap with the
+ * last); the O(n) scan only happens in the SIGSEGV handler. A sorted array cost O(n) per
+ * creation, which dominated runs with 100,000 actors. */
+static struct sim_context **guard_registry;
+static size_t guard_registry_n;
+static size_t guard_registry_cap;
+
+static struct sigaction segv_previous;
+static bool segv_installed;
+
+static const char *const factory_names[] = {
+    [SIM_CTX_RAW] = "raw",
+    [SIM_CTX_UCONTEXT] = "ucontext",
+};
+
+const char *sim_context_factory_name(enum sim_ctx_factory f)
+{
+    if ((unsigned)f >= sizeof(factory_names) / sizeof(factory_names[0]) || !factory_names[f])
+        return "unknown";
+    return factory_names[f];
+}
+
+enum sim_ctx_factory sim_context_factory(void)
+{
+    return ctx_factory;
+}
+
+/* ---- Valgrind: tell it about every stack so that switching is not taken for a smash ---- */
+
+static unsigned valgrind_register(char *lo, char *hi)
+{
+#ifdef HAVE_VALGRIND_VALGRIND_H
+    return VALGRIND_STACK_REGISTER(lo, hi);
+#else
+    return 0;
+#endif
+}
+
+static void valgrind_deregister(unsigned id)
+{
+#ifdef HAVE_VALGRIND_VALGRIND_H
+    if (id)
+        VALGRIND_STACK_DEREGISTER(id);
+#endif
+}
+
+/* ---- async-signal-safe overflow report ---- */
+
+static void write_str(const char *s)
+{
+    size_t n = strlen(s);
+
+    while (n > 0) {
+        ssize_t w = write(STDERR_FILENO, s, n);
+
+        if (w <= 0) {
+            if (w < 0 && errno == EINTR)
+                continue;
+            return;
+        }
+        s += w;
+        n -= (size_t)w;
+    }
+}
+
+static void write_size(size_t v)
+{
+    char buf[32];
+    int i = (int)sizeof(buf) - 1;
+
+    buf[i] = '\0';
+    do {
+        buf[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v > 0 && i > 0);
+    write_str(buf + i);
+}
+
+/* Returns the live context whose guard page holds `addr`, or NULL. Async-signal-safe: it
+ * only reads the registry. */
+static const struct sim_context *guard_owner(uintptr_t addr)
+{
+    for (size_t i = 0; i < guard_registry_n; i++) {
+        const struct sim_context *c = guard_registry[i];
+        uintptr_t lo = (uintptr_t)c->stack.map;
+
+        if (addr >= lo && addr < lo + c->stack.guard)
+            return c;
+    }
+    return NULL;
+}
+
+/* If `addr` lies in an actor's guard page, reports the overflow and exits with status 1;
+ * otherwise returns. Async-signal-safe; kept separate so that a later crash reporter can
+ * run the same check before its own report. */
+static void overflow_check(const void *addr)
+{
+    const struct sim_context *c = guard_owner((uintptr_t)addr);
+
+    if (!c)
+        return;
+    write_str("simmpi: stack overflow in actor ");
+    write_str(c->name);
+    write_str(" (stack of ");
+    write_size(c->stack.size / 1024);
+    write_str(" KiB)\n  raise --cfg=contexts/stack-size (e.g. contexts/stack-size:1MiB)\n");
+    _exit(1);
+}
+
+/* SIGSEGV on the alternate stack: an overflow is reported; anything else goes to the handler
+ * that was installed before ours, or ends the process the default way (core dump). */
+static void segv_handler(int sig, siginfo_t *info, void *uctx)
+{
+    overflow_check(info->si_addr);
+    if (segv_previous.sa_flags & SA_SIGINFO) {
+        segv_previous.sa_sigaction(sig, info, uctx);
+        return;
+    }
+    if (segv_previous.sa_handler != SIG_DFL && segv_previous.sa_handler != SIG_IGN) {
+        segv_previous.sa_handler(sig);
+        return;
+    }
+    /* SIGSEGV is blocked while we run: the raised signal is delivered, with the default
+     * action, as soon as we return (a real fault would also recur on the same instruction). */
+    signal(SIGSEGV, SIG_DFL);
+    raise(SIGSEGV);
+}
+
+/* Installs the SIGSEGV handler on an alternate stack (an overflowing actor has no stack left
+ * to run it on). Done once per process. */
+static void segv_install(void)
+{
+    stack_t ss;
+    struct sigaction sa;
+
+    if (segv_installed)
+        return;
+    memset(&ss, 0, sizeof(ss));
+    ss.ss_sp = sim_xmalloc(ALTSTACK_SIZE);
+    ss.ss_size = ALTSTACK_SIZE;
+    if (sigaltstack(&ss, NULL) != 0)
+        sim_die("cannot install the signal stack: %s", strerror(errno));
+    memset(&sa, 0, sizeof(sa));
+    sa.sa_sigaction = segv_handler;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    if (sigaction(SIGSEGV, &sa, &segv_previous) != 0)
+        sim_die("cannot install the SIGSEGV handler: %s", strerror(errno));
+    segv_installed = true;
+}
+
+/* ---- registry of guard pages ---- */
+
+static void registry_add(struct sim_context *c)
+{
+    if (guard_registry_n == guard_registry_cap) {
+        size_t cap = guard_registry_cap ? 2 * guard_registry_cap : 256;
+        struct sim_context **v = sim_xmalloc(cap * sizeof(*v));
+
+        /* Publish a fully copied array before freeing the old one, so that the handler never
+         * reads a half-built registry. */
+        if (guard_registry_n)
+            memcpy(v, guard_registry, guard_registry_n * sizeof(*v));
+        free(guard_registry);
+        guard_registry = v;
+        guard_registry_cap = cap;
+    }
+    c->reg_index = (int)guard_registry_n;
+    guard_registry[guard_registry_n++] = c;
+}
+
+static void registry_remove(struct sim_context *c)
+{
+    struct sim_context *last;
+
+    if (c->reg_index < 0)
+        return;
+    sim_assert((size_t)c->reg_index < guard_registry_n && guard_registry[c->reg_index] == c,
+               "context %s is not at its place in the guard registry", c->name);
+    last = guard_registry[--guard_registry_n];
+    guard_registry[c->reg_index] = last;
+    last->reg_index = c->reg_index;
+    c->reg_index = -1;
+}
+
+/* ---- stacks ---- */
+
+static void stack_unmap(struct ctx_stack *s)
+{
+    valgrind_deregister(s->vg_id);
+    munmap(s->map, s->guard + s->size);
+    s->map = NULL;
+}
+
+static void die_cannot_map(void)
+{
+    sim_die("cannot map actor stack: %s\n  %s", strerror(errno),
+            "raise vm.max_map_count, or disable guard pages with --cfg=contexts/guard-size:0");
+}
+
+/* Returns a stack of the current geometry: a cached one when available, else a new mapping
+ * (MAP_NORESERVE: only the pages an actor touches cost memory). */
+static struct ctx_stack stack_get(void)
+{
+    struct ctx_stack s;
+    int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+
+    if (nfree_stacks > 0)
+        return free_stacks[--nfree_stacks];
+#ifdef MAP_STACK
+    flags |= MAP_STACK;
+#endif
+    s.guard = ctx_guard_size;
+    s.size = ctx_stack_size;
+    s.map = mmap(NULL, s.guard + s.size, PROT_READ | PROT_WRITE, flags, -1, 0);
+    if (s.map == MAP_FAILED)
+        die_cannot_map();
+    if (s.guard > 0 && mprotect(s.map, s.guard, PROT_NONE) != 0)
+        die_cannot_map();
+    s.vg_id = valgrind_register(s.map + s.guard, s.map + s.guard + s.size);
+    return s;
+}
+
+/* Keeps a stack of the current geometry for reuse, or unmaps it. */
+static void stack_put(struct ctx_stack *s)
+{
+    if (nfree_stacks < MAX_FREE_STACKS && s->guard == ctx_guard_size &&
+        s->size == ctx_stack_size) {
+        free_stacks[nfree_stacks++] = *s;
+        s->map = NULL;
+        return;
+    }
+    stack_unmap(s);
+}
+
+static size_t round_to_page(size_t n)
+{
+    return (n + ctx_page_size - 1) / ctx_page_size * ctx_page_size;
+}
+
+/* ---- life cycle ---- */
+
+void sim_context_init(enum sim_ctx_factory factory, size_t stack_size, size_t guard_size)
+{
+    long page = sysconf(_SC_PAGESIZE);
+
+    ctx_page_size = page > 0 ? (size_t)page : 4096;
+    if (stack_size < MIN_STACK_SIZE)
+        sim_die("contexts/stack-size of %zu bytes is too small; use at least 16KiB", stack_size);
+    sim_assert(factory == SIM_CTX_RAW || factory == SIM_CTX_UCONTEXT,
+               "unknown context factory %d", (int)factory);
+#ifndef HAVE_RAW_CONTEXTS
+    if (factory == SIM_CTX_RAW) {
+        SIM_LOG(log_ctx, SIM_LOG_WARN,
+                "raw contexts are not available on this architecture; using ucontext");
+        factory = SIM_CTX_UCONTEXT;
+    }
+#endif
+    ctx_factory = factory;
+    ctx_stack_size = round_to_page(stack_size);
+    ctx_guard_size = round_to_page(guard_size);
+    /* Cached stacks of another geometry are of no further use. */
+    while (nfree_stacks > 0)
+        stack_unmap(&free_stacks[--nfree_stacks]);
+    segv_install();
+    ctx_initialised = true;
+    SIM_LOG(log_ctx, SIM_LOG_VERBOSE, "factory %s, stacks of %zu bytes, guard of %zu bytes",
+            sim_context_factory_name(ctx_factory), ctx_stack_size, ctx_guard_size);
+}
+
+/* Allocates a context, with room for the ucontext state when `uc` is set (always for maestro,
+ * which outlives sim_context_init calls that may change the factory). Raw contexts stay small:
+ * with 100,000 actors every switch misses the cache, and a 1 KiB ucontext_t per context only
+ * spreads them further. */
+static struct sim_context *context_alloc(bool uc)
+{
+    struct sim_context *c = sim_xcalloc(1, sizeof(*c) + (uc ? sim__ctx_uc_size() : 0));
+
+    c->reg_index = -1;
+    return c;
+}
+
+struct sim_context *sim_context_maestro(void)
+{
+    if (!ctx_maestro) {
+        ctx_maestro = context_alloc(true);
+        ctx_maestro->name = sim_xstrdup("maestro");
+    }
+    return ctx_maestro;
+}
+
+/* First code run on a new stack: runs the actor's function, then leaves for good. */
+static void context_entry(void *arg)
+{
+    struct sim_context *c = arg;
+
+    c->fn(c->arg);
+    c->finished = true;
+    sim_context_switch(c, c->on_return);
+    sim_assert(false, "finished context %s was switched to again", c->name);
+}
+
+struct sim_context *sim_context_create(sim_context_fn *fn, void *arg, const char *name,
+                                       struct sim_context *on_return)
+{
+    struct sim_context *c;
+
+    sim_assert(ctx_initialised, "sim_context_create called before sim_context_init");
+    c = context_alloc(ctx_factory == SIM_CTX_UCONTEXT);
+    c->fn = fn;
+    c->arg = arg;
+    c->on_return = on_return;
+    c->name = sim_xstrdup(name);
+    c->stack = stack_get();
+    if (c->stack.guard > 0)
+        registry_add(c);
+#ifdef HAVE_RAW_CONTEXTS
+    if (ctx_factory == SIM_CTX_RAW) {
+        c->sp = sim__ctx_raw_prepare(c->stack.map + c->stack.guard, c->stack.size,
+                                     context_entry, c);
+        return c;
+    }
+#endif
+    sim__ctx_uc_prepare(c->uc, c->stack.map + c->stack.guard, c->stack.size, context_entry, c);
+    return c;
+}
+
+void sim_context_switch(struct sim_context *from, struct sim_context *to)
+{
+#ifdef HAVE_RAW_CONTEXTS
+    if (ctx_factory == SIM_CTX_RAW) {
+        sim__ctx_raw_swap(&from->sp, &to->sp);
+        return;
+    }
+#endif
+    sim__ctx_uc_swap(from->uc, to->uc);
+}
+
+void sim_context_destroy(struct sim_context *ctx)
+{
+    if (!ctx)
+        return;
+    sim_assert(ctx != ctx_maestro, "maestro's context cannot be destroyed");
+    registry_remove(ctx);
+    if (ctx->stack.map)
+        stack_put(&ctx->stack);
+    free(ctx->name);
+    free(ctx);
+}
+
+bool sim_context_is_finished(const struct sim_context *ctx)
+{
+    return ctx->finished;
+}

@@ -1,0 +1,114 @@
+/* heap: the engine's event queue, a binary min-heap ordered by (date, insertion sequence). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+
+#include "simcore/internal.h"
+
+static bool before(const struct sim__heap_entry *a, const struct sim__heap_entry *b)
+{
+    if (a->date != b->date)
+        return a->date < b->date;
+    return a->seq < b->seq;
+}
+
+static void place(struct sim__heap *h, int i, struct sim__heap_entry *e)
+{
+    h->v[i] = e;
+    e->index = i;
+}
+
+static void sift_up(struct sim__heap *h, int i)
+{
+    struct sim__heap_entry *e = h->v[i];
+
+    while (i > 0) {
+        int parent = (i - 1) / 2;
+
+        if (!before(e, h->v[parent]))
+            break;
+        place(h, i, h->v[parent]);
+        i = parent;
+    }
+    place(h, i, e);
+}
+
+static void sift_down(struct sim__heap *h, int i)
+{
+    struct sim__heap_entry *e = h->v[i];
+
+    for (;;) {
+        int child = 2 * i + 1;
+
+        if (child >= h->n)
+            break;
+        if (child + 1 < h->n && before(h->v[child + 1], h->v[child]))
+            child++;
+        if (!before(h->v[child], e))
+            break;
+        place(h, i, h->v[child]);
+        i = child;
+    }
+    place(h, i, e);
+}
+
+void sim__heap_init(struct sim__heap *h)
+{
+    h->v = NULL;
+    h->n = 0;
+    h->cap = 0;
+    h->next_seq = 0;
+}
+
+void sim__heap_free(struct sim__heap *h)
+{
+    free(h->v);
+    sim__heap_init(h);
+}
+
+void sim__heap_update(struct sim__heap *h, struct sim__heap_entry *e, double date)
+{
+    if (e->index >= 0)
+        sim__heap_remove(h, e);
+    if (h->n == h->cap) {
+        h->cap = h->cap ? 2 * h->cap : 64;
+        h->v = sim_xrealloc(h->v, (size_t)h->cap * sizeof(*h->v));
+    }
+    e->date = date;
+    e->seq = h->next_seq++;
+    place(h, h->n++, e);
+    sift_up(h, e->index);
+}
+
+void sim__heap_remove(struct sim__heap *h, struct sim__heap_entry *e)
+{
+    int i = e->index;
+    struct sim__heap_entry *last;
+
+    if (i < 0)
+        return;
+    e->index = -1;
+    last = h->v[--h->n];
+    if (i == h->n)
+        return;
+    place(h, i, last);
+    if (i > 0 && before(last, h->v[(i - 1) / 2]))
+        sift_up(h, i);
+    else
+        sift_down(h, i);
+}
+
+struct sim__heap_entry *sim__heap_top(const struct sim__heap *h)
+{
+    return h->n ? h->v[0] : NULL;
+}
+
+struct sim__heap_entry *sim__heap_pop(struct sim__heap *h)
+{
+    struct sim__heap_entry *top = sim__heap_top(h);
+
+    if (top)
+        sim__heap_remove(h, top);
+    return top;
+}

@@ -1,0 +1,132 @@
+/* network: resource models. CPUs are time-shared cores (duration = flops / speed); flows follow
+ * the CM02 family of SimGrid (raw, CM02, LV08, SMPI) or the Constant model. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+
+#include "simcore/internal.h"
+#include "simcore/lmm.h"
+#include "simcore/platform.h"
+
+SIM_LOG_CATEGORY(log_net, "sim.network");
+
+/* Crosstraffic: a flow also loads its reverse route by this fraction (acknowledgements). */
+#define CROSSTRAFFIC_WEIGHT 0.05
+
+static struct sim_link loopback_link = { .name = "__loopback__" };
+static struct sim_link **route_buf;
+static int route_cap;
+
+void sim__network_init(void)
+{
+    struct sim__engine *e = &sim__engine;
+    struct sim_platform *p = e->platform;
+
+    for (int i = 0; i < p->nlinks; i++) {
+        struct sim_link *l = p->links[i];
+
+        l->cnst = sim_lmm_cnst_new(e->lmm, l, l->bandwidth, l->fatpipe);
+    }
+    for (int i = 0; i < p->nhosts; i++) {
+        struct sim_host *h = p->hosts[i];
+
+        h->cpu = sim_lmm_cnst_new(e->lmm, h, h->speed * h->cores, false);
+    }
+    loopback_link.bandwidth = e->cfg.loopback_bw;
+    loopback_link.latency = e->cfg.loopback_lat;
+    loopback_link.fatpipe = true;
+    loopback_link.cnst = sim_lmm_cnst_new(e->lmm, &loopback_link, e->cfg.loopback_bw, true);
+}
+
+/* Route into route_buf (grown on demand); returns the number of links. Hosts without a
+ * loopback link of their own talk to themselves through the model's implicit loopback. */
+static int get_route(const struct sim_host *src, const struct sim_host *dst, double *latency)
+{
+    int n = sim_route(sim__engine.platform, src, dst, route_buf, route_cap, latency);
+
+    if (n > route_cap) {
+        route_cap = n * 2;
+        route_buf = sim_xrealloc(route_buf, (size_t)route_cap * sizeof(*route_buf));
+        n = sim_route(sim__engine.platform, src, dst, route_buf, route_cap, latency);
+    }
+    if (n == 0 && src == dst) {
+        if (route_cap == 0) {
+            route_cap = 16;
+            route_buf = sim_xrealloc(route_buf, (size_t)route_cap * sizeof(*route_buf));
+        }
+        route_buf[0] = &loopback_link;
+        *latency = loopback_link.latency;
+        n = 1;
+    }
+    return n;
+}
+
+static struct sim_activity *constant_comm(void)
+{
+    struct sim_activity *act = sim__activity_new(SIM__COMM, 0);
+    double duration = sim_factor_table_eval(&sim__engine.cfg.lat_factor, 0);
+
+    sim__activity_schedule(act, sim__engine.now + duration, false);
+    return act;
+}
+
+/* Crosstraffic on the reverse route: each of its links carries 5% of the flow. */
+static void expand_reverse(struct sim_activity *act, struct sim_host *src, struct sim_host *dst)
+{
+    double lat;
+    int n = get_route(dst, src, &lat);
+
+    for (int i = 0; i < n; i++)
+        sim_lmm_expand(sim__engine.lmm, route_buf[i]->cnst, act->var, CROSSTRAFFIC_WEIGHT);
+}
+
+/* CM02 family (SimGrid's NetworkCm02Model::communicate): the latency, scaled by the latency
+ * factor of the size, is paid first with the flow disabled; then the flow shares its links by
+ * weighted max-min with penalty = latency + sum(weight-S / bandwidth), bounded by the slowest
+ * link and the TCP window gamma / (2 * latency); its effective rate is scaled by the bandwidth
+ * factor of the size. */
+struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, double bytes,
+                                    double rate)
+{
+    const struct sim_config *cfg = &sim__engine.cfg;
+    struct sim_activity *act;
+    double latency;
+    double bound = -1;
+    double bw_factor;
+    int n;
+
+    if (cfg->net_model == SIM_NET_CONSTANT)
+        return constant_comm();
+    act = sim__activity_new(SIM__COMM, bytes);
+    n = get_route(src, dst, &latency);
+    act->penalty = latency;
+    for (int i = 0; i < n; i++) {
+        if (cfg->weight_s > 0)
+            act->penalty += cfg->weight_s / route_buf[i]->bandwidth;
+        if (bound < 0 || route_buf[i]->bandwidth < bound)
+            bound = route_buf[i]->bandwidth;
+    }
+    bw_factor = sim_factor_table_eval(&cfg->bw_factor, bytes);
+    sim_assert(bw_factor > 0, "bandwidth factor for %g bytes is not positive", bytes);
+    act->rate_factor = bw_factor;
+    if (rate >= 0 && rate / bw_factor < bound)
+        bound = rate / bw_factor;
+    if (cfg->tcp_gamma > 0 && latency > 0 && cfg->tcp_gamma / (2.0 * latency) < bound)
+        bound = cfg->tcp_gamma / (2.0 * latency);
+    latency *= sim_factor_table_eval(&cfg->lat_factor, bytes);
+    SIM_LOG(log_net, SIM_LOG_DEBUG, "comm %s -> %s: %g bytes, %d links, latency %g, bound %g",
+            sim_host_name(src), sim_host_name(dst), bytes, n, latency, bound);
+
+    act->var = sim_lmm_var_new(sim__engine.lmm, act, latency > 0 ? 0.0 : 1.0, bound,
+                               cfg->crosstraffic ? 2 * n : n);
+    if (latency > 0)
+        sim__activity_schedule(act, sim__engine.now + latency, true);
+    for (int i = 0; i < n; i++)
+        sim_lmm_expand(sim__engine.lmm, route_buf[i]->cnst, act->var, 1.0);
+    if (cfg->crosstraffic)
+        expand_reverse(act, src, dst);
+    if (latency <= 0)
+        act->penalty = 1.0;
+    return act;
+}

@@ -1,0 +1,45 @@
+/* platform: hosts, links, zones and routing (private to simcore). platform.c owns the model
+ * and routing, platform_xml.c the SimGrid XML parser, platform_default.c the built-in cluster. */
+#ifndef SIM_PLATFORM_H
+#define SIM_PLATFORM_H
+
+#include <stdbool.h>
+
+#include "simcore/simcore.h"
+
+struct sim_lmm_cnst;
+struct sim_zone;
+
+/* A link direction or a shared link as the solver sees it. A SPLITDUPLEX link "L" of the XML
+ * becomes two sim_link named "L_UP" and "L_DOWN"; SHARED and FATPIPE links stay one. */
+struct sim_link {
+    char *name;
+    double bandwidth;          /* bytes/s */
+    double latency;            /* seconds */
+    bool fatpipe;              /* FATPIPE sharing: each flow alone is bounded by bandwidth */
+    int index;                 /* position in sim_platform.links */
+    struct sim_lmm_cnst *cnst; /* set by the engine when it adopts the platform */
+};
+
+struct sim_host {
+    char *name;
+    double speed; /* flop/s per core */
+    int cores;
+    int index;                /* position in sim_platform.hosts */
+    struct sim_lmm_cnst *cpu; /* set by the engine */
+    struct sim_zone *zone;    /* enclosing zone */
+    int netpoint;             /* platform-wide netpoint id, used by routing */
+    int nprops;
+    char **props;             /* key, value, key, value ... */
+};
+
+struct sim_platform {
+    int nhosts;
+    struct sim_host **hosts;
+    int nlinks;
+    struct sim_link **links;
+    struct sim_zone *root;    /* routing tree, private to platform.c */
+    void *priv;               /* routing caches and name indexes, private to platform.c */
+};
+
+#endif /* SIM_PLATFORM_H */

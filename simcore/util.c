@@ -1,0 +1,79 @@
+/* util: fatal errors, assertions and allocation that never returns NULL. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "simcore/internal.h"
+
+void sim_die(const char *fmt, ...)
+{
+    va_list ap;
+
+    fflush(stdout);
+    fputs("simmpi: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+void sim__assert_fail(const char *file, int line, const char *fmt, ...)
+{
+    va_list ap;
+
+    fflush(stdout);
+    sim__log_prefix(stderr);
+    fprintf(stderr, "simmpi: internal error at %s:%d: ", file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    abort();
+}
+
+static void out_of_memory(size_t size, const char *file, int line)
+{
+    fflush(stdout);
+    fprintf(stderr, "simmpi: out of memory allocating %zu bytes at %s:%d\n", size, file, line);
+    exit(1);
+}
+
+void *sim__xmalloc(size_t size, const char *file, int line)
+{
+    void *p = malloc(size ? size : 1);
+
+    if (!p)
+        out_of_memory(size, file, line);
+    return p;
+}
+
+void *sim__xcalloc(size_t n, size_t size, const char *file, int line)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+
+    if (!p)
+        out_of_memory(n * size, file, line);
+    return p;
+}
+
+void *sim__xrealloc(void *p, size_t size, const char *file, int line)
+{
+    void *q = realloc(p, size ? size : 1);
+
+    if (!q)
+        out_of_memory(size, file, line);
+    return q;
+}
+
+char *sim__xstrdup(const char *s, const char *file, int line)
+{
+    size_t n = strlen(s) + 1;
+    char *p = sim__xmalloc(n, file, line);
+
+    memcpy(p, s, n);
+    return p;
+}

@@ -1,0 +1,207 @@
+/* bindings_env: the MPI environment — init and finalize, abort, ranks and sizes, versions,
+ * processor names, thread levels, and communicator duplication. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smpi/internal.h"
+
+static int check_comm(const char *call, MPI_Comm comm)
+{
+    if (!smpi__comm_is_valid(comm))
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COMM, "invalid communicator");
+    return MPI_SUCCESS;
+}
+
+static int check_active(const char *call)
+{
+    struct smpi_process *p = smpi__self();
+
+    if (!p)
+        sim_die("%s called outside of a simulated rank", call);
+    if (!p->initialized || p->finalized)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_OTHER, "MPI is %s",
+                           p->finalized ? "already finalized" : "not initialized");
+    return MPI_SUCCESS;
+}
+
+int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
+{
+    struct smpi_process *p = smpi__self();
+
+    if (!p)
+        sim_die("MPI_Init called outside of a simulated rank: run the program with smpirun");
+    if (p->initialized)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Init", MPI_ERR_OTHER,
+                           "MPI is already initialized");
+    smpi__enter("MPI_Init");
+    p->initialized = true;
+    p->thread_level = required > MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED : required;
+    if (p->thread_level < MPI_THREAD_SINGLE)
+        p->thread_level = MPI_THREAD_SINGLE;
+    if (provided)
+        *provided = p->thread_level;
+    if (smpi__rt.cfg.init_time > 0)
+        smpi__sleep(smpi__rt.cfg.init_time);
+    smpi__leave();
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Init_thread = PMPI_Init_thread
+
+int PMPI_Init(int *argc, char ***argv)
+{
+    return PMPI_Init_thread(argc, argv, MPI_THREAD_SINGLE, NULL);
+}
+#pragma weak MPI_Init = PMPI_Init
+
+int PMPI_Initialized(int *flag)
+{
+    struct smpi_process *p = smpi__self();
+
+    *flag = p && p->initialized;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Initialized = PMPI_Initialized
+
+int PMPI_Finalized(int *flag)
+{
+    struct smpi_process *p = smpi__self();
+
+    *flag = p && p->finalized;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Finalized = PMPI_Finalized
+
+int PMPI_Finalize(void)
+{
+    struct smpi_process *p = smpi__self();
+    int rc = check_active("MPI_Finalize");
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    smpi__enter("MPI_Finalize");
+    if (smpi__rt.cfg.finalization_barrier)
+        smpi__barrier(MPI_COMM_WORLD);
+    p->finalized = true;
+    smpi__leave();
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Finalize = PMPI_Finalize
+
+int PMPI_Abort(MPI_Comm comm, int errorcode)
+{
+    struct smpi_process *p = smpi__self();
+
+    fflush(stdout);
+    fprintf(stderr, "simmpi: rank %d called MPI_Abort(%s, %d): ending the job\n",
+            p ? p->rank : -1, smpi__comm_is_valid(comm) && comm->name[0] ? comm->name : "comm",
+            errorcode);
+    smpi__job_abort(errorcode & 0xff ? errorcode & 0xff : 1);
+}
+#pragma weak MPI_Abort = PMPI_Abort
+
+int PMPI_Comm_rank(MPI_Comm comm, int *rank)
+{
+    int rc = check_comm("MPI_Comm_rank", comm);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (!rank)
+        return smpi__error(comm, "MPI_Comm_rank", MPI_ERR_ARG, "rank pointer is NULL");
+    *rank = smpi_comm_rank(comm);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_rank = PMPI_Comm_rank
+
+int PMPI_Comm_size(MPI_Comm comm, int *size)
+{
+    int rc = check_comm("MPI_Comm_size", comm);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (!size)
+        return smpi__error(comm, "MPI_Comm_size", MPI_ERR_ARG, "size pointer is NULL");
+    *size = smpi_comm_size(comm);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_size = PMPI_Comm_size
+
+int PMPI_Get_processor_name(char *name, int *len)
+{
+    struct smpi_process *p = smpi__self();
+
+    snprintf(name, MPI_MAX_PROCESSOR_NAME, "%s", sim_host_name(p->host));
+    *len = (int)strlen(name);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Get_processor_name = PMPI_Get_processor_name
+
+int PMPI_Get_version(int *version, int *subversion)
+{
+    *version = MPI_VERSION;
+    *subversion = MPI_SUBVERSION;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Get_version = PMPI_Get_version
+
+int PMPI_Get_library_version(char *version, int *len)
+{
+    snprintf(version, MPI_MAX_LIBRARY_VERSION_STRING,
+             "simmpi %s (simulated MPI %d.%d, SMPI-compatible)", PACKAGE_VERSION, MPI_VERSION,
+             MPI_SUBVERSION);
+    *len = (int)strlen(version);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Get_library_version = PMPI_Get_library_version
+
+int PMPI_Query_thread(int *provided)
+{
+    struct smpi_process *p = smpi__self();
+
+    *provided = p ? p->thread_level : MPI_THREAD_SINGLE;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Query_thread = PMPI_Query_thread
+
+int PMPI_Is_thread_main(int *flag)
+{
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Is_thread_main = PMPI_Is_thread_main
+
+int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
+{
+    int rc = check_comm("MPI_Comm_dup", comm);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (!newcomm)
+        return smpi__error(comm, "MPI_Comm_dup", MPI_ERR_ARG, "newcomm pointer is NULL");
+    smpi__enter("MPI_Comm_dup");
+    *newcomm = smpi__comm_dup(comm);
+    smpi__leave();
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_dup = PMPI_Comm_dup
+
+int PMPI_Comm_free(MPI_Comm *comm)
+{
+    int rc;
+
+    if (!comm)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Comm_free", MPI_ERR_ARG, "comm pointer is NULL");
+    rc = check_comm("MPI_Comm_free", *comm);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if ((*comm)->predefined)
+        return smpi__error(*comm, "MPI_Comm_free", MPI_ERR_COMM,
+                           "cannot free a predefined communicator");
+    smpi__comm_release(*comm);
+    *comm = MPI_COMM_NULL;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_free = PMPI_Comm_free

@@ -1,0 +1,243 @@
+/* comm: groups and communicators. A communicator is one object shared by all its ranks; the
+ * ranks that create one collectively meet on the same object through a rendezvous keyed by the
+ * parent's context and the creation's sequence number on that parent. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+#include <string.h>
+
+#include "smpi/internal.h"
+
+SMPI_API struct smpi_comm smpi_mpi_comm_world;
+SMPI_API struct smpi_comm smpi_mpi_comm_self;
+
+/* Contexts 0-1 are MPI_COMM_WORLD's, 2-3 MPI_COMM_SELF's; each new communicator takes two. */
+static int next_context = 4;
+
+struct comm_priv {
+    int *dup_seq;         /* per member: how many communicators it derived from this one */
+    int *sorted;          /* (world rank, local rank) pairs sorted by world rank */
+};
+
+/* A communicator being created collectively: the first member creates it, the others join. */
+struct pending_comm {
+    int parent_context;
+    int seq;
+    int waiting; /* members that have not joined yet */
+    MPI_Comm comm;
+    struct pending_comm *next;
+};
+static struct pending_comm *pending;
+
+struct smpi_group *smpi__group_new(int size)
+{
+    struct smpi_group *g = sim_xcalloc(1, sizeof(*g));
+
+    g->size = size;
+    g->world = sim_xcalloc((size_t)(size ? size : 1), sizeof(int));
+    g->refcount = 1;
+    return g;
+}
+
+void smpi__group_release(struct smpi_group *g)
+{
+    if (!g || g->predefined || --g->refcount > 0)
+        return;
+    free(g->world);
+    free(g);
+}
+
+static int cmp_pair(const void *a, const void *b)
+{
+    const int *x = a;
+    const int *y = b;
+
+    return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+static struct comm_priv *priv_new(const struct smpi_group *g)
+{
+    struct comm_priv *p = sim_xcalloc(1, sizeof(*p));
+
+    p->dup_seq = sim_xcalloc((size_t)(g->size ? g->size : 1), sizeof(int));
+    p->sorted = sim_xmalloc(2 * (size_t)(g->size ? g->size : 1) * sizeof(int));
+    for (int i = 0; i < g->size; i++) {
+        p->sorted[2 * i] = g->world[i];
+        p->sorted[2 * i + 1] = i;
+    }
+    qsort(p->sorted, (size_t)g->size, 2 * sizeof(int), cmp_pair);
+    return p;
+}
+
+void smpi__comm_init_world(int nranks)
+{
+    struct smpi_group *g = smpi__group_new(nranks);
+
+    for (int i = 0; i < nranks; i++)
+        g->world[i] = i;
+    g->predefined = true;
+    memset(&smpi_mpi_comm_world, 0, sizeof(smpi_mpi_comm_world));
+    smpi_mpi_comm_world.group = g;
+    smpi_mpi_comm_world.context = 0;
+    smpi_mpi_comm_world.coll_context = 1;
+    smpi_mpi_comm_world.refcount = 1;
+    smpi_mpi_comm_world.predefined = true;
+    smpi_mpi_comm_world.errhandler = MPI_ERRORS_ARE_FATAL;
+    strcpy(smpi_mpi_comm_world.name, "MPI_COMM_WORLD");
+    smpi_mpi_comm_world.priv = priv_new(g);
+
+    memset(&smpi_mpi_comm_self, 0, sizeof(smpi_mpi_comm_self));
+    smpi_mpi_comm_self.context = 2;
+    smpi_mpi_comm_self.coll_context = 3;
+    smpi_mpi_comm_self.refcount = 1;
+    smpi_mpi_comm_self.predefined = true;
+    smpi_mpi_comm_self.errhandler = MPI_ERRORS_ARE_FATAL;
+    strcpy(smpi_mpi_comm_self.name, "MPI_COMM_SELF");
+}
+
+bool smpi__comm_is_valid(MPI_Comm comm)
+{
+    return comm != MPI_COMM_NULL && (comm == MPI_COMM_SELF || comm->group != NULL) &&
+           comm->refcount > 0;
+}
+
+int smpi__comm_rank_of(MPI_Comm comm, int w)
+{
+    const struct comm_priv *p;
+    int lo = 0;
+    int hi;
+
+    if (comm == MPI_COMM_SELF)
+        return w == smpi__self()->rank ? 0 : MPI_UNDEFINED;
+    if (comm == MPI_COMM_WORLD)
+        return w >= 0 && w < comm->group->size ? w : MPI_UNDEFINED;
+    p = comm->priv;
+    hi = comm->group->size - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+
+        if (p->sorted[2 * mid] == w)
+            return p->sorted[2 * mid + 1];
+        if (p->sorted[2 * mid] < w)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return MPI_UNDEFINED;
+}
+
+int smpi__comm_world_rank(MPI_Comm comm, int r)
+{
+    if (comm == MPI_COMM_SELF)
+        return smpi__self()->rank;
+    return comm->group->world[r];
+}
+
+int smpi_comm_rank(MPI_Comm comm)
+{
+    return smpi__comm_rank_of(comm, smpi__self()->rank);
+}
+
+int smpi_comm_size(MPI_Comm comm)
+{
+    return comm == MPI_COMM_SELF ? 1 : comm->group->size;
+}
+
+MPI_Comm smpi__comm_new(struct smpi_group *group)
+{
+    MPI_Comm c = sim_xcalloc(1, sizeof(*c));
+
+    group->refcount++;
+    c->group = group;
+    c->context = next_context;
+    c->coll_context = next_context + 1;
+    next_context += 2;
+    c->refcount = group->size;
+    c->errhandler = MPI_ERRORS_ARE_FATAL;
+    c->priv = priv_new(group);
+    return c;
+}
+
+void smpi__comm_release(MPI_Comm comm)
+{
+    struct comm_priv *p;
+
+    if (comm->predefined || --comm->refcount > 0)
+        return;
+    p = comm->priv;
+    free(p->dup_seq);
+    free(p->sorted);
+    free(p);
+    smpi__group_release(comm->group);
+    free(comm);
+}
+
+/* The group of a communicator as seen by the caller (MPI_COMM_SELF's is built on demand). */
+static struct smpi_group *comm_group(MPI_Comm comm)
+{
+    struct smpi_group *g;
+
+    if (comm != MPI_COMM_SELF)
+        return comm->group;
+    g = smpi__group_new(1);
+    g->world[0] = smpi__self()->rank;
+    g->refcount = 0;
+    return g;
+}
+
+/* Collective creation of a communicator over `group` derived from `parent`: every member of
+ * parent calls it in the same order (MPI's rule for collective calls), so the n-th creation on
+ * a parent by one rank is the same communicator as the n-th by another. */
+MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group)
+{
+    int me = smpi_comm_rank(parent);
+    int seq;
+    struct pending_comm **pp;
+    struct pending_comm *p;
+
+    if (parent == MPI_COMM_SELF) {
+        MPI_Comm c = smpi__comm_new(group);
+
+        return c;
+    }
+    seq = ((struct comm_priv *)parent->priv)->dup_seq[me]++;
+    for (pp = &pending; *pp; pp = &(*pp)->next) {
+        p = *pp;
+        if (p->parent_context == parent->context && p->seq == seq) {
+            MPI_Comm c = p->comm;
+
+            if (--p->waiting == 0) {
+                *pp = p->next;
+                free(p);
+            }
+            return c;
+        }
+    }
+    p = sim_xcalloc(1, sizeof(*p));
+    p->parent_context = parent->context;
+    p->seq = seq;
+    p->waiting = smpi_comm_size(parent) - 1;
+    p->comm = smpi__comm_new(group);
+    if (p->waiting == 0) {
+        MPI_Comm c = p->comm;
+
+        free(p);
+        return c;
+    }
+    p->next = pending;
+    pending = p;
+    return p->comm;
+}
+
+MPI_Comm smpi__comm_dup(MPI_Comm comm)
+{
+    struct smpi_group *g = comm_group(comm);
+    MPI_Comm c;
+
+    g->refcount++;
+    c = smpi__comm_derive(comm, g);
+    smpi__group_release(g);
+    c->errhandler = comm->errhandler;
+    return c;
+}

@@ -1,0 +1,216 @@
+/* internal: declarations shared between the files of smpi (never included outside it): ranks,
+ * communicators, groups, requests and the point-to-point engine. */
+#ifndef SMPI_INTERNAL_H
+#define SMPI_INTERNAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <mpi.h>
+
+#include "simcore/simcore.h"
+#include "smpi/options.h"
+#include "smpi/smpi.h"
+
+struct smpi_app;
+
+/* ---- ranks (runtime.c) ---------------------------------------------------------------- */
+
+typedef int smpi__main_fn(int argc, char **argv);
+
+struct smpi_mailbox {
+    struct smpi_request *posted_head; /* receives waiting for a send, in posting order */
+    struct smpi_request *posted_tail;
+    struct smpi_request *unexp_head;  /* sends waiting for a receive, in arrival order */
+    struct smpi_request *unexp_tail;
+};
+
+struct smpi_process {
+    int rank; /* in MPI_COMM_WORLD */
+    struct sim_actor *actor;
+    struct sim_host *host;
+    smpi__main_fn *main;
+    int argc;
+    char **argv;
+    bool initialized;
+    bool finalized;
+    int thread_level;
+    struct smpi_mailbox mbox;
+    bool probing;       /* blocked in MPI_Probe: wake on any arrival */
+    int test_sleeps;    /* grows with failed MPI_Test (smpi/grow-injected-times) */
+    int iprobe_sleeps;  /* grows with failed MPI_Iprobe */
+    double bench_start; /* thread CPU time when the rank left MPI, for computation timing */
+    int depth;          /* nesting of MPI calls (a binding may use another one) */
+    const char *call;   /* MPI call the rank is in, for deadlock reports */
+    int call_peer;      /* its peer rank in the call's communicator, or -1 */
+    int call_tag;
+    struct smpi_comm *call_comm;
+    void *bsend_buf;    /* MPI_Buffer_attach */
+    int bsend_size;
+    int bsend_used;
+    int exit_code;
+};
+
+struct smpi_runtime {
+    struct smpi_config cfg;
+    int nranks;
+    struct smpi_process *procs;
+    struct smpi_app *app;
+    double wall_start;
+    int exit_status;    /* first non-zero status from exit(), MPI_Abort or a failed rank */
+    bool aborted;
+};
+extern struct smpi_runtime smpi__rt;
+
+/* The calling rank (NULL outside a rank). */
+struct smpi_process *smpi__self(void);
+/* Ends the whole simulated job now with `status` after printing nothing more. */
+void smpi__job_abort(int status) __attribute__((noreturn));
+/* Records which MPI call the rank is in (deadlock reports) and charges the computation done
+ * natively since the rank left MPI. Every MPI_* binding calls it first; smpi__leave last. */
+void smpi__enter(const char *call);
+void smpi__leave(void);
+/* Creates one actor per rank (procs must be filled: rank, host, main, argc, argv). */
+void smpi__ranks_create(void);
+/* Measures this machine's flop rate (smpi/host-speed:auto). */
+double smpi__bench_host_speed(void);
+/* Initialises the collective selector from the options (bindings_coll.c). */
+void smpi__coll_init(void);
+/* Installs the crash handler (before sim_engine_init) and the deadlock report (after). */
+void smpi__diag_init(void);
+void smpi__diag_arm(void);
+/* MPI_Barrier without the binding's checks (used by MPI_Finalize). */
+int smpi__barrier(MPI_Comm comm);
+/* Sleeps the rank for `seconds` of simulated time (injected costs). */
+void smpi__sleep(double seconds);
+
+/* ---- groups and communicators (comm.c) -------------------------------------------------- */
+
+struct smpi_group {
+    int size;
+    int *world;     /* world rank of each member */
+    int refcount;
+    bool predefined;
+};
+
+struct smpi_comm {
+    struct smpi_group *group;
+    int context;            /* matching context for point-to-point */
+    int coll_context;       /* a second context for collective traffic */
+    int refcount;
+    bool predefined;
+    MPI_Errhandler errhandler;
+    char name[MPI_MAX_OBJECT_NAME];
+    void *priv;             /* reserved for later (topologies, attributes, intercomms) */
+};
+
+extern struct smpi_comm smpi_mpi_comm_world;
+extern struct smpi_comm smpi_mpi_comm_self;
+
+void smpi__comm_init_world(int nranks);
+/* Rank of world rank `w` in comm, or MPI_UNDEFINED. O(1) for WORLD, O(log n) otherwise. */
+int smpi__comm_rank_of(MPI_Comm comm, int w);
+/* World rank of comm rank `r`. */
+int smpi__comm_world_rank(MPI_Comm comm, int r);
+/* A new communicator over `group` (reference taken) with fresh contexts. */
+MPI_Comm smpi__comm_new(struct smpi_group *group);
+void smpi__comm_release(MPI_Comm comm);
+struct smpi_group *smpi__group_new(int size);
+void smpi__group_release(struct smpi_group *g);
+bool smpi__comm_is_valid(MPI_Comm comm);
+/* Collective creation of a communicator over `group` (a reference is taken) derived from
+ * `parent`: all members of parent call it in the same order and get the same object. */
+MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group);
+MPI_Comm smpi__comm_dup(MPI_Comm comm);
+
+/* ---- requests and point-to-point (p2p.c, request.c) -------------------------------------- */
+
+enum smpi_req_flag {
+    SMPI_REQ_SEND = 1u << 0,
+    SMPI_REQ_RECV = 1u << 1,
+    SMPI_REQ_ISEND = 1u << 2,     /* nonblocking send: smpi/ois instead of smpi/os */
+    SMPI_REQ_SSEND = 1u << 3,     /* synchronous: never detached */
+    SMPI_REQ_BSEND = 1u << 4,     /* buffered: always detached, uses the attached buffer */
+    SMPI_REQ_RSEND = 1u << 5,
+    SMPI_REQ_PERSISTENT = 1u << 6,
+    SMPI_REQ_COLL = 1u << 7,      /* collective traffic: matches on the collective context */
+    SMPI_REQ_DETACHED = 1u << 8,  /* the send completed at once; data copied aside */
+    SMPI_REQ_EAGER = 1u << 9,     /* sent before any receive was posted (async-small) */
+    SMPI_REQ_ACTIVE = 1u << 10,   /* started and not yet completed by a wait/test */
+    SMPI_REQ_DONE = 1u << 11,     /* data movement finished */
+    SMPI_REQ_CANCELLED = 1u << 12,
+    SMPI_REQ_GENERALIZED = 1u << 13,
+    SMPI_REQ_FREED = 1u << 14,    /* MPI_Request_free called while active */
+    SMPI_REQ_MATCHED = 1u << 15,
+    SMPI_REQ_PROCNULL = 1u << 16,
+};
+
+struct smpi_request {
+    unsigned flags;
+    int refcount;
+    void *buf;
+    int count;
+    MPI_Datatype type;
+    MPI_Comm comm;
+    int src;                  /* world rank, or MPI_ANY_SOURCE */
+    int dst;                  /* world rank */
+    int tag;                  /* or MPI_ANY_TAG */
+    size_t size;              /* bytes of the message (send) or of the buffer (recv) */
+    void *packed;             /* send data copied aside (detached, eager, derived types) */
+    struct smpi_request *peer;   /* the matched request */
+    struct smpi_request *next;   /* mailbox queue link */
+    struct smpi_request *prev;
+    struct sim_activity *comm_act; /* the network transfer */
+    struct sim_actor *waiter;      /* rank blocked waiting for this request */
+    struct sim_host *src_host;
+    bool detached_sender;     /* recv matched a detached send: charge smpi/or on completion */
+    MPI_Status status;        /* filled at completion */
+    int error;
+    /* generalized requests */
+    MPI_Grequest_query_function *query_fn;
+    MPI_Grequest_free_function *free_fn;
+    MPI_Grequest_cancel_function *cancel_fn;
+    void *extra_state;
+};
+
+/* Creates an inactive request (persistent ones stay inactive until smpi__req_start). */
+MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Datatype type,
+                          int peer, int tag, MPI_Comm comm);
+/* Posts a request: a send runs the protocol (eager, detached or rendezvous); a receive is
+ * matched against the unexpected queue or posted. */
+void smpi__req_start(MPI_Request req);
+/* Completion: wait/test family. They free non-persistent requests and set *req to
+ * MPI_REQUEST_NULL as the standard says; return the request's error class. */
+int smpi__wait(MPI_Request *req, MPI_Status *status);
+int smpi__test(MPI_Request *req, int *flag, MPI_Status *status);
+int smpi__waitany(int n, MPI_Request *reqs, int *index, MPI_Status *status);
+int smpi__waitall(int n, MPI_Request *reqs, MPI_Status *statuses);
+int smpi__waitsome(int n, MPI_Request *reqs, int *outcount, int *indices, MPI_Status *statuses);
+int smpi__testany(int n, MPI_Request *reqs, int *index, int *flag, MPI_Status *status);
+int smpi__testall(int n, MPI_Request *reqs, int *flag, MPI_Status *statuses);
+int smpi__testsome(int n, MPI_Request *reqs, int *outcount, int *indices, MPI_Status *statuses);
+void smpi__req_free(MPI_Request *req);
+/* Drops one reference (the user's handle or an internal one). */
+void smpi__req_release(MPI_Request req);
+int smpi__cancel(MPI_Request req);
+/* Probe: finds the first unexpected send matching (src, tag, comm); blocking or not. With
+ * `remove`, the send is dequeued and returned for MPI_Mprobe (else *msg untouched). */
+int smpi__probe(int src, int tag, MPI_Comm comm, bool blocking, int *flag, MPI_Status *status,
+                MPI_Request *msg);
+/* Receives a message taken by Mprobe/Improbe into a new request. */
+MPI_Request smpi__mrecv_start(MPI_Request msg, void *buf, int count, MPI_Datatype type);
+/* The world rank of a communicator rank, PROC_NULL kept. */
+int smpi__peer_world(MPI_Comm comm, int rank);
+/* Fills an MPI_Status for an empty or PROC_NULL completion. */
+void smpi__status_empty(MPI_Status *st);
+
+/* ---- errors (errhandler.c) -------------------------------------------------------------- */
+
+/* Reports an MPI error detected in `call` on `comm` (may be NULL: MPI_COMM_WORLD's handler):
+ * MPI_ERRORS_ARE_FATAL prints "rank R: CALL: CLASS: detail" and ends the job; ERRORS_RETURN
+ * returns `code`; a user handler is called first. Returns the code to give back. */
+int smpi__error(MPI_Comm comm, const char *call, int code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+#endif /* SMPI_INTERNAL_H */

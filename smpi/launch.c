@@ -1,0 +1,258 @@
+/* launch: smpimain's work — read the command line that smpirun hands over, load the platform,
+ * place ranks on hosts, open the application once per rank and run the simulation. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+
+#include "collectives/collectives.h"
+#include "smpi/internal.h"
+#include "smpi/loader.h"
+
+struct launch_args {
+    int np;
+    const char *platform;
+    const char *hostfile;
+    const char *program;
+    int nitems;             /* --cfg items, in order */
+    const char **items;
+    int nprog;              /* the program's own arguments */
+    char **prog;
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: smpirun [options] program [program arguments]\n"
+            "  -np N, -n N             number of ranks (default: hostfile lines, or the hosts "
+            "of -platform)\n"
+            "  -platform FILE          SimGrid XML platform (default: the built-in cluster)\n"
+            "  -hostfile FILE          one host per line, host:N for N ranks "
+            "(alias -machinefile)\n"
+            "  -map                    print the rank to host mapping\n"
+            "  -no-privatize           share global variables between ranks\n"
+            "  -keep-temps             keep the per-rank copies of the program\n"
+            "  -tmpdir DIR             where per-rank copies go\n"
+            "  -wrapper \"CMD\"          run the simulator under CMD (valgrind, gdb --args)\n"
+            "  -quiet                  accepted for compatibility\n"
+            "  --cfg=name:value        set an option (before or after the program)\n"
+            "  --log=cat:level         log thresholds, e.g. --log=smpi:verbose\n"
+            "  -help-options           list every --cfg option\n"
+            "  -help-coll              list every collective algorithm\n"
+            "  -version                print the version\n");
+}
+
+static void add_item(struct launch_args *a, const char *item)
+{
+    a->items = sim_xrealloc(a->items, (size_t)(a->nitems + 1) * sizeof(*a->items));
+    a->items[a->nitems++] = item;
+}
+
+static const char *need_value(int argc, char **argv, int i)
+{
+    if (i + 1 >= argc)
+        sim_die("option %s needs a value (smpirun -help)", argv[i]);
+    return argv[i + 1];
+}
+
+static int parse_np(const char *v)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+
+    if (end == v || *end != '\0' || n <= 0 || n > 10000000)
+        sim_die("bad value '%s' for -np; expected a positive number of ranks", v);
+    return (int)n;
+}
+
+/* Options may come before or after the program; --cfg and --log after it are taken too. */
+static void parse_args(int argc, char **argv, struct launch_args *a)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+
+        if (strncmp(s, "--cfg=", 6) == 0) {
+            add_item(a, s + 6);
+        } else if (strncmp(s, "--log=", 6) == 0) {
+            sim_log_configure(s + 6);
+        } else if (a->program) {
+            a->prog[a->nprog++] = argv[i];
+        } else if (!strcmp(s, "-np") || !strcmp(s, "-n")) {
+            a->np = parse_np(need_value(argc, argv, i++));
+        } else if (!strcmp(s, "-platform")) {
+            a->platform = need_value(argc, argv, i++);
+        } else if (!strcmp(s, "-hostfile") || !strcmp(s, "-machinefile")) {
+            a->hostfile = need_value(argc, argv, i++);
+        } else if (!strcmp(s, "-map")) {
+            add_item(a, "smpi/map:yes");
+        } else if (!strcmp(s, "-no-privatize")) {
+            add_item(a, "smpi/privatization:no");
+        } else if (!strcmp(s, "-keep-temps")) {
+            add_item(a, "smpi/keep-temps:yes");
+        } else if (!strcmp(s, "-tmpdir")) {
+            static char item[300];
+
+            snprintf(item, sizeof(item), "smpi/tmpdir:%s", need_value(argc, argv, i++));
+            add_item(a, item);
+        } else if (!strcmp(s, "-quiet") || !strcmp(s, "-foreground")) {
+            continue;
+        } else if (!strcmp(s, "-help") || !strcmp(s, "--help") || !strcmp(s, "-h")) {
+            usage(stdout);
+            exit(0);
+        } else if (!strcmp(s, "-help-options") || !strcmp(s, "--help-options")) {
+            smpi_options_print(stdout);
+            exit(0);
+        } else if (!strcmp(s, "-help-coll") || !strcmp(s, "--help-coll")) {
+            coll_print_help(stdout);
+            exit(0);
+        } else if (!strcmp(s, "-version") || !strcmp(s, "--version")) {
+            printf("smpirun (simmpi) %s\n", PACKAGE_VERSION);
+            exit(0);
+        } else if (s[0] == '-') {
+            sim_die("unknown smpirun option '%s' (smpirun -help lists them)", s);
+        } else {
+            a->program = s;
+            a->prog = sim_xcalloc((size_t)argc, sizeof(*a->prog));
+            a->prog[a->nprog++] = argv[i];
+        }
+    }
+    if (!a->program)
+        sim_die("no program to run; usage: smpirun -np N ./program [args] (smpirun -help)");
+}
+
+/* Reads a hostfile: one host per line, "host:N" for N lines; blank lines are skipped. */
+static int read_hostfile(const char *path, struct sim_platform *plat, struct sim_host ***out)
+{
+    FILE *f = fopen(path, "r");
+    char line[1024];
+    int n = 0;
+    int lineno = 0;
+    struct sim_host **hosts = NULL;
+
+    if (!f)
+        sim_die("cannot open hostfile %s: %m", path);
+    while (fgets(line, sizeof(line), f)) {
+        char *name = strtok(line, " \t\r\n");
+        char *colon;
+        long count = 1;
+        struct sim_host *h;
+
+        lineno++;
+        if (!name || name[0] == '#')
+            continue;
+        colon = strchr(name, ':');
+        if (colon) {
+            char *end;
+
+            *colon = '\0';
+            count = strtol(colon + 1, &end, 10);
+            if (end == colon + 1 || *end != '\0' || count <= 0)
+                sim_die("%s:%d: bad rank count '%s'; expected host or host:N", path, lineno,
+                        colon + 1);
+        }
+        h = sim_platform_host_by_name(plat, name);
+        if (!h)
+            sim_die("%s:%d: unknown host '%s' (not in the platform)", path, lineno, name);
+        hosts = sim_xrealloc(hosts, (size_t)(n + count) * sizeof(*hosts));
+        while (count-- > 0)
+            hosts[n++] = h;
+    }
+    fclose(f);
+    if (n == 0)
+        sim_die("hostfile %s lists no host", path);
+    *out = hosts;
+    return n;
+}
+
+static double wall_clock(void)
+{
+    struct timeval tv;
+
+    gettimeofday(&tv, NULL);
+    return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6;
+}
+
+/* Places ranks: hostfile line i % lines, else platform host i % hosts. */
+static void place_ranks(const struct launch_args *a, struct sim_platform *plat)
+{
+    struct sim_host **hosts = NULL;
+    int nhosts;
+    int np = a->np;
+
+    if (a->hostfile) {
+        nhosts = read_hostfile(a->hostfile, plat, &hosts);
+        if (np == 0)
+            np = nhosts;
+    } else {
+        nhosts = sim_platform_host_count(plat);
+        if (np == 0 && !a->platform)
+            sim_die("give the number of ranks with -np N (the default platform has %d hosts)",
+                    nhosts);
+        if (np == 0)
+            np = nhosts;
+    }
+    smpi__rt.nranks = np;
+    smpi__rt.procs = sim_xcalloc((size_t)np, sizeof(*smpi__rt.procs));
+    for (int i = 0; i < np; i++) {
+        smpi__rt.procs[i].rank = i;
+        smpi__rt.procs[i].host = hosts ? hosts[i % nhosts] : sim_platform_host(plat, i % nhosts);
+        if (smpi__rt.cfg.map)
+            fprintf(stderr, "[rank %d] -> %s\n", i, sim_host_name(smpi__rt.procs[i].host));
+    }
+    free(hosts);
+}
+
+static void setup_argv(const struct launch_args *a)
+{
+    for (int i = 0; i < smpi__rt.nranks; i++) {
+        struct smpi_process *p = &smpi__rt.procs[i];
+
+        p->argc = a->nprog;
+        p->argv = sim_xcalloc((size_t)a->nprog + 1, sizeof(char *));
+        for (int k = 0; k < a->nprog; k++)
+            p->argv[k] = sim_xstrdup(a->prog[k]);
+        p->main = smpi_app_main(smpi__rt.app, i);
+    }
+}
+
+static void display_timing(void)
+{
+    fprintf(stderr, "simmpi: simulated time: %.9g s; wall-clock time: %.3f s\n", sim_now(),
+            wall_clock() - smpi__rt.wall_start);
+}
+
+SMPI_API int smpi_main(int argc, char **argv)
+{
+    struct launch_args a = { 0 };
+    struct sim_platform *plat;
+    int rc;
+
+    smpi__rt.wall_start = wall_clock();
+    smpi_options_defaults(&smpi__rt.cfg);
+    parse_args(argc, argv, &a);
+    plat = a.platform ? sim_platform_load(a.platform) : sim_platform_default();
+    for (int i = 0; i < a.nitems; i++)
+        smpi_options_set(&smpi__rt.cfg, a.items[i]);
+    smpi_options_finish(&smpi__rt.cfg);
+    if (smpi__rt.cfg.host_speed <= 0)
+        smpi__rt.cfg.host_speed = smpi__bench_host_speed();
+    place_ranks(&a, plat);
+    smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks,
+                                 smpi__rt.cfg.privatization == SMPI_PRIVATIZE_DLOPEN,
+                                 smpi__rt.cfg.tmpdir, smpi__rt.cfg.keep_temps);
+    setup_argv(&a);
+    smpi__diag_init();
+    sim_engine_init(&smpi__rt.cfg.sim, plat);
+    smpi__diag_arm();
+    smpi__comm_init_world(smpi__rt.nranks);
+    smpi__coll_init();
+    smpi__ranks_create();
+    rc = sim_engine_run();
+    if (smpi__rt.cfg.display_timing)
+        display_timing();
+    fflush(stdout);
+    return rc == SIM_ENGINE_DEADLOCK ? 1 : smpi__rt.exit_status;
+}

@@ -1,0 +1,24 @@
+# smpi: the MPI library. Its code is a convenience library (also linked by the unit tests);
+# libsimmpi.so wraps it together with simcore and exports only the SMPI_API symbols.
+noinst_LTLIBRARIES += smpi/libsmpi.la
+smpi_libsmpi_la_SOURCES = \
+	smpi/smpi.h smpi/internal.h smpi/options.h smpi/check.h smpi/datatype.h smpi/op.h \
+	smpi/errors.h smpi/loader.h \
+	smpi/options.c smpi/errors.c smpi/errhandler.c smpi/datatype.c smpi/op.c \
+	smpi/comm.c smpi/p2p.c smpi/request.c smpi/runtime.c smpi/time.c smpi/diag.c \
+	smpi/launch.c smpi/loader.c \
+	smpi/bindings_env.c smpi/bindings_p2p.c smpi/bindings_coll.c \
+	$(collectives_sources)
+smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
+
+lib_LTLIBRARIES += smpi/libsimmpi.la
+smpi_libsimmpi_la_SOURCES =
+smpi_libsimmpi_la_LIBADD = smpi/libsmpi.la simcore/libsimcore.la $(UNWIND_LIBS) $(XML_LIBS) \
+	-ldl -lm
+smpi_libsimmpi_la_LDFLAGS = -version-info 0:0:0
+
+pkglibexec_PROGRAMS = smpi/smpimain
+smpi_smpimain_SOURCES = smpi/smpimain.c
+smpi_smpimain_LDADD = smpi/libsimmpi.la
+
+include_HEADERS = include/mpi.h include/smpi.h include/smpi_helpers.h

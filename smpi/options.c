@@ -1,0 +1,452 @@
+/* options: the one table of --cfg items, parsed in one place. SimGrid's names and defaults
+ * (3.32) wherever SimGrid has the item, so existing command lines give the same runs. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "smpi/options.h"
+
+enum opt_type {
+    OPT_BOOL,
+    OPT_DOUBLE,
+    OPT_SIZE,
+    OPT_TIME,
+    OPT_BW,
+    OPT_SPEED,
+    OPT_ENUM,
+    OPT_STRING,
+    OPT_FACTOR,
+    OPT_COST,
+    OPT_COLL,
+};
+
+/* The option's default comes from network/model (SimGrid's set_default per model). */
+#define OPT_MODEL 1u
+
+struct opt_enum {
+    const char *name;
+    int value;
+};
+
+struct smpi_option {
+    const char *name;
+    enum opt_type type;
+    const char *def;
+    size_t offset;
+    unsigned flags;
+    const struct opt_enum *values; /* OPT_ENUM: NULL-terminated */
+    const char *help;
+};
+
+#define OPT_FIELD(f) offsetof(struct smpi_config, f)
+#define OPT_SIM(f) (offsetof(struct smpi_config, sim) + offsetof(struct sim_config, f))
+
+static const struct opt_enum factory_values[] = {
+    { "raw", SIM_CTX_RAW }, { "ucontext", SIM_CTX_UCONTEXT }, { NULL, 0 },
+};
+static const struct opt_enum model_values[] = {
+    { "SMPI", SIM_NET_SMPI }, { "LV08", SIM_NET_LV08 }, { "CM02", SIM_NET_CM02 },
+    { "raw", SIM_NET_RAW },   { "Constant", SIM_NET_CONSTANT }, { NULL, 0 },
+};
+static const struct opt_enum privatization_values[] = {
+    { "dlopen", SMPI_PRIVATIZE_DLOPEN }, { "yes", SMPI_PRIVATIZE_DLOPEN },
+    { "no", SMPI_PRIVATIZE_NO },         { NULL, 0 },
+};
+
+/* The collectives that can be switched one by one with smpi/<name>. */
+static const char *const coll_kinds[] = {
+    "allgather", "allgatherv", "allreduce", "alltoall", "alltoallv", "alltoallw",
+    "barrier",   "bcast",      "exscan",    "gather",   "gatherv",   "reduce",
+    "reduce_scatter", "reduce_scatter_block", "scan", "scatter", "scatterv",
+};
+#define NCOLL (sizeof(coll_kinds) / sizeof(coll_kinds[0]))
+static char coll_values[NCOLL][SMPI_COLL_NAME_MAX];
+
+static const struct smpi_option options[] = {
+    /* name, type, default, field, flags, values, help */
+    { "contexts/factory", OPT_ENUM, "raw", OPT_SIM(ctx_factory), 0, factory_values,
+      "how actors switch: raw (assembly, no system call) or ucontext" },
+    { "contexts/stack-size", OPT_SIZE, "128KiB", OPT_SIM(stack_size), 0, NULL,
+      "stack reserved per rank (pages are touched only when used)" },
+    { "contexts/guard-size", OPT_SIZE, "4KiB", OPT_SIM(guard_size), 0, NULL,
+      "guard area below each stack that catches overflows (0 disables)" },
+    { "precision/timing", OPT_TIME, "1e-9", OPT_SIM(precision_timing), 0, NULL,
+      "precision of event dates, seconds (alias surf/precision)" },
+    { "precision/work-amount", OPT_DOUBLE, "1e-5", OPT_SIM(precision_work), 0, NULL,
+      "relative precision of the sharing solver (alias maxmin/precision)" },
+    { "network/model", OPT_ENUM, "SMPI", OPT_SIM(net_model), 0, model_values,
+      "network model: SMPI (hybrid), LV08, CM02, raw (pure flow) or Constant" },
+    { "network/latency-factor", OPT_FACTOR, "", OPT_SIM(lat_factor), OPT_MODEL, NULL,
+      "latency correction, one number or size:factor;... (alias smpi/lat-factor)" },
+    { "network/bandwidth-factor", OPT_FACTOR, "", OPT_SIM(bw_factor), OPT_MODEL, NULL,
+      "bandwidth correction, one number or size:factor;... (alias smpi/bw-factor)" },
+    { "network/weight-S", OPT_DOUBLE, "", OPT_SIM(weight_s), OPT_MODEL, NULL,
+      "RTT-unfairness weight: a flow's penalty adds weight-S / bandwidth per link" },
+    { "network/TCP-gamma", OPT_SIZE, "", OPT_SIM(tcp_gamma), OPT_MODEL, NULL,
+      "largest TCP window: flows are bounded by gamma / (2 latency); 0 disables" },
+    { "network/crosstraffic", OPT_BOOL, "", OPT_SIM(crosstraffic), OPT_MODEL, NULL,
+      "a flow also loads its reverse route with 5% of its rate" },
+    { "network/loopback-bw", OPT_BW, "10GBps", OPT_SIM(loopback_bw), 0, NULL,
+      "bandwidth of the implicit loopback of hosts without one" },
+    { "network/loopback-lat", OPT_TIME, "0s", OPT_SIM(loopback_lat), 0, NULL,
+      "latency of the implicit loopback of hosts without one" },
+    { "network/maxmin-selective-update", OPT_BOOL, "yes", OPT_SIM(selective_update), 0, NULL,
+      "solve again only the part of the sharing problem that changed" },
+    { "smpi/host-speed", OPT_SPEED, "20000f", OPT_FIELD(host_speed), 0, NULL,
+      "speed of the machine running the simulation, to turn measured time into flops, or auto" },
+    { "smpi/simulate-computation", OPT_BOOL, "yes", OPT_FIELD(simulate_computation), 0, NULL,
+      "inject the measured time of the code between MPI calls" },
+    { "smpi/cpu-threshold", OPT_TIME, "1e-6", OPT_FIELD(cpu_threshold), 0, NULL,
+      "computation bursts shorter than this are not injected (negative: never inject)" },
+    { "smpi/async-small-thresh", OPT_SIZE, "0", OPT_FIELD(async_small_thresh), 0, NULL,
+      "messages smaller than this are sent at once, before the receive is posted" },
+    { "smpi/send-is-detached-thresh", OPT_SIZE, "65536", OPT_FIELD(send_is_detached_thresh),
+      0, NULL, "sends smaller than this return at once; larger ones wait for the receiver" },
+    { "smpi/os", OPT_COST, "0:0:0:0:0", OPT_FIELD(os), 0, NULL,
+      "time injected in MPI_Send: minsize:startup:perbyte;..." },
+    { "smpi/ois", OPT_COST, "0:0:0:0:0", OPT_FIELD(ois), 0, NULL,
+      "time injected in MPI_Isend: minsize:startup:perbyte;..." },
+    { "smpi/or", OPT_COST, "0:0:0:0:0", OPT_FIELD(or_), 0, NULL,
+      "time injected in MPI_Recv: minsize:startup:perbyte;..." },
+    { "smpi/test", OPT_TIME, "1e-4", OPT_FIELD(test_time), 0, NULL,
+      "time injected by each MPI_Test that finds nothing" },
+    { "smpi/iprobe", OPT_TIME, "1e-4", OPT_FIELD(iprobe_time), 0, NULL,
+      "time injected by each MPI_Iprobe that finds nothing" },
+    { "smpi/grow-injected-times", OPT_BOOL, "yes", OPT_FIELD(grow_injected_times), 0, NULL,
+      "repeated failed MPI_Test/MPI_Iprobe inject linearly growing times" },
+    { "smpi/wtime", OPT_TIME, "1e-8", OPT_FIELD(wtime), 0, NULL,
+      "time injected by MPI_Wtime, gettimeofday and clock_gettime" },
+    { "smpi/init", OPT_TIME, "0", OPT_FIELD(init_time), 0, NULL, "time injected in MPI_Init" },
+    { "smpi/privatization", OPT_ENUM, "dlopen", OPT_FIELD(privatization), 0,
+      privatization_values, "private globals per rank: dlopen (one copy per rank) or no" },
+    { "smpi/display-timing", OPT_BOOL, "no", OPT_FIELD(display_timing), 0, NULL,
+      "print the simulated and the wall-clock time at the end" },
+    { "smpi/keep-temps", OPT_BOOL, "no", OPT_FIELD(keep_temps), 0, NULL,
+      "keep the per-rank copies of the application" },
+    { "smpi/tmpdir", OPT_STRING, "/tmp", OPT_FIELD(tmpdir), 0, NULL,
+      "where per-rank copies of the application go (must allow exec)" },
+    { "smpi/errors-are-fatal", OPT_BOOL, "yes", OPT_FIELD(errors_are_fatal), 0, NULL,
+      "MPI errors end the run (no: behave as MPI_ERRORS_RETURN)" },
+    { "smpi/finalization-barrier", OPT_BOOL, "no", OPT_FIELD(finalization_barrier), 0, NULL,
+      "add a barrier inside MPI_Finalize" },
+    { "smpi/map", OPT_BOOL, "no", OPT_FIELD(map), 0, NULL, "print the rank to host mapping" },
+    { "smpi/coll-selector", OPT_STRING, "ompi", OPT_FIELD(coll_selector), 0, NULL,
+      "rules that pick collective algorithms: ompi, mpich, ... (smpirun -help-coll)" },
+    { "smpi/coll-fallback", OPT_STRING, "warn", OPT_FIELD(coll_fallback), 0, NULL,
+      "a forced algorithm that cannot run: error, warn (use the selector) or silent" },
+    { "smpi/<collective>", OPT_COLL, "", 0, 0, NULL,
+      "force one algorithm for one collective, e.g. smpi/bcast:binomial_tree" },
+};
+#define NOPTIONS (sizeof(options) / sizeof(options[0]))
+
+static const struct {
+    const char *old;
+    const char *name;
+} aliases[] = {
+    { "smpi/lat-factor", "network/latency-factor" },
+    { "smpi/bw-factor", "network/bandwidth-factor" },
+    { "surf/precision", "precision/timing" },
+    { "maxmin/precision", "precision/work-amount" },
+    { "smpi/running-power", "smpi/host-speed" },
+    { "smpi/privatize-global-variables", "smpi/privatization" },
+    { "smpi/barrier-finalization", "smpi/finalization-barrier" },
+};
+
+static bool user_set[NOPTIONS];
+
+static void *field(struct smpi_config *cfg, const struct smpi_option *o)
+{
+    return (char *)cfg + o->offset;
+}
+
+static int parse_bool(const char *v, bool *out)
+{
+    static const char *const yes[] = { "yes", "true", "on", "1" };
+    static const char *const no[] = { "no", "false", "off", "0" };
+
+    for (int i = 0; i < 4; i++) {
+        if (strcasecmp(v, yes[i]) == 0)
+            return *out = true, 0;
+        if (strcasecmp(v, no[i]) == 0)
+            return *out = false, 0;
+    }
+    return -1;
+}
+
+static int parse_double(const char *v, double *out)
+{
+    char *end;
+
+    *out = strtod(v, &end);
+    return end == v || *end != '\0' ? -1 : 0;
+}
+
+static int cmp_cost(const void *a, const void *b)
+{
+    const struct smpi_cost_seg *x = a;
+    const struct smpi_cost_seg *y = b;
+
+    return (x->minsize > y->minsize) - (x->minsize < y->minsize);
+}
+
+/* "minsize:startup:perbyte;..." Extra fields (SimGrid's historical 5-field form) are ignored. */
+static int parse_cost(const char *v, struct smpi_cost *out)
+{
+    char *copy = sim_xstrdup(v);
+    char *save = NULL;
+    struct smpi_cost c = { 0, NULL };
+    int rc = 0;
+
+    for (char *tok = strtok_r(copy, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
+        double f[3];
+        char *end = tok;
+
+        for (int i = 0; i < 3 && rc == 0; i++) {
+            f[i] = strtod(end, &end);
+            if (*end == ':')
+                end++;
+            else if (*end != '\0' || i < 2)
+                rc = -1;
+        }
+        if (rc != 0)
+            break;
+        c.seg = sim_xrealloc(c.seg, (size_t)(c.n + 1) * sizeof(*c.seg));
+        c.seg[c.n++] = (struct smpi_cost_seg){ f[0], f[1], f[2] };
+    }
+    free(copy);
+    if (rc != 0 || c.n == 0) {
+        free(c.seg);
+        return -1;
+    }
+    qsort(c.seg, (size_t)c.n, sizeof(*c.seg), cmp_cost);
+    free(out->seg);
+    *out = c;
+    return 0;
+}
+
+double smpi_cost_eval(const struct smpi_cost *c, double size)
+{
+    const struct smpi_cost_seg *best = NULL;
+
+    for (int i = 0; i < c->n; i++)
+        if (c->seg[i].minsize <= size)
+            best = &c->seg[i];
+    return best ? best->startup + best->perbyte * size : 0.0;
+}
+
+static void die_enum(const struct smpi_option *o, const char *v)
+{
+    char list[256] = "";
+
+    for (const struct opt_enum *e = o->values; e->name; e++) {
+        strncat(list, e->name, sizeof(list) - strlen(list) - 1);
+        if (e[1].name)
+            strncat(list, ", ", sizeof(list) - strlen(list) - 1);
+    }
+    sim_die("bad value '%s' for option %s; valid: %s", v, o->name, list);
+}
+
+static void die_value(const struct smpi_option *o, const char *v, const char *expected)
+{
+    sim_die("bad value '%s' for option %s; expected %s", v, o->name, expected);
+}
+
+/* Parses v into the option's field; dies with the expected form on error. */
+static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, const char *v)
+{
+    void *f = field(cfg, o);
+    double d;
+
+    switch (o->type) {
+    case OPT_BOOL:
+        if (parse_bool(v, f) != 0)
+            die_value(o, v, "yes or no");
+        break;
+    case OPT_DOUBLE:
+        if (parse_double(v, f) != 0)
+            die_value(o, v, "a number");
+        break;
+    case OPT_SIZE:
+        if (sim_parse_size(v, &d) != 0 || d < 0)
+            die_value(o, v, "a size such as 65536, 64KiB or 1MB");
+        if (o->offset == OPT_SIM(stack_size) || o->offset == OPT_SIM(guard_size))
+            *(size_t *)f = (size_t)d;
+        else
+            *(double *)f = d;
+        break;
+    case OPT_TIME:
+        if (sim_parse_time(v, f) != 0)
+            die_value(o, v, "a duration such as 1e-6, 10us or 2ms");
+        break;
+    case OPT_BW:
+        if (sim_parse_bandwidth(v, f) != 0)
+            die_value(o, v, "a bandwidth such as 10GBps or 100Gbps");
+        break;
+    case OPT_SPEED:
+        if (strcmp(v, "auto") == 0)
+            *(double *)f = -1;
+        else if (sim_parse_speed(v, f) != 0 || *(double *)f <= 0)
+            die_value(o, v, "a positive speed such as 20000f or 1Gf, or auto");
+        break;
+    case OPT_ENUM: {
+        const struct opt_enum *e = o->values;
+
+        while (e->name && strcmp(e->name, v) != 0)
+            e++;
+        if (!e->name)
+            die_enum(o, v);
+        *(int *)f = e->value;
+        break;
+    }
+    case OPT_STRING:
+        if (strlen(v) >= (o->offset == OPT_FIELD(tmpdir) ? 256 : SMPI_COLL_NAME_MAX))
+            die_value(o, v, "a shorter value");
+        strcpy(f, v);
+        break;
+    case OPT_FACTOR:
+        if (sim_factor_table_parse(v, f) != 0)
+            die_value(o, v, "a number or size:factor;size:factor;...");
+        break;
+    case OPT_COST:
+        if (parse_cost(v, f) != 0)
+            die_value(o, v, "minsize:startup:perbyte;...");
+        break;
+    case OPT_COLL:
+        break;
+    }
+}
+
+static const char *resolve_alias(const char *name)
+{
+    for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+        if (strcmp(aliases[i].old, name) == 0)
+            return aliases[i].name;
+    return name;
+}
+
+static int find_coll(const char *name)
+{
+    if (strncmp(name, "smpi/", 5) != 0)
+        return -1;
+    for (size_t i = 0; i < NCOLL; i++)
+        if (strcmp(name + 5, coll_kinds[i]) == 0)
+            return (int)i;
+    return -1;
+}
+
+static void die_unknown(const char *name)
+{
+    char list[2048] = "";
+
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        strncat(list, options[i].name, sizeof(list) - strlen(list) - 1);
+        if (i + 1 < NOPTIONS)
+            strncat(list, ", ", sizeof(list) - strlen(list) - 1);
+    }
+    sim_die("unknown option '%s'; valid: %s (smpirun --help-options)", name, list);
+}
+
+void smpi_options_set(struct smpi_config *cfg, const char *item)
+{
+    const char *colon = strchr(item, ':');
+    char name[128];
+    const char *canon;
+    int coll;
+
+    if (!colon || colon == item || (size_t)(colon - item) >= sizeof(name))
+        sim_die("bad --cfg item '%s': expected --cfg=name:value", item);
+    memcpy(name, item, (size_t)(colon - item));
+    name[colon - item] = '\0';
+    canon = resolve_alias(name);
+    coll = find_coll(canon);
+    if (coll >= 0) {
+        if (strlen(colon + 1) >= SMPI_COLL_NAME_MAX)
+            sim_die("bad value '%s' for option %s; expected an algorithm name", colon + 1, name);
+        strcpy(coll_values[coll], colon + 1);
+        return;
+    }
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        if (options[i].type != OPT_COLL && strcmp(options[i].name, canon) == 0) {
+            parse_into(cfg, &options[i], colon + 1);
+            user_set[i] = true;
+            return;
+        }
+    }
+    die_unknown(name);
+}
+
+void smpi_options_defaults(struct smpi_config *cfg)
+{
+    memset(cfg, 0, sizeof(*cfg));
+    memset(coll_values, 0, sizeof(coll_values));
+    memset(user_set, 0, sizeof(user_set));
+    sim_config_defaults(&cfg->sim, SIM_NET_SMPI);
+    for (size_t i = 0; i < NOPTIONS; i++)
+        if (!(options[i].flags & OPT_MODEL) && options[i].type != OPT_COLL)
+            parse_into(cfg, &options[i], options[i].def);
+}
+
+void smpi_options_finish(struct smpi_config *cfg)
+{
+    struct sim_config model;
+
+    sim_config_defaults(&model, cfg->sim.net_model);
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        const struct smpi_option *o = &options[i];
+        size_t size;
+
+        if (!(o->flags & OPT_MODEL) || user_set[i])
+            continue;
+        size = o->type == OPT_FACTOR ? sizeof(struct sim_factor_table)
+             : o->type == OPT_BOOL   ? sizeof(bool)
+                                     : sizeof(double);
+        if (o->type == OPT_FACTOR)
+            sim_factor_table_free(field(cfg, o));
+        memcpy(field(cfg, o), (char *)&model + (o->offset - OPT_FIELD(sim)), size);
+        if (o->type == OPT_FACTOR)
+            ((struct sim_factor_table *)((char *)&model + (o->offset - OPT_FIELD(sim))))->seg =
+                NULL;
+    }
+    sim_factor_table_free(&model.lat_factor);
+    sim_factor_table_free(&model.bw_factor);
+    if (cfg->async_small_thresh > cfg->send_is_detached_thresh)
+        sim_die("smpi/async-small-thresh (%g) must not exceed smpi/send-is-detached-thresh (%g)",
+                cfg->async_small_thresh, cfg->send_is_detached_thresh);
+}
+
+const char *smpi_options_coll(const char *kind)
+{
+    for (size_t i = 0; i < NCOLL; i++)
+        if (strcmp(kind, coll_kinds[i]) == 0)
+            return coll_values[i];
+    return "";
+}
+
+void smpi_options_print(FILE *out)
+{
+    fprintf(out, "Options (--cfg=name:value):\n");
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        const struct smpi_option *o = &options[i];
+        const char *def = o->flags & OPT_MODEL ? "(set by network/model)" : o->def;
+
+        fprintf(out, "  %-34s %-24s %s\n", o->name, *def ? def : "\"\"", o->help);
+    }
+    fprintf(out, "Aliases:");
+    for (size_t i = 0; i < sizeof(aliases) / sizeof(aliases[0]); i++)
+        fprintf(out, " %s=%s", aliases[i].old, aliases[i].name);
+    fprintf(out, "\n");
+}
+
+void smpi_options_free(struct smpi_config *cfg)
+{
+    sim_factor_table_free(&cfg->sim.lat_factor);
+    sim_factor_table_free(&cfg->sim.bw_factor);
+    free(cfg->os.seg);
+    free(cfg->ois.seg);
+    free(cfg->or_.seg);
+    cfg->os.seg = cfg->ois.seg = cfg->or_.seg = NULL;
+}

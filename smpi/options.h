@@ -1,0 +1,72 @@
+/* options: the one table of --cfg items (private to smpi). Parsed once at start-up into
+ * struct smpi_config; simcore and collectives receive their part as init parameters. */
+#ifndef SMPI_OPTIONS_H
+#define SMPI_OPTIONS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "simcore/simcore.h"
+
+/* A piecewise-linear cost of the message size: "minsize:startup:perbyte;..." — the segment
+ * with the largest minsize <= size applies (smpi/os, smpi/or, smpi/ois). */
+struct smpi_cost_seg {
+    double minsize;
+    double startup;
+    double perbyte;
+};
+struct smpi_cost {
+    int n;
+    struct smpi_cost_seg *seg; /* sorted by minsize, owned */
+};
+
+enum smpi_privatization {
+    SMPI_PRIVATIZE_NO,
+    SMPI_PRIVATIZE_DLOPEN,
+};
+
+#define SMPI_COLL_NAME_MAX 64
+
+struct smpi_config {
+    struct sim_config sim;          /* the kernel's part */
+    double host_speed;              /* smpi/host-speed, flop/s; <= 0 means auto */
+    bool simulate_computation;      /* smpi/simulate-computation */
+    double cpu_threshold;           /* smpi/cpu-threshold, seconds (negative: infinity) */
+    double async_small_thresh;      /* smpi/async-small-thresh, bytes */
+    double send_is_detached_thresh; /* smpi/send-is-detached-thresh, bytes */
+    struct smpi_cost os;            /* smpi/os */
+    struct smpi_cost ois;           /* smpi/ois */
+    struct smpi_cost or_;           /* smpi/or */
+    double test_time;               /* smpi/test */
+    double iprobe_time;             /* smpi/iprobe */
+    bool grow_injected_times;       /* smpi/grow-injected-times */
+    double wtime;                   /* smpi/wtime */
+    double init_time;               /* smpi/init */
+    enum smpi_privatization privatization; /* smpi/privatization */
+    bool display_timing;            /* smpi/display-timing */
+    bool keep_temps;                /* smpi/keep-temps */
+    char tmpdir[256];               /* smpi/tmpdir */
+    bool errors_are_fatal;          /* smpi/errors-are-fatal */
+    bool finalization_barrier;      /* smpi/finalization-barrier */
+    bool map;                       /* smpi/map */
+    char coll_selector[SMPI_COLL_NAME_MAX];  /* smpi/coll-selector */
+    char coll_fallback[SMPI_COLL_NAME_MAX];  /* smpi/coll-fallback */
+};
+
+/* Fills cfg with every default. */
+void smpi_options_defaults(struct smpi_config *cfg);
+/* Applies one "name:value" item (the text after --cfg=). Dies naming the option and listing the
+ * valid names or values when the item is wrong. */
+void smpi_options_set(struct smpi_config *cfg, const char *item);
+/* Applies the network model's defaults to every network item the user did not set. Call once,
+ * after the last smpi_options_set and before handing cfg->sim to the kernel. */
+void smpi_options_finish(struct smpi_config *cfg);
+/* Prints the table (name, default, help) for --help-options. */
+void smpi_options_print(FILE *out);
+/* The value of the per-collective item smpi/<kind> ("" when unset). */
+const char *smpi_options_coll(const char *kind);
+/* Cost of a message of `size` bytes under a piecewise-linear smpi/os|or|ois table. */
+double smpi_cost_eval(const struct smpi_cost *c, double size);
+void smpi_options_free(struct smpi_config *cfg);
+
+#endif /* SMPI_OPTIONS_H */

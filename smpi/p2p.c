@@ -1,0 +1,446 @@
+/* p2p: the point-to-point engine. Matching on (source, tag, context) with wildcards in posting
+ * order (the non-overtaking rule), the unexpected queue, and SMPI's three protocol modes:
+ * eager (below smpi/async-small-thresh: the transfer starts at once), detached (below
+ * smpi/send-is-detached-thresh: the send returns at once, the transfer starts when matched) and
+ * rendezvous (the send waits for the transfer). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+#include <string.h>
+
+#include "smpi/datatype.h"
+#include "smpi/internal.h"
+
+SIM_LOG_CATEGORY(log_p2p, "smpi.p2p");
+
+/* SMPI adds an envelope (tag, source, communicator) to every message on the wire. */
+#define SMPI_ENVELOPE_BYTES 16
+
+static int context_of(const struct smpi_request *r)
+{
+    return (r->flags & SMPI_REQ_COLL) ? r->comm->coll_context : r->comm->context;
+}
+
+static bool matches(const struct smpi_request *recv, const struct smpi_request *send)
+{
+    if (context_of(recv) != context_of(send))
+        return false;
+    if (recv->src != MPI_ANY_SOURCE && recv->src != send->src)
+        return false;
+    if (recv->tag == MPI_ANY_TAG)
+        return send->tag >= 0;
+    return recv->tag == send->tag;
+}
+
+static void queue_append(struct smpi_request **head, struct smpi_request **tail,
+                         struct smpi_request *r)
+{
+    r->next = NULL;
+    r->prev = *tail;
+    if (*tail)
+        (*tail)->next = r;
+    else
+        *head = r;
+    *tail = r;
+}
+
+static void queue_remove(struct smpi_request **head, struct smpi_request **tail,
+                         struct smpi_request *r)
+{
+    if (r->prev)
+        r->prev->next = r->next;
+    else
+        *head = r->next;
+    if (r->next)
+        r->next->prev = r->prev;
+    else
+        *tail = r->prev;
+    r->next = r->prev = NULL;
+}
+
+int smpi__peer_world(MPI_Comm comm, int rank)
+{
+    if (rank == MPI_PROC_NULL || rank == MPI_ANY_SOURCE)
+        return rank;
+    return smpi__comm_world_rank(comm, rank);
+}
+
+void smpi__status_empty(MPI_Status *st)
+{
+    if (st == MPI_STATUS_IGNORE)
+        return;
+    st->MPI_SOURCE = MPI_ANY_SOURCE;
+    st->MPI_TAG = MPI_ANY_TAG;
+    st->MPI_ERROR = MPI_SUCCESS;
+    st->smpi_cancelled = 0;
+    st->smpi_count = 0;
+}
+
+MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Datatype type,
+                          int peer, int tag, MPI_Comm comm)
+{
+    struct smpi_request *r = sim_xcalloc(1, sizeof(*r));
+    int self = smpi__self()->rank;
+    int world = smpi__peer_world(comm, peer);
+
+    r->flags = flags;
+    r->refcount = 1;
+    r->buf = (void *)buf;
+    r->count = count;
+    r->type = type;
+    r->comm = comm;
+    r->tag = tag;
+    r->size = (size_t)count * smpi_type_size(type);
+    r->src = (flags & SMPI_REQ_SEND) ? self : world;
+    r->dst = (flags & SMPI_REQ_SEND) ? world : self;
+    if (peer == MPI_PROC_NULL)
+        r->flags |= SMPI_REQ_PROCNULL;
+    comm->refcount++;
+    return r;
+}
+
+static void req_unref(struct smpi_request *r)
+{
+    if (--r->refcount > 0)
+        return;
+    smpi__comm_release(r->comm);
+    free(r->packed);
+    free(r);
+}
+
+/* The data movement is over for `r`: flag it and wake the rank waiting for it. */
+static void complete(struct smpi_request *r)
+{
+    r->flags |= SMPI_REQ_DONE;
+    if (r->waiter)
+        sim_actor_wake(r->waiter);
+}
+
+/* Copies the send's data into the receive buffer (at most what the buffer holds). */
+static void copy_data(struct smpi_request *send, struct smpi_request *recv)
+{
+    size_t n = send->size < recv->size ? send->size : recv->size;
+
+    if (n == 0)
+        return;
+    if (send->packed)
+        smpi__type_unpack(send->packed, n, recv->buf, recv->count, recv->type);
+    else
+        smpi_type_copy(send->buf, send->count, send->type, recv->buf, recv->count, recv->type);
+}
+
+/* Both sides matched and the transfer (if any) is over: move the data, complete both. */
+static void deliver(struct smpi_request *send, struct smpi_request *recv)
+{
+    copy_data(send, recv);
+    complete(recv);
+    if (send->flags & SMPI_REQ_BSEND)
+        smpi__rt.procs[send->src].bsend_used -= (int)send->size + MPI_BSEND_OVERHEAD;
+    if (!(send->flags & SMPI_REQ_DETACHED))
+        complete(send);
+    free(send->packed);
+    send->packed = NULL;
+    send->peer = NULL;
+    recv->peer = NULL;
+    req_unref(recv);
+    req_unref(send);
+}
+
+static void on_transfer_done(struct sim_activity *act, void *arg)
+{
+    struct smpi_request *send = arg;
+
+    send->comm_act = NULL;
+    sim_activity_unref(act);
+    if (send->peer)
+        deliver(send, send->peer);
+    else
+        send->flags |= SMPI_REQ_DONE; /* an eager message arrived before its receive */
+}
+
+static void start_transfer(struct smpi_request *send)
+{
+    struct sim_host *dst = smpi__rt.procs[send->dst].host;
+    struct sim_host *src = smpi__rt.procs[send->src].host;
+
+    send->comm_act = sim_comm_start(src, dst, (double)send->size + SMPI_ENVELOPE_BYTES, -1);
+    sim_activity_on_done(send->comm_act, on_transfer_done, send);
+}
+
+static void match(struct smpi_request *send, struct smpi_request *recv)
+{
+    MPI_Status *st = &recv->status;
+
+    SIM_LOG(log_p2p, SIM_LOG_DEBUG, "match %d -> %d tag %d, %zu bytes", send->src, send->dst,
+            send->tag, send->size);
+    send->peer = recv;
+    recv->peer = send;
+    send->flags |= SMPI_REQ_MATCHED;
+    recv->flags |= SMPI_REQ_MATCHED;
+    recv->src_host = smpi__rt.procs[send->src].host;
+    recv->detached_sender = (send->flags & SMPI_REQ_DETACHED) != 0;
+    st->MPI_SOURCE = smpi__comm_rank_of(recv->comm, send->src);
+    st->MPI_TAG = send->tag;
+    st->smpi_count = (MPI_Count)(send->size < recv->size ? send->size : recv->size);
+    st->smpi_cancelled = 0;
+    recv->error = send->size > recv->size ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
+    st->MPI_ERROR = recv->error;
+    if (send->flags & SMPI_REQ_EAGER) {
+        if (!send->comm_act)
+            deliver(send, recv); /* it had already arrived */
+        return;
+    }
+    start_transfer(send);
+}
+
+static void start_recv(struct smpi_request *r)
+{
+    struct smpi_mailbox *mb = &smpi__rt.procs[r->dst].mbox;
+
+    for (struct smpi_request *s = mb->unexp_head; s; s = s->next) {
+        if (matches(r, s)) {
+            queue_remove(&mb->unexp_head, &mb->unexp_tail, s);
+            match(s, r);
+            return;
+        }
+    }
+    queue_append(&mb->posted_head, &mb->posted_tail, r);
+}
+
+/* Copies the user's data aside so that the send can complete before the transfer. */
+static void pack_aside(struct smpi_request *r)
+{
+    if (r->size == 0)
+        return;
+    r->packed = sim_xmalloc(r->size);
+    smpi__type_pack(r->buf, r->count, r->type, r->packed);
+}
+
+static void start_send(struct smpi_request *r)
+{
+    const struct smpi_config *cfg = &smpi__rt.cfg;
+    struct smpi_mailbox *mb = &smpi__rt.procs[r->dst].mbox;
+    bool detached = !(r->flags & SMPI_REQ_SSEND) &&
+                    ((r->flags & SMPI_REQ_BSEND) || (double)r->size < cfg->send_is_detached_thresh);
+    double cost = 0;
+
+    if (detached) {
+        r->flags |= SMPI_REQ_DETACHED;
+        pack_aside(r);
+    }
+    if (detached || (r->flags & (SMPI_REQ_ISEND | SMPI_REQ_SSEND)))
+        cost = smpi_cost_eval((r->flags & SMPI_REQ_ISEND) ? &cfg->ois : &cfg->os, (double)r->size);
+    if (cost > 0)
+        smpi__sleep(cost);
+    if (detached)
+        complete(r);
+    r->refcount++; /* held by the transfer until delivery */
+    for (struct smpi_request *q = mb->posted_head; q; q = q->next) {
+        if (matches(q, r)) {
+            queue_remove(&mb->posted_head, &mb->posted_tail, q);
+            match(r, q);
+            return;
+        }
+    }
+    queue_append(&mb->unexp_head, &mb->unexp_tail, r);
+    if (smpi__rt.procs[r->dst].probing)
+        sim_actor_wake(smpi__rt.procs[r->dst].actor);
+    if (!(r->flags & SMPI_REQ_SSEND) && (double)r->size < cfg->async_small_thresh) {
+        r->flags |= SMPI_REQ_EAGER;
+        if (!r->packed)
+            pack_aside(r);
+        start_transfer(r);
+    }
+}
+
+void smpi__req_start(MPI_Request r)
+{
+    r->flags &= ~(SMPI_REQ_DONE | SMPI_REQ_MATCHED | SMPI_REQ_DETACHED | SMPI_REQ_EAGER |
+                  SMPI_REQ_CANCELLED);
+    r->flags |= SMPI_REQ_ACTIVE;
+    r->error = MPI_SUCCESS;
+    r->detached_sender = false;
+    r->peer = NULL;
+    if (r->flags & SMPI_REQ_PROCNULL) {
+        smpi__status_empty(&r->status);
+        r->status.MPI_SOURCE = MPI_PROC_NULL;
+        r->flags |= SMPI_REQ_DONE;
+        return;
+    }
+    if (r->flags & SMPI_REQ_RECV) {
+        r->refcount++; /* held by the mailbox and the transfer until delivery */
+        start_recv(r);
+    } else {
+        start_send(r);
+    }
+}
+
+void smpi__req_release(MPI_Request r)
+{
+    req_unref(r);
+}
+
+int smpi__cancel(MPI_Request r)
+{
+    struct smpi_mailbox *mb;
+
+    if (!(r->flags & SMPI_REQ_ACTIVE) || (r->flags & (SMPI_REQ_MATCHED | SMPI_REQ_DONE)))
+        return MPI_SUCCESS;
+    if (r->flags & SMPI_REQ_PROCNULL)
+        return MPI_SUCCESS;
+    mb = &smpi__rt.procs[r->dst].mbox;
+    if (r->flags & SMPI_REQ_RECV)
+        queue_remove(&mb->posted_head, &mb->posted_tail, r);
+    else if (!(r->flags & SMPI_REQ_EAGER))
+        queue_remove(&mb->unexp_head, &mb->unexp_tail, r);
+    else
+        return MPI_SUCCESS;
+    r->flags |= SMPI_REQ_CANCELLED;
+    smpi__status_empty(&r->status);
+    r->status.smpi_cancelled = 1;
+    complete(r);
+    req_unref(r);
+    return MPI_SUCCESS;
+}
+
+/* First unexpected send matching (src, tag, comm) for the calling rank, or NULL. */
+static struct smpi_request *find_unexpected(int src, int tag, MPI_Comm comm)
+{
+    struct smpi_process *self = smpi__self();
+    struct smpi_request probe = { 0 };
+
+    probe.flags = SMPI_REQ_RECV;
+    probe.comm = comm;
+    probe.src = smpi__peer_world(comm, src);
+    probe.tag = tag;
+    for (struct smpi_request *s = self->mbox.unexp_head; s; s = s->next)
+        if (matches(&probe, s))
+            return s;
+    return NULL;
+}
+
+static void fill_probe_status(const struct smpi_request *s, MPI_Comm comm, MPI_Status *st)
+{
+    if (st == MPI_STATUS_IGNORE)
+        return;
+    st->MPI_SOURCE = smpi__comm_rank_of(comm, s->src);
+    st->MPI_TAG = s->tag;
+    st->MPI_ERROR = MPI_SUCCESS;
+    st->smpi_cancelled = 0;
+    st->smpi_count = (MPI_Count)s->size;
+}
+
+/* A blocking probe waits for the matching send to arrive rather than polling, so that a probe
+ * that can never succeed is reported as a deadlock; MPI_Iprobe charges smpi/iprobe as SMPI
+ * does (growing with repeated failures under smpi/grow-injected-times). */
+int smpi__probe(int src, int tag, MPI_Comm comm, bool blocking, int *flag, MPI_Status *status,
+                MPI_Request *msg)
+{
+    struct smpi_process *self = smpi__self();
+    const struct smpi_config *cfg = &smpi__rt.cfg;
+    struct smpi_request *s;
+
+    if (src == MPI_PROC_NULL) {
+        smpi__status_empty(status);
+        if (status != MPI_STATUS_IGNORE)
+            status->MPI_SOURCE = MPI_PROC_NULL;
+        *flag = 1;
+        if (msg)
+            *msg = NULL;
+        return MPI_SUCCESS;
+    }
+    if (!blocking && cfg->iprobe_time > 0)
+        sim_execute(self->iprobe_sleeps * cfg->iprobe_time * sim_host_speed(self->host));
+    while ((s = find_unexpected(src, tag, comm)) == NULL && blocking) {
+        self->probing = true;
+        sim_actor_block("MPI_Probe");
+        self->probing = false;
+    }
+    *flag = s != NULL;
+    if (!s) {
+        if (cfg->grow_injected_times)
+            self->iprobe_sleeps++;
+        return MPI_SUCCESS;
+    }
+    self->iprobe_sleeps = 1;
+    fill_probe_status(s, comm, status);
+    if (msg) {
+        queue_remove(&self->mbox.unexp_head, &self->mbox.unexp_tail, s);
+        *msg = s;
+    }
+    return MPI_SUCCESS;
+}
+
+MPI_Request smpi__mrecv_start(MPI_Request send, void *buf, int count, MPI_Datatype type)
+{
+    MPI_Request r = smpi__req_new(SMPI_REQ_RECV, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG,
+                                  send->comm);
+
+    r->flags |= SMPI_REQ_ACTIVE;
+    r->src = send->src;
+    r->tag = send->tag;
+    r->refcount++;
+    match(send, r);
+    return r;
+}
+
+/* ---- the narrow interface of smpi/smpi.h used by collectives: collective context, no
+ * argument checks, no call bookkeeping ---------------------------------------------------- */
+
+int smpi_isend(const void *buf, int count, MPI_Datatype type, int dst, int tag, MPI_Comm comm,
+               MPI_Request *req)
+{
+    *req = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_ISEND | SMPI_REQ_COLL, buf, count, type, dst,
+                         tag, comm);
+    smpi__req_start(*req);
+    return MPI_SUCCESS;
+}
+
+int smpi_irecv(void *buf, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
+               MPI_Request *req)
+{
+    *req = smpi__req_new(SMPI_REQ_RECV | SMPI_REQ_COLL, buf, count, type, src, tag, comm);
+    smpi__req_start(*req);
+    return MPI_SUCCESS;
+}
+
+int smpi_send(const void *buf, int count, MPI_Datatype type, int dst, int tag, MPI_Comm comm)
+{
+    MPI_Request req = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_COLL, buf, count, type, dst, tag,
+                                    comm);
+
+    smpi__req_start(req);
+    return smpi__wait(&req, MPI_STATUS_IGNORE);
+}
+
+int smpi_recv(void *buf, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
+              MPI_Status *status)
+{
+    MPI_Request req;
+
+    smpi_irecv(buf, count, type, src, tag, comm, &req);
+    return smpi__wait(&req, status);
+}
+
+int smpi_sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dst, int stag,
+                  void *rbuf, int rcount, MPI_Datatype rtype, int src, int rtag, MPI_Comm comm,
+                  MPI_Status *status)
+{
+    MPI_Request reqs[2];
+    MPI_Status st[2];
+    int rc;
+
+    smpi_irecv(rbuf, rcount, rtype, src, rtag, comm, &reqs[0]);
+    reqs[1] = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_COLL, sbuf, scount, stype, dst, stag, comm);
+    smpi__req_start(reqs[1]);
+    rc = smpi__waitall(2, reqs, st);
+    if (status != MPI_STATUS_IGNORE)
+        *status = st[0];
+    return rc == MPI_ERR_IN_STATUS ? (st[0].MPI_ERROR ? st[0].MPI_ERROR : st[1].MPI_ERROR) : rc;
+}
+
+int smpi_waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
+{
+    return smpi__waitall(n, reqs, statuses);
+}

@@ -1,0 +1,246 @@
+/* request: completion of requests — the wait and test families, request_free — with SMPI's
+ * injected costs (smpi/or on receives matched by a detached send, smpi/test on tests). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+
+#include "smpi/internal.h"
+
+static bool is_pending(MPI_Request r)
+{
+    return r && (r->flags & SMPI_REQ_ACTIVE);
+}
+
+/* Completes a request whose data movement is over: status, injected receive cost, and the
+ * release of a non-persistent request (the handle becomes MPI_REQUEST_NULL). */
+static int finish(MPI_Request *reqp, MPI_Status *status)
+{
+    MPI_Request r = *reqp;
+    int err = r->error;
+
+    if (r->detached_sender) {
+        double cost = smpi_cost_eval(&smpi__rt.cfg.or_, (double)r->status.smpi_count);
+
+        r->detached_sender = false;
+        if (cost > 0)
+            smpi__sleep(cost);
+    }
+    if (status != MPI_STATUS_IGNORE) {
+        if ((r->flags & SMPI_REQ_RECV) || (r->flags & SMPI_REQ_PROCNULL)) {
+            *status = r->status;
+        } else {
+            smpi__status_empty(status);
+            status->smpi_cancelled = (r->flags & SMPI_REQ_CANCELLED) != 0;
+        }
+        status->MPI_ERROR = err;
+    }
+    r->flags &= ~SMPI_REQ_ACTIVE;
+    if (!(r->flags & SMPI_REQ_PERSISTENT)) {
+        smpi__req_release(r);
+        *reqp = MPI_REQUEST_NULL;
+    }
+    return err;
+}
+
+static void block_on(MPI_Request *reqs, int n, const char *what)
+{
+    struct sim_actor *self = smpi__self()->actor;
+
+    for (int i = 0; i < n; i++)
+        if (is_pending(reqs[i]))
+            reqs[i]->waiter = self;
+    sim_actor_block(what);
+    for (int i = 0; i < n; i++)
+        if (reqs[i])
+            reqs[i]->waiter = NULL;
+}
+
+int smpi__wait(MPI_Request *reqp, MPI_Status *status)
+{
+    MPI_Request r = *reqp;
+
+    if (!is_pending(r)) {
+        smpi__status_empty(status);
+        return MPI_SUCCESS;
+    }
+    while (!(r->flags & SMPI_REQ_DONE))
+        block_on(reqp, 1, "MPI_Wait");
+    return finish(reqp, status);
+}
+
+/* MPI_Test and friends sleep before looking, as SMPI does, so that a polling loop lets
+ * simulated time advance; the sleep grows with consecutive failures. */
+static void test_sleep(void)
+{
+    struct smpi_process *self = smpi__self();
+
+    if (smpi__rt.cfg.test_time > 0)
+        smpi__sleep(self->test_sleeps * smpi__rt.cfg.test_time);
+}
+
+static void test_outcome(bool found)
+{
+    struct smpi_process *self = smpi__self();
+
+    if (found)
+        self->test_sleeps = 1;
+    else if (smpi__rt.cfg.grow_injected_times)
+        self->test_sleeps++;
+}
+
+int smpi__test(MPI_Request *reqp, int *flag, MPI_Status *status)
+{
+    MPI_Request r = *reqp;
+
+    test_sleep();
+    if (!is_pending(r)) {
+        *flag = 1;
+        smpi__status_empty(status);
+        return MPI_SUCCESS;
+    }
+    *flag = (r->flags & SMPI_REQ_DONE) != 0;
+    test_outcome(*flag);
+    return *flag ? finish(reqp, status) : MPI_SUCCESS;
+}
+
+/* Index of the first completed pending request, -1 if none is complete, -2 if none pends. */
+static int first_done(int n, MPI_Request *reqs)
+{
+    bool any = false;
+
+    for (int i = 0; i < n; i++) {
+        if (!is_pending(reqs[i]))
+            continue;
+        any = true;
+        if (reqs[i]->flags & SMPI_REQ_DONE)
+            return i;
+    }
+    return any ? -1 : -2;
+}
+
+int smpi__waitany(int n, MPI_Request *reqs, int *index, MPI_Status *status)
+{
+    int i;
+
+    while ((i = first_done(n, reqs)) == -1)
+        block_on(reqs, n, "MPI_Waitany");
+    if (i == -2) {
+        *index = MPI_UNDEFINED;
+        smpi__status_empty(status);
+        return MPI_SUCCESS;
+    }
+    *index = i;
+    return finish(&reqs[i], status);
+}
+
+int smpi__waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
+{
+    int rc = MPI_SUCCESS;
+
+    for (int i = 0; i < n; i++) {
+        MPI_Status *st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+
+        if (smpi__wait(&reqs[i], st) != MPI_SUCCESS)
+            rc = MPI_ERR_IN_STATUS;
+    }
+    return rc;
+}
+
+/* Finishes every completed pending request; returns how many, or MPI_UNDEFINED if none
+ * pends. */
+static int collect_done(int n, MPI_Request *reqs, int *indices, MPI_Status *statuses, int *rc)
+{
+    int count = 0;
+    bool any = false;
+
+    for (int i = 0; i < n; i++) {
+        MPI_Status *st;
+
+        if (!is_pending(reqs[i]))
+            continue;
+        any = true;
+        if (!(reqs[i]->flags & SMPI_REQ_DONE))
+            continue;
+        st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[count];
+        indices[count++] = i;
+        if (finish(&reqs[i], st) != MPI_SUCCESS)
+            *rc = MPI_ERR_IN_STATUS;
+    }
+    return any ? count : MPI_UNDEFINED;
+}
+
+int smpi__waitsome(int n, MPI_Request *reqs, int *outcount, int *indices, MPI_Status *statuses)
+{
+    int rc = MPI_SUCCESS;
+
+    while (first_done(n, reqs) == -1)
+        block_on(reqs, n, "MPI_Waitsome");
+    *outcount = collect_done(n, reqs, indices, statuses, &rc);
+    return rc;
+}
+
+int smpi__testany(int n, MPI_Request *reqs, int *index, int *flag, MPI_Status *status)
+{
+    int i;
+
+    test_sleep();
+    i = first_done(n, reqs);
+    test_outcome(i != -1);
+    *flag = i != -1;
+    *index = MPI_UNDEFINED;
+    if (i < 0) {
+        smpi__status_empty(status);
+        return MPI_SUCCESS;
+    }
+    *index = i;
+    return finish(&reqs[i], status);
+}
+
+int smpi__testall(int n, MPI_Request *reqs, int *flag, MPI_Status *statuses)
+{
+    int rc = MPI_SUCCESS;
+
+    test_sleep();
+    for (int i = 0; i < n; i++) {
+        if (is_pending(reqs[i]) && !(reqs[i]->flags & SMPI_REQ_DONE)) {
+            *flag = 0;
+            test_outcome(false);
+            return MPI_SUCCESS;
+        }
+    }
+    *flag = 1;
+    test_outcome(true);
+    for (int i = 0; i < n; i++) {
+        MPI_Status *st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
+
+        if (is_pending(reqs[i])) {
+            if (finish(&reqs[i], st) != MPI_SUCCESS)
+                rc = MPI_ERR_IN_STATUS;
+        } else {
+            smpi__status_empty(st);
+        }
+    }
+    return rc;
+}
+
+int smpi__testsome(int n, MPI_Request *reqs, int *outcount, int *indices, MPI_Status *statuses)
+{
+    int rc = MPI_SUCCESS;
+
+    test_sleep();
+    *outcount = collect_done(n, reqs, indices, statuses, &rc);
+    test_outcome(*outcount != 0);
+    return rc;
+}
+
+void smpi__req_free(MPI_Request *reqp)
+{
+    MPI_Request r = *reqp;
+
+    if (r) {
+        r->flags |= SMPI_REQ_FREED;
+        smpi__req_release(r);
+    }
+    *reqp = MPI_REQUEST_NULL;
+}

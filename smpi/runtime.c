@@ -1,0 +1,174 @@
+/* runtime: ranks as actors — their life from main() to the end of the job, the timing of the
+ * native computation between MPI calls, and injected costs. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "smpi/internal.h"
+
+SIM_LOG_CATEGORY(log_rt, "smpi");
+
+struct smpi_runtime smpi__rt;
+
+struct smpi_process *smpi__self(void)
+{
+    struct sim_actor *a = sim_actor_self();
+
+    return a ? sim_actor_data(a) : NULL;
+}
+
+void smpi__job_abort(int status)
+{
+    fflush(stdout);
+    fflush(stderr);
+    _Exit(status);
+}
+
+static double thread_cpu_time(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Injects the computation done natively since the rank last left MPI: seconds measured on
+ * this machine, turned into flops at smpi/host-speed and executed on the simulated host. */
+static void bench_end(struct smpi_process *p)
+{
+    const struct smpi_config *cfg = &smpi__rt.cfg;
+    double elapsed;
+
+    if (!cfg->simulate_computation)
+        return;
+    elapsed = thread_cpu_time() - p->bench_start;
+    if (cfg->cpu_threshold < 0 || elapsed < cfg->cpu_threshold)
+        return;
+    sim_execute(elapsed * cfg->host_speed);
+}
+
+static void bench_begin(struct smpi_process *p)
+{
+    if (smpi__rt.cfg.simulate_computation)
+        p->bench_start = thread_cpu_time();
+}
+
+void smpi__enter(const char *call)
+{
+    struct smpi_process *p = smpi__self();
+
+    if (!p)
+        return;
+    if (p->depth++ == 0) {
+        bench_end(p);
+        p->call = call;
+        p->call_peer = -1;
+        p->call_comm = NULL;
+    }
+}
+
+void smpi__leave(void)
+{
+    struct smpi_process *p = smpi__self();
+
+    if (!p)
+        return;
+    if (--p->depth == 0) {
+        p->call = NULL;
+        bench_begin(p);
+    }
+}
+
+void smpi__sleep(double seconds)
+{
+    sim_sleep(seconds);
+}
+
+/* The body of every rank's actor: run the application's main and judge how it ended. */
+static void rank_main(void *arg)
+{
+    struct smpi_process *p = arg;
+    int rc;
+
+    bench_begin(p);
+    rc = p->main(p->argc, p->argv);
+    p->depth = 0;
+    if (rc != 0) {
+        fflush(stdout);
+        fprintf(stderr, "simmpi: rank %d returned %d from main\n", p->rank, rc);
+        smpi__job_abort(rc & 0xff ? rc & 0xff : 1);
+    }
+    if (p->initialized && !p->finalized) {
+        fflush(stdout);
+        fprintf(stderr, "simmpi: rank %d returned from main without calling MPI_Finalize\n",
+                p->rank);
+        smpi__job_abort(1);
+    }
+}
+
+void smpi__ranks_create(void)
+{
+    for (int i = 0; i < smpi__rt.nranks; i++) {
+        struct smpi_process *p = &smpi__rt.procs[i];
+        char name[32];
+
+        snprintf(name, sizeof(name), "rank %d", i);
+        p->actor = sim_actor_create(name, p->host, rank_main, p);
+        sim_actor_set_data(p->actor, p);
+        p->test_sleeps = 1;
+        p->iprobe_sleeps = 1;
+        p->thread_level = MPI_THREAD_SINGLE;
+    }
+    SIM_LOG(log_rt, SIM_LOG_VERBOSE, "%d ranks created", smpi__rt.nranks);
+}
+
+/* exit() called by the application (redirected by smpicc's forced include). A rank that exits
+ * with 0 after MPI_Finalize, or before MPI_Init, simply ends; any other exit ends the job. */
+SMPI_API void smpi_exit(int status)
+{
+    struct smpi_process *p = smpi__self();
+
+    if (!p)
+        exit(status);
+    p->depth = 0;
+    if (status != 0) {
+        fflush(stdout);
+        fprintf(stderr, "simmpi: rank %d called exit(%d)\n", p->rank, status);
+        smpi__job_abort(status);
+    }
+    if (p->initialized && !p->finalized) {
+        fflush(stdout);
+        fprintf(stderr, "simmpi: rank %d called exit(0) without calling MPI_Finalize\n",
+                p->rank);
+        smpi__job_abort(1);
+    }
+    sim_actor_exit();
+}
+
+/* smpi/host-speed:auto: times a naive matrix product (2 n^3 flops) on this machine. */
+double smpi__bench_host_speed(void)
+{
+    enum { N = 192 };
+    static double a[N][N], b[N][N], c[N][N];
+    double t0;
+    double t;
+
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            a[i][j] = (double)(i + j) / N;
+            b[i][j] = (double)(i - j) / N;
+            c[i][j] = 0;
+        }
+    t0 = thread_cpu_time();
+    for (int i = 0; i < N; i++)
+        for (int k = 0; k < N; k++)
+            for (int j = 0; j < N; j++)
+                c[i][j] += a[i][k] * b[k][j];
+    t = thread_cpu_time() - t0;
+    SIM_LOG(log_rt, SIM_LOG_INFO, "smpi/host-speed:auto measured %.3g flop/s (check %g)",
+            2.0 * N * N * N / t, c[N / 2][N / 3]);
+    return 2.0 * N * N * N / (t > 0 ? t : 1e-9);
+}

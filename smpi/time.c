@@ -1,0 +1,145 @@
+/* time: the application's view of time. sleep, gettimeofday, clock_gettime and MPI_Wtime see
+ * simulated time (smpicc redirects the libc calls here), and smpi_execute* inject computation. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <math.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <smpi.h>
+
+#include "smpi/internal.h"
+
+/* True when the caller is a rank between MPI_Init and MPI_Finalize: only then is time
+ * simulated, as in SMPI. */
+static bool simulated(void)
+{
+    struct smpi_process *p = smpi__self();
+
+    return p && p->initialized && !p->finalized;
+}
+
+static void private_sleep(double seconds)
+{
+    smpi__enter("sleep");
+    smpi__sleep(seconds);
+    smpi__leave();
+}
+
+SMPI_API unsigned int smpi_sleep(unsigned int secs)
+{
+    if (!smpi__self())
+        return sleep(secs);
+    private_sleep(secs);
+    return 0;
+}
+
+SMPI_API int smpi_usleep(useconds_t usecs)
+{
+    if (!smpi__self())
+        return usleep(usecs);
+    private_sleep((double)usecs / 1e6);
+    return 0;
+}
+
+SMPI_API int smpi_nanosleep(const struct timespec *req, struct timespec *rem)
+{
+    if (!smpi__self())
+        return nanosleep(req, rem);
+    if (!req) {
+        errno = EFAULT;
+        return -1;
+    }
+    private_sleep((double)req->tv_sec + (double)req->tv_nsec / 1e9);
+    if (rem)
+        rem->tv_sec = rem->tv_nsec = 0;
+    return 0;
+}
+
+/* Reads the clock, then charges smpi/wtime so that polling loops see time advance. */
+static double read_clock(void)
+{
+    double now;
+
+    smpi__enter("MPI_Wtime");
+    now = sim_now();
+    if (smpi__rt.cfg.wtime > 0)
+        smpi__sleep(smpi__rt.cfg.wtime);
+    smpi__leave();
+    return now;
+}
+
+SMPI_API int smpi_gettimeofday(struct timeval *tv, void *tz)
+{
+    double now;
+    double secs;
+
+    if (!simulated())
+        return gettimeofday(tv, tz);
+    now = read_clock();
+    if (tv) {
+        secs = trunc(now);
+        tv->tv_sec = (time_t)secs;
+        tv->tv_usec = (suseconds_t)((now - secs) * 1e6);
+    }
+    return 0;
+}
+
+SMPI_API int smpi_clock_gettime(clockid_t clk, struct timespec *tp)
+{
+    double now;
+    double secs;
+
+    if (!tp) {
+        errno = EFAULT;
+        return -1;
+    }
+    if (!simulated())
+        return clock_gettime(clk, tp);
+    now = read_clock();
+    secs = trunc(now);
+    tp->tv_sec = (time_t)secs;
+    tp->tv_nsec = (long)((now - secs) * 1e9);
+    return 0;
+}
+
+double PMPI_Wtime(void)
+{
+    return simulated() ? read_clock() : sim_now();
+}
+#pragma weak MPI_Wtime = PMPI_Wtime
+
+double PMPI_Wtick(void)
+{
+    return sim_engine_config()->precision_timing;
+}
+#pragma weak MPI_Wtick = PMPI_Wtick
+
+/* Computation on the simulated host, in seconds of this machine (scaled by host speeds). */
+SMPI_API void smpi_execute(double seconds)
+{
+    smpi_execute_flops(seconds * smpi__rt.cfg.host_speed);
+}
+
+SMPI_API void smpi_execute_flops(double flops)
+{
+    smpi__enter("smpi_execute");
+    sim_execute(flops);
+    smpi__leave();
+}
+
+/* Seconds as they would be on the simulated host itself. */
+SMPI_API void smpi_execute_benched(double seconds)
+{
+    struct smpi_process *p = smpi__self();
+
+    smpi_execute_flops(seconds * sim_host_speed(p->host));
+}
+
+SMPI_API void smpi_execute_flops_benched(double flops)
+{
+    smpi_execute_flops(flops);
+}

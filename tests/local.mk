@@ -1,0 +1,33 @@
+# tests: Criterion unit tests (one binary per module) and end-to-end MPI programs run through
+# smpicc/smpirun by smpitest. `make check` ends with "N passed, N failed".
+unit_tests =
+if HAVE_CRITERION
+unit_tests += tests/unit/simcore/test_simcore
+tests_unit_simcore_test_simcore_SOURCES = \
+	tests/unit/simcore/test_context.c tests/unit/simcore/test_lmm.c \
+	tests/unit/simcore/test_platform.c tests/unit/simcore/test_units.c \
+	tests/unit/simcore/test_engine.c tests/unit/simcore/test_log.c
+tests_unit_simcore_test_simcore_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS) $(XML_CFLAGS)
+tests_unit_simcore_test_simcore_LDADD = simcore/libsimcore.la $(CRITERION_LIBS) -lm
+
+unit_tests += tests/unit/smpi/test_smpi
+tests_unit_smpi_test_smpi_SOURCES = \
+	tests/unit/smpi/test_options.c tests/unit/smpi/test_datatype.c tests/unit/smpi/test_op.c \
+	tests/unit/smpi/test_loader.c
+tests_unit_smpi_test_smpi_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS)
+tests_unit_smpi_test_smpi_LDADD = smpi/libsmpi.la simcore/libsimcore.la $(CRITERION_LIBS) \
+	$(UNWIND_LIBS) $(XML_LIBS) -ldl -lm
+
+unit_tests += tests/unit/collectives/test_collectives
+tests_unit_collectives_test_collectives_SOURCES = tests/unit/collectives/test_registry.c \
+	tests/unit/collectives/smpi_stub.c $(collectives_sources)
+tests_unit_collectives_test_collectives_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS)
+tests_unit_collectives_test_collectives_LDADD = simcore/libsimcore.la $(CRITERION_LIBS) \
+	$(XML_LIBS) -lm
+endif
+check_PROGRAMS += $(unit_tests)
+
+EXTRA_DIST += tests/run-tests.sh tests/mpi
+
+check-local: all $(unit_tests)
+	@bash $(srcdir)/tests/run-tests.sh $(abs_top_builddir) $(abs_top_srcdir) $(unit_tests)

@@ -1,0 +1,372 @@
+/* Context tests, for each factory: exact round-robin interleaving of many contexts, clean end
+ * of a returning function, per-context floating-point control state, stack alignment, stack
+ * reuse, and the report of a stack overflow into the guard page. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <criterion/criterion.h>
+#include <fenv.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "simcore/context.h"
+
+#define KIB 1024
+
+static struct sim_context *maestro;
+
+/* Skips the test when `f` is raw and this architecture has no raw switch (the fallback to
+ * ucontext is then the documented behaviour); where raw exists, a fallback fails the test. */
+static void require_factory(enum sim_ctx_factory f)
+{
+#ifndef HAVE_RAW_CONTEXTS
+    if (f == SIM_CTX_RAW)
+        cr_skip_test("raw contexts are not available on this architecture");
+#endif
+}
+
+static void init_factory(enum sim_ctx_factory f, size_t stack, size_t guard)
+{
+    require_factory(f);
+    sim_context_init(f, stack, guard);
+    cr_assert_eq(sim_context_factory(), f, "factory %s fell back to %s",
+                 sim_context_factory_name(f), sim_context_factory_name(sim_context_factory()));
+    maestro = sim_context_maestro();
+}
+
+/* ---- round robin ---- */
+
+#define RR_ACTORS 10000
+#define RR_YIELDS 100
+
+struct rr_actor {
+    struct sim_context *ctx;
+    int id;
+};
+
+static int *rr_log;
+static size_t rr_len;
+
+/* Appends its id, yields to maestro; RR_YIELDS times, then returns. */
+static void rr_body(void *arg)
+{
+    struct rr_actor *a = arg;
+
+    for (int k = 0; k < RR_YIELDS; k++) {
+        rr_log[rr_len++] = a->id;
+        sim_context_switch(a->ctx, maestro);
+    }
+}
+
+static void round_robin(enum sim_ctx_factory f)
+{
+    struct rr_actor *actors = calloc(RR_ACTORS, sizeof(*actors));
+    char name[32];
+
+    init_factory(f, 128 * KIB, 4096);
+    rr_log = calloc((size_t)RR_ACTORS * RR_YIELDS, sizeof(*rr_log));
+    rr_len = 0;
+    for (int i = 0; i < RR_ACTORS; i++) {
+        snprintf(name, sizeof(name), "rr-%d", i);
+        actors[i].id = i;
+        actors[i].ctx = sim_context_create(rr_body, &actors[i], name, maestro);
+        cr_assert(!sim_context_is_finished(actors[i].ctx));
+    }
+    /* Rounds 0..RR_YIELDS-1 each log one entry per actor; round RR_YIELDS lets them return. */
+    for (int r = 0; r <= RR_YIELDS; r++) {
+        for (int i = 0; i < RR_ACTORS; i++) {
+            cr_assert(!sim_context_is_finished(actors[i].ctx), "actor %d ended early", i);
+            sim_context_switch(maestro, actors[i].ctx);
+            cr_assert_eq(rr_len, (size_t)(r < RR_YIELDS ? r * RR_ACTORS + i + 1
+                                                         : RR_YIELDS * RR_ACTORS));
+            cr_assert_eq(sim_context_is_finished(actors[i].ctx), r == RR_YIELDS);
+        }
+    }
+    for (size_t j = 0; j < rr_len; j++)
+        cr_assert_eq(rr_log[j], (int)(j % RR_ACTORS), "log[%zu] = %d", j, rr_log[j]);
+    for (int i = 0; i < RR_ACTORS; i++)
+        sim_context_destroy(actors[i].ctx);
+    free(rr_log);
+    free(actors);
+}
+
+Test(context, raw_round_robin_of_10000_contexts_interleaves_exactly)
+{
+    /* 10,000 raw contexts each log their id then yield, 100 times. Maestro switches to them
+     * in id order, 101 rounds: the log holds 1,000,000 entries, entry j = j mod 10000; after
+     * round 100 (the 101st) every context has returned and is finished, not before. */
+    round_robin(SIM_CTX_RAW);
+}
+
+Test(context, ucontext_round_robin_of_10000_contexts_interleaves_exactly)
+{
+    /* Same scenario as the raw case with the ucontext factory: 1,000,000 entries, entry j =
+     * j mod 10000, all 10,000 finished after the 101st round. */
+    round_robin(SIM_CTX_UCONTEXT);
+}
+
+/* ---- end of a context's function ---- */
+
+struct ret_actor {
+    struct sim_context *ctx;
+    int steps;
+};
+
+static void ret_body(void *arg)
+{
+    struct ret_actor *a = arg;
+
+    a->steps++;
+}
+
+static void returns_to_on_return(enum sim_ctx_factory f)
+{
+    struct ret_actor a = { NULL, 0 };
+    struct ret_actor b = { NULL, 0 };
+
+    init_factory(f, 64 * KIB, 4096);
+    /* a returns to maestro. */
+    a.ctx = sim_context_create(ret_body, &a, "a", maestro);
+    sim_context_switch(maestro, a.ctx);
+    cr_assert_eq(a.steps, 1);
+    cr_assert(sim_context_is_finished(a.ctx));
+    sim_context_destroy(a.ctx);
+    /* b returns into a fresh context c that has never run: c starts, then returns to
+     * maestro. */
+    a.steps = 0;
+    a.ctx = sim_context_create(ret_body, &a, "c", maestro);
+    b.ctx = sim_context_create(ret_body, &b, "b", a.ctx);
+    sim_context_switch(maestro, b.ctx);
+    cr_assert_eq(b.steps, 1);
+    cr_assert_eq(a.steps, 1);
+    cr_assert(sim_context_is_finished(b.ctx));
+    cr_assert(sim_context_is_finished(a.ctx));
+    sim_context_destroy(b.ctx);
+    sim_context_destroy(a.ctx);
+}
+
+Test(context, raw_returning_function_finishes_and_reaches_on_return)
+{
+    /* A raw context whose function returns after one step is finished and maestro resumes
+     * (steps = 1). A context b whose on_return is a fresh context c: switching to b runs b
+     * (1 step), then c (1 step), then maestro; both finished. */
+    returns_to_on_return(SIM_CTX_RAW);
+}
+
+Test(context, ucontext_returning_function_finishes_and_reaches_on_return)
+{
+    /* Same scenario with ucontext: steps 1 and 1, both finished, maestro resumed. */
+    returns_to_on_return(SIM_CTX_UCONTEXT);
+}
+
+/* ---- floating-point control state and alignment ---- */
+
+struct fp_actor {
+    struct sim_context *ctx;
+    int round_seen[2];
+    uintptr_t frame;
+};
+
+static void fp_body(void *arg)
+{
+    struct fp_actor *a = arg;
+
+    a->frame = (uintptr_t)__builtin_frame_address(0);
+    fesetround(FE_UPWARD);
+    sim_context_switch(a->ctx, maestro);
+    a->round_seen[0] = fegetround();
+    fesetround(FE_TOWARDZERO);
+    sim_context_switch(a->ctx, maestro);
+    a->round_seen[1] = fegetround();
+}
+
+static void keeps_fp_state(enum sim_ctx_factory f)
+{
+    struct fp_actor a;
+
+    memset(&a, 0, sizeof(a));
+    init_factory(f, 64 * KIB, 4096);
+    fesetround(FE_DOWNWARD);
+    a.ctx = sim_context_create(fp_body, &a, "fp", maestro);
+    sim_context_switch(maestro, a.ctx);
+    cr_assert_eq(fegetround(), FE_DOWNWARD, "maestro lost its rounding mode");
+    fesetround(FE_TONEAREST);
+    sim_context_switch(maestro, a.ctx);
+    cr_assert_eq(a.round_seen[0], FE_UPWARD, "context lost its rounding mode");
+    cr_assert_eq(fegetround(), FE_TONEAREST);
+    sim_context_switch(maestro, a.ctx);
+    cr_assert_eq(a.round_seen[1], FE_TOWARDZERO);
+    cr_assert(sim_context_is_finished(a.ctx));
+#if defined(__x86_64__) || defined(__aarch64__)
+    /* The frame pointer of a function entered by an ABI-conforming call is 16-aligned. */
+    cr_assert_eq(a.frame % 16, 0, "frame %#lx is misaligned", (unsigned long)a.frame);
+#endif
+    sim_context_destroy(a.ctx);
+}
+
+Test(context, raw_contexts_keep_their_own_rounding_mode_and_aligned_stack)
+{
+    /* Maestro runs in FE_DOWNWARD, the context sets FE_UPWARD and yields: maestro still sees
+     * FE_DOWNWARD; maestro switches to FE_TONEAREST: the context still sees FE_UPWARD, then
+     * FE_TOWARDZERO after its own change. The context's first frame is 16-byte aligned. */
+    keeps_fp_state(SIM_CTX_RAW);
+}
+
+Test(context, ucontext_contexts_keep_their_own_rounding_mode_and_aligned_stack)
+{
+    /* Same scenario with ucontext: DOWNWARD / UPWARD / TONEAREST / TOWARDZERO as above. */
+    keeps_fp_state(SIM_CTX_UCONTEXT);
+}
+
+/* ---- stack reuse ---- */
+
+static void reuse_stacks(enum sim_ctx_factory f)
+{
+    struct ret_actor a = { NULL, 0 };
+
+    init_factory(f, 32 * KIB, 4096);
+    for (int i = 0; i < 1000; i++) {
+        a.ctx = sim_context_create(ret_body, &a, "again", maestro);
+        sim_context_switch(maestro, a.ctx);
+        cr_assert(sim_context_is_finished(a.ctx));
+        sim_context_destroy(a.ctx);
+    }
+    cr_assert_eq(a.steps, 1000);
+}
+
+Test(context, raw_stacks_are_reused_after_destroy)
+{
+    /* 1,000 raw contexts created, run to completion and destroyed one after the other (their
+     * stacks come back from the free list): 1,000 steps in total. */
+    reuse_stacks(SIM_CTX_RAW);
+}
+
+Test(context, ucontext_stacks_are_reused_after_destroy)
+{
+    /* Same with ucontext: 1,000 steps. */
+    reuse_stacks(SIM_CTX_UCONTEXT);
+}
+
+/* ---- stack overflow ---- */
+
+static volatile int overflow_limit; /* 0: unbounded; keeps the compiler from seeing it */
+
+static int overflow_recurse(int depth)
+{
+    volatile char pad[512];
+
+    pad[0] = (char)depth;
+    if (overflow_limit != 0 && depth >= overflow_limit)
+        return pad[0];
+    return overflow_recurse(depth + 1) + pad[0];
+}
+
+static void overflow_body(void *arg)
+{
+    overflow_recurse(0);
+}
+
+static void overflow_in_context(enum sim_ctx_factory f)
+{
+    struct sim_context *c;
+
+    init_factory(f, 64 * KIB, 4096);
+    c = sim_context_create(overflow_body, NULL, "overflower", maestro);
+    sim_context_switch(maestro, c);
+}
+
+#ifdef HAVE_RAW_CONTEXTS /* a skipped test would not exit with status 1 */
+Test(context, raw_stack_overflow_exits_with_status_1, .exit_code = 1)
+{
+    /* Unbounded recursion with 512-byte frames in a raw context with a 64 KiB stack walks
+     * into the guard page: the handler reports it and the process exits with status 1. */
+    overflow_in_context(SIM_CTX_RAW);
+    cr_assert_fail("the overflowing context came back");
+}
+#endif /* HAVE_RAW_CONTEXTS */
+
+Test(context, ucontext_stack_overflow_exits_with_status_1, .exit_code = 1)
+{
+    /* Same with ucontext: exit status 1. */
+    overflow_in_context(SIM_CTX_UCONTEXT);
+    cr_assert_fail("the overflowing context came back");
+}
+
+/* Runs overflow_in_context(f) in a child with stderr on a pipe; returns the exit status and
+ * copies what it printed into `out`. */
+static int run_overflow_child(enum sim_ctx_factory f, char *out, size_t outsz)
+{
+    int fds[2];
+    int status;
+    size_t len = 0;
+    ssize_t n;
+    pid_t pid;
+
+    cr_assert_eq(pipe(fds), 0);
+    pid = fork();
+    cr_assert(pid >= 0);
+    if (pid == 0) {
+        dup2(fds[1], STDERR_FILENO);
+        close(fds[0]);
+        overflow_in_context(f);
+        _exit(3);
+    }
+    close(fds[1]);
+    while (len + 1 < outsz && (n = read(fds[0], out + len, outsz - 1 - len)) > 0)
+        len += (size_t)n;
+    out[len] = '\0';
+    close(fds[0]);
+    cr_assert_eq(waitpid(pid, &status, 0), pid);
+    return status;
+}
+
+static void overflow_message(enum sim_ctx_factory f)
+{
+    static const char expected[] =
+        "simmpi: stack overflow in actor overflower (stack of 64 KiB)\n"
+        "  raise --cfg=contexts/stack-size (e.g. contexts/stack-size:1MiB)\n";
+    char out[1024];
+    int status;
+
+    require_factory(f);
+    status = run_overflow_child(f, out, sizeof(out));
+
+    cr_assert(WIFEXITED(status), "child did not exit (status %#x)", status);
+    cr_assert_eq(WEXITSTATUS(status), 1);
+    cr_assert_str_eq(out, expected);
+}
+
+Test(context, raw_stack_overflow_names_the_actor_and_stack_size)
+{
+    /* The raw overflow of the previous test, in a child: stderr holds exactly the two-line
+     * report naming actor "overflower" and its 64 KiB stack; exit status 1. */
+    overflow_message(SIM_CTX_RAW);
+}
+
+Test(context, ucontext_stack_overflow_names_the_actor_and_stack_size)
+{
+    /* Same with ucontext: the same two lines, exit status 1. */
+    overflow_message(SIM_CTX_UCONTEXT);
+}
+
+static volatile int *volatile null_pointer;
+
+Test(context, other_segfaults_keep_the_default_action, .signal = SIGSEGV)
+{
+    /* After sim_context_init installed its handler, a NULL dereference outside any guard
+     * page is not taken for an overflow: the process dies of SIGSEGV as it would without us. */
+    init_factory(SIM_CTX_UCONTEXT, 64 * KIB, 4096);
+    *null_pointer = 1;
+}
+
+Test(context, factory_names_match_the_option_values)
+{
+    /* contexts/factory accepts "raw" and "ucontext". */
+    cr_assert_str_eq(sim_context_factory_name(SIM_CTX_RAW), "raw");
+    cr_assert_str_eq(sim_context_factory_name(SIM_CTX_UCONTEXT), "ucontext");
+}

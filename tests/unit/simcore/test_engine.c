@@ -1,0 +1,266 @@
+/* Engine tests: exact completion dates of communications, executions and sleeps under the
+ * network models, sharing with reallocation, and the deterministic order of ties. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "simcore/simcore.h"
+
+static const char two_hosts_xml[] =
+    "<?xml version='1.0'?>\n"
+    "<platform version=\"4.1\">\n"
+    "  <zone id=\"z\" routing=\"Full\">\n"
+    "    <host id=\"a\" speed=\"1Gf\"/>\n"
+    "    <host id=\"b\" speed=\"2Gf\" core=\"2\"/>\n"
+    "    <link id=\"l\" bandwidth=\"100MBps\" latency=\"10ms\" sharing_policy=\"SHARED\"/>\n"
+    "    <route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n"
+    "  </zone>\n"
+    "</platform>\n";
+
+static char event_log[4096];
+
+static void log_event(const char *what)
+{
+    char line[128];
+
+    snprintf(line, sizeof(line), "%.9f %s\n", sim_now(), what);
+    strncat(event_log, line, sizeof(event_log) - strlen(event_log) - 1);
+}
+
+static void start_engine(enum sim_net_model model, const char *xml)
+{
+    struct sim_config cfg;
+
+    event_log[0] = '\0';
+    sim_config_defaults(&cfg, model);
+    sim_engine_init(&cfg, sim_platform_load_string(xml, "test.xml"));
+    sim_factor_table_free(&cfg.lat_factor);
+    sim_factor_table_free(&cfg.bw_factor);
+}
+
+static struct sim_host *host(const char *name)
+{
+    return sim_platform_host_by_name(sim_engine_platform(), name);
+}
+
+struct comm_arg {
+    double bytes;
+    double end;
+};
+
+static void send_one(void *arg)
+{
+    struct comm_arg *c = arg;
+    struct sim_activity *act = sim_comm_start(host("a"), host("b"), c->bytes, -1);
+
+    sim_activity_wait(act);
+    c->end = sim_now();
+    sim_activity_unref(act);
+}
+
+Test(engine, comm_on_idle_route_takes_latency_plus_size_over_bandwidth)
+{
+    /* raw model, one link of 10 ms and 1e8 B/s: 5e6 bytes end at 0.01 + 0.05 = 0.06 s. */
+    struct comm_arg c = { 5e6, -1 };
+
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    sim_actor_create("sender", host("a"), send_one, &c);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_float_eq(c.end, 0.06, 1e-12);
+    sim_engine_shutdown();
+}
+
+Test(engine, two_comms_share_a_link_and_the_survivor_speeds_up)
+{
+    /* raw model, 1e7 and 3e7 bytes on the 1e8 B/s link after a 10 ms latency: both at 5e7 B/s
+     * until the small one ends at 0.01 + 0.2 = 0.21 s; the big one then has 2e7 bytes left at
+     * 1e8 B/s and ends at 0.41 s (oracle O16 shifted by the latency). */
+    struct comm_arg small = { 1e7, -1 };
+    struct comm_arg big = { 3e7, -1 };
+
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    sim_actor_create("small", host("a"), send_one, &small);
+    sim_actor_create("big", host("a"), send_one, &big);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_float_eq(small.end, 0.21, 1e-12);
+    cr_assert_float_eq(big.end, 0.41, 1e-12);
+    sim_engine_shutdown();
+}
+
+Test(engine, smpi_model_applies_size_factors)
+{
+    /* SMPI model, 100000 bytes (> 65472): latency 0.01 * 11.6436, rate 1e8 * 0.940694, and the
+     * TCP window bound 4194304 / 0.02 = 2.1e8 B/s does not bind. */
+    struct comm_arg c = { 100000, -1 };
+    double expected = 0.01 * 11.6436 + 100000 / (1e8 * 0.940694);
+
+    start_engine(SIM_NET_SMPI, two_hosts_xml);
+    sim_actor_create("sender", host("a"), send_one, &c);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_float_eq(c.end, expected, 1e-12);
+    sim_engine_shutdown();
+}
+
+Test(engine, lv08_model_applies_constant_factors_and_tcp_window)
+{
+    /* LV08, 1e6 bytes: latency 0.01 * 13.01; the TCP window bounds the flow to
+     * 4194304 / (2 * 0.01) = 209715200 B/s > 1e8, so the link binds: rate 1e8 * 0.97. */
+    struct comm_arg c = { 1e6, -1 };
+    double expected = 0.01 * 13.01 + 1e6 / (1e8 * 0.97);
+
+    start_engine(SIM_NET_LV08, two_hosts_xml);
+    sim_actor_create("sender", host("a"), send_one, &c);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_float_eq(c.end, expected, 1e-12);
+    sim_engine_shutdown();
+}
+
+Test(engine, constant_model_takes_one_second)
+{
+    /* Constant model: every communication lasts latency-factor = 1 s, whatever its size. */
+    struct comm_arg c = { 123456789, -1 };
+
+    start_engine(SIM_NET_CONSTANT, two_hosts_xml);
+    sim_actor_create("sender", host("a"), send_one, &c);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_float_eq(c.end, 1.0, 1e-12);
+    sim_engine_shutdown();
+}
+
+struct exec_arg {
+    const char *host;
+    double flops;
+    double end;
+};
+
+static void exec_one(void *arg)
+{
+    struct exec_arg *x = arg;
+
+    sim_execute(x->flops);
+    x->end = sim_now();
+}
+
+Test(engine, exec_takes_flops_over_speed)
+{
+    /* 3e9 flops on host a (1 Gf) end at 3 s; on host b (2 Gf, 2 cores) two executions of 4e9
+     * flops run on one core each and both end at 2 s. */
+    struct exec_arg x = { "a", 3e9, -1 };
+    struct exec_arg y1 = { "b", 4e9, -1 };
+    struct exec_arg y2 = { "b", 4e9, -1 };
+
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    sim_actor_create("x", host("a"), exec_one, &x);
+    sim_actor_create("y1", host("b"), exec_one, &y1);
+    sim_actor_create("y2", host("b"), exec_one, &y2);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_float_eq(x.end, 3.0, 1e-12);
+    cr_assert_float_eq(y1.end, 2.0, 1e-12);
+    cr_assert_float_eq(y2.end, 2.0, 1e-12);
+    sim_engine_shutdown();
+}
+
+Test(engine, execs_beyond_the_core_count_share_the_cpu)
+{
+    /* Three executions of 1e9 flops on host a (1 core, 1 Gf) share it: each gets 1/3 and all
+     * end at 3 s. */
+    struct exec_arg x[3] = { { "a", 1e9, -1 }, { "a", 1e9, -1 }, { "a", 1e9, -1 } };
+
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    for (int i = 0; i < 3; i++)
+        sim_actor_create("x", host("a"), exec_one, &x[i]);
+    cr_assert_eq(sim_engine_run(), 0);
+    for (int i = 0; i < 3; i++)
+        cr_assert_float_eq(x[i].end, 3.0, 1e-12);
+    sim_engine_shutdown();
+}
+
+static void sleeper(void *arg)
+{
+    sim_sleep(1.5);
+    log_event(arg);
+    sim_actor_yield();
+    log_event(arg);
+}
+
+Test(engine, ties_wake_actors_in_creation_order)
+{
+    /* Four actors sleep until the same date 1.5 s: they wake, then run again after a yield,
+     * in creation order each time. */
+    const char *names[] = { "w0", "w1", "w2", "w3" };
+
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    for (int i = 0; i < 4; i++)
+        sim_actor_create(names[i], host("a"), sleeper, (void *)names[i]);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_str_eq(event_log, "1.500000000 w0\n1.500000000 w1\n1.500000000 w2\n"
+                                "1.500000000 w3\n1.500000000 w0\n1.500000000 w1\n"
+                                "1.500000000 w2\n1.500000000 w3\n");
+    sim_engine_shutdown();
+}
+
+static void mixed(void *arg)
+{
+    struct sim_activity *acts[2];
+    char what[64];
+    int first;
+
+    acts[0] = sim_comm_start(host("a"), host("b"), 2e6 * (1 + (arg != NULL)), -1);
+    acts[1] = sim_sleep_start(0.025);
+    first = sim_activity_wait_any(acts, 2);
+    snprintf(what, sizeof(what), "%s first=%d", arg ? "B" : "A", first);
+    log_event(what);
+    sim_activity_wait(acts[0]);
+    log_event(arg ? "B comm" : "A comm");
+    sim_activity_unref(acts[0]);
+    sim_activity_unref(acts[1]);
+}
+
+static void run_mixed(char *out, size_t n)
+{
+    start_engine(SIM_NET_SMPI, two_hosts_xml);
+    sim_actor_create("A", host("a"), mixed, NULL);
+    sim_actor_create("B", host("a"), mixed, (void *)1);
+    cr_assert_eq(sim_engine_run(), 0);
+    snprintf(out, n, "%s", event_log);
+    sim_engine_shutdown();
+}
+
+Test(engine, same_scenario_twice_gives_identical_event_logs)
+{
+    /* Two actors share the link under the SMPI model while waiting for comms and sleeps with
+     * wait_any; two runs in one process must print byte-identical logs. */
+    char first[4096];
+    char second[4096];
+
+    run_mixed(first, sizeof(first));
+    run_mixed(second, sizeof(second));
+    cr_assert_str_eq(first, second);
+    cr_assert(strstr(first, "A first=1") != NULL);
+}
+
+static void blocker(void *arg)
+{
+    sim_actor_block("forever");
+}
+
+static int deadlock_calls;
+
+static void on_deadlock(void *arg)
+{
+    deadlock_calls++;
+}
+
+Test(engine, blocked_actors_with_nothing_in_flight_are_a_deadlock)
+{
+    /* Two actors block with no activity pending: run returns SIM_ENGINE_DEADLOCK after one
+     * call of the hook. */
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    sim_engine_set_deadlock_hook(on_deadlock, NULL);
+    sim_actor_create("x", host("a"), blocker, NULL);
+    sim_actor_create("y", host("b"), blocker, NULL);
+    cr_assert_eq(sim_engine_run(), SIM_ENGINE_DEADLOCK);
+    cr_assert_eq(deadlock_calls, 1);
+    sim_engine_shutdown();
+}

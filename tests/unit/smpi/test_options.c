@@ -1,0 +1,118 @@
+/* Option table tests: SimGrid defaults, model-dependent defaults, aliases and errors. */
+#include <criterion/criterion.h>
+#include <criterion/redirect.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "smpi/options.h"
+
+static struct smpi_config cfg;
+
+Test(options, defaults_match_simgrid)
+{
+    /* Under the default SMPI model: weight-S 8775, TCP-gamma 4194304, crosstraffic on,
+     * detached threshold 65536, smpi/test 1e-4 s, host speed 20000 flop/s, 128 KiB stacks;
+     * the latency factor of a 100-byte message is 2.01467 and of a 0-byte one 1. */
+    smpi_options_defaults(&cfg);
+    smpi_options_finish(&cfg);
+    cr_assert_eq(cfg.sim.net_model, SIM_NET_SMPI);
+    cr_assert_float_eq(cfg.sim.weight_s, 8775, 1e-12);
+    cr_assert_float_eq(cfg.sim.tcp_gamma, 4194304, 1e-12);
+    cr_assert(cfg.sim.crosstraffic);
+    cr_assert_float_eq(cfg.send_is_detached_thresh, 65536, 1e-12);
+    cr_assert_float_eq(cfg.test_time, 1e-4, 1e-18);
+    cr_assert_float_eq(cfg.host_speed, 20000, 1e-12);
+    cr_assert_eq(cfg.sim.stack_size, 131072);
+    cr_assert_float_eq(sim_factor_table_eval(&cfg.sim.lat_factor, 100), 2.01467, 1e-12);
+    cr_assert_float_eq(sim_factor_table_eval(&cfg.sim.lat_factor, 0), 1.0, 1e-12);
+    cr_assert_float_eq(sim_factor_table_eval(&cfg.sim.bw_factor, 65473), 0.940694, 1e-12);
+    cr_assert_float_eq(sim_factor_table_eval(&cfg.sim.bw_factor, 65472), 0.697866, 1e-12);
+    smpi_options_free(&cfg);
+}
+
+Test(options, model_defaults_yield_to_user_values)
+{
+    /* network/model:LV08 sets weight-S 20537 and factors 13.01 / 0.97, but an explicit
+     * network/weight-S:100 given before the model still wins; raw disables crosstraffic. */
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, "network/weight-S:100");
+    smpi_options_set(&cfg, "network/model:LV08");
+    smpi_options_finish(&cfg);
+    cr_assert_float_eq(cfg.sim.weight_s, 100, 1e-12);
+    cr_assert_float_eq(sim_factor_table_eval(&cfg.sim.lat_factor, 5), 13.01, 1e-12);
+    cr_assert_float_eq(sim_factor_table_eval(&cfg.sim.bw_factor, 5), 0.97, 1e-12);
+    smpi_options_free(&cfg);
+
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, "network/model:raw");
+    smpi_options_finish(&cfg);
+    cr_assert(!cfg.sim.crosstraffic);
+    cr_assert_float_eq(cfg.sim.tcp_gamma, 0, 1e-12);
+    smpi_options_free(&cfg);
+}
+
+Test(options, aliases_and_units)
+{
+    /* smpi/lat-factor is network/latency-factor; sizes and times take units; smpi/os takes
+     * piecewise-linear segments: 2000 bytes cost 1e-6 + 2000 * 1e-9 under "0:1e-6:1e-9". */
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, "smpi/lat-factor:0:3;100:4");
+    smpi_options_set(&cfg, "contexts/stack-size:1MiB");
+    smpi_options_set(&cfg, "smpi/wtime:10ns");
+    smpi_options_set(&cfg, "smpi/os:0:1e-6:1e-9;1500:5e-6:0");
+    smpi_options_finish(&cfg);
+    cr_assert_float_eq(sim_factor_table_eval(&cfg.sim.lat_factor, 50), 3.0, 1e-12);
+    cr_assert_float_eq(sim_factor_table_eval(&cfg.sim.lat_factor, 101), 4.0, 1e-12);
+    cr_assert_eq(cfg.sim.stack_size, 1048576);
+    cr_assert_float_eq(cfg.wtime, 1e-8, 1e-20);
+    cr_assert_float_eq(smpi_cost_eval(&cfg.os, 1000), 1e-6 + 1000 * 1e-9, 1e-18);
+    cr_assert_float_eq(smpi_cost_eval(&cfg.os, 2000), 5e-6, 1e-18);
+    smpi_options_free(&cfg);
+}
+
+Test(options, per_collective_items_are_kept)
+{
+    /* smpi/bcast:binomial_tree is stored for the collectives module to validate. */
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, "smpi/bcast:binomial_tree");
+    cr_assert_str_eq(smpi_options_coll("bcast"), "binomial_tree");
+    cr_assert_str_eq(smpi_options_coll("reduce"), "");
+}
+
+Test(options, bad_enum_lists_valid_values, .init = cr_redirect_stderr, .exit_code = 1)
+{
+    /* A wrong network model exits 1 listing SMPI, LV08, CM02, raw, Constant. */
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, "network/model:LV09");
+}
+
+Test(options, unknown_name_exits_with_the_list, .init = cr_redirect_stderr, .exit_code = 1)
+{
+    /* An unknown option name exits 1. */
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, "network/modle:SMPI");
+}
+
+Test(options, messages_name_option_and_valid_values)
+{
+    /* The message printed for a bad enum value names the option, the value and the choices. */
+    FILE *f = tmpfile();
+    char buf[512] = "";
+    int status;
+    pid_t pid = fork();
+
+    if (pid == 0) {
+        dup2(fileno(f), 2);
+        smpi_options_defaults(&cfg);
+        smpi_options_set(&cfg, "contexts/factory:boost");
+        _exit(0);
+    }
+    waitpid(pid, &status, 0);
+    rewind(f);
+    cr_assert(fgets(buf, sizeof(buf), f) != NULL);
+    cr_assert_eq(WEXITSTATUS(status), 1);
+    cr_assert_str_eq(buf, "simmpi: bad value 'boost' for option contexts/factory; valid: raw, "
+                          "ucontext\n");
+    fclose(f);
+}
