@@ -18,3 +18,9 @@ bench: all
 
 CLEANFILES += apps/hello
 .PHONY: demo bench
+
+# Side by side with SimGrid's SMPI on the same programs and platforms (skipped without it).
+compare: all
+	@bash $(srcdir)/tests/compare/compare-smpi.sh $(abs_top_builddir) $(abs_top_srcdir)
+EXTRA_DIST += tests/compare
+.PHONY: compare

@@ -1,7 +1,7 @@
 # simcore: the simulation kernel, a convenience library linked into libsimmpi.
 noinst_LTLIBRARIES += simcore/libsimcore.la
 simcore_libsimcore_la_SOURCES = \
-	simcore/simcore.h simcore/internal.h simcore/lmm.h simcore/context.h simcore/platform.h \
+	simcore/simcore.h simcore/internal.h simcore/lmm.h simcore/context.h simcore/platform.h simcore/platform_impl.h \
 	simcore/util.c simcore/log.c simcore/units.c simcore/config.c \
 	simcore/context.c simcore/context_ucontext.c simcore/context_raw.c \
 	simcore/lmm.c \

@@ -42,4 +42,8 @@ struct sim_platform {
     void *priv;               /* routing caches and name indexes, private to platform.c */
 };
 
+/* The <config><prop id= value=/></config> pairs of the platform file in document order, as
+ * key, value, key, value ...; *n receives the number of pairs. */
+const char *const *sim__platform_config(const struct sim_platform *p, int *n);
+
 #endif /* SIM_PLATFORM_H */

@@ -1,0 +1,60 @@
+/* smpi_helpers.h: smpicc and smpicxx force-include this header (-include) into every file of
+ * an MPI application. It redirects the libc calls that must see simulated time, or must end only
+ * the calling rank, to their simmpi versions in libsimmpi, as SMPI's smpi_helpers.h does:
+ *   sleep usleep nanosleep gettimeofday clock_gettime exit
+ * The redirections are function-like macros, so only calls change: `&sleep` or a struct member
+ * named `exit` are untouched. exit is redirected in C only: C++ code keeps the libc exit (a
+ * macro would also rename member functions and std::exit).
+ * Define SMPI_NO_REDIRECT before including it to get the declarations without the macros. */
+#ifndef SMPI_HELPERS_H
+#define SMPI_HELPERS_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+
+/* The system headers come first, so that their own prototypes are not rewritten. */
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __cplusplus
+#include <cstdlib>
+#else
+#include <stdlib.h>
+#endif
+
+#ifndef SMPI_API
+#define SMPI_API __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Outside a simulated rank these call the libc function; inside one they use simulated time. */
+SMPI_API unsigned int smpi_sleep(unsigned int secs);
+SMPI_API int smpi_usleep(useconds_t usecs);
+SMPI_API int smpi_nanosleep(const struct timespec *req, struct timespec *rem);
+SMPI_API int smpi_gettimeofday(struct timeval *tv, void *tz);
+SMPI_API int smpi_clock_gettime(clockid_t clk, struct timespec *tp);
+/* Ends the calling rank (status 0 after MPI_Finalize or before MPI_Init) or the whole job. */
+SMPI_API void smpi_exit(int status) __attribute__((noreturn));
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#ifndef SMPI_NO_REDIRECT
+#define sleep(secs) smpi_sleep(secs)
+#define usleep(usecs) smpi_usleep(usecs)
+#define nanosleep(req, rem) smpi_nanosleep((req), (rem))
+/* glibc turns gettimeofday into a macro itself when time_t is 64-bit on a 32-bit target. */
+#undef gettimeofday
+#define gettimeofday(tv, tz) smpi_gettimeofday((tv), (tz))
+#define clock_gettime(clk, tp) smpi_clock_gettime((clk), (tp))
+#ifndef __cplusplus
+#define exit(status) smpi_exit(status)
+#endif
+#endif /* SMPI_NO_REDIRECT */
+
+#endif /* SMPI_HELPERS_H */

@@ -1,0 +1,132 @@
+/* platform_impl: the routing model shared by platform.c (model, names, builder, routing)
+ * and platform_xml.c (parser). Private to the platform files. */
+#ifndef SIM_PLATFORM_IMPL_H
+#define SIM_PLATFORM_IMPL_H
+
+#include <stdbool.h>
+
+#include "simcore/platform.h"
+
+enum sim__routing {
+    SIM__ROUTING_FULL,
+    SIM__ROUTING_FLOYD,
+    SIM__ROUTING_DIJKSTRA,
+    SIM__ROUTING_STAR, /* <cluster> and routing="Cluster": up/down lists per member */
+    SIM__ROUTING_NONE,
+};
+
+enum sim__np_kind {
+    SIM__NP_HOST,
+    SIM__NP_ROUTER,
+    SIM__NP_ZONE,
+};
+
+/* A network point: a host, a router or a zone, named in one platform-wide namespace. */
+struct sim__netpoint {
+    char *name;
+    enum sim__np_kind kind;
+    int line;                 /* where it was declared, for duplicate-id messages */
+    struct sim_zone *zone;    /* enclosing zone (NULL for the root zone) */
+    int member;               /* index in zone->members */
+    struct sim_host *host;    /* SIM__NP_HOST */
+    struct sim_zone *self;    /* SIM__NP_ZONE */
+    bool is_gateway;          /* named as gw_src/gw_dst of a route, or a cluster router */
+};
+
+/* A declared route between two members of a zone, in the direction of use. gw_src/gw_dst are
+ * netpoint ids; for a member that is a host or router they are the member itself. */
+struct sim__route {
+    int src;
+    int dst;
+    int gw_src;
+    int gw_dst;
+    int line;
+    int nlinks;
+    struct sim_link **links;
+    struct sim__route *next_out; /* Dijkstra: next edge leaving `src`, in declaration order */
+};
+
+/* Star routing (clusters): the links from a member to the centre, from the centre to it, and
+ * the loopback used when it talks to itself. */
+struct sim__star {
+    int nup;
+    int ndown;
+    int nloop;
+    struct sim_link *l[8]; /* up[0..nup), down[nup..nup+ndown), loopback after */
+};
+
+struct sim_zone {
+    char *name;
+    enum sim__routing routing;
+    int line;
+    struct sim_zone *parent;
+    int depth;          /* root: 0 */
+    int netpoint;       /* its own netpoint id */
+    int nmembers;       /* hosts, routers and child zones, in document order */
+    int capmembers;
+    int *members;       /* netpoint ids */
+    bool has_children;  /* SimGrid's "recursive" mode: no implicit loopback */
+    int nprops;
+    char **props;       /* key, value, ... */
+    /* routing tables, built by sim__zone_seal */
+    int nroutes;
+    int caproutes;
+    struct sim__route **routes;  /* declared, in document order (reverses included) */
+    struct sim__route **table;   /* Full and Floyd: nmembers x nmembers, NULL = none */
+    int *pred;                   /* Floyd: predecessor; Dijkstra: per-source predecessor */
+    struct sim__route *loop_mark; /* Floyd: marks an implicit loopback entry */
+    int *gid;                    /* Dijkstra: graph node id of each member, -1 if absent */
+    int *gnode;                  /* Dijkstra: member of each graph node */
+    int ngnodes;
+    struct sim__route **out;     /* Dijkstra: first edge leaving each graph node */
+    int *scratch;                /* Floyd/Dijkstra: path under construction */
+    struct sim__star *star;      /* Star: one per member (members >= nstar have no links) */
+    int nstar;
+};
+
+/* ---- platform.c: model and builder, used by the parser ---- */
+struct sim_platform *sim__platform_new(void);
+/* Creates a zone (the root when parent is NULL). Returns NULL if the name is taken. */
+struct sim_zone *sim__zone_new(struct sim_platform *p, struct sim_zone *parent, const char *name,
+                               enum sim__routing routing, int line);
+/* Creates a host or router in `z`; NULL if the name is taken. */
+struct sim_host *sim__host_new(struct sim_platform *p, struct sim_zone *z, const char *name,
+                               double speed, int cores, int line);
+int sim__router_new(struct sim_platform *p, struct sim_zone *z, const char *name, int line);
+/* Creates an XML link: one sim_link, or "<name>_UP" and "<name>_DOWN" when split. Returns its
+ * XML index, or -1 if the name is taken. */
+enum sim__sharing {
+    SIM__SHARED,
+    SIM__SPLITDUPLEX,
+    SIM__FATPIPE,
+};
+int sim__xlink_new(struct sim_platform *p, const char *name, double bw, double lat,
+                   enum sim__sharing sharing, int line);
+/* XML link by name (-1 if unknown), its sharing, its line, and its sim_link for a direction
+ * (up=true for UP or unsplit). */
+int sim__xlink_find(const struct sim_platform *p, const char *name);
+bool sim__xlink_is_split(const struct sim_platform *p, int xl);
+struct sim_link *sim__xlink_get(const struct sim_platform *p, int xl, bool up);
+int sim__xlink_line(const struct sim_platform *p, int xl);
+/* Netpoint id by name, or -1. */
+int sim__netpoint_find(const struct sim_platform *p, const char *name);
+struct sim__netpoint *sim__netpoint(const struct sim_platform *p, int id);
+/* Appends a key/value pair (copied) to a property list. */
+void sim__props_add(int *n, char ***props, const char *key, const char *value);
+void sim__platform_config_add(struct sim_platform *p, const char *key, const char *value);
+/* Adds a route to zone `z` (src/dst are netpoint ids of members) through fwd[0..n) and, when
+ * symmetrical, its reverse through back[n-1..0] (back[i] is fwd[i] with UP and DOWN swapped).
+ * Duplicates are reported by sim__platform_seal, with `line`. */
+void sim__zone_add_route(struct sim_platform *p, struct sim_zone *z, int src, int dst, int gw_src,
+                         int gw_dst, struct sim_link *const *fwd, struct sim_link *const *back,
+                         int n, bool symmetrical, int line);
+/* The star entry of a member of a star zone. */
+struct sim__star *sim__zone_star(struct sim_zone *z, int member);
+
+/* ---- platform.c: routing ---- */
+/* Builds the routing tables of every zone and checks that every pair of members that a route
+ * may need is connected; on failure dies with "<file>: ..." naming the zone and the pair. */
+void sim__platform_seal(struct sim_platform *p, const char *file);
+void sim__zone_free_routing(struct sim_zone *z);
+
+#endif /* SIM_PLATFORM_IMPL_H */

@@ -1,0 +1,147 @@
+/* datatype: the layout of MPI datatypes. A datatype describes one element as a list of blocks
+ * (byte offset from the element's start, length); count elements sit extent bytes apart.
+ * Predefined types have one block (two for the value-index pair types); derived types add
+ * more blocks and reuse the same pack/unpack code. */
+#ifndef SMPI_DATATYPE_H
+#define SMPI_DATATYPE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <wchar.h>
+
+#include <mpi.h>
+
+struct smpi_type_contents;
+
+/* Value-index pairs of MPI_MINLOC/MPI_MAXLOC: X(kind, suffix, value type, index type). */
+#define SMPI_PAIR_KINDS(X)                                                                         \
+    X(FLOAT_INT, float_int, float, int)                                                            \
+    X(DOUBLE_INT, double_int, double, int)                                                         \
+    X(LONG_INT, long_int, long, int)                                                               \
+    X(2INT, 2int, int, int)                                                                        \
+    X(SHORT_INT, short_int, short, int)                                                            \
+    X(LONG_DOUBLE_INT, long_double_int, long double, int)                                          \
+    X(2FLOAT, 2float, float, float)                                                                \
+    X(2DOUBLE, 2double, double, double)
+
+#define SMPI_PAIR_STRUCT(K, suffix, V, I)                                                          \
+    struct smpi_pair_##suffix {                                                                    \
+        V v;                                                                                       \
+        I i;                                                                                       \
+    };
+SMPI_PAIR_KINDS(SMPI_PAIR_STRUCT)
+#undef SMPI_PAIR_STRUCT
+
+/* Basic element kinds, named by their C storage type: X(kind, C type). Reduction ops are
+ * looked up by kind. */
+#define SMPI_SCALAR_KINDS(X)                                                                       \
+    X(CHAR, char)                                                                                  \
+    X(WCHAR, wchar_t)                                                                              \
+    X(SIGNED_CHAR, signed char)                                                                    \
+    X(UNSIGNED_CHAR, unsigned char)                                                                \
+    X(BYTE, unsigned char)                                                                         \
+    X(PACKED, unsigned char)                                                                       \
+    X(SHORT, short)                                                                                \
+    X(UNSIGNED_SHORT, unsigned short)                                                              \
+    X(INT, int)                                                                                    \
+    X(UNSIGNED, unsigned)                                                                          \
+    X(LONG, long)                                                                                  \
+    X(UNSIGNED_LONG, unsigned long)                                                                \
+    X(LONG_LONG, long long)                                                                        \
+    X(UNSIGNED_LONG_LONG, unsigned long long)                                                      \
+    X(INT8, int8_t)                                                                                \
+    X(INT16, int16_t)                                                                              \
+    X(INT32, int32_t)                                                                              \
+    X(INT64, int64_t)                                                                              \
+    X(UINT8, uint8_t)                                                                              \
+    X(UINT16, uint16_t)                                                                            \
+    X(UINT32, uint32_t)                                                                            \
+    X(UINT64, uint64_t)                                                                            \
+    X(AINT, MPI_Aint)                                                                              \
+    X(FLOAT, float)                                                                                \
+    X(DOUBLE, double)                                                                              \
+    X(LONG_DOUBLE, long double)                                                                    \
+    X(BOOL, _Bool)                                                                                 \
+    X(LOGICAL, int)                                                                                \
+    X(FLOAT_COMPLEX, float _Complex)                                                               \
+    X(DOUBLE_COMPLEX, double _Complex)                                                             \
+    X(LONG_DOUBLE_COMPLEX, long double _Complex)
+
+enum smpi_type_kind {
+    SMPI_KIND_NONE, /* no single basic kind (MPI_LB, MPI_UB, mixed derived types) */
+#define SMPI_KIND_ENUM(K, T) SMPI_KIND_##K,
+    SMPI_SCALAR_KINDS(SMPI_KIND_ENUM)
+#undef SMPI_KIND_ENUM
+#define SMPI_KIND_ENUM(K, suffix, V, I) SMPI_KIND_##K,
+    SMPI_PAIR_KINDS(SMPI_KIND_ENUM)
+#undef SMPI_KIND_ENUM
+    SMPI_KIND_COUNT,
+};
+
+/* Type categories of MPI-3.1 section 5.9.2, one bit each: a predefined op lists the categories
+ * it accepts, so MPI_LAND refuses MPI_INTEGER (Fortran integer) although it accepts MPI_INT,
+ * which has the same C kind. Derived types take the category of their basic type. */
+enum smpi_type_class {
+    SMPI_CLASS_NONE = 0,              /* MPI_CHAR, MPI_WCHAR, MPI_PACKED, MPI_LB, ... */
+    SMPI_CLASS_C_INTEGER = 1u << 0,   /* MPI_INT, MPI_UNSIGNED_CHAR, MPI_INT8_T, ... */
+    SMPI_CLASS_F_INTEGER = 1u << 1,   /* MPI_INTEGER, MPI_INTEGER1..8 */
+    SMPI_CLASS_FLOATING = 1u << 2,    /* MPI_FLOAT, MPI_REAL, MPI_REAL4, ... */
+    SMPI_CLASS_LOGICAL = 1u << 3,     /* MPI_LOGICAL, MPI_C_BOOL, MPI_CXX_BOOL */
+    SMPI_CLASS_COMPLEX = 1u << 4,     /* MPI_COMPLEX, MPI_C_DOUBLE_COMPLEX, ... */
+    SMPI_CLASS_BYTE = 1u << 5,        /* MPI_BYTE */
+    SMPI_CLASS_MULTILANG = 1u << 6,   /* MPI_AINT, MPI_OFFSET, MPI_COUNT */
+    SMPI_CLASS_PAIR = 1u << 7,        /* MPI_2INT, MPI_DOUBLE_INT, ... (MINLOC/MAXLOC) */
+};
+
+enum smpi_type_flags {
+    SMPI_TYPE_PREDEFINED = 1u << 0,
+    SMPI_TYPE_COMMITTED = 1u << 1,
+    /* One element's data is the single byte run [true_lb, true_lb + size) and extent == size,
+     * so count elements are one run of count * size bytes. */
+    SMPI_TYPE_CONTIGUOUS = 1u << 2,
+};
+
+/* One run of bytes of an element, at offset bytes from the element's start (may be < 0). */
+struct smpi_type_block {
+    MPI_Aint offset;
+    size_t length;
+};
+
+/* A datatype. Derived constructors (a later task) fill the same fields: blocks is the flattened
+ * element, adjacent runs merged, so pack/unpack/copy/reduce need no per-constructor code;
+ * contents keeps the constructor arguments for MPI_Type_get_envelope/contents. O(blocks) per
+ * element; a huge vector could later store (offset, length, count, stride) runs instead. */
+struct smpi_datatype {
+    size_t size;      /* bytes of data in one element */
+    MPI_Aint lb;      /* extent = ub - lb */
+    MPI_Aint ub;
+    MPI_Aint true_lb; /* first and one-past-last byte touched by one element */
+    MPI_Aint true_ub;
+    unsigned flags;   /* enum smpi_type_flags */
+    enum smpi_type_kind kind; /* basic kind of every piece, or SMPI_KIND_NONE */
+    unsigned opclass;         /* enum smpi_type_class of the basic type, or SMPI_CLASS_NONE */
+    int combiner;             /* MPI_COMBINER_NAMED for predefined types */
+    struct smpi_type_contents *contents; /* constructor arguments of a derived type, or NULL */
+    int nblocks;
+    struct smpi_type_block *blocks; /* in packing order; static for predefined types */
+    int refcount;
+    char name[MPI_MAX_OBJECT_NAME];
+};
+
+/* True if count elements of t are one run of count * size bytes starting at true_lb. */
+static inline bool smpi_type_is_contiguous(MPI_Datatype t)
+{
+    return (t->flags & SMPI_TYPE_CONTIGUOUS) != 0;
+}
+
+/* The predefined datatype whose element is one basic item of kind (MPI_INT for INT). */
+MPI_Datatype smpi__kind_type(enum smpi_type_kind kind);
+
+/* Packs count elements of t at buf into out (count * size bytes); returns the bytes written. */
+size_t smpi__type_pack(const void *buf, int count, MPI_Datatype t, void *out);
+/* Unpacks at most bytes bytes from in into count elements of t at buf (a partial element gets
+ * its leading bytes); returns the bytes consumed. */
+size_t smpi__type_unpack(const void *in, size_t bytes, void *buf, int count, MPI_Datatype t);
+
+#endif /* SMPI_DATATYPE_H */

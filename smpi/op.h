@@ -1,0 +1,26 @@
+/* op: reduction operations. A predefined op holds one kernel per basic element kind (NULL where
+ * the standard does not define the op for that kind); a user op holds the user's function. */
+#ifndef SMPI_OP_H
+#define SMPI_OP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <mpi.h>
+
+#include "smpi/datatype.h"
+
+/* inout[i] = in[i] op inout[i] for n basic items of one kind. */
+typedef void smpi_op_kernel_fn(const void *in, void *inout, size_t n);
+
+struct smpi_op {
+    MPI_User_function *user_fn;                /* user ops only */
+    smpi_op_kernel_fn *const *kernels;         /* predefined ops: indexed by enum smpi_type_kind */
+    unsigned classes;                          /* predefined ops: enum smpi_type_class accepted */
+    bool commutative;
+    bool predefined;
+    int refcount;
+    char name[MPI_MAX_OBJECT_NAME];
+};
+
+#endif /* SMPI_OP_H */

@@ -1,0 +1,38 @@
+#!/bin/bash
+# make compare: run the same MPI programs under simmpi and SimGrid's SMPI (3.32) with the same
+# platform, hostfile and options, and print the simulated times side by side with the relative
+# difference. Target: every case within 1%. Skipped when SimGrid is not installed.
+set -u
+builddir=$1
+srcdir=$2
+here=$srcdir/tests/compare
+out=$builddir/tests/compare-out
+if ! command -v /usr/bin/smpicc >/dev/null || ! command -v /usr/bin/smpirun >/dev/null; then
+    echo "compare: SimGrid's SMPI is not installed (apt-get install libsimgrid-dev); skipped"
+    exit 0
+fi
+mkdir -p "$out"
+programs="pingpong ring halo alltoall_isend"
+for p in $programs; do
+    "$builddir/smpi/smpicc" -O2 -o "$out/$p" "$here/$p.c" || exit 1
+    /usr/bin/smpicc -O2 -o "$out/$p.sg" "$here/$p.c" 2>/dev/null || exit 1
+done
+opts="--cfg=smpi/simulate-computation:no"
+worst=0
+printf '%-10s %-22s %16s %16s %9s\n' platform case simmpi SMPI diff
+for plat in cluster cabinets; do
+    for p in $programs; do
+        np=16
+        [ $p = pingpong ] && np=2
+        "$builddir/smpi/smpirun" -np $np -platform "$here/$plat.xml" -hostfile "$here/$plat.hosts" \
+            $opts "$out/$p" 2>"$out/$plat-$p.err" | grep '^RESULT' >"$out/$plat-$p.simmpi"
+        /usr/bin/smpirun -np $np -platform "$here/$plat.xml" -hostfile "$here/$plat.hosts" \
+            $opts "$out/$p.sg" 2>/dev/null | grep '^RESULT' >"$out/$plat-$p.smpi"
+        while read -r _ name a && read -r _ name2 b <&3; do
+            diff=$(awk "BEGIN { d = ($a - $b) / $b * 100; printf \"%+.3f\", d }")
+            printf '%-10s %-22s %16.9f %16.9f %8s%%\n' "$plat" "$name" "$a" "$b" "$diff"
+            worst=$(awk "BEGIN { d = $diff < 0 ? -$diff : $diff; print (d > $worst ? d : $worst) }")
+        done <"$out/$plat-$p.simmpi" 3<"$out/$plat-$p.smpi"
+    done
+done
+echo "largest relative difference: ${worst}%"
