@@ -77,53 +77,6 @@ static int wait_one(const char *call, MPI_Comm comm, MPI_Request *reqp, MPI_Stat
 
 /* ---- the buffer of MPI_Bsend ---------------------------------------------------------------- */
 
-/* Buffered sends not delivered yet, so that MPI_Buffer_detach can wait for them. Each entry
- * holds one reference on its request; the transfer holds another until delivery. */
-struct bsend_pending {
-    int rank;
-    MPI_Request req;
-    struct bsend_pending *next;
-};
-
-static struct bsend_pending *bsend_list;
-
-/* Whether the send of a pending entry may still be using the buffer: neither cancelled nor
- * released by its transfer and its user (only our reference left). */
-static bool bsend_is_pending(const struct bsend_pending *b)
-{
-    return b->req->refcount > 1 && !(b->req->flags & SMPI_REQ_CANCELLED);
-}
-
-/* Drops the entries whose send is over. */
-static void bsend_prune(void)
-{
-    struct bsend_pending **pp = &bsend_list;
-
-    while (*pp) {
-        struct bsend_pending *b = *pp;
-
-        if (b->req->refcount == 1) {
-            *pp = b->next;
-            smpi__req_release(b->req);
-            free(b);
-        } else {
-            pp = &b->next;
-        }
-    }
-}
-
-static void bsend_track(MPI_Request req)
-{
-    struct bsend_pending *b = sim_xmalloc(sizeof(*b));
-
-    bsend_prune();
-    req->refcount++;
-    b->rank = smpi__self()->rank;
-    b->req = req;
-    b->next = bsend_list;
-    bsend_list = b;
-}
-
 /* Reserves room for a buffered message of `size` bytes in the attached buffer. */
 static int bsend_reserve(const char *call, MPI_Comm comm, size_t size)
 {
@@ -166,41 +119,6 @@ int PMPI_Buffer_attach(void *buffer, int size)
 }
 #pragma weak MPI_Buffer_attach = PMPI_Buffer_attach
 
-/* Waits until the buffered messages of the calling rank are delivered. A detached send is
- * complete for smpi__wait from the start, so delivery is observed through bsend_used (p2p.c
- * gives the room back at delivery), polling in simulated time while a tracked send pends. */
-static void bsend_drain(void)
-{
-    struct smpi_process *self = smpi__self();
-    double pause = 1e-7;
-
-    for (;;) {
-        bool pending = false;
-
-        bsend_prune();
-        for (struct bsend_pending *b = bsend_list; b; b = b->next)
-            if (b->rank == self->rank && bsend_is_pending(b))
-                pending = true;
-        if (!pending || self->bsend_used <= 0)
-            break;
-        smpi__sleep(pause);
-        if (pause < 1e-3)
-            pause *= 2;
-    }
-    /* persistent entries of this rank outlive the buffer: forget them */
-    for (struct bsend_pending **pp = &bsend_list; *pp;) {
-        struct bsend_pending *b = *pp;
-
-        if (b->rank == self->rank) {
-            *pp = b->next;
-            smpi__req_release(b->req);
-            free(b);
-        } else {
-            pp = &b->next;
-        }
-    }
-}
-
 int PMPI_Buffer_detach(void *buffer_addr, int *size)
 {
     struct smpi_process *self;
@@ -210,8 +128,14 @@ int PMPI_Buffer_detach(void *buffer_addr, int *size)
     SMPI_CHECK_ARG("MPI_Buffer_detach", MPI_COMM_WORLD, size);
     self = smpi__self();
     smpi__enter("MPI_Buffer_detach");
-    if (self->bsend_used > 0)
-        bsend_drain();
+    /* p2p.c gives the room of a buffered message back at its delivery (or cancellation) and
+     * wakes us: blocking (not polling) lets a detach that can never finish be reported as a
+     * deadlock. */
+    while (self->bsend_used > 0) {
+        self->bsend_detaching = true;
+        sim_actor_block("MPI_Buffer_detach");
+        self->bsend_detaching = false;
+    }
     *(void **)buffer_addr = self->bsend_buf;
     *size = self->bsend_buf ? self->bsend_size : 0;
     self->bsend_buf = NULL;
@@ -238,6 +162,28 @@ static int send_checks(const char *call, const void *buf, int count, MPI_Datatyp
     return MPI_SUCCESS;
 }
 
+/* Creates and starts a send request (reserving room in the attached buffer for a buffered
+ * send); on error nothing is left behind. */
+static int post_send(const char *call, unsigned flags, const void *buf, int count,
+                     MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *reqp)
+{
+    MPI_Request req;
+
+    note_peer(comm, dest, tag);
+    req = smpi__req_new(flags, buf, count, datatype, dest, tag, comm);
+    if ((flags & SMPI_REQ_BSEND) && dest != MPI_PROC_NULL) {
+        int rc = bsend_reserve(call, comm, req->size);
+
+        if (rc != MPI_SUCCESS) {
+            smpi__req_release(req);
+            return rc;
+        }
+    }
+    smpi__req_start(req);
+    *reqp = req;
+    return MPI_SUCCESS;
+}
+
 /* Blocking send in a mode (0, SMPI_REQ_SSEND, SMPI_REQ_BSEND or SMPI_REQ_RSEND). */
 static int send_blocking(const char *call, unsigned mode, const void *buf, int count,
                          MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
@@ -246,21 +192,9 @@ static int send_blocking(const char *call, unsigned mode, const void *buf, int c
     int rc;
 
     smpi__enter(call);
-    note_peer(comm, dest, tag);
-    req = smpi__req_new(SMPI_REQ_SEND | mode, buf, count, datatype, dest, tag, comm);
-    if ((mode & SMPI_REQ_BSEND) && dest != MPI_PROC_NULL) {
-        rc = bsend_reserve(call, comm, req->size);
-        if (rc != MPI_SUCCESS) {
-            smpi__req_release(req);
-            smpi__leave();
-            return rc;
-        }
-        smpi__req_start(req);
-        bsend_track(req);
-    } else {
-        smpi__req_start(req);
-    }
-    rc = wait_one(call, comm, &req, MPI_STATUS_IGNORE);
+    rc = post_send(call, SMPI_REQ_SEND | mode, buf, count, datatype, dest, tag, comm, &req);
+    if (rc == MPI_SUCCESS)
+        rc = wait_one(call, comm, &req, MPI_STATUS_IGNORE);
     smpi__leave();
     return rc;
 }
@@ -319,25 +253,11 @@ static int send_nonblocking(const char *call, unsigned mode, const void *buf, in
     if (!request)
         return smpi__error(comm, call, MPI_ERR_ARG, "request is NULL");
     smpi__enter(call);
-    note_peer(comm, dest, tag);
-    req = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_ISEND | mode, buf, count, datatype, dest, tag,
-                        comm);
-    if ((mode & SMPI_REQ_BSEND) && dest != MPI_PROC_NULL) {
-        rc = bsend_reserve(call, comm, req->size);
-        if (rc != MPI_SUCCESS) {
-            smpi__req_release(req);
-            *request = MPI_REQUEST_NULL;
-            smpi__leave();
-            return rc;
-        }
-        smpi__req_start(req);
-        bsend_track(req);
-    } else {
-        smpi__req_start(req);
-    }
-    *request = req;
+    rc = post_send(call, SMPI_REQ_SEND | SMPI_REQ_ISEND | mode, buf, count, datatype, dest, tag,
+                   comm, &req);
+    *request = rc == MPI_SUCCESS ? req : MPI_REQUEST_NULL;
     smpi__leave();
-    return MPI_SUCCESS;
+    return rc;
 }
 
 int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
@@ -963,16 +883,9 @@ static int start_one(const char *call, MPI_Request r)
 {
     if ((r->flags & SMPI_REQ_BSEND) && !(r->flags & SMPI_REQ_PROCNULL)) {
         int rc = bsend_reserve(call, r->comm, r->size);
-        bool tracked = false;
 
         if (rc != MPI_SUCCESS)
             return rc;
-        smpi__req_start(r);
-        for (struct bsend_pending *b = bsend_list; b; b = b->next)
-            tracked = tracked || b->req == r;
-        if (!tracked)
-            bsend_track(r);
-        return MPI_SUCCESS;
     }
     smpi__req_start(r);
     return MPI_SUCCESS;

@@ -49,6 +49,7 @@ struct smpi_process {
     void *bsend_buf;    /* MPI_Buffer_attach */
     int bsend_size;
     int bsend_used;
+    bool bsend_detaching; /* blocked in MPI_Buffer_detach: wake when bsend_used drops */
     int exit_code;
 };
 
@@ -165,6 +166,11 @@ struct smpi_request {
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
     struct sim_host *src_host;
     bool detached_sender;     /* recv matched a detached send: charge smpi/or on completion */
+    /* A started persistent send is carried by a one-shot clone (the persistent request may be
+     * restarted while its previous detached message still waits for a receive): the clone's
+     * owner is the persistent request (one reference), completed with it. */
+    struct smpi_request *owner;
+    struct smpi_request *clone;
     MPI_Status status;        /* filled at completion */
     int error;
     /* generalized requests */

@@ -109,12 +109,35 @@ static void req_unref(struct smpi_request *r)
     free(r);
 }
 
-/* The data movement is over for `r`: flag it and wake the rank waiting for it. */
+/* The data movement is over for `r`: flag it and wake the rank waiting for it; the clone of
+ * a persistent send completes its owner too. */
 static void complete(struct smpi_request *r)
 {
+    struct smpi_request *o = r->owner;
+
     r->flags |= SMPI_REQ_DONE;
     if (r->waiter)
         sim_actor_wake(r->waiter);
+    if (o) {
+        r->owner = NULL;
+        o->clone = NULL;
+        o->flags |= r->flags & SMPI_REQ_CANCELLED;
+        o->status = r->status;
+        o->error = r->error;
+        complete(o);
+        req_unref(o);
+    }
+}
+
+/* Gives the room of a buffered message back and wakes its sender blocked in
+ * MPI_Buffer_detach. */
+static void bsend_release(struct smpi_request *send)
+{
+    struct smpi_process *p = &smpi__rt.procs[send->src];
+
+    p->bsend_used -= (int)send->size + MPI_BSEND_OVERHEAD;
+    if (p->bsend_detaching && p->bsend_used <= 0)
+        sim_actor_wake(p->actor);
 }
 
 /* Copies the send's data into the receive buffer (at most what the buffer holds). */
@@ -136,7 +159,7 @@ static void deliver(struct smpi_request *send, struct smpi_request *recv)
     copy_data(send, recv);
     complete(recv);
     if (send->flags & SMPI_REQ_BSEND)
-        smpi__rt.procs[send->src].bsend_used -= (int)send->size + MPI_BSEND_OVERHEAD;
+        bsend_release(send);
     if (!(send->flags & SMPI_REQ_DETACHED))
         complete(send);
     free(send->packed);
@@ -254,6 +277,28 @@ static void start_send(struct smpi_request *r)
     }
 }
 
+/* A one-shot copy of the persistent send `r` that carries one start of it. */
+static struct smpi_request *clone_send(struct smpi_request *r)
+{
+    struct smpi_request *c = sim_xcalloc(1, sizeof(*c));
+
+    c->flags = r->flags & ~SMPI_REQ_PERSISTENT;
+    c->refcount = 1; /* dropped by the transfer's end; the user never sees the clone */
+    c->buf = r->buf;
+    c->count = r->count;
+    c->type = r->type;
+    c->comm = r->comm;
+    c->comm->refcount++;
+    c->src = r->src;
+    c->dst = r->dst;
+    c->tag = r->tag;
+    c->size = r->size;
+    c->owner = r;
+    r->refcount++;
+    r->clone = c;
+    return c;
+}
+
 void smpi__req_start(MPI_Request r)
 {
     r->flags &= ~(SMPI_REQ_DONE | SMPI_REQ_MATCHED | SMPI_REQ_DETACHED | SMPI_REQ_EAGER |
@@ -271,6 +316,11 @@ void smpi__req_start(MPI_Request r)
     if (r->flags & SMPI_REQ_RECV) {
         r->refcount++; /* held by the mailbox and the transfer until delivery */
         start_recv(r);
+    } else if (r->flags & SMPI_REQ_PERSISTENT) {
+        struct smpi_request *c = clone_send(r);
+
+        start_send(c);
+        req_unref(c);
     } else {
         start_send(r);
     }
@@ -285,6 +335,9 @@ int smpi__cancel(MPI_Request r)
 {
     struct smpi_mailbox *mb;
 
+    if (r->clone && (r->flags & SMPI_REQ_ACTIVE) && !(r->flags & SMPI_REQ_DONE)) {
+        return smpi__cancel(r->clone);
+    }
     if (!(r->flags & SMPI_REQ_ACTIVE) || (r->flags & (SMPI_REQ_MATCHED | SMPI_REQ_DONE)))
         return MPI_SUCCESS;
     if (r->flags & SMPI_REQ_PROCNULL)
@@ -299,6 +352,8 @@ int smpi__cancel(MPI_Request r)
     r->flags |= SMPI_REQ_CANCELLED;
     smpi__status_empty(&r->status);
     r->status.smpi_cancelled = 1;
+    if (r->flags & SMPI_REQ_BSEND)
+        bsend_release(r);
     complete(r);
     req_unref(r);
     return MPI_SUCCESS;

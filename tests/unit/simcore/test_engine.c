@@ -90,10 +90,12 @@ Test(engine, two_comms_share_a_link_and_the_survivor_speeds_up)
 
 Test(engine, smpi_model_applies_size_factors)
 {
-    /* SMPI model, 100000 bytes (> 65472): latency 0.01 * 11.6436, rate 1e8 * 0.940694, and the
-     * TCP window bound 4194304 / 0.02 = 2.1e8 B/s does not bind. */
+    /* SMPI model, 100000 bytes (> 65472): latency 0.01 * 11.6436, rate 1e8 * 0.940694 shared
+     * with the 5% crosstraffic of the reverse route, which is the same full-duplex-less link
+     * (weight 1.05 on it); the TCP window bound 4194304 / 0.02 = 2.1e8 B/s does not bind.
+     * SimGrid 3.32 gives 0.117552197191 for this scenario. */
     struct comm_arg c = { 100000, -1 };
-    double expected = 0.01 * 11.6436 + 100000 / (1e8 * 0.940694);
+    double expected = 0.01 * 11.6436 + 100000 * 1.05 / (1e8 * 0.940694);
 
     start_engine(SIM_NET_SMPI, two_hosts_xml);
     sim_actor_create("sender", host("a"), send_one, &c);
@@ -105,14 +107,28 @@ Test(engine, smpi_model_applies_size_factors)
 Test(engine, lv08_model_applies_constant_factors_and_tcp_window)
 {
     /* LV08, 1e6 bytes: latency 0.01 * 13.01; the TCP window bounds the flow to
-     * 4194304 / (2 * 0.01) = 209715200 B/s > 1e8, so the link binds: rate 1e8 * 0.97. */
+     * 4194304 / (2 * 0.01) = 209715200 B/s > 1e8, so the link binds: rate 1e8 * 0.97 / 1.05
+     * with the crosstraffic of the reverse route on the same link. SimGrid 3.32: 0.140924742268. */
     struct comm_arg c = { 1e6, -1 };
-    double expected = 0.01 * 13.01 + 1e6 / (1e8 * 0.97);
+    double expected = 0.01 * 13.01 + 1e6 * 1.05 / (1e8 * 0.97);
 
     start_engine(SIM_NET_LV08, two_hosts_xml);
     sim_actor_create("sender", host("a"), send_one, &c);
     cr_assert_eq(sim_engine_run(), 0);
     cr_assert_float_eq(c.end, expected, 1e-12);
+    sim_engine_shutdown();
+}
+
+Test(engine, cm02_model_adds_crosstraffic_on_a_shared_link)
+{
+    /* CM02 (factors 1, no weight-S), 5e6 bytes: the reverse route is the same SHARED link, so
+     * the flow weighs 1.05 on it: 0.01 + 5e6 * 1.05 / 1e8 = 0.0625 s, as SimGrid 3.32 gives. */
+    struct comm_arg c = { 5e6, -1 };
+
+    start_engine(SIM_NET_CM02, two_hosts_xml);
+    sim_actor_create("sender", host("a"), send_one, &c);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_float_eq(c.end, 0.0625, 1e-12);
     sim_engine_shutdown();
 }
 
