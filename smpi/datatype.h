@@ -127,6 +127,7 @@ struct smpi_datatype {
     struct smpi_type_block *blocks; /* in packing order; static for predefined types */
     int refcount;
     char name[MPI_MAX_OBJECT_NAME];
+    struct smpi_attr_list *attrs; /* cached attributes (attr.c), or NULL */
 };
 
 /* True if count elements of t are one run of count * size bytes starting at true_lb. */

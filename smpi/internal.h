@@ -103,7 +103,14 @@ struct smpi_comm {
     bool predefined;
     MPI_Errhandler errhandler;
     char name[MPI_MAX_OBJECT_NAME];
-    void *priv;             /* reserved for later (topologies, attributes, intercomms) */
+    void *priv;             /* comm.c's private bookkeeping */
+    /* Intercommunicators: the remote group (NULL for an intracommunicator; then group is the
+     * only group) and the local intracommunicator over `group` used by their collectives. */
+    struct smpi_group *remote_group;
+    MPI_Comm local_comm;
+    struct smpi_topo *topo;        /* Cartesian, graph or dist-graph topology (topo.c), or NULL */
+    struct smpi_attr_list *attrs;  /* cached attributes (attr.c), or NULL */
+    MPI_Info info;                 /* hints of Comm_set_info/Comm_dup_with_info, or NULL */
 };
 
 extern struct smpi_comm smpi_mpi_comm_world;
@@ -125,6 +132,25 @@ bool smpi__comm_is_valid(MPI_Comm comm);
 MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group);
 MPI_Comm smpi__comm_dup(MPI_Comm comm);
 
+/* ---- topologies (topo.c) ------------------------------------------------------------------- */
+
+struct smpi_topo;
+/* A copy of a topology for MPI_Comm_dup, and its release at MPI_Comm_free. */
+struct smpi_topo *smpi__topo_copy(const struct smpi_topo *t);
+void smpi__topo_release(struct smpi_topo *t);
+
+/* ---- attributes (attr.c) ------------------------------------------------------------------- */
+
+enum smpi_attr_kind { SMPI_ATTR_COMM, SMPI_ATTR_TYPE, SMPI_ATTR_WIN };
+struct smpi_attr_list;
+/* Runs the copy callbacks of the attributes in `from` (cached on old_obj) and caches those
+ * they keep on new_obj in *to (MPI_Comm_dup, MPI_Type_dup). Returns an MPI error class. */
+int smpi__attrs_copy(enum smpi_attr_kind kind, void *old_obj, struct smpi_attr_list *from,
+                     void *new_obj, struct smpi_attr_list **to);
+/* Runs the delete callbacks of every attribute and empties *list (MPI_Comm_free,
+ * MPI_Type_free, MPI_Finalize for MPI_COMM_SELF then MPI_COMM_WORLD). */
+int smpi__attrs_delete(enum smpi_attr_kind kind, void *obj, struct smpi_attr_list **list);
+
 /* ---- requests and point-to-point (p2p.c, request.c) -------------------------------------- */
 
 enum smpi_req_flag {
@@ -145,6 +171,7 @@ enum smpi_req_flag {
     SMPI_REQ_FREED = 1u << 14,    /* MPI_Request_free called while active */
     SMPI_REQ_MATCHED = 1u << 15,
     SMPI_REQ_PROCNULL = 1u << 16,
+    SMPI_REQ_NBC = 1u << 17,      /* a nonblocking collective (bindings_icoll.c) */
 };
 
 struct smpi_request {
@@ -197,6 +224,9 @@ int smpi__testany(int n, MPI_Request *reqs, int *index, int *flag, MPI_Status *s
 int smpi__testall(int n, MPI_Request *reqs, int *flag, MPI_Status *statuses);
 int smpi__testsome(int n, MPI_Request *reqs, int *outcount, int *indices, MPI_Status *statuses);
 void smpi__req_free(MPI_Request *req);
+/* Marks a request's work as done and wakes the rank waiting for it (nonblocking collectives,
+ * generalized requests). */
+void smpi__req_complete(MPI_Request req);
 /* Drops one reference (the user's handle or an internal one). */
 void smpi__req_release(MPI_Request req);
 int smpi__cancel(MPI_Request req);

@@ -129,6 +129,11 @@ static void complete(struct smpi_request *r)
     }
 }
 
+void smpi__req_complete(MPI_Request r)
+{
+    complete(r);
+}
+
 /* Gives the room of a buffered message back and wakes its sender blocked in
  * MPI_Buffer_detach. */
 static void bsend_release(struct smpi_request *send)

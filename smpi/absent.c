@@ -1,0 +1,2 @@
+/* absent: (being written) */
+#include "smpi/internal.h"

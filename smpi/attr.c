@@ -1,0 +1,2 @@
+/* attr: (being written) */
+#include "smpi/internal.h"

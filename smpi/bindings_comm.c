@@ -1,0 +1,2 @@
+/* bindings_comm: (being written) */
+#include "smpi/internal.h"

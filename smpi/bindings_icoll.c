@@ -1,0 +1,2 @@
+/* bindings_icoll: (being written) */
+#include "smpi/internal.h"

@@ -1,0 +1,2 @@
+/* bindings_misc: (being written) */
+#include "smpi/internal.h"

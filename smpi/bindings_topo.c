@@ -1,0 +1,2 @@
+/* bindings_topo: (being written) */
+#include "smpi/internal.h"

@@ -1,0 +1,2 @@
+/* bindings_type: (being written) */
+#include "smpi/internal.h"

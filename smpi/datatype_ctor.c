@@ -1,0 +1,2 @@
+/* datatype_ctor: (being written) */
+#include "smpi/internal.h"

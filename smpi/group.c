@@ -1,0 +1,2 @@
+/* group: (being written) */
+#include "smpi/internal.h"

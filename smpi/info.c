@@ -1,0 +1,2 @@
+/* info: (being written) */
+#include "smpi/internal.h"

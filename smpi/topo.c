@@ -1,0 +1,2 @@
+/* topo: (being written) */
+#include "smpi/internal.h"

@@ -1,0 +1,2 @@
+/* test_datatype_ctor: (being written) */
+#include <criterion/criterion.h>
