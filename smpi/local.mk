@@ -31,5 +31,7 @@ smpi_libsimmpi_la_LDFLAGS = -version-info 0:0:0
 pkglibexec_PROGRAMS = smpi/smpimain
 smpi_smpimain_SOURCES = smpi/smpimain.c
 smpi_smpimain_LDADD = smpi/libsimmpi.la
+# The installed smpimain must find libsimmpi wherever --prefix put it.
+smpi_smpimain_LDFLAGS = -Wl,-rpath,$(libdir)
 
 include_HEADERS = include/mpi.h include/smpi.h include/smpi_helpers.h
