@@ -29,5 +29,5 @@ check_PROGRAMS += $(unit_tests)
 
 EXTRA_DIST += tests/run-tests.sh tests/mpi
 
-check-local: all $(unit_tests)
+check-local: all $(unit_tests) check-layering
 	@bash $(srcdir)/tests/run-tests.sh $(abs_top_builddir) $(abs_top_srcdir) $(unit_tests)
