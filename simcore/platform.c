@@ -495,8 +495,8 @@ double sim_link_latency(const struct sim_link *l)
  * routes.
  *
  * Same-host routes: a host talking to itself uses the declared route to itself if any, else
- * its cluster's loopback link if any (clusters with loopback_bw/loopback_lat), else 0 links
- * (the engine then uses its implicit loopback, also for clusters without loopback). In Full,
+ * its cluster's loopback link if any (clusters with loopback_bw/loopback_lat), else its own up
+ * then down links (a cluster without loopback: SimGrid's StarZone does the same). In Full,
  * Floyd, Dijkstra and None zones without a declared self route, sim_route returns 0 links and
  * the engine uses the network model's implicit "__loopback__" link (network/loopback-bw and
  * network/loopback-lat), as SimGrid's zones do in their do_seal. */
@@ -942,7 +942,8 @@ static bool in_list(struct sim_link *const *l, int n, const struct sim_link *x)
 }
 
 /* Star (clusters): the source's up links then the destination's down links, each link once
- * (so a shared backbone or limiter is crossed once); the loopback for a member to itself. */
+ * (so a shared backbone or limiter is crossed once); the loopback for a member to itself, or,
+ * in a cluster without loopback, its own up then down links, as SimGrid 3.32's StarZone. */
 static void route_star(struct rt_out *o, const struct sim_zone *z, int i, int j)
 {
     static const struct sim__star none;
@@ -950,7 +951,7 @@ static void route_star(struct rt_out *o, const struct sim_zone *z, int i, int j)
     const struct sim__star *b = j < z->nstar ? &z->star[j] : &none;
     struct sim_link *const *down = b->l + b->nup;
 
-    if (i == j) {
+    if (i == j && a->nloop > 0) {
         for (int k = 0; k < a->nloop; k++)
             emit(o, a->l[a->nup + a->ndown + k]);
         return;

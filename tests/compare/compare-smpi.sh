@@ -29,9 +29,9 @@ for plat in cluster cabinets; do
         /usr/bin/smpirun -np $np -platform "$here/$plat.xml" -hostfile "$here/$plat.hosts" \
             $opts "$out/$p.sg" 2>/dev/null | grep '^RESULT' >"$out/$plat-$p.smpi"
         while read -r _ name a && read -r _ name2 b <&3; do
-            diff=$(awk "BEGIN { d = ($a - $b) / $b * 100; printf \"%+.3f\", d }")
+            diff=$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%+.3f", (a - b) / b * 100 }')
             printf '%-10s %-22s %16.9f %16.9f %8s%%\n' "$plat" "$name" "$a" "$b" "$diff"
-            worst=$(awk "BEGIN { d = $diff < 0 ? -$diff : $diff; print (d > $worst ? d : $worst) }")
+            worst=$(awk -v d="$diff" -v w="$worst" 'BEGIN { d = d < 0 ? -d : d; print (d > w ? d : w) }')
         done <"$out/$plat-$p.simmpi" 3<"$out/$plat-$p.smpi"
     done
 done
