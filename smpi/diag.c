@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "smpi/internal.h"
+#include "smpi/loader.h"
 
 #define MAX_FRAMES 24
 
@@ -23,12 +24,35 @@ static bool is_internal(const char *name)
            strcmp(name, "to_maestro") == 0 || strcmp(name, "block_on") == 0;
 }
 
-/* Prints the calling stack from the application's side: from the MPI call down to main. */
-static void print_backtrace(FILE *out)
+/* The name of the function at the cursor. Ranks other than 0 run unlinked copies of the
+ * program, whose symbol tables libunwind cannot read: their addresses are looked up in rank 0's
+ * original file instead. */
+static int frame_name(unw_cursor_t *cur, unw_word_t ip, char *name, size_t cap, unw_word_t *off)
+{
+    struct smpi_process *p = smpi__self();
+    void *orig;
+
+    if (unw_get_proc_name(cur, name, cap, off) == 0)
+        return 0;
+    orig = smpi_app_original_ip(smpi__rt.app, p ? p->rank : 0, (void *)ip);
+    if (orig != (void *)ip) {
+        unw_cursor_t at_orig = *cur;
+
+        if (unw_set_reg(&at_orig, UNW_REG_IP, (unw_word_t)orig) == 0 &&
+            unw_get_proc_name(&at_orig, name, cap, off) == 0)
+            return 0;
+    }
+    return -1;
+}
+
+/* Prints the calling stack from the application's side, from the MPI call (or, in a signal
+ * handler, the faulting frame) down to main. */
+static void print_backtrace(FILE *out, bool from_signal)
 {
     unw_context_t ctx;
     unw_cursor_t cur;
     int shown = 0;
+    bool started = from_signal ? false : true;
 
     unw_getcontext(&ctx);
     if (unw_init_local(&cur, &ctx) < 0)
@@ -39,7 +63,14 @@ static void print_backtrace(FILE *out)
         unw_word_t ip = 0;
 
         unw_get_reg(&cur, UNW_REG_IP, &ip);
-        if (unw_get_proc_name(&cur, name, sizeof(name), &off) != 0)
+        if (!started) {
+            /* skip the handler's own frames: libunwind flags the frame reached through the
+             * kernel's signal trampoline, which is the one that faulted */
+            started = unw_is_signal_frame(&cur) > 0;
+            if (!started)
+                continue;
+        }
+        if (frame_name(&cur, ip, name, sizeof(name), &off) != 0)
             snprintf(name, sizeof(name), "??");
         if (is_internal(name))
             continue;
@@ -52,7 +83,7 @@ static void print_backtrace(FILE *out)
 
 static void backtrace_on_stack(void *arg)
 {
-    print_backtrace(arg);
+    print_backtrace(arg, false);
 }
 
 static void describe_rank(struct sim_actor *a, void *arg)
@@ -121,7 +152,7 @@ static void on_crash(int sig, siginfo_t *info, void *uctx)
     if (sig == SIGSEGV || sig == SIGBUS)
         fprintf(stderr, "  faulting address %p\n", info->si_addr);
     fprintf(stderr, "  backtrace:\n");
-    print_backtrace(stderr);
+    print_backtrace(stderr, true);
     fflush(stderr);
     _exit(128 + sig);
 }

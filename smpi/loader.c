@@ -235,6 +235,20 @@ bool smpi_app_is_privatized(const struct smpi_app *app)
     return app->privatized;
 }
 
+void *smpi_app_original_ip(const struct smpi_app *app, int rank, void *ip)
+{
+    Dl_info mine;
+    Dl_info orig;
+    Dl_info at;
+
+    if (!app || app->nhandles <= 1 || rank <= 0 || rank >= app->nhandles)
+        return ip;
+    if (!dladdr((void *)app->mains[rank], &mine) || !dladdr((void *)app->mains[0], &orig) ||
+        !dladdr(ip, &at) || at.dli_fbase != mine.dli_fbase)
+        return ip;
+    return (char *)orig.dli_fbase + ((char *)ip - (char *)mine.dli_fbase);
+}
+
 void smpi_app_close(struct smpi_app *app)
 {
     if (!app)

@@ -26,6 +26,11 @@ smpi_main_fn *smpi_app_main(const struct smpi_app *app, int rank);
 /* True when the ranks have private copies of the application's globals. */
 bool smpi_app_is_privatized(const struct smpi_app *app);
 
+/* For diagnostics: the copies of ranks 1.. are unlinked once loaded, so their symbols cannot be
+ * read from a file. Maps an address `ip` inside rank `rank`'s copy to the same place in rank
+ * 0's (the original file); any other address is returned unchanged. */
+void *smpi_app_original_ip(const struct smpi_app *app, int rank, void *ip);
+
 /* dlcloses every copy (running the application's destructors and atexit handlers registered in
  * it) and frees `app`. Call it only when nothing can still reach the application's code or data
  * (a buffer given to setvbuf, a handler registered with a library); a simulator that is about to
