@@ -584,25 +584,44 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
 
 /* ---- completion: wait and test ------------------------------------------------------------ */
 
+/* The communicator whose error handler hears about a multiple completion: that of the first
+ * request given (held, since completion may free the request), else MPI_COMM_WORLD. */
+static MPI_Comm hold_comm(int n, const MPI_Request *reqs)
+{
+    for (int i = 0; i < n; i++) {
+        if (reqs[i] != MPI_REQUEST_NULL && reqs[i]->comm) {
+            reqs[i]->comm->refcount++;
+            return reqs[i]->comm;
+        }
+    }
+    return MPI_COMM_WORLD;
+}
+
+static void release_comm(MPI_Comm comm)
+{
+    if (comm != MPI_COMM_WORLD)
+        smpi__comm_release(comm);
+}
+
 /* Reports MPI_ERR_IN_STATUS of a multiple completion, naming the first failed request. */
-static int report_in_status(const char *call, int rc, int n, const MPI_Status *statuses,
-                            const int *indices)
+static int report_in_status(MPI_Comm comm, const char *call, int rc, int n,
+                            const MPI_Status *statuses, const int *indices)
 {
     if (rc == MPI_SUCCESS)
         return rc;
     if (rc == MPI_ERR_IN_STATUS && statuses != MPI_STATUSES_IGNORE) {
         for (int i = 0; i < n; i++) {
             if (statuses[i].MPI_ERROR != MPI_SUCCESS)
-                return smpi__error(MPI_COMM_WORLD, call, rc,
+                return smpi__error(comm, call, rc,
                                    "request %d failed with %s (see array_of_statuses)",
                                    indices ? indices[i] : i,
                                    smpi_error_class_name(statuses[i].MPI_ERROR));
         }
     }
     if (rc == MPI_ERR_IN_STATUS)
-        return smpi__error(MPI_COMM_WORLD, call, rc,
+        return smpi__error(comm, call, rc,
                            "a request failed; pass array_of_statuses to see which");
-    return report(MPI_COMM_WORLD, call, rc, 0, 0);
+    return report(comm, call, rc, 0, 0);
 }
 
 int PMPI_Wait(MPI_Request *request, MPI_Status *status)
@@ -612,7 +631,7 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
     SMPI_CHECK_INIT("MPI_Wait");
     SMPI_CHECK_ARG("MPI_Wait", MPI_COMM_WORLD, request);
     smpi__enter("MPI_Wait");
-    rc = wait_one("MPI_Wait", MPI_COMM_WORLD, request, status);
+    rc = wait_one("MPI_Wait", NULL, request, status);
     smpi__leave();
     return rc;
 }
@@ -643,14 +662,18 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status)
 {
     int rc;
+    MPI_Comm ec;
 
     SMPI_CHECK_INIT("MPI_Waitany");
     SMPI_CHECK_REQUESTS("MPI_Waitany", count, array_of_requests);
     SMPI_CHECK_ARG("MPI_Waitany", MPI_COMM_WORLD, index);
     smpi__enter("MPI_Waitany");
+    ec = hold_comm(count, array_of_requests);
     rc = smpi__waitany(count, array_of_requests, index, status);
     smpi__leave();
-    return report(MPI_COMM_WORLD, "MPI_Waitany", rc, 0, 0);
+    rc = report(ec, "MPI_Waitany", rc, 0, 0);
+    release_comm(ec);
+    return rc;
 }
 #pragma weak MPI_Waitany = PMPI_Waitany
 
@@ -658,28 +681,36 @@ int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *fl
                  MPI_Status *status)
 {
     int rc;
+    MPI_Comm ec;
 
     SMPI_CHECK_INIT("MPI_Testany");
     SMPI_CHECK_REQUESTS("MPI_Testany", count, array_of_requests);
     SMPI_CHECK_ARG("MPI_Testany", MPI_COMM_WORLD, index);
     SMPI_CHECK_ARG("MPI_Testany", MPI_COMM_WORLD, flag);
     smpi__enter("MPI_Testany");
+    ec = hold_comm(count, array_of_requests);
     rc = smpi__testany(count, array_of_requests, index, flag, status);
     smpi__leave();
-    return report(MPI_COMM_WORLD, "MPI_Testany", rc, 0, 0);
+    rc = report(ec, "MPI_Testany", rc, 0, 0);
+    release_comm(ec);
+    return rc;
 }
 #pragma weak MPI_Testany = PMPI_Testany
 
 int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
 {
     int rc;
+    MPI_Comm ec;
 
     SMPI_CHECK_INIT("MPI_Waitall");
     SMPI_CHECK_REQUESTS("MPI_Waitall", count, array_of_requests);
     smpi__enter("MPI_Waitall");
+    ec = hold_comm(count, array_of_requests);
     rc = smpi__waitall(count, array_of_requests, array_of_statuses);
     smpi__leave();
-    return report_in_status("MPI_Waitall", rc, count, array_of_statuses, NULL);
+    rc = report_in_status(ec, "MPI_Waitall", rc, count, array_of_statuses, NULL);
+    release_comm(ec);
+    return rc;
 }
 #pragma weak MPI_Waitall = PMPI_Waitall
 
@@ -687,14 +718,18 @@ int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
                  MPI_Status array_of_statuses[])
 {
     int rc;
+    MPI_Comm ec;
 
     SMPI_CHECK_INIT("MPI_Testall");
     SMPI_CHECK_REQUESTS("MPI_Testall", count, array_of_requests);
     SMPI_CHECK_ARG("MPI_Testall", MPI_COMM_WORLD, flag);
     smpi__enter("MPI_Testall");
+    ec = hold_comm(count, array_of_requests);
     rc = smpi__testall(count, array_of_requests, flag, array_of_statuses);
     smpi__leave();
-    return report_in_status("MPI_Testall", rc, count, array_of_statuses, NULL);
+    rc = report_in_status(ec, "MPI_Testall", rc, count, array_of_statuses, NULL);
+    release_comm(ec);
+    return rc;
 }
 #pragma weak MPI_Testall = PMPI_Testall
 
@@ -702,17 +737,21 @@ int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
                   int array_of_indices[], MPI_Status array_of_statuses[])
 {
     int rc;
+    MPI_Comm ec;
 
     SMPI_CHECK_INIT("MPI_Waitsome");
     SMPI_CHECK_REQUESTS("MPI_Waitsome", incount, array_of_requests);
     SMPI_CHECK_ARG("MPI_Waitsome", MPI_COMM_WORLD, outcount);
     SMPI_CHECK_ARG("MPI_Waitsome", MPI_COMM_WORLD, array_of_indices);
     smpi__enter("MPI_Waitsome");
+    ec = hold_comm(incount, array_of_requests);
     rc = smpi__waitsome(incount, array_of_requests, outcount, array_of_indices,
                         array_of_statuses);
     smpi__leave();
-    return report_in_status("MPI_Waitsome", rc, *outcount == MPI_UNDEFINED ? 0 : *outcount,
-                            array_of_statuses, array_of_indices);
+    rc = report_in_status(ec, "MPI_Waitsome", rc, *outcount == MPI_UNDEFINED ? 0 : *outcount,
+                          array_of_statuses, array_of_indices);
+    release_comm(ec);
+    return rc;
 }
 #pragma weak MPI_Waitsome = PMPI_Waitsome
 
@@ -720,17 +759,21 @@ int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
                   int array_of_indices[], MPI_Status array_of_statuses[])
 {
     int rc;
+    MPI_Comm ec;
 
     SMPI_CHECK_INIT("MPI_Testsome");
     SMPI_CHECK_REQUESTS("MPI_Testsome", incount, array_of_requests);
     SMPI_CHECK_ARG("MPI_Testsome", MPI_COMM_WORLD, outcount);
     SMPI_CHECK_ARG("MPI_Testsome", MPI_COMM_WORLD, array_of_indices);
     smpi__enter("MPI_Testsome");
+    ec = hold_comm(incount, array_of_requests);
     rc = smpi__testsome(incount, array_of_requests, outcount, array_of_indices,
                         array_of_statuses);
     smpi__leave();
-    return report_in_status("MPI_Testsome", rc, *outcount == MPI_UNDEFINED ? 0 : *outcount,
-                            array_of_statuses, array_of_indices);
+    rc = report_in_status(ec, "MPI_Testsome", rc, *outcount == MPI_UNDEFINED ? 0 : *outcount,
+                          array_of_statuses, array_of_indices);
+    release_comm(ec);
+    return rc;
 }
 #pragma weak MPI_Testsome = PMPI_Testsome
 
@@ -739,12 +782,17 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 {
     SMPI_CHECK_INIT("MPI_Request_get_status");
     SMPI_CHECK_ARG("MPI_Request_get_status", MPI_COMM_WORLD, flag);
+    smpi__enter("MPI_Request_get_status");
+    /* costs like MPI_Test, so that a loop polling it lets simulated time advance */
+    smpi__test_sleep();
     if (!request || !(request->flags & SMPI_REQ_ACTIVE)) {
         *flag = 1;
         smpi__status_empty(status);
+        smpi__leave();
         return MPI_SUCCESS;
     }
     *flag = (request->flags & SMPI_REQ_DONE) != 0;
+    smpi__test_outcome(*flag);
     if (*flag && status != MPI_STATUS_IGNORE) {
         if (request->flags & (SMPI_REQ_RECV | SMPI_REQ_PROCNULL)) {
             *status = request->status;
@@ -754,6 +802,7 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
         }
         status->MPI_ERROR = request->error;
     }
+    smpi__leave();
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Request_get_status = PMPI_Request_get_status
@@ -784,7 +833,7 @@ int PMPI_Cancel(MPI_Request *request)
     smpi__enter("MPI_Cancel");
     rc = smpi__cancel(*request);
     smpi__leave();
-    return report(MPI_COMM_WORLD, "MPI_Cancel", rc, 0, 0);
+    return report((*request)->comm, "MPI_Cancel", rc, 0, 0);
 }
 #pragma weak MPI_Cancel = PMPI_Cancel
 

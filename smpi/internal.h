@@ -224,6 +224,11 @@ int smpi__testany(int n, MPI_Request *reqs, int *index, int *flag, MPI_Status *s
 int smpi__testall(int n, MPI_Request *reqs, int *flag, MPI_Status *statuses);
 int smpi__testsome(int n, MPI_Request *reqs, int *outcount, int *indices, MPI_Status *statuses);
 void smpi__req_free(MPI_Request *req);
+/* The injected costs of a test (MPI_Test family, MPI_Request_get_status): the sleep before
+ * looking, then the bookkeeping of the outcome (which also guarantees progress under
+ * smpi/test:0). */
+void smpi__test_sleep(void);
+void smpi__test_outcome(bool found);
 /* Marks a request's work as done and wakes the rank waiting for it (nonblocking collectives,
  * generalized requests). */
 void smpi__req_complete(MPI_Request req);

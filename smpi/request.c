@@ -71,7 +71,7 @@ int smpi__wait(MPI_Request *reqp, MPI_Status *status)
 
 /* MPI_Test and friends sleep before looking, as SMPI does, so that a polling loop lets
  * simulated time advance; the sleep grows with consecutive failures. */
-static void test_sleep(void)
+void smpi__test_sleep(void)
 {
     struct smpi_process *self = smpi__self();
 
@@ -79,28 +79,37 @@ static void test_sleep(void)
         smpi__sleep(self->test_sleeps * smpi__rt.cfg.test_time);
 }
 
-static void test_outcome(bool found)
+/* With smpi/test:0 a failed test would cost nothing, and a loop polling for a message that
+ * another rank sends later would never let simulated time reach that moment (SMPI hangs
+ * there). simmpi then charges the smallest time step, growing like the configured one, so the
+ * loop always ends; a successful test still costs nothing. */
+#define SMPI_MIN_POLL_TIME 1e-9
+
+void smpi__test_outcome(bool found)
 {
     struct smpi_process *self = smpi__self();
+    int sleeps = self->test_sleeps;
 
     if (found)
         self->test_sleeps = 1;
     else if (smpi__rt.cfg.grow_injected_times)
         self->test_sleeps++;
+    if (!found && smpi__rt.cfg.test_time <= 0)
+        smpi__sleep(sleeps * SMPI_MIN_POLL_TIME);
 }
 
 int smpi__test(MPI_Request *reqp, int *flag, MPI_Status *status)
 {
     MPI_Request r = *reqp;
 
-    test_sleep();
+    smpi__test_sleep();
     if (!is_pending(r)) {
         *flag = 1;
         smpi__status_empty(status);
         return MPI_SUCCESS;
     }
     *flag = (r->flags & SMPI_REQ_DONE) != 0;
-    test_outcome(*flag);
+    smpi__test_outcome(*flag);
     return *flag ? finish(reqp, status) : MPI_SUCCESS;
 }
 
@@ -184,9 +193,9 @@ int smpi__testany(int n, MPI_Request *reqs, int *index, int *flag, MPI_Status *s
 {
     int i;
 
-    test_sleep();
+    smpi__test_sleep();
     i = first_done(n, reqs);
-    test_outcome(i != -1);
+    smpi__test_outcome(i != -1);
     *flag = i != -1;
     *index = MPI_UNDEFINED;
     if (i < 0) {
@@ -201,16 +210,16 @@ int smpi__testall(int n, MPI_Request *reqs, int *flag, MPI_Status *statuses)
 {
     int rc = MPI_SUCCESS;
 
-    test_sleep();
+    smpi__test_sleep();
     for (int i = 0; i < n; i++) {
         if (is_pending(reqs[i]) && !(reqs[i]->flags & SMPI_REQ_DONE)) {
             *flag = 0;
-            test_outcome(false);
+            smpi__test_outcome(false);
             return MPI_SUCCESS;
         }
     }
     *flag = 1;
-    test_outcome(true);
+    smpi__test_outcome(true);
     for (int i = 0; i < n; i++) {
         MPI_Status *st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
 
@@ -228,9 +237,10 @@ int smpi__testsome(int n, MPI_Request *reqs, int *outcount, int *indices, MPI_St
 {
     int rc = MPI_SUCCESS;
 
-    test_sleep();
+    smpi__test_sleep();
     *outcount = collect_done(n, reqs, indices, statuses, &rc);
-    test_outcome(*outcount != 0);
+    if (*outcount != MPI_UNDEFINED) /* no active request: neither a success nor a failure */
+        smpi__test_outcome(*outcount > 0);
     return rc;
 }
 
