@@ -4,53 +4,14 @@
  * succeeds (the message never arrives) or not (it arrives), as MPI allows. Prints
  * "No Errors" from rank 0. Needs 2 ranks. */
 #include <mpi.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mtest.h"
+
 static int me;
-
-/* Counts one error and describes it on stderr when ok is false. */
-static int expect(bool ok, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (ok)
-        return 0;
-    fprintf(stderr, "rank %d: ", me);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\n");
-    return 1;
-}
-
-/* Sums the error counts on rank 0 with point-to-point only, prints the verdict, finalizes. */
-static int finish(int errs)
-{
-    int size;
-    int total = errs;
-
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (me == 0) {
-        for (int r = 1; r < size; r++) {
-            int e = 0;
-
-            MPI_Recv(&e, 1, MPI_INT, r, 999999, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            total += e;
-        }
-        if (total == 0)
-            printf("No Errors\n");
-        else
-            printf("Found %d errors\n", total);
-    } else {
-        MPI_Send(&errs, 1, MPI_INT, 0, 999999, MPI_COMM_WORLD);
-    }
-    MPI_Finalize();
-    return errs || total ? 1 : 0;
-}
 
 enum { BIGN = 40000, TAG_TOKEN = 100 };
 
@@ -78,17 +39,17 @@ static int cancel_unmatched(void)
         MPI_Cancel(&reqs[i]);
         MPI_Wait(&reqs[i], &st);
         MPI_Test_cancelled(&st, &flag);
-        errs += expect(flag, "MPI_Test_cancelled false for cancelled receive %d", i);
-        errs += expect(reqs[i] == MPI_REQUEST_NULL, "MPI_Wait kept a cancelled request");
+        errs += mtest_expect(flag, "MPI_Test_cancelled false for cancelled receive %d", i);
+        errs += mtest_expect(reqs[i] == MPI_REQUEST_NULL, "MPI_Wait kept a cancelled request");
     }
     /* the cancelled receives must not take this message: the new receive gets it */
     v = 0;
     token(1, true, &v);
     MPI_Recv(&v, 1, MPI_INT, 1, 99, MPI_COMM_WORLD, &st);
-    errs += expect(v == 4242 && w == -1, "after cancel: received %d, cancelled buffer holds %d",
+    errs += mtest_expect(v == 4242 && w == -1, "after cancel: received %d, cancelled buffer holds %d",
                    v, w);
     MPI_Test_cancelled(&st, &flag);
-    errs += expect(!flag, "MPI_Test_cancelled true for a normal receive");
+    errs += mtest_expect(!flag, "MPI_Test_cancelled true for a normal receive");
     return errs;
 }
 
@@ -108,7 +69,7 @@ static int cancel_completed(void)
     MPI_Cancel(&req);
     MPI_Wait(&req, &st);
     MPI_Test_cancelled(&st, &flag);
-    errs += expect(!flag && v == 77 && st.MPI_TAG == 7,
+    errs += mtest_expect(!flag && v == 77 && st.MPI_TAG == 7,
                    "cancel after completion: cancelled %d value %d tag %d", flag, v, st.MPI_TAG);
     return errs;
 }
@@ -152,10 +113,10 @@ static int rank1(void)
         int flag = 1;
 
         MPI_Iprobe(0, 8, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-        errs += expect(!flag, "a send reported cancelled is still deliverable");
+        errs += mtest_expect(!flag, "a send reported cancelled is still deliverable");
     } else {
         MPI_Recv(buf, BIGN, MPI_INT, 0, 8, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        errs += expect(buf[BIGN - 1] == BIGN - 1, "a send not cancelled arrived damaged");
+        errs += mtest_expect(buf[BIGN - 1] == BIGN - 1, "a send not cancelled arrived damaged");
     }
     free(buf);
     return errs;
@@ -179,5 +140,5 @@ int main(int argc, char **argv)
         errs += cancel_unmatched() + cancel_completed() + cancel_send();
     else if (me == 1)
         errs += rank1();
-    return finish(errs);
+    return mtest_finish(errs);
 }

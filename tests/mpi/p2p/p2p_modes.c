@@ -5,53 +5,14 @@
  * MPI_Rsend/MPI_Irsend after the receiver said its receives are posted. Prints "No Errors"
  * from rank 0. Needs 2 ranks. */
 #include <mpi.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mtest.h"
+
 static int me;
-
-/* Counts one error and describes it on stderr when ok is false. */
-static int expect(bool ok, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (ok)
-        return 0;
-    fprintf(stderr, "rank %d: ", me);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\n");
-    return 1;
-}
-
-/* Sums the error counts on rank 0 with point-to-point only, prints the verdict, finalizes. */
-static int finish(int errs)
-{
-    int size;
-    int total = errs;
-
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (me == 0) {
-        for (int r = 1; r < size; r++) {
-            int e = 0;
-
-            MPI_Recv(&e, 1, MPI_INT, r, 999999, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            total += e;
-        }
-        if (total == 0)
-            printf("No Errors\n");
-        else
-            printf("Found %d errors\n", total);
-    } else {
-        MPI_Send(&errs, 1, MPI_INT, 0, 999999, MPI_COMM_WORLD);
-    }
-    MPI_Finalize();
-    return errs || total ? 1 : 0;
-}
 
 enum { SMALL = 10, BIGN = 25000, TAG_TOKEN = 100 };
 
@@ -79,7 +40,7 @@ static int check(const int *buf, int n, int seed, const char *what)
 {
     for (int i = 0; i < n; i++)
         if (buf[i] != seed * 1000 + i)
-            return expect(false, "%s: element %d is %d, expected %d", what, i, buf[i],
+            return mtest_expect(false, "%s: element %d is %d, expected %d", what, i, buf[i],
                           seed * 1000 + i);
     return 0;
 }
@@ -110,7 +71,7 @@ static int bsend_sender(void)
     /* rank 1 has not posted anything yet: the buffer is full */
     rc = MPI_Bsend(big, 1, MPI_INT, 1, 5, MPI_COMM_WORLD);
     MPI_Error_class(rc, &cls);
-    errs += expect(cls == MPI_ERR_BUFFER, "MPI_Bsend into a full buffer: class %d, expected %d",
+    errs += mtest_expect(cls == MPI_ERR_BUFFER, "MPI_Bsend into a full buffer: class %d, expected %d",
                    cls, MPI_ERR_BUFFER);
     /* the messages were copied: the user buffers may change at once */
     for (int k = 0; k < 3; k++)
@@ -118,7 +79,7 @@ static int bsend_sender(void)
     memset(big, 0, BIGN * sizeof(int));
     token_send(1);
     MPI_Buffer_detach(&addr, &got);
-    errs += expect(addr == attached && got == size,
+    errs += mtest_expect(addr == attached && got == size,
                    "MPI_Buffer_detach returned %p size %d, expected %p size %d", addr, got,
                    (void *)attached, size);
     for (int k = 0; k < 3; k++)
@@ -143,7 +104,7 @@ static int bsend_receiver(void)
         errs += check(buf, n, k, "MPI_Bsend message");
     }
     MPI_Iprobe(0, 5, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-    errs += expect(!flag, "a failed MPI_Bsend was delivered");
+    errs += mtest_expect(!flag, "a failed MPI_Bsend was delivered");
     free(buf);
     return errs;
 }
@@ -172,7 +133,7 @@ static int ibsend_sender(void)
     MPI_Request_free(&req);
     token_send(1);
     MPI_Buffer_detach(&addr, &got);
-    errs += expect(addr == attached && got == size,
+    errs += mtest_expect(addr == attached && got == size,
                    "second MPI_Buffer_detach returned %p size %d", addr, got);
     free(attached);
     return errs;
@@ -206,12 +167,12 @@ static int ssend_sender(void)
         int flag = 1;
 
         MPI_Test(&req, &flag, MPI_STATUS_IGNORE);
-        if (expect(!flag, "MPI_Issend completed before the receive was posted"))
+        if (mtest_expect(!flag, "MPI_Issend completed before the receive was posted"))
             return errs + 1;
     }
     token_send(1);
     MPI_Wait(&req, MPI_STATUS_IGNORE);
-    errs += expect(req == MPI_REQUEST_NULL, "MPI_Wait did not free the MPI_Issend request");
+    errs += mtest_expect(req == MPI_REQUEST_NULL, "MPI_Wait did not free the MPI_Issend request");
     /* blocking synchronous send of a rendezvous-size message to a posted receive */
     token_recv(1);
     {
@@ -295,5 +256,5 @@ int main(int argc, char **argv)
         errs += bsend_sender() + ibsend_sender() + ssend_sender() + rsend_sender();
     else if (me == 1)
         errs += bsend_receiver() + ibsend_receiver() + ssend_receiver() + rsend_receiver();
-    return finish(errs);
+    return mtest_finish(errs);
 }

@@ -3,53 +3,14 @@
  * rendezvous paths), contiguous and padded pair types, plus a message to oneself. Prints
  * "No Errors" from rank 0. */
 #include <mpi.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mtest.h"
+
 static int me;
-
-/* Counts one error and describes it on stderr when ok is false. */
-static int expect(bool ok, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (ok)
-        return 0;
-    fprintf(stderr, "rank %d: ", me);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\n");
-    return 1;
-}
-
-/* Sums the error counts on rank 0 with point-to-point only, prints the verdict, finalizes. */
-static int finish(int errs)
-{
-    int size;
-    int total = errs;
-
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (me == 0) {
-        for (int r = 1; r < size; r++) {
-            int e = 0;
-
-            MPI_Recv(&e, 1, MPI_INT, r, 999999, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            total += e;
-        }
-        if (total == 0)
-            printf("No Errors\n");
-        else
-            printf("Found %d errors\n", total);
-    } else {
-        MPI_Send(&errs, 1, MPI_INT, 0, 999999, MPI_COMM_WORLD);
-    }
-    MPI_Finalize();
-    return errs || total ? 1 : 0;
-}
 
 struct dint {
     double v;
@@ -141,8 +102,8 @@ static int verify(const void *buf, enum tkind t, int n, int seed, const char *wh
 
     for (int i = 0; i < n; i++)
         if (!same(buf, t, i, seed))
-            return expect(false, "%s %s count %d: element %d wrong", what, tnames[t], n, i);
-    return expect(guard[0] == 0xa5, "%s %s count %d: wrote past the message", what, tnames[t],
+            return mtest_expect(false, "%s %s count %d: element %d wrong", what, tnames[t], n, i);
+    return mtest_expect(guard[0] == 0xa5, "%s %s count %d: wrote past the message", what, tnames[t],
                   n);
 }
 
@@ -152,7 +113,7 @@ static int check_status(const MPI_Status *st, enum tkind t, int n, int src, int 
     int count = -1;
 
     MPI_Get_count(st, mpi_type(t), &count);
-    return expect(st->MPI_SOURCE == src && st->MPI_TAG == tag && count == n,
+    return mtest_expect(st->MPI_SOURCE == src && st->MPI_TAG == tag && count == n,
                   "%s %s count %d: status source %d tag %d count %d, expected %d %d %d", what,
                   tnames[t], n, st->MPI_SOURCE, st->MPI_TAG, count, src, tag, n);
 }
@@ -193,14 +154,14 @@ static int exchange_round(void *sbuf, void *rbuf, enum tkind t, int n, int peer,
     MPI_Irecv(rbuf, n, mpi_type(t), peer, 77, MPI_COMM_WORLD, &reqs[0]);
     MPI_Isend(sbuf, n, mpi_type(t), peer, 77, MPI_COMM_WORLD, &reqs[1]);
     MPI_Waitall(2, reqs, st);
-    errs += expect(reqs[0] == MPI_REQUEST_NULL && reqs[1] == MPI_REQUEST_NULL,
+    errs += mtest_expect(reqs[0] == MPI_REQUEST_NULL && reqs[1] == MPI_REQUEST_NULL,
                    "MPI_Waitall left a non-persistent request non-null");
     errs += check_status(&st[0], t, n, peer, 77, "exchange");
     errs += verify(rbuf, t, n, seed + peer, "exchange");
     /* the send buffer must be untouched by the send */
     for (int i = 0; i < n; i++)
         if (!same(sbuf, t, i, seed + me))
-            return errs + expect(false, "exchange %s count %d: send buffer changed", tnames[t], n);
+            return errs + mtest_expect(false, "exchange %s count %d: send buffer changed", tnames[t], n);
     return errs;
 }
 
@@ -249,5 +210,5 @@ int main(int argc, char **argv)
     }
     free(a);
     free(b);
-    return finish(errs);
+    return mtest_finish(errs);
 }

@@ -4,53 +4,14 @@
  * send; MPI_PROC_NULL gives MPI_MESSAGE_NO_PROC. Prints "No Errors" from rank 0. Needs 2
  * ranks. */
 #include <mpi.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mtest.h"
+
 static int me;
-
-/* Counts one error and describes it on stderr when ok is false. */
-static int expect(bool ok, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (ok)
-        return 0;
-    fprintf(stderr, "rank %d: ", me);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\n");
-    return 1;
-}
-
-/* Sums the error counts on rank 0 with point-to-point only, prints the verdict, finalizes. */
-static int finish(int errs)
-{
-    int size;
-    int total = errs;
-
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (me == 0) {
-        for (int r = 1; r < size; r++) {
-            int e = 0;
-
-            MPI_Recv(&e, 1, MPI_INT, r, 999999, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            total += e;
-        }
-        if (total == 0)
-            printf("No Errors\n");
-        else
-            printf("Found %d errors\n", total);
-    } else {
-        MPI_Send(&errs, 1, MPI_INT, 0, 999999, MPI_COMM_WORLD);
-    }
-    MPI_Finalize();
-    return errs || total ? 1 : 0;
-}
 
 enum { BIG = 30000, TAG_TOKEN = 500 };
 
@@ -84,7 +45,7 @@ static int check_status(const MPI_Status *st, int k, const char *what)
     int count = -1;
 
     MPI_Get_count(st, MPI_INT, &count);
-    return expect(st->MPI_SOURCE == 0 && st->MPI_TAG == 10 + k && count == lens[k],
+    return mtest_expect(st->MPI_SOURCE == 0 && st->MPI_TAG == 10 + k && count == lens[k],
                   "%s: source %d tag %d count %d, expected message %d (source 0 tag %d count %d)",
                   what, st->MPI_SOURCE, st->MPI_TAG, count, k, 10 + k, lens[k]);
 }
@@ -93,7 +54,7 @@ static int check_data(const int *buf, int k, const char *what)
 {
     for (int i = 0; i < lens[k]; i++)
         if (buf[i] != k * 1000 + i)
-            return expect(false, "%s: message %d element %d is %d", what, k, i, buf[i]);
+            return mtest_expect(false, "%s: message %d element %d is %d", what, k, i, buf[i]);
     return 0;
 }
 
@@ -102,7 +63,7 @@ static int check_proc_null_status(const MPI_Status *st, const char *what)
     int count = -1;
 
     MPI_Get_count(st, MPI_INT, &count);
-    return expect(st->MPI_SOURCE == MPI_PROC_NULL && st->MPI_TAG == MPI_ANY_TAG && count == 0,
+    return mtest_expect(st->MPI_SOURCE == MPI_PROC_NULL && st->MPI_TAG == MPI_ANY_TAG && count == 0,
                   "%s: status source %d tag %d count %d, expected MPI_PROC_NULL MPI_ANY_TAG 0",
                   what, st->MPI_SOURCE, st->MPI_TAG, count);
 }
@@ -113,10 +74,10 @@ static int nothing_yet(void)
     int errs = 0;
 
     MPI_Iprobe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-    errs += expect(!flag, "MPI_Iprobe found a message before any was sent");
+    errs += mtest_expect(!flag, "MPI_Iprobe found a message before any was sent");
     flag = 1;
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-    errs += expect(!flag, "MPI_Iprobe(MPI_ANY_SOURCE) found a message before any was sent");
+    errs += mtest_expect(!flag, "MPI_Iprobe(MPI_ANY_SOURCE) found a message before any was sent");
     return errs;
 }
 
@@ -134,7 +95,7 @@ static int probe_then_recv(void)
     MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
     errs += check_status(&st, 0, "MPI_Probe again (the message must stay queued)");
     MPI_Iprobe(0, 11, MPI_COMM_WORLD, &flag, &st);
-    errs += expect(flag, "MPI_Iprobe(0, 11) missed a posted rendezvous message");
+    errs += mtest_expect(flag, "MPI_Iprobe(0, 11) missed a posted rendezvous message");
     if (flag)
         errs += check_status(&st, 1, "MPI_Iprobe(0, 11)");
     MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
@@ -159,13 +120,13 @@ static int mprobe_mrecv(void)
 
     MPI_Mprobe(0, 12, MPI_COMM_WORLD, &msg, &st);
     errs += check_status(&st, 2, "MPI_Mprobe(0, 12)");
-    errs += expect(msg != MPI_MESSAGE_NULL && msg != MPI_MESSAGE_NO_PROC,
+    errs += mtest_expect(msg != MPI_MESSAGE_NULL && msg != MPI_MESSAGE_NO_PROC,
                    "MPI_Mprobe returned no message handle");
     MPI_Iprobe(0, 12, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-    errs += expect(!flag, "MPI_Iprobe still sees a message taken by MPI_Mprobe");
+    errs += mtest_expect(!flag, "MPI_Iprobe still sees a message taken by MPI_Mprobe");
     MPI_Mrecv(NULL, 0, MPI_INT, &msg, &st);
     errs += check_status(&st, 2, "MPI_Mrecv of an empty message");
-    errs += expect(msg == MPI_MESSAGE_NULL, "MPI_Mrecv did not set the message to null");
+    errs += mtest_expect(msg == MPI_MESSAGE_NULL, "MPI_Mrecv did not set the message to null");
 
     /* the first remaining message in order is message 1 (rendezvous size) */
     MPI_Mprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &msg, &st);
@@ -192,11 +153,11 @@ static int improbe_imrecv(void)
     MPI_Message none = MPI_MESSAGE_NULL;
 
     MPI_Improbe(0, 99, MPI_COMM_WORLD, &flag, &none, MPI_STATUS_IGNORE);
-    errs += expect(!flag, "MPI_Improbe(0, 99) found a message never sent");
+    errs += mtest_expect(!flag, "MPI_Improbe(0, 99) found a message never sent");
     for (int j = 0; j < 2; j++) {
         flag = 0;
         MPI_Improbe(0, 10 + ks[j], MPI_COMM_WORLD, &flag, &msgs[j], &sts[j]);
-        errs += expect(flag, "MPI_Improbe(0, %d) missed a posted message", 10 + ks[j]);
+        errs += mtest_expect(flag, "MPI_Improbe(0, %d) missed a posted message", 10 + ks[j]);
         if (!flag)
             return errs;
         errs += check_status(&sts[j], ks[j], "MPI_Improbe");
@@ -204,7 +165,7 @@ static int improbe_imrecv(void)
     }
     for (int j = 0; j < 2; j++) {
         MPI_Imrecv(bufs[j], lens[ks[j]], MPI_INT, &msgs[j], &reqs[j]);
-        errs += expect(msgs[j] == MPI_MESSAGE_NULL, "MPI_Imrecv did not set the message to null");
+        errs += mtest_expect(msgs[j] == MPI_MESSAGE_NULL, "MPI_Imrecv did not set the message to null");
     }
     MPI_Waitall(2, reqs, sts);
     for (int j = 0; j < 2; j++) {
@@ -233,7 +194,7 @@ static int the_rest(void)
         errs += check_data(buf, k, "MPI_Recv(any, any)");
     }
     MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
-    errs += expect(!flag, "MPI_Iprobe finds a message after all were received");
+    errs += mtest_expect(!flag, "MPI_Iprobe finds a message after all were received");
     return errs;
 }
 
@@ -249,24 +210,24 @@ static int proc_null(void)
     MPI_Probe(MPI_PROC_NULL, 3, MPI_COMM_WORLD, &st);
     errs += check_proc_null_status(&st, "MPI_Probe(MPI_PROC_NULL)");
     MPI_Iprobe(MPI_PROC_NULL, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &st);
-    errs += expect(flag, "MPI_Iprobe(MPI_PROC_NULL): flag false");
+    errs += mtest_expect(flag, "MPI_Iprobe(MPI_PROC_NULL): flag false");
     errs += check_proc_null_status(&st, "MPI_Iprobe(MPI_PROC_NULL)");
     MPI_Mprobe(MPI_PROC_NULL, MPI_ANY_TAG, MPI_COMM_WORLD, &msg, &st);
-    errs += expect(msg == MPI_MESSAGE_NO_PROC, "MPI_Mprobe(MPI_PROC_NULL) did not give "
+    errs += mtest_expect(msg == MPI_MESSAGE_NO_PROC, "MPI_Mprobe(MPI_PROC_NULL) did not give "
                    "MPI_MESSAGE_NO_PROC");
     errs += check_proc_null_status(&st, "MPI_Mprobe(MPI_PROC_NULL)");
     MPI_Mrecv(buf, 2, MPI_INT, &msg, &st);
     errs += check_proc_null_status(&st, "MPI_Mrecv(MPI_MESSAGE_NO_PROC)");
-    errs += expect(msg == MPI_MESSAGE_NULL && buf[0] == 7 && buf[1] == 7,
+    errs += mtest_expect(msg == MPI_MESSAGE_NULL && buf[0] == 7 && buf[1] == 7,
                    "MPI_Mrecv(MPI_MESSAGE_NO_PROC): message not nulled or buffer written");
     flag = 0;
     MPI_Improbe(MPI_PROC_NULL, 4, MPI_COMM_WORLD, &flag, &msg, &st);
-    errs += expect(flag && msg == MPI_MESSAGE_NO_PROC,
+    errs += mtest_expect(flag && msg == MPI_MESSAGE_NO_PROC,
                    "MPI_Improbe(MPI_PROC_NULL): flag %d, message not MPI_MESSAGE_NO_PROC", flag);
     MPI_Imrecv(buf, 2, MPI_INT, &msg, &req);
     MPI_Wait(&req, &st);
     errs += check_proc_null_status(&st, "MPI_Imrecv(MPI_MESSAGE_NO_PROC)");
-    errs += expect(msg == MPI_MESSAGE_NULL, "MPI_Imrecv(MPI_MESSAGE_NO_PROC): message not nulled");
+    errs += mtest_expect(msg == MPI_MESSAGE_NULL, "MPI_Imrecv(MPI_MESSAGE_NO_PROC): message not nulled");
     return errs;
 }
 
@@ -303,5 +264,5 @@ int main(int argc, char **argv)
         sender();
     else if (me == 1)
         errs += receiver();
-    return finish(errs);
+    return mtest_finish(errs);
 }

@@ -4,53 +4,14 @@
  * requests are complete, simmpi returns them by increasing index (MPI allows any order; this
  * is the implementation's documented choice). Prints "No Errors" from rank 0. Needs 2 ranks. */
 #include <mpi.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mtest.h"
+
 static int me;
-
-/* Counts one error and describes it on stderr when ok is false. */
-static int expect(bool ok, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (ok)
-        return 0;
-    fprintf(stderr, "rank %d: ", me);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\n");
-    return 1;
-}
-
-/* Sums the error counts on rank 0 with point-to-point only, prints the verdict, finalizes. */
-static int finish(int errs)
-{
-    int size;
-    int total = errs;
-
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (me == 0) {
-        for (int r = 1; r < size; r++) {
-            int e = 0;
-
-            MPI_Recv(&e, 1, MPI_INT, r, 999999, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            total += e;
-        }
-        if (total == 0)
-            printf("No Errors\n");
-        else
-            printf("Found %d errors\n", total);
-    } else {
-        MPI_Send(&errs, 1, MPI_INT, 0, 999999, MPI_COMM_WORLD);
-    }
-    MPI_Finalize();
-    return errs || total ? 1 : 0;
-}
 
 enum { N = 8, SLOTS = 10, TAG_ACK = 100, TAG_GO = 101, TAG_TOKEN = 102 };
 
@@ -90,7 +51,7 @@ static int check_done(int slot, const MPI_Status *st, const int *vals, const cha
 {
     int t = slot_tag(slot);
 
-    return expect(slot != 2 && slot != 6 && st->MPI_TAG == t && st->MPI_SOURCE == 1 &&
+    return mtest_expect(slot != 2 && slot != 6 && st->MPI_TAG == t && st->MPI_SOURCE == 1 &&
                       vals[slot] == t * 10,
                   "%s: slot %d status tag %d source %d value %d", what, slot, st->MPI_TAG,
                   st->MPI_SOURCE, vals[slot]);
@@ -106,18 +67,18 @@ static int check_none_active(MPI_Request *reqs)
     int errs = 0;
 
     MPI_Waitany(SLOTS, reqs, &index, &st);
-    errs += expect(index == MPI_UNDEFINED, "MPI_Waitany on no active request: index %d", index);
+    errs += mtest_expect(index == MPI_UNDEFINED, "MPI_Waitany on no active request: index %d", index);
     MPI_Testany(SLOTS, reqs, &index, &flag, &st);
-    errs += expect(flag && index == MPI_UNDEFINED,
+    errs += mtest_expect(flag && index == MPI_UNDEFINED,
                    "MPI_Testany on no active request: flag %d index %d", flag, index);
     MPI_Testsome(SLOTS, reqs, &outcount, indices, MPI_STATUSES_IGNORE);
-    errs += expect(outcount == MPI_UNDEFINED, "MPI_Testsome on no active request: outcount %d",
+    errs += mtest_expect(outcount == MPI_UNDEFINED, "MPI_Testsome on no active request: outcount %d",
                    outcount);
     MPI_Waitsome(SLOTS, reqs, &outcount, indices, MPI_STATUSES_IGNORE);
-    errs += expect(outcount == MPI_UNDEFINED, "MPI_Waitsome on no active request: outcount %d",
+    errs += mtest_expect(outcount == MPI_UNDEFINED, "MPI_Waitsome on no active request: outcount %d",
                    outcount);
     MPI_Testall(SLOTS, reqs, &flag, MPI_STATUSES_IGNORE);
-    errs += expect(flag, "MPI_Testall on no active request: flag %d", flag);
+    errs += mtest_expect(flag, "MPI_Testall on no active request: flag %d", flag);
     return errs;
 }
 
@@ -137,10 +98,10 @@ static int one_at_a_time(void)
         int index = -7;
 
         MPI_Waitany(SLOTS, reqs, &index, &st);
-        errs += expect(index == expected, "MPI_Waitany: index %d, expected %d", index, expected);
+        errs += mtest_expect(index == expected, "MPI_Waitany: index %d, expected %d", index, expected);
         if (index >= 0 && index < SLOTS) {
             errs += check_done(index, &st, vals, "MPI_Waitany");
-            errs += expect(reqs[index] == MPI_REQUEST_NULL, "MPI_Waitany left slot %d active",
+            errs += mtest_expect(reqs[index] == MPI_REQUEST_NULL, "MPI_Waitany left slot %d active",
                            index);
         }
         MPI_Send(&ack, 1, MPI_INT, 1, TAG_ACK, MPI_COMM_WORLD);
@@ -165,7 +126,7 @@ static int all_done_waitany(void)
         int index = -7;
 
         MPI_Waitany(SLOTS, reqs, &index, &st);
-        errs += expect(index > last && index < SLOTS, "MPI_Waitany after all done: index %d after %d",
+        errs += mtest_expect(index > last && index < SLOTS, "MPI_Waitany after all done: index %d after %d",
                        index, last);
         if (index >= 0 && index < SLOTS)
             errs += check_done(index, &st, vals, "MPI_Waitany after all done");
@@ -188,10 +149,10 @@ static int all_done_testsome(void)
     MPI_Send(&go, 1, MPI_INT, 1, TAG_TOKEN, MPI_COMM_WORLD);
     MPI_Recv(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Testsome(SLOTS, reqs, &outcount, indices, sts);
-    errs += expect(outcount == N, "MPI_Testsome after all done: outcount %d, expected %d",
+    errs += mtest_expect(outcount == N, "MPI_Testsome after all done: outcount %d, expected %d",
                    outcount, N);
     for (int k = 0; k < outcount && k < N; k++) {
-        errs += expect(k == 0 || indices[k] > indices[k - 1],
+        errs += mtest_expect(k == 0 || indices[k] > indices[k - 1],
                        "MPI_Testsome: indices not increasing at %d", k);
         errs += check_done(indices[k], &sts[k], vals, "MPI_Testsome");
     }
@@ -214,16 +175,16 @@ static int gather_waitsome(void)
 
     post_all(reqs, vals);
     MPI_Testsome(SLOTS, reqs, &outcount, indices, sts);
-    errs += expect(outcount == 0, "MPI_Testsome before any send: outcount %d", outcount);
+    errs += mtest_expect(outcount == 0, "MPI_Testsome before any send: outcount %d", outcount);
     MPI_Send(&token, 1, MPI_INT, 1, TAG_TOKEN, MPI_COMM_WORLD);
     while (got < N) {
         MPI_Waitsome(SLOTS, reqs, &outcount, indices, sts);
-        if (expect(outcount >= 1 && outcount <= N - got, "MPI_Waitsome: outcount %d with %d left",
+        if (mtest_expect(outcount >= 1 && outcount <= N - got, "MPI_Waitsome: outcount %d with %d left",
                    outcount, N - got))
             return errs + 1;
         for (int k = 0; k < outcount; k++) {
             errs += check_done(indices[k], &sts[k], vals, "MPI_Waitsome");
-            errs += expect(!seen[indices[k]]++, "MPI_Waitsome: slot %d returned twice",
+            errs += mtest_expect(!seen[indices[k]]++, "MPI_Waitsome: slot %d returned twice",
                            indices[k]);
         }
         got += outcount;
@@ -250,7 +211,7 @@ static int waitall_nulls(void)
             continue;
         }
         MPI_Get_count(&sts[s], MPI_INT, &count);
-        errs += expect(sts[s].MPI_SOURCE == MPI_ANY_SOURCE && sts[s].MPI_TAG == MPI_ANY_TAG &&
+        errs += mtest_expect(sts[s].MPI_SOURCE == MPI_ANY_SOURCE && sts[s].MPI_TAG == MPI_ANY_TAG &&
                            count == 0,
                        "MPI_Waitall: null slot %d status source %d tag %d count %d", s,
                        sts[s].MPI_SOURCE, sts[s].MPI_TAG, count);
@@ -293,5 +254,5 @@ int main(int argc, char **argv)
     } else if (me == 1) {
         rank1();
     }
-    return finish(errs);
+    return mtest_finish(errs);
 }

@@ -3,53 +3,14 @@
  * sizes); receives match in posting order; different tags may be received out of order.
  * Prints "No Errors" from rank 0. Needs 3 or more ranks for every part. */
 #include <mpi.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "mtest.h"
+
 static int me;
-
-/* Counts one error and describes it on stderr when ok is false. */
-static int expect(bool ok, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (ok)
-        return 0;
-    fprintf(stderr, "rank %d: ", me);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fprintf(stderr, "\n");
-    return 1;
-}
-
-/* Sums the error counts on rank 0 with point-to-point only, prints the verdict, finalizes. */
-static int finish(int errs)
-{
-    int size;
-    int total = errs;
-
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (me == 0) {
-        for (int r = 1; r < size; r++) {
-            int e = 0;
-
-            MPI_Recv(&e, 1, MPI_INT, r, 999999, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            total += e;
-        }
-        if (total == 0)
-            printf("No Errors\n");
-        else
-            printf("Found %d errors\n", total);
-    } else {
-        MPI_Send(&errs, 1, MPI_INT, 0, 999999, MPI_COMM_WORLD);
-    }
-    MPI_Finalize();
-    return errs || total ? 1 : 0;
-}
 
 enum { NMSG = 30, BIG = 20000, TAG_GO = 1000, TAG_TOKEN = 1001 };
 
@@ -93,16 +54,16 @@ static int recv_streams(int size)
         MPI_Recv(buf, BIG, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
         MPI_Get_count(&st, MPI_INT, &count);
         src = st.MPI_SOURCE;
-        if (expect(src > 0 && src < size && st.MPI_TAG == 3,
+        if (mtest_expect(src > 0 && src < size && st.MPI_TAG == 3,
                    "wildcard receive %d: source %d tag %d", k, src, st.MPI_TAG)) {
             errs++;
             continue;
         }
-        errs += expect(buf[0] == src, "message claims source %d, status says %d", buf[0], src);
-        errs += expect(buf[1] == next[src],
+        errs += mtest_expect(buf[0] == src, "message claims source %d, status says %d", buf[0], src);
+        errs += mtest_expect(buf[1] == next[src],
                        "from rank %d: got message %d, expected %d (overtaking)", src, buf[1],
                        next[src]);
-        errs += expect(count == msg_len(buf[1]), "from rank %d message %d: count %d, expected %d",
+        errs += mtest_expect(count == msg_len(buf[1]), "from rank %d message %d: count %d, expected %d",
                        src, buf[1], count, msg_len(buf[1]));
         next[src] = buf[1] + 1;
     }
@@ -130,7 +91,7 @@ static int any_tag_order(void)
             int v = -1;
 
             MPI_Recv(&v, 1, MPI_INT, 1, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
-            errs += expect(st.MPI_TAG == tags[i] && v == tags[i] * 10 && st.MPI_SOURCE == 1,
+            errs += mtest_expect(st.MPI_TAG == tags[i] && v == tags[i] * 10 && st.MPI_SOURCE == 1,
                            "MPI_ANY_TAG receive %d: tag %d value %d source %d", i, st.MPI_TAG,
                            v, st.MPI_SOURCE);
         }
@@ -155,10 +116,10 @@ static int tag_overtake(void)
         int v = -1;
 
         MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 12, MPI_COMM_WORLD, &st);
-        errs += expect(v == 12 && st.MPI_SOURCE == 2 && st.MPI_TAG == 12,
+        errs += mtest_expect(v == 12 && st.MPI_SOURCE == 2 && st.MPI_TAG == 12,
                        "tag 12 first: value %d source %d tag %d", v, st.MPI_SOURCE, st.MPI_TAG);
         MPI_Recv(&v, 1, MPI_INT, 2, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
-        errs += expect(v == 11 && st.MPI_TAG == 11, "then tag 11: value %d tag %d", v,
+        errs += mtest_expect(v == 11 && st.MPI_TAG == 11, "then tag 11: value %d tag %d", v,
                        st.MPI_TAG);
     }
     return errs;
@@ -179,10 +140,10 @@ static int posting_order(void)
         MPI_Irecv(&v[1], 1, MPI_INT, 1, MPI_ANY_TAG, MPI_COMM_WORLD, &reqs[1]);
         MPI_Send(&token, 1, MPI_INT, 1, TAG_TOKEN, MPI_COMM_WORLD);
         MPI_Waitall(2, reqs, st);
-        errs += expect(v[0] == 100 && v[1] == 101,
+        errs += mtest_expect(v[0] == 100 && v[1] == 101,
                        "posting order: first receive got %d, second %d (expected 100, 101)",
                        v[0], v[1]);
-        errs += expect(st[0].MPI_SOURCE == 1 && st[1].MPI_TAG == 20,
+        errs += mtest_expect(st[0].MPI_SOURCE == 1 && st[1].MPI_TAG == 20,
                        "posting order: statuses source %d tag %d", st[0].MPI_SOURCE,
                        st[1].MPI_TAG);
     } else if (me == 1) {
@@ -218,5 +179,5 @@ int main(int argc, char **argv)
         errs += tag_overtake();
     if (size >= 2)
         errs += posting_order();
-    return finish(errs);
+    return mtest_finish(errs);
 }
