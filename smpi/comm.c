@@ -24,6 +24,7 @@ struct comm_priv {
 struct pending_comm {
     int parent_context;
     int seq;
+    int key;     /* which of the communicators of one creation (split color) */
     int waiting; /* members that have not joined yet */
     MPI_Comm comm;
     struct pending_comm *next;
@@ -186,25 +187,21 @@ static struct smpi_group *comm_group(MPI_Comm comm)
     return g;
 }
 
-/* Collective creation of a communicator over `group` derived from `parent`: every member of
- * parent calls it in the same order (MPI's rule for collective calls), so the n-th creation on
- * a parent by one rank is the same communicator as the n-th by another. */
-MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group)
+/* Collective creation of communicators derived from `parent`: every member of parent counts
+ * its creations on it in the same order (MPI's rule for collective calls), so the n-th creation
+ * by one rank is the n-th by another; `key` tells apart the communicators one creation makes
+ * (the colors of MPI_Comm_split), and `joiners` members meet on each. */
+MPI_Comm smpi__comm_derive_keyed(MPI_Comm parent, struct smpi_group *group, int key, int joiners)
 {
-    int me = smpi_comm_rank(parent);
-    int seq;
+    int seq = smpi__comm_derive_skip(parent);
     struct pending_comm **pp;
     struct pending_comm *p;
 
-    if (parent == MPI_COMM_SELF) {
-        MPI_Comm c = smpi__comm_new(group);
-
-        return c;
-    }
-    seq = ((struct comm_priv *)parent->priv)->dup_seq[me]++;
+    if (parent == MPI_COMM_SELF)
+        return smpi__comm_new(group);
     for (pp = &pending; *pp; pp = &(*pp)->next) {
         p = *pp;
-        if (p->parent_context == parent->context && p->seq == seq) {
+        if (p->parent_context == parent->context && p->seq == seq && p->key == key) {
             MPI_Comm c = p->comm;
 
             if (--p->waiting == 0) {
@@ -217,7 +214,8 @@ MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group)
     p = sim_xcalloc(1, sizeof(*p));
     p->parent_context = parent->context;
     p->seq = seq;
-    p->waiting = smpi_comm_size(parent) - 1;
+    p->key = key;
+    p->waiting = joiners - 1;
     p->comm = smpi__comm_new(group);
     if (p->waiting == 0) {
         MPI_Comm c = p->comm;
@@ -228,6 +226,26 @@ MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group)
     p->next = pending;
     pending = p;
     return p->comm;
+}
+
+int smpi__comm_derive_skip(MPI_Comm parent)
+{
+    if (parent == MPI_COMM_SELF)
+        return 0;
+    return ((struct comm_priv *)parent->priv)->dup_seq[smpi_comm_rank(parent)]++;
+}
+
+MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group)
+{
+    return smpi__comm_derive_keyed(parent, group, 0, smpi_comm_size(parent));
+}
+
+struct smpi_group *smpi__comm_group(MPI_Comm comm)
+{
+    struct smpi_group *g = comm_group(comm);
+
+    g->refcount++;
+    return g;
 }
 
 MPI_Comm smpi__comm_dup(MPI_Comm comm)

@@ -108,9 +108,10 @@ struct smpi_comm {
      * only group) and the local intracommunicator over `group` used by their collectives. */
     struct smpi_group *remote_group;
     MPI_Comm local_comm;
-    struct smpi_topo *topo;        /* Cartesian, graph or dist-graph topology (topo.c), or NULL */
-    struct smpi_attr_list *attrs;  /* cached attributes (attr.c), or NULL */
-    MPI_Info info;                 /* hints of Comm_set_info/Comm_dup_with_info, or NULL */
+    /* Reserved for topologies, cached attributes and info hints (not provided yet: NULL). */
+    struct smpi_topo *topo;
+    struct smpi_attr_list *attrs;
+    MPI_Info info;
 };
 
 extern struct smpi_comm smpi_mpi_comm_world;
@@ -131,25 +132,17 @@ bool smpi__comm_is_valid(MPI_Comm comm);
  * `parent`: all members of parent call it in the same order and get the same object. */
 MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group);
 MPI_Comm smpi__comm_dup(MPI_Comm comm);
-
-/* ---- topologies (topo.c) ------------------------------------------------------------------- */
+/* The general form: `joiners` members of parent meet on the communicator over `group` told apart
+ * by `key` among those one collective creation makes. Members that get no communicator from a
+ * creation call smpi__comm_derive_skip instead, to keep the count of creations aligned
+ * (returns the creation's sequence number). */
+MPI_Comm smpi__comm_derive_keyed(MPI_Comm parent, struct smpi_group *group, int key, int joiners);
+int smpi__comm_derive_skip(MPI_Comm parent);
+/* The group of comm, with a reference for the caller. */
+struct smpi_group *smpi__comm_group(MPI_Comm comm);
 
 struct smpi_topo;
-/* A copy of a topology for MPI_Comm_dup, and its release at MPI_Comm_free. */
-struct smpi_topo *smpi__topo_copy(const struct smpi_topo *t);
-void smpi__topo_release(struct smpi_topo *t);
-
-/* ---- attributes (attr.c) ------------------------------------------------------------------- */
-
-enum smpi_attr_kind { SMPI_ATTR_COMM, SMPI_ATTR_TYPE, SMPI_ATTR_WIN };
 struct smpi_attr_list;
-/* Runs the copy callbacks of the attributes in `from` (cached on old_obj) and caches those
- * they keep on new_obj in *to (MPI_Comm_dup, MPI_Type_dup). Returns an MPI error class. */
-int smpi__attrs_copy(enum smpi_attr_kind kind, void *old_obj, struct smpi_attr_list *from,
-                     void *new_obj, struct smpi_attr_list **to);
-/* Runs the delete callbacks of every attribute and empties *list (MPI_Comm_free,
- * MPI_Type_free, MPI_Finalize for MPI_COMM_SELF then MPI_COMM_WORLD). */
-int smpi__attrs_delete(enum smpi_attr_kind kind, void *obj, struct smpi_attr_list **list);
 
 /* ---- requests and point-to-point (p2p.c, request.c) -------------------------------------- */
 

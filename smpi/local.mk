@@ -10,15 +10,8 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/bindings_env.c smpi/bindings_p2p.c smpi/bindings_coll.c \
 	smpi/group.c \
 	smpi/bindings_comm.c \
-	smpi/datatype_ctor.c \
-	smpi/bindings_type.c \
-	smpi/topo.c \
-	smpi/bindings_topo.c \
-	smpi/attr.c \
 	smpi/info.c \
-	smpi/bindings_misc.c \
 	smpi/absent.c \
-	smpi/bindings_icoll.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
 

@@ -1,2 +1,0 @@
-/* attr: (being written) */
-#include "smpi/internal.h"

@@ -1,2 +1,0 @@
-/* bindings_icoll: (being written) */
-#include "smpi/internal.h"

@@ -1,2 +1,0 @@
-/* bindings_misc: (being written) */
-#include "smpi/internal.h"

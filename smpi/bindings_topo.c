@@ -1,2 +1,0 @@
-/* bindings_topo: (being written) */
-#include "smpi/internal.h"

@@ -1,2 +1,0 @@
-/* bindings_type: (being written) */
-#include "smpi/internal.h"

@@ -1,2 +1,0 @@
-/* datatype_ctor: (being written) */
-#include "smpi/internal.h"

@@ -1,2 +1,0 @@
-/* topo: (being written) */
-#include "smpi/internal.h"

@@ -1,2 +1,0 @@
-/* test_datatype_ctor: (being written) */
-#include <criterion/criterion.h>
