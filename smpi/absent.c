@@ -218,38 +218,6 @@ int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
 }
 #pragma weak MPI_Type_match_size = PMPI_Type_match_size
 
-int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *type_copy_attr_fn,
-                            MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval,
-                            void *extra_state)
-{
-    return absent("MPI_Type_create_keyval");
-}
-#pragma weak MPI_Type_create_keyval = PMPI_Type_create_keyval
-
-int PMPI_Type_free_keyval(int *type_keyval)
-{
-    return absent("MPI_Type_free_keyval");
-}
-#pragma weak MPI_Type_free_keyval = PMPI_Type_free_keyval
-
-int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val)
-{
-    return absent("MPI_Type_set_attr");
-}
-#pragma weak MPI_Type_set_attr = PMPI_Type_set_attr
-
-int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag)
-{
-    return absent("MPI_Type_get_attr");
-}
-#pragma weak MPI_Type_get_attr = PMPI_Type_get_attr
-
-int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
-{
-    return absent("MPI_Type_delete_attr");
-}
-#pragma weak MPI_Type_delete_attr = PMPI_Type_delete_attr
-
 int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
     return absent("MPI_Ibarrier");
@@ -501,52 +469,6 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 }
 #pragma weak MPI_Intercomm_merge = PMPI_Intercomm_merge
 
-int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
-                            MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval,
-                            void *extra_state)
-{
-    return absent("MPI_Comm_create_keyval");
-}
-#pragma weak MPI_Comm_create_keyval = PMPI_Comm_create_keyval
-
-int PMPI_Comm_free_keyval(int *comm_keyval)
-{
-    return absent("MPI_Comm_free_keyval");
-}
-#pragma weak MPI_Comm_free_keyval = PMPI_Comm_free_keyval
-
-int PMPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val)
-{
-    return absent("MPI_Comm_set_attr");
-}
-#pragma weak MPI_Comm_set_attr = PMPI_Comm_set_attr
-
-int PMPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag)
-{
-    return absent("MPI_Comm_get_attr");
-}
-#pragma weak MPI_Comm_get_attr = PMPI_Comm_get_attr
-
-int PMPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval)
-{
-    return absent("MPI_Comm_delete_attr");
-}
-#pragma weak MPI_Comm_delete_attr = PMPI_Comm_delete_attr
-
-int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *win_copy_attr_fn,
-                           MPI_Win_delete_attr_function *win_delete_attr_fn, int *win_keyval, void
-                           *extra_state)
-{
-    return absent("MPI_Win_create_keyval");
-}
-#pragma weak MPI_Win_create_keyval = PMPI_Win_create_keyval
-
-int PMPI_Win_free_keyval(int *win_keyval)
-{
-    return absent("MPI_Win_free_keyval");
-}
-#pragma weak MPI_Win_free_keyval = PMPI_Win_free_keyval
-
 int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
 {
     return absent("MPI_Win_set_attr");
@@ -564,37 +486,6 @@ int PMPI_Win_delete_attr(MPI_Win win, int win_keyval)
     return absent("MPI_Win_delete_attr");
 }
 #pragma weak MPI_Win_delete_attr = PMPI_Win_delete_attr
-
-int PMPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val)
-{
-    return absent("MPI_Attr_put");
-}
-#pragma weak MPI_Attr_put = PMPI_Attr_put
-
-int PMPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag)
-{
-    return absent("MPI_Attr_get");
-}
-#pragma weak MPI_Attr_get = PMPI_Attr_get
-
-int PMPI_Attr_delete(MPI_Comm comm, int keyval)
-{
-    return absent("MPI_Attr_delete");
-}
-#pragma weak MPI_Attr_delete = PMPI_Attr_delete
-
-int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval, void
-                       *extra_state)
-{
-    return absent("MPI_Keyval_create");
-}
-#pragma weak MPI_Keyval_create = PMPI_Keyval_create
-
-int PMPI_Keyval_free(int *keyval)
-{
-    return absent("MPI_Keyval_free");
-}
-#pragma weak MPI_Keyval_free = PMPI_Keyval_free
 
 int PMPI_Win_set_name(MPI_Win win, const char *win_name)
 {

@@ -83,6 +83,9 @@ int PMPI_Finalize(void)
     if (rc != MPI_SUCCESS)
         return rc;
     smpi__enter("MPI_Finalize");
+    /* MPI-3.1 section 8.7.1: MPI_Finalize first deletes the attributes of MPI_COMM_SELF, in
+     * effect freeing it, so their delete callbacks run before anything else is finalized */
+    smpi__attrs_delete(SMPI_ATTR_COMM, MPI_COMM_SELF, &smpi_mpi_comm_self.attrs);
     if (smpi__rt.cfg.finalization_barrier)
         smpi__barrier(MPI_COMM_WORLD);
     p->finalized = true;
@@ -183,7 +186,14 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
         return smpi__error(comm, "MPI_Comm_dup", MPI_ERR_ARG, "newcomm pointer is NULL");
     smpi__enter("MPI_Comm_dup");
     *newcomm = smpi__comm_dup(comm);
+    rc = smpi__attrs_copy(SMPI_ATTR_COMM, comm, comm->attrs, *newcomm, &(*newcomm)->attrs);
     smpi__leave();
+    if (rc != MPI_SUCCESS) {
+        smpi__attrs_delete(SMPI_ATTR_COMM, *newcomm, &(*newcomm)->attrs);
+        smpi__comm_release(*newcomm);
+        *newcomm = MPI_COMM_NULL;
+        return smpi__error(comm, "MPI_Comm_dup", rc, "an attribute copy callback failed");
+    }
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_dup = PMPI_Comm_dup
@@ -200,6 +210,9 @@ int PMPI_Comm_free(MPI_Comm *comm)
     if ((*comm)->predefined)
         return smpi__error(*comm, "MPI_Comm_free", MPI_ERR_COMM,
                            "cannot free a predefined communicator");
+    rc = smpi__attrs_delete(SMPI_ATTR_COMM, *comm, &(*comm)->attrs);
+    if (rc != MPI_SUCCESS)
+        return smpi__error(*comm, "MPI_Comm_free", rc, "an attribute delete callback failed");
     smpi__comm_release(*comm);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;

@@ -108,9 +108,9 @@ struct smpi_comm {
      * only group) and the local intracommunicator over `group` used by their collectives. */
     struct smpi_group *remote_group;
     MPI_Comm local_comm;
-    /* Reserved for topologies, cached attributes and info hints (not provided yet: NULL). */
+    struct smpi_attr_list *attrs;  /* cached attributes of every rank (attr.c), or NULL */
+    /* Reserved for topologies and info hints (not provided yet: NULL). */
     struct smpi_topo *topo;
-    struct smpi_attr_list *attrs;
     MPI_Info info;
 };
 
@@ -142,7 +142,18 @@ int smpi__comm_derive_skip(MPI_Comm parent);
 struct smpi_group *smpi__comm_group(MPI_Comm comm);
 
 struct smpi_topo;
+
+/* ---- attributes (attr.c) ------------------------------------------------------------------- */
+
+enum smpi_attr_kind { SMPI_ATTR_COMM, SMPI_ATTR_TYPE, SMPI_ATTR_WIN };
 struct smpi_attr_list;
+/* Runs the copy callbacks of the calling rank's attributes in `from` (cached on old_obj) and
+ * caches those they keep on new_obj in *to (MPI_Comm_dup). Returns an MPI error class. */
+int smpi__attrs_copy(enum smpi_attr_kind kind, void *old_obj, struct smpi_attr_list *from,
+                     void *new_obj, struct smpi_attr_list **to);
+/* Runs the delete callbacks of the calling rank's attributes and removes them (MPI_Comm_free,
+ * MPI_Finalize for MPI_COMM_SELF). */
+int smpi__attrs_delete(enum smpi_attr_kind kind, void *obj, struct smpi_attr_list **list);
 
 /* ---- requests and point-to-point (p2p.c, request.c) -------------------------------------- */
 

@@ -10,6 +10,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/bindings_env.c smpi/bindings_p2p.c smpi/bindings_coll.c \
 	smpi/group.c \
 	smpi/bindings_comm.c \
+	smpi/attr.c \
 	smpi/info.c \
 	smpi/absent.c \
 	$(collectives_sources)
