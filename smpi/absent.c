@@ -432,18 +432,6 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
 }
 #pragma weak MPI_Comm_create_group = PMPI_Comm_create_group
 
-int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
-{
-    return absent("MPI_Comm_set_info");
-}
-#pragma weak MPI_Comm_set_info = PMPI_Comm_set_info
-
-int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
-{
-    return absent("MPI_Comm_get_info");
-}
-#pragma weak MPI_Comm_get_info = PMPI_Comm_get_info
-
 int PMPI_Comm_remote_size(MPI_Comm comm, int *size)
 {
     return absent("MPI_Comm_remote_size");
@@ -712,60 +700,6 @@ int PMPI_Pcontrol(const int level, ...)
     return absent("MPI_Pcontrol");
 }
 #pragma weak MPI_Pcontrol = PMPI_Pcontrol
-
-int PMPI_Info_create(MPI_Info *info)
-{
-    return absent("MPI_Info_create");
-}
-#pragma weak MPI_Info_create = PMPI_Info_create
-
-int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
-{
-    return absent("MPI_Info_set");
-}
-#pragma weak MPI_Info_set = PMPI_Info_set
-
-int PMPI_Info_delete(MPI_Info info, const char *key)
-{
-    return absent("MPI_Info_delete");
-}
-#pragma weak MPI_Info_delete = PMPI_Info_delete
-
-int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
-{
-    return absent("MPI_Info_get");
-}
-#pragma weak MPI_Info_get = PMPI_Info_get
-
-int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
-{
-    return absent("MPI_Info_get_valuelen");
-}
-#pragma weak MPI_Info_get_valuelen = PMPI_Info_get_valuelen
-
-int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
-{
-    return absent("MPI_Info_get_nkeys");
-}
-#pragma weak MPI_Info_get_nkeys = PMPI_Info_get_nkeys
-
-int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
-{
-    return absent("MPI_Info_get_nthkey");
-}
-#pragma weak MPI_Info_get_nthkey = PMPI_Info_get_nthkey
-
-int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
-{
-    return absent("MPI_Info_dup");
-}
-#pragma weak MPI_Info_dup = PMPI_Info_dup
-
-int PMPI_Info_free(MPI_Info *info)
-{
-    return absent("MPI_Info_free");
-}
-#pragma weak MPI_Info_free = PMPI_Info_free
 
 int PMPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root,
                     MPI_Comm comm, MPI_Comm *intercomm, int array_of_errcodes[])
