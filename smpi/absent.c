@@ -13,71 +13,6 @@ static int absent(const char *call)
                        "%s is not provided by simmpi (see README, 'Not provided')", call);
 }
 
-int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_contiguous");
-}
-#pragma weak MPI_Type_contiguous = PMPI_Type_contiguous
-
-int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype, MPI_Datatype
-                     *newtype)
-{
-    return absent("MPI_Type_vector");
-}
-#pragma weak MPI_Type_vector = PMPI_Type_vector
-
-int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
-                             MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_create_hvector");
-}
-#pragma weak MPI_Type_create_hvector = PMPI_Type_create_hvector
-
-int PMPI_Type_indexed(int count, const int array_of_blocklengths[], const int
-                      array_of_displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_indexed");
-}
-#pragma weak MPI_Type_indexed = PMPI_Type_indexed
-
-int PMPI_Type_create_hindexed(int count, const int array_of_blocklengths[], const MPI_Aint
-                              array_of_displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_create_hindexed");
-}
-#pragma weak MPI_Type_create_hindexed = PMPI_Type_create_hindexed
-
-int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
-                                   MPI_Datatype oldtype, MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_create_indexed_block");
-}
-#pragma weak MPI_Type_create_indexed_block = PMPI_Type_create_indexed_block
-
-int PMPI_Type_create_hindexed_block(int count, int blocklength, const MPI_Aint
-                                    array_of_displacements[], MPI_Datatype oldtype, MPI_Datatype
-                                    *newtype)
-{
-    return absent("MPI_Type_create_hindexed_block");
-}
-#pragma weak MPI_Type_create_hindexed_block = PMPI_Type_create_hindexed_block
-
-int PMPI_Type_create_struct(int count, const int array_of_blocklengths[], const MPI_Aint
-                            array_of_displacements[], const MPI_Datatype array_of_types[],
-                            MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_create_struct");
-}
-#pragma weak MPI_Type_create_struct = PMPI_Type_create_struct
-
-int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int array_of_subsizes[],
-                              const int array_of_starts[], int order, MPI_Datatype oldtype,
-                              MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_create_subarray");
-}
-#pragma weak MPI_Type_create_subarray = PMPI_Type_create_subarray
-
 int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gsizes[], const int
                             array_of_distribs[], const int array_of_dargs[], const int
                             array_of_psizes[], int order, MPI_Datatype oldtype, MPI_Datatype
@@ -86,77 +21,6 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gs
     return absent("MPI_Type_create_darray");
 }
 #pragma weak MPI_Type_create_darray = PMPI_Type_create_darray
-
-MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp)
-{
-    absent("MPI_Aint_add");
-    return (MPI_Aint)0;
-}
-#pragma weak MPI_Aint_add = PMPI_Aint_add
-
-MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2)
-{
-    absent("MPI_Aint_diff");
-    return (MPI_Aint)0;
-}
-#pragma weak MPI_Aint_diff = PMPI_Aint_diff
-
-int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size)
-{
-    return absent("MPI_Type_size_x");
-}
-#pragma weak MPI_Type_size_x = PMPI_Type_size_x
-
-int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent)
-{
-    return absent("MPI_Type_get_extent_x");
-}
-#pragma weak MPI_Type_get_extent_x = PMPI_Type_get_extent_x
-
-int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent, MPI_Datatype
-                             *newtype)
-{
-    return absent("MPI_Type_create_resized");
-}
-#pragma weak MPI_Type_create_resized = PMPI_Type_create_resized
-
-int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent)
-{
-    return absent("MPI_Type_get_true_extent_x");
-}
-#pragma weak MPI_Type_get_true_extent_x = PMPI_Type_get_true_extent_x
-
-int PMPI_Type_free(MPI_Datatype *datatype)
-{
-    return absent("MPI_Type_free");
-}
-#pragma weak MPI_Type_free = PMPI_Type_free
-
-int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_dup");
-}
-#pragma weak MPI_Type_dup = PMPI_Type_dup
-
-int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize, int
-              *position, MPI_Comm comm)
-{
-    return absent("MPI_Pack");
-}
-#pragma weak MPI_Pack = PMPI_Pack
-
-int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
-                MPI_Datatype datatype, MPI_Comm comm)
-{
-    return absent("MPI_Unpack");
-}
-#pragma weak MPI_Unpack = PMPI_Unpack
-
-int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
-{
-    return absent("MPI_Pack_size");
-}
-#pragma weak MPI_Pack_size = PMPI_Pack_size
 
 int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype,
                        void *outbuf, MPI_Aint outsize, MPI_Aint *position)
@@ -178,21 +42,6 @@ int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype data
     return absent("MPI_Pack_external_size");
 }
 #pragma weak MPI_Pack_external_size = PMPI_Pack_external_size
-
-int PMPI_Type_get_envelope(MPI_Datatype datatype, int *num_integers, int *num_addresses, int
-                           *num_datatypes, int *combiner)
-{
-    return absent("MPI_Type_get_envelope");
-}
-#pragma weak MPI_Type_get_envelope = PMPI_Type_get_envelope
-
-int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses, int
-                           max_datatypes, int array_of_integers[], MPI_Aint array_of_addresses[],
-                           MPI_Datatype array_of_datatypes[])
-{
-    return absent("MPI_Type_get_contents");
-}
-#pragma weak MPI_Type_get_contents = PMPI_Type_get_contents
 
 int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype)
 {
@@ -1753,27 +1602,6 @@ int PMPI_T_category_changed(int *stamp)
     return absent("MPI_T_category_changed");
 }
 #pragma weak MPI_T_category_changed = PMPI_T_category_changed
-
-int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
-                      MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_hvector");
-}
-#pragma weak MPI_Type_hvector = PMPI_Type_hvector
-
-int PMPI_Type_hindexed(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
-                       MPI_Datatype oldtype, MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_hindexed");
-}
-#pragma weak MPI_Type_hindexed = PMPI_Type_hindexed
-
-int PMPI_Type_struct(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
-                     MPI_Datatype array_of_types[], MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_struct");
-}
-#pragma weak MPI_Type_struct = PMPI_Type_struct
 
 int PMPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler)
 {

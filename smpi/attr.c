@@ -481,7 +481,8 @@ int PMPI_Attr_delete(MPI_Comm comm, int keyval)
 int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val)
 {
     SMPI_CHECK_INIT("MPI_Type_set_attr");
-    SMPI_CHECK_TYPE("MPI_Type_set_attr", MPI_COMM_WORLD, datatype);
+    if (datatype == MPI_DATATYPE_NULL) /* uncommitted types may carry attributes */
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_set_attr", MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
     return set_attr("MPI_Type_set_attr", MPI_COMM_WORLD, SMPI_ATTR_TYPE, datatype,
                     &datatype->attrs, type_keyval, attribute_val);
 }
@@ -490,7 +491,8 @@ int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_v
 int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag)
 {
     SMPI_CHECK_INIT("MPI_Type_get_attr");
-    SMPI_CHECK_TYPE("MPI_Type_get_attr", MPI_COMM_WORLD, datatype);
+    if (datatype == MPI_DATATYPE_NULL) /* uncommitted types may carry attributes */
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_get_attr", MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
     return get_attr("MPI_Type_get_attr", MPI_COMM_WORLD, SMPI_ATTR_TYPE, datatype->attrs,
                     type_keyval, attribute_val, flag);
 }
@@ -499,7 +501,8 @@ int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_v
 int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
 {
     SMPI_CHECK_INIT("MPI_Type_delete_attr");
-    SMPI_CHECK_TYPE("MPI_Type_delete_attr", MPI_COMM_WORLD, datatype);
+    if (datatype == MPI_DATATYPE_NULL) /* uncommitted types may carry attributes */
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_delete_attr", MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
     return delete_attr("MPI_Type_delete_attr", MPI_COMM_WORLD, SMPI_ATTR_TYPE, datatype,
                        &datatype->attrs, type_keyval);
 }

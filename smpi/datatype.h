@@ -100,6 +100,10 @@ enum smpi_type_flags {
     /* One element's data is the single byte run [true_lb, true_lb + size) and extent == size,
      * so count elements are one run of count * size bytes. */
     SMPI_TYPE_CONTIGUOUS = 1u << 2,
+    /* The lower / upper bound was set explicitly (MPI_LB/MPI_UB markers, create_resized,
+     * subarray) and stays when the type is nested. */
+    SMPI_TYPE_HAS_LB = 1u << 3,
+    SMPI_TYPE_HAS_UB = 1u << 4,
 };
 
 /* One run of bytes of an element, at offset bytes from the element's start (may be < 0). */
@@ -128,6 +132,7 @@ struct smpi_datatype {
     int refcount;
     char name[MPI_MAX_OBJECT_NAME];
     struct smpi_attr_list *attrs; /* cached attributes (attr.c), or NULL */
+    MPI_Aint align;               /* alignment of derived types (0: from the extent) */
 };
 
 /* True if count elements of t are one run of count * size bytes starting at true_lb. */
@@ -144,5 +149,10 @@ size_t smpi__type_pack(const void *buf, int count, MPI_Datatype t, void *out);
 /* Unpacks at most bytes bytes from in into count elements of t at buf (a partial element gets
  * its leading bytes); returns the bytes consumed. */
 size_t smpi__type_unpack(const void *in, size_t bytes, void *buf, int count, MPI_Datatype t);
+
+/* References held on a derived datatype by its handle, by the types built on it and by the
+ * requests using it (datatype_ctor.c); predefined types are never counted. */
+void smpi__type_ref(MPI_Datatype t);
+void smpi__type_unref(MPI_Datatype t);
 
 #endif /* SMPI_DATATYPE_H */

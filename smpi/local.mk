@@ -11,6 +11,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/group.c \
 	smpi/bindings_comm.c \
 	smpi/attr.c \
+	smpi/datatype_ctor.c \
 	smpi/info.c \
 	smpi/absent.c \
 	$(collectives_sources)

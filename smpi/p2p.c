@@ -97,6 +97,7 @@ MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Dataty
     if (peer == MPI_PROC_NULL)
         r->flags |= SMPI_REQ_PROCNULL;
     comm->refcount++;
+    smpi__type_ref(type);
     return r;
 }
 
@@ -105,6 +106,7 @@ static void req_unref(struct smpi_request *r)
     if (--r->refcount > 0)
         return;
     smpi__comm_release(r->comm);
+    smpi__type_unref(r->type);
     free(r->packed);
     free(r);
 }
@@ -294,6 +296,7 @@ static struct smpi_request *clone_send(struct smpi_request *r)
     c->type = r->type;
     c->comm = r->comm;
     c->comm->refcount++;
+    smpi__type_ref(c->type);
     c->src = r->src;
     c->dst = r->dst;
     c->tag = r->tag;

@@ -1,0 +1,760 @@
+/* datatype_ctor: the derived datatype constructors (MPI-3.1 section 4.1). Every constructor
+ * reduces to one operation, `build`: a list of pieces (count elements of a child type at a byte
+ * displacement) becomes a new flattened element, its blocks in typemap order with adjacent runs
+ * merged, so that pack, unpack, copy and reductions need no per-constructor code. The
+ * constructor's arguments are kept for MPI_Type_get_envelope/MPI_Type_get_contents. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+#include <string.h>
+
+#include "smpi/check.h"
+#include "smpi/datatype.h"
+#include "smpi/internal.h"
+
+struct smpi_type_contents {
+    int ni;
+    int na;
+    int nd;
+    int *ints;
+    MPI_Aint *addrs;
+    MPI_Datatype *types; /* each holds a reference */
+};
+
+/* One part of a new type: count consecutive elements of type at byte displacement disp. */
+struct piece {
+    MPI_Datatype type;
+    MPI_Aint count;
+    MPI_Aint disp;
+};
+
+/* ---- references ---------------------------------------------------------------------------- */
+
+void smpi__type_ref(MPI_Datatype t)
+{
+    if (t && !(t->flags & SMPI_TYPE_PREDEFINED))
+        t->refcount++;
+}
+
+void smpi__type_unref(MPI_Datatype t)
+{
+    struct smpi_type_contents *c;
+
+    if (!t || (t->flags & SMPI_TYPE_PREDEFINED) || --t->refcount > 0)
+        return;
+    c = t->contents;
+    if (c) {
+        for (int i = 0; i < c->nd; i++)
+            smpi__type_unref(c->types[i]);
+        free(c->ints);
+        free(c->addrs);
+        free(c->types);
+        free(c);
+    }
+    free(t->blocks);
+    free(t);
+}
+
+/* ---- building ------------------------------------------------------------------------------ */
+
+/* Alignment of one element of t, for the padding of MPI_Type_create_struct: a derived type
+ * records it; a predefined one has the largest power of two (up to 16) dividing its extent,
+ * which is its C alignment on the usual ABIs (MPI_DOUBLE_INT: extent 16, alignment 8). */
+static MPI_Aint type_align(MPI_Datatype t)
+{
+    MPI_Aint ext = t->ub - t->lb;
+    MPI_Aint a = 1;
+
+    if (t->align > 0)
+        return t->align;
+    while (a < 16 && ext > 0 && ext % (2 * a) == 0)
+        a *= 2;
+    return a;
+}
+
+static void add_block(struct smpi_datatype *t, int *cap, MPI_Aint off, size_t len)
+{
+    struct smpi_type_block *last = t->nblocks ? &t->blocks[t->nblocks - 1] : NULL;
+
+    if (len == 0)
+        return;
+    if (last && last->offset + (MPI_Aint)last->length == off) {
+        last->length += len;
+        return;
+    }
+    if (t->nblocks == *cap) {
+        *cap = *cap ? 2 * *cap : 4;
+        t->blocks = realloc(t->blocks, (size_t)*cap * sizeof(*t->blocks));
+        sim_assert(t->blocks != NULL, "out of memory for a datatype of %d blocks", *cap);
+    }
+    t->blocks[t->nblocks].offset = off;
+    t->blocks[t->nblocks].length = len;
+    t->nblocks++;
+}
+
+/* Bounds of the pieces: the MPI-3.1 definitions of lb and ub (section 4.1.6), where explicit
+ * MPI_LB/MPI_UB markers win. Returns whether a marker set the bound. */
+static void piece_bounds(const struct piece *p, MPI_Aint *lb, MPI_Aint *ub)
+{
+    MPI_Aint ext = p->type->ub - p->type->lb;
+    MPI_Aint span = (p->count - 1) * ext;
+
+    *lb = p->disp + p->type->lb + (span < 0 ? span : 0);
+    *ub = p->disp + p->type->ub + (span > 0 ? span : 0);
+}
+
+/* The new type made of the n pieces (n >= 0), before padding (see struct_pad). */
+static struct smpi_datatype *build(const struct piece *pieces, int n)
+{
+    struct smpi_datatype *t = sim_xcalloc(1, sizeof(*t));
+    int cap = 0;
+    bool bounds = false;
+    bool explicit_lb = false;
+    bool explicit_ub = false;
+    bool first_kind = true;
+
+    t->refcount = 1;
+    t->kind = SMPI_KIND_NONE;
+    for (int i = 0; i < n; i++) {
+        const struct piece *p = &pieces[i];
+        MPI_Datatype c = p->type;
+        MPI_Aint ext = c->ub - c->lb;
+        MPI_Aint lb;
+        MPI_Aint ub;
+
+        if (p->count <= 0)
+            continue;
+        piece_bounds(p, &lb, &ub);
+        if (c == MPI_LB || c == MPI_UB || (c->flags & (SMPI_TYPE_HAS_LB | SMPI_TYPE_HAS_UB))) {
+            /* explicit markers: they fix the bound they name, whatever the data */
+            if (c == MPI_LB || (c->flags & SMPI_TYPE_HAS_LB)) {
+                t->lb = explicit_lb ? (lb < t->lb ? lb : t->lb) : lb;
+                explicit_lb = true;
+            }
+            if (c == MPI_UB || (c->flags & SMPI_TYPE_HAS_UB)) {
+                t->ub = explicit_ub ? (ub > t->ub ? ub : t->ub) : ub;
+                explicit_ub = true;
+            }
+        }
+        if (c != MPI_LB && c != MPI_UB) {
+            if (!bounds) {
+                if (!explicit_lb)
+                    t->lb = lb;
+                if (!explicit_ub)
+                    t->ub = ub;
+            } else {
+                if (!explicit_lb && lb < t->lb)
+                    t->lb = lb;
+                if (!explicit_ub && ub > t->ub)
+                    t->ub = ub;
+            }
+            bounds = true;
+        }
+        for (MPI_Aint e = 0; e < p->count; e++)
+            for (int b = 0; b < c->nblocks; b++)
+                add_block(t, &cap, p->disp + e * ext + c->blocks[b].offset, c->blocks[b].length);
+        t->size += (size_t)p->count * c->size;
+        if (c->size > 0) {
+            if (first_kind) {
+                t->kind = c->kind;
+                t->opclass = c->opclass;
+                first_kind = false;
+            } else if (t->kind != c->kind) {
+                t->kind = SMPI_KIND_NONE;
+                t->opclass = SMPI_CLASS_NONE;
+            }
+        }
+        if (type_align(c) > t->align)
+            t->align = type_align(c);
+    }
+    if (explicit_lb)
+        t->flags |= SMPI_TYPE_HAS_LB;
+    if (explicit_ub)
+        t->flags |= SMPI_TYPE_HAS_UB;
+    return t;
+}
+
+/* True bounds and the contiguity flag, once the blocks and bounds are final. */
+static MPI_Datatype finish(struct smpi_datatype *t, int combiner)
+{
+    t->combiner = combiner;
+    if (t->align == 0)
+        t->align = 1;
+    if (t->nblocks > 0) {
+        t->true_lb = t->blocks[0].offset;
+        t->true_ub = t->blocks[0].offset + (MPI_Aint)t->blocks[0].length;
+        for (int b = 1; b < t->nblocks; b++) {
+            MPI_Aint lo = t->blocks[b].offset;
+            MPI_Aint hi = lo + (MPI_Aint)t->blocks[b].length;
+
+            if (lo < t->true_lb)
+                t->true_lb = lo;
+            if (hi > t->true_ub)
+                t->true_ub = hi;
+        }
+    } else {
+        t->true_lb = t->lb;
+        t->true_ub = t->lb;
+    }
+    if (t->nblocks <= 1 && (MPI_Aint)t->size == t->ub - t->lb)
+        t->flags |= SMPI_TYPE_CONTIGUOUS;
+    return t;
+}
+
+/* Records the constructor's arguments (types get a reference each). */
+static void keep_contents(MPI_Datatype t, int ni, const int *ints, int na, const MPI_Aint *addrs,
+                          int nd, const MPI_Datatype *types)
+{
+    struct smpi_type_contents *c = sim_xcalloc(1, sizeof(*c));
+
+    c->ni = ni;
+    c->na = na;
+    c->nd = nd;
+    c->ints = sim_xmalloc(((size_t)ni + 1) * sizeof(int));
+    c->addrs = sim_xmalloc(((size_t)na + 1) * sizeof(MPI_Aint));
+    c->types = sim_xmalloc(((size_t)nd + 1) * sizeof(MPI_Datatype));
+    if (ni)
+        memcpy(c->ints, ints, (size_t)ni * sizeof(int));
+    if (na)
+        memcpy(c->addrs, addrs, (size_t)na * sizeof(MPI_Aint));
+    for (int i = 0; i < nd; i++) {
+        c->types[i] = types[i];
+        smpi__type_ref(types[i]);
+    }
+    t->contents = c;
+}
+
+/* ---- argument checks ------------------------------------------------------------------------ */
+
+static int check_old(const char *call, MPI_Datatype t, const char *what)
+{
+    if (t == MPI_DATATYPE_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE, "%s is MPI_DATATYPE_NULL", what);
+    return MPI_SUCCESS;
+}
+
+static int check_count(const char *call, int n, const char *what)
+{
+    if (n < 0)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COUNT, "%s %d is negative", what, n);
+    return MPI_SUCCESS;
+}
+
+static int check_ptr(const char *call, const void *p, const char *what)
+{
+    if (!p)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "%s is NULL", what);
+    return MPI_SUCCESS;
+}
+
+#define CHECK_OLD(call, t) SMPI_CHECK(check_old(call, t, #t))
+#define CHECK_COUNT(call, n) SMPI_CHECK(check_count(call, n, #n))
+#define CHECK_PTR(call, p) SMPI_CHECK(check_ptr(call, p, #p))
+
+/* ---- constructors ---------------------------------------------------------------------------- */
+
+int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    struct piece p = { oldtype, count, 0 };
+
+    CHECK_COUNT("MPI_Type_contiguous", count);
+    CHECK_OLD("MPI_Type_contiguous", oldtype);
+    CHECK_PTR("MPI_Type_contiguous", newtype);
+    *newtype = finish(build(&p, 1), MPI_COMBINER_CONTIGUOUS);
+    keep_contents(*newtype, 1, &count, 0, NULL, 1, &oldtype);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_contiguous = PMPI_Type_contiguous
+
+/* count blocks of blocklength elements, block i at i * stride bytes. */
+static MPI_Datatype hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype old)
+{
+    struct piece *p = sim_xmalloc(((size_t)count + 1) * sizeof(*p));
+    MPI_Datatype t;
+
+    for (int i = 0; i < count; i++) {
+        p[i].type = old;
+        p[i].count = blocklength;
+        p[i].disp = (MPI_Aint)i * stride;
+    }
+    t = build(p, count);
+    free(p);
+    return t;
+}
+
+int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
+                     MPI_Datatype *newtype)
+{
+    int ints[3] = { count, blocklength, stride };
+
+    CHECK_COUNT("MPI_Type_vector", count);
+    CHECK_COUNT("MPI_Type_vector", blocklength);
+    CHECK_OLD("MPI_Type_vector", oldtype);
+    CHECK_PTR("MPI_Type_vector", newtype);
+    *newtype = finish(hvector(count, blocklength, (MPI_Aint)stride * (oldtype->ub - oldtype->lb),
+                              oldtype),
+                      MPI_COMBINER_VECTOR);
+    keep_contents(*newtype, 3, ints, 0, NULL, 1, &oldtype);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_vector = PMPI_Type_vector
+
+int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                             MPI_Datatype *newtype)
+{
+    int ints[2] = { count, blocklength };
+
+    CHECK_COUNT("MPI_Type_create_hvector", count);
+    CHECK_COUNT("MPI_Type_create_hvector", blocklength);
+    CHECK_OLD("MPI_Type_create_hvector", oldtype);
+    CHECK_PTR("MPI_Type_create_hvector", newtype);
+    *newtype = finish(hvector(count, blocklength, stride, oldtype), MPI_COMBINER_HVECTOR);
+    keep_contents(*newtype, 2, ints, 1, &stride, 1, &oldtype);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_create_hvector = PMPI_Type_create_hvector
+
+int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
+                      MPI_Datatype *newtype)
+{
+    return PMPI_Type_create_hvector(count, blocklength, stride, oldtype, newtype);
+}
+#pragma weak MPI_Type_hvector = PMPI_Type_hvector
+
+/* Indexed family: block i has lens[i] (or `len` when lens is NULL) elements at byte offset
+ * disps_bytes[i]. */
+static MPI_Datatype hindexed(int count, const int *lens, int len, const MPI_Aint *disps_bytes,
+                             MPI_Datatype old)
+{
+    struct piece *p = sim_xmalloc(((size_t)count + 1) * sizeof(*p));
+    MPI_Datatype t;
+
+    for (int i = 0; i < count; i++) {
+        p[i].type = old;
+        p[i].count = lens ? lens[i] : len;
+        p[i].disp = disps_bytes[i];
+    }
+    t = build(p, count);
+    free(p);
+    return t;
+}
+
+static int check_lens(const char *call, int count, const int *lens)
+{
+    for (int i = 0; i < count; i++)
+        if (lens[i] < 0)
+            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
+                               "array_of_blocklengths[%d] = %d is negative", i, lens[i]);
+    return MPI_SUCCESS;
+}
+
+/* The indexed constructors with displacements in elements (scale = old extent) or bytes. */
+static int indexed_common(const char *call, int combiner, int count, const int *lens, int len,
+                          const int *idisps, const MPI_Aint *adisps, MPI_Datatype old,
+                          MPI_Datatype *out)
+{
+    MPI_Aint *bytes;
+    int *ints;
+    int ni;
+    MPI_Aint ext;
+
+    CHECK_COUNT(call, count);
+    CHECK_OLD(call, old);
+    CHECK_PTR(call, out);
+    if (count > 0 && ((lens == NULL && len < 0) || (idisps == NULL && adisps == NULL)))
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "an array argument is NULL");
+    if (lens)
+        SMPI_CHECK(check_lens(call, count, lens));
+    else
+        CHECK_COUNT(call, len);
+    ext = old->ub - old->lb;
+    bytes = sim_xmalloc(((size_t)count + 1) * sizeof(*bytes));
+    for (int i = 0; i < count; i++)
+        bytes[i] = idisps ? (MPI_Aint)idisps[i] * ext : adisps[i];
+    *out = finish(hindexed(count, lens, len, bytes, old), combiner);
+    /* contents: count, blocklengths (or the one blocklength), then integer displacements */
+    ni = 1 + (lens ? count : 1) + (idisps ? count : 0);
+    ints = sim_xmalloc((size_t)ni * sizeof(*ints));
+    ints[0] = count;
+    for (int i = 0; i < (lens ? count : 1); i++)
+        ints[1 + i] = lens ? lens[i] : len;
+    for (int i = 0; idisps && i < count; i++)
+        ints[1 + (lens ? count : 1) + i] = idisps[i];
+    keep_contents(*out, ni, ints, adisps ? count : 0, adisps, 1, &old);
+    free(ints);
+    free(bytes);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Type_indexed(int count, const int array_of_blocklengths[],
+                      const int array_of_displacements[], MPI_Datatype oldtype,
+                      MPI_Datatype *newtype)
+{
+    return indexed_common("MPI_Type_indexed", MPI_COMBINER_INDEXED, count, array_of_blocklengths,
+                          -1, array_of_displacements, NULL, oldtype, newtype);
+}
+#pragma weak MPI_Type_indexed = PMPI_Type_indexed
+
+int PMPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
+                              const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
+                              MPI_Datatype *newtype)
+{
+    return indexed_common("MPI_Type_create_hindexed", MPI_COMBINER_HINDEXED, count,
+                          array_of_blocklengths, -1, NULL, array_of_displacements, oldtype,
+                          newtype);
+}
+#pragma weak MPI_Type_create_hindexed = PMPI_Type_create_hindexed
+
+int PMPI_Type_hindexed(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
+                       MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    return PMPI_Type_create_hindexed(count, array_of_blocklengths, array_of_displacements,
+                                     oldtype, newtype);
+}
+#pragma weak MPI_Type_hindexed = PMPI_Type_hindexed
+
+int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
+                                   MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    return indexed_common("MPI_Type_create_indexed_block", MPI_COMBINER_INDEXED_BLOCK, count,
+                          NULL, blocklength, array_of_displacements, NULL, oldtype, newtype);
+}
+#pragma weak MPI_Type_create_indexed_block = PMPI_Type_create_indexed_block
+
+int PMPI_Type_create_hindexed_block(int count, int blocklength,
+                                    const MPI_Aint array_of_displacements[], MPI_Datatype oldtype,
+                                    MPI_Datatype *newtype)
+{
+    return indexed_common("MPI_Type_create_hindexed_block", MPI_COMBINER_HINDEXED_BLOCK, count,
+                          NULL, blocklength, NULL, array_of_displacements, oldtype, newtype);
+}
+#pragma weak MPI_Type_create_hindexed_block = PMPI_Type_create_hindexed_block
+
+int PMPI_Type_create_struct(int count, const int array_of_blocklengths[],
+                            const MPI_Aint array_of_displacements[],
+                            const MPI_Datatype array_of_types[], MPI_Datatype *newtype)
+{
+    const char *call = "MPI_Type_create_struct";
+    struct piece *p;
+    struct smpi_datatype *t;
+    int *ints;
+
+    CHECK_COUNT(call, count);
+    CHECK_PTR(call, newtype);
+    if (count > 0 && (!array_of_blocklengths || !array_of_displacements || !array_of_types))
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "an array argument is NULL");
+    SMPI_CHECK(check_lens(call, count, array_of_blocklengths));
+    for (int i = 0; i < count; i++)
+        if (array_of_types[i] == MPI_DATATYPE_NULL)
+            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE,
+                               "array_of_types[%d] is MPI_DATATYPE_NULL", i);
+    p = sim_xmalloc(((size_t)count + 1) * sizeof(*p));
+    for (int i = 0; i < count; i++) {
+        p[i].type = array_of_types[i];
+        p[i].count = array_of_blocklengths[i];
+        p[i].disp = array_of_displacements[i];
+    }
+    t = build(p, count);
+    /* MPI-3.1 section 4.1.6: without an explicit upper bound, the extent is padded to a multiple
+     * of the largest alignment among the members */
+    if (!(t->flags & SMPI_TYPE_HAS_UB) && t->align > 1) {
+        MPI_Aint ext = t->ub - t->lb;
+
+        if (ext % t->align)
+            t->ub += t->align - ext % t->align;
+    }
+    *newtype = finish(t, MPI_COMBINER_STRUCT);
+    ints = sim_xmalloc(((size_t)count + 1) * sizeof(*ints));
+    ints[0] = count;
+    memcpy(ints + 1, array_of_blocklengths, (size_t)count * sizeof(int));
+    keep_contents(*newtype, count + 1, ints, count, array_of_displacements, count,
+                  array_of_types);
+    free(ints);
+    free(p);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_create_struct = PMPI_Type_create_struct
+
+int PMPI_Type_struct(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
+                     MPI_Datatype array_of_types[], MPI_Datatype *newtype)
+{
+    return PMPI_Type_create_struct(count, array_of_blocklengths, array_of_displacements,
+                                   array_of_types, newtype);
+}
+#pragma weak MPI_Type_struct = PMPI_Type_struct
+
+int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
+                             MPI_Datatype *newtype)
+{
+    struct piece p = { oldtype, 1, 0 };
+    struct smpi_datatype *t;
+    MPI_Aint addrs[2] = { lb, extent };
+
+    CHECK_OLD("MPI_Type_create_resized", oldtype);
+    CHECK_PTR("MPI_Type_create_resized", newtype);
+    t = build(&p, 1);
+    t->lb = lb;
+    t->ub = lb + extent;
+    t->flags |= SMPI_TYPE_HAS_LB | SMPI_TYPE_HAS_UB;
+    *newtype = finish(t, MPI_COMBINER_RESIZED);
+    keep_contents(*newtype, 0, NULL, 2, addrs, 1, &oldtype);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_create_resized = PMPI_Type_create_resized
+
+int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    struct piece p = { oldtype, 1, 0 };
+    struct smpi_datatype *t;
+    int rc;
+
+    CHECK_OLD("MPI_Type_dup", oldtype);
+    CHECK_PTR("MPI_Type_dup", newtype);
+    t = build(&p, 1);
+    t->lb = oldtype->lb;
+    t->ub = oldtype->ub;
+    t->flags |= oldtype->flags & (SMPI_TYPE_HAS_LB | SMPI_TYPE_HAS_UB | SMPI_TYPE_COMMITTED);
+    t->flags |= (oldtype->flags & SMPI_TYPE_PREDEFINED) ? SMPI_TYPE_COMMITTED : 0;
+    *newtype = finish(t, MPI_COMBINER_DUP);
+    keep_contents(*newtype, 0, NULL, 0, NULL, 1, &oldtype);
+    rc = smpi__attrs_copy(SMPI_ATTR_TYPE, oldtype, oldtype->attrs, *newtype, &(*newtype)->attrs);
+    if (rc != MPI_SUCCESS)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_dup", rc,
+                           "an attribute copy callback failed");
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_dup = PMPI_Type_dup
+
+/* Subarray of an n-d array: the sizes of the array, the sub-sizes and starts of the block; C
+ * order (last dimension fastest) or Fortran order. The extent is that of the whole array. */
+int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[],
+                              const int array_of_subsizes[], const int array_of_starts[],
+                              int order, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    const char *call = "MPI_Type_create_subarray";
+    MPI_Datatype cur;
+    MPI_Aint ext;
+    MPI_Aint stride;
+    MPI_Aint offset = 0;
+    struct smpi_datatype *t;
+    struct piece p;
+    int *ints;
+
+    CHECK_OLD(call, oldtype);
+    CHECK_PTR(call, newtype);
+    if (ndims <= 0 || !array_of_sizes || !array_of_subsizes || !array_of_starts)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "ndims %d or an array is invalid",
+                           ndims);
+    if (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
+                           "order %d is not MPI_ORDER_C or MPI_ORDER_FORTRAN", order);
+    for (int d = 0; d < ndims; d++)
+        if (array_of_sizes[d] <= 0 || array_of_subsizes[d] <= 0 ||
+            array_of_subsizes[d] > array_of_sizes[d] || array_of_starts[d] < 0 ||
+            array_of_starts[d] > array_of_sizes[d] - array_of_subsizes[d])
+            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
+                               "dimension %d: size %d, subsize %d, start %d are inconsistent", d,
+                               array_of_sizes[d], array_of_subsizes[d], array_of_starts[d]);
+    ext = oldtype->ub - oldtype->lb;
+    /* innermost dimension first: each level is an hvector of the level below */
+    cur = oldtype;
+    smpi__type_ref(cur);
+    stride = ext;
+    for (int k = 0; k < ndims; k++) {
+        int d = order == MPI_ORDER_C ? ndims - 1 - k : k;
+        MPI_Datatype next = finish(hvector(array_of_subsizes[d], 1, stride, cur), 0);
+
+        offset += (MPI_Aint)array_of_starts[d] * stride;
+        stride *= array_of_sizes[d];
+        smpi__type_unref(cur);
+        cur = next;
+    }
+    /* place the block at its start and give the type the extent of the whole array */
+    p.type = cur;
+    p.count = 1;
+    p.disp = offset;
+    t = build(&p, 1);
+    t->lb = 0;
+    t->ub = stride;
+    t->flags |= SMPI_TYPE_HAS_LB | SMPI_TYPE_HAS_UB;
+    smpi__type_unref(cur);
+    *newtype = finish(t, MPI_COMBINER_SUBARRAY);
+    ints = sim_xmalloc((3 * (size_t)ndims + 2) * sizeof(*ints));
+    ints[0] = ndims;
+    memcpy(ints + 1, array_of_sizes, (size_t)ndims * sizeof(int));
+    memcpy(ints + 1 + ndims, array_of_subsizes, (size_t)ndims * sizeof(int));
+    memcpy(ints + 1 + 2 * ndims, array_of_starts, (size_t)ndims * sizeof(int));
+    ints[1 + 3 * ndims] = order;
+    keep_contents(*newtype, 3 * ndims + 2, ints, 0, NULL, 1, &oldtype);
+    free(ints);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_create_subarray = PMPI_Type_create_subarray
+
+int PMPI_Type_free(MPI_Datatype *datatype)
+{
+    int rc;
+
+    CHECK_PTR("MPI_Type_free", datatype);
+    CHECK_OLD("MPI_Type_free", *datatype);
+    if ((*datatype)->flags & SMPI_TYPE_PREDEFINED)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_free", MPI_ERR_TYPE,
+                           "%s is predefined and cannot be freed", (*datatype)->name);
+    rc = smpi__attrs_delete(SMPI_ATTR_TYPE, *datatype, &(*datatype)->attrs);
+    if (rc != MPI_SUCCESS)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_free", rc,
+                           "an attribute delete callback failed");
+    smpi__type_unref(*datatype); /* requests and types built on it keep their references */
+    *datatype = MPI_DATATYPE_NULL;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_free = PMPI_Type_free
+
+/* ---- inspection ------------------------------------------------------------------------------ */
+
+int PMPI_Type_get_envelope(MPI_Datatype datatype, int *num_integers, int *num_addresses,
+                           int *num_datatypes, int *combiner)
+{
+    const struct smpi_type_contents *c;
+
+    CHECK_OLD("MPI_Type_get_envelope", datatype);
+    CHECK_PTR("MPI_Type_get_envelope", num_integers);
+    CHECK_PTR("MPI_Type_get_envelope", num_addresses);
+    CHECK_PTR("MPI_Type_get_envelope", num_datatypes);
+    CHECK_PTR("MPI_Type_get_envelope", combiner);
+    c = datatype->contents;
+    *combiner = datatype->combiner;
+    *num_integers = c ? c->ni : 0;
+    *num_addresses = c ? c->na : 0;
+    *num_datatypes = c ? c->nd : 0;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_get_envelope = PMPI_Type_get_envelope
+
+int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addresses,
+                           int max_datatypes, int array_of_integers[],
+                           MPI_Aint array_of_addresses[], MPI_Datatype array_of_datatypes[])
+{
+    const struct smpi_type_contents *c;
+
+    CHECK_OLD("MPI_Type_get_contents", datatype);
+    c = datatype->contents;
+    if (!c)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_get_contents", MPI_ERR_TYPE,
+                           "%s is predefined: it has no contents (MPI_COMBINER_NAMED)",
+                           datatype->name);
+    if (max_integers < c->ni || max_addresses < c->na || max_datatypes < c->nd)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_get_contents", MPI_ERR_ARG,
+                           "arrays too small: need %d integers, %d addresses, %d datatypes",
+                           c->ni, c->na, c->nd);
+    if (c->ni)
+        memcpy(array_of_integers, c->ints, (size_t)c->ni * sizeof(int));
+    if (c->na)
+        memcpy(array_of_addresses, c->addrs, (size_t)c->na * sizeof(MPI_Aint));
+    for (int i = 0; i < c->nd; i++) {
+        array_of_datatypes[i] = c->types[i];
+        smpi__type_ref(c->types[i]); /* a new handle the user frees (derived types only) */
+    }
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_get_contents = PMPI_Type_get_contents
+
+int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size)
+{
+    CHECK_OLD("MPI_Type_size_x", datatype);
+    CHECK_PTR("MPI_Type_size_x", size);
+    *size = (MPI_Count)datatype->size;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_size_x = PMPI_Type_size_x
+
+int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent)
+{
+    CHECK_OLD("MPI_Type_get_extent_x", datatype);
+    CHECK_PTR("MPI_Type_get_extent_x", lb);
+    CHECK_PTR("MPI_Type_get_extent_x", extent);
+    *lb = datatype->lb;
+    *extent = datatype->ub - datatype->lb;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_get_extent_x = PMPI_Type_get_extent_x
+
+int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb,
+                                MPI_Count *true_extent)
+{
+    CHECK_OLD("MPI_Type_get_true_extent_x", datatype);
+    CHECK_PTR("MPI_Type_get_true_extent_x", true_lb);
+    CHECK_PTR("MPI_Type_get_true_extent_x", true_extent);
+    *true_lb = datatype->true_lb;
+    *true_extent = datatype->true_ub - datatype->true_lb;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_get_true_extent_x = PMPI_Type_get_true_extent_x
+
+/* ---- packing ---------------------------------------------------------------------------------- */
+
+int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
+{
+    SMPI_CHECK_INIT("MPI_Pack_size");
+    SMPI_CHECK_COMM("MPI_Pack_size", comm);
+    SMPI_CHECK_COUNT("MPI_Pack_size", comm, incount);
+    CHECK_OLD("MPI_Pack_size", datatype);
+    CHECK_PTR("MPI_Pack_size", size);
+    *size = incount * (int)datatype->size;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Pack_size = PMPI_Pack_size
+
+int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,
+              int *position, MPI_Comm comm)
+{
+    size_t need;
+
+    SMPI_CHECK_INIT("MPI_Pack");
+    SMPI_CHECK_COMM("MPI_Pack", comm);
+    SMPI_CHECK_COUNT("MPI_Pack", comm, incount);
+    SMPI_CHECK_TYPE("MPI_Pack", comm, datatype);
+    SMPI_CHECK_ARG("MPI_Pack", comm, position);
+    need = (size_t)incount * datatype->size;
+    if (*position < 0 || (size_t)*position + need > (size_t)(outsize > 0 ? outsize : 0))
+        return smpi__error(comm, "MPI_Pack", MPI_ERR_TRUNCATE,
+                           "%zu bytes at position %d do not fit in an outbuf of %d bytes", need,
+                           *position, outsize);
+    *position += (int)smpi__type_pack(inbuf, incount, datatype, (char *)outbuf + *position);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Pack = PMPI_Pack
+
+int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int outcount,
+                MPI_Datatype datatype, MPI_Comm comm)
+{
+    size_t need;
+
+    SMPI_CHECK_INIT("MPI_Unpack");
+    SMPI_CHECK_COMM("MPI_Unpack", comm);
+    SMPI_CHECK_COUNT("MPI_Unpack", comm, outcount);
+    SMPI_CHECK_TYPE("MPI_Unpack", comm, datatype);
+    SMPI_CHECK_ARG("MPI_Unpack", comm, position);
+    need = (size_t)outcount * datatype->size;
+    if (*position < 0 || (size_t)*position + need > (size_t)(insize > 0 ? insize : 0))
+        return smpi__error(comm, "MPI_Unpack", MPI_ERR_TRUNCATE,
+                           "%zu bytes at position %d are beyond an inbuf of %d bytes", need,
+                           *position, insize);
+    *position += (int)smpi__type_unpack((const char *)inbuf + *position, need, outbuf, outcount,
+                                        datatype);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Unpack = PMPI_Unpack
+
+MPI_Aint PMPI_Aint_add(MPI_Aint base, MPI_Aint disp)
+{
+    return base + disp;
+}
+#pragma weak MPI_Aint_add = PMPI_Aint_add
+
+MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2)
+{
+    return addr1 - addr2;
+}
+#pragma weak MPI_Aint_diff = PMPI_Aint_diff
