@@ -170,6 +170,7 @@ void smpi__comm_release(MPI_Comm comm)
     free(p->dup_seq);
     free(p->sorted);
     free(p);
+    smpi__topo_release(comm->topo);
     smpi__group_release(comm->group);
     free(comm);
 }
@@ -257,5 +258,9 @@ MPI_Comm smpi__comm_dup(MPI_Comm comm)
     c = smpi__comm_derive(comm, g);
     smpi__group_release(g);
     c->errhandler = comm->errhandler;
+    if (comm->topo && !c->topo) { /* the first member to arrive shares the topology */
+        c->topo = comm->topo;
+        smpi__topo_ref(c->topo);
+    }
     return c;
 }

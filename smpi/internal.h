@@ -109,9 +109,8 @@ struct smpi_comm {
     struct smpi_group *remote_group;
     MPI_Comm local_comm;
     struct smpi_attr_list *attrs;  /* cached attributes of every rank (attr.c), or NULL */
-    /* Reserved for topologies and info hints (not provided yet: NULL). */
-    struct smpi_topo *topo;
-    MPI_Info info;
+    struct smpi_topo *topo;        /* process topology (topo.c), or NULL */
+    MPI_Info info;                 /* reserved for hints (simmpi takes none: NULL) */
 };
 
 extern struct smpi_comm smpi_mpi_comm_world;
@@ -141,7 +140,16 @@ int smpi__comm_derive_skip(MPI_Comm parent);
 /* The group of comm, with a reference for the caller. */
 struct smpi_group *smpi__comm_group(MPI_Comm comm);
 
+/* ---- topologies (topo.c) ------------------------------------------------------------------- */
+
 struct smpi_topo;
+/* A topology is shared by its communicator's members and duplicates: reference counted. */
+void smpi__topo_ref(struct smpi_topo *t);
+void smpi__topo_release(struct smpi_topo *t);
+/* The calling rank's in- and out-neighbours in comm's topology, in the standard's order (new
+ * arrays for the caller); MPI_ERR_TOPOLOGY when comm has none. */
+int smpi__topo_neighbors(MPI_Comm comm, int **in, int *nin, int **out, int *nout);
+bool smpi__topo_is_cart(MPI_Comm comm);
 
 /* ---- attributes (attr.c) ------------------------------------------------------------------- */
 

@@ -12,6 +12,8 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/bindings_comm.c \
 	smpi/attr.c \
 	smpi/datatype_ctor.c \
+	smpi/topo.c \
+	smpi/bindings_neighbor.c \
 	smpi/info.c \
 	smpi/absent.c \
 	$(collectives_sources)
