@@ -231,12 +231,6 @@ int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const 
 }
 #pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw
 
-int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
-{
-    return absent("MPI_Comm_idup");
-}
-#pragma weak MPI_Comm_idup = PMPI_Comm_idup
-
 int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
 {
     return absent("MPI_Comm_create_group");
@@ -298,18 +292,6 @@ int PMPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen)
 }
 #pragma weak MPI_Win_get_name = PMPI_Win_get_name
 
-int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
-{
-    return absent("MPI_Alloc_mem");
-}
-#pragma weak MPI_Alloc_mem = PMPI_Alloc_mem
-
-int PMPI_Free_mem(void *base)
-{
-    return absent("MPI_Free_mem");
-}
-#pragma weak MPI_Free_mem = PMPI_Free_mem
-
 int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *win_errhandler_fn, MPI_Errhandler
                                *errhandler)
 {
@@ -348,24 +330,6 @@ int PMPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler)
 }
 #pragma weak MPI_File_get_errhandler = PMPI_File_get_errhandler
 
-int PMPI_Add_error_class(int *errorclass)
-{
-    return absent("MPI_Add_error_class");
-}
-#pragma weak MPI_Add_error_class = PMPI_Add_error_class
-
-int PMPI_Add_error_code(int errorclass, int *errorcode)
-{
-    return absent("MPI_Add_error_code");
-}
-#pragma weak MPI_Add_error_code = PMPI_Add_error_code
-
-int PMPI_Add_error_string(int errorcode, const char *string)
-{
-    return absent("MPI_Add_error_string");
-}
-#pragma weak MPI_Add_error_string = PMPI_Add_error_string
-
 int PMPI_Win_call_errhandler(MPI_Win win, int errorcode)
 {
     return absent("MPI_Win_call_errhandler");
@@ -377,12 +341,6 @@ int PMPI_File_call_errhandler(MPI_File fh, int errorcode)
     return absent("MPI_File_call_errhandler");
 }
 #pragma weak MPI_File_call_errhandler = PMPI_File_call_errhandler
-
-int PMPI_Pcontrol(const int level, ...)
-{
-    return absent("MPI_Pcontrol");
-}
-#pragma weak MPI_Pcontrol = PMPI_Pcontrol
 
 int PMPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root,
                     MPI_Comm comm, MPI_Comm *intercomm, int array_of_errcodes[])
@@ -712,24 +670,6 @@ int PMPI_Grequest_complete(MPI_Request request)
     return absent("MPI_Grequest_complete");
 }
 #pragma weak MPI_Grequest_complete = PMPI_Grequest_complete
-
-int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count)
-{
-    return absent("MPI_Status_set_elements");
-}
-#pragma weak MPI_Status_set_elements = PMPI_Status_set_elements
-
-int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
-{
-    return absent("MPI_Status_set_elements_x");
-}
-#pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
-
-int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
-{
-    return absent("MPI_Status_set_cancelled");
-}
-#pragma weak MPI_Status_set_cancelled = PMPI_Status_set_cancelled
 
 int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh)
 {
@@ -1436,21 +1376,3 @@ int PMPI_T_category_changed(int *stamp)
     return absent("MPI_T_category_changed");
 }
 #pragma weak MPI_T_category_changed = PMPI_T_category_changed
-
-int PMPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler)
-{
-    return absent("MPI_Errhandler_create");
-}
-#pragma weak MPI_Errhandler_create = PMPI_Errhandler_create
-
-int PMPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
-{
-    return absent("MPI_Errhandler_set");
-}
-#pragma weak MPI_Errhandler_set = PMPI_Errhandler_set
-
-int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
-{
-    return absent("MPI_Errhandler_get");
-}
-#pragma weak MPI_Errhandler_get = PMPI_Errhandler_get

@@ -12,6 +12,7 @@
 
 #include "smpi/check.h"
 #include "smpi/datatype.h"
+#include "smpi/errors.h"
 #include "smpi/internal.h"
 
 /* User keyvals are numbered from here; below are the predefined ones (MPI_TAG_UB, ...). */
@@ -369,7 +370,7 @@ static bool predefined_attr(MPI_Comm comm, int keyval, void **value)
     static int wtime_is_global = 1; /* simulated time is one clock */
     static int universe_size;
     static int appnum = 0;
-    static int lastusedcode = MPI_ERR_LASTCODE;
+    static int lastusedcode;
 
     if (comm != MPI_COMM_WORLD)
         return false;
@@ -394,6 +395,7 @@ static bool predefined_attr(MPI_Comm comm, int keyval, void **value)
         *value = &appnum;
         return true;
     case MPI_LASTUSEDCODE:
+        lastusedcode = smpi_error_last_used();
         *value = &lastusedcode;
         return true;
     default:

@@ -3,6 +3,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <stdlib.h>
 #include <string.h>
 
 #include "smpi/errors.h"
@@ -105,12 +106,90 @@ static const struct error_info errors[MPI_ERR_LASTCODE + 1] = {
     [MPI_ERR_LASTCODE] = { "MPI_ERR_LASTCODE", "last error code" },
 };
 
+/* Error classes and codes added by the program (MPI_Add_error_class/code): numbered from
+ * MPI_ERR_LASTCODE + 1, each with its class and an optional string. */
+struct user_error {
+    int cls;
+    char text[MPI_MAX_ERROR_STRING];
+    struct error_info info;
+};
+static struct user_error *user_errors;
+static int n_user_errors;
+
 static const struct error_info *lookup(int code)
 {
+    if (code > MPI_ERR_LASTCODE && code <= MPI_ERR_LASTCODE + n_user_errors) {
+        struct user_error *u = &user_errors[code - MPI_ERR_LASTCODE - 1];
+
+        u->info.name = u->cls == code ? "user error class" : "user error code";
+        u->info.text = u->text;
+        return &u->info;
+    }
     if (code < 0 || code > MPI_ERR_LASTCODE || !errors[code].name)
         return NULL;
     return &errors[code];
 }
+
+/* The class of a code: itself for a predefined or user class. */
+static int class_of(int code)
+{
+    if (code > MPI_ERR_LASTCODE && code <= MPI_ERR_LASTCODE + n_user_errors)
+        return user_errors[code - MPI_ERR_LASTCODE - 1].cls;
+    return code;
+}
+
+int smpi_error_last_used(void)
+{
+    return MPI_ERR_LASTCODE + n_user_errors;
+}
+
+static int add_user_error(int cls)
+{
+    user_errors = realloc(user_errors, ((size_t)n_user_errors + 1) * sizeof(*user_errors));
+    sim_assert(user_errors != NULL, "out of memory for user error codes");
+    memset(&user_errors[n_user_errors], 0, sizeof(*user_errors));
+    n_user_errors++;
+    user_errors[n_user_errors - 1].cls = cls ? cls : MPI_ERR_LASTCODE + n_user_errors;
+    return MPI_ERR_LASTCODE + n_user_errors;
+}
+
+int PMPI_Add_error_class(int *errorclass)
+{
+    if (!errorclass)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_class", MPI_ERR_ARG,
+                           "errorclass is NULL");
+    *errorclass = add_user_error(0);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Add_error_class = PMPI_Add_error_class
+
+int PMPI_Add_error_code(int errorclass, int *errorcode)
+{
+    if (!errorcode)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_code", MPI_ERR_ARG,
+                           "errorcode is NULL");
+    if (!lookup(errorclass) || class_of(errorclass) != errorclass)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_code", MPI_ERR_ARG,
+                           "%d is not an error class", errorclass);
+    *errorcode = add_user_error(errorclass);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Add_error_code = PMPI_Add_error_code
+
+int PMPI_Add_error_string(int errorcode, const char *string)
+{
+    if (errorcode <= MPI_ERR_LASTCODE || !lookup(errorcode))
+        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_string", MPI_ERR_ARG,
+                           "%d is not a code or class added by MPI_Add_error_class/code",
+                           errorcode);
+    if (!string)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_string", MPI_ERR_ARG,
+                           "string is NULL");
+    strncpy(user_errors[errorcode - MPI_ERR_LASTCODE - 1].text, string,
+            MPI_MAX_ERROR_STRING - 1);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Add_error_string = PMPI_Add_error_string
 
 const char *smpi_error_string(int code)
 {
@@ -152,11 +231,11 @@ int PMPI_Error_class(int errorcode, int *errorclass)
 {
     if (!lookup(errorcode))
         return smpi__error(MPI_COMM_WORLD, "MPI_Error_class", MPI_ERR_ARG,
-                           "error code %d is not an error class (0..%d)", errorcode,
-                           MPI_ERR_LASTCODE);
+                           "error code %d is not an error code (0..%d)", errorcode,
+                           smpi_error_last_used());
     if (!errorclass)
         return smpi__error(MPI_COMM_WORLD, "MPI_Error_class", MPI_ERR_ARG, "errorclass is NULL");
-    *errorclass = errorcode;
+    *errorclass = class_of(errorcode);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Error_class = PMPI_Error_class

@@ -14,6 +14,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/datatype_ctor.c \
 	smpi/topo.c \
 	smpi/bindings_neighbor.c \
+	smpi/bindings_misc.c \
 	smpi/info.c \
 	smpi/absent.c \
 	$(collectives_sources)
