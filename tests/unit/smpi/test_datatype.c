@@ -307,3 +307,138 @@ Test(datatype, predefined_attribute_callbacks_copy_or_skip)
     cr_assert_eq(MPI_WIN_NULL_DELETE_FN(MPI_WIN_NULL, 1, &x, NULL), MPI_SUCCESS);
     cr_assert_eq(MPI_NULL_DELETE_FN(MPI_COMM_WORLD, 1, &x, NULL), MPI_SUCCESS);
 }
+
+/* ---- derived datatypes: flattening and packing (datatype_ctor.c) ---------------------------- */
+
+static void assert_blocks(MPI_Datatype t, int n, const MPI_Aint *offsets, const size_t *lengths)
+{
+    cr_assert_eq(t->nblocks, n, "%d blocks, expected %d", t->nblocks, n);
+    for (int i = 0; i < n; i++) {
+        cr_assert_eq(t->blocks[i].offset, offsets[i], "block %d at %ld, expected %ld", i,
+                     (long)t->blocks[i].offset, (long)offsets[i]);
+        cr_assert_eq(t->blocks[i].length, lengths[i], "block %d of %zu bytes, expected %zu", i,
+                     t->blocks[i].length, lengths[i]);
+    }
+}
+
+Test(datatype_ctor, vector_flattens_to_one_block_per_stride)
+{
+    /* vector(3, 2, 4) of int: runs of 8 bytes at 0, 16, 32; size 24, extent 40 */
+    MPI_Datatype t;
+    static const MPI_Aint off[] = { 0, 16, 32 };
+    static const size_t len[] = { 8, 8, 8 };
+
+    cr_assert_eq(PMPI_Type_vector(3, 2, 4, MPI_INT, &t), MPI_SUCCESS);
+    assert_blocks(t, 3, off, len);
+    cr_assert_eq(smpi_type_size(t), 24);
+    cr_assert_eq(smpi_type_extent(t), 40);
+    cr_assert_not(smpi_type_is_contiguous(t));
+    PMPI_Type_free(&t);
+}
+
+Test(datatype_ctor, adjacent_runs_merge_into_one_contiguous_block)
+{
+    /* vector(4, 2, 2) of double is 8 doubles back to back: one block of 64 bytes, contiguous,
+     * so packing it is a single copy */
+    MPI_Datatype t;
+    static const MPI_Aint off[] = { 0 };
+    static const size_t len[] = { 64 };
+
+    cr_assert_eq(PMPI_Type_vector(4, 2, 2, MPI_DOUBLE, &t), MPI_SUCCESS);
+    assert_blocks(t, 1, off, len);
+    cr_assert(smpi_type_is_contiguous(t));
+    PMPI_Type_free(&t);
+}
+
+Test(datatype_ctor, struct_with_holes_keeps_typemap_order_and_pads_extent)
+{
+    /* {char at 0, double at 8, int at 16}: blocks {0,1} {8,12} (double and int adjacent merge),
+     * size 13, extent padded from 20 to 24 (alignment 8), true extent 20 */
+    MPI_Datatype t;
+    int lens[3] = { 1, 1, 1 };
+    MPI_Aint disps[3] = { 0, 8, 16 };
+    MPI_Datatype types[3] = { MPI_CHAR, MPI_DOUBLE, MPI_INT };
+    static const MPI_Aint off[] = { 0, 8 };
+    static const size_t len[] = { 1, 12 };
+
+    cr_assert_eq(PMPI_Type_create_struct(3, lens, disps, types, &t), MPI_SUCCESS);
+    assert_blocks(t, 2, off, len);
+    cr_assert_eq(smpi_type_size(t), 13);
+    cr_assert_eq(smpi_type_extent(t), 24);
+    cr_assert_eq(smpi_type_true_extent(t), 20);
+    PMPI_Type_free(&t);
+}
+
+Test(datatype_ctor, negative_stride_vector_has_negative_lb)
+{
+    /* vector(3, 1, -2) of int: ints at 0, -8, -16 in that (packing) order; lb -16, extent 20 */
+    MPI_Datatype t;
+    static const MPI_Aint off[] = { 0, -8, -16 };
+    static const size_t len[] = { 4, 4, 4 };
+
+    cr_assert_eq(PMPI_Type_vector(3, 1, -2, MPI_INT, &t), MPI_SUCCESS);
+    assert_blocks(t, 3, off, len);
+    cr_assert_eq(smpi_type_lb(t), -16);
+    cr_assert_eq(smpi_type_extent(t), 20);
+    PMPI_Type_free(&t);
+}
+
+Test(datatype_ctor, resized_type_repeats_at_its_new_extent)
+{
+    /* int resized to extent 12: 3 elements pack ints 0, 3 and 6 of an int array */
+    MPI_Datatype t;
+    int src[9];
+    int packed[3];
+
+    for (int i = 0; i < 9; i++)
+        src[i] = i;
+    cr_assert_eq(PMPI_Type_create_resized(MPI_INT, 0, 12, &t), MPI_SUCCESS);
+    cr_assert_eq(smpi__type_pack(src, 3, t, packed), 12);
+    cr_assert(packed[0] == 0 && packed[1] == 3 && packed[2] == 6);
+    PMPI_Type_free(&t);
+}
+
+Test(datatype_ctor, indexed_pack_unpack_round_trip)
+{
+    /* indexed {2 at 5, 1 at 0, 3 at 8} of int: packs 5 6 0 8 9 10; unpacking restores exactly
+     * those positions and leaves the holes alone */
+    MPI_Datatype t;
+    int lens[3] = { 2, 1, 3 };
+    int disps[3] = { 5, 0, 8 };
+    int src[12];
+    int packed[6];
+    int back[12];
+    static const int want[6] = { 5, 6, 0, 8, 9, 10 };
+
+    for (int i = 0; i < 12; i++) {
+        src[i] = i;
+        back[i] = -1;
+    }
+    cr_assert_eq(PMPI_Type_indexed(3, lens, disps, MPI_INT, &t), MPI_SUCCESS);
+    cr_assert_eq(smpi__type_pack(src, 1, t, packed), 24);
+    cr_assert_eq(memcmp(packed, want, sizeof(want)), 0);
+    cr_assert_eq(smpi__type_unpack(packed, 24, back, 1, t), 24);
+    for (int i = 0; i < 12; i++) {
+        bool in = i == 0 || i == 5 || i == 6 || i == 8 || i == 9 || i == 10;
+
+        cr_assert_eq(back[i], in ? i : -1, "back[%d] = %d", i, back[i]);
+    }
+    PMPI_Type_free(&t);
+}
+
+Test(datatype_ctor, subarray_c_order_blocks)
+{
+    /* 2 x 3 block at (1, 2) of a 4 x 6 int array: rows of 12 bytes at 32 and 56; extent 96 */
+    MPI_Datatype t;
+    int sizes[2] = { 4, 6 };
+    int subs[2] = { 2, 3 };
+    int starts[2] = { 1, 2 };
+    static const MPI_Aint off[] = { 32, 56 };
+    static const size_t len[] = { 12, 12 };
+
+    cr_assert_eq(PMPI_Type_create_subarray(2, sizes, subs, starts, MPI_ORDER_C, MPI_INT, &t),
+                 MPI_SUCCESS);
+    assert_blocks(t, 2, off, len);
+    cr_assert_eq(smpi_type_extent(t), 96);
+    PMPI_Type_free(&t);
+}
