@@ -15,6 +15,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/topo.c \
 	smpi/bindings_neighbor.c \
 	smpi/bindings_misc.c \
+	smpi/bindings_icoll.c \
 	smpi/info.c \
 	smpi/absent.c \
 	$(collectives_sources)

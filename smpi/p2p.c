@@ -343,6 +343,8 @@ int smpi__cancel(MPI_Request r)
 {
     struct smpi_mailbox *mb;
 
+    if (r->flags & SMPI_REQ_NBC) /* erroneous (MPI-3.1 section 5.12): leave it running */
+        return MPI_SUCCESS;
     if (r->clone && (r->flags & SMPI_REQ_ACTIVE) && !(r->flags & SMPI_REQ_DONE)) {
         return smpi__cancel(r->clone);
     }
