@@ -114,31 +114,6 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
 }
 #pragma weak MPI_Comm_create_group = PMPI_Comm_create_group
 
-int PMPI_Comm_remote_size(MPI_Comm comm, int *size)
-{
-    return absent("MPI_Comm_remote_size");
-}
-#pragma weak MPI_Comm_remote_size = PMPI_Comm_remote_size
-
-int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
-{
-    return absent("MPI_Comm_remote_group");
-}
-#pragma weak MPI_Comm_remote_group = PMPI_Comm_remote_group
-
-int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm, int
-                          remote_leader, int tag, MPI_Comm *newintercomm)
-{
-    return absent("MPI_Intercomm_create");
-}
-#pragma weak MPI_Intercomm_create = PMPI_Intercomm_create
-
-int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
-{
-    return absent("MPI_Intercomm_merge");
-}
-#pragma weak MPI_Intercomm_merge = PMPI_Intercomm_merge
-
 int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
 {
     return absent("MPI_Win_set_attr");

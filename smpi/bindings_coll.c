@@ -30,6 +30,10 @@ static int check_comm(const char *call, MPI_Comm comm)
 
     if (rc == MPI_SUCCESS && (comm == MPI_COMM_NULL || !smpi__comm_is_valid(comm)))
         rc = smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COMM, "invalid communicator");
+    if (rc == MPI_SUCCESS && comm->remote_group)
+        rc = smpi__error(comm, call, MPI_ERR_COMM,
+                         "collectives on intercommunicators are not provided by simmpi; merge it "
+                         "with MPI_Intercomm_merge first");
     return rc;
 }
 

@@ -17,6 +17,7 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 
     SMPI_CHECK_INIT("MPI_Comm_create");
     SMPI_CHECK_COMM("MPI_Comm_create", comm);
+    SMPI_CHECK_INTRA("MPI_Comm_create", comm);
     SMPI_CHECK_ARG("MPI_Comm_create", comm, newcomm);
     if (group == MPI_GROUP_NULL)
         return smpi__error(comm, "MPI_Comm_create", MPI_ERR_GROUP, "group is MPI_GROUP_NULL");
@@ -107,6 +108,7 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 
     SMPI_CHECK_INIT("MPI_Comm_split");
     SMPI_CHECK_COMM("MPI_Comm_split", comm);
+    SMPI_CHECK_INTRA("MPI_Comm_split", comm);
     SMPI_CHECK_ARG("MPI_Comm_split", comm, newcomm);
     if (color < 0 && color != MPI_UNDEFINED)
         return smpi__error(comm, "MPI_Comm_split", MPI_ERR_ARG,
@@ -137,6 +139,7 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
 
     SMPI_CHECK_INIT("MPI_Comm_split_type");
     SMPI_CHECK_COMM("MPI_Comm_split_type", comm);
+    SMPI_CHECK_INTRA("MPI_Comm_split_type", comm);
     SMPI_CHECK_ARG("MPI_Comm_split_type", comm, newcomm);
     if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
         return smpi__error(comm, "MPI_Comm_split_type", MPI_ERR_ARG,
@@ -154,6 +157,7 @@ int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
     SMPI_CHECK_INIT("MPI_Comm_dup_with_info");
     SMPI_CHECK_COMM("MPI_Comm_dup_with_info", comm);
+    SMPI_CHECK_INTRA("MPI_Comm_dup_with_info", comm);
     SMPI_CHECK_ARG("MPI_Comm_dup_with_info", comm, newcomm);
     /* info only carries hints, which an implementation may ignore (MPI-3.1 section 6.4.4) */
     smpi__enter("MPI_Comm_dup_with_info");

@@ -130,6 +130,7 @@ static int start(const char *call, MPI_Comm comm, MPI_Request *request, const st
 
     SMPI_CHECK_INIT(call);
     SMPI_CHECK_COMM(call, comm);
+    SMPI_CHECK_INTRA(call, comm);
     SMPI_CHECK_ARG(call, comm, request);
     smpi__enter(call);
     self = smpi__self();

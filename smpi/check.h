@@ -60,6 +60,9 @@
 /* 0 <= tag <= SMPI_TAG_UB; MPI_ANY_TAG too when allow_any (MPI_ERR_TAG). */
 #define SMPI_CHECK_TAG(call, comm, tag, allow_any)                                                 \
     SMPI_CHECK(smpi__check_tag(call, comm, tag, allow_any, #tag))
+/* comm is an intracommunicator: the creation calls that are not provided on
+ * intercommunicators (MPI_ERR_COMM). */
+#define SMPI_CHECK_INTRA(call, comm) SMPI_CHECK(smpi__check_intra(call, comm))
 /* An output or input pointer that must not be NULL (MPI_ERR_ARG). */
 #define SMPI_CHECK_ARG(call, comm, ptr) SMPI_CHECK(smpi__check_arg(call, comm, ptr, #ptr))
 /* An array of n requests: n >= 0 (MPI_ERR_COUNT) and the array given when n > 0 (MPI_ERR_ARG). */
@@ -122,10 +125,20 @@ static inline int smpi__check_buf(const char *call, MPI_Comm comm, const void *b
     return MPI_SUCCESS;
 }
 
+static inline int smpi__check_intra(const char *call, MPI_Comm comm)
+{
+    if (comm->remote_group)
+        return smpi__error(comm, call, MPI_ERR_COMM,
+                           "%s on an intercommunicator is not provided by simmpi; merge it with "
+                           "MPI_Intercomm_merge first",
+                           call);
+    return MPI_SUCCESS;
+}
+
 static inline int smpi__check_rank(const char *call, MPI_Comm comm, int rank, bool allow_any,
                                    const char *name)
 {
-    int size = smpi_comm_size(comm);
+    int size = smpi__comm_peer_size(comm); /* the remote group of an intercommunicator */
 
     if ((rank >= 0 && rank < size) || rank == MPI_PROC_NULL)
         return MPI_SUCCESS;

@@ -18,6 +18,7 @@ static int next_context = 4;
 struct comm_priv {
     int *dup_seq;         /* per member: how many communicators it derived from this one */
     int *sorted;          /* (world rank, local rank) pairs sorted by world rank */
+    int *remote_sorted;   /* the same for the remote group of an intercommunicator */
 };
 
 /* A communicator being created collectively: the first member creates it, the others join. */
@@ -57,18 +58,44 @@ static int cmp_pair(const void *a, const void *b)
     return (x[0] > y[0]) - (x[0] < y[0]);
 }
 
+/* (world rank, group rank) pairs of g sorted by world rank, for O(log n) lookups. */
+static int *sorted_pairs(const struct smpi_group *g)
+{
+    int *sorted = sim_xmalloc(2 * (size_t)(g->size ? g->size : 1) * sizeof(int));
+
+    for (int i = 0; i < g->size; i++) {
+        sorted[2 * i] = g->world[i];
+        sorted[2 * i + 1] = i;
+    }
+    qsort(sorted, (size_t)g->size, 2 * sizeof(int), cmp_pair);
+    return sorted;
+}
+
 static struct comm_priv *priv_new(const struct smpi_group *g)
 {
     struct comm_priv *p = sim_xcalloc(1, sizeof(*p));
 
     p->dup_seq = sim_xcalloc((size_t)(g->size ? g->size : 1), sizeof(int));
-    p->sorted = sim_xmalloc(2 * (size_t)(g->size ? g->size : 1) * sizeof(int));
-    for (int i = 0; i < g->size; i++) {
-        p->sorted[2 * i] = g->world[i];
-        p->sorted[2 * i + 1] = i;
-    }
-    qsort(p->sorted, (size_t)g->size, 2 * sizeof(int), cmp_pair);
+    p->sorted = sorted_pairs(g);
     return p;
+}
+
+static int lookup_sorted(const int *sorted, int n, int w)
+{
+    int lo = 0;
+    int hi = n - 1;
+
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+
+        if (sorted[2 * mid] == w)
+            return sorted[2 * mid + 1];
+        if (sorted[2 * mid] < w)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return MPI_UNDEFINED;
 }
 
 void smpi__comm_init_world(int nranks)
@@ -106,38 +133,65 @@ bool smpi__comm_is_valid(MPI_Comm comm)
 int smpi__comm_rank_of(MPI_Comm comm, int w)
 {
     const struct comm_priv *p;
-    int lo = 0;
-    int hi;
 
     if (comm == MPI_COMM_SELF)
         return w == smpi__self()->rank ? 0 : MPI_UNDEFINED;
     if (comm == MPI_COMM_WORLD)
         return w >= 0 && w < comm->group->size ? w : MPI_UNDEFINED;
     p = comm->priv;
-    hi = comm->group->size - 1;
-    while (lo <= hi) {
-        int mid = (lo + hi) / 2;
-
-        if (p->sorted[2 * mid] == w)
-            return p->sorted[2 * mid + 1];
-        if (p->sorted[2 * mid] < w)
-            lo = mid + 1;
-        else
-            hi = mid - 1;
-    }
-    return MPI_UNDEFINED;
+    if (comm->remote_group)
+        return lookup_sorted(p->remote_sorted, comm->remote_group->size, w);
+    return lookup_sorted(p->sorted, comm->group->size, w);
 }
 
 int smpi__comm_world_rank(MPI_Comm comm, int r)
 {
     if (comm == MPI_COMM_SELF)
         return smpi__self()->rank;
+    if (comm->remote_group)
+        return comm->remote_group->world[r];
     return comm->group->world[r];
 }
 
 int smpi_comm_rank(MPI_Comm comm)
 {
-    return smpi__comm_rank_of(comm, smpi__self()->rank);
+    int w = smpi__self()->rank;
+
+    if (comm->remote_group)
+        return lookup_sorted(((const struct comm_priv *)comm->priv)->sorted, comm->group->size,
+                             w);
+    return smpi__comm_rank_of(comm, w);
+}
+
+int smpi__comm_peer_size(MPI_Comm comm)
+{
+    return comm->remote_group ? comm->remote_group->size : smpi_comm_size(comm);
+}
+
+MPI_Comm smpi__comm_new_inter(struct smpi_group *local, struct smpi_group *remote, int context,
+                              int members)
+{
+    MPI_Comm c = sim_xcalloc(1, sizeof(*c));
+
+    local->refcount++;
+    remote->refcount++;
+    c->group = local;
+    c->remote_group = remote;
+    c->context = context;
+    c->coll_context = context + 1;
+    c->refcount = members;
+    c->errhandler = MPI_ERRORS_ARE_FATAL;
+    c->priv = priv_new(local);
+    ((struct comm_priv *)c->priv)->remote_sorted = sorted_pairs(remote);
+    return c;
+}
+
+int smpi__comm_new_context(void)
+{
+    int c = next_context;
+
+    next_context += 2;
+    return c;
 }
 
 int smpi_comm_size(MPI_Comm comm)
@@ -169,9 +223,13 @@ void smpi__comm_release(MPI_Comm comm)
     p = comm->priv;
     free(p->dup_seq);
     free(p->sorted);
+    free(p->remote_sorted);
     free(p);
     smpi__topo_release(comm->topo);
     smpi__group_release(comm->group);
+    smpi__group_release(comm->remote_group);
+    if (comm->local_comm)
+        smpi__comm_release(comm->local_comm);
     free(comm);
 }
 

@@ -137,6 +137,13 @@ MPI_Comm smpi__comm_dup(MPI_Comm comm);
  * (returns the creation's sequence number). */
 MPI_Comm smpi__comm_derive_keyed(MPI_Comm parent, struct smpi_group *group, int key, int joiners);
 int smpi__comm_derive_skip(MPI_Comm parent);
+/* Intercommunicators: the number of ranks a point-to-point call can address (the remote group's
+ * size), one side of a new intercommunicator over the two groups with the contexts `context`
+ * and context + 1 (held by `members` ranks), and a fresh pair of contexts. */
+int smpi__comm_peer_size(MPI_Comm comm);
+MPI_Comm smpi__comm_new_inter(struct smpi_group *local, struct smpi_group *remote, int context,
+                              int members);
+int smpi__comm_new_context(void);
 /* The group of comm, with a reference for the caller. */
 struct smpi_group *smpi__comm_group(MPI_Comm comm);
 

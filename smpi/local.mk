@@ -16,6 +16,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/bindings_neighbor.c \
 	smpi/bindings_misc.c \
 	smpi/bindings_icoll.c \
+	smpi/intercomm.c \
 	smpi/info.c \
 	smpi/absent.c \
 	$(collectives_sources)

@@ -179,6 +179,7 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
 
     SMPI_CHECK_INIT("MPI_Cart_create");
     SMPI_CHECK_COMM("MPI_Cart_create", comm_old);
+    SMPI_CHECK_INTRA("MPI_Cart_create", comm_old);
     SMPI_CHECK_ARG("MPI_Cart_create", comm_old, comm_cart);
     SMPI_CHECK(check_cart_args("MPI_Cart_create", comm_old, ndims, dims, &nodes));
     if (ndims > 0 && !periods)
@@ -456,6 +457,7 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
 
     SMPI_CHECK_INIT("MPI_Graph_create");
     SMPI_CHECK_COMM("MPI_Graph_create", comm_old);
+    SMPI_CHECK_INTRA("MPI_Graph_create", comm_old);
     SMPI_CHECK_ARG("MPI_Graph_create", comm_old, comm_graph);
     SMPI_CHECK(check_graph("MPI_Graph_create", comm_old, nnodes, index, edges));
     smpi__enter("MPI_Graph_create");
@@ -600,6 +602,7 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
 
     SMPI_CHECK_INIT(call);
     SMPI_CHECK_COMM(call, comm_old);
+    SMPI_CHECK_INTRA(call, comm_old);
     SMPI_CHECK_ARG(call, comm_old, comm_dist_graph);
     if (indegree < 0 || outdegree < 0)
         return smpi__error(comm_old, call, MPI_ERR_ARG, "indegree %d or outdegree %d negative",
@@ -643,6 +646,7 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
 
     SMPI_CHECK_INIT(call);
     SMPI_CHECK_COMM(call, comm_old);
+    SMPI_CHECK_INTRA(call, comm_old);
     SMPI_CHECK_ARG(call, comm_old, comm_dist_graph);
     if (n < 0 || (n > 0 && (!sources || !degrees)))
         return smpi__error(comm_old, call, MPI_ERR_ARG, "n %d or sources/degrees invalid", n);

@@ -1,0 +1,95 @@
+/* comm_inter: an intercommunicator between the even and the odd ranks of MPI_COMM_WORLD:
+ * sizes, remote groups, MPI_Comm_test_inter, point-to-point across it (peers and status
+ * sources are remote ranks), MPI_Intercomm_merge ordering for high = 0/1 and for equal flags
+ * (the side holding the lowest MPI_COMM_WORLD rank first), collectives on the merged
+ * communicator, and MPI_ERR_COMM for collectives on the intercommunicator itself. Needs an even
+ * number of ranks. */
+#include <mpi.h>
+
+#include "mtest.h"
+
+int main(int argc, char **argv)
+{
+    int rank;
+    int size;
+    int errs = 0;
+    int lrank;
+    int rsize;
+    int flag;
+    int val;
+    MPI_Comm local;
+    MPI_Comm inter;
+    MPI_Comm merged;
+    MPI_Group rgroup;
+    MPI_Status st;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_split(MPI_COMM_WORLD, rank % 2, rank, &local);
+    MPI_Comm_rank(local, &lrank);
+    MPI_Intercomm_create(local, 0, MPI_COMM_WORLD, 1 - rank % 2, 7, &inter);
+    MPI_Comm_test_inter(inter, &flag);
+    MPI_Comm_remote_size(inter, &rsize);
+    errs += mtest_expect(flag && rsize == size / 2, "test_inter %d, remote size %d", flag, rsize);
+    MPI_Comm_rank(inter, &val);
+    errs += mtest_expect(val == lrank, "rank in the intercommunicator %d, expected %d", val,
+                         lrank);
+    MPI_Comm_remote_group(inter, &rgroup);
+    {
+        int zero = 0;
+        int w;
+        MPI_Group world;
+
+        MPI_Comm_group(MPI_COMM_WORLD, &world);
+        MPI_Group_translate_ranks(rgroup, 1, &zero, world, &w);
+        errs += mtest_expect(w == 1 - rank % 2, "remote rank 0 is world %d", w);
+        MPI_Group_free(&world);
+    }
+    MPI_Group_free(&rgroup);
+
+    /* local rank i of each side exchanges with remote rank i */
+    val = -1;
+    if (rank % 2 == 0) {
+        MPI_Send(&rank, 1, MPI_INT, lrank, 3, inter);
+        MPI_Recv(&val, 1, MPI_INT, MPI_ANY_SOURCE, 3, inter, &st);
+    } else {
+        MPI_Recv(&val, 1, MPI_INT, MPI_ANY_SOURCE, 3, inter, &st);
+        MPI_Send(&rank, 1, MPI_INT, lrank, 3, inter);
+    }
+    errs += mtest_expect(val == (rank % 2 ? rank - 1 : rank + 1) && st.MPI_SOURCE == lrank,
+                         "across: got %d from %d", val, st.MPI_SOURCE);
+
+    /* odds high: evens first */
+    MPI_Intercomm_merge(inter, rank % 2, &merged);
+    MPI_Comm_rank(merged, &val);
+    errs += mtest_expect(val == (rank % 2 ? size / 2 + lrank : lrank), "merge(high=parity) rank %d",
+                         val);
+    MPI_Allreduce(&rank, &flag, 1, MPI_INT, MPI_SUM, merged);
+    errs += mtest_expect(flag == size * (size - 1) / 2, "allreduce on merged %d", flag);
+    MPI_Comm_free(&merged);
+    /* evens high: odds first */
+    MPI_Intercomm_merge(inter, rank % 2 == 0, &merged);
+    MPI_Comm_rank(merged, &val);
+    errs += mtest_expect(val == (rank % 2 ? lrank : size / 2 + lrank), "merge(high=even) rank %d",
+                         val);
+    MPI_Comm_free(&merged);
+    /* equal flags: the side holding world rank 0 (the evens) first */
+    MPI_Intercomm_merge(inter, 0, &merged);
+    MPI_Comm_rank(merged, &val);
+    errs += mtest_expect(val == (rank % 2 ? size / 2 + lrank : lrank), "merge(tie) rank %d", val);
+    MPI_Comm_free(&merged);
+
+    MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
+    {
+        int rc = MPI_Barrier(inter);
+        int cls = MPI_SUCCESS;
+
+        MPI_Error_class(rc, &cls);
+        errs += mtest_expect(cls == MPI_ERR_COMM, "barrier on the intercommunicator: class %d",
+                             cls);
+    }
+    MPI_Comm_free(&inter);
+    MPI_Comm_free(&local);
+    return mtest_finish(errs);
+}
