@@ -67,47 +67,6 @@ int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
 }
 #pragma weak MPI_Type_match_size = PMPI_Type_match_size
 
-int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
-                             *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                             MPI_Request *request)
-{
-    return absent("MPI_Ineighbor_allgather");
-}
-#pragma weak MPI_Ineighbor_allgather = PMPI_Ineighbor_allgather
-
-int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
-                              *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype
-                              recvtype, MPI_Comm comm, MPI_Request *request)
-{
-    return absent("MPI_Ineighbor_allgatherv");
-}
-#pragma weak MPI_Ineighbor_allgatherv = PMPI_Ineighbor_allgatherv
-
-int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
-                            *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                            MPI_Request *request)
-{
-    return absent("MPI_Ineighbor_alltoall");
-}
-#pragma weak MPI_Ineighbor_alltoall = PMPI_Ineighbor_alltoall
-
-int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
-                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int
-                             rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
-{
-    return absent("MPI_Ineighbor_alltoallv");
-}
-#pragma weak MPI_Ineighbor_alltoallv = PMPI_Ineighbor_alltoallv
-
-int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
-                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
-                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm
-                             comm, MPI_Request *request)
-{
-    return absent("MPI_Ineighbor_alltoallw");
-}
-#pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw
-
 int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
 {
     return absent("MPI_Comm_create_group");

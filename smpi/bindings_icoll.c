@@ -1,4 +1,4 @@
-/* bindings_icoll: the nonblocking collectives of MPI-3.1 (section 5.12). Each call starts a
+/* bindings_icoll: the nonblocking collectives of MPI-3.1 (sections 5.12 and 7.7). Each call starts a
  * helper actor on the rank's host that runs the blocking collective, with the same algorithms
  * and costs, on a private communicator derived from the user's one: every rank starts its
  * nonblocking collectives on a communicator in the same order (the standard requires it), so the
@@ -32,6 +32,11 @@ enum nbc_kind {
     NBC_REDUCE_SCATTER,
     NBC_SCAN,
     NBC_EXSCAN,
+    NBC_NEIGHBOR_ALLGATHER,
+    NBC_NEIGHBOR_ALLGATHERV,
+    NBC_NEIGHBOR_ALLTOALL,
+    NBC_NEIGHBOR_ALLTOALLV,
+    NBC_NEIGHBOR_ALLTOALLW,
 };
 
 /* The arguments of any collective (the user's arrays must stay valid until completion). */
@@ -52,6 +57,8 @@ struct nbc {
     MPI_Datatype rtype;
     const MPI_Datatype *stypes;
     const MPI_Datatype *rtypes;
+    const MPI_Aint *sdispls_bytes; /* MPI_Neighbor_alltoallw */
+    const MPI_Aint *rdispls_bytes;
     MPI_Op op;
     int root;
 };
@@ -102,6 +109,21 @@ static int run_collective(struct nbc *n)
         return PMPI_Scan(n->sbuf, n->rbuf, n->rcount, n->rtype, n->op, c);
     case NBC_EXSCAN:
         return PMPI_Exscan(n->sbuf, n->rbuf, n->rcount, n->rtype, n->op, c);
+    case NBC_NEIGHBOR_ALLGATHER:
+        return PMPI_Neighbor_allgather(n->sbuf, n->scount, n->stype, n->rbuf, n->rcount,
+                                       n->rtype, c);
+    case NBC_NEIGHBOR_ALLGATHERV:
+        return PMPI_Neighbor_allgatherv(n->sbuf, n->scount, n->stype, n->rbuf, n->rcounts,
+                                        n->rdispls, n->rtype, c);
+    case NBC_NEIGHBOR_ALLTOALL:
+        return PMPI_Neighbor_alltoall(n->sbuf, n->scount, n->stype, n->rbuf, n->rcount,
+                                      n->rtype, c);
+    case NBC_NEIGHBOR_ALLTOALLV:
+        return PMPI_Neighbor_alltoallv(n->sbuf, n->scounts, n->sdispls, n->stype, n->rbuf,
+                                       n->rcounts, n->rdispls, n->rtype, c);
+    case NBC_NEIGHBOR_ALLTOALLW:
+        return PMPI_Neighbor_alltoallw(n->sbuf, n->scounts, n->sdispls_bytes, n->stypes,
+                                       n->rbuf, n->rcounts, n->rdispls_bytes, n->rtypes, c);
     }
     return MPI_ERR_INTERN;
 }
@@ -144,6 +166,10 @@ static int start(const char *call, MPI_Comm comm, MPI_Request *request, const st
     n->comm = smpi__comm_derive(comm, g);
     smpi__group_release(g);
     n->comm->errhandler = comm->errhandler;
+    if (comm->topo && !n->comm->topo) { /* the neighbourhood collectives need the topology */
+        n->comm->topo = comm->topo;
+        smpi__topo_ref(comm->topo);
+    }
     n->req = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, comm);
     n->req->flags = (n->req->flags & ~SMPI_REQ_PROCNULL) | SMPI_REQ_ACTIVE | SMPI_REQ_NBC;
     smpi__status_empty(&n->req->status);
@@ -341,3 +367,65 @@ int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
                      comm, request);
 }
 #pragma weak MPI_Iexscan = PMPI_Iexscan
+
+int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                             MPI_Request *request)
+{
+    struct nbc a = { .kind = NBC_NEIGHBOR_ALLGATHER, .sbuf = sendbuf, .scount = sendcount,
+                     .stype = sendtype, .rbuf = recvbuf, .rcount = recvcount,
+                     .rtype = recvtype };
+
+    return start("MPI_Ineighbor_allgather", comm, request, &a);
+}
+#pragma weak MPI_Ineighbor_allgather = PMPI_Ineighbor_allgather
+
+int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, const int recvcounts[], const int displs[],
+                              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    struct nbc a = { .kind = NBC_NEIGHBOR_ALLGATHERV, .sbuf = sendbuf, .scount = sendcount,
+                     .stype = sendtype, .rbuf = recvbuf, .rcounts = recvcounts,
+                     .rdispls = displs, .rtype = recvtype };
+
+    return start("MPI_Ineighbor_allgatherv", comm, request, &a);
+}
+#pragma weak MPI_Ineighbor_allgatherv = PMPI_Ineighbor_allgatherv
+
+int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request *request)
+{
+    struct nbc a = { .kind = NBC_NEIGHBOR_ALLTOALL, .sbuf = sendbuf, .scount = sendcount,
+                     .stype = sendtype, .rbuf = recvbuf, .rcount = recvcount,
+                     .rtype = recvtype };
+
+    return start("MPI_Ineighbor_alltoall", comm, request, &a);
+}
+#pragma weak MPI_Ineighbor_alltoall = PMPI_Ineighbor_alltoall
+
+int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                             const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                             MPI_Request *request)
+{
+    struct nbc a = { .kind = NBC_NEIGHBOR_ALLTOALLV, .sbuf = sendbuf, .scounts = sendcounts,
+                     .sdispls = sdispls, .stype = sendtype, .rbuf = recvbuf,
+                     .rcounts = recvcounts, .rdispls = rdispls, .rtype = recvtype };
+
+    return start("MPI_Ineighbor_alltoallv", comm, request, &a);
+}
+#pragma weak MPI_Ineighbor_alltoallv = PMPI_Ineighbor_alltoallv
+
+int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[],
+                             const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
+                             void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
+                             const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
+{
+    struct nbc a = { .kind = NBC_NEIGHBOR_ALLTOALLW, .sbuf = sendbuf, .scounts = sendcounts,
+                     .sdispls_bytes = sdispls, .stypes = sendtypes, .rbuf = recvbuf,
+                     .rcounts = recvcounts, .rdispls_bytes = rdispls, .rtypes = recvtypes };
+
+    return start("MPI_Ineighbor_alltoallw", comm, request, &a);
+}
+#pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw

@@ -75,11 +75,15 @@ static int cart(int rank)
         int gath[4] = { -7, -7, -7, -7 };
         int nb[4] = { rank >= 2 ? rank - 2 : MPI_PROC_NULL, rank < 4 ? rank + 2 : MPI_PROC_NULL,
                       rank ^ 1, rank ^ 1 };
+        MPI_Request reqs[2];
 
         for (int k = 0; k < 4; k++)
             send[k] = rank * 10 + k;
-        MPI_Neighbor_alltoall(send, 1, MPI_INT, recv, 1, MPI_INT, dup);
-        MPI_Neighbor_allgather(&rank, 1, MPI_INT, gath, 1, MPI_INT, dup);
+
+        /* the nonblocking forms, both outstanding at once */
+        MPI_Ineighbor_alltoall(send, 1, MPI_INT, recv, 1, MPI_INT, dup, &reqs[0]);
+        MPI_Ineighbor_allgather(&rank, 1, MPI_INT, gath, 1, MPI_INT, dup, &reqs[1]);
+        MPI_Waitall(2, reqs, MPI_STATUSES_IGNORE);
         for (int k = 0; k < 4; k++) {
             /* what neighbour nb[k] sent through its slot facing me: k ^ 1 */
             int want = nb[k] == MPI_PROC_NULL ? -7 : nb[k] * 10 + (k ^ 1);
