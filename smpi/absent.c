@@ -468,20 +468,6 @@ int PMPI_Win_sync(MPI_Win win)
 }
 #pragma weak MPI_Win_sync = PMPI_Win_sync
 
-int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
-                        MPI_Grequest_cancel_function *cancel_fn, void *extra_state, MPI_Request
-                        *request)
-{
-    return absent("MPI_Grequest_start");
-}
-#pragma weak MPI_Grequest_start = PMPI_Grequest_start
-
-int PMPI_Grequest_complete(MPI_Request request)
-{
-    return absent("MPI_Grequest_complete");
-}
-#pragma weak MPI_Grequest_complete = PMPI_Grequest_complete
-
 int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh)
 {
     return absent("MPI_File_open");

@@ -105,3 +105,44 @@ int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
     return PMPI_Comm_get_errhandler(comm, errhandler);
 }
 #pragma weak MPI_Errhandler_get = PMPI_Errhandler_get
+
+int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn,
+                        MPI_Grequest_free_function *free_fn,
+                        MPI_Grequest_cancel_function *cancel_fn, void *extra_state,
+                        MPI_Request *request)
+{
+    MPI_Request r;
+
+    SMPI_CHECK_INIT("MPI_Grequest_start");
+    SMPI_CHECK_ARG("MPI_Grequest_start", MPI_COMM_WORLD, request);
+    if (!query_fn || !free_fn || !cancel_fn)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Grequest_start", MPI_ERR_ARG,
+                           "query_fn, free_fn and cancel_fn must all be given");
+    r = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
+    r->flags = (r->flags & ~SMPI_REQ_PROCNULL) | SMPI_REQ_ACTIVE | SMPI_REQ_GENERALIZED;
+    r->query_fn = query_fn;
+    r->free_fn = free_fn;
+    r->cancel_fn = cancel_fn;
+    r->extra_state = extra_state;
+    r->refcount++; /* held until MPI_Grequest_complete */
+    *request = r;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Grequest_start = PMPI_Grequest_start
+
+int PMPI_Grequest_complete(MPI_Request request)
+{
+    bool freed;
+
+    if (request == MPI_REQUEST_NULL || !(request->flags & SMPI_REQ_GENERALIZED) ||
+        (request->flags & SMPI_REQ_DONE))
+        return smpi__error(MPI_COMM_WORLD, "MPI_Grequest_complete", MPI_ERR_REQUEST,
+                           "the request is not an incomplete generalized request");
+    freed = (request->flags & SMPI_REQ_FREED) != 0;
+    smpi__req_complete(request);
+    if (freed) /* MPI_Request_free came first: nobody will wait, so release it now */
+        request->free_fn(request->extra_state);
+    smpi__req_release(request);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Grequest_complete = PMPI_Grequest_complete

@@ -345,6 +345,8 @@ int smpi__cancel(MPI_Request r)
 
     if (r->flags & SMPI_REQ_NBC) /* erroneous (MPI-3.1 section 5.12): leave it running */
         return MPI_SUCCESS;
+    if (r->flags & SMPI_REQ_GENERALIZED)
+        return r->cancel_fn(r->extra_state, (r->flags & SMPI_REQ_DONE) != 0);
     if (r->clone && (r->flags & SMPI_REQ_ACTIVE) && !(r->flags & SMPI_REQ_DONE)) {
         return smpi__cancel(r->clone);
     }

@@ -14,10 +14,32 @@ static bool is_pending(MPI_Request r)
 
 /* Completes a request whose data movement is over: status, injected receive cost, and the
  * release of a non-persistent request (the handle becomes MPI_REQUEST_NULL). */
+/* A generalized request asks its query function for the status, then, when it is released,
+ * its free function (MPI-3.1 section 12.2). */
+static int finish_generalized(MPI_Request *reqp, MPI_Status *status)
+{
+    MPI_Request r = *reqp;
+    MPI_Status tmp;
+    MPI_Status *st = status == MPI_STATUS_IGNORE ? &tmp : status;
+    int err;
+
+    smpi__status_empty(st);
+    err = r->query_fn(r->extra_state, st);
+    if (err == MPI_SUCCESS)
+        err = r->free_fn(r->extra_state);
+    r->flags &= ~SMPI_REQ_ACTIVE;
+    smpi__req_release(r);
+    *reqp = MPI_REQUEST_NULL;
+    return err;
+}
+
 static int finish(MPI_Request *reqp, MPI_Status *status)
 {
     MPI_Request r = *reqp;
     int err = r->error;
+
+    if (r->flags & SMPI_REQ_GENERALIZED)
+        return finish_generalized(reqp, status);
 
     if (r->detached_sender) {
         double cost = smpi_cost_eval(&smpi__rt.cfg.or_, (double)r->status.smpi_count);
