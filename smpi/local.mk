@@ -17,6 +17,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/bindings_misc.c \
 	smpi/bindings_icoll.c \
 	smpi/intercomm.c \
+	smpi/handles.c \
 	smpi/info.c \
 	smpi/absent.c \
 	$(collectives_sources)

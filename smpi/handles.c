@@ -1,0 +1,96 @@
+/* handles: the C/Fortran handle conversions (MPI-3.1 section 17.2.4). A Fortran handle is an
+ * index into a per-kind table of the C handles converted so far; 0 is the null handle of every
+ * kind. Converting the same C handle twice gives the same integer. Lookups are linear in the
+ * number of handles converted, which stays small in practice (Fortran codes convert the few
+ * communicators and types they pass across). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+
+#include "smpi/internal.h"
+
+enum handle_kind {
+    H_COMM,
+    H_TYPE,
+    H_GROUP,
+    H_INFO,
+    H_REQUEST,
+    H_OP,
+    H_ERRHANDLER,
+    H_WIN,
+    H_FILE,
+    H_MESSAGE,
+    H_KINDS,
+};
+
+struct handle_table {
+    void **h; /* h[i - 1] is the handle of Fortran integer i */
+    int n;
+};
+
+static struct handle_table tables[H_KINDS];
+
+static MPI_Fint to_fint(enum handle_kind k, void *handle)
+{
+    struct handle_table *t = &tables[k];
+
+    if (!handle)
+        return 0;
+    for (int i = 0; i < t->n; i++)
+        if (t->h[i] == handle)
+            return i + 1;
+    t->h = realloc(t->h, ((size_t)t->n + 1) * sizeof(*t->h));
+    sim_assert(t->h != NULL, "out of memory for Fortran handles");
+    t->h[t->n++] = handle;
+    return t->n;
+}
+
+static void *from_fint(enum handle_kind k, MPI_Fint f)
+{
+    const struct handle_table *t = &tables[k];
+
+    return f >= 1 && f <= t->n ? t->h[f - 1] : NULL;
+}
+
+#define CONVERSIONS(Name, kind, CType)                                                             \
+    MPI_Fint PMPI_##Name##_c2f(CType handle)                                                       \
+    {                                                                                              \
+        return to_fint(kind, (void *)handle);                                                      \
+    }                                                                                              \
+    CType PMPI_##Name##_f2c(MPI_Fint handle)                                                       \
+    {                                                                                              \
+        return (CType)from_fint(kind, handle);                                                     \
+    }
+
+CONVERSIONS(Comm, H_COMM, MPI_Comm)
+CONVERSIONS(Type, H_TYPE, MPI_Datatype)
+CONVERSIONS(Group, H_GROUP, MPI_Group)
+CONVERSIONS(Info, H_INFO, MPI_Info)
+CONVERSIONS(Request, H_REQUEST, MPI_Request)
+CONVERSIONS(Op, H_OP, MPI_Op)
+CONVERSIONS(Errhandler, H_ERRHANDLER, MPI_Errhandler)
+CONVERSIONS(Win, H_WIN, MPI_Win)
+CONVERSIONS(File, H_FILE, MPI_File)
+CONVERSIONS(Message, H_MESSAGE, MPI_Message)
+
+#pragma weak MPI_Comm_c2f = PMPI_Comm_c2f
+#pragma weak MPI_Comm_f2c = PMPI_Comm_f2c
+#pragma weak MPI_Type_c2f = PMPI_Type_c2f
+#pragma weak MPI_Type_f2c = PMPI_Type_f2c
+#pragma weak MPI_Group_c2f = PMPI_Group_c2f
+#pragma weak MPI_Group_f2c = PMPI_Group_f2c
+#pragma weak MPI_Info_c2f = PMPI_Info_c2f
+#pragma weak MPI_Info_f2c = PMPI_Info_f2c
+#pragma weak MPI_Request_c2f = PMPI_Request_c2f
+#pragma weak MPI_Request_f2c = PMPI_Request_f2c
+#pragma weak MPI_Op_c2f = PMPI_Op_c2f
+#pragma weak MPI_Op_f2c = PMPI_Op_f2c
+#pragma weak MPI_Errhandler_c2f = PMPI_Errhandler_c2f
+#pragma weak MPI_Errhandler_f2c = PMPI_Errhandler_f2c
+#pragma weak MPI_Win_c2f = PMPI_Win_c2f
+#pragma weak MPI_Win_f2c = PMPI_Win_f2c
+#pragma weak MPI_File_c2f = PMPI_File_c2f
+#pragma weak MPI_File_f2c = PMPI_File_f2c
+#pragma weak MPI_Message_c2f = PMPI_Message_c2f
+#pragma weak MPI_Message_f2c = PMPI_Message_f2c
