@@ -13,15 +13,6 @@ static int absent(const char *call)
                        "%s is not provided by simmpi (see README, 'Not provided')", call);
 }
 
-int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gsizes[], const int
-                            array_of_distribs[], const int array_of_dargs[], const int
-                            array_of_psizes[], int order, MPI_Datatype oldtype, MPI_Datatype
-                            *newtype)
-{
-    return absent("MPI_Type_create_darray");
-}
-#pragma weak MPI_Type_create_darray = PMPI_Type_create_darray
-
 int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype,
                        void *outbuf, MPI_Aint outsize, MPI_Aint *position)
 {
@@ -60,12 +51,6 @@ int PMPI_Type_create_f90_integer(int r, MPI_Datatype *newtype)
     return absent("MPI_Type_create_f90_integer");
 }
 #pragma weak MPI_Type_create_f90_integer = PMPI_Type_create_f90_integer
-
-int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
-{
-    return absent("MPI_Type_match_size");
-}
-#pragma weak MPI_Type_match_size = PMPI_Type_match_size
 
 int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
 {

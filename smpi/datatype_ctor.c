@@ -758,3 +758,175 @@ MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2)
     return addr1 - addr2;
 }
 #pragma weak MPI_Aint_diff = PMPI_Aint_diff
+
+/* ---- distributed arrays ---------------------------------------------------------------------- */
+
+/* The runs (start, length) of global indices that coordinate `coord` of `procs` owns along a
+ * dimension of `g` elements (MPI-3.1 section 4.1.4). Returns the number of runs, or -1 when
+ * the distribution is invalid. */
+static int darray_runs(int g, int distrib, int darg, int procs, int coord, int *start,
+                       int *len)
+{
+    int n = 0;
+
+    switch (distrib) {
+    case MPI_DISTRIBUTE_NONE:
+        if (procs != 1)
+            return -1;
+        start[0] = 0;
+        len[0] = g;
+        return g > 0;
+    case MPI_DISTRIBUTE_BLOCK: {
+        int b = darg == MPI_DISTRIBUTE_DFLT_DARG ? (g + procs - 1) / procs : darg;
+        int lo = coord * b;
+        int hi = lo + b < g ? lo + b : g;
+
+        if (b <= 0 || (long)b * procs < g)
+            return -1;
+        if (lo < hi) {
+            start[0] = lo;
+            len[0] = hi - lo;
+            n = 1;
+        }
+        return n;
+    }
+    case MPI_DISTRIBUTE_CYCLIC: {
+        int b = darg == MPI_DISTRIBUTE_DFLT_DARG ? 1 : darg;
+
+        if (b <= 0)
+            return -1;
+        for (int lo = coord * b; lo < g; lo += procs * b) {
+            start[n] = lo;
+            len[n++] = lo + b < g ? b : g - lo;
+        }
+        return n;
+    }
+    default:
+        return -1;
+    }
+}
+
+int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gsizes[],
+                            const int array_of_distribs[], const int array_of_dargs[],
+                            const int array_of_psizes[], int order, MPI_Datatype oldtype,
+                            MPI_Datatype *newtype)
+{
+    const char *call = "MPI_Type_create_darray";
+    MPI_Datatype cur = oldtype;
+    MPI_Aint ext = oldtype ? oldtype->ub - oldtype->lb : 0;
+    MPI_Aint unit;
+    int *coords;
+    int *ints;
+    long nprocs = 1;
+    int rest;
+
+    CHECK_OLD(call, oldtype);
+    CHECK_PTR(call, newtype);
+    if (ndims <= 0 || !array_of_gsizes || !array_of_distribs || !array_of_dargs ||
+        !array_of_psizes)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "ndims %d or an array is invalid",
+                           ndims);
+    if (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
+                           "order %d is not MPI_ORDER_C or MPI_ORDER_FORTRAN", order);
+    for (int d = 0; d < ndims; d++)
+        nprocs *= array_of_psizes[d] > 0 ? array_of_psizes[d] : 0;
+    if (nprocs != size || rank < 0 || rank >= size)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
+                           "the process grid has %ld processes, not size %d (rank %d)", nprocs,
+                           size, rank);
+    /* the process grid is numbered in row-major order whatever the array order */
+    coords = sim_xmalloc((size_t)ndims * sizeof(*coords));
+    rest = rank;
+    for (int d = ndims - 1; d >= 0; d--) {
+        coords[d] = rest % array_of_psizes[d];
+        rest /= array_of_psizes[d];
+    }
+    smpi__type_ref(cur);
+    unit = ext;
+    for (int k = 0; k < ndims; k++) {
+        int d = order == MPI_ORDER_C ? ndims - 1 - k : k;
+        int g = array_of_gsizes[d];
+        int *start = sim_xmalloc(((size_t)g + 1) * sizeof(int));
+        int *len = sim_xmalloc(((size_t)g + 1) * sizeof(int));
+        int nruns = g > 0 ? darray_runs(g, array_of_distribs[d], array_of_dargs[d],
+                                        array_of_psizes[d], coords[d], start, len)
+                          : -1;
+        struct smpi_datatype *level;
+        struct piece *p;
+
+        if (nruns < 0) {
+            free(start);
+            free(len);
+            free(coords);
+            smpi__type_unref(cur);
+            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
+                               "dimension %d: gsize %d, distribution %d, darg %d and psize %d "
+                               "are inconsistent",
+                               d, g, array_of_distribs[d], array_of_dargs[d],
+                               array_of_psizes[d]);
+        }
+        p = sim_xmalloc(((size_t)nruns + 1) * sizeof(*p));
+        for (int i = 0; i < nruns; i++) {
+            p[i].type = cur;
+            p[i].count = len[i];
+            p[i].disp = (MPI_Aint)start[i] * unit;
+        }
+        level = build(p, nruns);
+        /* one level spans the whole extent of its dimension */
+        level->lb = 0;
+        level->ub = (MPI_Aint)g * unit;
+        level->flags |= SMPI_TYPE_HAS_LB | SMPI_TYPE_HAS_UB;
+        smpi__type_unref(cur);
+        cur = finish(level, 0);
+        unit *= g;
+        free(p);
+        free(start);
+        free(len);
+    }
+    free(coords);
+    cur->combiner = MPI_COMBINER_DARRAY;
+    *newtype = cur;
+    ints = sim_xmalloc((4 * (size_t)ndims + 4) * sizeof(*ints));
+    ints[0] = size;
+    ints[1] = rank;
+    ints[2] = ndims;
+    memcpy(ints + 3, array_of_gsizes, (size_t)ndims * sizeof(int));
+    memcpy(ints + 3 + ndims, array_of_distribs, (size_t)ndims * sizeof(int));
+    memcpy(ints + 3 + 2 * ndims, array_of_dargs, (size_t)ndims * sizeof(int));
+    memcpy(ints + 3 + 3 * ndims, array_of_psizes, (size_t)ndims * sizeof(int));
+    ints[3 + 4 * ndims] = order;
+    keep_contents(*newtype, 4 * ndims + 4, ints, 0, NULL, 1, &oldtype);
+    free(ints);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_create_darray = PMPI_Type_create_darray
+
+/* MPI_Type_match_size: the predefined type of a class with the given size (MPI-3.1 section
+ * 17.2.5). */
+int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
+{
+    static const struct {
+        int typeclass;
+        MPI_Datatype type;
+    } candidates[] = {
+        { MPI_TYPECLASS_INTEGER, MPI_INT8_T },   { MPI_TYPECLASS_INTEGER, MPI_INT16_T },
+        { MPI_TYPECLASS_INTEGER, MPI_INT32_T },  { MPI_TYPECLASS_INTEGER, MPI_INT64_T },
+        { MPI_TYPECLASS_REAL, MPI_FLOAT },       { MPI_TYPECLASS_REAL, MPI_DOUBLE },
+        { MPI_TYPECLASS_REAL, MPI_LONG_DOUBLE }, { MPI_TYPECLASS_COMPLEX, MPI_C_FLOAT_COMPLEX },
+        { MPI_TYPECLASS_COMPLEX, MPI_C_DOUBLE_COMPLEX },
+        { MPI_TYPECLASS_COMPLEX, MPI_C_LONG_DOUBLE_COMPLEX },
+    };
+
+    CHECK_PTR("MPI_Type_match_size", datatype);
+    for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
+        if (candidates[i].typeclass == typeclass &&
+            (int)smpi_type_size(candidates[i].type) == size) {
+            *datatype = candidates[i].type;
+            return MPI_SUCCESS;
+        }
+    }
+    return smpi__error(MPI_COMM_WORLD, "MPI_Type_match_size", MPI_ERR_ARG,
+                       "no predefined type of class %d has %d bytes", typeclass, size);
+}
+#pragma weak MPI_Type_match_size = PMPI_Type_match_size
