@@ -88,56 +88,6 @@ int PMPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen)
 }
 #pragma weak MPI_Win_get_name = PMPI_Win_get_name
 
-int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *win_errhandler_fn, MPI_Errhandler
-                               *errhandler)
-{
-    return absent("MPI_Win_create_errhandler");
-}
-#pragma weak MPI_Win_create_errhandler = PMPI_Win_create_errhandler
-
-int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
-{
-    return absent("MPI_Win_set_errhandler");
-}
-#pragma weak MPI_Win_set_errhandler = PMPI_Win_set_errhandler
-
-int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
-{
-    return absent("MPI_Win_get_errhandler");
-}
-#pragma weak MPI_Win_get_errhandler = PMPI_Win_get_errhandler
-
-int PMPI_File_create_errhandler(MPI_File_errhandler_function *file_errhandler_fn, MPI_Errhandler
-                                *errhandler)
-{
-    return absent("MPI_File_create_errhandler");
-}
-#pragma weak MPI_File_create_errhandler = PMPI_File_create_errhandler
-
-int PMPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
-{
-    return absent("MPI_File_set_errhandler");
-}
-#pragma weak MPI_File_set_errhandler = PMPI_File_set_errhandler
-
-int PMPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler)
-{
-    return absent("MPI_File_get_errhandler");
-}
-#pragma weak MPI_File_get_errhandler = PMPI_File_get_errhandler
-
-int PMPI_Win_call_errhandler(MPI_Win win, int errorcode)
-{
-    return absent("MPI_Win_call_errhandler");
-}
-#pragma weak MPI_Win_call_errhandler = PMPI_Win_call_errhandler
-
-int PMPI_File_call_errhandler(MPI_File fh, int errorcode)
-{
-    return absent("MPI_File_call_errhandler");
-}
-#pragma weak MPI_File_call_errhandler = PMPI_File_call_errhandler
-
 int PMPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root,
                     MPI_Comm comm, MPI_Comm *intercomm, int array_of_errcodes[])
 {

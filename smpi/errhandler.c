@@ -1,4 +1,4 @@
-/* errhandler: error handlers on communicators and the one place MPI errors are reported:
+/* errhandler: error handlers on communicators (and the default one of files) and the one place MPI errors are reported:
  * MPI_ERRORS_ARE_FATAL names the rank, the call and the error class, then ends the job. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -15,6 +15,8 @@ enum errhandler_kind {
     EH_RETURN,
     EH_ABORT,
     EH_USER_COMM,
+    EH_USER_WIN,
+    EH_USER_FILE,
 };
 
 struct smpi_errhandler {
@@ -22,10 +24,11 @@ struct smpi_errhandler {
     int refcount;
     bool predefined;
     MPI_Comm_errhandler_function *comm_fn;
+    void (*other_fn)(void); /* MPI_Win/File_errhandler_function, cast back by kind */
 };
 
-SMPI_API struct smpi_errhandler smpi_mpi_errors_are_fatal = { EH_FATAL, 1, true, NULL };
-SMPI_API struct smpi_errhandler smpi_mpi_errors_return = { EH_RETURN, 1, true, NULL };
+SMPI_API struct smpi_errhandler smpi_mpi_errors_are_fatal = { EH_FATAL, 1, true, NULL, NULL };
+SMPI_API struct smpi_errhandler smpi_mpi_errors_return = { EH_RETURN, 1, true, NULL, NULL };
 
 int smpi__error(MPI_Comm comm, const char *call, int code, const char *fmt, ...)
 {
@@ -121,3 +124,137 @@ int PMPI_Errhandler_free(MPI_Errhandler *eh)
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Errhandler_free = PMPI_Errhandler_free
+
+/* ---- windows and files ---------------------------------------------------------------------
+ * simmpi has no windows or files (see README, "Not provided"), so no MPI_Win or MPI_File handle
+ * is ever valid, except MPI_FILE_NULL, which carries the default error handler of file
+ * operations (MPI_ERRORS_RETURN, MPI-3.1 section 13.7). Their error handlers can still be
+ * created, set on MPI_FILE_NULL, queried and called, as portable codes do at start-up. */
+
+static MPI_Errhandler file_default = &smpi_mpi_errors_return;
+
+static MPI_Errhandler new_user_handler(enum errhandler_kind kind, void (*fn)(void))
+{
+    struct smpi_errhandler *h = sim_xcalloc(1, sizeof(*h));
+
+    h->kind = kind;
+    h->refcount = 1;
+    h->other_fn = fn;
+    return h;
+}
+
+int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *win_errhandler_fn,
+                               MPI_Errhandler *errhandler)
+{
+    if (!win_errhandler_fn || !errhandler)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Win_create_errhandler", MPI_ERR_ARG,
+                           "function or handle pointer is NULL");
+    *errhandler = new_user_handler(EH_USER_WIN, (void (*)(void))win_errhandler_fn);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Win_create_errhandler = PMPI_Win_create_errhandler
+
+int PMPI_File_create_errhandler(MPI_File_errhandler_function *file_errhandler_fn,
+                                MPI_Errhandler *errhandler)
+{
+    if (!file_errhandler_fn || !errhandler)
+        return smpi__error(MPI_COMM_WORLD, "MPI_File_create_errhandler", MPI_ERR_ARG,
+                           "function or handle pointer is NULL");
+    *errhandler = new_user_handler(EH_USER_FILE, (void (*)(void))file_errhandler_fn);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_create_errhandler = PMPI_File_create_errhandler
+
+static int no_window(const char *call)
+{
+    return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
+                       "invalid window: simmpi does not provide windows (one-sided communication)");
+}
+
+int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
+{
+    return no_window("MPI_Win_set_errhandler");
+}
+#pragma weak MPI_Win_set_errhandler = PMPI_Win_set_errhandler
+
+int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
+{
+    return no_window("MPI_Win_get_errhandler");
+}
+#pragma weak MPI_Win_get_errhandler = PMPI_Win_get_errhandler
+
+int PMPI_Win_call_errhandler(MPI_Win win, int errorcode)
+{
+    return no_window("MPI_Win_call_errhandler");
+}
+#pragma weak MPI_Win_call_errhandler = PMPI_Win_call_errhandler
+
+static int check_file(const char *call, MPI_File file)
+{
+    if (file != MPI_FILE_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_FILE,
+                           "invalid file: simmpi does not provide MPI-IO; only MPI_FILE_NULL "
+                           "(the default handler of file operations) is valid");
+    return MPI_SUCCESS;
+}
+
+int PMPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
+{
+    int rc = check_file("MPI_File_set_errhandler", file);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (errhandler == MPI_ERRHANDLER_NULL ||
+        (errhandler->kind != EH_USER_FILE && !errhandler->predefined))
+        return smpi__error(MPI_COMM_WORLD, "MPI_File_set_errhandler", MPI_ERR_ARG,
+                           "errhandler is not a file error handler");
+    if (!errhandler->predefined)
+        errhandler->refcount++;
+    if (!file_default->predefined && --file_default->refcount == 0)
+        free(file_default);
+    file_default = errhandler;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_set_errhandler = PMPI_File_set_errhandler
+
+int PMPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler)
+{
+    int rc = check_file("MPI_File_get_errhandler", file);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (!errhandler)
+        return smpi__error(MPI_COMM_WORLD, "MPI_File_get_errhandler", MPI_ERR_ARG,
+                           "errhandler is NULL");
+    if (!file_default->predefined)
+        file_default->refcount++;
+    *errhandler = file_default;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_get_errhandler = PMPI_File_get_errhandler
+
+int PMPI_File_call_errhandler(MPI_File fh, int errorcode)
+{
+    int rc = check_file("MPI_File_call_errhandler", fh);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    switch (file_default->kind) {
+    case EH_USER_FILE:
+        ((MPI_File_errhandler_function *)file_default->other_fn)(&fh, &errorcode);
+        return MPI_SUCCESS;
+    case EH_RETURN:
+        return MPI_SUCCESS;
+    default: {
+        struct smpi_process *self = smpi__self();
+
+        fflush(stdout);
+        fprintf(stderr,
+                "simmpi: rank %d: MPI_File_call_errhandler: %s: raised by the application\n"
+                "  (MPI_ERRORS_ARE_FATAL on MPI_FILE_NULL)\n",
+                self ? self->rank : -1, smpi_error_class_name(errorcode));
+        smpi__job_abort(1);
+    }
+    }
+}
+#pragma weak MPI_File_call_errhandler = PMPI_File_call_errhandler

@@ -16,6 +16,41 @@ static void on_error(MPI_Comm *comm, int *code, ...)
     handler_code = *code;
 }
 
+static int file_calls;
+
+static void on_file_error(MPI_File *file, int *code, ...)
+{
+    file_calls++;
+}
+
+/* The default file error handler lives on MPI_FILE_NULL: MPI_ERRORS_RETURN at start, then a
+ * user one that MPI_File_call_errhandler reaches; windows do not exist (MPI_ERR_WIN). */
+static int file_and_win_handlers(void)
+{
+    int errs = 0;
+    int cls;
+    int rc;
+    MPI_Errhandler eh;
+    MPI_Errhandler got;
+
+    MPI_File_get_errhandler(MPI_FILE_NULL, &got);
+    errs += mtest_expect(got == MPI_ERRORS_RETURN, "default file handler is not ERRORS_RETURN");
+    MPI_File_create_errhandler(on_file_error, &eh);
+    MPI_File_set_errhandler(MPI_FILE_NULL, eh);
+    MPI_File_call_errhandler(MPI_FILE_NULL, MPI_ERR_IO);
+    errs += mtest_expect(file_calls == 1, "file handler called %d times", file_calls);
+    MPI_File_set_errhandler(MPI_FILE_NULL, MPI_ERRORS_RETURN);
+    MPI_Errhandler_free(&eh);
+    MPI_Win_create_errhandler((MPI_Win_errhandler_function *)on_file_error, &eh);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    rc = MPI_Win_set_errhandler(MPI_WIN_NULL, eh);
+    MPI_Error_class(rc, &cls);
+    errs += mtest_expect(cls == MPI_ERR_WIN, "Win_set_errhandler: class %d", cls);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    MPI_Errhandler_free(&eh);
+    return errs;
+}
+
 int main(int argc, char **argv)
 {
     int errs = 0;
@@ -73,5 +108,6 @@ int main(int argc, char **argv)
     MPI_Barrier(dup);
     MPI_Comm_free(&dup);
     MPI_Pcontrol(1);
+    errs += file_and_win_handlers();
     return mtest_finish(errs);
 }
