@@ -32,8 +32,10 @@ static int check_comm(const char *call, MPI_Comm comm)
         rc = smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COMM, "invalid communicator");
     if (rc == MPI_SUCCESS && comm->remote_group)
         rc = smpi__error(comm, call, MPI_ERR_COMM,
-                         "collectives on intercommunicators are not provided by simmpi; merge it "
-                         "with MPI_Intercomm_merge first");
+                         "%s on an intercommunicator is not provided by simmpi (barrier, bcast, "
+                         "reduce, allreduce, gather, scatter, allgather and alltoall are); merge "
+                         "it with MPI_Intercomm_merge first",
+                         call);
     return rc;
 }
 
@@ -162,6 +164,8 @@ void smpi__coll_init(void)
 
 int PMPI_Barrier(MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_barrier(comm);
     struct coll_args a = { .comm = comm };
     int rc = check_comm("MPI_Barrier", comm);
 
@@ -173,6 +177,8 @@ int PMPI_Barrier(MPI_Comm comm)
 
 int PMPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_bcast(buf, count, type, root, comm);
     static const char call[] = "MPI_Bcast";
     struct coll_args a = { .rbuf = buf, .count = count, .type = type, .root = root,
                            .comm = comm };
@@ -195,6 +201,8 @@ int PMPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, int root,
                 MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_reduce(sbuf, rbuf, count, type, op, root, comm);
     static const char call[] = "MPI_Reduce";
     struct coll_args a = { .sbuf = sbuf, .rbuf = rbuf, .count = count, .type = type, .op = op,
                            .root = root, .comm = comm };
@@ -216,6 +224,8 @@ int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_
 int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
                    MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_allreduce(sbuf, rbuf, count, type, op, comm);
     static const char call[] = "MPI_Allreduce";
     struct coll_args a = { .sbuf = sbuf, .rbuf = rbuf, .count = count, .type = type, .op = op,
                            .comm = comm };
@@ -313,6 +323,8 @@ static int check_sides(const char *call, MPI_Comm comm, int scount, MPI_Datatype
 int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
                   MPI_Datatype rtype, MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
     static const char call[] = "MPI_Alltoall";
     struct coll_args a = { .sbuf = sbuf, .scount = scount, .stype = stype, .rbuf = rbuf,
                            .rcount = rcount, .rtype = rtype, .comm = comm };
@@ -395,6 +407,8 @@ int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
 int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
                    MPI_Datatype rtype, MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
     static const char call[] = "MPI_Allgather";
     struct coll_args a = { .sbuf = sbuf, .scount = scount, .stype = stype, .rbuf = rbuf,
                            .rcount = rcount, .rtype = rtype, .comm = comm };
@@ -442,6 +456,8 @@ int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf
 int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
                 MPI_Datatype rtype, int root, MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_gather(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
     static const char call[] = "MPI_Gather";
     struct coll_args a = { .sbuf = sbuf, .scount = scount, .stype = stype, .rbuf = rbuf,
                            .rcount = rcount, .rtype = rtype, .root = root, .comm = comm };
@@ -502,6 +518,8 @@ int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
 int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
                  MPI_Datatype rtype, int root, MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_scatter(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
     static const char call[] = "MPI_Scatter";
     struct coll_args a = { .sbuf = sbuf, .scount = scount, .stype = stype, .rbuf = rbuf,
                            .rcount = rcount, .rtype = rtype, .root = root, .comm = comm };

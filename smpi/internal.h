@@ -147,6 +147,28 @@ int smpi__comm_new_context(void);
 /* The group of comm, with a reference for the caller. */
 struct smpi_group *smpi__comm_group(MPI_Comm comm);
 
+/* ---- collectives on intercommunicators (coll_inter.c): the bindings hand them over ---- */
+
+int smpi__inter_barrier(MPI_Comm inter);
+int smpi__inter_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm inter);
+int smpi__inter_reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
+                       int root, MPI_Comm inter);
+int smpi__inter_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
+                          MPI_Comm inter);
+int smpi__inter_gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+                       MPI_Datatype rtype, int root, MPI_Comm inter);
+int smpi__inter_scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
+                        MPI_Datatype rtype, int root, MPI_Comm inter);
+int smpi__inter_allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+                          int rcount, MPI_Datatype rtype, MPI_Comm inter);
+int smpi__inter_alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+                         int rcount, MPI_Datatype rtype, MPI_Comm inter);
+/* True for a valid intercommunicator. */
+static inline bool smpi__comm_is_inter(MPI_Comm comm)
+{
+    return comm != MPI_COMM_NULL && smpi__comm_is_valid(comm) && comm->remote_group != NULL;
+}
+
 /* ---- topologies (topo.c) ------------------------------------------------------------------- */
 
 struct smpi_topo;

@@ -2,11 +2,79 @@
  * sizes, remote groups, MPI_Comm_test_inter, point-to-point across it (peers and status
  * sources are remote ranks), MPI_Intercomm_merge ordering for high = 0/1 and for equal flags
  * (the side holding the lowest MPI_COMM_WORLD rank first), collectives on the merged
- * communicator, and MPI_ERR_COMM for collectives on the intercommunicator itself. Needs an even
+ * communicator and on the intercommunicator itself (barrier, bcast, reduce, allreduce, gather,
+ * scatter, allgather, alltoall), and MPI_ERR_COMM for MPI_Scan, which has no intercommunicator
+ * form. Needs an even
  * number of ranks. */
 #include <mpi.h>
 
 #include "mtest.h"
+
+/* Intercommunicator collectives (MPI-3.1 section 5.2.2): each group gets what the other group
+ * contributed. Evens are side A (world rank 2i is local rank i), odds side B. */
+static int inter_collectives(MPI_Comm inter, int rank, int size, int lrank)
+{
+    int errs = 0;
+    int half = size / 2;
+    int even = rank % 2 == 0;
+    int x = -1;
+    int sum = 0;
+    int other_sum = 0;
+    int all[64];
+    int mine[64];
+
+    MPI_Barrier(inter);
+    /* bcast from local rank 0 of the evens to all odds */
+    x = even ? (lrank == 0 ? 77 : -1) : -1;
+    MPI_Bcast(&x, 1, MPI_INT, even ? (lrank == 0 ? MPI_ROOT : MPI_PROC_NULL) : 0, inter);
+    if (!even)
+        errs += mtest_expect(x == 77, "inter bcast: %d", x);
+    /* allreduce: each side gets the other side's sum of world ranks */
+    for (int i = 0; i < half; i++)
+        other_sum += even ? 2 * i + 1 : 2 * i;
+    MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, inter);
+    errs += mtest_expect(sum == other_sum, "inter allreduce %d, expected %d", sum, other_sum);
+    /* reduce to the odds' rank 0 */
+    sum = -1;
+    MPI_Reduce(&rank, &sum, 1, MPI_INT, MPI_SUM, even ? 0 : (lrank == 0 ? MPI_ROOT : MPI_PROC_NULL),
+               inter);
+    if (!even && lrank == 0) {
+        int want = 0;
+
+        for (int i = 0; i < half; i++)
+            want += 2 * i;
+        errs += mtest_expect(sum == want, "inter reduce %d, expected %d", sum, want);
+    }
+    /* allgather: the other side's world ranks in their local order */
+    MPI_Allgather(&rank, 1, MPI_INT, all, 1, MPI_INT, inter);
+    for (int i = 0; i < half; i++)
+        errs += mtest_expect(all[i] == (even ? 2 * i + 1 : 2 * i), "inter allgather[%d] = %d", i,
+                             all[i]);
+    /* alltoall: value 1000 * sender + receiver's local rank */
+    for (int i = 0; i < half; i++)
+        mine[i] = 1000 * rank + i;
+    MPI_Alltoall(mine, 1, MPI_INT, all, 1, MPI_INT, inter);
+    for (int i = 0; i < half; i++) {
+        int sender = even ? 2 * i + 1 : 2 * i;
+
+        errs += mtest_expect(all[i] == 1000 * sender + lrank, "inter alltoall[%d] = %d", i,
+                             all[i]);
+    }
+    /* gather to the evens' rank 0, scatter back from it */
+    MPI_Gather(&rank, 1, MPI_INT, all, 1, MPI_INT,
+               even ? (lrank == 0 ? MPI_ROOT : MPI_PROC_NULL) : 0, inter);
+    if (even && lrank == 0)
+        for (int i = 0; i < half; i++)
+            errs += mtest_expect(all[i] == 2 * i + 1, "inter gather[%d] = %d", i, all[i]);
+    for (int i = 0; i < half; i++)
+        mine[i] = 500 + i;
+    x = -1;
+    MPI_Scatter(mine, 1, MPI_INT, &x, 1, MPI_INT,
+                even ? (lrank == 0 ? MPI_ROOT : MPI_PROC_NULL) : 0, inter);
+    if (!even)
+        errs += mtest_expect(x == 500 + lrank, "inter scatter %d", x);
+    return errs;
+}
 
 int main(int argc, char **argv)
 {
@@ -80,13 +148,15 @@ int main(int argc, char **argv)
     errs += mtest_expect(val == (rank % 2 ? size / 2 + lrank : lrank), "merge(tie) rank %d", val);
     MPI_Comm_free(&merged);
 
+    errs += inter_collectives(inter, rank, size, lrank);
     MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
     {
-        int rc = MPI_Barrier(inter);
+        int x = 0;
+        int rc = MPI_Scan(&rank, &x, 1, MPI_INT, MPI_SUM, inter);
         int cls = MPI_SUCCESS;
 
         MPI_Error_class(rc, &cls);
-        errs += mtest_expect(cls == MPI_ERR_COMM, "barrier on the intercommunicator: class %d",
+        errs += mtest_expect(cls == MPI_ERR_COMM, "MPI_Scan on the intercommunicator: class %d",
                              cls);
     }
     MPI_Comm_free(&inter);
