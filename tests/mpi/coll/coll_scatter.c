@@ -6,82 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct dint {
-    double v;
-    int i;
-};
+#include "coll_data.h"
+#include "mtest.h"
 
-enum tkind { T_INT, T_DOUBLE, T_DINT, T_COUNT };
-
-static const char *const tnames[] = { "MPI_INT", "MPI_DOUBLE", "MPI_DOUBLE_INT" };
-
-static MPI_Datatype mpi_type(enum tkind t)
-{
-    return t == T_INT ? MPI_INT : t == T_DOUBLE ? MPI_DOUBLE : MPI_DOUBLE_INT;
-}
-
-static size_t tsize(enum tkind t)
-{
-    return t == T_INT ? sizeof(int) : t == T_DOUBLE ? sizeof(double) : sizeof(struct dint);
-}
-
-/* Element i of the block that rank `from` sends to rank `to`: unique per (from, to, i). */
-static int value(int from, int to, int i)
-{
-    return from * 1000003 + to * 10007 + i;
-}
-
-static void *elem(void *buf, enum tkind t, long i)
-{
-    return (char *)buf + (size_t)i * tsize(t);
-}
-
-static void fill(void *buf, enum tkind t, int n, int from, int to)
-{
-    for (int i = 0; i < n; i++) {
-        if (t == T_INT)
-            *(int *)elem(buf, t, i) = value(from, to, i);
-        else if (t == T_DOUBLE)
-            *(double *)elem(buf, t, i) = value(from, to, i);
-        else
-            *(struct dint *)elem(buf, t, i) = (struct dint){ value(from, to, i), -from };
-    }
-}
-
-/* Index of the first element of the block that is not what `from` sent to `to`, or -1. */
-static int check(void *buf, enum tkind t, int n, int from, int to)
-{
-    for (int i = 0; i < n; i++) {
-        int v = value(from, to, i);
-
-        if (t == T_INT && *(int *)elem(buf, t, i) != v)
-            return i;
-        if (t == T_DOUBLE && *(double *)elem(buf, t, i) != v)
-            return i;
-        if (t == T_DINT && (((struct dint *)elem(buf, t, i))->v != v ||
-                            ((struct dint *)elem(buf, t, i))->i != -from))
-            return i;
-    }
-    return -1;
-}
-
-/* Ends the program: rank 0 prints "No Errors" or the error count. */
-static int finish(int errs)
-{
-    int rank;
-    int total = 0;
-
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Allreduce(&errs, &total, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-    if (rank == 0) {
-        if (total == 0)
-            printf("No Errors\n");
-        else
-            printf("Found %d errors\n", total);
-    }
-    MPI_Finalize();
-    return total ? 1 : 0;
-}
 /* Rank j's block: n elements (scatter) or n + j % 3 - 1, at least 0 (scatterv). */
 static int block(int j, int n, int v)
 {
@@ -153,5 +80,5 @@ int main(int argc, char **argv)
                     for (int v = 0; v < 2; v++)
                         errs += check_one((enum tkind)t, counts[c], roots[r], ip, v);
     }
-    return finish(errs);
+    return mtest_finish(errs);
 }
