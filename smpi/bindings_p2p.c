@@ -995,32 +995,6 @@ int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
 }
 #pragma weak MPI_Get_count = PMPI_Get_count
 
-/* Basic elements of type in `bytes` received bytes, or -1 if they end inside one. */
-static MPI_Count elements_of(MPI_Count bytes, MPI_Datatype type)
-{
-    size_t size = smpi_type_size(type);
-    MPI_Count n, rest;
-
-    if (size == 0)
-        return 0;
-    if (type->kind != SMPI_KIND_NONE) {
-        size_t basic = smpi_type_size(smpi__kind_type(type->kind));
-
-        if (basic > 0)
-            return bytes % (MPI_Count)basic ? -1 : bytes / (MPI_Count)basic;
-    }
-    /* mixed types: count whole blocks, each taken as one basic element */
-    n = bytes / (MPI_Count)size * type->nblocks;
-    rest = bytes % (MPI_Count)size;
-    for (int i = 0; i < type->nblocks && rest > 0; i++) {
-        if (rest < (MPI_Count)type->blocks[i].length)
-            return -1;
-        rest -= (MPI_Count)type->blocks[i].length;
-        n++;
-    }
-    return n;
-}
-
 int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
 {
     MPI_Count n;
@@ -1028,7 +1002,7 @@ int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Cou
     SMPI_CHECK_ARG("MPI_Get_elements", MPI_COMM_WORLD, status);
     SMPI_CHECK_TYPE("MPI_Get_elements", MPI_COMM_WORLD, datatype);
     SMPI_CHECK_ARG("MPI_Get_elements", MPI_COMM_WORLD, count);
-    n = elements_of(status->smpi_count, datatype);
+    n = smpi__type_elements(datatype, status->smpi_count);
     *count = n < 0 ? MPI_UNDEFINED : n;
     return MPI_SUCCESS;
 }

@@ -133,6 +133,15 @@ struct smpi_datatype {
     char name[MPI_MAX_OBJECT_NAME];
     struct smpi_attr_list *attrs; /* cached attributes (attr.c), or NULL */
     MPI_Aint align;               /* alignment of derived types (0: from the extent) */
+    /* The basic elements of one element of a derived type, in packing order, as runs of n
+     * elements of the same size (MPI_Get_elements); a predefined type has one per block. */
+    int nruns;
+    struct smpi_type_run *runs;
+};
+
+struct smpi_type_run {
+    size_t size;
+    MPI_Count n;
 };
 
 /* True if count elements of t are one run of count * size bytes starting at true_lb. */
@@ -154,5 +163,8 @@ size_t smpi__type_unpack(const void *in, size_t bytes, void *buf, int count, MPI
  * requests using it (datatype_ctor.c); predefined types are never counted. */
 void smpi__type_ref(MPI_Datatype t);
 void smpi__type_unref(MPI_Datatype t);
+/* Basic elements in the first `bytes` bytes of a message of type t, or -1 when they end inside
+ * a basic element (MPI_Get_elements). */
+MPI_Count smpi__type_elements(MPI_Datatype t, MPI_Count bytes);
 
 #endif /* SMPI_DATATYPE_H */

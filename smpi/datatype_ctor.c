@@ -53,7 +53,69 @@ void smpi__type_unref(MPI_Datatype t)
         free(c);
     }
     free(t->blocks);
+    free(t->runs);
     free(t);
+}
+
+static void add_run(struct smpi_datatype *t, int *cap, size_t size, MPI_Count n)
+{
+    if (n <= 0 || size == 0)
+        return;
+    if (t->nruns && t->runs[t->nruns - 1].size == size) {
+        t->runs[t->nruns - 1].n += n;
+        return;
+    }
+    if (t->nruns == *cap) {
+        *cap = *cap ? 2 * *cap : 4;
+        t->runs = realloc(t->runs, (size_t)*cap * sizeof(*t->runs));
+        sim_assert(t->runs != NULL, "out of memory for a datatype of %d element runs", *cap);
+    }
+    t->runs[t->nruns].size = size;
+    t->runs[t->nruns++].n = n;
+}
+
+/* Appends count copies of c's basic elements to t's runs. */
+static void add_runs(struct smpi_datatype *t, int *cap, MPI_Datatype c, MPI_Aint count)
+{
+    bool predefined = (c->flags & SMPI_TYPE_PREDEFINED) != 0;
+    int n = predefined ? c->nblocks : c->nruns;
+
+    if (n == 1) { /* one run repeats as one longer run */
+        add_run(t, cap, predefined ? c->blocks[0].length : c->runs[0].size,
+                (predefined ? 1 : c->runs[0].n) * count);
+        return;
+    }
+    for (MPI_Aint e = 0; e < count; e++)
+        for (int i = 0; i < n; i++)
+            add_run(t, cap, predefined ? c->blocks[i].length : c->runs[i].size,
+                    predefined ? 1 : c->runs[i].n);
+}
+
+MPI_Count smpi__type_elements(MPI_Datatype t, MPI_Count bytes)
+{
+    bool predefined = (t->flags & SMPI_TYPE_PREDEFINED) != 0;
+    int n = predefined ? t->nblocks : t->nruns;
+    MPI_Count per = 0;
+    MPI_Count count;
+    MPI_Count rest;
+
+    if (t->size == 0)
+        return 0;
+    for (int i = 0; i < n; i++)
+        per += predefined ? 1 : t->runs[i].n;
+    count = bytes / (MPI_Count)t->size * per;
+    rest = bytes % (MPI_Count)t->size;
+    for (int i = 0; i < n && rest > 0; i++) {
+        MPI_Count size = (MPI_Count)(predefined ? t->blocks[i].length : t->runs[i].size);
+        MPI_Count avail = predefined ? 1 : t->runs[i].n;
+        MPI_Count take = rest / size < avail ? rest / size : avail;
+
+        count += take;
+        rest -= take * size;
+        if (take < avail && rest > 0)
+            return -1; /* the data ends inside a basic element */
+    }
+    return rest > 0 ? -1 : count;
 }
 
 /* ---- building ------------------------------------------------------------------------------ */
@@ -109,6 +171,7 @@ static struct smpi_datatype *build(const struct piece *pieces, int n)
 {
     struct smpi_datatype *t = sim_xcalloc(1, sizeof(*t));
     int cap = 0;
+    int rcap = 0;
     bool bounds = false;
     bool explicit_lb = false;
     bool explicit_ub = false;
@@ -155,6 +218,7 @@ static struct smpi_datatype *build(const struct piece *pieces, int n)
             for (int b = 0; b < c->nblocks; b++)
                 add_block(t, &cap, p->disp + e * ext + c->blocks[b].offset, c->blocks[b].length);
         t->size += (size_t)p->count * c->size;
+        add_runs(t, &rcap, c, p->count);
         if (c->size > 0) {
             if (first_kind) {
                 t->kind = c->kind;

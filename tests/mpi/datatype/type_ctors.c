@@ -270,6 +270,62 @@ static int indexed_and_errors(int rank)
     return errs;
 }
 
+/* A partial receive of a struct type {char, double, int}: 22 bytes are one whole element (3
+ * basic elements) then a char and a double: MPI_Get_elements 5, MPI_Get_count MPI_UNDEFINED.
+ * And a struct of absolute addresses sent from MPI_BOTTOM. */
+static int elements_and_bottom(int rank)
+{
+    int errs = 0;
+    int lens[3] = { 1, 1, 1 };
+    MPI_Aint disps[3] = { offsetof(struct item, c), offsetof(struct item, d),
+                          offsetof(struct item, i) };
+    MPI_Datatype types[3] = { MPI_CHAR, MPI_DOUBLE, MPI_INT };
+    MPI_Datatype t;
+    MPI_Datatype abs_t;
+    char bytes[32];
+    struct item items[2];
+    MPI_Status st;
+    int n;
+    double x = 2.5;
+    int k = 9;
+
+    if (rank >= 2)
+        return 0;
+    MPI_Type_create_struct(3, lens, disps, types, &t);
+    MPI_Type_commit(&t);
+    memset(bytes, 1, sizeof(bytes));
+    if (rank == 0) {
+        MPI_Send(bytes, 22, MPI_BYTE, 1, 5, MPI_COMM_WORLD);
+    } else {
+        MPI_Recv(items, 2, t, 0, 5, MPI_COMM_WORLD, &st);
+        MPI_Get_elements(&st, t, &n);
+        errs += mtest_expect(n == 5, "Get_elements on a partial struct: %d, expected 5", n);
+        MPI_Get_count(&st, t, &n);
+        errs += mtest_expect(n == MPI_UNDEFINED, "Get_count on a partial struct: %d", n);
+    }
+    MPI_Type_free(&t);
+    {
+        MPI_Aint addr[2];
+        MPI_Datatype ty[2] = { MPI_DOUBLE, MPI_INT };
+        int one[2] = { 1, 1 };
+
+        MPI_Get_address(&x, &addr[0]);
+        MPI_Get_address(&k, &addr[1]);
+        MPI_Type_create_struct(2, one, addr, ty, &abs_t);
+        MPI_Type_commit(&abs_t);
+        if (rank == 0) {
+            MPI_Send(MPI_BOTTOM, 1, abs_t, 1, 6, MPI_COMM_WORLD);
+        } else {
+            x = 0;
+            k = 0;
+            MPI_Recv(MPI_BOTTOM, 1, abs_t, 0, 6, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            errs += mtest_expect(x == 2.5 && k == 9, "MPI_BOTTOM receive: %g %d", x, k);
+        }
+        MPI_Type_free(&abs_t);
+    }
+    return errs;
+}
+
 int main(int argc, char **argv)
 {
     int rank;
@@ -284,5 +340,6 @@ int main(int argc, char **argv)
     errs += subarray(rank);
     errs += resized_alltoall(rank, size);
     errs += indexed_and_errors(rank);
+    errs += elements_and_bottom(rank);
     return mtest_finish(errs);
 }
