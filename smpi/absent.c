@@ -13,27 +13,6 @@ static int absent(const char *call)
                        "%s is not provided by simmpi (see README, 'Not provided')", call);
 }
 
-int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype,
-                       void *outbuf, MPI_Aint outsize, MPI_Aint *position)
-{
-    return absent("MPI_Pack_external");
-}
-#pragma weak MPI_Pack_external = PMPI_Pack_external
-
-int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize, MPI_Aint
-                         *position, void *outbuf, int outcount, MPI_Datatype datatype)
-{
-    return absent("MPI_Unpack_external");
-}
-#pragma weak MPI_Unpack_external = PMPI_Unpack_external
-
-int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype, MPI_Aint
-                            *size)
-{
-    return absent("MPI_Pack_external_size");
-}
-#pragma weak MPI_Pack_external_size = PMPI_Pack_external_size
-
 int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype)
 {
     return absent("MPI_Type_create_f90_real");

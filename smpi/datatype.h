@@ -142,6 +142,7 @@ struct smpi_datatype {
 struct smpi_type_run {
     size_t size;
     MPI_Count n;
+    enum smpi_type_kind kind; /* of the predefined type the elements come from */
 };
 
 /* True if count elements of t are one run of count * size bytes starting at true_lb. */

@@ -57,11 +57,12 @@ void smpi__type_unref(MPI_Datatype t)
     free(t);
 }
 
-static void add_run(struct smpi_datatype *t, int *cap, size_t size, MPI_Count n)
+static void add_run(struct smpi_datatype *t, int *cap, size_t size, MPI_Count n,
+                    enum smpi_type_kind kind)
 {
     if (n <= 0 || size == 0)
         return;
-    if (t->nruns && t->runs[t->nruns - 1].size == size) {
+    if (t->nruns && t->runs[t->nruns - 1].size == size && t->runs[t->nruns - 1].kind == kind) {
         t->runs[t->nruns - 1].n += n;
         return;
     }
@@ -71,6 +72,7 @@ static void add_run(struct smpi_datatype *t, int *cap, size_t size, MPI_Count n)
         sim_assert(t->runs != NULL, "out of memory for a datatype of %d element runs", *cap);
     }
     t->runs[t->nruns].size = size;
+    t->runs[t->nruns].kind = kind;
     t->runs[t->nruns++].n = n;
 }
 
@@ -82,13 +84,13 @@ static void add_runs(struct smpi_datatype *t, int *cap, MPI_Datatype c, MPI_Aint
 
     if (n == 1) { /* one run repeats as one longer run */
         add_run(t, cap, predefined ? c->blocks[0].length : c->runs[0].size,
-                (predefined ? 1 : c->runs[0].n) * count);
+                (predefined ? 1 : c->runs[0].n) * count, predefined ? c->kind : c->runs[0].kind);
         return;
     }
     for (MPI_Aint e = 0; e < count; e++)
         for (int i = 0; i < n; i++)
             add_run(t, cap, predefined ? c->blocks[i].length : c->runs[i].size,
-                    predefined ? 1 : c->runs[i].n);
+                    predefined ? 1 : c->runs[i].n, predefined ? c->kind : c->runs[i].kind);
 }
 
 MPI_Count smpi__type_elements(MPI_Datatype t, MPI_Count bytes)
@@ -994,3 +996,138 @@ int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
                        "no predefined type of class %d has %d bytes", typeclass, size);
 }
 #pragma weak MPI_Type_match_size = PMPI_Type_match_size
+
+/* ---- external32 (MPI-3.1 section 13.5.2) -----------------------------------------------------
+ * Big-endian, with the sizes of the standard's table. Every predefined type whose native size
+ * is its external32 size is supported (the integer, floating, complex, bool and pair types);
+ * long, unsigned long, wchar_t and long double differ in size on this ABI and are refused with
+ * MPI_ERR_TYPE rather than converted. */
+
+static bool external_same_size(enum smpi_type_kind k)
+{
+    switch (k) {
+    case SMPI_KIND_LONG:
+    case SMPI_KIND_UNSIGNED_LONG:
+    case SMPI_KIND_WCHAR:
+    case SMPI_KIND_LONG_DOUBLE:
+    case SMPI_KIND_LONG_DOUBLE_COMPLEX:
+    case SMPI_KIND_LONG_INT:
+    case SMPI_KIND_LONG_DOUBLE_INT:
+        return false;
+    default:
+        return true;
+    }
+}
+
+static int check_external(const char *call, const char *datarep, MPI_Datatype t)
+{
+    bool predefined;
+    int n;
+
+    if (!datarep || strcmp(datarep, "external32") != 0)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
+                           "data representation '%s' is not \"external32\"",
+                           datarep ? datarep : "(null)");
+    if (t == MPI_DATATYPE_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
+    predefined = (t->flags & SMPI_TYPE_PREDEFINED) != 0;
+    n = predefined ? 1 : t->nruns;
+    for (int i = 0; i < n; i++)
+        if (!external_same_size(predefined ? t->kind : t->runs[i].kind))
+            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE,
+                               "%s holds long, unsigned long, wchar_t or long double elements, "
+                               "whose external32 size differs from the native one; simmpi does "
+                               "not convert them",
+                               t->name[0] ? t->name : "the datatype");
+    return MPI_SUCCESS;
+}
+
+/* Reverses the bytes of each basic element of count elements of t packed at buf (a no-op on a
+ * big-endian machine). Complex numbers swap each of their two halves. */
+static void to_big_endian(char *buf, int count, MPI_Datatype t)
+{
+    const union {
+        int i;
+        char c;
+    } probe = { 1 };
+    bool predefined = (t->flags & SMPI_TYPE_PREDEFINED) != 0;
+    int n = predefined ? t->nblocks : t->nruns;
+
+    if (!probe.c)
+        return;
+    for (int e = 0; e < count; e++) {
+        for (int r = 0; r < n; r++) {
+            size_t size = predefined ? t->blocks[r].length : t->runs[r].size;
+            MPI_Count reps = predefined ? 1 : t->runs[r].n;
+            enum smpi_type_kind k = predefined ? t->kind : t->runs[r].kind;
+            size_t word = (k == SMPI_KIND_FLOAT_COMPLEX || k == SMPI_KIND_DOUBLE_COMPLEX)
+                              ? size / 2 : size;
+
+            for (MPI_Count i = 0; i < reps; i++) {
+                for (size_t w = 0; w < size; w += word)
+                    for (size_t a = 0, b = word - 1; a < b; a++, b--) {
+                        char x = buf[w + a];
+
+                        buf[w + a] = buf[w + b];
+                        buf[w + b] = x;
+                    }
+                buf += size;
+            }
+        }
+    }
+}
+
+int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype,
+                            MPI_Aint *size)
+{
+    SMPI_CHECK(check_external("MPI_Pack_external_size", datarep, datatype));
+    CHECK_COUNT("MPI_Pack_external_size", incount);
+    CHECK_PTR("MPI_Pack_external_size", size);
+    *size = (MPI_Aint)incount * (MPI_Aint)datatype->size;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Pack_external_size = PMPI_Pack_external_size
+
+int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount,
+                       MPI_Datatype datatype, void *outbuf, MPI_Aint outsize, MPI_Aint *position)
+{
+    MPI_Aint need;
+
+    SMPI_CHECK(check_external("MPI_Pack_external", datarep, datatype));
+    CHECK_COUNT("MPI_Pack_external", incount);
+    CHECK_PTR("MPI_Pack_external", position);
+    need = (MPI_Aint)incount * (MPI_Aint)datatype->size;
+    if (*position < 0 || *position + need > outsize)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Pack_external", MPI_ERR_TRUNCATE,
+                           "%ld bytes at position %ld do not fit in an outbuf of %ld bytes",
+                           (long)need, (long)*position, (long)outsize);
+    smpi__type_pack(inbuf, incount, datatype, (char *)outbuf + *position);
+    to_big_endian((char *)outbuf + *position, incount, datatype);
+    *position += need;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Pack_external = PMPI_Pack_external
+
+int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize,
+                         MPI_Aint *position, void *outbuf, int outcount, MPI_Datatype datatype)
+{
+    MPI_Aint need;
+    char *tmp;
+
+    SMPI_CHECK(check_external("MPI_Unpack_external", datarep, datatype));
+    CHECK_COUNT("MPI_Unpack_external", outcount);
+    CHECK_PTR("MPI_Unpack_external", position);
+    need = (MPI_Aint)outcount * (MPI_Aint)datatype->size;
+    if (*position < 0 || *position + need > insize)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Unpack_external", MPI_ERR_TRUNCATE,
+                           "%ld bytes at position %ld are beyond an inbuf of %ld bytes",
+                           (long)need, (long)*position, (long)insize);
+    tmp = sim_xmalloc((size_t)need + 1);
+    memcpy(tmp, (const char *)inbuf + *position, (size_t)need);
+    to_big_endian(tmp, outcount, datatype); /* the swap is its own inverse */
+    smpi__type_unpack(tmp, (size_t)need, outbuf, outcount, datatype);
+    free(tmp);
+    *position += need;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Unpack_external = PMPI_Unpack_external

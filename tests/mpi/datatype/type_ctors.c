@@ -326,6 +326,48 @@ static int elements_and_bottom(int rank)
     return errs;
 }
 
+/* MPI_Pack_external: big-endian bytes of the standard's external32, a round trip through a
+ * vector type, and MPI_ERR_TYPE for long (whose external32 size is 4 here, not 8). */
+static int external32(void)
+{
+    int errs = 0;
+    int v[2] = { 1, 0x01020304 };
+    double d = 1.0;
+    unsigned char out[32];
+    static const unsigned char want[] = { 0, 0, 0, 1, 1, 2, 3, 4, 0x3f, 0xf0, 0, 0, 0, 0, 0, 0 };
+    MPI_Aint pos = 0;
+    MPI_Aint size;
+    int src[6] = { 10, 11, 12, 13, 14, 15 };
+    int back[6] = { 0, 0, 0, 0, 0, 0 };
+    MPI_Datatype vec;
+    int rc;
+    int cls;
+    long l = 5;
+
+    MPI_Pack_external("external32", v, 2, MPI_INT, out, sizeof(out), &pos);
+    MPI_Pack_external("external32", &d, 1, MPI_DOUBLE, out, sizeof(out), &pos);
+    errs += mtest_expect(pos == 16 && memcmp(out, want, 16) == 0, "external32 bytes (pos %ld)",
+                         (long)pos);
+    MPI_Type_vector(3, 1, 2, MPI_INT, &vec);
+    MPI_Type_commit(&vec);
+    MPI_Pack_external_size("external32", 1, vec, &size);
+    errs += mtest_expect(size == 12, "external32 size %ld", (long)size);
+    pos = 0;
+    MPI_Pack_external("external32", src, 1, vec, out, sizeof(out), &pos);
+    pos = 0;
+    MPI_Unpack_external("external32", out, sizeof(out), &pos, back, 1, vec);
+    errs += mtest_expect(back[0] == 10 && back[2] == 12 && back[4] == 14 && back[1] == 0,
+                         "external32 round trip %d %d %d", back[0], back[2], back[4]);
+    MPI_Type_free(&vec);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    pos = 0;
+    rc = MPI_Pack_external("external32", &l, 1, MPI_LONG, out, sizeof(out), &pos);
+    MPI_Error_class(rc, &cls);
+    errs += mtest_expect(cls == MPI_ERR_TYPE, "external32 of MPI_LONG: class %d", cls);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    return errs;
+}
+
 int main(int argc, char **argv)
 {
     int rank;
@@ -341,5 +383,6 @@ int main(int argc, char **argv)
     errs += resized_alltoall(rank, size);
     errs += indexed_and_errors(rank);
     errs += elements_and_bottom(rank);
+    errs += external32();
     return mtest_finish(errs);
 }
