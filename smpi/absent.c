@@ -31,12 +31,6 @@ int PMPI_Type_create_f90_integer(int r, MPI_Datatype *newtype)
 }
 #pragma weak MPI_Type_create_f90_integer = PMPI_Type_create_f90_integer
 
-int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
-{
-    return absent("MPI_Comm_create_group");
-}
-#pragma weak MPI_Comm_create_group = PMPI_Comm_create_group
-
 int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
 {
     return absent("MPI_Win_set_attr");

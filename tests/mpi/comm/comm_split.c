@@ -114,6 +114,45 @@ static int check_create_compare(int rank, int size)
     return errs;
 }
 
+/* MPI_Comm_create_group: only the members call it; two disjoint groups create theirs at the
+ * same time with the same tag, and the odd ranks create a second one in the meantime. */
+static int check_create_group(int rank, int size)
+{
+    int errs = 0;
+    int ranks[16];
+    int n = 0;
+    int crank;
+    int csize;
+    int sum = 0;
+    int want = 0;
+    MPI_Group world;
+    MPI_Group mine;
+    MPI_Comm c;
+
+    MPI_Comm_group(MPI_COMM_WORLD, &world);
+    for (int r = rank % 2; r < size; r += 2) {
+        ranks[n++] = r;
+        want += r;
+    }
+    MPI_Group_incl(world, n, ranks, &mine);
+    MPI_Comm_create_group(MPI_COMM_WORLD, mine, 11, &c);
+    MPI_Comm_rank(c, &crank);
+    MPI_Comm_size(c, &csize);
+    errs += mtest_expect(csize == n && crank == rank / 2, "create_group: rank %d of %d", crank,
+                         csize);
+    MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, c);
+    errs += mtest_expect(sum == want, "create_group allreduce %d, expected %d", sum, want);
+    MPI_Comm_free(&c);
+    if (rank % 2) {
+        MPI_Comm_create_group(MPI_COMM_WORLD, mine, 12, &c);
+        MPI_Barrier(c);
+        MPI_Comm_free(&c);
+    }
+    MPI_Group_free(&mine);
+    MPI_Group_free(&world);
+    return errs;
+}
+
 int main(int argc, char **argv)
 {
     int rank;
@@ -126,5 +165,6 @@ int main(int argc, char **argv)
     errs += check_split(rank, size);
     errs += check_split_type(rank);
     errs += check_create_compare(rank, size);
+    errs += check_create_group(rank, size);
     return mtest_finish(errs);
 }
