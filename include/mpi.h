@@ -155,6 +155,11 @@ typedef struct MPI_Status {
 #define MPI_ARGVS_NULL ((char ***)0)
 #define MPI_F_STATUS_IGNORE ((MPI_Fint *)0)
 #define MPI_F_STATUSES_IGNORE ((MPI_Fint *)0)
+/* A Fortran status: source, tag, error, cancelled, then the byte count in two halves. */
+#define MPI_F_STATUS_SIZE 6
+#define MPI_F_SOURCE 0
+#define MPI_F_TAG 1
+#define MPI_F_ERROR 2
 #define MPI_UNWEIGHTED ((int *)1)
 #define MPI_WEIGHTS_EMPTY ((int *)2)
 

@@ -737,18 +737,6 @@ int PMPI_File_sync(MPI_File fh)
 }
 #pragma weak MPI_File_sync = PMPI_File_sync
 
-int PMPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status)
-{
-    return absent("MPI_Status_c2f");
-}
-#pragma weak MPI_Status_c2f = PMPI_Status_c2f
-
-int PMPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status)
-{
-    return absent("MPI_Status_f2c");
-}
-#pragma weak MPI_Status_f2c = PMPI_Status_f2c
-
 int PMPI_T_init_thread(int required, int *provided)
 {
     return absent("MPI_T_init_thread");

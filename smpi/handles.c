@@ -94,3 +94,32 @@ CONVERSIONS(Message, H_MESSAGE, MPI_Message)
 #pragma weak MPI_File_f2c = PMPI_File_f2c
 #pragma weak MPI_Message_c2f = PMPI_Message_c2f
 #pragma weak MPI_Message_f2c = PMPI_Message_f2c
+
+int PMPI_Status_c2f(const MPI_Status *c_status, MPI_Fint *f_status)
+{
+    if (!c_status || c_status == MPI_STATUS_IGNORE || !f_status)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Status_c2f", MPI_ERR_ARG,
+                           "c_status or f_status is NULL or MPI_STATUS_IGNORE");
+    f_status[MPI_F_SOURCE] = c_status->MPI_SOURCE;
+    f_status[MPI_F_TAG] = c_status->MPI_TAG;
+    f_status[MPI_F_ERROR] = c_status->MPI_ERROR;
+    f_status[3] = c_status->smpi_cancelled;
+    f_status[4] = (MPI_Fint)(c_status->smpi_count & 0x7fffffff);
+    f_status[5] = (MPI_Fint)(c_status->smpi_count >> 31);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Status_c2f = PMPI_Status_c2f
+
+int PMPI_Status_f2c(const MPI_Fint *f_status, MPI_Status *c_status)
+{
+    if (!f_status || !c_status || c_status == MPI_STATUS_IGNORE)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Status_f2c", MPI_ERR_ARG,
+                           "f_status or c_status is NULL or MPI_STATUS_IGNORE");
+    c_status->MPI_SOURCE = f_status[MPI_F_SOURCE];
+    c_status->MPI_TAG = f_status[MPI_F_TAG];
+    c_status->MPI_ERROR = f_status[MPI_F_ERROR];
+    c_status->smpi_cancelled = f_status[3];
+    c_status->smpi_count = ((MPI_Count)f_status[5] << 31) | (MPI_Count)f_status[4];
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Status_f2c = PMPI_Status_f2c

@@ -29,7 +29,21 @@ int main(int argc, char **argv)
     errs += mtest_expect(MPI_Info_f2c(MPI_Info_c2f(info)) == info, "info");
     errs += mtest_expect(MPI_Request_f2c(MPI_Request_c2f(req)) == req, "request");
     errs += mtest_expect(MPI_Comm_f2c(MPI_Comm_c2f(MPI_COMM_NULL)) == MPI_COMM_NULL, "null");
-    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    {
+        MPI_Status st;
+        MPI_Status back;
+        MPI_Fint f_st[MPI_F_STATUS_SIZE];
+        int count;
+
+        MPI_Wait(&req, &st);
+        st.MPI_TAG = 17;
+        MPI_Status_set_elements(&st, MPI_DOUBLE, 5);
+        MPI_Status_c2f(&st, f_st);
+        MPI_Status_f2c(f_st, &back);
+        MPI_Get_count(&back, MPI_DOUBLE, &count);
+        errs += mtest_expect(f_st[MPI_F_TAG] == 17 && back.MPI_TAG == 17 && count == 5,
+                             "status round trip: tag %d count %d", back.MPI_TAG, count);
+    }
     MPI_Info_free(&info);
     MPI_Group_free(&g);
     MPI_Comm_free(&dup);
