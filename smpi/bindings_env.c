@@ -184,11 +184,8 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
         return rc;
     if (!newcomm)
         return smpi__error(comm, "MPI_Comm_dup", MPI_ERR_ARG, "newcomm pointer is NULL");
-    if (comm->remote_group)
-        return smpi__error(comm, "MPI_Comm_dup", MPI_ERR_COMM,
-                           "MPI_Comm_dup on an intercommunicator is not provided by simmpi");
     smpi__enter("MPI_Comm_dup");
-    *newcomm = smpi__comm_dup(comm);
+    *newcomm = comm->remote_group ? smpi__inter_dup(comm) : smpi__comm_dup(comm);
     rc = smpi__attrs_copy(SMPI_ATTR_COMM, comm, comm->attrs, *newcomm, &(*newcomm)->attrs);
     smpi__leave();
     if (rc != MPI_SUCCESS) {

@@ -168,3 +168,32 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Intercomm_merge = PMPI_Intercomm_merge
+
+/* MPI_Comm_dup on an intercommunicator: the leaders agree on fresh contexts through the old
+ * intercommunicator (the lower MPI_COMM_WORLD rank allocates them), and each leader hands its
+ * side's new object to its group, as MPI_Intercomm_create does. */
+MPI_Comm smpi__inter_dup(MPI_Comm inter)
+{
+    MPI_Aint handle = 0;
+    MPI_Comm local = smpi__comm_dup(inter->local_comm); /* every member, in order */
+
+    if (smpi_comm_rank(inter) == 0) {
+        int context = 0;
+        MPI_Comm c;
+
+        if (smpi__self()->rank < inter->remote_group->world[0]) {
+            context = smpi__comm_new_context();
+            smpi_send(&context, 1, MPI_INT, 0, -91, inter);
+        } else {
+            smpi_recv(&context, 1, MPI_INT, 0, -91, inter, MPI_STATUS_IGNORE);
+        }
+        c = smpi__comm_new_inter(inter->group, inter->remote_group, context, inter->group->size);
+        c->local_comm = local;
+        c->errhandler = inter->errhandler;
+        handle = (MPI_Aint)c;
+    } else {
+        smpi__comm_release(local); /* the leader's side object keeps the shared one */
+    }
+    PMPI_Bcast(&handle, 1, MPI_AINT, 0, inter->local_comm);
+    return (MPI_Comm)handle;
+}

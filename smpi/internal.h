@@ -163,6 +163,8 @@ int smpi__inter_allgather(const void *sbuf, int scount, MPI_Datatype stype, void
                           int rcount, MPI_Datatype rtype, MPI_Comm inter);
 int smpi__inter_alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
                          int rcount, MPI_Datatype rtype, MPI_Comm inter);
+/* MPI_Comm_dup of an intercommunicator (intercomm.c). */
+MPI_Comm smpi__inter_dup(MPI_Comm inter);
 /* True for a valid intercommunicator. */
 static inline bool smpi__comm_is_inter(MPI_Comm comm)
 {

@@ -149,6 +149,19 @@ int main(int argc, char **argv)
     MPI_Comm_free(&merged);
 
     errs += inter_collectives(inter, rank, size, lrank);
+    {
+        /* a duplicate is an intercommunicator over the same groups, with its own contexts */
+        MPI_Comm dup;
+        int result;
+
+        MPI_Comm_dup(inter, &dup);
+        MPI_Comm_test_inter(dup, &flag);
+        MPI_Comm_compare(inter, dup, &result);
+        errs += mtest_expect(flag && result == MPI_CONGRUENT, "dup: inter %d, compare %d", flag,
+                             result);
+        errs += inter_collectives(dup, rank, size, lrank);
+        MPI_Comm_free(&dup);
+    }
     MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
     {
         int x = 0;
