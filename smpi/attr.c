@@ -20,14 +20,14 @@
 
 struct keyval {
     enum smpi_attr_kind kind;
-    void (*copy_fn)(void);   /* MPI_Comm_copy_attr_function, ... (cast back per kind) */
+    void (*copy_fn)(void); /* MPI_Comm_copy_attr_function, ... (cast back per kind) */
     void (*delete_fn)(void);
     void *extra_state;
-    int refs;                /* the user's handle (until freed) and each cached value */
+    int refs; /* the user's handle (until freed) and each cached value */
 };
 
 struct smpi_attr {
-    int rank;                /* world rank that cached it */
+    int rank; /* world rank that cached it */
     int keyval;
     void *value;
     struct smpi_attr *next;
@@ -92,10 +92,10 @@ static int call_delete(enum smpi_attr_kind kind, void *obj, const struct smpi_at
     switch (kind) {
     case SMPI_ATTR_COMM:
         return ((MPI_Comm_delete_attr_function *)kv->delete_fn)(obj, a->keyval, a->value,
-                                                                 kv->extra_state);
+                                                                kv->extra_state);
     case SMPI_ATTR_TYPE:
         return ((MPI_Type_delete_attr_function *)kv->delete_fn)(obj, a->keyval, a->value,
-                                                                 kv->extra_state);
+                                                                kv->extra_state);
     default:
         return MPI_SUCCESS;
     }
@@ -112,10 +112,10 @@ static int call_copy(enum smpi_attr_kind kind, void *old, const struct smpi_attr
     switch (kind) {
     case SMPI_ATTR_COMM:
         return ((MPI_Comm_copy_attr_function *)kv->copy_fn)(old, a->keyval, kv->extra_state,
-                                                             a->value, out, flag);
+                                                            a->value, out, flag);
     case SMPI_ATTR_TYPE:
         return ((MPI_Type_copy_attr_function *)kv->copy_fn)(old, a->keyval, kv->extra_state,
-                                                             a->value, out, flag);
+                                                            a->value, out, flag);
     default:
         return MPI_SUCCESS;
     }
@@ -200,8 +200,8 @@ int smpi__attrs_delete(enum smpi_attr_kind kind, void *obj, struct smpi_attr_lis
 
 /* ---- keyvals ------------------------------------------------------------------------------ */
 
-static int create_keyval(enum smpi_attr_kind kind, void (*copy_fn)(void),
-                         void (*delete_fn)(void), int *keyval, void *extra_state)
+static int create_keyval(enum smpi_attr_kind kind, void (*copy_fn)(void), void (*delete_fn)(void),
+                         int *keyval, void *extra_state)
 {
     struct keyval *kv;
 
@@ -233,8 +233,8 @@ static int check_keyval(const char *call, MPI_Comm comm, enum smpi_attr_kind kin
         return smpi__error(comm, call, MPI_ERR_KEYVAL, "keyval %d is not a valid %s keyval", k,
                            kind_names[kind]);
     if (kv->kind != kind)
-        return smpi__error(comm, call, MPI_ERR_KEYVAL, "keyval %d is a %s keyval, not a %s one",
-                           k, kind_names[kv->kind], kind_names[kind]);
+        return smpi__error(comm, call, MPI_ERR_KEYVAL, "keyval %d is a %s keyval, not a %s one", k,
+                           kind_names[kv->kind], kind_names[kind]);
     return MPI_SUCCESS;
 }
 
@@ -265,8 +265,8 @@ int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_f
                        void *extra_state)
 {
     SMPI_CHECK_INIT("MPI_Keyval_create");
-    return create_keyval(SMPI_ATTR_COMM, (void (*)(void))copy_fn, (void (*)(void))delete_fn,
-                         keyval, extra_state);
+    return create_keyval(SMPI_ATTR_COMM, (void (*)(void))copy_fn, (void (*)(void))delete_fn, keyval,
+                         extra_state);
 }
 #pragma weak MPI_Keyval_create = PMPI_Keyval_create
 
@@ -458,8 +458,7 @@ int PMPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag)
 {
     SMPI_CHECK_INIT("MPI_Attr_get");
     SMPI_CHECK_COMM("MPI_Attr_get", comm);
-    return get_attr("MPI_Attr_get", comm, SMPI_ATTR_COMM, comm->attrs, keyval, attribute_val,
-                    flag);
+    return get_attr("MPI_Attr_get", comm, SMPI_ATTR_COMM, comm->attrs, keyval, attribute_val, flag);
 }
 #pragma weak MPI_Attr_get = PMPI_Attr_get
 
@@ -484,9 +483,10 @@ int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_v
 {
     SMPI_CHECK_INIT("MPI_Type_set_attr");
     if (datatype == MPI_DATATYPE_NULL) /* uncommitted types may carry attributes */
-        return smpi__error(MPI_COMM_WORLD, "MPI_Type_set_attr", MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
-    return set_attr("MPI_Type_set_attr", MPI_COMM_WORLD, SMPI_ATTR_TYPE, datatype,
-                    &datatype->attrs, type_keyval, attribute_val);
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_set_attr", MPI_ERR_TYPE,
+                           "datatype is MPI_DATATYPE_NULL");
+    return set_attr("MPI_Type_set_attr", MPI_COMM_WORLD, SMPI_ATTR_TYPE, datatype, &datatype->attrs,
+                    type_keyval, attribute_val);
 }
 #pragma weak MPI_Type_set_attr = PMPI_Type_set_attr
 
@@ -494,7 +494,8 @@ int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_v
 {
     SMPI_CHECK_INIT("MPI_Type_get_attr");
     if (datatype == MPI_DATATYPE_NULL) /* uncommitted types may carry attributes */
-        return smpi__error(MPI_COMM_WORLD, "MPI_Type_get_attr", MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_get_attr", MPI_ERR_TYPE,
+                           "datatype is MPI_DATATYPE_NULL");
     return get_attr("MPI_Type_get_attr", MPI_COMM_WORLD, SMPI_ATTR_TYPE, datatype->attrs,
                     type_keyval, attribute_val, flag);
 }
@@ -504,7 +505,8 @@ int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
 {
     SMPI_CHECK_INIT("MPI_Type_delete_attr");
     if (datatype == MPI_DATATYPE_NULL) /* uncommitted types may carry attributes */
-        return smpi__error(MPI_COMM_WORLD, "MPI_Type_delete_attr", MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_delete_attr", MPI_ERR_TYPE,
+                           "datatype is MPI_DATATYPE_NULL");
     return delete_attr("MPI_Type_delete_attr", MPI_COMM_WORLD, SMPI_ATTR_TYPE, datatype,
                        &datatype->attrs, type_keyval);
 }

@@ -1,10 +1,10 @@
-/* bindings_icoll: the nonblocking collectives of MPI-3.1 (sections 5.12 and 7.7). Each call starts a
- * helper actor on the rank's host that runs the blocking collective, with the same algorithms
- * and costs, on a private communicator derived from the user's one: every rank starts its
- * nonblocking collectives on a communicator in the same order (the standard requires it), so the
- * n-th one of each rank meets the others' n-th on the same fresh matching contexts, and
- * outstanding collectives and point-to-point traffic never mix. The request completes when the
- * helper finishes; MPI_Wait/MPI_Test then work as for any request. */
+/* bindings_icoll: the nonblocking collectives of MPI-3.1 (sections 5.12 and 7.7). Each call starts
+ * a helper actor on the rank's host that runs the blocking collective, with the same algorithms and
+ * costs, on a private communicator derived from the user's one: every rank starts its nonblocking
+ * collectives on a communicator in the same order (the standard requires it), so the n-th one of
+ * each rank meets the others' n-th on the same fresh matching contexts, and outstanding collectives
+ * and point-to-point traffic never mix. The request completes when the helper finishes;
+ * MPI_Wait/MPI_Test then work as for any request. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -44,7 +44,7 @@ struct nbc {
     struct smpi_process proc; /* the helper's view of its rank (own actor, never computing) */
     enum nbc_kind kind;
     MPI_Request req;
-    MPI_Comm comm;            /* the private communicator */
+    MPI_Comm comm; /* the private communicator */
     const void *sbuf;
     void *rbuf;
     int scount;
@@ -73,14 +73,12 @@ static int run_collective(struct nbc *n)
     case NBC_BCAST:
         return PMPI_Bcast(n->rbuf, n->rcount, n->rtype, n->root, c);
     case NBC_GATHER:
-        return PMPI_Gather(n->sbuf, n->scount, n->stype, n->rbuf, n->rcount, n->rtype, n->root,
-                           c);
+        return PMPI_Gather(n->sbuf, n->scount, n->stype, n->rbuf, n->rcount, n->rtype, n->root, c);
     case NBC_GATHERV:
-        return PMPI_Gatherv(n->sbuf, n->scount, n->stype, n->rbuf, n->rcounts, n->rdispls,
-                            n->rtype, n->root, c);
+        return PMPI_Gatherv(n->sbuf, n->scount, n->stype, n->rbuf, n->rcounts, n->rdispls, n->rtype,
+                            n->root, c);
     case NBC_SCATTER:
-        return PMPI_Scatter(n->sbuf, n->scount, n->stype, n->rbuf, n->rcount, n->rtype, n->root,
-                            c);
+        return PMPI_Scatter(n->sbuf, n->scount, n->stype, n->rbuf, n->rcount, n->rtype, n->root, c);
     case NBC_SCATTERV:
         return PMPI_Scatterv(n->sbuf, n->scounts, n->sdispls, n->stype, n->rbuf, n->rcount,
                              n->rtype, n->root, c);
@@ -110,20 +108,20 @@ static int run_collective(struct nbc *n)
     case NBC_EXSCAN:
         return PMPI_Exscan(n->sbuf, n->rbuf, n->rcount, n->rtype, n->op, c);
     case NBC_NEIGHBOR_ALLGATHER:
-        return PMPI_Neighbor_allgather(n->sbuf, n->scount, n->stype, n->rbuf, n->rcount,
-                                       n->rtype, c);
+        return PMPI_Neighbor_allgather(n->sbuf, n->scount, n->stype, n->rbuf, n->rcount, n->rtype,
+                                       c);
     case NBC_NEIGHBOR_ALLGATHERV:
         return PMPI_Neighbor_allgatherv(n->sbuf, n->scount, n->stype, n->rbuf, n->rcounts,
                                         n->rdispls, n->rtype, c);
     case NBC_NEIGHBOR_ALLTOALL:
-        return PMPI_Neighbor_alltoall(n->sbuf, n->scount, n->stype, n->rbuf, n->rcount,
-                                      n->rtype, c);
+        return PMPI_Neighbor_alltoall(n->sbuf, n->scount, n->stype, n->rbuf, n->rcount, n->rtype,
+                                      c);
     case NBC_NEIGHBOR_ALLTOALLV:
         return PMPI_Neighbor_alltoallv(n->sbuf, n->scounts, n->sdispls, n->stype, n->rbuf,
                                        n->rcounts, n->rdispls, n->rtype, c);
     case NBC_NEIGHBOR_ALLTOALLW:
-        return PMPI_Neighbor_alltoallw(n->sbuf, n->scounts, n->sdispls_bytes, n->stypes,
-                                       n->rbuf, n->rcounts, n->rdispls_bytes, n->rtypes, c);
+        return PMPI_Neighbor_alltoallw(n->sbuf, n->scounts, n->sdispls_bytes, n->stypes, n->rbuf,
+                                       n->rcounts, n->rdispls_bytes, n->rtypes, c);
     }
     return MPI_ERR_INTERN;
 }
@@ -193,8 +191,9 @@ int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                 MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_BCAST, .rbuf = buffer, .rcount = count, .rtype = datatype,
-                     .root = root };
+    struct nbc a = {
+        .kind = NBC_BCAST, .rbuf = buffer, .rcount = count, .rtype = datatype, .root = root
+    };
 
     return start("MPI_Ibcast", comm, request, &a);
 }
@@ -204,8 +203,13 @@ int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                  MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_GATHER, .sbuf = sendbuf, .scount = sendcount,
-                     .stype = sendtype, .rbuf = recvbuf, .rcount = recvcount, .rtype = recvtype,
+    struct nbc a = { .kind = NBC_GATHER,
+                     .sbuf = sendbuf,
+                     .scount = sendcount,
+                     .stype = sendtype,
+                     .rbuf = recvbuf,
+                     .rcount = recvcount,
+                     .rtype = recvtype,
                      .root = root };
 
     return start("MPI_Igather", comm, request, &a);
@@ -216,9 +220,15 @@ int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                   MPI_Comm comm, MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_GATHERV, .sbuf = sendbuf, .scount = sendcount,
-                     .stype = sendtype, .rbuf = recvbuf, .rcounts = recvcounts,
-                     .rdispls = displs, .rtype = recvtype, .root = root };
+    struct nbc a = { .kind = NBC_GATHERV,
+                     .sbuf = sendbuf,
+                     .scount = sendcount,
+                     .stype = sendtype,
+                     .rbuf = recvbuf,
+                     .rcounts = recvcounts,
+                     .rdispls = displs,
+                     .rtype = recvtype,
+                     .root = root };
 
     return start("MPI_Igatherv", comm, request, &a);
 }
@@ -228,8 +238,13 @@ int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                   MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_SCATTER, .sbuf = sendbuf, .scount = sendcount,
-                     .stype = sendtype, .rbuf = recvbuf, .rcount = recvcount, .rtype = recvtype,
+    struct nbc a = { .kind = NBC_SCATTER,
+                     .sbuf = sendbuf,
+                     .scount = sendcount,
+                     .stype = sendtype,
+                     .rbuf = recvbuf,
+                     .rcount = recvcount,
+                     .rtype = recvtype,
                      .root = root };
 
     return start("MPI_Iscatter", comm, request, &a);
@@ -240,9 +255,15 @@ int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs
                    MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
                    int root, MPI_Comm comm, MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_SCATTERV, .sbuf = sendbuf, .scounts = sendcounts,
-                     .sdispls = displs, .stype = sendtype, .rbuf = recvbuf, .rcount = recvcount,
-                     .rtype = recvtype, .root = root };
+    struct nbc a = { .kind = NBC_SCATTERV,
+                     .sbuf = sendbuf,
+                     .scounts = sendcounts,
+                     .sdispls = displs,
+                     .stype = sendtype,
+                     .rbuf = recvbuf,
+                     .rcount = recvcount,
+                     .rtype = recvtype,
+                     .root = root };
 
     return start("MPI_Iscatterv", comm, request, &a);
 }
@@ -251,8 +272,12 @@ int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs
 int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_ALLGATHER, .sbuf = sendbuf, .scount = sendcount,
-                     .stype = sendtype, .rbuf = recvbuf, .rcount = recvcount,
+    struct nbc a = { .kind = NBC_ALLGATHER,
+                     .sbuf = sendbuf,
+                     .scount = sendcount,
+                     .stype = sendtype,
+                     .rbuf = recvbuf,
+                     .rcount = recvcount,
                      .rtype = recvtype };
 
     return start("MPI_Iallgather", comm, request, &a);
@@ -263,9 +288,14 @@ int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
                      const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                      MPI_Comm comm, MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_ALLGATHERV, .sbuf = sendbuf, .scount = sendcount,
-                     .stype = sendtype, .rbuf = recvbuf, .rcounts = recvcounts,
-                     .rdispls = displs, .rtype = recvtype };
+    struct nbc a = { .kind = NBC_ALLGATHERV,
+                     .sbuf = sendbuf,
+                     .scount = sendcount,
+                     .stype = sendtype,
+                     .rbuf = recvbuf,
+                     .rcounts = recvcounts,
+                     .rdispls = displs,
+                     .rtype = recvtype };
 
     return start("MPI_Iallgatherv", comm, request, &a);
 }
@@ -274,8 +304,12 @@ int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
 int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_ALLTOALL, .sbuf = sendbuf, .scount = sendcount,
-                     .stype = sendtype, .rbuf = recvbuf, .rcount = recvcount,
+    struct nbc a = { .kind = NBC_ALLTOALL,
+                     .sbuf = sendbuf,
+                     .scount = sendcount,
+                     .stype = sendtype,
+                     .rbuf = recvbuf,
+                     .rcount = recvcount,
                      .rtype = recvtype };
 
     return start("MPI_Ialltoall", comm, request, &a);
@@ -284,12 +318,17 @@ int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, vo
 
 int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
                     MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
-                    const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
-                    MPI_Request *request)
+                    const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_ALLTOALLV, .sbuf = sendbuf, .scounts = sendcounts,
-                     .sdispls = sdispls, .stype = sendtype, .rbuf = recvbuf,
-                     .rcounts = recvcounts, .rdispls = rdispls, .rtype = recvtype };
+    struct nbc a = { .kind = NBC_ALLTOALLV,
+                     .sbuf = sendbuf,
+                     .scounts = sendcounts,
+                     .sdispls = sdispls,
+                     .stype = sendtype,
+                     .rbuf = recvbuf,
+                     .rcounts = recvcounts,
+                     .rdispls = rdispls,
+                     .rtype = recvtype };
 
     return start("MPI_Ialltoallv", comm, request, &a);
 }
@@ -300,9 +339,15 @@ int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdisp
                     const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                     MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_ALLTOALLW, .sbuf = sendbuf, .scounts = sendcounts,
-                     .sdispls = sdispls, .stypes = sendtypes, .rbuf = recvbuf,
-                     .rcounts = recvcounts, .rdispls = rdispls, .rtypes = recvtypes };
+    struct nbc a = { .kind = NBC_ALLTOALLW,
+                     .sbuf = sendbuf,
+                     .scounts = sendcounts,
+                     .sdispls = sdispls,
+                     .stypes = sendtypes,
+                     .rbuf = recvbuf,
+                     .rcounts = recvcounts,
+                     .rdispls = rdispls,
+                     .rtypes = recvtypes };
 
     return start("MPI_Ialltoallw", comm, request, &a);
 }
@@ -313,8 +358,14 @@ static int reduction(const char *call, enum nbc_kind kind, const void *sendbuf, 
                      int count, const int *counts, MPI_Datatype datatype, MPI_Op op, int root,
                      MPI_Comm comm, MPI_Request *request)
 {
-    struct nbc a = { .kind = kind, .sbuf = sendbuf, .rbuf = recvbuf, .rcount = count,
-                     .rcounts = counts, .rtype = datatype, .op = op, .root = root };
+    struct nbc a = { .kind = kind,
+                     .sbuf = sendbuf,
+                     .rbuf = recvbuf,
+                     .rcount = count,
+                     .rcounts = counts,
+                     .rtype = datatype,
+                     .op = op,
+                     .root = root };
 
     return start(call, comm, request, &a);
 }
@@ -322,16 +373,16 @@ static int reduction(const char *call, enum nbc_kind kind, const void *sendbuf, 
 int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                  int root, MPI_Comm comm, MPI_Request *request)
 {
-    return reduction("MPI_Ireduce", NBC_REDUCE, sendbuf, recvbuf, count, NULL, datatype, op,
-                     root, comm, request);
+    return reduction("MPI_Ireduce", NBC_REDUCE, sendbuf, recvbuf, count, NULL, datatype, op, root,
+                     comm, request);
 }
 #pragma weak MPI_Ireduce = PMPI_Ireduce
 
-int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
-                    MPI_Op op, MPI_Comm comm, MPI_Request *request)
+int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    MPI_Comm comm, MPI_Request *request)
 {
-    return reduction("MPI_Iallreduce", NBC_ALLREDUCE, sendbuf, recvbuf, count, NULL, datatype,
-                     op, 0, comm, request);
+    return reduction("MPI_Iallreduce", NBC_ALLREDUCE, sendbuf, recvbuf, count, NULL, datatype, op,
+                     0, comm, request);
 }
 #pragma weak MPI_Iallreduce = PMPI_Iallreduce
 
@@ -372,8 +423,12 @@ int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype se
                              void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                              MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_NEIGHBOR_ALLGATHER, .sbuf = sendbuf, .scount = sendcount,
-                     .stype = sendtype, .rbuf = recvbuf, .rcount = recvcount,
+    struct nbc a = { .kind = NBC_NEIGHBOR_ALLGATHER,
+                     .sbuf = sendbuf,
+                     .scount = sendcount,
+                     .stype = sendtype,
+                     .rbuf = recvbuf,
+                     .rcount = recvcount,
                      .rtype = recvtype };
 
     return start("MPI_Ineighbor_allgather", comm, request, &a);
@@ -384,9 +439,14 @@ int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype s
                               void *recvbuf, const int recvcounts[], const int displs[],
                               MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_NEIGHBOR_ALLGATHERV, .sbuf = sendbuf, .scount = sendcount,
-                     .stype = sendtype, .rbuf = recvbuf, .rcounts = recvcounts,
-                     .rdispls = displs, .rtype = recvtype };
+    struct nbc a = { .kind = NBC_NEIGHBOR_ALLGATHERV,
+                     .sbuf = sendbuf,
+                     .scount = sendcount,
+                     .stype = sendtype,
+                     .rbuf = recvbuf,
+                     .rcounts = recvcounts,
+                     .rdispls = displs,
+                     .rtype = recvtype };
 
     return start("MPI_Ineighbor_allgatherv", comm, request, &a);
 }
@@ -396,8 +456,12 @@ int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sen
                             void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                             MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_NEIGHBOR_ALLTOALL, .sbuf = sendbuf, .scount = sendcount,
-                     .stype = sendtype, .rbuf = recvbuf, .rcount = recvcount,
+    struct nbc a = { .kind = NBC_NEIGHBOR_ALLTOALL,
+                     .sbuf = sendbuf,
+                     .scount = sendcount,
+                     .stype = sendtype,
+                     .rbuf = recvbuf,
+                     .rcount = recvcount,
                      .rtype = recvtype };
 
     return start("MPI_Ineighbor_alltoall", comm, request, &a);
@@ -409,22 +473,34 @@ int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const 
                              const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
                              MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_NEIGHBOR_ALLTOALLV, .sbuf = sendbuf, .scounts = sendcounts,
-                     .sdispls = sdispls, .stype = sendtype, .rbuf = recvbuf,
-                     .rcounts = recvcounts, .rdispls = rdispls, .rtype = recvtype };
+    struct nbc a = { .kind = NBC_NEIGHBOR_ALLTOALLV,
+                     .sbuf = sendbuf,
+                     .scounts = sendcounts,
+                     .sdispls = sdispls,
+                     .stype = sendtype,
+                     .rbuf = recvbuf,
+                     .rcounts = recvcounts,
+                     .rdispls = rdispls,
+                     .rtype = recvtype };
 
     return start("MPI_Ineighbor_alltoallv", comm, request, &a);
 }
 #pragma weak MPI_Ineighbor_alltoallv = PMPI_Ineighbor_alltoallv
 
-int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[],
-                             const MPI_Aint sdispls[], const MPI_Datatype sendtypes[],
-                             void *recvbuf, const int recvcounts[], const MPI_Aint rdispls[],
-                             const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Request *request)
+int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                             MPI_Comm comm, MPI_Request *request)
 {
-    struct nbc a = { .kind = NBC_NEIGHBOR_ALLTOALLW, .sbuf = sendbuf, .scounts = sendcounts,
-                     .sdispls_bytes = sdispls, .stypes = sendtypes, .rbuf = recvbuf,
-                     .rcounts = recvcounts, .rdispls_bytes = rdispls, .rtypes = recvtypes };
+    struct nbc a = { .kind = NBC_NEIGHBOR_ALLTOALLW,
+                     .sbuf = sendbuf,
+                     .scounts = sendcounts,
+                     .sdispls_bytes = sdispls,
+                     .stypes = sendtypes,
+                     .rbuf = recvbuf,
+                     .rcounts = recvcounts,
+                     .rdispls_bytes = rdispls,
+                     .rtypes = recvtypes };
 
     return start("MPI_Ineighbor_alltoallw", comm, request, &a);
 }

@@ -358,9 +358,9 @@ int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtyp
     CHECK_COUNT("MPI_Type_vector", blocklength);
     CHECK_OLD("MPI_Type_vector", oldtype);
     CHECK_PTR("MPI_Type_vector", newtype);
-    *newtype = finish(hvector(count, blocklength, (MPI_Aint)stride * (oldtype->ub - oldtype->lb),
-                              oldtype),
-                      MPI_COMBINER_VECTOR);
+    *newtype =
+        finish(hvector(count, blocklength, (MPI_Aint)stride * (oldtype->ub - oldtype->lb), oldtype),
+               MPI_COMBINER_VECTOR);
     keep_contents(*newtype, 3, ints, 0, NULL, 1, &oldtype);
     return MPI_SUCCESS;
 }
@@ -475,16 +475,16 @@ int PMPI_Type_create_hindexed(int count, const int array_of_blocklengths[],
 int PMPI_Type_hindexed(int count, int array_of_blocklengths[], MPI_Aint array_of_displacements[],
                        MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    return PMPI_Type_create_hindexed(count, array_of_blocklengths, array_of_displacements,
-                                     oldtype, newtype);
+    return PMPI_Type_create_hindexed(count, array_of_blocklengths, array_of_displacements, oldtype,
+                                     newtype);
 }
 #pragma weak MPI_Type_hindexed = PMPI_Type_hindexed
 
 int PMPI_Type_create_indexed_block(int count, int blocklength, const int array_of_displacements[],
                                    MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    return indexed_common("MPI_Type_create_indexed_block", MPI_COMBINER_INDEXED_BLOCK, count,
-                          NULL, blocklength, array_of_displacements, NULL, oldtype, newtype);
+    return indexed_common("MPI_Type_create_indexed_block", MPI_COMBINER_INDEXED_BLOCK, count, NULL,
+                          blocklength, array_of_displacements, NULL, oldtype, newtype);
 }
 #pragma weak MPI_Type_create_indexed_block = PMPI_Type_create_indexed_block
 
@@ -534,8 +534,7 @@ int PMPI_Type_create_struct(int count, const int array_of_blocklengths[],
     ints = sim_xmalloc(((size_t)count + 1) * sizeof(*ints));
     ints[0] = count;
     memcpy(ints + 1, array_of_blocklengths, (size_t)count * sizeof(int));
-    keep_contents(*newtype, count + 1, ints, count, array_of_displacements, count,
-                  array_of_types);
+    keep_contents(*newtype, count + 1, ints, count, array_of_displacements, count, array_of_types);
     free(ints);
     free(p);
     return MPI_SUCCESS;
@@ -586,17 +585,16 @@ int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
     keep_contents(*newtype, 0, NULL, 0, NULL, 1, &oldtype);
     rc = smpi__attrs_copy(SMPI_ATTR_TYPE, oldtype, oldtype->attrs, *newtype, &(*newtype)->attrs);
     if (rc != MPI_SUCCESS)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Type_dup", rc,
-                           "an attribute copy callback failed");
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_dup", rc, "an attribute copy callback failed");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Type_dup = PMPI_Type_dup
 
 /* Subarray of an n-d array: the sizes of the array, the sub-sizes and starts of the block; C
  * order (last dimension fastest) or Fortran order. The extent is that of the whole array. */
-int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[],
-                              const int array_of_subsizes[], const int array_of_starts[],
-                              int order, MPI_Datatype oldtype, MPI_Datatype *newtype)
+int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int array_of_subsizes[],
+                              const int array_of_starts[], int order, MPI_Datatype oldtype,
+                              MPI_Datatype *newtype)
 {
     const char *call = "MPI_Type_create_subarray";
     MPI_Datatype cur;
@@ -712,8 +710,8 @@ int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addr
                            datatype->name);
     if (max_integers < c->ni || max_addresses < c->na || max_datatypes < c->nd)
         return smpi__error(MPI_COMM_WORLD, "MPI_Type_get_contents", MPI_ERR_ARG,
-                           "arrays too small: need %d integers, %d addresses, %d datatypes",
-                           c->ni, c->na, c->nd);
+                           "arrays too small: need %d integers, %d addresses, %d datatypes", c->ni,
+                           c->na, c->nd);
     if (c->ni)
         memcpy(array_of_integers, c->ints, (size_t)c->ni * sizeof(int));
     if (c->na)
@@ -746,8 +744,7 @@ int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *exte
 }
 #pragma weak MPI_Type_get_extent_x = PMPI_Type_get_extent_x
 
-int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb,
-                                MPI_Count *true_extent)
+int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent)
 {
     CHECK_OLD("MPI_Type_get_true_extent_x", datatype);
     CHECK_PTR("MPI_Type_get_true_extent_x", true_lb);
@@ -758,7 +755,8 @@ int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb,
 }
 #pragma weak MPI_Type_get_true_extent_x = PMPI_Type_get_true_extent_x
 
-/* ---- packing ---------------------------------------------------------------------------------- */
+/* ---- packing ----------------------------------------------------------------------------------
+ */
 
 int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
 {
@@ -807,8 +805,8 @@ int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int 
         return smpi__error(comm, "MPI_Unpack", MPI_ERR_TRUNCATE,
                            "%zu bytes at position %d are beyond an inbuf of %d bytes", need,
                            *position, insize);
-    *position += (int)smpi__type_unpack((const char *)inbuf + *position, need, outbuf, outcount,
-                                        datatype);
+    *position +=
+        (int)smpi__type_unpack((const char *)inbuf + *position, need, outbuf, outcount, datatype);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Unpack = PMPI_Unpack
@@ -830,8 +828,7 @@ MPI_Aint PMPI_Aint_diff(MPI_Aint addr1, MPI_Aint addr2)
 /* The runs (start, length) of global indices that coordinate `coord` of `procs` owns along a
  * dimension of `g` elements (MPI-3.1 section 4.1.4). Returns the number of runs, or -1 when
  * the distribution is invalid. */
-static int darray_runs(int g, int distrib, int darg, int procs, int coord, int *start,
-                       int *len)
+static int darray_runs(int g, int distrib, int darg, int procs, int coord, int *start, int *len)
 {
     int n = 0;
 
@@ -888,8 +885,7 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gs
 
     CHECK_OLD(call, oldtype);
     CHECK_PTR(call, newtype);
-    if (ndims <= 0 || !array_of_gsizes || !array_of_distribs || !array_of_dargs ||
-        !array_of_psizes)
+    if (ndims <= 0 || !array_of_gsizes || !array_of_distribs || !array_of_dargs || !array_of_psizes)
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "ndims %d or an array is invalid",
                            ndims);
     if (order != MPI_ORDER_C && order != MPI_ORDER_FORTRAN)
@@ -929,8 +925,7 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gs
             return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
                                "dimension %d: gsize %d, distribution %d, darg %d and psize %d "
                                "are inconsistent",
-                               d, g, array_of_distribs[d], array_of_dargs[d],
-                               array_of_psizes[d]);
+                               d, g, array_of_distribs[d], array_of_dargs[d], array_of_psizes[d]);
         }
         p = sim_xmalloc(((size_t)nruns + 1) * sizeof(*p));
         for (int i = 0; i < nruns; i++) {
@@ -976,10 +971,14 @@ int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
         int typeclass;
         MPI_Datatype type;
     } candidates[] = {
-        { MPI_TYPECLASS_INTEGER, MPI_INT8_T },   { MPI_TYPECLASS_INTEGER, MPI_INT16_T },
-        { MPI_TYPECLASS_INTEGER, MPI_INT32_T },  { MPI_TYPECLASS_INTEGER, MPI_INT64_T },
-        { MPI_TYPECLASS_REAL, MPI_FLOAT },       { MPI_TYPECLASS_REAL, MPI_DOUBLE },
-        { MPI_TYPECLASS_REAL, MPI_LONG_DOUBLE }, { MPI_TYPECLASS_COMPLEX, MPI_C_FLOAT_COMPLEX },
+        { MPI_TYPECLASS_INTEGER, MPI_INT8_T },
+        { MPI_TYPECLASS_INTEGER, MPI_INT16_T },
+        { MPI_TYPECLASS_INTEGER, MPI_INT32_T },
+        { MPI_TYPECLASS_INTEGER, MPI_INT64_T },
+        { MPI_TYPECLASS_REAL, MPI_FLOAT },
+        { MPI_TYPECLASS_REAL, MPI_DOUBLE },
+        { MPI_TYPECLASS_REAL, MPI_LONG_DOUBLE },
+        { MPI_TYPECLASS_COMPLEX, MPI_C_FLOAT_COMPLEX },
         { MPI_TYPECLASS_COMPLEX, MPI_C_DOUBLE_COMPLEX },
         { MPI_TYPECLASS_COMPLEX, MPI_C_LONG_DOUBLE_COMPLEX },
     };
@@ -1060,8 +1059,8 @@ static void to_big_endian(char *buf, int count, MPI_Datatype t)
             size_t size = predefined ? t->blocks[r].length : t->runs[r].size;
             MPI_Count reps = predefined ? 1 : t->runs[r].n;
             enum smpi_type_kind k = predefined ? t->kind : t->runs[r].kind;
-            size_t word = (k == SMPI_KIND_FLOAT_COMPLEX || k == SMPI_KIND_DOUBLE_COMPLEX)
-                              ? size / 2 : size;
+            size_t word =
+                (k == SMPI_KIND_FLOAT_COMPLEX || k == SMPI_KIND_DOUBLE_COMPLEX) ? size / 2 : size;
 
             for (MPI_Count i = 0; i < reps; i++) {
                 for (size_t w = 0; w < size; w += word)
@@ -1088,8 +1087,8 @@ int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype data
 }
 #pragma weak MPI_Pack_external_size = PMPI_Pack_external_size
 
-int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount,
-                       MPI_Datatype datatype, void *outbuf, MPI_Aint outsize, MPI_Aint *position)
+int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype,
+                       void *outbuf, MPI_Aint outsize, MPI_Aint *position)
 {
     MPI_Aint need;
 
@@ -1120,8 +1119,8 @@ int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insiz
     need = (MPI_Aint)outcount * (MPI_Aint)datatype->size;
     if (*position < 0 || *position + need > insize)
         return smpi__error(MPI_COMM_WORLD, "MPI_Unpack_external", MPI_ERR_TRUNCATE,
-                           "%ld bytes at position %ld are beyond an inbuf of %ld bytes",
-                           (long)need, (long)*position, (long)insize);
+                           "%ld bytes at position %ld are beyond an inbuf of %ld bytes", (long)need,
+                           (long)*position, (long)insize);
     tmp = sim_xmalloc((size_t)need + 1);
     memcpy(tmp, (const char *)inbuf + *position, (size_t)need);
     to_big_endian(tmp, outcount, datatype); /* the swap is its own inverse */

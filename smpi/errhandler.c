@@ -1,5 +1,6 @@
-/* errhandler: error handlers on communicators (and the default one of files) and the one place MPI errors are reported:
- * MPI_ERRORS_ARE_FATAL names the rank, the call and the error class, then ends the job. */
+/* errhandler: error handlers on communicators (and the default one of files) and the one place MPI
+ * errors are reported: MPI_ERRORS_ARE_FATAL names the rank, the call and the error class, then ends
+ * the job. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -24,12 +24,12 @@ struct dist_adj {
 };
 
 struct smpi_topo {
-    int kind;       /* MPI_CART, MPI_GRAPH or MPI_DIST_GRAPH */
+    int kind; /* MPI_CART, MPI_GRAPH or MPI_DIST_GRAPH */
     int refcount;
-    int ndims;      /* Cartesian */
+    int ndims; /* Cartesian */
     int *dims;
     int *periods;
-    int nnodes;     /* graph */
+    int nnodes; /* graph */
     int *index;
     int *edges;
     struct dist_adj *adj; /* distributed graph: one per member */
@@ -82,8 +82,9 @@ static int *int_copy(const int *src, int n)
 /* The topology of comm if it is of `kind` (0: any); else reports MPI_ERR_TOPOLOGY. */
 static int get_topo(const char *call, MPI_Comm comm, int kind, struct smpi_topo **t)
 {
-    static const char *const names[] = { [MPI_GRAPH] = "graph", [MPI_CART] = "Cartesian",
-                                         [MPI_DIST_GRAPH] = "distributed graph" };
+    static const char *const names[] = {
+        [MPI_GRAPH] = "graph", [MPI_CART] = "Cartesian", [MPI_DIST_GRAPH] = "distributed graph"
+    };
 
     if (!comm->topo || (kind && comm->topo->kind != kind))
         return smpi__error(comm, call, MPI_ERR_TOPOLOGY, "the communicator has no %s topology",
@@ -149,8 +150,7 @@ static void cart_coords_of(const struct smpi_topo *t, int rank, int *coords)
     }
 }
 
-static int check_cart_args(const char *call, MPI_Comm comm, int ndims, const int dims[],
-                           int *nodes)
+static int check_cart_args(const char *call, MPI_Comm comm, int ndims, const int dims[], int *nodes)
 {
     long prod = 1;
 
@@ -230,8 +230,7 @@ int PMPI_Dims_create(int nnodes, int ndims, int dims[])
     if (nfree == 0)
         return rest == 1 ? MPI_SUCCESS
                          : smpi__error(MPI_COMM_WORLD, "MPI_Dims_create", MPI_ERR_DIMS,
-                                       "the fixed dimensions do not multiply to nnodes %d",
-                                       nnodes);
+                                       "the fixed dimensions do not multiply to nnodes %d", nnodes);
     f = sim_xcalloc((size_t)nfree, sizeof(*f));
     for (int i = 0; i < nfree; i++)
         f[i] = 1;
@@ -331,8 +330,7 @@ int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
     SMPI_CHECK_COMM("MPI_Cart_coords", comm);
     GET_TOPO("MPI_Cart_coords", comm, MPI_CART, &t);
     if (rank < 0 || rank >= smpi_comm_size(comm))
-        return smpi__error(comm, "MPI_Cart_coords", MPI_ERR_RANK, "rank %d is out of range",
-                           rank);
+        return smpi__error(comm, "MPI_Cart_coords", MPI_ERR_RANK, "rank %d is out of range", rank);
     if (maxdims < t->ndims)
         return smpi__error(comm, "MPI_Cart_coords", MPI_ERR_ARG,
                            "maxdims %d is smaller than the %d dimensions", maxdims, t->ndims);
@@ -773,7 +771,8 @@ int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int
 }
 #pragma weak MPI_Dist_graph_neighbors = PMPI_Dist_graph_neighbors
 
-/* ---- neighbour lists --------------------------------------------------------------------------- */
+/* ---- neighbour lists ---------------------------------------------------------------------------
+ */
 
 int smpi__topo_neighbors(MPI_Comm comm, int **in, int *nin, int **out, int *nout)
 {

@@ -16,8 +16,8 @@ struct item {
     int i;
 };
 
-static int check_extent(MPI_Datatype t, MPI_Aint size, MPI_Aint lb, MPI_Aint extent,
-                        MPI_Aint tlb, MPI_Aint textent, const char *what)
+static int check_extent(MPI_Datatype t, MPI_Aint size, MPI_Aint lb, MPI_Aint extent, MPI_Aint tlb,
+                        MPI_Aint textent, const char *what)
 {
     int s;
     MPI_Aint l;
@@ -56,8 +56,8 @@ static int vector_p2p(int rank)
         for (int k = 0; k < 6; k++) {
             int want = 100 + (k / 2) * 4 + k % 2;
 
-            errs += mtest_expect(got[k] == want, "vector recv[%d] = %d, expected %d", k, got[k],
-                                 want);
+            errs +=
+                mtest_expect(got[k] == want, "vector recv[%d] = %d, expected %d", k, got[k], want);
         }
     }
     /* the other way: contiguous ints into the vector layout, then a bcast of it */
@@ -67,8 +67,8 @@ static int vector_p2p(int rank)
     for (int i = 0; i < 12; i++) {
         bool in = i % 4 < 2 && i < 10;
 
-        errs += mtest_expect(buf[i] == (in || rank == 0 ? i : -1), "vector bcast[%d] = %d", i,
-                             buf[i]);
+        errs +=
+            mtest_expect(buf[i] == (in || rank == 0 ? i : -1), "vector bcast[%d] = %d", i, buf[i]);
     }
     MPI_Type_free(&v);
     errs += mtest_expect(v == MPI_DATATYPE_NULL, "Type_free did not reset the handle");
@@ -119,9 +119,10 @@ static int struct_holes(int rank, int size)
         MPI_Sendrecv(items, 3, t, 1 - rank, 1, out, 3, t, 1 - rank, 1, MPI_COMM_WORLD,
                      MPI_STATUS_IGNORE);
         for (int k = 0; k < 3; k++)
-            errs += mtest_expect(out[k].c == (char)('a' + k + 1 - rank) &&
-                                     out[k].d == 1.5 * k + 1 - rank && out[k].i == 10 * k + 1 - rank,
-                                 "struct item %d wrong", k);
+            errs +=
+                mtest_expect(out[k].c == (char)('a' + k + 1 - rank) &&
+                                 out[k].d == 1.5 * k + 1 - rank && out[k].i == 10 * k + 1 - rank,
+                             "struct item %d wrong", k);
     }
     MPI_Type_free(&t);
     return errs;
@@ -242,8 +243,8 @@ static int indexed_and_errors(int rank)
             MPI_Wait(&req, MPI_STATUS_IGNORE);
         } else {
             MPI_Recv(got, 6, MPI_INT, 0, 3, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            errs += mtest_expect(got[0] == 5 && got[5] == 10, "freed type send: %d %d", got[0],
-                                 got[5]);
+            errs +=
+                mtest_expect(got[0] == 5 && got[5] == 10, "freed type send: %d %d", got[0], got[5]);
             MPI_Type_free(&t);
         }
     } else {
