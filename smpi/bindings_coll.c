@@ -32,10 +32,7 @@ static int check_comm(const char *call, MPI_Comm comm)
         rc = smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COMM, "invalid communicator");
     if (rc == MPI_SUCCESS && comm->remote_group)
         rc = smpi__error(comm, call, MPI_ERR_COMM,
-                         "%s on an intercommunicator is not provided by simmpi (barrier, bcast, "
-                         "reduce, allreduce, gather, scatter, allgather and alltoall are); merge "
-                         "it with MPI_Intercomm_merge first",
-                         call);
+                         "%s has no intercommunicator form (MPI-3.1 section 5.2.2)", call);
     return rc;
 }
 
@@ -274,6 +271,8 @@ int PMPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_
 int PMPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type,
                         MPI_Op op, MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_reduce_scatter(sbuf, rbuf, rcounts, type, op, comm);
     static const char call[] = "MPI_Reduce_scatter";
     struct coll_args a = { .sbuf = sbuf, .rbuf = rbuf, .rcounts = rcounts, .type = type,
                            .op = op, .comm = comm };
@@ -292,6 +291,8 @@ int PMPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_D
 int PMPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type,
                               MPI_Op op, MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_reduce_scatter_block(sbuf, rbuf, rcount, type, op, comm);
     static const char call[] = "MPI_Reduce_scatter_block";
     struct coll_args a = { .sbuf = sbuf, .rbuf = rbuf, .rcount = rcount, .type = type,
                            .op = op, .comm = comm };
@@ -348,6 +349,9 @@ int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
                    MPI_Datatype stype, void *rbuf, const int rcounts[], const int rdispls[],
                    MPI_Datatype rtype, MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_alltoallv(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype,
+                                     comm);
     static const char call[] = "MPI_Alltoallv";
     struct coll_args a = { .sbuf = sbuf, .scounts = scounts, .sdispls = sdispls, .stype = stype,
                            .rbuf = rbuf, .rcounts = rcounts, .rdispls = rdispls, .rtype = rtype,
@@ -378,6 +382,9 @@ int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
                    const MPI_Datatype stypes[], void *rbuf, const int rcounts[],
                    const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls,
+                                     rtypes, comm);
     static const char call[] = "MPI_Alltoallw";
     struct coll_args a = { .sbuf = sbuf, .scounts = scounts, .sdispls = sdispls,
                            .stypes = stypes, .rbuf = rbuf, .rcounts = rcounts,
@@ -431,6 +438,8 @@ int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
 int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
                     const int rcounts[], const int displs[], MPI_Datatype rtype, MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm);
     static const char call[] = "MPI_Allgatherv";
     struct coll_args a = { .sbuf = sbuf, .scount = scount, .stype = stype, .rbuf = rbuf,
                            .rcounts = rcounts, .rdispls = displs, .rtype = rtype,
@@ -487,6 +496,9 @@ int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
                  const int rcounts[], const int displs[], MPI_Datatype rtype, int root,
                  MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_gatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root,
+                                   comm);
     static const char call[] = "MPI_Gatherv";
     struct coll_args a = { .sbuf = sbuf, .scount = scount, .stype = stype, .rbuf = rbuf,
                            .rcounts = rcounts, .rdispls = displs, .rtype = rtype, .root = root,
@@ -548,6 +560,9 @@ int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, i
 int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype,
                   void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
+    if (smpi__comm_is_inter(comm)) /* coll_inter.c */
+        return smpi__inter_scatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root,
+                                    comm);
     static const char call[] = "MPI_Scatterv";
     struct coll_args a = { .sbuf = sbuf, .scounts = scounts, .sdispls = displs, .stype = stype,
                            .rbuf = rbuf, .rcount = rcount, .rtype = rtype, .root = root,

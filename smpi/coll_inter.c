@@ -212,3 +212,186 @@ int smpi__inter_alltoall(const void *sbuf, int scount, MPI_Datatype stype, void 
     free(reqs);
     return finish("MPI_Alltoall", inter, rc);
 }
+
+/* The v- and w-variants talk to each remote rank directly: every block has its own count. */
+static int exchange_direct(MPI_Comm inter, const char *sbuf, const int *scounts,
+                           const MPI_Aint *soff, const MPI_Datatype *stypes, MPI_Datatype stype,
+                           char *rbuf, const int *rcounts, const MPI_Aint *roff,
+                           const MPI_Datatype *rtypes, MPI_Datatype rtype, bool send,
+                           bool recv, int tag)
+{
+    int remote = inter->remote_group->size;
+    MPI_Request *reqs = sim_xmalloc(2 * (size_t)remote * sizeof(*reqs) + 1);
+    int n = 0;
+    int rc;
+
+    for (int r = 0; recv && r < remote; r++)
+        smpi_irecv(rbuf + roff[r], rcounts[r], rtypes ? rtypes[r] : rtype, r, tag, inter,
+                   &reqs[n++]);
+    for (int r = 0; send && r < remote; r++)
+        smpi_isend(sbuf + soff[r], scounts[r], stypes ? stypes[r] : stype, r, tag, inter,
+                   &reqs[n++]);
+    rc = smpi_waitall(n, reqs, MPI_STATUSES_IGNORE);
+    free(reqs);
+    return rc;
+}
+
+/* Byte offsets of displacements counted in elements of t. */
+static MPI_Aint *offsets(const int *displs, int n, MPI_Datatype t)
+{
+    MPI_Aint *o = sim_xmalloc(((size_t)n + 1) * sizeof(*o));
+
+    for (int i = 0; i < n; i++)
+        o[i] = displs ? (MPI_Aint)displs[i] * smpi_type_extent(t) : 0;
+    return o;
+}
+
+int smpi__inter_alltoallv(const void *sbuf, const int *scounts, const int *sdispls,
+                          MPI_Datatype stype, void *rbuf, const int *rcounts, const int *rdispls,
+                          MPI_Datatype rtype, MPI_Comm inter)
+{
+    int remote = inter->remote_group->size;
+    MPI_Aint *so = offsets(sdispls, remote, stype);
+    MPI_Aint *ro = offsets(rdispls, remote, rtype);
+    int rc;
+
+    smpi__enter("MPI_Alltoallv");
+    rc = exchange_direct(inter, sbuf, scounts, so, NULL, stype, rbuf, rcounts, ro, NULL, rtype,
+                         true, true, INTER_TAG - 8);
+    free(so);
+    free(ro);
+    return finish("MPI_Alltoallv", inter, rc);
+}
+
+int smpi__inter_alltoallw(const void *sbuf, const int *scounts, const int *sdispls,
+                          const MPI_Datatype *stypes, void *rbuf, const int *rcounts,
+                          const int *rdispls, const MPI_Datatype *rtypes, MPI_Comm inter)
+{
+    int remote = inter->remote_group->size;
+    MPI_Aint *so = sim_xmalloc(((size_t)remote + 1) * sizeof(*so));
+    MPI_Aint *ro = sim_xmalloc(((size_t)remote + 1) * sizeof(*ro));
+    int rc;
+
+    for (int r = 0; r < remote; r++) { /* alltoallw displacements are in bytes */
+        so[r] = sdispls[r];
+        ro[r] = rdispls[r];
+    }
+    smpi__enter("MPI_Alltoallw");
+    rc = exchange_direct(inter, sbuf, scounts, so, stypes, MPI_DATATYPE_NULL, rbuf, rcounts, ro,
+                         rtypes, MPI_DATATYPE_NULL, true, true, INTER_TAG - 9);
+    free(so);
+    free(ro);
+    return finish("MPI_Alltoallw", inter, rc);
+}
+
+int smpi__inter_allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+                           const int *rcounts, const int *displs, MPI_Datatype rtype,
+                           MPI_Comm inter)
+{
+    int remote = inter->remote_group->size;
+    int *sc = sim_xmalloc(((size_t)remote + 1) * sizeof(*sc));
+    MPI_Aint *so = sim_xcalloc((size_t)remote + 1, sizeof(*so));
+    MPI_Aint *ro = offsets(displs, remote, rtype);
+    int rc;
+
+    for (int r = 0; r < remote; r++)
+        sc[r] = scount; /* my one block goes to every remote rank */
+    smpi__enter("MPI_Allgatherv");
+    rc = exchange_direct(inter, sbuf, sc, so, NULL, stype, rbuf, rcounts, ro, NULL, rtype, true,
+                         true, INTER_TAG - 10);
+    free(sc);
+    free(so);
+    free(ro);
+    return finish("MPI_Allgatherv", inter, rc);
+}
+
+int smpi__inter_gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+                        const int *rcounts, const int *displs, MPI_Datatype rtype, int root,
+                        MPI_Comm inter)
+{
+    int rc = rooted_checks("MPI_Gatherv", inter, root);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    smpi__enter("MPI_Gatherv");
+    if (root == MPI_ROOT) {
+        MPI_Aint *ro = offsets(displs, inter->remote_group->size, rtype);
+
+        rc = exchange_direct(inter, NULL, NULL, NULL, NULL, rtype, rbuf, rcounts, ro, NULL,
+                             rtype, false, true, INTER_TAG - 11);
+        free(ro);
+    } else if (root != MPI_PROC_NULL) {
+        rc = smpi_send(sbuf, scount, stype, root, INTER_TAG - 11, inter);
+    }
+    return finish("MPI_Gatherv", inter, rc);
+}
+
+int smpi__inter_scatterv(const void *sbuf, const int *scounts, const int *displs,
+                         MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype, int root,
+                         MPI_Comm inter)
+{
+    int rc = rooted_checks("MPI_Scatterv", inter, root);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    smpi__enter("MPI_Scatterv");
+    if (root == MPI_ROOT) {
+        MPI_Aint *so = offsets(displs, inter->remote_group->size, stype);
+
+        rc = exchange_direct(inter, sbuf, scounts, so, NULL, stype, NULL, NULL, NULL, NULL,
+                             stype, true, false, INTER_TAG - 12);
+        free(so);
+    } else if (root != MPI_PROC_NULL) {
+        rc = smpi_recv(rbuf, rcount, rtype, root, INTER_TAG - 12, inter, MPI_STATUS_IGNORE);
+    }
+    return finish("MPI_Scatterv", inter, rc);
+}
+
+/* Reduce-scatter (MPI-3.1 section 5.10): each group reduces its vector of sum(recvcounts)
+ * elements; the leaders swap the results and each scatters the other group's reduction over
+ * its own group with its own recvcounts. */
+int smpi__inter_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts,
+                               MPI_Datatype type, MPI_Op op, MPI_Comm inter)
+{
+    int n = smpi_comm_size(inter);
+    int total = 0;
+    int *displs = sim_xmalloc(((size_t)n + 1) * sizeof(*displs));
+    char *mine_base;
+    char *theirs_base;
+    char *mine;
+    char *theirs;
+    int rc;
+
+    for (int i = 0; i < n; i++) {
+        displs[i] = total;
+        total += rcounts[i];
+    }
+    mine = tmp_buf(total, type, &mine_base);
+    theirs = tmp_buf(total, type, &theirs_base);
+    smpi__enter("MPI_Reduce_scatter");
+    rc = PMPI_Reduce(sbuf, mine, total, type, op, 0, inter->local_comm);
+    if (rc == MPI_SUCCESS && is_leader(inter))
+        rc = smpi_sendrecv(mine, total, type, 0, INTER_TAG - 13, theirs, total, type, 0,
+                           INTER_TAG - 13, inter, MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Scatterv(theirs, rcounts, displs, type, rbuf, rcounts[smpi_comm_rank(inter)],
+                           type, 0, inter->local_comm);
+    free(mine_base);
+    free(theirs_base);
+    free(displs);
+    return finish("MPI_Reduce_scatter", inter, rc);
+}
+
+int smpi__inter_reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type,
+                                     MPI_Op op, MPI_Comm inter)
+{
+    int n = smpi_comm_size(inter);
+    int *counts = sim_xmalloc(((size_t)n + 1) * sizeof(*counts));
+    int rc;
+
+    for (int i = 0; i < n; i++)
+        counts[i] = rcount;
+    rc = smpi__inter_reduce_scatter(sbuf, rbuf, counts, type, op, inter);
+    free(counts);
+    return rc;
+}

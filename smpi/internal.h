@@ -163,6 +163,25 @@ int smpi__inter_allgather(const void *sbuf, int scount, MPI_Datatype stype, void
                           int rcount, MPI_Datatype rtype, MPI_Comm inter);
 int smpi__inter_alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
                          int rcount, MPI_Datatype rtype, MPI_Comm inter);
+int smpi__inter_alltoallv(const void *sbuf, const int *scounts, const int *sdispls,
+                          MPI_Datatype stype, void *rbuf, const int *rcounts, const int *rdispls,
+                          MPI_Datatype rtype, MPI_Comm inter);
+int smpi__inter_alltoallw(const void *sbuf, const int *scounts, const int *sdispls,
+                          const MPI_Datatype *stypes, void *rbuf, const int *rcounts,
+                          const int *rdispls, const MPI_Datatype *rtypes, MPI_Comm inter);
+int smpi__inter_allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+                           const int *rcounts, const int *displs, MPI_Datatype rtype,
+                           MPI_Comm inter);
+int smpi__inter_gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
+                        const int *rcounts, const int *displs, MPI_Datatype rtype, int root,
+                        MPI_Comm inter);
+int smpi__inter_scatterv(const void *sbuf, const int *scounts, const int *displs,
+                         MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype, int root,
+                         MPI_Comm inter);
+int smpi__inter_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts,
+                               MPI_Datatype type, MPI_Op op, MPI_Comm inter);
+int smpi__inter_reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type,
+                                     MPI_Op op, MPI_Comm inter);
 /* MPI_Comm_dup of an intercommunicator (intercomm.c). */
 MPI_Comm smpi__inter_dup(MPI_Comm inter);
 /* True for a valid intercommunicator. */

@@ -73,6 +73,47 @@ static int inter_collectives(MPI_Comm inter, int rank, int size, int lrank)
                 even ? (lrank == 0 ? MPI_ROOT : MPI_PROC_NULL) : 0, inter);
     if (!even)
         errs += mtest_expect(x == 500 + lrank, "inter scatter %d", x);
+    {
+        /* v-variants with counts 1 and displacements 2i, alltoallv, reduce_scatter_block */
+        int counts[32];
+        int displs[32];
+        int got[64];
+        int red = -1;
+
+        for (int i = 0; i < half; i++) {
+            counts[i] = 1;
+            displs[i] = 2 * i;
+            got[2 * i] = got[2 * i + 1] = -1;
+        }
+        MPI_Allgatherv(&rank, 1, MPI_INT, got, counts, displs, MPI_INT, inter);
+        for (int i = 0; i < half; i++)
+            errs += mtest_expect(got[2 * i] == (even ? 2 * i + 1 : 2 * i) && got[2 * i + 1] == -1,
+                                 "inter allgatherv[%d] = %d", i, got[2 * i]);
+        for (int i = 0; i < half; i++)
+            mine[2 * i] = 1000 * rank + i;
+        MPI_Alltoallv(mine, counts, displs, MPI_INT, got, counts, displs, MPI_INT, inter);
+        for (int i = 0; i < half; i++)
+            errs += mtest_expect(got[2 * i] == 1000 * (even ? 2 * i + 1 : 2 * i) + lrank,
+                                 "inter alltoallv[%d] = %d", i, got[2 * i]);
+        /* every rank contributes its world rank to each of the other group's blocks */
+        for (int i = 0; i < half; i++)
+            mine[i] = rank;
+        MPI_Reduce_scatter_block(mine, &red, 1, MPI_INT, MPI_SUM, inter);
+        {
+            int want = 0;
+
+            for (int i = 0; i < half; i++)
+                want += even ? 2 * i + 1 : 2 * i;
+            errs += mtest_expect(red == want, "inter reduce_scatter_block %d, expected %d", red,
+                                 want);
+        }
+        MPI_Gatherv(&rank, 1, MPI_INT, got, counts, displs, MPI_INT,
+                    even ? 0 : (lrank == 0 ? MPI_ROOT : MPI_PROC_NULL), inter);
+        if (!even && lrank == 0)
+            for (int i = 0; i < half; i++)
+                errs += mtest_expect(got[2 * i] == 2 * i, "inter gatherv[%d] = %d", i,
+                                     got[2 * i]);
+    }
     return errs;
 }
 
