@@ -6,6 +6,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -997,92 +998,172 @@ int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
 #pragma weak MPI_Type_match_size = PMPI_Type_match_size
 
 /* ---- external32 (MPI-3.1 section 13.5.2) -----------------------------------------------------
- * Big-endian, with the sizes of the standard's table. Every predefined type whose native size
- * is its external32 size is supported (the integer, floating, complex, bool and pair types);
- * long, unsigned long, wchar_t and long double differ in size on this ABI and are refused with
- * MPI_ERR_TYPE rather than converted. */
+ * Big-endian, with the sizes of the standard's table. Most predefined types have their
+ * external32 size natively and only change byte order; long and unsigned long (4 bytes in
+ * external32, 8 here) and wchar_t (2 bytes, 4 here) are converted by value, a value that does
+ * not fit being an MPI_ERR_CONVERSION; long double (an x87 format here, binary128 there) and the
+ * pair types holding long or long double are refused with MPI_ERR_TYPE. */
 
-static bool external_same_size(enum smpi_type_kind k)
+/* The external32 size of a basic element of kind k and native size n; 0: not supported. */
+static size_t external_size(enum smpi_type_kind k, size_t n)
 {
     switch (k) {
     case SMPI_KIND_LONG:
     case SMPI_KIND_UNSIGNED_LONG:
+        return 4;
     case SMPI_KIND_WCHAR:
+        return 2;
     case SMPI_KIND_LONG_DOUBLE:
     case SMPI_KIND_LONG_DOUBLE_COMPLEX:
     case SMPI_KIND_LONG_INT:
     case SMPI_KIND_LONG_DOUBLE_INT:
-        return false;
+        return 0;
     default:
-        return true;
+        return n;
     }
 }
 
-static int check_external(const char *call, const char *datarep, MPI_Datatype t)
-{
-    bool predefined;
-    int n;
+/* A conversion in progress: the next native (packed) and external32 bytes. */
+struct ext_walk {
+    char *native;
+    char *external;
+    bool pack;
+    int rc;
+};
 
-    if (!datarep || strcmp(datarep, "external32") != 0)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
-                           "data representation '%s' is not \"external32\"",
-                           datarep ? datarep : "(null)");
-    if (t == MPI_DATATYPE_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
-    predefined = (t->flags & SMPI_TYPE_PREDEFINED) != 0;
-    n = predefined ? 1 : t->nruns;
-    for (int i = 0; i < n; i++)
-        if (!external_same_size(predefined ? t->kind : t->runs[i].kind))
-            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE,
-                               "%s holds long, unsigned long, wchar_t or long double elements, "
-                               "whose external32 size differs from the native one; simmpi does "
-                               "not convert them",
-                               t->name[0] ? t->name : "the datatype");
-    return MPI_SUCCESS;
-}
-
-/* Reverses the bytes of each basic element of count elements of t packed at buf (a no-op on a
- * big-endian machine). Complex numbers swap each of their two halves. */
-static void to_big_endian(char *buf, int count, MPI_Datatype t)
+static bool little_endian(void)
 {
     const union {
         int i;
         char c;
     } probe = { 1 };
+
+    return probe.c != 0;
+}
+
+/* Writes v as an n-byte big-endian integer. */
+static void put_be(unsigned char *out, uint64_t v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        out[n - 1 - i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t get_be(const unsigned char *in, size_t n)
+{
+    uint64_t v = 0;
+
+    for (size_t i = 0; i < n; i++)
+        v = v << 8 | in[i];
+    return v;
+}
+
+/* Converts one basic element between its native bytes and its external32 bytes (a value that
+ * does not fit sets w->rc). */
+static void convert_one(struct ext_walk *w, enum smpi_type_kind k, size_t n)
+{
+    size_t e = external_size(k, n);
+    unsigned char *nat = (unsigned char *)w->native;
+    unsigned char *ext = (unsigned char *)w->external;
+
+    if (k == SMPI_KIND_LONG || k == SMPI_KIND_UNSIGNED_LONG || k == SMPI_KIND_WCHAR) {
+        if (w->pack) {
+            int64_t v = k == SMPI_KIND_LONG    ? (int64_t) * (long *)(void *)nat
+                        : k == SMPI_KIND_WCHAR ? (int64_t) * (wchar_t *)(void *)nat
+                                               : (int64_t) * (unsigned long *)(void *)nat;
+            bool fits = k == SMPI_KIND_LONG    ? v >= INT32_MIN && v <= INT32_MAX
+                        : k == SMPI_KIND_WCHAR ? v >= 0 && v <= 0xffff
+                                               : v >= 0 && v <= (int64_t)UINT32_MAX;
+
+            if (!fits)
+                w->rc = MPI_ERR_CONVERSION;
+            put_be(ext, (uint64_t)v, e);
+        } else {
+            uint64_t v = get_be(ext, e);
+
+            if (k == SMPI_KIND_LONG)
+                *(long *)(void *)nat = (long)(int32_t)(uint32_t)v;
+            else if (k == SMPI_KIND_UNSIGNED_LONG)
+                *(unsigned long *)(void *)nat = (unsigned long)v;
+            else
+                *(wchar_t *)(void *)nat = (wchar_t)v;
+        }
+    } else {
+        /* same size: reverse the bytes of each word (both halves of a complex number) */
+        size_t word = (k == SMPI_KIND_FLOAT_COMPLEX || k == SMPI_KIND_DOUBLE_COMPLEX) ? n / 2 : n;
+        unsigned char *from = w->pack ? nat : ext;
+        unsigned char *to = w->pack ? ext : nat;
+
+        for (size_t off = 0; off < n; off += word)
+            for (size_t i = 0; i < word; i++)
+                to[off + i] = little_endian() ? from[off + word - 1 - i] : from[off + i];
+    }
+    w->native += n;
+    w->external += e;
+}
+
+/* Walks count elements of t, converting each basic element (the native side is packed). */
+static int convert(struct ext_walk *w, int count, MPI_Datatype t)
+{
     bool predefined = (t->flags & SMPI_TYPE_PREDEFINED) != 0;
     int n = predefined ? t->nblocks : t->nruns;
 
-    if (!probe.c)
-        return;
-    for (int e = 0; e < count; e++) {
+    for (int e = 0; e < count; e++)
         for (int r = 0; r < n; r++) {
             size_t size = predefined ? t->blocks[r].length : t->runs[r].size;
             MPI_Count reps = predefined ? 1 : t->runs[r].n;
             enum smpi_type_kind k = predefined ? t->kind : t->runs[r].kind;
-            size_t word =
-                (k == SMPI_KIND_FLOAT_COMPLEX || k == SMPI_KIND_DOUBLE_COMPLEX) ? size / 2 : size;
 
-            for (MPI_Count i = 0; i < reps; i++) {
-                for (size_t w = 0; w < size; w += word)
-                    for (size_t a = 0, b = word - 1; a < b; a++, b--) {
-                        char x = buf[w + a];
-
-                        buf[w + a] = buf[w + b];
-                        buf[w + b] = x;
-                    }
-                buf += size;
-            }
+            for (MPI_Count i = 0; i < reps; i++)
+                convert_one(w, k, size);
         }
+    return w->rc;
+}
+
+/* Bytes of count elements of t in external32, or -1 after reporting an unsupported type. */
+static MPI_Aint external_bytes(const char *call, const char *datarep, int count, MPI_Datatype t)
+{
+    bool predefined;
+    int n;
+    MPI_Aint per = 0;
+
+    if (!datarep || strcmp(datarep, "external32") != 0) {
+        smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
+                    "data representation '%s' is not \"external32\"", datarep ? datarep : "(null)");
+        return -1;
     }
+    if (t == MPI_DATATYPE_NULL || count < 0) {
+        smpi__error(MPI_COMM_WORLD, call, t ? MPI_ERR_COUNT : MPI_ERR_TYPE,
+                    "datatype is MPI_DATATYPE_NULL or count %d is negative", count);
+        return -1;
+    }
+    predefined = (t->flags & SMPI_TYPE_PREDEFINED) != 0;
+    n = predefined ? t->nblocks : t->nruns;
+    for (int r = 0; r < n; r++) {
+        size_t size = predefined ? t->blocks[r].length : t->runs[r].size;
+        enum smpi_type_kind k = predefined ? t->kind : t->runs[r].kind;
+        size_t e = external_size(k, size);
+
+        if (e == 0) {
+            smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE,
+                        "%s holds long double elements (or a pair with long or long double), "
+                        "which simmpi does not convert to external32",
+                        t->name[0] ? t->name : "the datatype");
+            return -1;
+        }
+        per += (MPI_Aint)e * (MPI_Aint)(predefined ? 1 : t->runs[r].n);
+    }
+    return per * count;
 }
 
 int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype,
                             MPI_Aint *size)
 {
-    SMPI_CHECK(check_external("MPI_Pack_external_size", datarep, datatype));
-    CHECK_COUNT("MPI_Pack_external_size", incount);
+    MPI_Aint n = external_bytes("MPI_Pack_external_size", datarep, incount, datatype);
+
+    if (n < 0)
+        return MPI_ERR_TYPE;
     CHECK_PTR("MPI_Pack_external_size", size);
-    *size = (MPI_Aint)incount * (MPI_Aint)datatype->size;
+    *size = n;
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Pack_external_size = PMPI_Pack_external_size
@@ -1090,18 +1171,27 @@ int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype data
 int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype,
                        void *outbuf, MPI_Aint outsize, MPI_Aint *position)
 {
-    MPI_Aint need;
+    MPI_Aint need = external_bytes("MPI_Pack_external", datarep, incount, datatype);
+    struct ext_walk w = { .pack = true };
+    char *tmp;
+    int rc;
 
-    SMPI_CHECK(check_external("MPI_Pack_external", datarep, datatype));
-    CHECK_COUNT("MPI_Pack_external", incount);
+    if (need < 0)
+        return MPI_ERR_TYPE;
     CHECK_PTR("MPI_Pack_external", position);
-    need = (MPI_Aint)incount * (MPI_Aint)datatype->size;
     if (*position < 0 || *position + need > outsize)
         return smpi__error(MPI_COMM_WORLD, "MPI_Pack_external", MPI_ERR_TRUNCATE,
                            "%ld bytes at position %ld do not fit in an outbuf of %ld bytes",
                            (long)need, (long)*position, (long)outsize);
-    smpi__type_pack(inbuf, incount, datatype, (char *)outbuf + *position);
-    to_big_endian((char *)outbuf + *position, incount, datatype);
+    tmp = sim_xmalloc((size_t)incount * datatype->size + 1);
+    smpi__type_pack(inbuf, incount, datatype, tmp);
+    w.native = tmp;
+    w.external = (char *)outbuf + *position;
+    rc = convert(&w, incount, datatype);
+    free(tmp);
+    if (rc != MPI_SUCCESS)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Pack_external", rc,
+                           "a long or wchar_t value does not fit its external32 size");
     *position += need;
     return MPI_SUCCESS;
 }
@@ -1110,21 +1200,22 @@ int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI
 int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize,
                          MPI_Aint *position, void *outbuf, int outcount, MPI_Datatype datatype)
 {
-    MPI_Aint need;
+    MPI_Aint need = external_bytes("MPI_Unpack_external", datarep, outcount, datatype);
+    struct ext_walk w = { .pack = false };
     char *tmp;
 
-    SMPI_CHECK(check_external("MPI_Unpack_external", datarep, datatype));
-    CHECK_COUNT("MPI_Unpack_external", outcount);
+    if (need < 0)
+        return MPI_ERR_TYPE;
     CHECK_PTR("MPI_Unpack_external", position);
-    need = (MPI_Aint)outcount * (MPI_Aint)datatype->size;
     if (*position < 0 || *position + need > insize)
         return smpi__error(MPI_COMM_WORLD, "MPI_Unpack_external", MPI_ERR_TRUNCATE,
                            "%ld bytes at position %ld are beyond an inbuf of %ld bytes", (long)need,
                            (long)*position, (long)insize);
-    tmp = sim_xmalloc((size_t)need + 1);
-    memcpy(tmp, (const char *)inbuf + *position, (size_t)need);
-    to_big_endian(tmp, outcount, datatype); /* the swap is its own inverse */
-    smpi__type_unpack(tmp, (size_t)need, outbuf, outcount, datatype);
+    tmp = sim_xmalloc((size_t)outcount * datatype->size + 1);
+    w.native = tmp;
+    w.external = (char *)inbuf + *position;
+    convert(&w, outcount, datatype);
+    smpi__type_unpack(tmp, (size_t)outcount * datatype->size, outbuf, outcount, datatype);
     free(tmp);
     *position += need;
     return MPI_SUCCESS;

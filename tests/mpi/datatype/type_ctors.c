@@ -328,7 +328,8 @@ static int elements_and_bottom(int rank)
 }
 
 /* MPI_Pack_external: big-endian bytes of the standard's external32, a round trip through a
- * vector type, and MPI_ERR_TYPE for long (whose external32 size is 4 here, not 8). */
+ * vector type, and long converted to its 4-byte external32 size (MPI_ERR_CONVERSION when it
+ * does not fit). */
 static int external32(void)
 {
     int errs = 0;
@@ -360,11 +361,21 @@ static int external32(void)
     errs += mtest_expect(back[0] == 10 && back[2] == 12 && back[4] == 14 && back[1] == 0,
                          "external32 round trip %d %d %d", back[0], back[2], back[4]);
     MPI_Type_free(&vec);
+    /* long is 4 bytes in external32: converted by value, and a value too large is an error */
+    pos = 0;
+    MPI_Pack_external("external32", &l, 1, MPI_LONG, out, sizeof(out), &pos);
+    errs +=
+        mtest_expect(pos == 4 && out[0] == 0 && out[3] == 5, "external32 long: pos %ld", (long)pos);
+    l = 0;
+    pos = 0;
+    MPI_Unpack_external("external32", out, 4, &pos, &l, 1, MPI_LONG);
+    errs += mtest_expect(l == 5, "external32 long round trip %ld", l);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    l = 1L << 40;
     pos = 0;
     rc = MPI_Pack_external("external32", &l, 1, MPI_LONG, out, sizeof(out), &pos);
     MPI_Error_class(rc, &cls);
-    errs += mtest_expect(cls == MPI_ERR_TYPE, "external32 of MPI_LONG: class %d", cls);
+    errs += mtest_expect(cls == MPI_ERR_CONVERSION, "external32 of 2^40 as long: class %d", cls);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     return errs;
 }
