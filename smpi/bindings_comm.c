@@ -109,13 +109,17 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
 
     SMPI_CHECK_INIT("MPI_Comm_split");
     SMPI_CHECK_COMM("MPI_Comm_split", comm);
-    SMPI_CHECK_INTRA("MPI_Comm_split", comm);
     SMPI_CHECK_ARG("MPI_Comm_split", comm, newcomm);
     if (color < 0 && color != MPI_UNDEFINED)
         return smpi__error(comm, "MPI_Comm_split", MPI_ERR_ARG,
                            "color %d is negative (use a color >= 0 or MPI_UNDEFINED)", color);
     smpi__enter("MPI_Comm_split");
-    rc = split("MPI_Comm_split", comm, color, key, newcomm);
+    if (comm->remote_group) {
+        *newcomm = smpi__inter_split(comm, color, key);
+        rc = MPI_SUCCESS;
+    } else {
+        rc = split("MPI_Comm_split", comm, color, key, newcomm);
+    }
     smpi__leave();
     return rc;
 }

@@ -197,3 +197,147 @@ MPI_Comm smpi__inter_dup(MPI_Comm inter)
     PMPI_Bcast(&handle, 1, MPI_AINT, 0, inter->local_comm);
     return (MPI_Comm)handle;
 }
+
+/* ---- MPI_Comm_split on an intercommunicator --------------------------------------------------
+ * Each side splits by color; the ranks of one color on both sides form a new
+ * intercommunicator (MPI_COMM_NULL when the color exists on one side only). The leaders swap
+ * the (color, key) pairs of their groups and the lower MPI_COMM_WORLD rank allocates one pair
+ * of contexts per color present on both sides; the members of one color on one side then meet
+ * on one side object, keyed by its contexts. */
+
+struct side_pending {
+    int context;
+    int waiting;
+    MPI_Comm comm;
+    struct side_pending *next;
+};
+static struct side_pending *side_pendings;
+
+/* The group of the ranks of `color` among n (color, key) pairs whose ranks map to world
+ * ranks through g, ordered by key then rank; NULL when there are none. */
+static struct smpi_group *color_group(const int *pairs, int n, const struct smpi_group *g,
+                                      int color)
+{
+    int m = 0;
+    struct smpi_group *out;
+
+    for (int r = 0; r < n; r++)
+        m += pairs[2 * r] == color;
+    if (m == 0)
+        return NULL;
+    out = smpi__group_new(m);
+    m = 0;
+    for (int r = 0; r < n; r++)
+        if (pairs[2 * r] == color)
+            out->world[m++] = r; /* ranks first, sorted below, then mapped */
+    for (int i = 1; i < m; i++) { /* insertion sort by (key, rank): groups are small */
+        int x = out->world[i];
+        int j = i - 1;
+
+        while (j >= 0 && pairs[2 * out->world[j] + 1] > pairs[2 * x + 1]) {
+            out->world[j + 1] = out->world[j];
+            j--;
+        }
+        out->world[j + 1] = x;
+    }
+    for (int i = 0; i < m; i++)
+        out->world[i] = g->world[out->world[i]];
+    return out;
+}
+
+/* The side object for `context` over (local, remote), shared by the `members` local ranks. */
+static MPI_Comm side_object(int context, struct smpi_group *local, struct smpi_group *remote,
+                            int members)
+{
+    MPI_Comm c;
+
+    for (struct side_pending **pp = &side_pendings; *pp; pp = &(*pp)->next) {
+        struct side_pending *p = *pp;
+
+        if (p->context == context && p->comm->group->world[0] == local->world[0]) {
+            c = p->comm;
+            if (--p->waiting == 0) {
+                *pp = p->next;
+                free(p);
+            }
+            return c;
+        }
+    }
+    c = smpi__comm_new_inter(local, remote, context, members);
+    if (members > 1) {
+        struct side_pending *p = sim_xcalloc(1, sizeof(*p));
+
+        p->context = context;
+        p->waiting = members - 1;
+        p->comm = c;
+        p->next = side_pendings;
+        side_pendings = p;
+    }
+    return c;
+}
+
+MPI_Comm smpi__inter_split(MPI_Comm inter, int color, int key)
+{
+    int lsize = inter->group->size;
+    int rsize = inter->remote_group->size;
+    int mine[2] = { color, key };
+    int *lpairs = sim_xmalloc(2 * (size_t)lsize * sizeof(int));
+    int *rpairs = sim_xmalloc(2 * (size_t)rsize * sizeof(int));
+    int tsize = 1 + 2 * (lsize > rsize ? lsize : rsize);
+    int *table = sim_xcalloc((size_t)tsize, sizeof(int)); /* n, then (color, context) pairs */
+    MPI_Comm result = MPI_COMM_NULL;
+    MPI_Comm lc;
+    int ctx = -1;
+
+    PMPI_Allgather(mine, 2, MPI_INT, lpairs, 2, MPI_INT, inter->local_comm);
+    if (smpi_comm_rank(inter) == 0) {
+        smpi_sendrecv(lpairs, 2 * lsize, MPI_INT, 0, -92, rpairs, 2 * rsize, MPI_INT, 0, -92,
+                      inter, MPI_STATUS_IGNORE);
+        if (smpi__self()->rank < inter->remote_group->world[0]) {
+            /* one context pair per color present on both sides, in order of first appearance */
+            table[0] = 0;
+            for (int r = 0; r < lsize; r++) {
+                int c = lpairs[2 * r];
+                bool seen = c == MPI_UNDEFINED;
+                bool remote = false;
+
+                for (int i = 0; i < table[0] && !seen; i++)
+                    seen = table[1 + 2 * i] == c;
+                for (int q = 0; q < rsize && !seen && !remote; q++)
+                    remote = rpairs[2 * q] == c;
+                if (!seen && remote) {
+                    table[1 + 2 * table[0]] = c;
+                    table[2 + 2 * table[0]] = smpi__comm_new_context();
+                    table[0]++;
+                }
+            }
+            smpi_send(table, tsize, MPI_INT, 0, -93, inter);
+        } else {
+            smpi_recv(table, tsize, MPI_INT, 0, -93, inter, MPI_STATUS_IGNORE);
+        }
+    }
+    PMPI_Bcast(rpairs, 2 * rsize, MPI_INT, 0, inter->local_comm);
+    PMPI_Bcast(table, tsize, MPI_INT, 0, inter->local_comm);
+    for (int i = 0; i < table[0]; i++)
+        if (table[1 + 2 * i] == color)
+            ctx = table[2 + 2 * i];
+    /* the local intracommunicator of each new side: the local part of the split, same order */
+    PMPI_Comm_split(inter->local_comm, ctx >= 0 ? color : MPI_UNDEFINED, key, &lc);
+    if (ctx >= 0) {
+        struct smpi_group *lg = color_group(lpairs, lsize, inter->group, color);
+        struct smpi_group *rg = color_group(rpairs, rsize, inter->remote_group, color);
+
+        result = side_object(ctx, lg, rg, lg->size);
+        if (!result->local_comm)
+            result->local_comm = lc; /* the side object keeps one reference */
+        else
+            smpi__comm_release(lc);
+        result->errhandler = inter->errhandler;
+        smpi__group_release(lg);
+        smpi__group_release(rg);
+    }
+    free(lpairs);
+    free(rpairs);
+    free(table);
+    return result;
+}

@@ -182,8 +182,9 @@ int smpi__inter_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts,
                                MPI_Datatype type, MPI_Op op, MPI_Comm inter);
 int smpi__inter_reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type,
                                      MPI_Op op, MPI_Comm inter);
-/* MPI_Comm_dup of an intercommunicator (intercomm.c). */
+/* MPI_Comm_dup and MPI_Comm_split of an intercommunicator (intercomm.c). */
 MPI_Comm smpi__inter_dup(MPI_Comm inter);
+MPI_Comm smpi__inter_split(MPI_Comm inter, int color, int key);
 /* True for a valid intercommunicator. */
 static inline bool smpi__comm_is_inter(MPI_Comm comm)
 {

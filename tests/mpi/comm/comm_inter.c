@@ -3,9 +3,9 @@
  * sources are remote ranks), MPI_Intercomm_merge ordering for high = 0/1 and for equal flags
  * (the side holding the lowest MPI_COMM_WORLD rank first), collectives on the merged
  * communicator and on the intercommunicator itself (barrier, bcast, reduce, allreduce, gather,
- * scatter, allgather, alltoall), and MPI_ERR_COMM for MPI_Scan, which has no intercommunicator
- * form. Needs an even
- * number of ranks. */
+ * scatter, allgather, alltoall and the v-variants, reduce-scatter), MPI_Comm_dup and
+ * MPI_Comm_split of the intercommunicator, and MPI_ERR_COMM for MPI_Scan, which has no
+ * intercommunicator form. Needs an even number of ranks. */
 #include <mpi.h>
 
 #include "mtest.h"
@@ -202,6 +202,34 @@ int main(int argc, char **argv)
                              result);
         errs += inter_collectives(dup, rank, size, lrank);
         MPI_Comm_free(&dup);
+    }
+    {
+        /* split both sides by local rank parity, keys reversing the order */
+        MPI_Comm sub;
+        int ssize;
+        int srsize;
+        int srank;
+        int sum = -1;
+        int want = 0;
+        int n = 0;
+
+        MPI_Comm_split(inter, lrank % 2, -lrank, &sub);
+        MPI_Comm_test_inter(sub, &flag);
+        MPI_Comm_size(sub, &ssize);
+        MPI_Comm_remote_size(sub, &srsize);
+        MPI_Comm_rank(sub, &srank);
+        for (int l = 0; l < size / 2; l++)
+            if (l % 2 == lrank % 2) {
+                n++;
+                want += 2 * l + (rank % 2 ? 0 : 1); /* world ranks of the other side */
+            }
+        errs += mtest_expect(flag && ssize == n && srsize == n, "split: inter %d sizes %d %d",
+                             flag, ssize, srsize);
+        errs += mtest_expect(srank == n - 1 - lrank / 2, "split: rank %d, expected %d", srank,
+                             n - 1 - lrank / 2);
+        MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, sub);
+        errs += mtest_expect(sum == want, "split allreduce %d, expected %d", sum, want);
+        MPI_Comm_free(&sub);
     }
     MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
     {
