@@ -18,10 +18,22 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
 
     SMPI_CHECK_INIT("MPI_Comm_create");
     SMPI_CHECK_COMM("MPI_Comm_create", comm);
-    SMPI_CHECK_INTRA("MPI_Comm_create", comm);
     SMPI_CHECK_ARG("MPI_Comm_create", comm, newcomm);
     if (group == MPI_GROUP_NULL)
         return smpi__error(comm, "MPI_Comm_create", MPI_ERR_GROUP, "group is MPI_GROUP_NULL");
+    if (comm->remote_group) {
+        /* each side passes a subgroup of its local group: a split whose one color is membership
+         * and whose keys are the positions in the subgroup (MPI-3.1 section 6.4.2) */
+        int pos = MPI_UNDEFINED;
+
+        for (int i = 0; i < group->size; i++)
+            if (group->world[i] == smpi__self()->rank)
+                pos = i;
+        smpi__enter("MPI_Comm_create");
+        *newcomm = smpi__inter_split(comm, pos == MPI_UNDEFINED ? MPI_UNDEFINED : 0, pos);
+        smpi__leave();
+        return MPI_SUCCESS;
+    }
     for (int i = 0; i < group->size; i++)
         if (smpi__comm_rank_of(comm, group->world[i]) == MPI_UNDEFINED)
             return smpi__error(comm, "MPI_Comm_create", MPI_ERR_GROUP,

@@ -3,8 +3,8 @@
  * sources are remote ranks), MPI_Intercomm_merge ordering for high = 0/1 and for equal flags
  * (the side holding the lowest MPI_COMM_WORLD rank first), collectives on the merged
  * communicator and on the intercommunicator itself (barrier, bcast, reduce, allreduce, gather,
- * scatter, allgather, alltoall and the v-variants, reduce-scatter), MPI_Comm_dup and
- * MPI_Comm_split of the intercommunicator, and MPI_ERR_COMM for MPI_Scan, which has no
+ * scatter, allgather, alltoall and the v-variants, reduce-scatter), MPI_Comm_dup,
+ * MPI_Comm_split and MPI_Comm_create of the intercommunicator, and MPI_ERR_COMM for MPI_Scan, which has no
  * intercommunicator form. Needs an even number of ranks. */
 #include <mpi.h>
 
@@ -230,6 +230,31 @@ int main(int argc, char **argv)
         MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, sub);
         errs += mtest_expect(sum == want, "split allreduce %d, expected %d", sum, want);
         MPI_Comm_free(&sub);
+    }
+    {
+        /* create from the subgroup of local rank 0 only, on both sides */
+        MPI_Group lg;
+        MPI_Group first;
+        MPI_Comm sub;
+        int zero = 0;
+
+        MPI_Comm_group(inter, &lg);
+        MPI_Group_incl(lg, 1, &zero, &first);
+        MPI_Comm_create(inter, first, &sub);
+        if (lrank == 0) {
+            int other = -1;
+
+            MPI_Comm_remote_size(sub, &flag);
+            MPI_Sendrecv(&rank, 1, MPI_INT, 0, 1, &other, 1, MPI_INT, 0, 1, sub,
+                         MPI_STATUS_IGNORE);
+            errs += mtest_expect(flag == 1 && other == 1 - rank % 2, "create: remote %d, got %d",
+                                 flag, other);
+            MPI_Comm_free(&sub);
+        } else {
+            errs += mtest_expect(sub == MPI_COMM_NULL, "create: non-member got a communicator");
+        }
+        MPI_Group_free(&first);
+        MPI_Group_free(&lg);
     }
     MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
     {
