@@ -5,7 +5,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 /* Count and address of block j of the receive buffer (allgather: rcount each, in order;
  * allgatherv: rcounts[j] at rdispls[j]). */

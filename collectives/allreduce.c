@@ -5,7 +5,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 /* acc = (peer < rank) ? tmp op acc : acc op tmp, so the lower ranks' data stays on the left. */
 static int combine(const struct coll_args *a, void *acc, void *tmp, bool peer_is_lower)

@@ -6,7 +6,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 struct a2a_plan {
     MPI_Comm comm;

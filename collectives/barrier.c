@@ -1,6 +1,6 @@
 /* barrier: MPI_Barrier algorithms. All messages are empty; costs count latencies only. */
 #include "collectives/internal.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 /* Dissemination barrier: in round k each rank signals rank + 2^k and waits for rank - 2^k
  * (mod p); after ceil(log2 p) rounds every rank has heard from every other one, directly or

@@ -4,7 +4,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 /* Binomial tree: a rank receives the whole buffer from its parent, then forwards it to its
  * children, largest subtree first, so the message reaches every rank in ceil(log2 p) steps.

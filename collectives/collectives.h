@@ -27,7 +27,6 @@
     X(SCATTER, scatter)                                                                            \
     X(SCATTERV, scatterv)                                                                          \
     X(REDUCE_SCATTER, reduce_scatter)                                                              \
-    X(REDUCE_SCATTER_BLOCK, reduce_scatter_block)                                                  \
     X(SCAN, scan)                                                                                  \
     X(EXSCAN, exscan)
 
@@ -68,7 +67,6 @@ enum coll_tag {
  *   scatter              sbuf, scount, stype, rbuf (or MPI_IN_PLACE at root), rcount, rtype, root
  *   scatterv             as scatter with scounts, sdispls instead of scount
  *   reduce_scatter       sbuf (or MPI_IN_PLACE), rbuf, rcounts, type, op
- *   reduce_scatter_block sbuf (or MPI_IN_PLACE), rbuf, rcount, type, op
  *   scan, exscan         sbuf (or MPI_IN_PLACE), rbuf, count, type, op
  * Rooted buffers and counts are only significant at the root, as in MPI. */
 struct coll_args {
@@ -106,11 +104,18 @@ enum coll_need {
     COLL_NO_IN_PLACE = 1u << 2,       /* sbuf is not MPI_IN_PLACE */
 };
 
+/* A precondition the needs bits cannot express (ranks per host, a size that factors into a
+ * mesh, equal counts...): returns NULL when the algorithm can run this call, else what it
+ * needs, as a phrase completing "needs ..." ("a communicator size that is a multiple of the
+ * ranks per host"). Must give the same answer on every rank and send no message. */
+typedef const char *coll_check_fn(const struct coll_args *a);
+
 struct coll_algo {
     const char *name; /* SMPI's name where SMPI has the algorithm, else <origin>_<algorithm> */
     unsigned needs;   /* enum coll_need bits */
     coll_fn *run;
     const char *help; /* one line for smpirun -help-coll */
+    coll_check_fn *check; /* NULL, or a further precondition */
 };
 
 /* One table per collective, ended by a row whose name is NULL; the first row is the baseline,
@@ -134,7 +139,7 @@ void coll_init(const char *selector, const char *(*forced)(const char *kind),
 int coll_run(enum coll_kind k, const struct coll_args *a);
 /* Prints every collective with its algorithms and their help (smpirun -help-coll). */
 void coll_print_help(FILE *out);
-/* The collective's name ("bcast", "reduce_scatter_block"), as used in smpi/<name>. */
+/* The collective's name ("bcast", "reduce_scatter"), as used in smpi/<name>. */
 const char *coll_kind_name(enum coll_kind k);
 /* The collective named `name`, or -1. */
 int coll_kind_by_name(const char *name);

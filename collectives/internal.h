@@ -9,6 +9,7 @@
 #include <mpi.h>
 
 #include "collectives/collectives.h"
+#include "smpi/p2p_api.h"
 
 /* Upper bound on the number of children of a binomial-tree node (ranks are ints). */
 #define COLL_TREE_MAX_CHILDREN 32
@@ -39,8 +40,9 @@ int coll__rd_unfold(int newrank, int rem);
 
 /* Address of element `i` of a buffer of `type` (i * extent bytes further). */
 void *coll__elem(const void *buf, MPI_Aint i, MPI_Datatype type);
-/* A temporary buffer for `count` elements of `type`: returns the block to free() and sets *base
- * to where element 0 starts (the block shifted by the type's lower bound). */
+/* A temporary buffer for `count` elements of `type`: (count - 1) extents plus one true extent,
+ * so that every byte the elements touch fits. Returns the block to free() and sets *base to
+ * where element 0 starts (the block shifted back by the type's true lower bound). */
 void *coll__tmp_alloc(int count, MPI_Datatype type, void **base);
 
 /* Waits for reqs[0..n-1] (MPI_REQUEST_NULL entries allowed, n may be 0) and frees them.
@@ -49,5 +51,40 @@ void *coll__tmp_alloc(int count, MPI_Datatype type, void **base);
 int coll__waitall(int n, MPI_Request *reqs, int rc);
 /* A request array of n entries set to MPI_REQUEST_NULL; free() it. */
 MPI_Request *coll__reqs_alloc(int n);
+
+/* Runs the algorithm or selector `name` of collective k, as SMPI's algorithms call one
+ * another (bcast__mpich, allgather__ring): no precondition is checked. Dies naming k and name
+ * when neither exists (a bug). Returns the algorithm's result. */
+int coll__call(enum coll_kind k, const char *name, const struct coll_args *a);
+
+/* SMPI's Comm::init_smp as the SMP-aware algorithms and selectors call it: fills *smp with how
+ * comm's ranks sit on hosts and, the first time the calling rank asks for comm, sends the
+ * messages SMPI's init_smp sends (leader allgather, node-size allgather among leaders,
+ * uniformity bcast, blocked allreduce), so that simulated times match. Returns MPI_SUCCESS
+ * or an MPI error class. */
+int coll__smp_init(MPI_Comm comm, struct smpi_smp *smp);
+
+/* What SMPI's mvapich2 selector leaves for the mvapich2 algorithms: global state in SMPI,
+ * kept from one call to the next and read by the two-level algorithms. The functions are NULL
+ * and the factors have SMPI's initial values until the selector sets them. Defined in
+ * registry.c. */
+struct coll_mv2 {
+    coll_fn *bcast;                    /* MV2_Bcast_function */
+    coll_fn *bcast_intra_node;         /* MV2_Bcast_intra_node_function */
+    coll_fn *allreduce;                /* MV2_Allreducection */
+    coll_fn *allreduce_intra;          /* MV2_Allreduce_intra_function */
+    coll_fn *reduce;                   /* MV2_Reduce_function */
+    coll_fn *reduce_intra;             /* MV2_Reduce_intra_function */
+    coll_fn *scatter;                  /* MV2_Scatter_function */
+    coll_fn *scatter_intra;            /* MV2_Scatter_intra_function */
+    coll_fn *gather_inter_leader;      /* MV2_Gather_inter_leader_function */
+    coll_fn *gather_intra_node;        /* MV2_Gather_intra_node_function */
+    int pipelined_zcpy_knomial_factor; /* -1 */
+    int inter_node_knomial_factor;     /* 4 */
+    int intra_node_knomial_factor;     /* 4 */
+    int reduce_intra_knomial_factor;   /* -1 */
+    int reduce_inter_knomial_factor;   /* -1 */
+};
+extern struct coll_mv2 coll__mv2;
 
 #endif /* COLL_INTERNAL_H */

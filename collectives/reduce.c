@@ -5,7 +5,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 /* Receives the partial results of a node's children (smallest subtree first) into `tmp` and
  * folds them into `acc`, keeping rank order: a child covers ranks after the node's own. */

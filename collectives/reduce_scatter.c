@@ -7,7 +7,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 /* Reduces the whole vector to rank 0 (into a temporary buffer), then scatters it with block
  * j of counts[j] elements (counts == NULL: a->rcount each), both with the selected
@@ -58,22 +58,8 @@ static int reduce_scatter_ompi_basic_linear(const struct coll_args *a)
     return reduce_then_scatter(a, a->rcounts);
 }
 
-/* Reduce + scatter. Reference: Open MPI coll_basic_reduce_scatter_block.c. Cost: that of a
- * reduce of n bytes plus a scatter of n bytes. Needs: none. */
-static int reduce_scatter_block_ompi_basic_linear(const struct coll_args *a)
-{
-    return reduce_then_scatter(a, NULL);
-}
-
 const struct coll_algo coll_reduce_scatter_algos[] = {
     /* name                  needs  run                               help */
     { "ompi_basic_linear", 0, reduce_scatter_ompi_basic_linear, "reduce to rank 0, then scatterv" },
-    { NULL, 0, NULL, NULL },
-};
-
-const struct coll_algo coll_reduce_scatter_block_algos[] = {
-    /* name                  needs  run                                     help */
-    { "ompi_basic_linear", 0, reduce_scatter_block_ompi_basic_linear,
-      "reduce to rank 0, then scatter" },
     { NULL, 0, NULL, NULL },
 };

@@ -6,9 +6,17 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 SIM_LOG_CATEGORY(log_coll, "coll");
+
+struct coll_mv2 coll__mv2 = {
+    .pipelined_zcpy_knomial_factor = -1,
+    .inter_node_knomial_factor = 4,
+    .intra_node_knomial_factor = 4,
+    .reduce_intra_knomial_factor = -1,
+    .reduce_inter_knomial_factor = -1,
+};
 
 /* A selector picks an algorithm of collective k for one call; the choice must be the same on
  * every rank of a->comm and its needs must hold. */
@@ -30,9 +38,7 @@ enum coll_fallback {
 static const struct {
     const char *name;
     const struct coll_algo *algos;
-} kinds[COLL_NKINDS] = {
-    COLL_KINDS(KIND_ROW)
-};
+} kinds[COLL_NKINDS] = { COLL_KINDS(KIND_ROW) };
 #undef KIND_ROW
 
 static const char *const fallback_names[] = {
@@ -43,8 +49,8 @@ static const char *const fallback_names[] = {
 
 static bool kind_has_op(enum coll_kind k)
 {
-    return k == COLL_REDUCE || k == COLL_ALLREDUCE || k == COLL_REDUCE_SCATTER ||
-           k == COLL_REDUCE_SCATTER_BLOCK || k == COLL_SCAN || k == COLL_EXSCAN;
+    return k == COLL_REDUCE || k == COLL_ALLREDUCE || k == COLL_REDUCE_SCATTER || k == COLL_SCAN ||
+           k == COLL_EXSCAN;
 }
 
 /* What `algo` needs that this call does not offer, or NULL when every need holds. */
@@ -53,11 +59,12 @@ static const char *need_missing(const struct coll_algo *algo, enum coll_kind k,
 {
     if ((algo->needs & COLL_NEEDS_POW2) && !coll__is_pow2(smpi_comm_size(a->comm)))
         return "a power-of-two communicator size";
-    if ((algo->needs & COLL_NEEDS_COMMUTATIVE) && kind_has_op(k) &&
-        !smpi_op_is_commutative(a->op))
+    if ((algo->needs & COLL_NEEDS_COMMUTATIVE) && kind_has_op(k) && !smpi_op_is_commutative(a->op))
         return "a commutative op";
     if ((algo->needs & COLL_NO_IN_PLACE) && a->sbuf == MPI_IN_PLACE)
         return "a send buffer other than MPI_IN_PLACE";
+    if (algo->check)
+        return algo->check(a);
     return NULL;
 }
 
@@ -177,8 +184,7 @@ static void set_forced(enum coll_kind k, const char *value)
             kinds[k].name, value, kinds[k].name, name_list(k), name_list(-1));
 }
 
-void coll_init(const char *selector, const char *(*forced)(const char *kind),
-               const char *fallback)
+void coll_init(const char *selector, const char *(*forced)(const char *kind), const char *fallback)
 {
     const char *sel = selector && *selector ? selector : "default";
 
@@ -237,6 +243,19 @@ int coll_run(enum coll_kind k, const struct coll_args *a)
         SIM_LOG(log_coll, SIM_LOG_VERBOSE, "%s: selector '%s' chose '%s' (communicator size %d)",
                 kinds[k].name, sel->name, al->name, smpi_comm_size(a->comm));
     }
+    return al->run(a);
+}
+
+int coll__call(enum coll_kind k, const char *name, const struct coll_args *a)
+{
+    const struct coll_algo *al = coll_find(k, name);
+    const struct coll_selector *sel;
+
+    if (al)
+        return al->run(a);
+    sel = find_selector(name);
+    sim_assert(sel != NULL, "no %s algorithm or selector named '%s'", kinds[k].name, name);
+    al = sel->pick(k, a);
     return al->run(a);
 }
 

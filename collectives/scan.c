@@ -6,7 +6,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 /* Linear chain: rank r receives the prefix of ranks 0..r-1 from rank r - 1, combines it on
  * the left of its own input and passes the new prefix to rank r + 1. Reference: Open MPI

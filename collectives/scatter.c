@@ -5,7 +5,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 static int block_count(const struct coll_args *a, int j)
 {

@@ -4,7 +4,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 int coll__tree_parent(int rank, int root, int size)
 {
@@ -74,10 +74,11 @@ void *coll__elem(const void *buf, MPI_Aint i, MPI_Datatype type)
 void *coll__tmp_alloc(int count, MPI_Datatype type, void **base)
 {
     MPI_Aint extent = smpi_type_extent(type);
-    size_t bytes = count > 0 && extent > 0 ? (size_t)count * (size_t)extent : 0;
-    char *block = sim_xmalloc(bytes);
+    MPI_Aint true_extent = smpi_type_true_extent(type);
+    MPI_Aint bytes = count > 0 ? (MPI_Aint)(count - 1) * extent + true_extent : 0;
+    char *block = sim_xmalloc(bytes > 0 ? (size_t)bytes : 1);
 
-    *base = block - smpi_type_lb(type);
+    *base = block - smpi_type_true_lb(type);
     return block;
 }
 

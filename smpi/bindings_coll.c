@@ -5,6 +5,7 @@
 #include "config.h"
 #endif
 #include <stdbool.h>
+#include <stdlib.h>
 
 #include "collectives/collectives.h"
 #include "smpi/internal.h"
@@ -69,8 +70,7 @@ static int check_root(const char *call, MPI_Comm comm, int root)
 
 /* An array of one entry per rank (counts or displacements) must be given; counts must not be
  * negative (displacements may be). */
-static int check_array(const char *call, MPI_Comm comm, const int *v, const char *what,
-                       bool counts)
+static int check_array(const char *call, MPI_Comm comm, const int *v, const char *what, bool counts)
 {
     int size = smpi_comm_size(comm);
 
@@ -78,8 +78,7 @@ static int check_array(const char *call, MPI_Comm comm, const int *v, const char
         return smpi__error(comm, call, MPI_ERR_ARG, "%s is NULL", what);
     for (int i = 0; counts && i < size; i++)
         if (v[i] < 0)
-            return smpi__error(comm, call, MPI_ERR_COUNT, "%s[%d] = %d is negative", what, i,
-                               v[i]);
+            return smpi__error(comm, call, MPI_ERR_COUNT, "%s[%d] = %d is negative", what, i, v[i]);
     return MPI_SUCCESS;
 }
 
@@ -177,8 +176,7 @@ int PMPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
         return smpi__inter_bcast(buf, count, type, root, comm);
     static const char call[] = "MPI_Bcast";
-    struct coll_args a = { .rbuf = buf, .count = count, .type = type, .root = root,
-                           .comm = comm };
+    struct coll_args a = { .rbuf = buf, .count = count, .type = type, .root = root, .comm = comm };
     int rc = check_comm(call, comm);
 
     if (rc == MPI_SUCCESS)
@@ -201,15 +199,20 @@ int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
         return smpi__inter_reduce(sbuf, rbuf, count, type, op, root, comm);
     static const char call[] = "MPI_Reduce";
-    struct coll_args a = { .sbuf = sbuf, .rbuf = rbuf, .count = count, .type = type, .op = op,
-                           .root = root, .comm = comm };
+    struct coll_args a = { .sbuf = sbuf,
+                           .rbuf = rbuf,
+                           .count = count,
+                           .type = type,
+                           .op = op,
+                           .root = root,
+                           .comm = comm };
     int rc = check_comm(call, comm);
 
     if (rc == MPI_SUCCESS)
         rc = check_root(call, comm, root);
     if (rc == MPI_SUCCESS)
-        rc = check_reduction(call, comm, sbuf, smpi_comm_rank(comm) == root ? rbuf : NULL,
-                             count, type, op);
+        rc = check_reduction(call, comm, sbuf, smpi_comm_rank(comm) == root ? rbuf : NULL, count,
+                             type, op);
     if (rc == MPI_SUCCESS && smpi_comm_rank(comm) != root)
         rc = check_not_in_place(call, comm, sbuf, "sendbuf (at a rank other than the root)");
     if (rc != MPI_SUCCESS)
@@ -224,8 +227,9 @@ int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, M
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
         return smpi__inter_allreduce(sbuf, rbuf, count, type, op, comm);
     static const char call[] = "MPI_Allreduce";
-    struct coll_args a = { .sbuf = sbuf, .rbuf = rbuf, .count = count, .type = type, .op = op,
-                           .comm = comm };
+    struct coll_args a = {
+        .sbuf = sbuf, .rbuf = rbuf, .count = count, .type = type, .op = op, .comm = comm
+    };
     int rc = check_comm(call, comm);
 
     if (rc == MPI_SUCCESS)
@@ -236,12 +240,12 @@ int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, M
 }
 #pragma weak MPI_Allreduce = PMPI_Allreduce
 
-int PMPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
-              MPI_Comm comm)
+int PMPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
     static const char call[] = "MPI_Scan";
-    struct coll_args a = { .sbuf = sbuf, .rbuf = rbuf, .count = count, .type = type, .op = op,
-                           .comm = comm };
+    struct coll_args a = {
+        .sbuf = sbuf, .rbuf = rbuf, .count = count, .type = type, .op = op, .comm = comm
+    };
     int rc = check_comm(call, comm);
 
     if (rc == MPI_SUCCESS)
@@ -256,8 +260,9 @@ int PMPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_
                 MPI_Comm comm)
 {
     static const char call[] = "MPI_Exscan";
-    struct coll_args a = { .sbuf = sbuf, .rbuf = rbuf, .count = count, .type = type, .op = op,
-                           .comm = comm };
+    struct coll_args a = {
+        .sbuf = sbuf, .rbuf = rbuf, .count = count, .type = type, .op = op, .comm = comm
+    };
     int rc = check_comm(call, comm);
 
     if (rc == MPI_SUCCESS)
@@ -274,8 +279,9 @@ int PMPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_D
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
         return smpi__inter_reduce_scatter(sbuf, rbuf, rcounts, type, op, comm);
     static const char call[] = "MPI_Reduce_scatter";
-    struct coll_args a = { .sbuf = sbuf, .rbuf = rbuf, .rcounts = rcounts, .type = type,
-                           .op = op, .comm = comm };
+    struct coll_args a = {
+        .sbuf = sbuf, .rbuf = rbuf, .rcounts = rcounts, .type = type, .op = op, .comm = comm
+    };
     int rc = check_comm(call, comm);
 
     if (rc == MPI_SUCCESS)
@@ -294,21 +300,28 @@ int PMPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Data
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
         return smpi__inter_reduce_scatter_block(sbuf, rbuf, rcount, type, op, comm);
     static const char call[] = "MPI_Reduce_scatter_block";
-    struct coll_args a = { .sbuf = sbuf, .rbuf = rbuf, .rcount = rcount, .type = type,
-                           .op = op, .comm = comm };
+    struct coll_args a = { .sbuf = sbuf, .rbuf = rbuf, .type = type, .op = op, .comm = comm };
+    int *counts;
     int rc = check_comm(call, comm);
 
     if (rc == MPI_SUCCESS)
         rc = check_reduction(call, comm, sbuf, rbuf, rcount, type, op);
     if (rc != MPI_SUCCESS)
         return rc;
-    return run(call, COLL_REDUCE_SCATTER_BLOCK, &a);
+    /* as SMPI 3.32: the reduce_scatter algorithms with equal counts */
+    counts = sim_xmalloc((size_t)smpi_comm_size(comm) * sizeof(int));
+    for (int i = 0; i < smpi_comm_size(comm); i++)
+        counts[i] = rcount;
+    a.rcounts = counts;
+    rc = run(call, COLL_REDUCE_SCATTER, &a);
+    free(counts);
+    return rc;
 }
 #pragma weak MPI_Reduce_scatter_block = PMPI_Reduce_scatter_block
 
 /* Checks of the send side (count, type) and receive side shared by the gather family. */
-static int check_sides(const char *call, MPI_Comm comm, int scount, MPI_Datatype stype,
-                       int rcount, MPI_Datatype rtype)
+static int check_sides(const char *call, MPI_Comm comm, int scount, MPI_Datatype stype, int rcount,
+                       MPI_Datatype rtype)
 {
     int rc = check_count(call, comm, scount, "sendcount");
 
@@ -327,8 +340,13 @@ int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, 
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
         return smpi__inter_alltoall(sbuf, scount, stype, rbuf, rcount, rtype, comm);
     static const char call[] = "MPI_Alltoall";
-    struct coll_args a = { .sbuf = sbuf, .scount = scount, .stype = stype, .rbuf = rbuf,
-                           .rcount = rcount, .rtype = rtype, .comm = comm };
+    struct coll_args a = { .sbuf = sbuf,
+                           .scount = scount,
+                           .stype = stype,
+                           .rbuf = rbuf,
+                           .rcount = rcount,
+                           .rtype = rtype,
+                           .comm = comm };
     int rc = check_comm(call, comm);
 
     if (rc == MPI_SUCCESS && sbuf == MPI_IN_PLACE)
@@ -345,16 +363,22 @@ int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, 
 }
 #pragma weak MPI_Alltoall = PMPI_Alltoall
 
-int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[],
-                   MPI_Datatype stype, void *rbuf, const int rcounts[], const int rdispls[],
-                   MPI_Datatype rtype, MPI_Comm comm)
+int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[], MPI_Datatype stype,
+                   void *rbuf, const int rcounts[], const int rdispls[], MPI_Datatype rtype,
+                   MPI_Comm comm)
 {
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
         return smpi__inter_alltoallv(sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype,
                                      comm);
     static const char call[] = "MPI_Alltoallv";
-    struct coll_args a = { .sbuf = sbuf, .scounts = scounts, .sdispls = sdispls, .stype = stype,
-                           .rbuf = rbuf, .rcounts = rcounts, .rdispls = rdispls, .rtype = rtype,
+    struct coll_args a = { .sbuf = sbuf,
+                           .scounts = scounts,
+                           .sdispls = sdispls,
+                           .stype = stype,
+                           .rbuf = rbuf,
+                           .rcounts = rcounts,
+                           .rdispls = rdispls,
+                           .rtype = rtype,
                            .comm = comm };
     int rc = check_comm(call, comm);
 
@@ -383,12 +407,18 @@ int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
                    const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
 {
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
-        return smpi__inter_alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls,
-                                     rtypes, comm);
+        return smpi__inter_alltoallw(sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes,
+                                     comm);
     static const char call[] = "MPI_Alltoallw";
-    struct coll_args a = { .sbuf = sbuf, .scounts = scounts, .sdispls = sdispls,
-                           .stypes = stypes, .rbuf = rbuf, .rcounts = rcounts,
-                           .rdispls = rdispls, .rtypes = rtypes, .comm = comm };
+    struct coll_args a = { .sbuf = sbuf,
+                           .scounts = scounts,
+                           .sdispls = sdispls,
+                           .stypes = stypes,
+                           .rbuf = rbuf,
+                           .rcounts = rcounts,
+                           .rdispls = rdispls,
+                           .rtypes = rtypes,
+                           .comm = comm };
     int rc = check_comm(call, comm);
 
     if (rc == MPI_SUCCESS && sbuf != MPI_IN_PLACE)
@@ -417,8 +447,13 @@ int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
         return smpi__inter_allgather(sbuf, scount, stype, rbuf, rcount, rtype, comm);
     static const char call[] = "MPI_Allgather";
-    struct coll_args a = { .sbuf = sbuf, .scount = scount, .stype = stype, .rbuf = rbuf,
-                           .rcount = rcount, .rtype = rtype, .comm = comm };
+    struct coll_args a = { .sbuf = sbuf,
+                           .scount = scount,
+                           .stype = stype,
+                           .rbuf = rbuf,
+                           .rcount = rcount,
+                           .rtype = rtype,
+                           .comm = comm };
     int rc = check_comm(call, comm);
 
     if (rc == MPI_SUCCESS && sbuf == MPI_IN_PLACE)
@@ -441,8 +476,13 @@ int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
         return smpi__inter_allgatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, comm);
     static const char call[] = "MPI_Allgatherv";
-    struct coll_args a = { .sbuf = sbuf, .scount = scount, .stype = stype, .rbuf = rbuf,
-                           .rcounts = rcounts, .rdispls = displs, .rtype = rtype,
+    struct coll_args a = { .sbuf = sbuf,
+                           .scount = scount,
+                           .stype = stype,
+                           .rbuf = rbuf,
+                           .rcounts = rcounts,
+                           .rdispls = displs,
+                           .rtype = rtype,
                            .comm = comm };
     int rc = check_comm(call, comm);
 
@@ -468,8 +508,14 @@ int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, in
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
         return smpi__inter_gather(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
     static const char call[] = "MPI_Gather";
-    struct coll_args a = { .sbuf = sbuf, .scount = scount, .stype = stype, .rbuf = rbuf,
-                           .rcount = rcount, .rtype = rtype, .root = root, .comm = comm };
+    struct coll_args a = { .sbuf = sbuf,
+                           .scount = scount,
+                           .stype = stype,
+                           .rbuf = rbuf,
+                           .rcount = rcount,
+                           .rtype = rtype,
+                           .root = root,
+                           .comm = comm };
     int rc = check_comm(call, comm);
     bool at_root;
 
@@ -492,16 +538,20 @@ int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, in
 }
 #pragma weak MPI_Gather = PMPI_Gather
 
-int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-                 const int rcounts[], const int displs[], MPI_Datatype rtype, int root,
-                 MPI_Comm comm)
+int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
+                 const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm)
 {
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
-        return smpi__inter_gatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root,
-                                   comm);
+        return smpi__inter_gatherv(sbuf, scount, stype, rbuf, rcounts, displs, rtype, root, comm);
     static const char call[] = "MPI_Gatherv";
-    struct coll_args a = { .sbuf = sbuf, .scount = scount, .stype = stype, .rbuf = rbuf,
-                           .rcounts = rcounts, .rdispls = displs, .rtype = rtype, .root = root,
+    struct coll_args a = { .sbuf = sbuf,
+                           .scount = scount,
+                           .stype = stype,
+                           .rbuf = rbuf,
+                           .rcounts = rcounts,
+                           .rdispls = displs,
+                           .rtype = rtype,
+                           .root = root,
                            .comm = comm };
     int rc = check_comm(call, comm);
     bool at_root;
@@ -533,8 +583,14 @@ int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, i
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
         return smpi__inter_scatter(sbuf, scount, stype, rbuf, rcount, rtype, root, comm);
     static const char call[] = "MPI_Scatter";
-    struct coll_args a = { .sbuf = sbuf, .scount = scount, .stype = stype, .rbuf = rbuf,
-                           .rcount = rcount, .rtype = rtype, .root = root, .comm = comm };
+    struct coll_args a = { .sbuf = sbuf,
+                           .scount = scount,
+                           .stype = stype,
+                           .rbuf = rbuf,
+                           .rcount = rcount,
+                           .rtype = rtype,
+                           .root = root,
+                           .comm = comm };
     int rc = check_comm(call, comm);
     bool at_root;
 
@@ -561,11 +617,16 @@ int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[], MPI
                   void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
     if (smpi__comm_is_inter(comm)) /* coll_inter.c */
-        return smpi__inter_scatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root,
-                                    comm);
+        return smpi__inter_scatterv(sbuf, scounts, displs, stype, rbuf, rcount, rtype, root, comm);
     static const char call[] = "MPI_Scatterv";
-    struct coll_args a = { .sbuf = sbuf, .scounts = scounts, .sdispls = displs, .stype = stype,
-                           .rbuf = rbuf, .rcount = rcount, .rtype = rtype, .root = root,
+    struct coll_args a = { .sbuf = sbuf,
+                           .scounts = scounts,
+                           .sdispls = displs,
+                           .stype = stype,
+                           .rbuf = rbuf,
+                           .rcount = rcount,
+                           .rtype = rtype,
+                           .root = root,
                            .comm = comm };
     int rc = check_comm(call, comm);
     bool at_root;

@@ -220,6 +220,7 @@ void smpi__comm_release(MPI_Comm comm)
 
     if (comm->predefined || --comm->refcount > 0)
         return;
+    smpi__comm_smp_free(comm);
     p = comm->priv;
     free(p->dup_seq);
     free(p->sorted);

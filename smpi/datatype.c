@@ -1,5 +1,5 @@
 /* datatype: predefined datatypes, pack/unpack driven by the block list of a datatype, the
- * datatype facts of smpi/smpi.h and the MPI_Type_* bindings that only read a datatype. */
+ * datatype facts of smpi/p2p_api.h and the MPI_Type_* bindings that only read a datatype. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -215,6 +215,26 @@ MPI_Aint smpi_type_true_extent(MPI_Datatype type)
 MPI_Aint smpi_type_true_lb(MPI_Datatype type)
 {
     return type->true_lb;
+}
+
+bool smpi_type_is_derived(MPI_Datatype type)
+{
+    return !(type->flags & SMPI_TYPE_PREDEFINED);
+}
+
+int smpi_type_indexed(int n, const int *blocklens, const int *displs, MPI_Datatype old,
+                      MPI_Datatype *out)
+{
+    int rc = PMPI_Type_indexed(n, blocklens, displs, old, out);
+
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Type_commit(out);
+    return rc;
+}
+
+void smpi_type_free(MPI_Datatype *type)
+{
+    PMPI_Type_free(type);
 }
 
 /* ---- pack / unpack ----------------------------------------------------------------------- */

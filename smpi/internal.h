@@ -11,7 +11,7 @@
 
 #include "simcore/simcore.h"
 #include "smpi/options.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 struct smpi_app;
 
@@ -111,6 +111,8 @@ struct smpi_comm {
     struct smpi_attr_list *attrs;  /* cached attributes of every rank (attr.c), or NULL */
     struct smpi_topo *topo;        /* process topology (topo.c), or NULL */
     MPI_Info info;                 /* reserved for hints (simmpi takes none: NULL) */
+    struct smpi_smp_layout *smp;   /* ranks grouped by host (comm_smp.c), built on first use */
+    bool is_smp;                   /* an intra or leaders communicator of a layout */
 };
 
 extern struct smpi_comm smpi_mpi_comm_world;
@@ -144,6 +146,8 @@ int smpi__comm_peer_size(MPI_Comm comm);
 MPI_Comm smpi__comm_new_inter(struct smpi_group *local, struct smpi_group *remote, int context,
                               int members);
 int smpi__comm_new_context(void);
+/* Frees comm's host layout and its sub-communicators (comm_smp.c; called when comm is freed). */
+void smpi__comm_smp_free(MPI_Comm comm);
 /* The group of comm, with a reference for the caller. */
 struct smpi_group *smpi__comm_group(MPI_Comm comm);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "collectives/collectives.h"
 #include "smpi/options.h"
 
 enum opt_type {
@@ -46,25 +47,24 @@ struct smpi_option {
 #define OPT_SIM(f) (offsetof(struct smpi_config, sim) + offsetof(struct sim_config, f))
 
 static const struct opt_enum factory_values[] = {
-    { "raw", SIM_CTX_RAW }, { "ucontext", SIM_CTX_UCONTEXT }, { NULL, 0 },
+    { "raw", SIM_CTX_RAW },
+    { "ucontext", SIM_CTX_UCONTEXT },
+    { NULL, 0 },
 };
 static const struct opt_enum model_values[] = {
-    { "SMPI", SIM_NET_SMPI }, { "LV08", SIM_NET_LV08 }, { "CM02", SIM_NET_CM02 },
+    { "SMPI", SIM_NET_SMPI }, { "LV08", SIM_NET_LV08 },         { "CM02", SIM_NET_CM02 },
     { "raw", SIM_NET_RAW },   { "Constant", SIM_NET_CONSTANT }, { NULL, 0 },
 };
 static const struct opt_enum privatization_values[] = {
-    { "dlopen", SMPI_PRIVATIZE_DLOPEN }, { "yes", SMPI_PRIVATIZE_DLOPEN },
-    { "no", SMPI_PRIVATIZE_NO },         { NULL, 0 },
+    { "dlopen", SMPI_PRIVATIZE_DLOPEN },
+    { "yes", SMPI_PRIVATIZE_DLOPEN },
+    { "no", SMPI_PRIVATIZE_NO },
+    { NULL, 0 },
 };
 
-/* The collectives that can be switched one by one with smpi/<name>. */
-static const char *const coll_kinds[] = {
-    "allgather", "allgatherv", "allreduce", "alltoall", "alltoallv", "alltoallw",
-    "barrier",   "bcast",      "exscan",    "gather",   "gatherv",   "reduce",
-    "reduce_scatter", "reduce_scatter_block", "scan", "scatter", "scatterv",
-};
-#define NCOLL (sizeof(coll_kinds) / sizeof(coll_kinds[0]))
-static char coll_values[NCOLL][SMPI_COLL_NAME_MAX];
+/* smpi/<collective> values, indexed by enum coll_kind (collectives/collectives.h holds the one
+ * list of collectives). */
+static char coll_values[COLL_NKINDS][SMPI_COLL_NAME_MAX];
 
 static const struct smpi_option options[] = {
     /* name, type, default, field, flags, values, help */
@@ -104,8 +104,8 @@ static const struct smpi_option options[] = {
       "computation bursts shorter than this are not injected (negative: never inject)" },
     { "smpi/async-small-thresh", OPT_SIZE, "0", OPT_FIELD(async_small_thresh), 0, NULL,
       "messages smaller than this are sent at once, before the receive is posted" },
-    { "smpi/send-is-detached-thresh", OPT_SIZE, "65536", OPT_FIELD(send_is_detached_thresh),
-      0, NULL, "sends smaller than this return at once; larger ones wait for the receiver" },
+    { "smpi/send-is-detached-thresh", OPT_SIZE, "65536", OPT_FIELD(send_is_detached_thresh), 0,
+      NULL, "sends smaller than this return at once; larger ones wait for the receiver" },
     { "smpi/os", OPT_COST, "0:0:0:0:0", OPT_FIELD(os), 0, NULL,
       "time injected in MPI_Send: minsize:startup:perbyte;..." },
     { "smpi/ois", OPT_COST, "0:0:0:0:0", OPT_FIELD(ois), 0, NULL,
@@ -121,8 +121,8 @@ static const struct smpi_option options[] = {
     { "smpi/wtime", OPT_TIME, "1e-8", OPT_FIELD(wtime), 0, NULL,
       "time injected by MPI_Wtime, gettimeofday and clock_gettime" },
     { "smpi/init", OPT_TIME, "0", OPT_FIELD(init_time), 0, NULL, "time injected in MPI_Init" },
-    { "smpi/privatization", OPT_ENUM, "dlopen", OPT_FIELD(privatization), 0,
-      privatization_values, "private globals per rank: dlopen (one copy per rank) or no" },
+    { "smpi/privatization", OPT_ENUM, "dlopen", OPT_FIELD(privatization), 0, privatization_values,
+      "private globals per rank: dlopen (one copy per rank) or no" },
     { "smpi/display-timing", OPT_BOOL, "no", OPT_FIELD(display_timing), 0, NULL,
       "print the simulated and the wall-clock time at the end" },
     { "smpi/keep-temps", OPT_BOOL, "no", OPT_FIELD(keep_temps), 0, NULL,
@@ -134,7 +134,7 @@ static const struct smpi_option options[] = {
     { "smpi/finalization-barrier", OPT_BOOL, "no", OPT_FIELD(finalization_barrier), 0, NULL,
       "add a barrier inside MPI_Finalize" },
     { "smpi/map", OPT_BOOL, "no", OPT_FIELD(map), 0, NULL, "print the rank to host mapping" },
-    { "smpi/coll-selector", OPT_STRING, "ompi", OPT_FIELD(coll_selector), 0, NULL,
+    { "smpi/coll-selector", OPT_STRING, "default", OPT_FIELD(coll_selector), 0, NULL,
       "rules that pick collective algorithms: ompi, mpich, ... (smpirun -help-coll)" },
     { "smpi/coll-fallback", OPT_STRING, "warn", OPT_FIELD(coll_fallback), 0, NULL,
       "a forced algorithm that cannot run: error, warn (use the selector) or silent" },
@@ -332,10 +332,7 @@ static int find_coll(const char *name)
 {
     if (strncmp(name, "smpi/", 5) != 0)
         return -1;
-    for (size_t i = 0; i < NCOLL; i++)
-        if (strcmp(name + 5, coll_kinds[i]) == 0)
-            return (int)i;
-    return -1;
+    return coll_kind_by_name(name + 5);
 }
 
 static void die_unknown(const char *name)
@@ -402,7 +399,7 @@ void smpi_options_finish(struct smpi_config *cfg)
         if (!(o->flags & OPT_MODEL) || user_set[i])
             continue;
         size = o->type == OPT_FACTOR ? sizeof(struct sim_factor_table)
-             : o->type == OPT_BOOL   ? sizeof(bool)
+               : o->type == OPT_BOOL ? sizeof(bool)
                                      : sizeof(double);
         if (o->type == OPT_FACTOR)
             sim_factor_table_free(field(cfg, o));
@@ -420,10 +417,9 @@ void smpi_options_finish(struct smpi_config *cfg)
 
 const char *smpi_options_coll(const char *kind)
 {
-    for (size_t i = 0; i < NCOLL; i++)
-        if (strcmp(kind, coll_kinds[i]) == 0)
-            return coll_values[i];
-    return "";
+    int k = coll_kind_by_name(kind);
+
+    return k >= 0 ? coll_values[k] : "";
 }
 
 void smpi_options_print(FILE *out)

@@ -77,8 +77,8 @@ void smpi__status_empty(MPI_Status *st)
     st->smpi_count = 0;
 }
 
-MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Datatype type,
-                          int peer, int tag, MPI_Comm comm)
+MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Datatype type, int peer,
+                          int tag, MPI_Comm comm)
 {
     struct smpi_request *r = sim_xcalloc(1, sizeof(*r));
     int self = smpi__self()->rank;
@@ -371,13 +371,14 @@ int smpi__cancel(MPI_Request r)
     return MPI_SUCCESS;
 }
 
-/* First unexpected send matching (src, tag, comm) for the calling rank, or NULL. */
-static struct smpi_request *find_unexpected(int src, int tag, MPI_Comm comm)
+/* First unexpected send matching (src, tag, comm) for the calling rank, or NULL; `coll` looks
+ * in the communicator's collective context. */
+static struct smpi_request *find_unexpected(int src, int tag, MPI_Comm comm, bool coll)
 {
     struct smpi_process *self = smpi__self();
     struct smpi_request probe = { 0 };
 
-    probe.flags = SMPI_REQ_RECV;
+    probe.flags = SMPI_REQ_RECV | (coll ? SMPI_REQ_COLL : 0);
     probe.comm = comm;
     probe.src = smpi__peer_world(comm, src);
     probe.tag = tag;
@@ -401,8 +402,8 @@ static void fill_probe_status(const struct smpi_request *s, MPI_Comm comm, MPI_S
 /* A blocking probe waits for the matching send to arrive rather than polling, so that a probe
  * that can never succeed is reported as a deadlock; MPI_Iprobe charges smpi/iprobe as SMPI
  * does (growing with repeated failures under smpi/grow-injected-times). */
-int smpi__probe(int src, int tag, MPI_Comm comm, bool blocking, int *flag, MPI_Status *status,
-                MPI_Request *msg)
+static int probe(int src, int tag, MPI_Comm comm, bool coll, bool blocking, int *flag,
+                 MPI_Status *status, MPI_Request *msg)
 {
     struct smpi_process *self = smpi__self();
     const struct smpi_config *cfg = &smpi__rt.cfg;
@@ -419,7 +420,7 @@ int smpi__probe(int src, int tag, MPI_Comm comm, bool blocking, int *flag, MPI_S
     }
     if (!blocking && cfg->iprobe_time > 0)
         sim_execute(self->iprobe_sleeps * cfg->iprobe_time * sim_host_speed(self->host));
-    while ((s = find_unexpected(src, tag, comm)) == NULL && blocking) {
+    while ((s = find_unexpected(src, tag, comm, coll)) == NULL && blocking) {
         self->probing = true;
         sim_actor_block("MPI_Probe");
         self->probing = false;
@@ -444,10 +445,16 @@ int smpi__probe(int src, int tag, MPI_Comm comm, bool blocking, int *flag, MPI_S
     return MPI_SUCCESS;
 }
 
+int smpi__probe(int src, int tag, MPI_Comm comm, bool blocking, int *flag, MPI_Status *status,
+                MPI_Request *msg)
+{
+    return probe(src, tag, comm, false, blocking, flag, status, msg);
+}
+
 MPI_Request smpi__mrecv_start(MPI_Request send, void *buf, int count, MPI_Datatype type)
 {
-    MPI_Request r = smpi__req_new(SMPI_REQ_RECV, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG,
-                                  send->comm);
+    MPI_Request r =
+        smpi__req_new(SMPI_REQ_RECV, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG, send->comm);
 
     r->flags |= SMPI_REQ_ACTIVE;
     r->src = send->src;
@@ -457,14 +464,14 @@ MPI_Request smpi__mrecv_start(MPI_Request send, void *buf, int count, MPI_Dataty
     return r;
 }
 
-/* ---- the narrow interface of smpi/smpi.h used by collectives: collective context, no
+/* ---- the narrow interface of smpi/p2p_api.h used by collectives: collective context, no
  * argument checks, no call bookkeeping ---------------------------------------------------- */
 
 int smpi_isend(const void *buf, int count, MPI_Datatype type, int dst, int tag, MPI_Comm comm,
                MPI_Request *req)
 {
-    *req = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_ISEND | SMPI_REQ_COLL, buf, count, type, dst,
-                         tag, comm);
+    *req = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_ISEND | SMPI_REQ_COLL, buf, count, type, dst, tag,
+                         comm);
     smpi__req_start(*req);
     return MPI_SUCCESS;
 }
@@ -479,8 +486,8 @@ int smpi_irecv(void *buf, int count, MPI_Datatype type, int src, int tag, MPI_Co
 
 int smpi_send(const void *buf, int count, MPI_Datatype type, int dst, int tag, MPI_Comm comm)
 {
-    MPI_Request req = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_COLL, buf, count, type, dst, tag,
-                                    comm);
+    MPI_Request req =
+        smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_COLL, buf, count, type, dst, tag, comm);
 
     smpi__req_start(req);
     return smpi__wait(&req, MPI_STATUS_IGNORE);
@@ -495,21 +502,54 @@ int smpi_recv(void *buf, int count, MPI_Datatype type, int src, int tag, MPI_Com
     return smpi__wait(&req, status);
 }
 
-int smpi_sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dst, int stag,
-                  void *rbuf, int rcount, MPI_Datatype rtype, int src, int rtag, MPI_Comm comm,
+/* As SMPI's Request::sendrecv: a copy when the caller exchanges with itself, else the send
+ * (nonblocking flavour) is posted before the receive and both are waited for together. */
+int smpi_sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dst, int stag, void *rbuf,
+                  int rcount, MPI_Datatype rtype, int src, int rtag, MPI_Comm comm,
                   MPI_Status *status)
 {
     MPI_Request reqs[2];
     MPI_Status st[2];
+    int me = smpi__self()->rank;
     int rc;
 
-    smpi_irecv(rbuf, rcount, rtype, src, rtag, comm, &reqs[0]);
-    reqs[1] = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_COLL, sbuf, scount, stype, dst, stag, comm);
-    smpi__req_start(reqs[1]);
+    if (dst >= 0 && src >= 0 && smpi__peer_world(comm, dst) == me &&
+        smpi__peer_world(comm, src) == me) {
+        rc = smpi_type_copy(sbuf, scount, stype, rbuf, rcount, rtype);
+        if (status != MPI_STATUS_IGNORE) {
+            smpi__status_empty(status);
+            status->MPI_SOURCE = src;
+            status->MPI_TAG = rtag;
+            status->smpi_count = (MPI_Count)scount * (MPI_Count)smpi_type_size(stype);
+        }
+        return rc;
+    }
+    smpi_isend(sbuf, scount, stype, dst, stag, comm, &reqs[0]);
+    smpi_irecv(rbuf, rcount, rtype, src, rtag, comm, &reqs[1]);
     rc = smpi__waitall(2, reqs, st);
     if (status != MPI_STATUS_IGNORE)
-        *status = st[0];
-    return rc == MPI_ERR_IN_STATUS ? (st[0].MPI_ERROR ? st[0].MPI_ERROR : st[1].MPI_ERROR) : rc;
+        *status = st[1];
+    return rc == MPI_ERR_IN_STATUS ? (st[1].MPI_ERROR ? st[1].MPI_ERROR : st[0].MPI_ERROR) : rc;
+}
+
+int smpi_wait(MPI_Request *req, MPI_Status *status)
+{
+    return smpi__wait(req, status);
+}
+
+int smpi_waitany(int n, MPI_Request *reqs, int *index, MPI_Status *status)
+{
+    return smpi__waitany(n, reqs, index, status);
+}
+
+int smpi_test(MPI_Request *req, int *flag, MPI_Status *status)
+{
+    return smpi__test(req, flag, status);
+}
+
+int smpi_iprobe(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+{
+    return probe(src, tag, comm, true, false, flag, status, NULL);
 }
 
 int smpi_waitall(int n, MPI_Request *reqs, MPI_Status *statuses)

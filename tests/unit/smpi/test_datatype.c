@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "smpi/datatype.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 Test(datatype, int_is_one_contiguous_block_of_sizeof_int)
 {

@@ -11,7 +11,7 @@
 #include "smpi/datatype.h"
 #include "smpi/errors.h"
 #include "smpi/op.h"
-#include "smpi/smpi.h"
+#include "smpi/p2p_api.h"
 
 Test(op, sum_of_ints_adds_in_into_inout)
 {
