@@ -1,6 +1,8 @@
 /* coll_data: the data of the block collective tests (bcast, gather, scatter, allgather,
- * alltoall): three element types, including a (double, int) pair whose extent exceeds its size,
- * and values unique per (sender, receiver, index). */
+ * alltoall): four element types, including a (double, int) pair whose extent exceeds its size
+ * and an int resized to lower bound 8 and extent 16 (its data sits before its lower bound, so a
+ * temporary buffer sized from lb and extent alone is too small), and values unique per
+ * (sender, receiver, index). Element i of a buffer starts at buf + i * tsize(t). */
 #ifndef COLL_DATA_H
 #define COLL_DATA_H
 
@@ -12,7 +14,7 @@ struct dint {
     int i;
 };
 
-enum tkind { T_INT, T_DOUBLE, T_DINT, T_COUNT };
+enum tkind { T_INT, T_DOUBLE, T_DINT, T_RSZ, T_COUNT };
 
 extern const char *const tnames[];
 

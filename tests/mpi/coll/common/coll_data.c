@@ -6,16 +6,26 @@
 
 #include "mtest.h"
 
-const char *const tnames[] = { "MPI_INT", "MPI_DOUBLE", "MPI_DOUBLE_INT" };
+const char *const tnames[] = { "MPI_INT", "MPI_DOUBLE", "MPI_DOUBLE_INT",
+                                "MPI_INT resized to (8, 16)" };
 
 MPI_Datatype mpi_type(enum tkind t)
 {
-    return t == T_INT ? MPI_INT : t == T_DOUBLE ? MPI_DOUBLE : MPI_DOUBLE_INT;
+    static MPI_Datatype rsz = MPI_DATATYPE_NULL;
+
+    if (t == T_RSZ && rsz == MPI_DATATYPE_NULL) {
+        MPI_Type_create_resized(MPI_INT, 8, 16, &rsz);
+        MPI_Type_commit(&rsz);
+    }
+    return t == T_INT ? MPI_INT : t == T_DOUBLE ? MPI_DOUBLE : t == T_DINT ? MPI_DOUBLE_INT : rsz;
 }
 
 size_t tsize(enum tkind t)
 {
-    return t == T_INT ? sizeof(int) : t == T_DOUBLE ? sizeof(double) : sizeof(struct dint);
+    return t == T_INT      ? sizeof(int)
+           : t == T_DOUBLE ? sizeof(double)
+           : t == T_DINT   ? sizeof(struct dint)
+                           : 16;
 }
 
 /* Element i of the block that rank `from` sends to rank `to`: unique per (from, to, i). */
@@ -32,7 +42,7 @@ void *elem(void *buf, enum tkind t, long i)
 void fill(void *buf, enum tkind t, int n, int from, int to)
 {
     for (int i = 0; i < n; i++) {
-        if (t == T_INT)
+        if (t == T_INT || t == T_RSZ)
             *(int *)elem(buf, t, i) = value(from, to, i);
         else if (t == T_DOUBLE)
             *(double *)elem(buf, t, i) = value(from, to, i);
@@ -47,7 +57,7 @@ int check(void *buf, enum tkind t, int n, int from, int to)
     for (int i = 0; i < n; i++) {
         int v = value(from, to, i);
 
-        if (t == T_INT && *(int *)elem(buf, t, i) != v)
+        if ((t == T_INT || t == T_RSZ) && *(int *)elem(buf, t, i) != v)
             return i;
         if (t == T_DOUBLE && *(double *)elem(buf, t, i) != v)
             return i;
