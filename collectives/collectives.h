@@ -50,24 +50,29 @@ enum coll_tag {
 #undef COLL_TAG_ROW
 
 /* Every parameter any collective needs; each kind reads only its own fields (unused ones are
- * zero). MPI_IN_PLACE is passed through unchanged, where MPI-3.1 allows it:
+ * zero). The bindings normalise MPI_IN_PLACE as SMPI 3.32's do (smpi/bindings_coll.c), so an
+ * algorithm sees MPI_IN_PLACE only as the send buffer of gather and gatherv at the root (with
+ * scount 0 and stype = rtype), as the receive buffer of scatter and scatterv at the root (with
+ * rcount and rtype those of the root's own block), and as the send buffer of reduce at the
+ * root; everywhere else sbuf is a real buffer. A bcast on one rank never reaches an algorithm.
  *   barrier              comm
  *   bcast                rbuf (in at root, out elsewhere), count, type, root
  *   reduce               sbuf (or MPI_IN_PLACE at root), rbuf (root only), count, type, op, root
- *   allreduce            sbuf (or MPI_IN_PLACE), rbuf, count, type, op
- *   alltoall             sbuf (or MPI_IN_PLACE), scount, stype, rbuf, rcount, rtype
- *   alltoallv            sbuf (or MPI_IN_PLACE), scounts, sdispls, stype, rbuf, rcounts,
- *                        rdispls, rtype; displacements in extents of the type
- *   alltoallw            sbuf (or MPI_IN_PLACE), scounts, sdispls, stypes, rbuf, rcounts,
- *                        rdispls, rtypes; displacements in bytes
- *   allgather            sbuf (or MPI_IN_PLACE), scount, stype, rbuf, rcount, rtype
- *   allgatherv           sbuf (or MPI_IN_PLACE), scount, stype, rbuf, rcounts, rdispls, rtype
+ *   allreduce            sbuf, rbuf, count, type, op
+ *   alltoall             sbuf, scount, stype, rbuf, rcount, rtype
+ *   alltoallv            sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype;
+ *                        displacements in extents of the type
+ *   alltoallw            sbuf, scounts, sdispls, stypes, rbuf, rcounts, rdispls, rtypes;
+ *                        displacements in bytes
+ *   allgather            sbuf, scount, stype, rbuf, rcount, rtype
+ *   allgatherv           sbuf, scount, stype, rbuf, rcounts, rdispls, rtype
  *   gather               sbuf (or MPI_IN_PLACE at root), scount, stype, rbuf, rcount, rtype, root
  *   gatherv              as gather with rcounts, rdispls instead of rcount
  *   scatter              sbuf, scount, stype, rbuf (or MPI_IN_PLACE at root), rcount, rtype, root
  *   scatterv             as scatter with scounts, sdispls instead of scount
- *   reduce_scatter       sbuf (or MPI_IN_PLACE), rbuf, rcounts, type, op
- *   scan, exscan         sbuf (or MPI_IN_PLACE), rbuf, count, type, op
+ *   reduce_scatter       sbuf, rbuf, rcounts, type, op (reduce_scatter_block comes here too,
+ *                        with equal counts)
+ *   scan, exscan         sbuf, rbuf, count, type, op
  * Rooted buffers and counts are only significant at the root, as in MPI. */
 struct coll_args {
     const void *sbuf;

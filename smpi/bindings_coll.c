@@ -6,6 +6,7 @@
 #endif
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "collectives/collectives.h"
 #include "smpi/internal.h"
@@ -128,17 +129,137 @@ static int check_reduction(const char *call, MPI_Comm comm, const void *sbuf, co
     return rc;
 }
 
-/* Runs collective k inside the MPI call `call` (deadlock reports, computation timing) and
- * reports a failure of its messages through the communicator's error handler. */
-static int run(const char *call, enum coll_kind k, const struct coll_args *a)
+/* ---- SMPI 3.32's normalisation of the arguments (src/smpi/bindings/smpi_pmpi_coll.cpp):
+ * its bindings hand the algorithms MPI_IN_PLACE only in gather(v) and scatter(v) at the root
+ * and in reduce; elsewhere an in-place call becomes an ordinary one, on a copy of the receive
+ * buffer or on the caller's own block of it. The algorithms therefore send what SMPI's send. */
+
+/* Widens [*lo, *hi) to the bytes that `count` elements of `type` touch from byte `disp`. */
+static void widen_span(MPI_Aint disp, int count, MPI_Datatype type, MPI_Aint *lo, MPI_Aint *hi)
 {
+    MPI_Aint first = disp + smpi_type_true_lb(type);
+    MPI_Aint last = first + (MPI_Aint)(count - 1) * smpi_type_extent(type);
+    MPI_Aint a = first < last ? first : last;
+    MPI_Aint b = (first < last ? last : first) + smpi_type_true_extent(type);
+
+    if (count <= 0)
+        return;
+    if (a < *lo)
+        *lo = a;
+    if (b > *hi)
+        *hi = b;
+}
+
+/* A copy of the bytes [lo, hi) of buf; *copy is where buf's byte 0 falls in it. Returns the
+ * block to free. */
+static void *copy_span(const void *buf, MPI_Aint lo, MPI_Aint hi, const void **copy)
+{
+    char *block = sim_xmalloc(hi > lo ? (size_t)(hi - lo) : 1);
+
+    if (hi > lo)
+        memcpy(block, (const char *)buf + lo, (size_t)(hi - lo));
+    *copy = block - (hi > lo ? lo : 0);
+    return block;
+}
+
+/* The send side of an in-place alltoall, alltoallv or alltoallw: a copy of the receive
+ * buffer with the receive layout. */
+static void *in_place_alltoall(enum coll_kind k, struct coll_args *a)
+{
+    int size = smpi_comm_size(a->comm);
+    MPI_Aint lo = 0;
+    MPI_Aint hi = 0;
+
+    for (int i = 0; i < size; i++) {
+        if (k == COLL_ALLTOALL)
+            widen_span((MPI_Aint)i * a->rcount * smpi_type_extent(a->rtype), a->rcount, a->rtype,
+                       &lo, &hi);
+        else if (k == COLL_ALLTOALLV)
+            widen_span((MPI_Aint)a->rdispls[i] * smpi_type_extent(a->rtype), a->rcounts[i],
+                       a->rtype, &lo, &hi);
+        else
+            widen_span(a->rdispls[i], a->rcounts[i], a->rtypes[i], &lo, &hi);
+    }
+    a->scount = a->rcount;
+    a->stype = a->rtype;
+    a->scounts = a->rcounts;
+    a->sdispls = a->rdispls;
+    a->stypes = a->rtypes;
+    return copy_span(a->rbuf, lo, hi, &a->sbuf);
+}
+
+/* Rewrites *a as SMPI's binding would; returns a block to free (or NULL). */
+static void *normalise(enum coll_kind k, struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    MPI_Aint lo = 0;
+    MPI_Aint hi = 0;
+    int total = 0;
+
+    switch (k) {
+    case COLL_GATHER:
+    case COLL_GATHERV:
+        if (rank == a->root && a->sbuf == MPI_IN_PLACE) {
+            a->scount = 0;
+            a->stype = a->rtype;
+        }
+        return NULL;
+    case COLL_SCATTER:
+    case COLL_SCATTERV:
+        if (rank == a->root && a->rbuf == MPI_IN_PLACE) {
+            a->rtype = a->stype;
+            a->rcount = k == COLL_SCATTER ? a->scount : a->scounts[rank];
+        }
+        return NULL;
+    case COLL_ALLGATHER:
+    case COLL_ALLGATHERV:
+        if (a->sbuf != MPI_IN_PLACE)
+            return NULL;
+        a->scount = k == COLL_ALLGATHER ? a->rcount : a->rcounts[rank];
+        a->sbuf = (char *)a->rbuf + (k == COLL_ALLGATHER ? (MPI_Aint)rank * a->rcount
+                                                         : (MPI_Aint)a->rdispls[rank]) *
+                                        smpi_type_extent(a->rtype);
+        a->stype = a->rtype;
+        return NULL;
+    case COLL_ALLREDUCE:
+    case COLL_SCAN:
+    case COLL_EXSCAN:
+    case COLL_REDUCE_SCATTER:
+        if (a->sbuf != MPI_IN_PLACE)
+            return NULL;
+        total = a->count;
+        if (k == COLL_REDUCE_SCATTER)
+            for (int i = 0; i < smpi_comm_size(a->comm); i++)
+                total += a->rcounts[i];
+        widen_span(0, total, a->type, &lo, &hi);
+        return copy_span(a->rbuf, lo, hi, &a->sbuf);
+    case COLL_ALLTOALL:
+    case COLL_ALLTOALLV:
+    case COLL_ALLTOALLW:
+        return a->sbuf == MPI_IN_PLACE ? in_place_alltoall(k, a) : NULL;
+    default:
+        return NULL;
+    }
+}
+
+/* Runs collective k inside the MPI call `call` (deadlock reports, computation timing) on
+ * SMPI's normalised arguments, and reports a failure of its messages through the
+ * communicator's error handler. A broadcast on one rank sends nothing, as in SMPI. */
+static int run(const char *call, enum coll_kind k, const struct coll_args *args)
+{
+    struct coll_args a = *args;
+    void *block;
     int rc;
 
+    if (k == COLL_BCAST && smpi_comm_size(a.comm) == 1)
+        return MPI_SUCCESS;
     smpi__enter(call);
-    rc = coll_run(k, a);
+    block = normalise(k, &a);
+    rc = coll_run(k, &a);
+    free(block);
     smpi__leave();
     if (rc != MPI_SUCCESS)
-        rc = smpi__error(a->comm, call, rc,
+        rc = smpi__error(a.comm, call, rc,
                          "a message of the collective failed (counts or datatypes that do not "
                          "match across ranks?)");
     return rc;
