@@ -22,6 +22,29 @@ int coll__tree_parent(int rank, int root, int size);
  * subtree first (child vr + 1, vr + 2, vr + 4, ...); returns how many. */
 int coll__tree_children(int rank, int root, int size, int *children);
 
+/* Open MPI's tuned trees (coll_base_topo.c, as SimGrid 3.32's coll_tuned_topo.cpp builds
+ * them), which the ompi_* algorithms walk. `prev` is the parent (the root itself for the root
+ * of k-ary and binomial trees, -1 for the root of chains and of the in-order binary tree and
+ * on one rank); next[0..nextsize-1] are the children in the order the algorithms serve them. */
+#define COLL_TREE_MAX_FANOUT 32
+struct coll_tree {
+    int root;
+    int fanout;
+    int prev;
+    int next[COLL_TREE_MAX_FANOUT];
+    int nextsize;
+};
+/* k-ary tree (1 <= fanout <= 32) filled level by level from the root (topo_build_tree). */
+void coll__tree_kary(struct coll_tree *t, int fanout, int rank, int size, int root);
+/* In-order binary tree rooted at size - 1 (topo_build_in_order_bintree). */
+void coll__tree_in_order_bin(struct coll_tree *t, int rank, int size);
+/* Binomial trees: children rank ^ 2^k for growing k (topo_build_bmtree), and the in-order
+ * variant whose subtrees hold consecutive ranks (topo_build_in_order_bmtree). */
+void coll__tree_bm(struct coll_tree *t, int rank, int size, int root);
+void coll__tree_in_order_bm(struct coll_tree *t, int rank, int size, int root);
+/* `fanout` chains hanging from the root (topo_build_chain; fanout clamped to 1..32). */
+void coll__tree_chain(struct coll_tree *t, int fanout, int rank, int size, int root);
+
 /* Ring neighbours: rank + 1 and rank - 1 modulo size. */
 int coll__ring_right(int rank, int size);
 int coll__ring_left(int rank, int size);

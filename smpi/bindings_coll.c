@@ -216,9 +216,9 @@ static void *normalise(enum coll_kind k, struct coll_args *a)
         if (a->sbuf != MPI_IN_PLACE)
             return NULL;
         a->scount = k == COLL_ALLGATHER ? a->rcount : a->rcounts[rank];
-        a->sbuf = (char *)a->rbuf + (k == COLL_ALLGATHER ? (MPI_Aint)rank * a->rcount
-                                                         : (MPI_Aint)a->rdispls[rank]) *
-                                        smpi_type_extent(a->rtype);
+        a->sbuf = (char *)a->rbuf +
+                  (k == COLL_ALLGATHER ? (MPI_Aint)rank * a->rcount : (MPI_Aint)a->rdispls[rank]) *
+                      smpi_type_extent(a->rtype);
         a->stype = a->rtype;
         return NULL;
     case COLL_ALLREDUCE:
