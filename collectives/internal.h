@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <mpi.h>
 
@@ -109,5 +110,142 @@ struct coll_mv2 {
     int reduce_inter_knomial_factor;   /* -1 */
 };
 extern struct coll_mv2 coll__mv2;
+
+/* ---- Selectors (coll-select: the engine in registry.c, the selectors in select_*.c) -----------
+ * A selector picks the algorithm of one call, as SMPI 3.32's selectors do (colls/smpi_*_selector
+ * .cpp). Its decisions are data: ordered rule tables (select_default.c, select_ompi.c,
+ * select_mpich.c) or the tuning tables SMPI transcribes from MVAPICH2 and Intel MPI
+ * (select_mvapich2.c, select_impi.c). Algorithms are named by string and resolved once by
+ * coll_init, which dies naming the selector, the collective and any unknown name. */
+
+struct coll_selector;
+
+/* What a rule or table names: an algorithm row of the collective, or a selector (SMPI's
+ * selectors call one another: the default alltoall is the ompi one). */
+struct coll_target {
+    const struct coll_algo *algo;
+    const struct coll_selector *sel;
+};
+
+/* A selector's choice for one call. `b` holds the call's arguments: the selector may rewrite
+ * them as SMPI's selector does before it calls the algorithm (mpich's scatter gives non-roots
+ * the receive type as send type); the algorithm returned then runs on *b. May send messages
+ * (init_smp) and set coll__mv2, like SMPI's. Returns an algorithm row: one of the collective's
+ * table, or one of the selector's own file. */
+typedef const struct coll_algo *coll_pick_fn(enum coll_kind k, struct coll_args *b);
+
+/* An algorithm SMPI's selector may pick where it cannot run (SMPI throws, crashes, hangs or
+ * computes wrong data there; the row's needs or check say why), and what runs instead. */
+struct coll_subst {
+    enum coll_kind kind;
+    const char *smpi;      /* the algorithm SMPI runs */
+    const char *instead;   /* the valid algorithm this simulator runs */
+    struct coll_target to; /* `instead`, resolved by coll_init */
+};
+
+struct coll_selector {
+    const char *name;
+    coll_pick_fn *pick;
+    void (*init)(void);             /* resolves the selector's names (coll__target_resolve) */
+    struct coll_subst *substitutes; /* ends with a row whose smpi is NULL; may be NULL */
+    const char *help;
+};
+
+/* The selectors of select_*.c (registry.c lists them). */
+coll_pick_fn coll__pick_default;
+coll_pick_fn coll__pick_ompi;
+coll_pick_fn coll__pick_mpich;
+coll_pick_fn coll__pick_mvapich2;
+coll_pick_fn coll__pick_impi;
+void coll__select_default_init(void);
+void coll__select_ompi_init(void);
+void coll__select_mpich_init(void);
+void coll__select_mvapich2_init(void);
+void coll__select_impi_init(void);
+extern struct coll_subst coll__subst_default[];
+extern struct coll_subst coll__subst_ompi[];
+extern struct coll_subst coll__subst_mpich[];
+extern struct coll_subst coll__subst_mvapich2[];
+extern struct coll_subst coll__subst_impi[];
+
+/* Sets *t to the algorithm `name` of collective k, else to the selector `name`; dies naming
+ * `selector` (the table's owner), k and name when neither exists. The reserved name
+ * COLL_NOTHING resolves to coll__nothing. */
+void coll__target_resolve(struct coll_target *t, const char *selector, enum coll_kind k,
+                          const char *name);
+/* The algorithm a target runs for this call: its row, or what its selector picks. */
+const struct coll_algo *coll__target_pick(const struct coll_target *t, enum coll_kind k,
+                                          struct coll_args *b);
+/* Runs selector `sel` for collective k (its pick, then its substitutes when SMPI's choice
+ * cannot run) and asserts that the algorithm returned can run *b. */
+const struct coll_algo *coll__select(const struct coll_selector *sel, enum coll_kind k,
+                                     struct coll_args *b);
+/* What `algo` needs that call b does not offer (a phrase completing "needs ..."), or NULL. */
+const char *coll__need_missing(const struct coll_algo *algo, enum coll_kind k,
+                               const struct coll_args *b);
+
+/* Where SMPI's selector returns MPI_SUCCESS without running anything (mvapich2 on count 0,
+ * mpich's allgatherv of nothing): a row that sends nothing. Rules name it COLL_NOTHING. */
+#define COLL_NOTHING "(nothing)"
+extern const struct coll_algo coll__nothing;
+
+/* Facts a rule tests: the communicator size, the message size the selector decides on (bytes,
+ * or elements where SMPI's selector counts elements, as computed by that selector), and
+ * enum coll_when bits. */
+struct coll_facts {
+    int ranks;
+    size_t bytes;
+    unsigned flags;
+};
+
+enum coll_when {
+    COLL_WHEN_OP = 1u << 0,             /* the op is not MPI_OP_NULL */
+    COLL_WHEN_COMMUTATIVE = 1u << 1,    /* the op is commutative or MPI_OP_NULL */
+    COLL_WHEN_NONCOMMUTATIVE = 1u << 2, /* the op is a user op declared non-commutative */
+    COLL_WHEN_POW2 = 1u << 3,           /* the communicator size is a power of two */
+    COLL_WHEN_ODD = 1u << 4,            /* the communicator size is odd */
+    COLL_WHEN_EVEN = 1u << 5,           /* the communicator size is even */
+    COLL_WHEN_COUNT_GE_POF2 = 1u << 6,  /* count >= the largest power of two <= size */
+    COLL_WHEN_COUNT_LT_POF2 = 1u << 7,  /* count < the largest power of two <= size */
+    COLL_WHEN_REGULAR = 1u << 8,        /* reduce_scatter: every rank receives as much */
+    COLL_WHEN_IRREGULAR = 1u << 9,      /* reduce_scatter: some count differs */
+    COLL_WHEN_DERIVED = 1u << 10,       /* the datatype is derived (SMPI's DT_FLAG_DERIVED) */
+    COLL_WHEN_IN_PLACE = 1u << 11,      /* sbuf is MPI_IN_PLACE */
+    COLL_WHEN_HIER = 1u << 12,          /* comm is not a host or leaders communicator */
+    COLL_WHEN_UNIFORM = 1u << 13,       /* set by a selector after init_smp: uniform layout */
+};
+
+/* Fills *f with the size and the bits that follow from the arguments alone (bytes 0; the
+ * selector adds its own bytes and the layout bits). */
+void coll__facts_init(struct coll_facts *f, enum coll_kind k, const struct coll_args *a);
+
+/* One rule: it matches when every `when` bit is set and ranks_ge <= ranks < ranks_lt and
+ * bytes_ge <= bytes < bytes_lt. Tables list rules in order, end with a catch-all (when 0, any
+ * size, any bytes), then a row whose name is NULL. `to` is filled by coll__rules_resolve. */
+#define COLL_ANY SIZE_MAX
+struct coll_rule {
+    unsigned when;
+    size_t ranks_lt;
+    size_t bytes_lt;
+    const char *name;
+    size_t ranks_ge;
+    size_t bytes_ge;
+    struct coll_target to;
+};
+/* The first rule of `rules` that f satisfies. */
+const struct coll_rule *coll__rules_match(const struct coll_rule *rules,
+                                          const struct coll_facts *f);
+/* Resolves every name of a rule table of `selector` for collective k; dies on an unknown name
+ * or a table that does not end with a catch-all. */
+void coll__rules_resolve(struct coll_rule *rules, const char *selector, enum coll_kind k);
+/* For selectors made of one rule table per collective: the algorithm the first matching rule
+ * names, for call b with facts f. */
+const struct coll_algo *coll__rules_pick(const struct coll_rule *rules, const struct coll_facts *f,
+                                         enum coll_kind k, struct coll_args *b);
+
+/* Bytes of `count` elements of `type` (SMPI's count * datatype->size()). */
+size_t coll__bytes(int count, MPI_Datatype type);
+/* Sum of counts[0..n-1]. */
+size_t coll__sum(const int *counts, int n);
 
 #endif /* COLL_INTERNAL_H */

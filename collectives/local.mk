@@ -1,6 +1,8 @@
 # collectives: algorithm families, the registry and the selectors (built into libsimmpi).
 collectives_sources = \
 	collectives/collectives.h collectives/internal.h collectives/registry.c collectives/trees.c collectives/smp.c \
+	collectives/select_default.c collectives/select_ompi.c collectives/select_mpich.c \
+	collectives/select_mvapich2.c collectives/select_impi.c \
 	collectives/barrier.c collectives/bcast.c collectives/reduce.c collectives/allreduce.c \
 	collectives/alltoall.c collectives/allgather.c collectives/gather.c collectives/scatter.c \
 	collectives/reduce_scatter.c collectives/scan.c

@@ -18,16 +18,6 @@ struct coll_mv2 coll__mv2 = {
     .reduce_inter_knomial_factor = -1,
 };
 
-/* A selector picks an algorithm of collective k for one call; the choice must be the same on
- * every rank of a->comm and its needs must hold. */
-typedef const struct coll_algo *coll_select_fn(enum coll_kind k, const struct coll_args *a);
-
-struct coll_selector {
-    const char *name;
-    coll_select_fn *pick;
-    const char *help;
-};
-
 enum coll_fallback {
     FALLBACK_ERROR,
     FALLBACK_WARN,
@@ -53,41 +43,46 @@ static bool kind_has_op(enum coll_kind k)
            k == COLL_EXSCAN;
 }
 
-/* What `algo` needs that this call does not offer, or NULL when every need holds. */
-static const char *need_missing(const struct coll_algo *algo, enum coll_kind k,
-                                const struct coll_args *a)
+const char *coll__need_missing(const struct coll_algo *algo, enum coll_kind k,
+                               const struct coll_args *b)
 {
-    if ((algo->needs & COLL_NEEDS_POW2) && !coll__is_pow2(smpi_comm_size(a->comm)))
+    if ((algo->needs & COLL_NEEDS_POW2) && !coll__is_pow2(smpi_comm_size(b->comm)))
         return "a power-of-two communicator size";
-    if ((algo->needs & COLL_NEEDS_COMMUTATIVE) && kind_has_op(k) && !smpi_op_is_commutative(a->op))
+    if ((algo->needs & COLL_NEEDS_COMMUTATIVE) && kind_has_op(k) && b->op != MPI_OP_NULL &&
+        !smpi_op_is_commutative(b->op))
         return "a commutative op";
-    if ((algo->needs & COLL_NO_IN_PLACE) && a->sbuf == MPI_IN_PLACE)
+    if ((algo->needs & COLL_NO_IN_PLACE) && b->sbuf == MPI_IN_PLACE)
         return "a send buffer other than MPI_IN_PLACE";
     if (algo->check)
-        return algo->check(a);
+        return algo->check(b);
     return NULL;
 }
 
-/* The baseline choice: the first row of the table whose needs hold (the first row has none).
- * The "ompi" and "mpich" selectors use it too until their decision rules (Open MPI's
- * coll_tuned_decision_fixed.c, MPICH's generic tuning) land in select_ompi.c and
- * select_mpich.c. */
-static const struct coll_algo *select_baseline(enum coll_kind k, const struct coll_args *a)
-{
-    for (const struct coll_algo *al = kinds[k].algos; al->name; al++)
-        if (!need_missing(al, k, a))
-            return al;
-    sim_assert(false, "no %s algorithm can run this call", kinds[k].name);
-    return kinds[k].algos;
-}
+/* ---- selectors -------------------------------------------------------------------------- */
 
 static const struct coll_selector selectors[] = {
-    /* name      pick              help */
-    { "default", select_baseline, "the first algorithm of each table whose needs hold" },
-    { "mpich", select_baseline, "MPICH's rules (for now: the default choice)" },
-    { "ompi", select_baseline, "Open MPI's tuned rules (for now: the default choice)" },
-    { NULL, NULL, NULL },
+    /* name       pick                 init                        substitutes */
+    { "default", coll__pick_default, coll__select_default_init, coll__subst_default,
+      "SMPI's default: the naive patterns (smpi_default_selector.cpp)" },
+    { "ompi", coll__pick_ompi, coll__select_ompi_init, coll__subst_ompi,
+      "Open MPI's fixed decision rules (coll_tuned_decision_fixed.c)" },
+    { "mpich", coll__pick_mpich, coll__select_mpich_init, coll__subst_mpich,
+      "MPICH's decision rules, with SMPI's SMP-aware variants" },
+    { "mvapich2", coll__pick_mvapich2, coll__select_mvapich2_init, coll__subst_mvapich2,
+      "MVAPICH2's tuning tables for Stampede (TACC)" },
+    { "impi", coll__pick_impi, coll__select_impi_init, coll__subst_impi,
+      "Intel MPI 4.1's tuning tables for Stampede (TACC)" },
+    { NULL, NULL, NULL, NULL, NULL },
 };
+
+static int run_nothing(const struct coll_args *a)
+{
+    (void)a;
+    return MPI_SUCCESS;
+}
+
+const struct coll_algo coll__nothing = { COLL_NOTHING, 0, run_nothing,
+                                         "the selector returns without communicating", NULL };
 
 static struct {
     const struct coll_selector *selector;
@@ -96,6 +91,14 @@ static struct {
     enum coll_fallback fallback;
     bool warned[COLL_NKINDS];
 } reg = { .selector = &selectors[0], .fallback = FALLBACK_WARN };
+
+static const struct coll_mv2 mv2_initial = {
+    .pipelined_zcpy_knomial_factor = -1,
+    .inter_node_knomial_factor = 4,
+    .intra_node_knomial_factor = 4,
+    .reduce_intra_knomial_factor = -1,
+    .reduce_inter_knomial_factor = -1,
+};
 
 const char *coll_kind_name(enum coll_kind k)
 {
@@ -194,6 +197,16 @@ void coll_init(const char *selector, const char *(*forced)(const char *kind), co
                 "(smpirun --help-coll)",
                 sel, name_list(-1));
     reg.fallback = parse_fallback(fallback);
+    coll__mv2 = mv2_initial;
+    for (const struct coll_selector *s = selectors; s->name; s++) {
+        s->init();
+        for (struct coll_subst *x = s->substitutes; x && x->smpi; x++) {
+            if (!coll_find(x->kind, x->smpi))
+                sim_die("selector '%s': its substitutes name an unknown %s algorithm '%s'", s->name,
+                        kinds[x->kind].name, x->smpi);
+            coll__target_resolve(&x->to, s->name, x->kind, x->instead);
+        }
+    }
     for (int k = 0; k < COLL_NKINDS; k++) {
         sim_assert(kinds[k].algos[0].name && kinds[k].algos[0].needs == 0,
                    "the first %s algorithm must exist and have no needs", kinds[k].name);
@@ -222,41 +235,225 @@ static void forced_cannot_run(enum coll_kind k, const char *missing, const struc
     }
 }
 
+/* The substitute `sel` declares for its choice `al` of collective k, or NULL. */
+static const struct coll_subst *find_subst(const struct coll_selector *sel, enum coll_kind k,
+                                           const struct coll_algo *al)
+{
+    for (const struct coll_subst *x = sel->substitutes; x && x->smpi; x++)
+        if (x->kind == k && strcmp(x->smpi, al->name) == 0)
+            return x;
+    return NULL;
+}
+
+const struct coll_algo *coll__select(const struct coll_selector *sel, enum coll_kind k,
+                                     struct coll_args *b)
+{
+    const struct coll_algo *al = sel->pick(k, b);
+    const char *missing = coll__need_missing(al, k, b);
+    const struct coll_subst *x;
+
+    if (missing) {
+        x = find_subst(sel, k, al);
+        sim_assert(x != NULL,
+                   "selector '%s' chose %s algorithm '%s', which needs %s (communicator size %d)",
+                   sel->name, kinds[k].name, al->name, missing, smpi_comm_size(b->comm));
+        SIM_LOG(log_coll, SIM_LOG_VERBOSE,
+                "%s: SMPI's '%s' selector runs '%s', which needs %s here; running '%s'",
+                kinds[k].name, sel->name, al->name, missing, x->instead);
+        al = coll__target_pick(&x->to, k, b);
+        missing = coll__need_missing(al, k, b);
+        sim_assert(missing == NULL, "selector '%s': substitute %s algorithm '%s' needs %s",
+                   sel->name, kinds[k].name, al->name, missing);
+    }
+    return al;
+}
+
 int coll_run(enum coll_kind k, const struct coll_args *a)
 {
     const struct coll_algo *al = reg.forced[k];
     const struct coll_selector *sel = reg.forced_selector[k];
     const char *missing;
+    struct coll_args b;
 
     sim_assert((unsigned)k < COLL_NKINDS, "bad collective kind %d", (int)k);
     if (al) {
-        missing = need_missing(al, k, a);
-        if (missing) {
-            forced_cannot_run(k, missing, a);
-            al = NULL;
-        }
+        missing = coll__need_missing(al, k, a);
+        if (!missing)
+            return al->run(a);
+        forced_cannot_run(k, missing, a);
     }
-    if (!al) {
-        if (!sel)
-            sel = reg.selector;
-        al = sel->pick(k, a);
-        SIM_LOG(log_coll, SIM_LOG_VERBOSE, "%s: selector '%s' chose '%s' (communicator size %d)",
-                kinds[k].name, sel->name, al->name, smpi_comm_size(a->comm));
-    }
-    return al->run(a);
+    if (!sel)
+        sel = reg.selector;
+    b = *a;
+    al = coll__select(sel, k, &b);
+    SIM_LOG(log_coll, SIM_LOG_VERBOSE, "%s: selector '%s' chose '%s' (communicator size %d)",
+            kinds[k].name, sel->name, al->name, smpi_comm_size(a->comm));
+    return al->run(&b);
 }
 
 int coll__call(enum coll_kind k, const char *name, const struct coll_args *a)
 {
     const struct coll_algo *al = coll_find(k, name);
     const struct coll_selector *sel;
+    struct coll_args b;
 
     if (al)
         return al->run(a);
     sel = find_selector(name);
     sim_assert(sel != NULL, "no %s algorithm or selector named '%s'", kinds[k].name, name);
-    al = sel->pick(k, a);
-    return al->run(a);
+    b = *a;
+    al = coll__select(sel, k, &b);
+    return al->run(&b);
+}
+
+/* ---- rule engine ------------------------------------------------------------------------ */
+
+void coll__target_resolve(struct coll_target *t, const char *selector, enum coll_kind k,
+                          const char *name)
+{
+    t->algo = NULL;
+    t->sel = NULL;
+    if (strcmp(name, COLL_NOTHING) == 0) {
+        t->algo = &coll__nothing;
+        return;
+    }
+    t->algo = coll_find(k, name);
+    if (t->algo)
+        return;
+    t->sel = find_selector(name);
+    if (t->sel)
+        return;
+    sim_die("selector '%s' names an unknown %s algorithm '%s'; valid: %s, or a selector: %s",
+            selector, kinds[k].name, name, name_list(k), name_list(-1));
+}
+
+const struct coll_algo *coll__target_pick(const struct coll_target *t, enum coll_kind k,
+                                          struct coll_args *b)
+{
+    sim_assert(t->algo || t->sel, "unresolved %s selector target", kinds[k].name);
+    return t->algo ? t->algo : coll__select(t->sel, k, b);
+}
+
+static bool rule_matches(const struct coll_rule *r, const struct coll_facts *f)
+{
+    size_t ranks = (size_t)f->ranks;
+
+    return (f->flags & r->when) == r->when && ranks >= r->ranks_ge && ranks < r->ranks_lt &&
+           f->bytes >= r->bytes_ge && f->bytes < r->bytes_lt;
+}
+
+static bool rule_is_catch_all(const struct coll_rule *r)
+{
+    return r->when == 0 && r->ranks_ge == 0 && r->ranks_lt == COLL_ANY && r->bytes_ge == 0 &&
+           r->bytes_lt == COLL_ANY;
+}
+
+const struct coll_rule *coll__rules_match(const struct coll_rule *rules, const struct coll_facts *f)
+{
+    const struct coll_rule *r = rules;
+
+    while (r->name && !rule_matches(r, f))
+        r++;
+    sim_assert(r->name != NULL, "a selector rule table has no catch-all row");
+    return r;
+}
+
+void coll__rules_resolve(struct coll_rule *rules, const char *selector, enum coll_kind k)
+{
+    struct coll_rule *r = rules;
+
+    for (; r->name; r++)
+        coll__target_resolve(&r->to, selector, k, r->name);
+    if (r == rules || !rule_is_catch_all(r - 1))
+        sim_die("selector '%s': the %s rules must end with a catch-all row", selector,
+                kinds[k].name);
+}
+
+const struct coll_algo *coll__rules_pick(const struct coll_rule *rules, const struct coll_facts *f,
+                                         enum coll_kind k, struct coll_args *b)
+{
+    return coll__target_pick(&coll__rules_match(rules, f)->to, k, b);
+}
+
+size_t coll__bytes(int count, MPI_Datatype type)
+{
+    return (size_t)count * smpi_type_size(type);
+}
+
+size_t coll__sum(const int *counts, int n)
+{
+    size_t sum = 0;
+
+    for (int i = 0; i < n; i++)
+        sum += (size_t)counts[i];
+    return sum;
+}
+
+/* The count that COLL_WHEN_COUNT_*_POF2 compares, and the datatype COLL_WHEN_DERIVED tests. */
+static int kind_count(enum coll_kind k, const struct coll_args *a)
+{
+    switch (k) {
+    case COLL_BCAST:
+    case COLL_REDUCE:
+    case COLL_ALLREDUCE:
+    case COLL_SCAN:
+    case COLL_EXSCAN:
+        return a->count;
+    default:
+        return a->scount;
+    }
+}
+
+static MPI_Datatype kind_type(enum coll_kind k, const struct coll_args *a)
+{
+    switch (k) {
+    case COLL_BCAST:
+    case COLL_REDUCE:
+    case COLL_ALLREDUCE:
+    case COLL_REDUCE_SCATTER:
+    case COLL_SCAN:
+    case COLL_EXSCAN:
+        return a->type;
+    default:
+        return MPI_DATATYPE_NULL; /* only SMPI's default reduce and allreduce test it */
+    }
+}
+
+static bool counts_regular(const int *counts, int n)
+{
+    for (int i = 1; i < n; i++)
+        if (counts[i] != counts[0])
+            return false;
+    return true;
+}
+
+void coll__facts_init(struct coll_facts *f, enum coll_kind k, const struct coll_args *a)
+{
+    int size = smpi_comm_size(a->comm);
+    int pof2 = coll__pow2_floor(size);
+    MPI_Datatype type = kind_type(k, a);
+    unsigned w = 0;
+
+    if (kind_has_op(k)) {
+        if (a->op != MPI_OP_NULL)
+            w |= COLL_WHEN_OP;
+        if (a->op == MPI_OP_NULL || smpi_op_is_commutative(a->op))
+            w |= COLL_WHEN_COMMUTATIVE;
+        else
+            w |= COLL_WHEN_NONCOMMUTATIVE;
+    }
+    w |= coll__is_pow2(size) ? COLL_WHEN_POW2 : 0;
+    w |= size % 2 ? COLL_WHEN_ODD : COLL_WHEN_EVEN;
+    w |= kind_count(k, a) >= pof2 ? COLL_WHEN_COUNT_GE_POF2 : COLL_WHEN_COUNT_LT_POF2;
+    if (k == COLL_REDUCE_SCATTER)
+        w |= counts_regular(a->rcounts, size) ? COLL_WHEN_REGULAR : COLL_WHEN_IRREGULAR;
+    if (type != MPI_DATATYPE_NULL && smpi_type_is_derived(type))
+        w |= COLL_WHEN_DERIVED;
+    w |= a->sbuf == MPI_IN_PLACE ? COLL_WHEN_IN_PLACE : 0;
+    w |= smpi_comm_is_smp(a->comm) ? 0 : COLL_WHEN_HIER;
+    f->ranks = size;
+    f->bytes = 0;
+    f->flags = w;
 }
 
 static void print_needs(FILE *out, unsigned needs)

@@ -176,6 +176,20 @@ bool smpi_comm_smp_first_use(MPI_Comm comm)
     return first;
 }
 
+bool smpi_comm_smp_blocked_flag(MPI_Comm comm)
+{
+    struct smpi_smp_layout *l = layout_of(comm);
+    int i;
+
+    if (comm == MPI_COMM_SELF)
+        i = smpi__self()->rank;
+    else if (comm == MPI_COMM_WORLD)
+        i = 0;
+    else
+        i = smpi_comm_rank(comm);
+    return l->paid[i] && l->blocked;
+}
+
 bool smpi_comm_is_smp(MPI_Comm comm)
 {
     return comm->is_smp;

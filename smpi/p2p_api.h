@@ -89,6 +89,11 @@ int smpi_comm_smp(MPI_Comm comm, struct smpi_smp *out);
 /* True once per rank and communicator: the first call by each rank of comm returns true, the
  * next ones false (SMPI runs init_smp's messages once per rank and communicator). */
 bool smpi_comm_smp_first_use(MPI_Comm comm);
+/* coll-select: SMPI's Comm::is_blocked() as a selector reads it without running init_smp
+ * (gather__mvapich2): false until init_smp has run on comm for the calling rank (for
+ * MPI_COMM_WORLD, which SMPI shares between ranks and only rank 0 updates: for rank 0), then
+ * the layout's blocked flag. Sends nothing. */
+bool smpi_comm_smp_blocked_flag(MPI_Comm comm);
 /* True for the intra and leaders communicators of a layout (SMPI's is_smp_comm), on which
  * selectors never go hierarchical again. */
 bool smpi_comm_is_smp(MPI_Comm comm);
