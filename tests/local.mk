@@ -19,7 +19,8 @@ tests_unit_smpi_test_smpi_LDADD = smpi/libsmpi.la simcore/libsimcore.la $(CRITER
 	$(UNWIND_LIBS) $(XML_LIBS) -ldl -lm
 
 unit_tests += tests/unit/collectives/test_collectives
-tests_unit_collectives_test_collectives_SOURCES = tests/unit/collectives/test_registry.c
+tests_unit_collectives_test_collectives_SOURCES = tests/unit/collectives/test_registry.c \
+	tests/unit/collectives/test_select.c
 tests_unit_collectives_test_collectives_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS)
 tests_unit_collectives_test_collectives_LDADD = smpi/libsmpi.la simcore/libsimcore.la \
 	$(CRITERION_LIBS) $(UNWIND_LIBS) $(XML_LIBS) -ldl -lm

@@ -157,17 +157,19 @@ Test(registry, unknown_selector_or_fallback_dies_listing_the_valid_ones)
 
     cr_assert_eq(run_captured(init_with_bad_selector, out, sizeof(out)), 1);
     cr_assert(strstr(out, "unknown collective selector 'openmpi'"), "got: %s", out);
-    cr_assert(strstr(out, "default, mpich, ompi"), "got: %s", out);
+    cr_assert(strstr(out, "default, ompi, mpich, mvapich2, impi"), "got: %s", out);
     cr_assert_eq(run_captured(init_with_bad_fallback, out, sizeof(out)), 1);
     cr_assert(strstr(out, "error, warn, silent"), "got: %s", out);
 }
 
 Test(registry, selector_names_are_accepted_everywhere)
 {
-    /* The three selector names are valid for smpi/coll-selector, and as a per-collective value
+    /* The five selector names are valid for smpi/coll-selector, and as a per-collective value
      * (SMPI's smpi/bcast:mpich); empty values mean the defaults. */
     coll_init("ompi", NULL, "error");
     coll_init("mpich", NULL, "silent");
+    coll_init("mvapich2", NULL, "silent");
+    coll_init("impi", NULL, "silent");
     coll_init("default", force_bcast_selector, "warn");
     coll_init("", NULL, "");
     coll_init(NULL, NULL, NULL);
