@@ -371,19 +371,27 @@ int smpi__cancel(MPI_Request r)
     return MPI_SUCCESS;
 }
 
-/* First unexpected send matching (src, tag, comm) for the calling rank, or NULL; `coll` looks
- * in the communicator's collective context. */
-static struct smpi_request *find_unexpected(int src, int tag, MPI_Comm comm, bool coll)
+/* Contexts a probe looks in (bcast family: SMPI's collectives share the user's context, so
+ * their MPI_ANY_TAG probes also see the user's messages; smpi_iprobe_shared looks in both). */
+#define PROBE_USER 1u
+#define PROBE_COLL 2u
+
+/* First unexpected send matching (src, tag, comm) for the calling rank, or NULL, in the
+ * communicator's user context, collective context, or both (ctx: PROBE_* bits). */
+static struct smpi_request *find_unexpected(int src, int tag, MPI_Comm comm, unsigned ctx)
 {
     struct smpi_process *self = smpi__self();
     struct smpi_request probe = { 0 };
+    struct smpi_request user;
 
-    probe.flags = SMPI_REQ_RECV | (coll ? SMPI_REQ_COLL : 0);
+    probe.flags = SMPI_REQ_RECV | ((ctx & PROBE_COLL) ? SMPI_REQ_COLL : 0);
     probe.comm = comm;
     probe.src = smpi__peer_world(comm, src);
     probe.tag = tag;
+    user = probe;
+    user.flags = SMPI_REQ_RECV;
     for (struct smpi_request *s = self->mbox.unexp_head; s; s = s->next)
-        if (matches(&probe, s))
+        if (matches(&probe, s) || (ctx == (PROBE_USER | PROBE_COLL) && matches(&user, s)))
             return s;
     return NULL;
 }
@@ -402,7 +410,7 @@ static void fill_probe_status(const struct smpi_request *s, MPI_Comm comm, MPI_S
 /* A blocking probe waits for the matching send to arrive rather than polling, so that a probe
  * that can never succeed is reported as a deadlock; MPI_Iprobe charges smpi/iprobe as SMPI
  * does (growing with repeated failures under smpi/grow-injected-times). */
-static int probe(int src, int tag, MPI_Comm comm, bool coll, bool blocking, int *flag,
+static int probe(int src, int tag, MPI_Comm comm, unsigned ctx, bool blocking, int *flag,
                  MPI_Status *status, MPI_Request *msg)
 {
     struct smpi_process *self = smpi__self();
@@ -420,7 +428,7 @@ static int probe(int src, int tag, MPI_Comm comm, bool coll, bool blocking, int 
     }
     if (!blocking && cfg->iprobe_time > 0)
         sim_execute(self->iprobe_sleeps * cfg->iprobe_time * sim_host_speed(self->host));
-    while ((s = find_unexpected(src, tag, comm, coll)) == NULL && blocking) {
+    while ((s = find_unexpected(src, tag, comm, ctx)) == NULL && blocking) {
         self->probing = true;
         sim_actor_block("MPI_Probe");
         self->probing = false;
@@ -448,7 +456,7 @@ static int probe(int src, int tag, MPI_Comm comm, bool coll, bool blocking, int 
 int smpi__probe(int src, int tag, MPI_Comm comm, bool blocking, int *flag, MPI_Status *status,
                 MPI_Request *msg)
 {
-    return probe(src, tag, comm, false, blocking, flag, status, msg);
+    return probe(src, tag, comm, PROBE_USER, blocking, flag, status, msg);
 }
 
 MPI_Request smpi__mrecv_start(MPI_Request send, void *buf, int count, MPI_Datatype type)
@@ -549,7 +557,13 @@ int smpi_test(MPI_Request *req, int *flag, MPI_Status *status)
 
 int smpi_iprobe(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 {
-    return probe(src, tag, comm, true, false, flag, status, NULL);
+    return probe(src, tag, comm, PROBE_COLL, false, flag, status, NULL);
+}
+
+/* bcast family: see p2p_api.h. */
+int smpi_iprobe_shared(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+{
+    return probe(src, tag, comm, PROBE_USER | PROBE_COLL, false, flag, status, NULL);
 }
 
 int smpi_waitall(int n, MPI_Request *reqs, MPI_Status *statuses)

@@ -43,9 +43,16 @@ int smpi_wait(MPI_Request *req, MPI_Status *status);
 int smpi_waitany(int n, MPI_Request *reqs, int *index, MPI_Status *status);
 int smpi_waitall(int n, MPI_Request *reqs, MPI_Status *statuses);
 int smpi_test(MPI_Request *req, int *flag, MPI_Status *status);
+/* bcast family: MPI_Wtime as SMPI's algorithms call it from inside a collective: returns the
+ * simulated time and charges smpi/wtime (SMPI's arrival_pattern_aware reads it while polling). */
+double smpi_wtime(void);
 /* Request::iprobe on the collective context: charges smpi/iprobe, sets *flag when a matching
  * message has arrived. */
 int smpi_iprobe(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+/* bcast family: smpi_iprobe as SMPI's collectives see it. SMPI's collective traffic shares the
+ * user's context, so its MPI_ANY_TAG probes (arrival_pattern_aware*, arrival_scatter) also find
+ * the user's pending messages on comm (tags >= 0); this probe looks in both contexts. */
+int smpi_iprobe_shared(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
 
 /* Datatype facts: size in bytes of one element, extent and lower bound. */
 size_t smpi_type_size(MPI_Datatype type);
@@ -83,6 +90,9 @@ struct smpi_smp {
     bool blocked;          /* the ranks of each host are consecutive in comm */
     const int *leader_of;  /* per rank of comm: the rank in comm of its host's leader */
     const int *node_sizes; /* per rank of leaders: how many ranks of comm its host holds */
+    /* bcast family: per rank of comm, its host's rank in leaders (SMPI's mvapich2 algorithms
+     * find the root's leader in the leaders' communicator with it) */
+    const int *node_of;
 };
 /* Fills *out for the calling rank; returns MPI_SUCCESS or an MPI error class. */
 int smpi_comm_smp(MPI_Comm comm, struct smpi_smp *out);

@@ -143,3 +143,14 @@ SMPI_API void smpi_execute_flops_benched(double flops)
 {
     smpi_execute_flops(flops);
 }
+
+/* bcast family: smpi_wtime (p2p_api.h), MPI_Wtime from inside a collective, which is already
+ * inside an MPI call: the clock, then smpi/wtime. */
+double smpi_wtime(void)
+{
+    double now = sim_now();
+
+    if (smpi__rt.cfg.wtime > 0)
+        smpi__sleep(smpi__rt.cfg.wtime);
+    return now;
+}
