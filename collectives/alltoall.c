@@ -645,6 +645,7 @@ static int alltoall_2dmesh(const struct coll_args *a)
 {
     struct a2a x;
     struct mesh m = { 0 };
+    struct mesh_dim d;
     void *blocks[2];
     MPI_Request *reqs;
     int rc;
@@ -655,28 +656,82 @@ static int alltoall_2dmesh(const struct coll_args *a)
     blocks[0] = coll__tmp_alloc(x.size * x.rcount * m.cols, x.rtype, &m.gathered);
     blocks[1] = coll__tmp_alloc(x.rcount * m.cols, x.rtype, &m.out);
     reqs = coll__reqs_alloc(m.rows > m.cols ? m.rows : m.cols);
-    rc = mesh_exchange(&x,
-                       &(struct mesh_dim){ m.base, 1, m.cols, (MPI_Aint)x.size * x.rcount,
-                                           gathered_buffer, NULL, x.sbuf,
-                                           (MPI_Aint)x.size * x.scount, x.stype },
-                       &m, reqs);
+    d = (struct mesh_dim){ .first = m.base,
+                           .stride = 1,
+                           .n = m.cols,
+                           .count = (MPI_Aint)x.size * x.rcount,
+                           .at = gathered_buffer,
+                           .buf = x.sbuf,
+                           .scount = (MPI_Aint)x.size * x.scount,
+                           .stype = x.stype };
+    rc = mesh_exchange(&x, &d, &m, reqs);
     for (int i = 0; i < m.cols && rc == MPI_SUCCESS; i++) {
         int peer = m.base + i;
+        void *from = telem(m.gathered, ((MPI_Aint)i * x.size + x.rank) * x.rcount, &x);
 
         rc = peer == x.rank
                  ? copy_own_block(&x)
-                 : smpi_type_copy(telem(m.gathered, ((MPI_Aint)i * x.size + x.rank) * x.rcount, &x),
-                                  x.rcount, x.rtype, rblock(&x, peer), x.rcount, x.rtype);
+                 : smpi_type_copy(from, x.rcount, x.rtype, rblock(&x, peer), x.rcount, x.rtype);
     }
+    d = (struct mesh_dim){ .first = x.rank % m.cols,
+                           .stride = m.cols,
+                           .n = m.rows,
+                           .count = (MPI_Aint)x.rcount * m.cols,
+                           .at = row_of,
+                           .fill = fill_row,
+                           .buf = m.out,
+                           .scount = (MPI_Aint)x.rcount * m.cols,
+                           .stype = x.rtype };
     if (rc == MPI_SUCCESS)
-        rc = mesh_exchange(&x,
-                           &(struct mesh_dim){ x.rank % m.cols, m.cols, m.rows,
-                                               (MPI_Aint)x.rcount * m.cols, row_of, fill_row, m.out,
-                                               (MPI_Aint)x.rcount * m.cols, x.rtype },
-                           &m, reqs);
+        rc = mesh_exchange(&x, &d, &m, reqs);
     free(reqs);
     free(blocks[1]);
     free(blocks[0]);
+    return rc;
+}
+
+/* The three exchanges of the 3D mesh, after the caller's own buffer went to its slot: whole
+ * send buffers along the row; whole rows of them along the column; then, to the rank at the
+ * caller's place in every other plane, the blocks of the caller's plane for that rank (the
+ * local picking sits between the second and the third). */
+static int mesh3d_exchanges(const struct a2a *x, struct mesh *m, MPI_Request *reqs)
+{
+    int plane = m->rows * m->cols;
+    MPI_Aint all = (MPI_Aint)x->size * x->rcount;
+    struct mesh_dim d = { .first = (x->rank / m->rows) * m->rows,
+                          .stride = 1,
+                          .n = m->cols,
+                          .count = all,
+                          .at = gathered_buffer,
+                          .buf = x->sbuf,
+                          .scount = (MPI_Aint)x->size * x->scount,
+                          .stype = x->stype };
+    int rc = mesh_exchange(x, &d, m, reqs);
+
+    d = (struct mesh_dim){ .first = x->rank % m->cols + m->base,
+                           .stride = m->cols,
+                           .n = m->rows,
+                           .count = all * m->cols,
+                           .at = gathered_row,
+                           .buf = gathered_row(x, m, x->rank),
+                           .scount = all * m->cols,
+                           .stype = x->rtype };
+    if (rc == MPI_SUCCESS)
+        rc = mesh_exchange(x, &d, m, reqs);
+    for (int i = 0; i < plane && rc == MPI_SUCCESS; i++)
+        rc = smpi_type_copy(telem(m->gathered, ((MPI_Aint)i * x->size + x->rank) * x->rcount, x),
+                            x->rcount, x->rtype, rblock(x, m->base + i), x->rcount, x->rtype);
+    d = (struct mesh_dim){ .first = x->rank,
+                           .stride = plane,
+                           .n = m->planes,
+                           .count = (MPI_Aint)x->rcount * plane,
+                           .at = plane_of,
+                           .fill = fill_plane,
+                           .buf = m->out,
+                           .scount = (MPI_Aint)x->rcount * plane,
+                           .stype = x->rtype };
+    if (rc == MPI_SUCCESS)
+        rc = mesh_exchange(x, &d, m, reqs);
     return rc;
 }
 
@@ -707,27 +762,7 @@ static int alltoall_3dmesh(const struct coll_args *a)
     rc = smpi_type_copy(x.sbuf, x.size * x.scount, x.stype, gathered_buffer(&x, &m, x.rank),
                         x.size * x.rcount, x.rtype);
     if (rc == MPI_SUCCESS)
-        rc = mesh_exchange(&x,
-                           &(struct mesh_dim){ (x.rank / m.rows) * m.rows, 1, m.cols,
-                                               (MPI_Aint)x.size * x.rcount, gathered_buffer, NULL,
-                                               x.sbuf, (MPI_Aint)x.size * x.scount, x.stype },
-                           &m, reqs);
-    if (rc == MPI_SUCCESS)
-        rc = mesh_exchange(&x,
-                           &(struct mesh_dim){ x.rank % m.cols + m.base, m.cols, m.rows,
-                                               (MPI_Aint)x.size * x.rcount * m.cols, gathered_row,
-                                               NULL, gathered_row(&x, &m, x.rank),
-                                               (MPI_Aint)x.size * x.rcount * m.cols, x.rtype },
-                           &m, reqs);
-    for (int i = 0; i < plane && rc == MPI_SUCCESS; i++)
-        rc = smpi_type_copy(telem(m.gathered, ((MPI_Aint)i * x.size + x.rank) * x.rcount, &x),
-                            x.rcount, x.rtype, rblock(&x, m.base + i), x.rcount, x.rtype);
-    if (rc == MPI_SUCCESS)
-        rc = mesh_exchange(&x,
-                           &(struct mesh_dim){ x.rank, plane, m.planes, (MPI_Aint)x.rcount * plane,
-                                               plane_of, fill_plane, m.out,
-                                               (MPI_Aint)x.rcount * plane, x.rtype },
-                           &m, reqs);
+        rc = mesh3d_exchanges(&x, &m, reqs);
     free(reqs);
     free(blocks[1]);
     free(blocks[0]);
