@@ -126,6 +126,14 @@ static int barrier(MPI_Comm comm)
     return coll_run(COLL_BARRIER, &b);
 }
 
+/* n barriers in a row when rc is MPI_SUCCESS; returns the first error. */
+static int barriers(MPI_Comm comm, int n, int rc)
+{
+    for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
+        rc = barrier(comm);
+    return rc;
+}
+
 /* The light barrier's token: sent to the rank step i will receive from, received from the
  * rank step i will send to, so that nobody sends step i's block before its peer is there. */
 static int token(enum step_order o, const struct a2a *x, int i)
@@ -266,17 +274,16 @@ static int alltoall_pair_rma(const struct coll_args *a)
                               .rcount = 8,
                               .rtype = MPI_BYTE,
                               .comm = x.comm };
-    for (int step = 0; step < 3 && rc == MPI_SUCCESS; step++)
-        rc = step == 0 ? coll_run(COLL_ALLGATHER, &win) : barrier(x.comm);
+    if (rc == MPI_SUCCESS) /* window creation, then the opening fence */
+        rc = coll_run(COLL_ALLGATHER, &win);
+    rc = barriers(x.comm, 2, rc);
     for (int i = 0; i < x.size && rc == MPI_SUCCESS; i++)
         rc = i == 0 ? copy_own_block(&x)
                     : smpi_isend(sblock(&x, x.rank ^ i), x.scount, x.stype, x.rank ^ i, TAG, x.comm,
                                  &reqs[x.size + i]);
-    if (rc == MPI_SUCCESS)
-        rc = barrier(x.comm);
+    rc = barriers(x.comm, 1, rc); /* the closing fence completes the puts between 2 barriers */
     rc = coll__waitall(x.size, reqs, rc);
-    for (int step = 0; step < 3 && rc == MPI_SUCCESS; step++)
-        rc = barrier(x.comm);
+    rc = barriers(x.comm, 3, rc); /* its second barrier, then the window's free */
     rc = coll__waitall(x.size, reqs + x.size, rc);
     free(ptrs);
     free(reqs);
