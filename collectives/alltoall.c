@@ -1,267 +1,807 @@
-/* alltoall: MPI_Alltoall, MPI_Alltoallv and MPI_Alltoallw algorithms. The three share one
- * exchange plan (per peer: send address, count, type; receive address, count, type), so each
- * exchange pattern is written once. Costs: p ranks, n bytes sent by each rank in all,
- * α latency, β time per byte. */
+/* alltoall: MPI_Alltoall algorithms, SimGrid SMPI 3.32's fifteen (colls/alltoall/), each
+ * sending SMPI's messages in SMPI's order with SMPI's blocking structure. Costs: p ranks, m
+ * bytes per block, α latency, β time per byte. */
+#include <stdbool.h>
 #include <stdlib.h>
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
 #include "smpi/p2p_api.h"
 
-struct a2a_plan {
+#define TAG COLL_TAG_ALLTOALL
+
+/* One call's arguments with the block arithmetic: block j of the send buffer goes to rank j,
+ * block j of the receive buffer comes from rank j. */
+struct a2a {
+    const void *sbuf;
+    void *rbuf;
+    int scount;
+    int rcount;
+    MPI_Datatype stype;
+    MPI_Datatype rtype;
     MPI_Comm comm;
-    int tag;
     int rank;
     int size;
-    const void **saddr;
-    int *scount;
-    MPI_Datatype *stype;
-    void **raddr;
-    int *rcount;
-    MPI_Datatype *rtype;
-    void **blocks; /* temporary copies made for MPI_IN_PLACE, to free */
-    int nblocks;
 };
 
-typedef int a2a_exchange_fn(const struct a2a_plan *p);
-
-static void plan_alloc(struct a2a_plan *p, const struct coll_args *a, int tag)
+static void a2a_init(struct a2a *x, const struct coll_args *a)
 {
-    size_t n;
-
-    p->comm = a->comm;
-    p->tag = tag;
-    p->rank = smpi_comm_rank(a->comm);
-    p->size = smpi_comm_size(a->comm);
-    n = (size_t)p->size;
-    p->saddr = sim_xcalloc(n, sizeof(*p->saddr));
-    p->scount = sim_xcalloc(n, sizeof(*p->scount));
-    p->stype = sim_xcalloc(n, sizeof(*p->stype));
-    p->raddr = sim_xcalloc(n, sizeof(*p->raddr));
-    p->rcount = sim_xcalloc(n, sizeof(*p->rcount));
-    p->rtype = sim_xcalloc(n, sizeof(*p->rtype));
-    p->blocks = sim_xcalloc(n, sizeof(*p->blocks));
-    p->nblocks = 0;
+    x->sbuf = a->sbuf;
+    x->rbuf = a->rbuf;
+    x->scount = a->scount;
+    x->rcount = a->rcount;
+    x->stype = a->stype;
+    x->rtype = a->rtype;
+    x->comm = a->comm;
+    x->rank = smpi_comm_rank(a->comm);
+    x->size = smpi_comm_size(a->comm);
 }
 
-static void plan_free(struct a2a_plan *p)
+static const void *sblock(const struct a2a *x, int peer)
 {
-    for (int i = 0; i < p->nblocks; i++)
-        free(p->blocks[i]);
-    free(p->saddr);
-    free(p->scount);
-    free(p->stype);
-    free(p->raddr);
-    free(p->rcount);
-    free(p->rtype);
-    free(p->blocks);
+    return coll__elem(x->sbuf, (MPI_Aint)peer * x->scount, x->stype);
 }
 
-/* MPI_IN_PLACE: the data to send is what the receive blocks hold now; copy each block aside
- * (receives overwrite them) and send from the copies. */
-static int plan_in_place(struct a2a_plan *p)
+static void *rblock(const struct a2a *x, int peer)
 {
-    int rc = MPI_SUCCESS;
+    return coll__elem(x->rbuf, (MPI_Aint)peer * x->rcount, x->rtype);
+}
 
-    for (int i = 0; i < p->size && rc == MPI_SUCCESS; i++) {
-        void *copy;
+/* Element i of a temporary buffer holding receive-type elements. */
+static void *telem(void *tmp, MPI_Aint i, const struct a2a *x)
+{
+    return coll__elem(tmp, i, x->rtype);
+}
 
-        p->blocks[p->nblocks++] = coll__tmp_alloc(p->rcount[i], p->rtype[i], &copy);
-        rc = smpi_type_copy(p->raddr[i], p->rcount[i], p->rtype[i], copy, p->rcount[i],
-                            p->rtype[i]);
-        p->saddr[i] = copy;
-        p->scount[i] = p->rcount[i];
-        p->stype[i] = p->rtype[i];
+/* Sends block dst to dst and receives block src from src in one sendrecv (a local copy when
+ * both are the caller). */
+static int exchange(const struct a2a *x, int dst, int src)
+{
+    return smpi_sendrecv(sblock(x, dst), x->scount, x->stype, dst, TAG, rblock(x, src), x->rcount,
+                         x->rtype, src, TAG, x->comm, MPI_STATUS_IGNORE);
+}
+
+static int copy_own_block(const struct a2a *x)
+{
+    return smpi_type_copy(sblock(x, x->rank), x->scount, x->stype, rblock(x, x->rank), x->rcount,
+                          x->rtype);
+}
+
+/* Linear: copies the own block, posts the receives from rank + 1, rank + 2, ... and then the
+ * sends to rank - 1, rank - 2, ..., and waits for all of them. Reference: SimGrid 3.32
+ * colls/alltoall/alltoall-basic-linear.cpp (after Open MPI's coll_tuned basic linear).
+ * Cost: (p - 1) α + (p - 1) m β when the links carry the p - 1 flows in parallel.
+ * Needs: none. */
+static int alltoall_basic_linear(const struct coll_args *a)
+{
+    struct a2a x;
+    MPI_Request *reqs;
+    int n = 0;
+    int rc;
+
+    a2a_init(&x, a);
+    rc = copy_own_block(&x);
+    if (rc != MPI_SUCCESS || x.size == 1)
+        return rc;
+    reqs = coll__reqs_alloc(2 * (x.size - 1));
+    for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++) {
+        int src = (x.rank + i) % x.size;
+
+        rc = smpi_irecv(rblock(&x, src), x.rcount, x.rtype, src, TAG, x.comm, &reqs[n++]);
     }
-    return rc;
-}
+    for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++) {
+        int dst = (x.rank - i + x.size) % x.size;
 
-static int plan_alltoall(struct a2a_plan *p, const struct coll_args *a)
-{
-    for (int i = 0; i < p->size; i++) {
-        p->raddr[i] = coll__elem(a->rbuf, (MPI_Aint)i * a->rcount, a->rtype);
-        p->rcount[i] = a->rcount;
-        p->rtype[i] = a->rtype;
-        if (a->sbuf != MPI_IN_PLACE) {
-            p->saddr[i] = coll__elem(a->sbuf, (MPI_Aint)i * a->scount, a->stype);
-            p->scount[i] = a->scount;
-            p->stype[i] = a->stype;
-        }
+        rc = smpi_isend(sblock(&x, dst), x.scount, x.stype, dst, TAG, x.comm, &reqs[n++]);
     }
-    return a->sbuf == MPI_IN_PLACE ? plan_in_place(p) : MPI_SUCCESS;
-}
-
-static int plan_alltoallv(struct a2a_plan *p, const struct coll_args *a)
-{
-    for (int i = 0; i < p->size; i++) {
-        p->raddr[i] = coll__elem(a->rbuf, a->rdispls[i], a->rtype);
-        p->rcount[i] = a->rcounts[i];
-        p->rtype[i] = a->rtype;
-        if (a->sbuf != MPI_IN_PLACE) {
-            p->saddr[i] = coll__elem(a->sbuf, a->sdispls[i], a->stype);
-            p->scount[i] = a->scounts[i];
-            p->stype[i] = a->stype;
-        }
-    }
-    return a->sbuf == MPI_IN_PLACE ? plan_in_place(p) : MPI_SUCCESS;
-}
-
-static int plan_alltoallw(struct a2a_plan *p, const struct coll_args *a)
-{
-    for (int i = 0; i < p->size; i++) {
-        p->raddr[i] = (char *)a->rbuf + a->rdispls[i];
-        p->rcount[i] = a->rcounts[i];
-        p->rtype[i] = a->rtypes[i];
-        if (a->sbuf != MPI_IN_PLACE) {
-            p->saddr[i] = (const char *)a->sbuf + a->sdispls[i];
-            p->scount[i] = a->scounts[i];
-            p->stype[i] = a->stypes[i];
-        }
-    }
-    return a->sbuf == MPI_IN_PLACE ? plan_in_place(p) : MPI_SUCCESS;
-}
-
-/* The block a rank sends to itself is a local copy. */
-static int exchange_self(const struct a2a_plan *p)
-{
-    int r = p->rank;
-
-    return smpi_type_copy(p->saddr[r], p->scount[r], p->stype[r], p->raddr[r], p->rcount[r],
-                          p->rtype[r]);
-}
-
-/* Exchanges blocks with `dst` and `src` in one step. */
-static int exchange_step(const struct a2a_plan *p, int dst, int src)
-{
-    return smpi_sendrecv(p->saddr[dst], p->scount[dst], p->stype[dst], dst, p->tag,
-                         p->raddr[src], p->rcount[src], p->rtype[src], src, p->tag, p->comm,
-                         MPI_STATUS_IGNORE);
-}
-
-/* Linear: post every receive and every send at once, then wait for all. Reference: Open MPI
- * coll_base_alltoall.c and coll_base_alltoallv.c (basic_linear). Cost: (p - 1) α + n β when
- * the network overlaps the transfers; the p - 1 flows share the rank's links. Needs: none. */
-static int exchange_linear(const struct a2a_plan *p)
-{
-    MPI_Request *reqs = coll__reqs_alloc(2 * p->size);
-    int rc = exchange_self(p);
-
-    for (int i = 1; i < p->size && rc == MPI_SUCCESS; i++) {
-        int src = (p->rank - i + p->size) % p->size;
-
-        rc = smpi_irecv(p->raddr[src], p->rcount[src], p->rtype[src], src, p->tag, p->comm,
-                        &reqs[i]);
-    }
-    for (int i = 1; i < p->size && rc == MPI_SUCCESS; i++) {
-        int dst = (p->rank + i) % p->size;
-
-        rc = smpi_isend(p->saddr[dst], p->scount[dst], p->stype[dst], dst, p->tag, p->comm,
-                        &reqs[p->size + i]);
-    }
-    rc = coll__waitall(2 * p->size, reqs, rc);
+    rc = coll__waitall(n, reqs, rc);
     free(reqs);
     return rc;
 }
 
-/* Ring: in step i each rank sends to rank + i and receives from rank - i, one pair at a time.
- * Reference: SMPI alltoall-ring; MPICH alltoall_intra_pairwise.c (non-power-of-two case).
- * Cost: (p - 1) α + n β. Needs: none. */
-static int exchange_ring(const struct a2a_plan *p)
-{
-    int rc = exchange_self(p);
+/* Peer order of the step-by-step exchanges: in step i, ring sends to rank + i and receives
+ * from rank - i; xor (pairwise) swaps with rank XOR i. */
+enum step_order { ORDER_RING, ORDER_XOR };
 
-    for (int i = 1; i < p->size && rc == MPI_SUCCESS; i++)
-        rc = exchange_step(p, (p->rank + i) % p->size, (p->rank - i + p->size) % p->size);
+/* Synchronisation between steps: none; a one-byte token exchanged with the next step's peers
+ * after every step but the first and the last (light); the configured barrier before every
+ * step (mpi); one configured barrier before the first step (one). */
+enum step_sync { SYNC_NONE, SYNC_LIGHT, SYNC_MPI, SYNC_ONE };
+
+static void step_peers(enum step_order o, const struct a2a *x, int i, int *dst, int *src)
+{
+    if (o == ORDER_XOR) {
+        *dst = x->rank ^ i;
+        *src = *dst;
+    } else {
+        *dst = (x->rank + i) % x->size;
+        *src = (x->rank - i + x->size) % x->size;
+    }
+}
+
+static int barrier(MPI_Comm comm)
+{
+    struct coll_args b = { .comm = comm };
+
+    return coll_run(COLL_BARRIER, &b);
+}
+
+/* n barriers in a row when rc is MPI_SUCCESS; returns the first error. */
+static int barriers(MPI_Comm comm, int n, int rc)
+{
+    for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
+        rc = barrier(comm);
     return rc;
 }
 
-/* Pairwise exchange: in step i each rank swaps blocks with rank XOR i, so every step pairs the
- * ranks up. Reference: SMPI alltoall-pair; MPICH alltoall_intra_pairwise.c.
- * Cost: (p - 1) α + n β. Needs: a power-of-two size. */
-static int exchange_pair(const struct a2a_plan *p)
+/* The light barrier's token: sent to the rank step i will receive from, received from the
+ * rank step i will send to, so that nobody sends step i's block before its peer is there. */
+static int token(enum step_order o, const struct a2a *x, int i)
 {
-    int rc = exchange_self(p);
+    char out = 'a';
+    char in = 'b';
+    int dst;
+    int src;
 
-    for (int i = 1; i < p->size && rc == MPI_SUCCESS; i++)
-        rc = exchange_step(p, p->rank ^ i, p->rank ^ i);
+    step_peers(o, x, i, &dst, &src);
+    return smpi_sendrecv(&out, 1, MPI_CHAR, src, TAG, &in, 1, MPI_CHAR, dst, TAG, x->comm,
+                         MPI_STATUS_IGNORE);
+}
+
+/* p steps of one sendrecv each (step 0 is the local copy), in the given order, with the given
+ * synchronisation. */
+static int steps(const struct coll_args *a, enum step_order o, enum step_sync s)
+{
+    struct a2a x;
+    int rc = MPI_SUCCESS;
+    int dst;
+    int src;
+
+    a2a_init(&x, a);
+    if (s == SYNC_ONE)
+        rc = barrier(x.comm);
+    for (int i = 0; i < x.size && rc == MPI_SUCCESS; i++) {
+        if (s == SYNC_MPI)
+            rc = barrier(x.comm);
+        step_peers(o, &x, i, &dst, &src);
+        if (rc == MPI_SUCCESS)
+            rc = exchange(&x, dst, src);
+        if (rc == MPI_SUCCESS && s == SYNC_LIGHT && i >= 1 && i + 1 < x.size)
+            rc = token(o, &x, i + 1);
+    }
     return rc;
 }
 
-static int run_plan(const struct coll_args *a, enum coll_kind k, a2a_exchange_fn *exchange)
-{
-    struct a2a_plan p;
-    int rc;
-
-    plan_alloc(&p, a, k == COLL_ALLTOALL    ? COLL_TAG_ALLTOALL
-                      : k == COLL_ALLTOALLV ? COLL_TAG_ALLTOALLV
-                                            : COLL_TAG_ALLTOALLW);
-    if (k == COLL_ALLTOALL)
-        rc = plan_alltoall(&p, a);
-    else if (k == COLL_ALLTOALLV)
-        rc = plan_alltoallv(&p, a);
-    else
-        rc = plan_alltoallw(&p, a);
-    if (rc == MPI_SUCCESS)
-        rc = exchange(&p);
-    plan_free(&p);
-    return rc;
-}
-
-static int alltoall_basic_linear(const struct coll_args *a)
-{
-    return run_plan(a, COLL_ALLTOALL, exchange_linear);
-}
-
+/* Ring: in step i (0 <= i < p) each rank sends its block for rank + i and receives the block
+ * of rank - i with one sendrecv; step 0 is the local copy. Reference: SimGrid 3.32
+ * colls/alltoall/alltoall-ring.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β). Needs: none. */
 static int alltoall_ring(const struct coll_args *a)
 {
-    return run_plan(a, COLL_ALLTOALL, exchange_ring);
+    return steps(a, ORDER_RING, SYNC_NONE);
 }
 
+/* Ring with a light barrier: as ring, and after each step i (1 <= i < p - 1) a one-byte
+ * token goes to rank - (i + 1) while one comes from rank + (i + 1). Reference: SimGrid 3.32
+ * colls/alltoall/alltoall-ring-light-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β) +
+ * (p - 2) α. Needs: none. */
+static int alltoall_ring_light_barrier(const struct coll_args *a)
+{
+    return steps(a, ORDER_RING, SYNC_LIGHT);
+}
+
+/* Ring with a barrier (the configured one) before each of the p steps. Reference: SimGrid
+ * 3.32 colls/alltoall/alltoall-ring-mpi-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β) +
+ * p barriers. Needs: none. */
+static int alltoall_ring_mpi_barrier(const struct coll_args *a)
+{
+    return steps(a, ORDER_RING, SYNC_MPI);
+}
+
+/* Ring after one barrier (the configured one). Reference: SimGrid 3.32
+ * colls/alltoall/alltoall-ring-one-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β) + one
+ * barrier. Needs: none. */
+static int alltoall_ring_one_barrier(const struct coll_args *a)
+{
+    return steps(a, ORDER_RING, SYNC_ONE);
+}
+
+/* Pairwise exchange: in step i (0 <= i < p) each rank swaps blocks with rank XOR i, so every
+ * step pairs all ranks up. Reference: SimGrid 3.32 colls/alltoall/alltoall-pair.cpp (Ahmad
+ * Faraj). Cost: (p - 1)(α + m β). Needs: a power-of-two size (SMPI throws otherwise). */
 static int alltoall_pair(const struct coll_args *a)
 {
-    return run_plan(a, COLL_ALLTOALL, exchange_pair);
+    return steps(a, ORDER_XOR, SYNC_NONE);
 }
 
-static int alltoallv_ompi_basic_linear(const struct coll_args *a)
+/* Pairwise exchange with a light barrier: after each step i (1 <= i < p - 1) a one-byte
+ * token is swapped with rank XOR (i + 1). Reference: SimGrid 3.32
+ * colls/alltoall/alltoall-pair-light-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β) +
+ * (p - 2) α. Needs: a power-of-two size (SMPI throws otherwise). */
+static int alltoall_pair_light_barrier(const struct coll_args *a)
 {
-    return run_plan(a, COLL_ALLTOALLV, exchange_linear);
+    return steps(a, ORDER_XOR, SYNC_LIGHT);
 }
 
-static int alltoallv_ring(const struct coll_args *a)
+/* Pairwise exchange with a barrier (the configured one) before each of the p steps.
+ * Reference: SimGrid 3.32 colls/alltoall/alltoall-pair-mpi-barrier.cpp (Ahmad Faraj).
+ * Cost: (p - 1)(α + m β) + p barriers. Needs: a power-of-two size (SMPI throws otherwise). */
+static int alltoall_pair_mpi_barrier(const struct coll_args *a)
 {
-    return run_plan(a, COLL_ALLTOALLV, exchange_ring);
+    return steps(a, ORDER_XOR, SYNC_MPI);
 }
 
-static int alltoallv_pair(const struct coll_args *a)
+/* Pairwise exchange after one barrier (the configured one). Reference: SimGrid 3.32
+ * colls/alltoall/alltoall-pair-one-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β) + one
+ * barrier. Needs: a power-of-two size (SMPI throws otherwise). */
+static int alltoall_pair_one_barrier(const struct coll_args *a)
 {
-    return run_plan(a, COLL_ALLTOALLV, exchange_pair);
+    return steps(a, ORDER_XOR, SYNC_ONE);
 }
 
-static int alltoallw_ompi_basic_linear(const struct coll_args *a)
+/* Pairwise exchange through a one-sided window, costed as SMPI 3.32's RMA (mpi/smpi_win.cpp):
+ * creating the window allgathers one pointer (8 bytes) with the configured allgather; each
+ * fence is two configured barriers with, between them, the wait for the puts this rank sent
+ * and received; each put to another rank is a detached nonblocking send (smpi/ois) that the
+ * sender matches with the target's receive at once; freeing the window is two barriers.
+ * simmpi has no windows, so every rank posts its receives for the incoming puts first (no
+ * simulated cost, and a put then starts exactly when SMPI's does) and sends the puts as
+ * nonblocking sends, waiting for its own sends only after the last barrier (SMPI never waits
+ * for its detached puts; by then all have arrived). Differences left: a put above
+ * smpi/send-is-detached-thresh is a rendezvous send here, so its receiver does not charge
+ * smpi/or for it (SMPI always does; smpi/or is 0 by default). SMPI writes block j at
+ * displacement j in units of the receive type's extent, which garbles the data when count
+ * > 1; here it lands at block j. Reference: SimGrid 3.32 colls/alltoall/alltoall-pair.cpp
+ * (alltoall__pair_rma). Cost: allgather + 6 barriers + (p - 1)(α + m β) (the puts overlap).
+ * Needs: a power-of-two size (SMPI reads past its window table otherwise). */
+static int alltoall_pair_rma(const struct coll_args *a)
 {
-    return run_plan(a, COLL_ALLTOALLW, exchange_linear);
+    struct a2a x;
+    struct coll_args win;
+    MPI_Request *reqs;
+    void *ptrs;
+    int rc = MPI_SUCCESS;
+
+    a2a_init(&x, a);
+    reqs = coll__reqs_alloc(2 * x.size);
+    ptrs = sim_xcalloc((size_t)x.size, 8);
+    for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++)
+        rc = smpi_irecv(rblock(&x, x.rank ^ i), x.rcount, x.rtype, x.rank ^ i, TAG, x.comm,
+                        &reqs[i]);
+    win = (struct coll_args){ .sbuf = (char *)ptrs + 8 * (size_t)x.rank,
+                              .scount = 8,
+                              .stype = MPI_BYTE,
+                              .rbuf = ptrs,
+                              .rcount = 8,
+                              .rtype = MPI_BYTE,
+                              .comm = x.comm };
+    if (rc == MPI_SUCCESS) /* window creation, then the opening fence */
+        rc = coll_run(COLL_ALLGATHER, &win);
+    rc = barriers(x.comm, 2, rc);
+    for (int i = 0; i < x.size && rc == MPI_SUCCESS; i++)
+        rc = i == 0 ? copy_own_block(&x)
+                    : smpi_isend(sblock(&x, x.rank ^ i), x.scount, x.stype, x.rank ^ i, TAG, x.comm,
+                                 &reqs[x.size + i]);
+    rc = barriers(x.comm, 1, rc); /* the closing fence completes the puts between 2 barriers */
+    rc = coll__waitall(x.size, reqs, rc);
+    rc = barriers(x.comm, 3, rc); /* its second barrier, then the window's free */
+    rc = coll__waitall(x.size, reqs + x.size, rc);
+    free(ptrs);
+    free(reqs);
+    return rc;
+}
+
+/* Throttled linear exchange (Tony Ladd's modification): in rounds of 4 peers, posts the
+ * receives from rank + k and the sends to rank - k (k in the round, the caller itself
+ * included, as real messages), then waits for the round. Nothing is sent when the receive
+ * count is 0. Reference: SimGrid 3.32 colls/alltoall/alltoall-mvapich-scatter-dest.cpp
+ * (MVAPICH2 alltoall_osu.c, MV2_ALLTOALL_THROTTLE_FACTOR 4). Cost: ceil(p / 4)(α + 4 m β).
+ * Needs: none. */
+static int alltoall_mvapich2_scatter_dest(const struct coll_args *a)
+{
+    struct a2a x;
+    MPI_Request reqs[8];
+    int block = 4;
+    int rc = MPI_SUCCESS;
+
+    a2a_init(&x, a);
+    if (x.rcount == 0)
+        return MPI_SUCCESS;
+    if (block > x.size)
+        block = x.size;
+    for (int ii = 0; ii < x.size && rc == MPI_SUCCESS; ii += block) {
+        int ss = x.size - ii < block ? x.size - ii : block;
+        int n = 0;
+
+        for (int i = 0; i < ss && rc == MPI_SUCCESS; i++) {
+            int src = (x.rank + i + ii) % x.size;
+
+            rc = smpi_irecv(rblock(&x, src), x.rcount, x.rtype, src, TAG, x.comm, &reqs[n++]);
+        }
+        for (int i = 0; i < ss && rc == MPI_SUCCESS; i++) {
+            int dst = (x.rank - i - ii + x.size) % x.size;
+
+            rc = smpi_isend(sblock(&x, dst), x.scount, x.stype, dst, TAG, x.comm, &reqs[n++]);
+        }
+        rc = coll__waitall(n, reqs, rc);
+    }
+    return rc;
+}
+
+/* Bruck: rotates the blocks so that block j is for rank + j, then in step k (2^k < p) sends
+ * every block whose index has bit k set to rank + 2^k (packed into one message) and receives
+ * the same blocks from rank - 2^k; a final local rotation puts each block in place. Reference:
+ * SimGrid 3.32 colls/alltoall/alltoall-bruck.cpp (MPICH, modified by Ahmad Faraj); Bruck et
+ * al., IEEE TPDS 8(11), 1997. Cost: ceil(log2 p)(α + (p / 2) m β). Needs: none. */
+static int bruck_step(const struct a2a *x, void *tmp, int *lens, int *displs, int pof2)
+{
+    MPI_Datatype blocks;
+    int n = 0;
+    int rc;
+
+    for (int b = 1; b < x->size; b++) {
+        if (b & pof2) {
+            lens[n] = x->rcount;
+            displs[n++] = b * x->rcount;
+        }
+    }
+    rc = smpi_type_indexed(n, lens, displs, x->rtype, &blocks);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    rc = smpi_type_copy(x->rbuf, 1, blocks, tmp, n * x->rcount, x->rtype);
+    if (rc == MPI_SUCCESS)
+        rc = smpi_sendrecv(tmp, n * x->rcount, x->rtype, (x->rank + pof2) % x->size, TAG, x->rbuf,
+                           1, blocks, (x->rank - pof2 + x->size) % x->size, TAG, x->comm,
+                           MPI_STATUS_IGNORE);
+    smpi_type_free(&blocks);
+    return rc;
+}
+
+static int alltoall_bruck(const struct coll_args *a)
+{
+    struct a2a x;
+    void *tmp;
+    void *block;
+    int *lens;
+    int *displs;
+    int rc;
+
+    a2a_init(&x, a);
+    block = coll__tmp_alloc(x.size * x.rcount, x.rtype, &tmp);
+    lens = sim_xcalloc((size_t)x.size, sizeof(*lens));
+    displs = sim_xcalloc((size_t)x.size, sizeof(*displs));
+    rc = smpi_type_copy(sblock(&x, x.rank), (x.size - x.rank) * x.scount, x.stype, rblock(&x, 0),
+                        (x.size - x.rank) * x.rcount, x.rtype);
+    if (rc == MPI_SUCCESS)
+        rc = smpi_type_copy(sblock(&x, 0), x.rank * x.scount, x.stype, rblock(&x, x.size - x.rank),
+                            x.rank * x.rcount, x.rtype);
+    for (int pof2 = 1; pof2 < x.size && rc == MPI_SUCCESS; pof2 *= 2)
+        rc = bruck_step(&x, tmp, lens, displs, pof2);
+    if (rc == MPI_SUCCESS) {
+        int head = (x.size - x.rank - 1) * x.rcount;
+
+        smpi_type_copy(rblock(&x, x.rank + 1), head, x.rtype, tmp, head, x.rtype);
+        smpi_type_copy(rblock(&x, 0), (x.rank + 1) * x.rcount, x.rtype, telem(tmp, head, &x),
+                       (x.rank + 1) * x.rcount, x.rtype);
+        for (int i = 0; i < x.size; i++)
+            smpi_type_copy(telem(tmp, (MPI_Aint)i * x.rcount, &x), x.rcount, x.rtype,
+                           rblock(&x, x.size - i - 1), x.rcount, x.rtype);
+    }
+    free(displs);
+    free(lens);
+    free(block);
+    return rc;
+}
+
+/* Number of receive-type elements in a status. */
+static int received(const MPI_Status *st, const struct a2a *x)
+{
+    size_t size = smpi_type_size(x->rtype);
+
+    return size > 0 ? (int)(st->smpi_count / (MPI_Count)size) : 0;
+}
+
+/* Recursive doubling's repair for a non-power-of-two size: the ranks of the half-tree that
+ * missed step `mask` (their partner did not exist) get its data from the ranks of their
+ * subtree that have it, along a binomial tree. `got` is what the step brought (updated). */
+static int rdb_repair(const struct a2a *x, void *tmp, int mask, int k, int *got, int *have)
+{
+    int all = x->size * x->rcount;
+    int root = ((x->rank ^ mask) >> k) << k;
+    int done = x->size - ((x->rank >> k) << k) - mask;
+    void *at = telem(tmp, (MPI_Aint)root * all, x);
+    int rc = MPI_SUCCESS;
+    MPI_Status st;
+
+    for (int m = mask >> 1; m > 0 && rc == MPI_SUCCESS; m >>= 1, k--) {
+        int peer = x->rank ^ m;
+        int base = (x->rank >> k) << k;
+
+        if (peer > x->rank && x->rank < base + done && peer >= base + done) {
+            rc = smpi_send(at, *got, x->rtype, peer, TAG, x->comm);
+        } else if (peer < x->rank && peer < base + done && x->rank >= base + done) {
+            rc = smpi_recv(at, mask * all, x->rtype, peer, TAG, x->comm, &st);
+            *got = received(&st, x);
+            *have += *got;
+        }
+    }
+    return rc;
+}
+
+/* Recursive doubling: an allgather of the whole send buffers by recursive doubling (MPICH's,
+ * with its binomial repair for non-power-of-two sizes), after which each rank picks its blocks
+ * out of the p gathered buffers. Reference: SimGrid 3.32 colls/alltoall/alltoall-rdb.cpp
+ * (MPICH allgather_intra_recursive_doubling.c, adapted by Ahmad Faraj). Cost: log2 p α +
+ * (p - 1) p m β, and p^2 m bytes of memory. Needs: none. */
+static int alltoall_rdb(const struct coll_args *a)
+{
+    struct a2a x;
+    void *tmp;
+    void *block;
+    int all;
+    int have;
+    int got = 0;
+    int rc;
+
+    a2a_init(&x, a);
+    all = x.size * x.rcount;
+    block = coll__tmp_alloc(x.size * all, x.rtype, &tmp);
+    rc = smpi_type_copy(x.sbuf, x.size * x.scount, x.stype, telem(tmp, (MPI_Aint)x.rank * all, &x),
+                        all, x.rtype);
+    have = all;
+    for (int mask = 1, k = 0; mask < x.size && rc == MPI_SUCCESS; mask <<= 1, k++) {
+        int dst = x.rank ^ mask;
+        int root = (dst >> k) << k;
+        MPI_Status st;
+
+        if (dst < x.size) {
+            rc = smpi_sendrecv(telem(tmp, (MPI_Aint)((x.rank >> k) << k) * all, &x), have, x.rtype,
+                               dst, TAG, telem(tmp, (MPI_Aint)root * all, &x), mask * all, x.rtype,
+                               dst, TAG, x.comm, &st);
+            got = received(&st, &x);
+            have += got;
+        }
+        if (rc == MPI_SUCCESS && root + mask > x.size)
+            rc = rdb_repair(&x, tmp, mask, k, &got, &have);
+    }
+    for (int i = 0; i < x.size && rc == MPI_SUCCESS; i++)
+        rc = smpi_type_copy(telem(tmp, (MPI_Aint)i * all + (MPI_Aint)x.rank * x.rcount, &x),
+                            x.rcount, x.rtype, rblock(&x, i), x.rcount, x.rtype);
+    free(block);
+    return rc;
+}
+
+/* Integer square and cube roots, rounded down. */
+static int root_floor(int n, int power)
+{
+    long r = 1;
+
+    while ((power == 2 ? (r + 1) * (r + 1) : (r + 1) * (r + 1) * (r + 1)) <= n)
+        r++;
+    return (int)r;
+}
+
+/* SMPI's 2D mesh shape: the first divisor d of n from floor(sqrt(n)) up to n / 2; X is the
+ * smaller of d and n / d (the number of rows), Y the larger (ranks per row). */
+static bool mesh2d(int n, int *rows, int *cols)
+{
+    for (int d = root_floor(n, 2); d <= n / 2; d++) {
+        if (n % d == 0) {
+            *rows = d < n / d ? d : n / d;
+            *cols = n / *rows;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* SMPI's 3D mesh shape: the first side x from floor(cbrt(n)) up to n / 3 with x^2 dividing
+ * n; the mesh is x by x by n / x^2. */
+static bool mesh3d(int n, int *side, int *planes)
+{
+    for (int d = root_floor(n, 3); d <= n / 3; d++) {
+        if (n % (d * d) == 0) {
+            *side = d;
+            *planes = n / (d * d);
+            return true;
+        }
+    }
+    return false;
+}
+
+static const char *check_2dmesh(const struct coll_args *a)
+{
+    int r;
+    int c;
+
+    return mesh2d(smpi_comm_size(a->comm), &r, &c)
+               ? NULL
+               : "a communicator size with a divisor between its square root and its half "
+                 "(a 2D mesh; SMPI returns MPI_ERR_OTHER otherwise)";
+}
+
+static const char *check_3dmesh(const struct coll_args *a)
+{
+    int s;
+    int z;
+
+    return mesh3d(smpi_comm_size(a->comm), &s, &z)
+               ? NULL
+               : "a communicator size n = x * x * z with x between the cube root of n and n / 3 "
+                 "(a 3D mesh; SMPI returns MPI_ERR_OTHER otherwise)";
+}
+
+/* One mesh dimension: receives `count` elements from each of the n ranks (first + i * stride)
+ * mod p (the caller excepted) into at(i), after posting all receives; then sends `count` elements
+ * of `type` from `buf` to each of them, blocking, in the same order; then waits. When `fill`
+ * is set, the message to each peer is first assembled by fill(x, tmp, peer, ctx) in `buf`. */
+struct mesh_dim {
+    int first;
+    int stride;
+    int n;
+    MPI_Aint count; /* elements received from each peer */
+    void *(*at)(const struct a2a *x, void *ctx, int peer);
+    void (*fill)(const struct a2a *x, void *ctx, int peer);
+    const void *buf; /* what is sent */
+    MPI_Aint scount;
+    MPI_Datatype stype;
+};
+
+static int mesh_exchange(const struct a2a *x, const struct mesh_dim *d, void *ctx,
+                         MPI_Request *reqs)
+{
+    int n = 0;
+    int rc = MPI_SUCCESS;
+
+    for (int i = 0; i < d->n && rc == MPI_SUCCESS; i++) {
+        int src = (d->first + i * d->stride) % x->size;
+
+        if (src != x->rank)
+            rc = smpi_irecv(d->at(x, ctx, src), (int)d->count, x->rtype, src, TAG, x->comm,
+                            &reqs[n++]);
+    }
+    for (int i = 0; i < d->n && rc == MPI_SUCCESS; i++) {
+        int dst = (d->first + i * d->stride) % x->size;
+
+        if (dst == x->rank)
+            continue;
+        if (d->fill)
+            d->fill(x, ctx, dst);
+        rc = smpi_send(d->buf, (int)d->scount, d->stype, dst, TAG, x->comm);
+    }
+    return coll__waitall(n, reqs, rc);
+}
+
+/* The temporaries of the mesh algorithms: gathered[j] holds the whole send buffer of the j-th
+ * rank of the caller's row (2D) or plane (3D); out assembles the blocks sent on. */
+struct mesh {
+    void *gathered;
+    void *out;
+    int rows;   /* 2D: rows; 3D: side */
+    int cols;   /* 2D: ranks per row; 3D: side */
+    int planes; /* 3D only */
+    int base;   /* rank of the first member of the caller's row (2D) or plane (3D) */
+};
+
+static void *gathered_buffer(const struct a2a *x, void *ctx, int peer)
+{
+    const struct mesh *m = ctx;
+
+    return telem(m->gathered,
+                 (MPI_Aint)((peer - m->base) % (m->rows * m->cols)) * x->size * x->rcount, x);
+}
+
+static void *row_of(const struct a2a *x, void *ctx, int peer)
+{
+    const struct mesh *m = ctx;
+
+    return rblock(x, (peer / m->cols) * m->cols);
+}
+
+static void *plane_of(const struct a2a *x, void *ctx, int peer)
+{
+    const struct mesh *m = ctx;
+    int plane = m->rows * m->cols;
+
+    return rblock(x, (peer / plane) * plane);
+}
+
+static void *gathered_row(const struct a2a *x, void *ctx, int peer)
+{
+    const struct mesh *m = ctx;
+    int row = (peer / m->rows) * m->rows;
+
+    return telem(m->gathered, (MPI_Aint)(row % (m->rows * m->cols)) * x->size * x->rcount, x);
+}
+
+/* Block for `peer` of the j-th gathered buffer (the caller's own send buffer when that is the
+ * caller), copied to block j of out. */
+static void pick(const struct a2a *x, const struct mesh *m, int j, int peer, bool own)
+{
+    void *to = telem(m->out, (MPI_Aint)j * x->rcount, x);
+
+    if (own)
+        smpi_type_copy(sblock(x, peer), x->scount, x->stype, to, x->rcount, x->rtype);
+    else
+        smpi_type_copy(telem(m->gathered, ((MPI_Aint)j * x->size + peer) * x->rcount, x), x->rcount,
+                       x->rtype, to, x->rcount, x->rtype);
+}
+
+static void fill_row(const struct a2a *x, void *ctx, int peer)
+{
+    const struct mesh *m = ctx;
+
+    for (int j = 0; j < m->cols; j++)
+        pick(x, m, j, peer, m->base + j == x->rank);
+}
+
+static void fill_plane(const struct a2a *x, void *ctx, int peer)
+{
+    const struct mesh *m = ctx;
+
+    for (int j = 0; j < m->rows * m->cols; j++)
+        pick(x, m, j, peer, false);
+}
+
+/* 2D mesh: the ranks form X rows of Y consecutive ranks. Each rank first gathers the whole
+ * send buffers of its row (receives posted, then blocking sends of its buffer), takes its
+ * blocks from them, then sends to each rank of its column the blocks its row holds for that
+ * rank (Y blocks in one message). Reference: SimGrid 3.32 colls/alltoall/alltoall-2dmesh.cpp
+ * (Ahmad Faraj). Cost: (X + Y - 2) α + ((Y - 1) p + (X - 1) Y) m β. Needs: a size that
+ * factors into SMPI's 2D mesh. */
+static int alltoall_2dmesh(const struct coll_args *a)
+{
+    struct a2a x;
+    struct mesh m = { 0 };
+    struct mesh_dim d;
+    void *blocks[2];
+    MPI_Request *reqs;
+    int rc;
+
+    a2a_init(&x, a);
+    mesh2d(x.size, &m.rows, &m.cols);
+    m.base = (x.rank / m.cols) * m.cols;
+    blocks[0] = coll__tmp_alloc(x.size * x.rcount * m.cols, x.rtype, &m.gathered);
+    blocks[1] = coll__tmp_alloc(x.rcount * m.cols, x.rtype, &m.out);
+    reqs = coll__reqs_alloc(m.rows > m.cols ? m.rows : m.cols);
+    d = (struct mesh_dim){ .first = m.base,
+                           .stride = 1,
+                           .n = m.cols,
+                           .count = (MPI_Aint)x.size * x.rcount,
+                           .at = gathered_buffer,
+                           .buf = x.sbuf,
+                           .scount = (MPI_Aint)x.size * x.scount,
+                           .stype = x.stype };
+    rc = mesh_exchange(&x, &d, &m, reqs);
+    for (int i = 0; i < m.cols && rc == MPI_SUCCESS; i++) {
+        int peer = m.base + i;
+        void *from = telem(m.gathered, ((MPI_Aint)i * x.size + x.rank) * x.rcount, &x);
+
+        rc = peer == x.rank
+                 ? copy_own_block(&x)
+                 : smpi_type_copy(from, x.rcount, x.rtype, rblock(&x, peer), x.rcount, x.rtype);
+    }
+    d = (struct mesh_dim){ .first = x.rank % m.cols,
+                           .stride = m.cols,
+                           .n = m.rows,
+                           .count = (MPI_Aint)x.rcount * m.cols,
+                           .at = row_of,
+                           .fill = fill_row,
+                           .buf = m.out,
+                           .scount = (MPI_Aint)x.rcount * m.cols,
+                           .stype = x.rtype };
+    if (rc == MPI_SUCCESS)
+        rc = mesh_exchange(&x, &d, &m, reqs);
+    free(reqs);
+    free(blocks[1]);
+    free(blocks[0]);
+    return rc;
+}
+
+/* The three exchanges of the 3D mesh, after the caller's own buffer went to its slot: whole
+ * send buffers along the row; whole rows of them along the column; then, to the rank at the
+ * caller's place in every other plane, the blocks of the caller's plane for that rank (the
+ * local picking sits between the second and the third). */
+static int mesh3d_exchanges(const struct a2a *x, struct mesh *m, MPI_Request *reqs)
+{
+    int plane = m->rows * m->cols;
+    MPI_Aint all = (MPI_Aint)x->size * x->rcount;
+    struct mesh_dim d = { .first = (x->rank / m->rows) * m->rows,
+                          .stride = 1,
+                          .n = m->cols,
+                          .count = all,
+                          .at = gathered_buffer,
+                          .buf = x->sbuf,
+                          .scount = (MPI_Aint)x->size * x->scount,
+                          .stype = x->stype };
+    int rc = mesh_exchange(x, &d, m, reqs);
+
+    d = (struct mesh_dim){ .first = x->rank % m->cols + m->base,
+                           .stride = m->cols,
+                           .n = m->rows,
+                           .count = all * m->cols,
+                           .at = gathered_row,
+                           .buf = gathered_row(x, m, x->rank),
+                           .scount = all * m->cols,
+                           .stype = x->rtype };
+    if (rc == MPI_SUCCESS)
+        rc = mesh_exchange(x, &d, m, reqs);
+    for (int i = 0; i < plane && rc == MPI_SUCCESS; i++)
+        rc = smpi_type_copy(telem(m->gathered, ((MPI_Aint)i * x->size + x->rank) * x->rcount, x),
+                            x->rcount, x->rtype, rblock(x, m->base + i), x->rcount, x->rtype);
+    d = (struct mesh_dim){ .first = x->rank,
+                           .stride = plane,
+                           .n = m->planes,
+                           .count = (MPI_Aint)x->rcount * plane,
+                           .at = plane_of,
+                           .fill = fill_plane,
+                           .buf = m->out,
+                           .scount = (MPI_Aint)x->rcount * plane,
+                           .stype = x->rtype };
+    if (rc == MPI_SUCCESS)
+        rc = mesh_exchange(x, &d, m, reqs);
+    return rc;
+}
+
+/* 3D mesh: the ranks form Z planes of X by X ranks (rows of X consecutive ranks). Each rank
+ * gathers the whole send buffers of its row, then of its plane (a column exchange of whole
+ * rows), takes its blocks from them, and sends to the rank at its place in every other plane
+ * the blocks its plane holds for that rank (X^2 blocks in one message). Reference: SimGrid
+ * 3.32 colls/alltoall/alltoall-3dmesh.cpp (Ahmad Faraj). Cost: (2X + Z - 3) α +
+ * ((X - 1) p + (X - 1) X p + (Z - 1) X^2) m β. Needs: a size that factors into SMPI's 3D
+ * mesh. */
+static int alltoall_3dmesh(const struct coll_args *a)
+{
+    struct a2a x;
+    struct mesh m = { 0 };
+    void *blocks[2];
+    MPI_Request *reqs;
+    int plane;
+    int rc;
+
+    a2a_init(&x, a);
+    mesh3d(x.size, &m.rows, &m.planes);
+    m.cols = m.rows;
+    plane = m.rows * m.cols;
+    m.base = (x.rank / plane) * plane;
+    blocks[0] = coll__tmp_alloc(x.size * x.rcount * plane, x.rtype, &m.gathered);
+    blocks[1] = coll__tmp_alloc(x.rcount * plane, x.rtype, &m.out);
+    reqs = coll__reqs_alloc(m.planes > m.rows ? m.planes : m.rows);
+    rc = smpi_type_copy(x.sbuf, x.size * x.scount, x.stype, gathered_buffer(&x, &m, x.rank),
+                        x.size * x.rcount, x.rtype);
+    if (rc == MPI_SUCCESS)
+        rc = mesh3d_exchanges(&x, &m, reqs);
+    free(reqs);
+    free(blocks[1]);
+    free(blocks[0]);
+    return rc;
 }
 
 const struct coll_algo coll_alltoall_algos[] = {
-    /* name            needs            run                    help */
-    { "basic_linear", 0, alltoall_basic_linear, "all sends and receives posted at once" },
-    { "ring", 0, alltoall_ring, "step i: send to rank+i, receive from rank-i" },
-    { "pair", COLL_NEEDS_POW2, alltoall_pair, "step i: exchange with rank XOR i" },
-    { NULL, 0, NULL, NULL },
-};
-
-const struct coll_algo coll_alltoallv_algos[] = {
-    /* name                  needs            run                          help */
-    { "ompi_basic_linear", 0, alltoallv_ompi_basic_linear,
-      "all sends and receives posted at once" },
-    { "ring", 0, alltoallv_ring, "step i: send to rank+i, receive from rank-i" },
-    { "pair", COLL_NEEDS_POW2, alltoallv_pair, "step i: exchange with rank XOR i" },
-    { NULL, 0, NULL, NULL },
-};
-
-const struct coll_algo coll_alltoallw_algos[] = {
-    /* name                  needs  run                          help */
-    { "ompi_basic_linear", 0, alltoallw_ompi_basic_linear,
-      "all sends and receives posted at once" },
-    { NULL, 0, NULL, NULL },
+    /* name                     needs            run                              help */
+    { "basic_linear", 0, alltoall_basic_linear,
+      "every receive then every send posted at once, then one wait (Open MPI's)", NULL },
+    { "2dmesh", 0, alltoall_2dmesh, "allgather along rows, then exchange along columns",
+      check_2dmesh },
+    { "3dmesh", 0, alltoall_3dmesh, "allgather along rows and columns, then between planes",
+      check_3dmesh },
+    { "bruck", 0, alltoall_bruck, "log2(p) steps of packed blocks (Bruck)", NULL },
+    { "pair", COLL_NEEDS_POW2, alltoall_pair, "step i: sendrecv with rank XOR i", NULL },
+    { "pair_rma", COLL_NEEDS_POW2, alltoall_pair_rma,
+      "step i: put to rank XOR i between two fences (SMPI's RMA costs)", NULL },
+    { "pair_light_barrier", COLL_NEEDS_POW2, alltoall_pair_light_barrier,
+      "pair with a one-byte token between steps", NULL },
+    { "pair_mpi_barrier", COLL_NEEDS_POW2, alltoall_pair_mpi_barrier,
+      "pair with a barrier before every step", NULL },
+    { "pair_one_barrier", COLL_NEEDS_POW2, alltoall_pair_one_barrier, "pair after one barrier",
+      NULL },
+    { "rdb", 0, alltoall_rdb, "recursive-doubling allgather of the send buffers", NULL },
+    { "ring", 0, alltoall_ring, "step i: send to rank+i, receive from rank-i", NULL },
+    { "ring_light_barrier", 0, alltoall_ring_light_barrier,
+      "ring with a one-byte token between steps", NULL },
+    { "ring_mpi_barrier", 0, alltoall_ring_mpi_barrier, "ring with a barrier before every step",
+      NULL },
+    { "ring_one_barrier", 0, alltoall_ring_one_barrier, "ring after one barrier", NULL },
+    { "mvapich2_scatter_dest", 0, alltoall_mvapich2_scatter_dest,
+      "linear exchange in rounds of 4 peers (MVAPICH2)", NULL },
+    { NULL, 0, NULL, NULL, NULL },
 };

@@ -6,3 +6,5 @@ collectives_sources = \
 	collectives/barrier.c collectives/bcast.c collectives/reduce.c collectives/allreduce.c \
 	collectives/alltoall.c collectives/allgather.c collectives/gather.c collectives/scatter.c \
 	collectives/reduce_scatter.c collectives/scan.c
+# alltoall family: one file per collective (alltoall.c is listed above).
+collectives_sources += collectives/alltoallv.c collectives/alltoallw.c
