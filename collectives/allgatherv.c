@@ -1,0 +1,437 @@
+/* allgatherv: MPI_Allgatherv algorithms, SimGrid SMPI 3.32's seven (colls/allgatherv/) and its
+ * default pattern (smpi_linear), each sending SMPI's messages in SMPI's order with SMPI's
+ * blocking structure. Block j (rcounts[j] elements at rdispls[j] extents of the receive type)
+ * receives rank j's contribution. Costs: p ranks, n bytes gathered in all, α latency, β time
+ * per byte. */
+#include <stdlib.h>
+
+#include "collectives/internal.h"
+#include "simcore/simcore.h"
+#include "smpi/p2p_api.h"
+
+#define TAG COLL_TAG_ALLGATHERV
+
+/* One call's arguments. Blocks leave the receive buffer as receive-type elements. */
+struct agv {
+    const void *sbuf;
+    void *rbuf;
+    int scount;
+    const int *counts;
+    const int *displs;
+    MPI_Datatype stype;
+    MPI_Datatype rtype;
+    MPI_Comm comm;
+    int rank;
+    int size;
+};
+
+static void agv_init(struct agv *x, const struct coll_args *a)
+{
+    x->sbuf = a->sbuf;
+    x->rbuf = a->rbuf;
+    x->scount = a->scount;
+    x->counts = a->rcounts;
+    x->displs = a->rdispls;
+    x->stype = a->stype;
+    x->rtype = a->rtype;
+    x->comm = a->comm;
+    x->rank = smpi_comm_rank(a->comm);
+    x->size = smpi_comm_size(a->comm);
+}
+
+static void *vblk(const struct agv *x, int j)
+{
+    return coll__elem(x->rbuf, x->displs[j], x->rtype);
+}
+
+static int copy_own(const struct agv *x)
+{
+    return smpi_type_copy(x->sbuf, x->scount, x->stype, vblk(x, x->rank), x->counts[x->rank],
+                          x->rtype);
+}
+
+/* Sends the caller's own contribution to dst while block src arrives from src. */
+static int swap_own(const struct agv *x, int dst, int src)
+{
+    return smpi_sendrecv(x->sbuf, x->scount, x->stype, dst, TAG, vblk(x, src), x->counts[src],
+                         x->rtype, src, TAG, x->comm, MPI_STATUS_IGNORE);
+}
+
+/* SMPI's default (allgatherv__default): the iallgatherv pattern, its sub-requests waited for
+ * together. Copies the own block, then for every other rank in rank order starts a send of the
+ * own block and a receive of that rank's block, and waits for all of them. Reference: SimGrid
+ * 3.32 colls/smpi_default_selector.cpp and colls/smpi_nbc_impl.cpp (iallgatherv). Cost:
+ * (p - 1) α + n β, all flows at once. Needs: none. */
+static int allgatherv_smpi_linear(const struct coll_args *a)
+{
+    struct agv x;
+    MPI_Request *reqs;
+    int n = 0;
+    int rc;
+
+    agv_init(&x, a);
+    rc = copy_own(&x);
+    reqs = coll__reqs_alloc(2 * (x.size - 1));
+    for (int peer = 0; peer < x.size && rc == MPI_SUCCESS; peer++) {
+        if (peer == x.rank)
+            continue;
+        rc = smpi_isend(x.sbuf, x.scount, x.stype, peer, TAG, x.comm, &reqs[n++]);
+        if (rc == MPI_SUCCESS)
+            rc = smpi_irecv(vblk(&x, peer), x.counts[peer], x.rtype, peer, TAG, x.comm, &reqs[n++]);
+    }
+    rc = coll__waitall(n, reqs, rc);
+    free(reqs);
+    return rc;
+}
+
+/* SMPI's ring: in step i (1 <= i < p) each rank sends its own block to rank + i and receives
+ * the block of rank - i, one sendrecv per step. Reference: SimGrid 3.32
+ * colls/allgatherv/allgatherv-ring.cpp (A. Faraj and X. Yuan). Cost: (p - 1) α + n β, one
+ * block per step. Needs: none. */
+static int allgatherv_ring(const struct coll_args *a)
+{
+    struct agv x;
+    int rc;
+
+    agv_init(&x, a);
+    rc = copy_own(&x);
+    for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++)
+        rc = swap_own(&x, (x.rank + i) % x.size, (x.rank - i + x.size) % x.size);
+    return rc;
+}
+
+/* Pairwise exchange: in step i (1 <= i < p) each rank swaps its own block with rank XOR i.
+ * Reference: SimGrid 3.32 colls/allgatherv/allgatherv-pair.cpp (Faraj and Yuan). Cost:
+ * (p - 1) α + n β. Needs: a power-of-two size (SMPI throws otherwise). */
+static int allgatherv_pair(const struct coll_args *a)
+{
+    struct agv x;
+    int rc;
+
+    agv_init(&x, a);
+    rc = copy_own(&x);
+    for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++)
+        rc = swap_own(&x, x.rank ^ i, x.rank ^ i);
+    return rc;
+}
+
+/* Gather then broadcast (GB): the configured gatherv to rank 0, then the configured bcast
+ * from rank 0 of the receive buffer up to the end of its furthest block (gaps between blocks
+ * included, as SMPI). Reference: SimGrid 3.32 colls/allgatherv/allgatherv-GB.cpp. Cost: a
+ * gatherv plus a bcast of the whole span. Needs: non-negative displacements (the bcast starts
+ * at the buffer; SMPI leaves blocks below it unsent). */
+static int allgatherv_gb(const struct coll_args *a)
+{
+    struct coll_args g = *a;
+    struct coll_args b = { .rbuf = a->rbuf, .type = a->rtype, .root = 0, .comm = a->comm };
+    int rc;
+
+    g.root = 0;
+    for (int i = 0; i < smpi_comm_size(a->comm); i++)
+        if (a->rdispls[i] + a->rcounts[i] > b.count)
+            b.count = a->rdispls[i] + a->rcounts[i];
+    rc = coll_run(COLL_GATHERV, &g);
+    return rc == MPI_SUCCESS ? coll_run(COLL_BCAST, &b) : rc;
+}
+
+static const char *check_gb(const struct coll_args *a)
+{
+    for (int i = 0; i < smpi_comm_size(a->comm); i++)
+        if (a->rdispls[i] < 0)
+            return "non-negative displacements (SMPI broadcasts from the start of the buffer)";
+    return NULL;
+}
+
+/* The committed indexed type of the `n` blocks of ranks first, first + 1, ... (mod p), in the
+ * layout of the receive buffer. `lens` and `offs` have room for n entries. */
+static int blocks_type(const struct agv *x, int first, int n, int *lens, int *offs,
+                       MPI_Datatype *type)
+{
+    for (int i = 0; i < n; i++) {
+        lens[i] = x->counts[(first + i) % x->size];
+        offs[i] = x->displs[(first + i) % x->size];
+    }
+    return smpi_type_indexed(n, lens, offs, x->rtype, type);
+}
+
+/* Sends the n blocks of ranks from, from + 1, ... to dst while the n blocks of ranks to, to +
+ * 1, ... arrive from src, each side as one indexed type over the receive buffer. */
+static int swap_runs(const struct agv *x, int from, int dst, int to, int src, int n, int *scratch)
+{
+    MPI_Datatype stype = MPI_DATATYPE_NULL;
+    MPI_Datatype rtype = MPI_DATATYPE_NULL;
+    int rc = blocks_type(x, from, n, scratch, scratch + n, &stype);
+
+    if (rc == MPI_SUCCESS)
+        rc = blocks_type(x, to, n, scratch + 2 * n, scratch + 3 * n, &rtype);
+    if (rc == MPI_SUCCESS)
+        rc = smpi_sendrecv(x->rbuf, 1, stype, dst, TAG, x->rbuf, 1, rtype, src, TAG, x->comm,
+                           MPI_STATUS_IGNORE);
+    if (stype != MPI_DATATYPE_NULL)
+        smpi_type_free(&stype);
+    if (rtype != MPI_DATATYPE_NULL)
+        smpi_type_free(&rtype);
+    return rc;
+}
+
+/* Bruck: at distance 2^k = 1, 2, 4, ... each rank sends the blocks of ranks rank ...
+ * rank + 2^k - 1 to rank - 2^k and receives those of rank + 2^k ... from rank + 2^k (fewer in
+ * the last step, up to p - 1 blocks in all), each message one indexed type over the receive
+ * buffer. Reference: SimGrid 3.32 colls/allgatherv/allgatherv-ompi-bruck.cpp (Open MPI
+ * coll_base_allgatherv.c; J. Bruck et al., IEEE TPDS 1997). Cost: ceil(log2 p) α + n β.
+ * Needs: none. */
+static int allgatherv_ompi_bruck(const struct coll_args *a)
+{
+    struct agv x;
+    int *scratch;
+    int rc;
+
+    agv_init(&x, a);
+    scratch = sim_xmalloc(4 * (size_t)x.size * sizeof(*scratch));
+    rc = copy_own(&x);
+    for (int dist = 1; dist < x.size && rc == MPI_SUCCESS; dist <<= 1) {
+        int n = dist <= x.size / 2 ? dist : x.size - dist;
+        int src = (x.rank + dist) % x.size;
+
+        rc = swap_runs(&x, x.rank, (x.rank - dist + x.size) % x.size, src, src, n, scratch);
+    }
+    free(scratch);
+    return rc;
+}
+
+/* Neighbour exchange: on an even size, ranks pair up (2i, 2i + 1) and swap their blocks; then
+ * in each of the p / 2 - 1 further steps a rank swaps the two blocks it got last (one indexed
+ * type each way) with its other neighbour, alternating left and right. Odd sizes run SMPI's
+ * ring instead, as SMPI does. Reference: SimGrid 3.32
+ * colls/allgatherv/allgatherv-ompi-neighborexchange.cpp (Open MPI coll_base_allgatherv.c;
+ * Chen et al., HPCAsia 2005). Cost: (p / 2) α + n β. Needs: none. */
+static int allgatherv_ompi_neighborexchange(const struct coll_args *a)
+{
+    struct agv x;
+    int nb[2];
+    int from[2];
+    int step[2];
+    int scratch[8];
+    int sent;
+    int rc;
+
+    agv_init(&x, a);
+    if (x.size % 2)
+        return allgatherv_ring(a);
+    rc = copy_own(&x);
+    nb[0] = x.rank % 2 == 0 ? coll__ring_right(x.rank, x.size) : coll__ring_left(x.rank, x.size);
+    nb[1] = x.rank % 2 == 0 ? coll__ring_left(x.rank, x.size) : coll__ring_right(x.rank, x.size);
+    from[0] = from[1] = x.rank % 2 == 0 ? x.rank : nb[0];
+    step[0] = x.rank % 2 == 0 ? 2 : -2;
+    step[1] = -step[0];
+    if (rc == MPI_SUCCESS)
+        rc = smpi_sendrecv(vblk(&x, x.rank), x.counts[x.rank], x.rtype, nb[0], TAG, vblk(&x, nb[0]),
+                           x.counts[nb[0]], x.rtype, nb[0], TAG, x.comm, MPI_STATUS_IGNORE);
+    sent = from[0];
+    for (int i = 1; i < x.size / 2 && rc == MPI_SUCCESS; i++) {
+        int par = i % 2;
+
+        from[par] = (from[par] + step[par] + x.size) % x.size;
+        rc = swap_runs(&x, sent, nb[par], from[par], nb[par], 2, scratch);
+        sent = from[par];
+    }
+    return rc;
+}
+
+/* One pipeline step of mpich_ring: sends `out` elements from `sbuf` to the right and receives
+ * `in` elements into `rbuf` from the left, with a sendrecv, a lone send or a lone receive. */
+static int ring_step(const struct agv *x, const void *sbuf, int out, void *rbuf, int in)
+{
+    int right = coll__ring_right(x->rank, x->size);
+    int left = coll__ring_left(x->rank, x->size);
+
+    if (out && in)
+        return smpi_sendrecv(sbuf, out, x->rtype, right, TAG, rbuf, in, x->rtype, left, TAG,
+                             x->comm, MPI_STATUS_IGNORE);
+    if (out)
+        return smpi_send(sbuf, out, x->rtype, right, TAG, x->comm);
+    if (in)
+        return smpi_recv(rbuf, in, x->rtype, left, TAG, x->comm, MPI_STATUS_IGNORE);
+    return MPI_SUCCESS;
+}
+
+/* MPICH's pipelined ring: every rank forwards blocks to the right in the order it gets them
+ * (its own first) and receives from the left, cutting blocks into segments of at most
+ * max(smallest count, 256 KiB worth of extents) elements; a step with nothing to send is a
+ * lone receive, with nothing to receive a lone send. Reference: SimGrid 3.32
+ * colls/allgatherv/allgatherv-mpich-ring.cpp (MPICH allgatherv_intra_ring.c). Cost:
+ * (p - 1) α + ((p - 1) / p) n β for equal blocks below the segment size. Needs: none. */
+static int allgatherv_mpich_ring(const struct coll_args *a)
+{
+    struct agv x;
+    MPI_Aint ext;
+    int seg;
+    int sidx;
+    int ridx;
+    int soff = 0;
+    int roff = 0;
+    int tosend = 0;
+    int torecv = 0;
+    int rc;
+
+    agv_init(&x, a);
+    ext = smpi_type_extent(x.rtype);
+    seg = x.counts[0];
+    for (int i = 0; i < x.size; i++) {
+        tosend += x.counts[i];
+        seg = x.counts[i] < seg ? x.counts[i] : seg;
+    }
+    torecv = tosend - x.counts[x.rank];
+    tosend -= x.counts[coll__ring_right(x.rank, x.size)];
+    if (ext > 0 && (MPI_Aint)seg * ext < 32768 * 8)
+        seg = (int)(32768 * 8 / ext);
+    seg = seg ? seg : 1;
+    sidx = x.rank;
+    ridx = coll__ring_left(x.rank, x.size);
+    rc = copy_own(&x);
+    while ((tosend || torecv) && rc == MPI_SUCCESS) {
+        int out = tosend ? (x.counts[sidx] - soff > seg ? seg : x.counts[sidx] - soff) : 0;
+        int in = torecv ? (x.counts[ridx] - roff > seg ? seg : x.counts[ridx] - roff) : 0;
+
+        rc = ring_step(&x, coll__elem(x.rbuf, (MPI_Aint)x.displs[sidx] + soff, x.rtype), out,
+                       coll__elem(x.rbuf, (MPI_Aint)x.displs[ridx] + roff, x.rtype), in);
+        tosend -= out;
+        torecv -= in;
+        soff += out;
+        roff += in;
+        if (soff == x.counts[sidx]) {
+            soff = 0;
+            sidx = coll__ring_left(sidx, x.size);
+        }
+        if (roff == x.counts[ridx]) {
+            roff = 0;
+            ridx = coll__ring_left(ridx, x.size);
+        }
+    }
+    return rc;
+}
+
+/* Recursive doubling's state: a temporary holding the blocks packed in rank order (rank j's at
+ * element pre[j], pre being the prefix sums of the counts), the elements the caller holds and
+ * the count of its latest receive. */
+struct rdb {
+    const struct agv *x;
+    void *tmp;
+    int *pre;
+    int have;
+    int last;
+};
+
+static void *rdb_at(const struct rdb *r, int j)
+{
+    return coll__elem(r->tmp, r->pre[j], r->x->rtype);
+}
+
+/* The non-power-of-two repair after the exchange at distance `mask`: in the caller's half
+ * [lo, lo + mask), only the first `ready` ranks had a partner in the other half, whose blocks
+ * they pass on to the rest of the half by recursive halving. */
+static int rdb_fill(struct rdb *r, int mask, int lo)
+{
+    const struct agv *x = r->x;
+    int ready = x->size - lo - mask;
+    int shift = 0;
+    int rc = MPI_SUCCESS;
+
+    while ((1 << (shift + 1)) <= mask)
+        shift++;
+    for (int half = mask >> 1; half > 0 && rc == MPI_SUCCESS; half >>= 1, shift--) {
+        int peer = x->rank ^ half;
+        int root = x->rank >> shift << shift;
+
+        if (peer > x->rank && x->rank < root + ready && peer >= root + ready) {
+            rc = smpi_send(rdb_at(r, lo + mask), r->last, x->rtype, peer, TAG, x->comm);
+        } else if (peer < x->rank && peer < root + ready && x->rank >= root + ready) {
+            rc = smpi_recv(rdb_at(r, lo + mask), r->pre[x->size] - r->pre[lo + mask], x->rtype,
+                           peer, TAG, x->comm, MPI_STATUS_IGNORE);
+            r->last = r->pre[x->size] - r->pre[lo + mask];
+            r->have += r->last;
+        }
+    }
+    return rc;
+}
+
+/* The doubling steps: at distance 2^k every rank swaps the blocks of its aligned group of 2^k
+ * ranks with rank XOR 2^k (receiving up to the end of the temporary, as MPICH posts it). */
+static int rdb_steps(struct rdb *r)
+{
+    const struct agv *x = r->x;
+    int total = r->pre[x->size];
+    int rc = MPI_SUCCESS;
+
+    for (int mask = 1, k = 0; mask < x->size && rc == MPI_SUCCESS; mask <<= 1, k++) {
+        int peer = x->rank ^ mask;
+        int peer_lo = peer >> k << k;
+        int lo = x->rank >> k << k;
+
+        if (peer < x->size) {
+            int end = peer_lo + mask < x->size ? peer_lo + mask : x->size;
+
+            rc = smpi_sendrecv(rdb_at(r, lo), r->have, x->rtype, peer, TAG, rdb_at(r, peer_lo),
+                               total - r->pre[peer_lo], x->rtype, peer, TAG, x->comm,
+                               MPI_STATUS_IGNORE);
+            r->last = r->pre[end] - r->pre[peer_lo];
+            r->have += r->last;
+        }
+        if (rc == MPI_SUCCESS && peer_lo + mask > x->size)
+            rc = rdb_fill(r, mask, lo);
+    }
+    return rc;
+}
+
+/* MPICH's recursive doubling: the blocks are packed in rank order into a temporary; at
+ * distance 2^k every rank swaps everything its aligned group of 2^k ranks holds with rank XOR
+ * 2^k, and on a non-power-of-two size the ranks that got a missing group pass it on by
+ * recursive halving; the blocks are then copied to their displacements. Sends nothing when
+ * every count is 0 (SMPI returns MPI_ERR_COUNT there, which its binding drops). Reference:
+ * SimGrid 3.32 colls/allgatherv/allgatherv-mpich-rdb.cpp (MPICH
+ * allgatherv_intra_recursive_doubling.c). Cost: log2 p α + n β on a power of two. Needs:
+ * none. */
+static int allgatherv_mpich_rdb(const struct coll_args *a)
+{
+    struct agv x;
+    struct rdb r = { .x = &x };
+    void *block;
+    int rc;
+
+    agv_init(&x, a);
+    r.pre = sim_xmalloc(((size_t)x.size + 1) * sizeof(*r.pre));
+    r.pre[0] = 0;
+    for (int j = 0; j < x.size; j++)
+        r.pre[j + 1] = r.pre[j] + x.counts[j];
+    if (r.pre[x.size] == 0) {
+        free(r.pre);
+        return MPI_SUCCESS;
+    }
+    block = coll__tmp_alloc(r.pre[x.size], x.rtype, &r.tmp);
+    r.have = x.counts[x.rank];
+    rc = smpi_type_copy(x.sbuf, x.scount, x.stype, rdb_at(&r, x.rank), r.have, x.rtype);
+    if (rc == MPI_SUCCESS)
+        rc = rdb_steps(&r);
+    for (int j = 0; j < x.size && rc == MPI_SUCCESS; j++)
+        rc = smpi_type_copy(rdb_at(&r, j), x.counts[j], x.rtype, vblk(&x, j), x.counts[j], x.rtype);
+    free(block);
+    free(r.pre);
+    return rc;
+}
+
+const struct coll_algo coll_allgatherv_algos[] = {
+    /* name                     needs            run                              help  check */
+    { "smpi_linear", 0, allgatherv_smpi_linear,
+      "SMPI's default: all sends and receives at once (iallgatherv)", NULL },
+    { "GB", 0, allgatherv_gb, "gatherv to rank 0, then bcast of the whole span", check_gb },
+    { "pair", COLL_NEEDS_POW2, allgatherv_pair, "pairwise exchange with rank XOR i", NULL },
+    { "ring", 0, allgatherv_ring, "SMPI's ring: own block to rank + i, from rank - i", NULL },
+    { "ompi_neighborexchange", 0, allgatherv_ompi_neighborexchange,
+      "Open MPI neighbour exchange (ring on odd sizes)", NULL },
+    { "ompi_bruck", 0, allgatherv_ompi_bruck, "Open MPI Bruck: log2 p steps of indexed types",
+      NULL },
+    { "mpich_rdb", 0, allgatherv_mpich_rdb, "MPICH recursive doubling through a packed temporary",
+      NULL },
+    { "mpich_ring", 0, allgatherv_mpich_ring, "MPICH pipelined ring (256 KiB segments)", NULL },
+    { NULL, 0, NULL, NULL, NULL },
+};
