@@ -1,0 +1,135 @@
+/* exscan: MPI_Exscan (exclusive prefix reduction). a->sbuf holds each rank's input (the
+ * bindings turn MPI_IN_PLACE into a copy of a->rbuf, as SMPI 3.32's do); rank r > 0 gets
+ * x0 op ... op x(r-1) in a->rbuf, rank 0's a->rbuf is left alone. Costs: p ranks, n bytes,
+ * α latency, β time per byte, γ time per byte reduced. */
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "collectives/internal.h"
+#include "simcore/simcore.h"
+#include "smpi/p2p_api.h"
+
+/* Posts SMPI's requests: a receive from every lower rank j into tmp[j] (reqs[j]), then a send
+ * of the input to every higher rank (reqs[rank .. size - 2]). */
+static int post_all(const struct coll_args *a, MPI_Request *reqs, void *const *tmp)
+{
+    int rank = smpi_comm_rank(a->comm);
+    int size = smpi_comm_size(a->comm);
+    int rc = MPI_SUCCESS;
+
+    for (int j = 0; j < rank && rc == MPI_SUCCESS; j++)
+        rc = smpi_irecv(tmp[j], a->count, a->type, j, COLL_TAG_EXSCAN, a->comm, &reqs[j]);
+    for (int j = rank + 1; j < size && rc == MPI_SUCCESS; j++)
+        rc = smpi_isend(a->sbuf, a->count, a->type, j, COLL_TAG_EXSCAN, a->comm, &reqs[j - 1]);
+    return rc;
+}
+
+/* Commutative op: SMPI takes the first lower input that arrives as the result and reduces the
+ * others into it as their receives complete (waitany over all requests, sends included). */
+static int wait_commutative(const struct coll_args *a, MPI_Request *reqs, void *const *tmp)
+{
+    int rank = smpi_comm_rank(a->comm);
+    int n = smpi_comm_size(a->comm) - 1;
+    bool empty = true;
+    int rc = MPI_SUCCESS;
+
+    for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
+        int idx;
+
+        rc = smpi_waitany(n, reqs, &idx, MPI_STATUS_IGNORE);
+        if (rc != MPI_SUCCESS || idx == MPI_UNDEFINED)
+            break;
+        if (idx < rank && empty)
+            rc = smpi_type_copy(tmp[idx], a->count, a->type, a->rbuf, a->count, a->type);
+        else if (idx < rank)
+            rc = smpi_op_apply(a->op, tmp[idx], a->rbuf, a->count, a->type);
+        empty = empty && idx >= rank;
+    }
+    return rc;
+}
+
+/* Non-commutative op: SMPI waits for the requests in order (and then writes nothing); the
+ * result starts as rank r - 1's input and the lower ones are prepended down to rank 0, so it
+ * is in rank order. */
+static int wait_in_order(const struct coll_args *a, MPI_Request *reqs, void *const *tmp)
+{
+    int rank = smpi_comm_rank(a->comm);
+    int n = smpi_comm_size(a->comm) - 1;
+    int rc = MPI_SUCCESS;
+
+    for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
+        rc = smpi_wait(&reqs[i], MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS && rank > 0)
+        rc = smpi_type_copy(tmp[rank - 1], a->count, a->type, a->rbuf, a->count, a->type);
+    for (int j = rank - 2; j >= 0 && rc == MPI_SUCCESS; j--)
+        rc = smpi_op_apply(a->op, tmp[j], a->rbuf, a->count, a->type);
+    return rc;
+}
+
+/* SMPI's only exscan: every rank sends its input to every higher rank and receives the input
+ * of every lower rank, all requests started at once (receives first, by increasing rank, then
+ * sends); with a commutative op each input is reduced as its receive completes (waitany),
+ * otherwise the requests are waited for in order. Reference: SimGrid 3.32
+ * colls/smpi_coll.cpp (colls::exscan). Cost: (p - 1) (α + n β) at rank p - 1, the sends of
+ * rank 0 sharing its link, plus (p - 2) n γ. Memory: r temporaries of n bytes at rank r, as
+ * in SMPI. Needs: none; SMPI never writes the result with a non-commutative op, this does. */
+static int exscan_smpi_linear(const struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    int size = smpi_comm_size(a->comm);
+    MPI_Request *reqs = coll__reqs_alloc(size - 1);
+    void **blocks = sim_xcalloc(2 * (size_t)rank + 1, sizeof(*blocks));
+    void **tmp = blocks + rank; /* tmp[j]: rank j's input; blocks[j]: its memory */
+    int rc;
+
+    for (int j = 0; j < rank; j++)
+        blocks[j] = coll__tmp_alloc(a->count, a->type, &tmp[j]);
+    rc = post_all(a, reqs, tmp);
+    if (rc == MPI_SUCCESS && smpi_op_is_commutative(a->op))
+        rc = wait_commutative(a, reqs, tmp);
+    else if (rc == MPI_SUCCESS)
+        rc = wait_in_order(a, reqs, tmp);
+    rc = coll__waitall(size - 1, reqs, rc);
+    for (int j = 0; j < rank; j++)
+        free(blocks[j]);
+    free(blocks);
+    free(reqs);
+    return rc;
+}
+
+/* Linear chain for the exclusive prefix: rank r receives x0 op ... op x(r-1) from rank r - 1
+ * straight into its result, and sends that prefix combined with its own input to rank r + 1.
+ * The same chain as Open MPI's coll_basic_exscan.c; SMPI has no such algorithm. Cost:
+ * (p - 1) (α + n β + n γ) on the critical path. Needs: none (operand order is rank order). */
+static int exscan_simmpi_chain(const struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    int size = smpi_comm_size(a->comm);
+    void *next;
+    void *next_block;
+    int rc;
+
+    if (rank == 0)
+        return size > 1 ? smpi_send(a->sbuf, a->count, a->type, 1, COLL_TAG_EXSCAN, a->comm)
+                        : MPI_SUCCESS;
+    next_block = coll__tmp_alloc(a->count, a->type, &next);
+    rc = smpi_type_copy(a->sbuf, a->count, a->type, next, a->count, a->type);
+    if (rc == MPI_SUCCESS)
+        rc = smpi_recv(a->rbuf, a->count, a->type, rank - 1, COLL_TAG_EXSCAN, a->comm,
+                       MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS && rank + 1 < size) {
+        rc = smpi_op_apply(a->op, a->rbuf, next, a->count, a->type);
+        if (rc == MPI_SUCCESS)
+            rc = smpi_send(next, a->count, a->type, rank + 1, COLL_TAG_EXSCAN, a->comm);
+    }
+    free(next_block);
+    return rc;
+}
+
+const struct coll_algo coll_exscan_algos[] = {
+    /* name  needs  run  help  check */
+    { "smpi_linear", 0, exscan_smpi_linear,
+      "SMPI's exscan: every rank sends to all higher ranks at once", NULL },
+    { "simmpi_chain", 0, exscan_simmpi_chain, "linear chain from rank 0 (Open MPI basic)", NULL },
+    { NULL, 0, NULL, NULL, NULL },
+};
