@@ -613,6 +613,17 @@ struct coll_subst coll__subst_impi[] = {
     /* allreduce, Rabenseifner (2) at sizes that are not powers of two: SMPI's rab1 throws;
      * rab_rdb is Rabenseifner's algorithm with MPICH's handling of the extra ranks. */
     { COLL_ALLREDUCE, "rab1", "rab_rdb" },
+    /* allreduce, ring (7, 8) on count 0: SMPI's ompi_ring_segmented divides by zero; an
+     * allreduce of nothing sends nothing. */
+    { COLL_ALLREDUCE, "ompi_ring_segmented", COLL_NOTHING },
+    /* bcast, topology aware ring (6) with one rank per host: SMPI's SMP_linear leaves a copy of
+     * every message unmatched there; with one rank per host Intel's topology-aware ring is the
+     * plain ring (3), SMPI's NTSL. */
+    { COLL_BCAST, "SMP_linear", "NTSL" },
+    /* reduce_scatter, recursive halving (1) on counts that leave exactly one half of a step
+     * empty: SMPI's ompi_basic_recursivehalving computes wrong data; MPICH's recursive
+     * doubling (mpich_rdb, Intel's 3) runs instead. */
+    { COLL_REDUCE_SCATTER, "ompi_basic_recursivehalving", "mpich_rdb" },
     { 0 },
 };
 

@@ -1047,6 +1047,11 @@ struct coll_subst coll__subst_mvapich2[] = {
      * throws at sizes that are not powers of two; MVAPICH2's pairwise exchange runs at any
      * size, one peer per step (send to rank + i, receive from rank - i): SMPI's ring. */
     { COLL_ALLTOALL, "pair", "ring" },
+    /* reduce_scatter, commutative, counts that leave exactly one half of a recursive-halving
+     * step empty (MPIR_Reduce_scatter_Rec_Halving_MV2): SMPI's ompi_basic_recursivehalving
+     * computes wrong data; MVAPICH2's recursive halving (MPICH's) has no such case. The
+     * recursive doubling of MPICH (mpich_rdb) runs instead. */
+    { COLL_REDUCE_SCATTER, "ompi_basic_recursivehalving", "mpich_rdb" },
     { 0 },
 };
 
@@ -1328,7 +1333,9 @@ static int bcast_two_level(const struct coll_args *a)
 
     if (rc != MPI_SUCCESS)
         return rc;
-    (void)run_checked(COLL_BCAST, fn.bc_inter_node->to.algo, a);
+    /* alone, the inter-node helper only reaches the host leaders; the intra-node step that
+     * follows reaches the others */
+    (void)fn.bc_inter_node->to.algo->run(a);
     c.root = 0;
     c.comm = smp.intra;
     return coll__mv2.bcast_intra_node(&c);
