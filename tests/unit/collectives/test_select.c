@@ -15,13 +15,13 @@
 /* A table shaped like Open MPI's decision trees, plus the optional bounds. */
 static struct coll_rule table[] = {
     /* when                      ranks< bytes<  name */
-    { COLL_WHEN_NONCOMMUTATIVE, ANY, ANY, "nc" },              /* 0 */
-    { 0, 4, 1024, "small-few" },                               /* 1 */
-    { 0, 4, ANY, "big-few" },                                  /* 2 */
-    { COLL_WHEN_POW2 | COLL_WHEN_EVEN, ANY, 2048, "pow2" },    /* 3 */
-    { 0, ANY, 4096, "from-8", .ranks_ge = 8 },                 /* 4 */
-    { 0, ANY, ANY, "above-64k", .bytes_ge = 65536 },           /* 5 */
-    { 0, ANY, ANY, "rest" },                                   /* 6 */
+    { COLL_WHEN_NONCOMMUTATIVE, ANY, ANY, "nc" },           /* 0 */
+    { 0, 4, 1024, "small-few" },                            /* 1 */
+    { 0, 4, ANY, "big-few" },                               /* 2 */
+    { COLL_WHEN_POW2 | COLL_WHEN_EVEN, ANY, 2048, "pow2" }, /* 3 */
+    { 0, ANY, 4096, "from-8", .ranks_ge = 8 },              /* 4 */
+    { 0, ANY, ANY, "above-64k", .bytes_ge = 65536 },        /* 5 */
+    { 0, ANY, ANY, "rest" },                                /* 6 */
     { 0 },
 };
 
