@@ -146,7 +146,7 @@ struct coll_subst {
 struct coll_selector {
     const char *name;
     coll_pick_fn *pick;
-    void (*init)(void);             /* resolves the selector's names (coll__target_resolve) */
+    void (*init)(void);             /* NULL, or resolves the selector's names at coll_init */
     struct coll_subst *substitutes; /* ends with a row whose smpi is NULL; may be NULL */
     const char *help;
 };

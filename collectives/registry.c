@@ -199,7 +199,8 @@ void coll_init(const char *selector, const char *(*forced)(const char *kind), co
     reg.fallback = parse_fallback(fallback);
     coll__mv2 = mv2_initial;
     for (const struct coll_selector *s = selectors; s->name; s++) {
-        s->init();
+        if (s->init)
+            s->init();
         for (struct coll_subst *x = s->substitutes; x && x->smpi; x++) {
             if (!coll_find(x->kind, x->smpi))
                 sim_die("selector '%s': its substitutes name an unknown %s algorithm '%s'", s->name,
