@@ -139,6 +139,7 @@ typedef const struct coll_algo *coll_pick_fn(enum coll_kind k, struct coll_args 
 struct coll_subst {
     enum coll_kind kind;
     const char *smpi;      /* the algorithm SMPI runs */
+    unsigned when;         /* enum coll_when bits the call must have for this row (0: any) */
     const char *instead;   /* the valid algorithm this simulator runs */
     struct coll_target to; /* `instead`, resolved by coll_init */
 };
@@ -176,8 +177,9 @@ void coll__target_resolve(struct coll_target *t, const char *selector, enum coll
 /* The algorithm a target runs for this call: its row, or what its selector picks. */
 const struct coll_algo *coll__target_pick(const struct coll_target *t, enum coll_kind k,
                                           struct coll_args *b);
-/* Runs selector `sel` for collective k (its pick, then its substitutes when SMPI's choice
- * cannot run) and asserts that the algorithm returned can run *b. */
+/* Runs selector `sel` for collective k (its pick, then the first of its substitutes for that
+ * algorithm whose `when` bits the call has, when SMPI's choice cannot run) and asserts that the
+ * algorithm returned can run *b. */
 const struct coll_algo *coll__select(const struct coll_selector *sel, enum coll_kind k,
                                      struct coll_args *b);
 /* What `algo` needs that call b does not offer (a phrase completing "needs ..."), or NULL. */
@@ -213,6 +215,7 @@ enum coll_when {
     COLL_WHEN_IN_PLACE = 1u << 11,      /* sbuf is MPI_IN_PLACE */
     COLL_WHEN_HIER = 1u << 12,          /* comm is not a host or leaders communicator */
     COLL_WHEN_UNIFORM = 1u << 13,       /* set by a selector after init_smp: uniform layout */
+    COLL_WHEN_ZERO = 1u << 14,          /* count (scount for the block collectives) is 0 */
 };
 
 /* Fills *f with the size and the bits that follow from the arguments alone (bytes 0; the

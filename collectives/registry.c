@@ -236,12 +236,16 @@ static void forced_cannot_run(enum coll_kind k, const char *missing, const struc
     }
 }
 
-/* The substitute `sel` declares for its choice `al` of collective k, or NULL. */
+/* The first substitute `sel` declares for its choice `al` of collective k that applies to call
+ * b, or NULL. */
 static const struct coll_subst *find_subst(const struct coll_selector *sel, enum coll_kind k,
-                                           const struct coll_algo *al)
+                                           const struct coll_algo *al, const struct coll_args *b)
 {
+    struct coll_facts f;
+
+    coll__facts_init(&f, k, b);
     for (const struct coll_subst *x = sel->substitutes; x && x->smpi; x++)
-        if (x->kind == k && strcmp(x->smpi, al->name) == 0)
+        if (x->kind == k && strcmp(x->smpi, al->name) == 0 && (f.flags & x->when) == x->when)
             return x;
     return NULL;
 }
@@ -254,7 +258,7 @@ const struct coll_algo *coll__select(const struct coll_selector *sel, enum coll_
     const struct coll_subst *x;
 
     if (missing) {
-        x = find_subst(sel, k, al);
+        x = find_subst(sel, k, al, b);
         sim_assert(x != NULL,
                    "selector '%s' chose %s algorithm '%s', which needs %s (communicator size %d)",
                    sel->name, kinds[k].name, al->name, missing, smpi_comm_size(b->comm));
@@ -446,6 +450,7 @@ void coll__facts_init(struct coll_facts *f, enum coll_kind k, const struct coll_
     w |= coll__is_pow2(size) ? COLL_WHEN_POW2 : 0;
     w |= size % 2 ? COLL_WHEN_ODD : COLL_WHEN_EVEN;
     w |= kind_count(k, a) >= pof2 ? COLL_WHEN_COUNT_GE_POF2 : COLL_WHEN_COUNT_LT_POF2;
+    w |= kind_count(k, a) == 0 ? COLL_WHEN_ZERO : 0;
     if (k == COLL_REDUCE_SCATTER)
         w |= counts_regular(a->rcounts, size) ? COLL_WHEN_REGULAR : COLL_WHEN_IRREGULAR;
     if (type != MPI_DATATYPE_NULL && smpi_type_is_derived(type))

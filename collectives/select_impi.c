@@ -609,21 +609,25 @@ static const struct impi_table impi_alltoallv[IMPI_NPPN] = {
 struct coll_subst coll__subst_impi[] = {
     /* alltoall, pairwise exchange (3) at sizes that are not powers of two: SMPI's pair throws;
      * Intel's pairwise exchange runs at any size, one peer per step: SMPI's ring. */
-    { COLL_ALLTOALL, "pair", "ring" },
+    { COLL_ALLTOALL, "pair", 0, "ring" },
     /* allreduce, Rabenseifner (2) at sizes that are not powers of two: SMPI's rab1 throws;
      * rab_rdb is Rabenseifner's algorithm with MPICH's handling of the extra ranks. */
-    { COLL_ALLREDUCE, "rab1", "rab_rdb" },
+    { COLL_ALLREDUCE, "rab1", 0, "rab_rdb" },
     /* allreduce, ring (7, 8) on count 0: SMPI's ompi_ring_segmented divides by zero; an
      * allreduce of nothing sends nothing. */
-    { COLL_ALLREDUCE, "ompi_ring_segmented", COLL_NOTHING },
+    { COLL_ALLREDUCE, "ompi_ring_segmented", COLL_WHEN_ZERO, COLL_NOTHING },
+    /* allreduce, ring (7, 8) on a non-commutative op from 3 ranks (when the count reaches the
+     * size): SMPI's ompi_ring_segmented (or the lr it falls back to) reduces the blocks out of
+     * rank order, computing wrong data; recursive doubling (1) keeps the order. */
+    { COLL_ALLREDUCE, "ompi_ring_segmented", 0, "rdb" },
     /* bcast, topology aware ring (6) with one rank per host: SMPI's SMP_linear leaves a copy of
      * every message unmatched there; with one rank per host Intel's topology-aware ring is the
      * plain ring (3), SMPI's NTSL. */
-    { COLL_BCAST, "SMP_linear", "NTSL" },
+    { COLL_BCAST, "SMP_linear", 0, "NTSL" },
     /* reduce_scatter, recursive halving (1) on counts that leave exactly one half of a step
      * empty: SMPI's ompi_basic_recursivehalving computes wrong data; MPICH's recursive
      * doubling (mpich_rdb, Intel's 3) runs instead. */
-    { COLL_REDUCE_SCATTER, "ompi_basic_recursivehalving", "mpich_rdb" },
+    { COLL_REDUCE_SCATTER, "ompi_basic_recursivehalving", 0, "mpich_rdb" },
     { 0 },
 };
 

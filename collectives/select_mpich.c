@@ -122,7 +122,7 @@ struct coll_subst coll__subst_mpich[] = {
     /* alltoall, odd sizes above 1 and 32 KiB per block: SMPI's pair throws at sizes that are
      * not powers of two; MPICH runs its ring-like exchange there (receive from rank - i, send
      * to rank + i), which is SMPI's ring. */
-    { COLL_ALLTOALL, "pair", "ring" },
+    { COLL_ALLTOALL, "pair", 0, "ring" },
     { 0 },
 };
 

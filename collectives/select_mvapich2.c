@@ -857,12 +857,12 @@ struct coll_subst coll__subst_mvapich2[] = {
     /* alltoall, 3 ranks above 256 KiB per block (MPIR_Alltoall_pairwise_MV2): SMPI's pair
      * throws at sizes that are not powers of two; MVAPICH2's pairwise exchange runs at any
      * size, one peer per step (send to rank + i, receive from rank - i): SMPI's ring. */
-    { COLL_ALLTOALL, "pair", "ring" },
+    { COLL_ALLTOALL, "pair", 0, "ring" },
     /* reduce_scatter, commutative, counts that leave exactly one half of a recursive-halving
      * step empty (MPIR_Reduce_scatter_Rec_Halving_MV2): SMPI's ompi_basic_recursivehalving
      * computes wrong data; MVAPICH2's recursive halving (MPICH's) has no such case. The
      * recursive doubling of MPICH (mpich_rdb) runs instead. */
-    { COLL_REDUCE_SCATTER, "ompi_basic_recursivehalving", "mpich_rdb" },
+    { COLL_REDUCE_SCATTER, "ompi_basic_recursivehalving", 0, "mpich_rdb" },
     { 0 },
 };
 

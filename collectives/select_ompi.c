@@ -486,23 +486,23 @@ struct coll_subst coll__subst_ompi[] = {
     /* alltoall, 3 to 7 ranks and 512 KiB to 1 MiB per block: Open MPI's pairwise exchange is
      * SMPI's pair, which throws at sizes that are not powers of two; Open MPI's own pairwise
      * (coll_base_alltoall.c) runs at any size, one step per peer, like SMPI's ring. */
-    { COLL_ALLTOALL, "pair", "ring" },
+    { COLL_ALLTOALL, "pair", 0, "ring" },
     /* alltoallv, 3 ranks: Open MPI's pairwise exchange is SMPI's pair, which throws at sizes
      * that are not powers of two; Open MPI's own (send to rank + i, receive from rank - i)
      * runs at any size: SMPI's ring. */
-    { COLL_ALLTOALLV, "pair", "ring" },
+    { COLL_ALLTOALLV, "pair", 0, "ring" },
     /* allreduce, count 0 on a commutative op at 16 to 63 ranks: SMPI's
      * ompi_ring_segmented divides by zero; Open MPI's MPI_Allreduce returns before any
      * algorithm when count is 0, and so does this simulator. */
-    { COLL_ALLREDUCE, "ompi_ring_segmented", COLL_NOTHING },
+    { COLL_ALLREDUCE, "ompi_ring_segmented", COLL_WHEN_ZERO, COLL_NOTHING },
     /* bcast, count 0 below 4 ranks: SMPI's ompi_pipeline divides by zero; Open MPI's MPI_Bcast
      * returns before any algorithm when count is 0, and so does this simulator. */
-    { COLL_BCAST, "ompi_pipeline", COLL_NOTHING },
+    { COLL_BCAST, "ompi_pipeline", COLL_WHEN_ZERO, COLL_NOTHING },
     /* reduce_scatter, counts that leave exactly one half of a recursive-halving step empty:
      * SMPI's ompi_basic_recursivehalving computes wrong data. Open MPI's decision function
      * sends any call with a zero count to its non-overlapping algorithm (SMPI comments that
      * test out): SMPI's default reduce_scatter. */
-    { COLL_REDUCE_SCATTER, "ompi_basic_recursivehalving", "default" },
+    { COLL_REDUCE_SCATTER, "ompi_basic_recursivehalving", 0, "default" },
     { 0 },
 };
 
