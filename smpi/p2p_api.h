@@ -83,6 +83,10 @@ struct smpi_smp {
     bool blocked;          /* the ranks of each host are consecutive in comm */
     const int *leader_of;  /* per rank of comm: the rank in comm of its host's leader */
     const int *node_sizes; /* per rank of leaders: how many ranks of comm its host holds */
+    /* gather/scatter family: what the mvapich2 two-level gathers and scatters need, which
+     * move blocks host by host in the order of leaders */
+    const int *node_of; /* per rank of comm: the rank in leaders of its host's leader */
+    bool in_order;      /* blocked, and the hosts' runs of ranks come in the order of leaders */
 };
 /* Fills *out for the calling rank; returns MPI_SUCCESS or an MPI error class. */
 int smpi_comm_smp(MPI_Comm comm, struct smpi_smp *out);
