@@ -3,5 +3,5 @@ collectives_sources = \
 	collectives/collectives.h collectives/internal.h collectives/registry.c collectives/trees.c collectives/smp.c \
 	collectives/barrier.c collectives/bcast.c collectives/reduce.c collectives/allreduce.c \
 	collectives/alltoall.c collectives/allgather.c collectives/gather.c collectives/gatherv.c \
-	collectives/scatter.c \
+	collectives/scatter.c collectives/scatterv.c \
 	collectives/reduce_scatter.c collectives/scan.c
