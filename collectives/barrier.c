@@ -1,83 +1,226 @@
-/* barrier: MPI_Barrier algorithms. All messages are empty; costs count latencies only. */
+/* barrier: MPI_Barrier algorithms. No rank leaves before every rank has entered. All messages
+ * are empty; costs count latencies only (p ranks, α latency). */
+#include <stdlib.h>
+
 #include "collectives/internal.h"
 #include "smpi/p2p_api.h"
 
-/* Dissemination barrier: in round k each rank signals rank + 2^k and waits for rank - 2^k
- * (mod p); after ceil(log2 p) rounds every rank has heard from every other one, directly or
- * not. Reference: Hensgen, Finkel, Manber, "Two algorithms for barrier synchronization"
- * (1988); Open MPI coll_base_barrier.c (bruck). Cost: ceil(log2 p) α. Needs: none. */
+/* Empty blocking messages, the only traffic of a barrier. */
+static int signal_to(int peer, MPI_Comm comm)
+{
+    return smpi_send(NULL, 0, MPI_BYTE, peer, COLL_TAG_BARRIER, comm);
+}
+
+static int wait_for(int peer, MPI_Comm comm)
+{
+    return smpi_recv(NULL, 0, MPI_BYTE, peer, COLL_TAG_BARRIER, comm, MPI_STATUS_IGNORE);
+}
+
+static int exchange(int to, int from, MPI_Comm comm)
+{
+    return smpi_sendrecv(NULL, 0, MPI_BYTE, to, COLL_TAG_BARRIER, NULL, 0, MPI_BYTE, from,
+                         COLL_TAG_BARRIER, comm, MPI_STATUS_IGNORE);
+}
+
+/* Linear barrier, SMPI's default: every other rank signals rank 0 and waits for its answer;
+ * rank 0 posts a receive from each rank (1, 2, ... p - 1), waits for all of them, then posts a
+ * nonblocking send to each and waits for those.
+ * Reference: SimGrid 3.32 colls/barrier/barrier-ompi.cpp (ompi_basic_linear), from Open MPI
+ * coll_base_barrier.c (basic_linear). Cost: 2 α + 2 (p - 1) message overheads at rank 0.
+ * Needs: none. */
+static int barrier_ompi_basic_linear(const struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    int size = smpi_comm_size(a->comm);
+    MPI_Request *reqs;
+    int rc = MPI_SUCCESS;
+
+    if (rank > 0) {
+        rc = signal_to(0, a->comm);
+        return rc == MPI_SUCCESS ? wait_for(0, a->comm) : rc;
+    }
+    reqs = coll__reqs_alloc(size - 1);
+    for (int i = 1; i < size && rc == MPI_SUCCESS; i++)
+        rc = smpi_irecv(NULL, 0, MPI_BYTE, i, COLL_TAG_BARRIER, a->comm, &reqs[i - 1]);
+    rc = coll__waitall(size - 1, reqs, rc);
+    for (int i = 1; i < size && rc == MPI_SUCCESS; i++)
+        rc = smpi_isend(NULL, 0, MPI_BYTE, i, COLL_TAG_BARRIER, a->comm, &reqs[i - 1]);
+    rc = coll__waitall(size - 1, reqs, rc);
+    free(reqs);
+    return rc;
+}
+
+/* Exactly two ranks: SMPI's two-rank barrier names its peer (rank + 1) & 1, which only pairs
+ * the ranks of a two-rank communicator. */
+static const char *barrier_two_procs_check(const struct coll_args *a)
+{
+    return smpi_comm_size(a->comm) == 2 ? NULL : "a communicator of exactly two ranks";
+}
+
+/* Two ranks: one exchange of empty messages (sendrecv).
+ * Reference: SimGrid 3.32 colls/barrier/barrier-ompi.cpp (ompi_two_procs), from Open MPI
+ * coll_base_barrier.c (two_procs). Cost: α. Needs: exactly two ranks. */
+static int barrier_ompi_two_procs(const struct coll_args *a)
+{
+    int peer = (smpi_comm_rank(a->comm) + 1) & 1;
+
+    return exchange(peer, peer, a->comm);
+}
+
+/* Tree barrier: with d the power of two at or above p, a fan-in over the binomial tree rooted
+ * at 0 (at step 2^k, a rank whose k low bits are clear hears from rank + 2^k, and a rank whose
+ * bit k is its lowest set one signals rank - 2^k), then the mirror-image fan-out from the top
+ * step down. Blocking sends and receives.
+ * Reference: SimGrid 3.32 colls/barrier/barrier-ompi.cpp (ompi_tree), from Open MPI
+ * coll_base_barrier.c (tree). Cost: 2 ceil(log2 p) α. Needs: none. */
+static int barrier_ompi_tree(const struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    int size = smpi_comm_size(a->comm);
+    int depth = 1;
+    int rc = MPI_SUCCESS;
+
+    while (depth < size)
+        depth <<= 1;
+    for (int jump = 1; jump < depth && rc == MPI_SUCCESS; jump <<= 1) {
+        int peer = rank ^ jump;
+
+        if ((peer & (jump - 1)) == 0 && peer < size)
+            rc = peer > rank ? wait_for(peer, a->comm) : signal_to(peer, a->comm);
+    }
+    for (int jump = depth >> 1; jump > 0 && rc == MPI_SUCCESS; jump >>= 1) {
+        int peer = rank ^ jump;
+
+        if ((peer & (jump - 1)) == 0 && peer < size)
+            rc = peer > rank ? signal_to(peer, a->comm) : wait_for(peer, a->comm);
+    }
+    return rc;
+}
+
+/* Dissemination barrier: in round k every rank signals rank + 2^k and hears from rank - 2^k
+ * (mod p), one sendrecv per round; after ceil(log2 p) rounds every rank has heard, directly or
+ * not, from every other. Reference: SimGrid 3.32 colls/barrier/barrier-ompi.cpp (ompi_bruck),
+ * from Open MPI coll_base_barrier.c (bruck); Hensgen, Finkel, Manber, "Two algorithms for
+ * barrier synchronization" (1988). Cost: ceil(log2 p) α. Needs: none. */
 static int barrier_ompi_bruck(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
     int rc = MPI_SUCCESS;
 
-    for (int dist = 1; dist < size && rc == MPI_SUCCESS; dist *= 2)
-        rc = smpi_sendrecv(NULL, 0, MPI_BYTE, (rank + dist) % size, COLL_TAG_BARRIER, NULL, 0,
-                           MPI_BYTE, (rank - dist + size) % size, COLL_TAG_BARRIER, a->comm,
-                           MPI_STATUS_IGNORE);
+    for (int dist = 1; dist < size && rc == MPI_SUCCESS; dist <<= 1)
+        rc = exchange((rank + dist) % size, (rank - dist + size) % size, a->comm);
     return rc;
 }
 
-/* Recursive doubling: the extra ranks of a non-power-of-two size first signal a partner and
- * sit out; the remaining 2^k ranks exchange with rank XOR 2^i for i = 0..k-1; partners then
- * release the extra ranks. Reference: Open MPI coll_base_barrier.c (recursivedoubling).
- * Cost: (log2 p + 2) α when p is not a power of two, log2 p α otherwise. Needs: none. */
+/* The power-of-two exchange with a fold, which SMPI's recursive doubling and pairwise barriers
+ * share message for message: with q the largest power of two at or below p, each rank r >= q
+ * exchanges with r - q (sendrecv) and is done once that partner answers; partner r - q first
+ * waits for it, then the ranks below q exchange with r XOR 2^k for every 2^k < q (sendrecv),
+ * and the partners finally release the ranks above q. */
+static int folded_exchange(const struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    int size = smpi_comm_size(a->comm);
+    int q = coll__pow2_floor(size);
+    int rc = MPI_SUCCESS;
+
+    if (rank >= q)
+        return exchange(rank - q, rank - q, a->comm);
+    if (rank < size - q)
+        rc = wait_for(rank + q, a->comm);
+    for (int mask = 1; mask < q && rc == MPI_SUCCESS; mask <<= 1)
+        rc = exchange(rank ^ mask, rank ^ mask, a->comm);
+    if (rc == MPI_SUCCESS && rank < size - q)
+        rc = signal_to(rank + q, a->comm);
+    return rc;
+}
+
+/* Recursive doubling (folded_exchange).
+ * Reference: SimGrid 3.32 colls/barrier/barrier-ompi.cpp (ompi_recursivedoubling), from Open
+ * MPI coll_base_barrier.c (recursivedoubling). Cost: log2 q α, 2 α more when p is not a power
+ * of two. Needs: none. */
 static int barrier_ompi_recursivedoubling(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int rem = size - coll__pow2_floor(size);
-    int newrank = coll__rd_fold(rank, rem);
-    int rc = MPI_SUCCESS;
-
-    if (newrank < 0) {
-        rc = smpi_send(NULL, 0, MPI_BYTE, rank + 1, COLL_TAG_BARRIER, a->comm);
-        if (rc == MPI_SUCCESS)
-            rc = smpi_recv(NULL, 0, MPI_BYTE, rank + 1, COLL_TAG_BARRIER, a->comm,
-                           MPI_STATUS_IGNORE);
-        return rc;
-    }
-    if (rank < 2 * rem)
-        rc = smpi_recv(NULL, 0, MPI_BYTE, rank - 1, COLL_TAG_BARRIER, a->comm, MPI_STATUS_IGNORE);
-    for (int mask = 1; mask < size - rem && rc == MPI_SUCCESS; mask *= 2) {
-        int peer = coll__rd_unfold(newrank ^ mask, rem);
-
-        rc = smpi_sendrecv(NULL, 0, MPI_BYTE, peer, COLL_TAG_BARRIER, NULL, 0, MPI_BYTE, peer,
-                           COLL_TAG_BARRIER, a->comm, MPI_STATUS_IGNORE);
-    }
-    if (rc == MPI_SUCCESS && rank < 2 * rem)
-        rc = smpi_send(NULL, 0, MPI_BYTE, rank - 1, COLL_TAG_BARRIER, a->comm);
-    return rc;
+    return folded_exchange(a);
 }
 
-/* Linear barrier: every rank signals rank 0, which then releases each of them.
- * Reference: Open MPI coll_base_barrier.c (basic_linear), SMPI's default barrier.
- * Cost: 2 (p - 1) α at rank 0. Needs: none. */
-static int barrier_ompi_basic_linear(const struct coll_args *a)
+/* Double ring: a token goes twice around the ring 0 -> 1 -> ... -> p - 1 -> 0; a rank leaves
+ * when the second token has passed it. Blocking sends and receives.
+ * Reference: SimGrid 3.32 colls/barrier/barrier-ompi.cpp (ompi_doublering), from Open MPI
+ * coll_base_barrier.c (doublering). Cost: 2 p α. Needs: none. */
+static int barrier_ompi_doublering(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
+    int left = coll__ring_left(rank, size);
+    int right = coll__ring_right(rank, size);
     int rc = MPI_SUCCESS;
 
-    if (rank != 0) {
-        rc = smpi_send(NULL, 0, MPI_BYTE, 0, COLL_TAG_BARRIER, a->comm);
+    for (int lap = 0; lap < 2 && rc == MPI_SUCCESS; lap++) {
+        if (rank > 0)
+            rc = wait_for(left, a->comm);
         if (rc == MPI_SUCCESS)
-            rc = smpi_recv(NULL, 0, MPI_BYTE, 0, COLL_TAG_BARRIER, a->comm, MPI_STATUS_IGNORE);
-        return rc;
+            rc = signal_to(right, a->comm);
+        if (rc == MPI_SUCCESS && rank == 0)
+            rc = wait_for(left, a->comm);
     }
-    for (int i = 1; i < size && rc == MPI_SUCCESS; i++)
-        rc = smpi_recv(NULL, 0, MPI_BYTE, i, COLL_TAG_BARRIER, a->comm, MPI_STATUS_IGNORE);
-    for (int i = 1; i < size && rc == MPI_SUCCESS; i++)
-        rc = smpi_send(NULL, 0, MPI_BYTE, i, COLL_TAG_BARRIER, a->comm);
     return rc;
+}
+
+/* SMP-aware barrier: a barrier among the ranks of each host, then one among the host leaders,
+ * then each leader releases its host with a one-byte bcast (the mpich selector's barrier and
+ * bcast, as SMPI calls them).
+ * Reference: SimGrid 3.32 colls/barrier/barrier-mpich-smp.cpp, from MPICH barrier_smp.c.
+ * Cost: the intra-node barrier and bcast plus a barrier over the hosts. Needs: none. */
+static int barrier_mpich_smp(const struct coll_args *a)
+{
+    struct smpi_smp smp;
+    char token = 0;
+    int rc = coll__smp_init(a->comm, &smp);
+
+    if (rc == MPI_SUCCESS) {
+        struct coll_args in = { .comm = smp.intra };
+
+        rc = coll__call(COLL_BARRIER, "mpich", &in);
+    }
+    if (rc == MPI_SUCCESS && smpi_comm_rank(smp.intra) == 0) {
+        struct coll_args up = { .comm = smp.leaders };
+
+        rc = coll__call(COLL_BARRIER, "mpich", &up);
+    }
+    if (rc == MPI_SUCCESS) {
+        struct coll_args down = {
+            .rbuf = &token, .count = 1, .type = MPI_BYTE, .root = 0, .comm = smp.intra
+        };
+
+        rc = coll__call(COLL_BCAST, "mpich", &down);
+    }
+    return rc;
+}
+
+/* Pairwise exchange (folded_exchange; one rank returns at once).
+ * Reference: SimGrid 3.32 colls/barrier/barrier-mvapich2-pair.cpp, from MVAPICH2
+ * barrier_osu.c (MPIR_Pairwise_Barrier_MV2). Cost: log2 q α, 2 α more when p is not a power
+ * of two. Needs: none. */
+static int barrier_mvapich2_pair(const struct coll_args *a)
+{
+    return folded_exchange(a);
 }
 
 const struct coll_algo coll_barrier_algos[] = {
     /* name                       needs  run                             help */
+    { "ompi_basic_linear", 0, barrier_ompi_basic_linear,
+      "SMPI's default: all to rank 0, then rank 0 to all" },
+    { "ompi_two_procs", 0, barrier_ompi_two_procs, "one exchange between two ranks",
+      barrier_two_procs_check },
+    { "ompi_tree", 0, barrier_ompi_tree, "binomial fan-in to rank 0, then fan-out" },
     { "ompi_bruck", 0, barrier_ompi_bruck, "dissemination, ceil(log2 p) rounds" },
     { "ompi_recursivedoubling", 0, barrier_ompi_recursivedoubling,
-      "recursive doubling with a fold for non-powers of two" },
-    { "ompi_basic_linear", 0, barrier_ompi_basic_linear, "all to rank 0, then rank 0 to all" },
-    { NULL, 0, NULL, NULL },
+      "recursive doubling, ranks above a power of two folded onto partners" },
+    { "ompi_doublering", 0, barrier_ompi_doublering, "a token twice around the ring" },
+    { "mpich_smp", 0, barrier_mpich_smp, "barrier within hosts, among leaders, then release" },
+    { "mvapich2_pair", 0, barrier_mvapich2_pair,
+      "pairwise exchanges, ranks above a power of two folded onto partners" },
+    { NULL, 0, NULL, NULL, NULL },
 };

@@ -1,67 +1,400 @@
-/* gather: MPI_Gather and MPI_Gatherv algorithms. At the root, block j of a->rbuf receives
- * rank j's a->sbuf (MPI_IN_PLACE at the root: its block is already in place). Costs: p ranks,
- * n bytes gathered in all, α latency, β time per byte. */
+/* gather: MPI_Gather algorithms. At the root, block j of a->rbuf (a->rcount elements of
+ * a->rtype, j * a->rcount extents in) receives rank j's a->sbuf; MPI_IN_PLACE as the root's
+ * a->sbuf means its block is already in place. Costs: p ranks, n bytes gathered in all, b = n / p
+ * bytes per block, α latency, β time per byte. */
 #include <stdlib.h>
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
 #include "smpi/p2p_api.h"
 
-static int block_count(const struct coll_args *a, int j)
+/* Block j of the root's receive buffer. */
+static void *rblock(const struct coll_args *a, int j)
 {
-    return a->rcounts ? a->rcounts[j] : a->rcount;
+    return coll__elem(a->rbuf, (MPI_Aint)j * a->rcount, a->rtype);
 }
 
-static void *block_addr(const struct coll_args *a, int j)
+/* The root's own contribution goes straight to its block (nothing to do in place). */
+static int copy_own(const struct coll_args *a, int rank)
 {
-    MPI_Aint disp = a->rcounts ? a->rdispls[j] : (MPI_Aint)j * a->rcount;
-
-    return coll__elem(a->rbuf, disp, a->rtype);
+    if (a->sbuf == MPI_IN_PLACE)
+        return MPI_SUCCESS;
+    return smpi_type_copy(a->sbuf, a->scount, a->stype, rblock(a, rank), a->rcount, a->rtype);
 }
 
-/* Linear: every rank sends its block to the root, which posts all receives at once.
- * Reference: Open MPI coll_base_gather.c (basic_linear), coll_basic_gatherv.c.
- * Cost: (p - 1) α + n β at the root (the flows share its links). Needs: none. */
-static int linear(const struct coll_args *a, int tag)
+/* SMPI's default gather: the nonblocking gather of smpi_nbc_impl.cpp (igather) followed by a
+ * wait. Every other rank posts a nonblocking send of its block to the root; the root copies its
+ * own block, posts one receive per other rank in rank order and waits for them all.
+ * Reference: SimGrid 3.32 colls/smpi_default_selector.cpp (gather__default) and
+ * colls/smpi_nbc_impl.cpp (igather). Cost: (p - 1) α + n β at the root, whose receives share its
+ * links. Needs: none. */
+static int gather_smpi_linear(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
+    MPI_Request req = MPI_REQUEST_NULL;
     MPI_Request *reqs;
-    int rc = MPI_SUCCESS;
+    int n = 0;
+    int rc;
 
-    if (rank != a->root)
-        return smpi_send(a->sbuf, a->scount, a->stype, a->root, tag, a->comm);
-    reqs = coll__reqs_alloc(size);
-    for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
-        if (i != rank)
-            rc = smpi_irecv(block_addr(a, i), block_count(a, i), a->rtype, i, tag, a->comm,
-                            &reqs[i]);
-    if (rc == MPI_SUCCESS && a->sbuf != MPI_IN_PLACE)
-        rc = smpi_type_copy(a->sbuf, a->scount, a->stype, block_addr(a, rank),
-                            block_count(a, rank), a->rtype);
-    rc = coll__waitall(size, reqs, rc);
+    if (rank != a->root) {
+        rc = smpi_isend(a->sbuf, a->scount, a->stype, a->root, COLL_TAG_GATHER, a->comm, &req);
+        return coll__waitall(1, &req, rc);
+    }
+    rc = copy_own(a, rank);
+    reqs = coll__reqs_alloc(size - 1);
+    for (int src = 0; src < size && rc == MPI_SUCCESS; src++)
+        if (src != rank)
+            rc = smpi_irecv(rblock(a, src), a->rcount, a->rtype, src, COLL_TAG_GATHER, a->comm,
+                            &reqs[n++]);
+    rc = coll__waitall(n, reqs, rc);
     free(reqs);
     return rc;
 }
 
+/* Basic linear: every other rank sends its block with a blocking send; the root receives them
+ * one after the other in rank order, with blocking receives.
+ * Reference: SimGrid 3.32 colls/gather/gather-ompi.cpp (ompi_basic_linear), from Open MPI
+ * coll_base_gather.c (basic_linear). Cost: (p - 1) (α + b β), serialised at the root.
+ * Needs: none. */
 static int gather_ompi_basic_linear(const struct coll_args *a)
 {
-    return linear(a, COLL_TAG_GATHER);
+    int rank = smpi_comm_rank(a->comm);
+    int size = smpi_comm_size(a->comm);
+    int rc = MPI_SUCCESS;
+
+    if (rank != a->root)
+        return smpi_send(a->sbuf, a->scount, a->stype, a->root, COLL_TAG_GATHER, a->comm);
+    for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
+        rc = i == rank ? copy_own(a, rank)
+                       : smpi_recv(rblock(a, i), a->rcount, a->rtype, i, COLL_TAG_GATHER, a->comm,
+                                   MPI_STATUS_IGNORE);
+    return rc;
 }
 
-static int gatherv_ompi_basic_linear(const struct coll_args *a)
+/* Where a rank of the binomial gather accumulates its subtree's blocks: `base` holds `held`
+ * elements of `type` so far, `per` elements per block; `tmp` is the block to free, if any. */
+struct bm_acc {
+    void *tmp;
+    void *base;
+    MPI_Datatype type;
+    int per;
+    int held;
+};
+
+/* Sets up the root's accumulator: the receive buffer itself when the root is rank 0, else a
+ * temporary buffer in relative-rank order (own block first), rotated into place at the end. */
+static int bm_root_acc(const struct coll_args *a, int rank, int size, struct bm_acc *acc)
 {
-    return linear(a, COLL_TAG_GATHERV);
+    const void *own = a->sbuf == MPI_IN_PLACE ? rblock(a, rank) : a->sbuf;
+    int owncount = a->sbuf == MPI_IN_PLACE ? a->rcount : a->scount;
+    MPI_Datatype owntype = a->sbuf == MPI_IN_PLACE ? a->rtype : a->stype;
+
+    acc->type = a->rtype;
+    acc->per = a->rcount;
+    acc->held = a->rcount;
+    if (a->root == 0) {
+        acc->base = a->rbuf;
+        return copy_own(a, rank);
+    }
+    acc->tmp = coll__tmp_alloc(a->rcount * size, a->rtype, &acc->base);
+    return smpi_type_copy(own, owncount, owntype, acc->base, a->rcount, a->rtype);
+}
+
+/* Puts the root's blocks, in relative-rank order in acc (ranks root..p-1, then 0..root-1),
+ * into place. */
+static int bm_rotate(const struct coll_args *a, int size, const struct bm_acc *acc)
+{
+    int head = a->rcount * (size - a->root);
+    int rc = smpi_type_copy(acc->base, head, a->rtype, rblock(a, a->root), head, a->rtype);
+
+    if (rc == MPI_SUCCESS)
+        rc = smpi_type_copy(coll__elem(acc->base, head, a->rtype), a->rcount * a->root, a->rtype,
+                            a->rbuf, a->rcount * a->root, a->rtype);
+    return rc;
+}
+
+/* Binomial tree: ranks renumbered from the root (vr = rank - root mod p) form Open MPI's
+ * in-order binomial tree, whose subtrees hold consecutive relative ranks. A rank receives its
+ * children's subtrees one after the other (smallest first, blocking receives) after its own
+ * block, then sends everything to its parent in one blocking send; leaves (odd vr) send their
+ * block directly. The root rotates the relative-rank order into place unless it is rank 0.
+ * Reference: SimGrid 3.32 colls/gather/gather-ompi.cpp (ompi_binomial), from Open MPI
+ * coll_base_gather.c (binomial). Cost: ceil(log2 p) α + (p - 1) b β at the root.
+ * Needs: none. */
+static int gather_ompi_binomial(const struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    int size = smpi_comm_size(a->comm);
+    int vr = (rank - a->root + size) % size;
+    struct bm_acc acc = { .base = (void *)a->sbuf, .type = a->stype, .per = a->scount };
+    struct coll_tree t;
+    int rc = MPI_SUCCESS;
+
+    coll__tree_in_order_bm(&t, rank, size, a->root);
+    acc.held = a->scount;
+    if (rank == a->root) {
+        rc = bm_root_acc(a, rank, size, &acc);
+    } else if (vr % 2 == 0) {
+        /* an inner rank holds its subtree: min(lowest set bit of vr, p - vr) blocks */
+        int blocks = (vr & -vr) < size - vr ? (vr & -vr) : size - vr;
+
+        acc.tmp = coll__tmp_alloc(a->scount * blocks, a->stype, &acc.base);
+        rc = smpi_type_copy(a->sbuf, a->scount, a->stype, acc.base, a->scount, a->stype);
+    }
+    for (int i = 0; i < t.nextsize && rc == MPI_SUCCESS; i++) {
+        int vkid = (t.next[i] - a->root + size) % size;
+        int n = (vkid - vr < size - vkid ? vkid - vr : size - vkid) * acc.per;
+
+        rc = smpi_recv(coll__elem(acc.base, acc.held, acc.type), n, acc.type, t.next[i],
+                       COLL_TAG_GATHER, a->comm, MPI_STATUS_IGNORE);
+        acc.held += n;
+    }
+    if (rc == MPI_SUCCESS && rank != a->root)
+        rc = smpi_send(acc.base, acc.held, acc.type, t.prev, COLL_TAG_GATHER, a->comm);
+    if (rc == MPI_SUCCESS && rank == a->root && a->root != 0)
+        rc = bm_rotate(a, size, &acc);
+    free(acc.tmp);
+    return rc;
+}
+
+/* Open MPI's segment count: how many elements of `tsize` bytes make one segment of about
+ * `seg` bytes, or the whole `count` when it is shorter (COLL_TUNED_COMPUTED_SEGCOUNT). */
+static int seg_count(size_t seg, size_t tsize, int count)
+{
+    int n;
+
+    if (seg < tsize || seg >= tsize * (size_t)count)
+        return count;
+    n = (int)(seg / tsize);
+    if (seg - (size_t)n * tsize > tsize / 2)
+        n++;
+    return n;
+}
+
+/* Size of the first segment of the synchronised linear gather: 32 KiB for blocks above 90 KiB,
+ * else 1 KiB. */
+static size_t sync_first_segment(size_t block)
+{
+    return block > 92160 ? 32768 : 1024;
+}
+
+/* The root's side of the synchronised linear gather: for each other rank in rank order, post a
+ * receive for its first segment, release it with an empty blocking send, post a receive for the
+ * rest of its block and wait for the first segment only; the rests are waited for together at
+ * the end. */
+static int linear_sync_root(const struct coll_args *a, int rank, int size)
+{
+    size_t tsize = smpi_type_size(a->rtype);
+    int first = seg_count(sync_first_segment(tsize * (size_t)a->rcount), tsize, a->rcount);
+    MPI_Request *rest = coll__reqs_alloc(size);
+    int rc = MPI_SUCCESS;
+
+    for (int i = 0; i < size && rc == MPI_SUCCESS; i++) {
+        MPI_Request head = MPI_REQUEST_NULL;
+
+        if (i == rank)
+            continue;
+        rc = smpi_irecv(rblock(a, i), first, a->rtype, i, COLL_TAG_GATHER, a->comm, &head);
+        if (rc == MPI_SUCCESS)
+            rc = smpi_send(NULL, 0, MPI_BYTE, i, COLL_TAG_GATHER, a->comm);
+        if (rc == MPI_SUCCESS)
+            rc = smpi_irecv(coll__elem(rblock(a, i), first, a->rtype), a->rcount - first, a->rtype,
+                            i, COLL_TAG_GATHER, a->comm, &rest[i]);
+        rc = coll__waitall(1, &head, rc);
+    }
+    if (rc == MPI_SUCCESS)
+        rc = copy_own(a, rank);
+    rc = coll__waitall(size, rest, rc);
+    free(rest);
+    return rc;
+}
+
+/* Synchronised linear: the root asks each rank in turn for its block with an empty message;
+ * the rank answers with a first segment (1 KiB, or 32 KiB for blocks above 90 KiB) and the
+ * rest of its block, two blocking sends. The root waits for each first segment before it asks
+ * the next rank, so at most one rank's first segment is in flight.
+ * Reference: SimGrid 3.32 colls/gather/gather-ompi.cpp (ompi_linear_sync), from Open MPI
+ * coll_base_gather.c (linear_sync). Cost: (p - 1) (3 α + b β), partly overlapped.
+ * Needs: none (the segments are cut by each side's own type size, as in Open MPI, so the send
+ * and receive types must cut the block at the same element). */
+static int gather_ompi_linear_sync(const struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    size_t tsize = smpi_type_size(a->stype);
+    int first;
+    int rc;
+
+    if (rank == a->root)
+        return linear_sync_root(a, rank, smpi_comm_size(a->comm));
+    first = seg_count(sync_first_segment(tsize * (size_t)a->scount), tsize, a->scount);
+    rc = smpi_recv(NULL, 0, MPI_BYTE, a->root, COLL_TAG_GATHER, a->comm, MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS)
+        rc = smpi_send(a->sbuf, first, a->stype, a->root, COLL_TAG_GATHER, a->comm);
+    if (rc == MPI_SUCCESS)
+        rc = smpi_send(coll__elem(a->sbuf, first, a->stype), a->scount - first, a->stype, a->root,
+                       COLL_TAG_GATHER, a->comm);
+    return rc;
+}
+
+/* The bytes of one block: the root's receive block, or a sender's block. */
+static size_t block_bytes(const struct coll_args *a, int rank)
+{
+    if (rank == a->root)
+        return smpi_type_size(a->rtype) * (size_t)a->rcount;
+    return smpi_type_size(a->stype) * (size_t)a->scount;
+}
+
+/* SMPI 3.32's two-level gather crashes on a non-uniform layout and when the root is not the
+ * first rank of its host, and gathers blocks in host order: refuse those layouts unless there is
+ * no data (SMPI then returns before using the layout). */
+static const char *gather_mvapich2_two_level_check(const struct coll_args *a)
+{
+    struct smpi_smp smp;
+
+    if (block_bytes(a, smpi_comm_rank(a->comm)) == 0)
+        return NULL;
+    if (smpi_comm_smp(a->comm, &smp) != MPI_SUCCESS)
+        return "an intracommunicator";
+    if (!smp.in_order)
+        return "hosts that hold consecutive ranks, in rank order";
+    if (!smp.uniform)
+        return "as many ranks on every host (SMPI 3.32 crashes on other layouts)";
+    if (smp.leader_of[a->root] != a->root)
+        return "a root that is the first rank of its host (SMPI 3.32 crashes on other roots)";
+    return NULL;
+}
+
+/* The two-level gather's state on one rank. */
+struct mv2_gather {
+    struct smpi_smp smp;
+    size_t nbytes;    /* bytes of one block */
+    int local_size;   /* ranks on this host */
+    void *node_buf;   /* on a leader: its host's blocks, as bytes */
+    void *leader_buf; /* on the root's leader when it is not the root: all blocks, as bytes */
+};
+
+/* Step 1: every host gathers its blocks, as bytes, on its leader (intra rank 0), with the
+ * intra-node gather the mvapich2 selector chose, else the mpich selector's. */
+static int mv2_gather_intra(const struct coll_args *a, int rank, struct mv2_gather *g)
+{
+    struct coll_args in = { .sbuf = a->sbuf,
+                            .scount = a->scount,
+                            .stype = a->stype,
+                            .rbuf = g->node_buf,
+                            .rcount = (int)g->nbytes,
+                            .rtype = MPI_BYTE,
+                            .root = 0,
+                            .comm = g->smp.intra };
+
+    if (rank == a->root && a->sbuf == MPI_IN_PLACE) {
+        in.sbuf = rblock(a, rank);
+        in.scount = a->rcount;
+        in.stype = a->rtype;
+    }
+    if (coll__mv2.gather_intra_node)
+        return coll__mv2.gather_intra_node(&in);
+    return coll__call(COLL_GATHER, "mpich", &in);
+}
+
+/* Step 2 on a non-uniform layout (SMPI 3.32 crashes there): the leaders gather their hosts'
+ * blocks on the root's leader with a gatherv, `per` elements of up->rtype per rank. */
+static int mv2_gather_leaders_v(struct mv2_gather *g, struct coll_args *up, int per)
+{
+    int n = smpi_comm_size(g->smp.leaders);
+    int *counts = NULL;
+    int rc;
+
+    if (smpi_comm_rank(g->smp.leaders) == up->root) {
+        counts = sim_xmalloc(2 * (size_t)n * sizeof(int));
+        for (int i = 0; i < n; i++) {
+            counts[i] = g->smp.node_sizes[i] * per;
+            counts[n + i] = i == 0 ? 0 : counts[n + i - 1] + counts[i - 1];
+        }
+        up->rcounts = counts;
+        up->rdispls = counts + n;
+    }
+    rc = coll_run(COLL_GATHERV, up);
+    free(counts);
+    return rc;
+}
+
+/* Step 2: the leaders gather their hosts' blocks on the root's leader: straight into the
+ * receive buffer when that leader is the root, else as bytes into a buffer it passes on. */
+static int mv2_gather_leaders(const struct coll_args *a, int rank, struct mv2_gather *g)
+{
+    int size = smpi_comm_size(a->comm);
+    int leader_of_root = g->smp.leader_of[a->root];
+    struct coll_args up = { .sbuf = g->node_buf,
+                            .scount = (int)g->nbytes * g->local_size,
+                            .stype = MPI_BYTE,
+                            .rbuf = a->rbuf,
+                            .rcount = a->rcount * g->local_size,
+                            .rtype = a->rtype,
+                            .root = g->smp.node_of[a->root],
+                            .comm = g->smp.leaders };
+
+    if (a->root != leader_of_root) {
+        if (rank == leader_of_root)
+            g->leader_buf = sim_xmalloc(g->nbytes * (size_t)size);
+        up.rbuf = g->leader_buf;
+        up.rcount = up.scount;
+        up.rtype = MPI_BYTE;
+    }
+    if (!g->smp.uniform)
+        return mv2_gather_leaders_v(g, &up, a->root == leader_of_root ? a->rcount : (int)g->nbytes);
+    return gather_ompi_basic_linear(&up);
+}
+
+/* Two-level gather: each host gathers its blocks on its leader (the intra-node gather of the
+ * mvapich2 selector, else the mpich selector's), then the leaders send their hosts' blocks to
+ * the root's leader (basic linear over the leaders, or a gatherv when hosts hold different
+ * numbers of ranks), which hands them to the root if it is not the root itself.
+ * Reference: SimGrid 3.32 colls/gather/gather-mvapich.cpp (mvapich2_two_level), from MVAPICH2
+ * gather_osu.c (MPIR_Gather_MV2_two_level_Direct). Cost: the intra-node gather, then
+ * (H - 1) (α + (n / H) β) serialised at the root's leader over H hosts.
+ * Needs: hosts of consecutive ranks in rank order, as many ranks per host and a root that leads
+ * its host (SMPI 3.32 crashes on the last two: it never sets the leader's rank, so the root's
+ * leader believes it is not the root of the leaders' gather). */
+static int gather_mvapich2_two_level(const struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    struct mv2_gather g = { .node_buf = NULL, .leader_buf = NULL };
+    bool leader;
+    int rc = coll__smp_init(a->comm, &g.smp);
+
+    if (rc != MPI_SUCCESS || block_bytes(a, rank) == 0)
+        return rc;
+    g.nbytes = block_bytes(a, rank);
+    g.local_size = smpi_comm_size(g.smp.intra);
+    leader = smpi_comm_rank(g.smp.intra) == 0;
+    if (leader)
+        g.node_buf = sim_xmalloc(g.nbytes * (size_t)g.local_size);
+    rc = mv2_gather_intra(a, rank, &g);
+    if (rc == MPI_SUCCESS && leader)
+        rc = mv2_gather_leaders(a, rank, &g);
+    if (rc == MPI_SUCCESS && g.leader_buf)
+        rc = smpi_send(g.leader_buf, (int)g.nbytes * smpi_comm_size(a->comm), MPI_BYTE, a->root,
+                       COLL_TAG_GATHER, a->comm);
+    if (rc == MPI_SUCCESS && rank == a->root && !leader)
+        rc = smpi_recv(a->rbuf, a->rcount * smpi_comm_size(a->comm), a->rtype,
+                       g.smp.leader_of[rank], COLL_TAG_GATHER, a->comm, MPI_STATUS_IGNORE);
+    free(g.node_buf);
+    free(g.leader_buf);
+    return rc;
 }
 
 const struct coll_algo coll_gather_algos[] = {
-    /* name                  needs  run                       help */
-    { "ompi_basic_linear", 0, gather_ompi_basic_linear, "the root receives from every rank" },
-    { NULL, 0, NULL, NULL },
-};
-
-const struct coll_algo coll_gatherv_algos[] = {
     /* name                  needs  run                        help */
-    { "ompi_basic_linear", 0, gatherv_ompi_basic_linear, "the root receives from every rank" },
-    { NULL, 0, NULL, NULL },
+    { "smpi_linear", 0, gather_smpi_linear,
+      "SMPI's default: nonblocking sends to the root, which posts every receive and waits" },
+    { "ompi_basic_linear", 0, gather_ompi_basic_linear,
+      "the root receives each block in rank order, blocking" },
+    { "ompi_binomial", 0, gather_ompi_binomial,
+      "in-order binomial tree, subtrees forwarded whole" },
+    { "ompi_linear_sync", 0, gather_ompi_linear_sync,
+      "the root asks each rank in turn, blocks sent as two segments" },
+    { "mvapich2_two_level", 0, gather_mvapich2_two_level,
+      "gather on each host's leader, then among the leaders", gather_mvapich2_two_level_check },
+    { NULL, 0, NULL, NULL, NULL },
 };

@@ -4,7 +4,8 @@ collectives_sources = \
 	collectives/select_default.c collectives/select_ompi.c collectives/select_mpich.c \
 	collectives/select_mvapich2.c collectives/select_impi.c \
 	collectives/barrier.c collectives/bcast.c collectives/reduce.c collectives/allreduce.c \
-	collectives/alltoall.c collectives/allgather.c collectives/allgatherv.c collectives/gather.c collectives/scatter.c \
+	collectives/alltoall.c collectives/allgather.c collectives/allgatherv.c collectives/gather.c \
+	collectives/gatherv.c collectives/scatter.c collectives/scatterv.c \
 	collectives/reduce_scatter.c collectives/scan.c collectives/exscan.c
 # alltoall family: one file per collective (alltoall.c is listed above).
 collectives_sources += collectives/alltoallv.c collectives/alltoallw.c

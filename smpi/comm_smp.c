@@ -18,6 +18,7 @@ struct smpi_smp_layout {
     int *node_sizes; /* per node */
     bool uniform;
     bool blocked;
+    bool in_order; /* blocked, host k holding the k-th run of ranks (gather/scatter family) */
     bool *paid; /* per rank: init_smp's messages already charged */
 };
 
@@ -117,6 +118,9 @@ static struct smpi_smp_layout *layout_new(MPI_Comm comm)
     l->uniform = true;
     l->blocked = true;
     fill_nodes(l, runs, m + n);
+    l->in_order = l->blocked;
+    for (int k = 0, start = 0; k < l->nodes && l->in_order; start += l->node_sizes[k++])
+        l->in_order = l->node_of[start] == k;
     free(runs);
     free(m);
     return l;
@@ -139,6 +143,7 @@ static struct smpi_smp_layout *layout_self(void)
     l->paid = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(bool));
     l->uniform = true;
     l->blocked = true;
+    l->in_order = true;
     return l;
 }
 
@@ -163,7 +168,8 @@ int smpi_comm_smp(MPI_Comm comm, struct smpi_smp *out)
     out->blocked = l->blocked;
     out->leader_of = l->leader_of;
     out->node_sizes = l->node_sizes;
-    out->node_of = l->node_of; /* bcast family */
+    out->node_of = l->node_of; /* bcast, gather/scatter families */
+    out->in_order = l->in_order;
     return MPI_SUCCESS;
 }
 
