@@ -1350,7 +1350,7 @@ static bool mv2_two_level(const struct coll_args *a, size_t *nbytes)
  * Reference: SimGrid 3.32 colls/bcast/bcast-mvapich-smp.cpp (MVAPICH2's MPIR_Bcast_intra_MV2).
  * Cost: that of the parts. Needs: root 0, one rank per host, or a single blocked host, when the
  * hosts broadcast from the root's number (SMPI passes the root's rank to the host's
- * communicator, where that rank has no data). */
+ * communicator, where that rank has no data); scatter_LR_allgather's needs when it runs it. */
 static int bcast_mvapich2_intra_node(const struct coll_args *a)
 {
     struct smpi_smp smp;
@@ -1380,8 +1380,11 @@ static const char *check_mvapich2_intra_node(const struct coll_args *a)
     size_t nbytes;
     int nodes;
 
-    if (a->count == 0 || a->root == 0 || !mv2_two_level(a, &nbytes) || nbytes > 131072 ||
-        smpi_comm_smp(a->comm, &smp) != MPI_SUCCESS)
+    if (a->count == 0)
+        return NULL;
+    if (!mv2_two_level(a, &nbytes))
+        return nbytes > 16384 ? check_scatter_lr(a) : NULL;
+    if (a->root == 0 || nbytes > 131072 || smpi_comm_smp(a->comm, &smp) != MPI_SUCCESS)
         return NULL;
     nodes = smpi_comm_size(smp.leaders);
     if (nodes == 1 && smp.blocked)
