@@ -3,11 +3,12 @@
  * a->rbuf, as SMPI's do), result in a->rbuf on every rank. Costs: p ranks, n bytes, α latency,
  * β time per byte, γ time per byte reduced; h hosts, c ranks per host for the smp_* ones.
  *
- * Operand order: SMPI applies "received op accumulated" everywhere, which is wrong for a
- * non-commutative op whenever the received data comes from higher ranks. Where the data held
- * at each step covers consecutive ranks, the algorithms below send SMPI's messages but apply
- * the op in rank order (fold()); where it cannot (rings over more than two members, rab1's
- * halving from the far half first), the algorithm refuses non-commutative ops. */
+ * Operand order: most of SMPI's algorithms combine "received op held" whatever ranks the two
+ * hold, which is wrong for a non-commutative op when the received data comes from higher
+ * ranks. Where the data held at each step covers consecutive ranks, the algorithms below send
+ * SMPI's messages but apply the op in rank order (fold()); where that is impossible (rings
+ * over more than two members, rab1's halving from the far half first), they refuse
+ * non-commutative ops. Local reductions cost no simulated time, in SMPI as here. */
 #include <stdlib.h>
 #include <string.h>
 
