@@ -83,6 +83,9 @@ struct smpi_smp {
     bool blocked;          /* the ranks of each host are consecutive in comm */
     const int *leader_of;  /* per rank of comm: the rank in comm of its host's leader */
     const int *node_sizes; /* per rank of leaders: how many ranks of comm its host holds */
+    /* bcast family: per rank of comm, its host's rank in leaders (SMPI's mvapich2 algorithms
+     * find the root's leader in the leaders' communicator with it) */
+    const int *node_of;
 };
 /* Fills *out for the calling rank; returns MPI_SUCCESS or an MPI error class. */
 int smpi_comm_smp(MPI_Comm comm, struct smpi_smp *out);
