@@ -282,13 +282,13 @@ static int allgather_bruck(const struct coll_args *a)
 }
 
 /* The non-power-of-two repair of recursive doubling after the exchange at distance `mask`:
- * in the caller's half [lo, lo + mask), only the first `have` ranks had a partner in the other
- * half, whose blocks (from lo + mask on, `have` of them) they now pass on to the rest of the
+ * in the caller's half [lo, lo + mask), only the first `ready` ranks had a partner in the other
+ * half, whose blocks (from lo + mask on, `ready` of them) they now pass on to the rest of the
  * half by recursive halving. *last is the element count of the latest message received, which
- * is what a rank forwards. */
-static int rdb_fill(const struct ag *x, int mask, int lo, int *last)
+ * is what a rank forwards; *have counts the elements the caller holds. */
+static int rdb_fill(const struct ag *x, int mask, int lo, int *last, int *have)
 {
-    int have = x->size - lo - mask;
+    int ready = x->size - lo - mask;
     int shift = 0;
     int rc = MPI_SUCCESS;
 
@@ -298,12 +298,13 @@ static int rdb_fill(const struct ag *x, int mask, int lo, int *last)
         int peer = x->rank ^ half;
         int root = x->rank >> shift << shift;
 
-        if (peer > x->rank && x->rank < root + have && peer >= root + have) {
+        if (peer > x->rank && x->rank < root + ready && peer >= root + ready) {
             rc = smpi_send(blk(x, lo + mask), *last, x->rtype, peer, TAG, x->comm);
-        } else if (peer < x->rank && peer < root + have && x->rank >= root + have) {
-            rc = smpi_recv(blk(x, lo + mask), have * x->rcount, x->rtype, peer, TAG, x->comm,
+        } else if (peer < x->rank && peer < root + ready && x->rank >= root + ready) {
+            rc = smpi_recv(blk(x, lo + mask), ready * x->rcount, x->rtype, peer, TAG, x->comm,
                            MPI_STATUS_IGNORE);
-            *last = have * x->rcount;
+            *last = ready * x->rcount;
+            *have += *last;
         }
     }
     return rc;
@@ -341,7 +342,7 @@ static int allgather_rdb(const struct coll_args *a)
             have += got;
         }
         if (rc == MPI_SUCCESS && peer_lo + mask > x.size)
-            rc = rdb_fill(&x, mask, lo, &last);
+            rc = rdb_fill(&x, mask, lo, &last, &have);
     }
     return rc;
 }
@@ -819,15 +820,24 @@ static int allgather_smp_simple(const struct coll_args *a)
     return rc;
 }
 
+/* SMPI throws unless every host holds as many ranks, placed contiguously; and its leaders
+ * place their node's blocks by their rank among the leaders (ordered by world rank), so the
+ * hosts' runs of ranks must also come in the leaders' order, or the data is wrong. */
 static const char *check_mvapich2_smp(const struct coll_args *a)
 {
     struct smpi_smp smp;
+    int size = smpi_comm_size(a->comm);
 
     if (smpi_comm_smp(a->comm, &smp) != MPI_SUCCESS)
         return NULL;
-    return smp.uniform && smp.blocked ? NULL
-                                      : "the same number of ranks on every host, placed "
-                                        "contiguously (SMPI throws otherwise)";
+    if (!smp.uniform || !smp.blocked)
+        return "the same number of ranks on every host, placed contiguously (SMPI throws "
+               "otherwise)";
+    for (int r = 0; r < size; r++)
+        if (smp.node_of[r] != r / smp.node_sizes[0])
+            return "hosts whose runs of ranks come in the order of their first world ranks "
+                   "(SMPI's data is wrong otherwise)";
+    return NULL;
 }
 
 /* MVAPICH2's two-level allgather (mvapich2_smp): the configured gather to each node's leader
@@ -836,7 +846,8 @@ static const char *check_mvapich2_smp(const struct coll_args *a)
  * Returns at once (after init_smp's messages) when the count is 0, as SMPI does. Reference:
  * SimGrid 3.32 colls/allgather/allgather-mvapich-smp.cpp (MVAPICH2 allgather_osu.c). Cost: a
  * node gather, a leader allgather of p m bytes, a node bcast of p m bytes. Needs: the same
- * number of ranks on every host, placed contiguously (SMPI throws otherwise). */
+ * number of ranks on every host, placed contiguously (SMPI throws otherwise), the hosts in the
+ * order of the leaders (SMPI's data is wrong otherwise). */
 static int allgather_mvapich2_smp(const struct coll_args *a)
 {
     struct smpi_smp smp;
