@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "collectives/internal.h"
+#include "simcore/simcore.h"
 #include "smpi/p2p_api.h"
 
 #define TAG COLL_TAG_ALLGATHER
@@ -530,7 +531,7 @@ static int allgather_ompi_neighborexchange(const struct coll_args *a)
     }
     if (rc == MPI_SUCCESS)
         rc = swap_blocks(&x, x.rank, nb[0], nb[0], nb[0], 1);
-    sent = x.rank % 2 == 0 ? x.rank : from[0];
+    sent = from[0];
     for (int i = 1; i < x.size / 2 && rc == MPI_SUCCESS; i++) {
         int par = i % 2;
 
@@ -625,6 +626,10 @@ static int smp_intra_exchange(const struct ag *x, const struct smp_groups *g)
     return rc;
 }
 
+/* loosely_lr keeps its requests on the stack up to this many (SMPI's fixed arrays hold 128 of
+ * each group), on the heap beyond. */
+#define LR_STACK_REQS 128
+
 /* The requests of loosely_lr, in SMPI's three groups (waited for in this order): intra-node
  * receives, intra-node sends, ring sends; and the ring receive of the current round. */
 struct lr_reqs {
@@ -678,13 +683,14 @@ static int lr_round(const struct ag *x, const struct smp_groups *g, int i, struc
  * Reference: SimGrid 3.32 colls/allgather/allgather-loosely-lr.cpp. Cost: (p / c)(α + c m β).
  * Needs: a size that is a multiple of the ranks per host (SMPI throws otherwise; always true
  * on a uniform layout). SMPI keeps its requests in arrays of 128 that overflow beyond (more
- * than 128 nodes, or more than 128 node exchanges per rank); here they are sized to fit. */
+ * than 128 nodes, or more than 128 node exchanges per rank); here they grow as needed. */
 static int allgather_loosely_lr(const struct coll_args *a)
 {
     struct ag x;
     struct smp_groups g;
     struct lr_reqs r = { .ring_recv = MPI_REQUEST_NULL };
-    MPI_Request *reqs;
+    MPI_Request stack[LR_STACK_REQS];
+    MPI_Request *reqs = stack;
     int per_node;
     int rc;
 
@@ -693,7 +699,10 @@ static int allgather_loosely_lr(const struct coll_args *a)
     if (rc != MPI_SUCCESS)
         return rc;
     per_node = g.nodes * (g.cores - 1);
-    reqs = coll__reqs_alloc(2 * per_node + g.nodes);
+    if (2 * per_node + g.nodes > LR_STACK_REQS)
+        reqs = sim_xmalloc((size_t)(2 * per_node + g.nodes) * sizeof(*reqs));
+    for (int i = 0; i < 2 * per_node + g.nodes; i++)
+        reqs[i] = MPI_REQUEST_NULL;
     r.recvs = reqs;
     r.sends = reqs + per_node;
     r.ring_sends = reqs + 2 * per_node;
@@ -704,7 +713,8 @@ static int allgather_loosely_lr(const struct coll_args *a)
     rc = coll__waitall(r.nsends, r.sends, rc);
     rc = coll__waitall(r.nring, r.ring_sends, rc);
     rc = coll__waitall(1, &r.ring_recv, rc);
-    free(reqs);
+    if (reqs != stack)
+        free(reqs);
     return rc;
 }
 
