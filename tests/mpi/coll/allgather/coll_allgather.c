@@ -4,6 +4,7 @@
  *   - counts 0, 1 and 7 (odd) for every type, with and without MPI_IN_PLACE;
  *   - blocks above 64 KiB (rendezvous): 8200 doubles, allgather and allgatherv in place;
  *   - send and receive types that differ (2n ints sent, n pairs of ints received);
+ *   - allgatherv into a buffer passed halfway in, so that some displacements are negative;
  *   - with the argument "reversed", a few cases on MPI_COMM_WORLD with its ranks reversed (a
  *     layout no longer blocked on SMP hosts, hosts out of order): a run of its own, since
  *     algorithms that refuse such layouts make the whole run SKIP.
@@ -17,7 +18,7 @@
 #include "coll_data.h"
 #include "mtest.h"
 
-enum { IN_PLACE = 1, VECTOR = 2, PAIRS = 4 };
+enum { IN_PLACE = 1, VECTOR = 2, PAIRS = 4, BEHIND = 8 };
 
 /* A contiguous pair of ints: the receive type of the PAIRS cases. */
 static MPI_Datatype pair_type(void)
@@ -57,7 +58,9 @@ static int check_case(MPI_Comm comm, enum tkind t, int n, int flags)
     int k = flags & PAIRS ? 2 : 1; /* elements of t per receive element */
     int *counts;
     int *displs;
+    int *shifted; /* displs relative to the buffer passed, `behind` elements in */
     long span;
+    long behind;
     void *sbuf;
     void *rbuf;
     MPI_Datatype rtype = flags & PAIRS ? pair_type() : mpi_type(t);
@@ -66,7 +69,11 @@ static int check_case(MPI_Comm comm, enum tkind t, int n, int flags)
     MPI_Comm_size(comm, &size);
     counts = malloc(sizeof(int) * (size_t)size);
     displs = malloc(sizeof(int) * (size_t)size);
+    shifted = malloc(sizeof(int) * (size_t)size);
     span = layout(n, flags & VECTOR, size, counts, displs);
+    behind = flags & BEHIND ? span / 2 : 0;
+    for (int j = 0; j < size; j++)
+        shifted[j] = displs[j] - (int)behind;
     sbuf = malloc(tsize(t) * (size_t)(k * counts[rank] + 1));
     rbuf = malloc(tsize(t) * (size_t)(k * span + 1));
     fill(sbuf, t, k * counts[rank], rank, 0);
@@ -74,8 +81,8 @@ static int check_case(MPI_Comm comm, enum tkind t, int n, int flags)
     if (flags & IN_PLACE)
         fill(elem(rbuf, t, k * displs[rank]), t, k * counts[rank], rank, 0);
     if (flags & VECTOR)
-        MPI_Allgatherv(flags & IN_PLACE ? MPI_IN_PLACE : sbuf, k * counts[rank], mpi_type(t), rbuf,
-                       counts, displs, rtype, comm);
+        MPI_Allgatherv(flags & IN_PLACE ? MPI_IN_PLACE : sbuf, k * counts[rank], mpi_type(t),
+                       elem(rbuf, t, k * behind), counts, shifted, rtype, comm);
     else
         MPI_Allgather(flags & IN_PLACE ? MPI_IN_PLACE : sbuf, k * n, mpi_type(t), rbuf, n, rtype,
                       comm);
@@ -83,15 +90,16 @@ static int check_case(MPI_Comm comm, enum tkind t, int n, int flags)
         int bad = check(elem(rbuf, t, k * displs[j]), t, k * counts[j], j, 0);
 
         if (bad >= 0) {
-            fprintf(stderr, "rank %d: %s(%s%s, count %d%s, size %d): block %d element %d wrong\n",
+            fprintf(stderr, "rank %d: %s(%s%s, count %d%s%s, size %d): block %d element %d wrong\n",
                     rank, flags & VECTOR ? "MPI_Allgatherv" : "MPI_Allgather", tnames[t],
-                    flags & PAIRS ? " as pairs" : "", n, flags & IN_PLACE ? ", in place" : "", size,
-                    j, bad);
+                    flags & PAIRS ? " as pairs" : "", n, flags & IN_PLACE ? ", in place" : "",
+                    flags & BEHIND ? ", negative displacements" : "", size, j, bad);
             errs++;
         }
     }
     free(counts);
     free(displs);
+    free(shifted);
     free(sbuf);
     free(rbuf);
     return errs;
@@ -132,5 +140,6 @@ int main(int argc, char **argv)
     errs += check_case(MPI_COMM_WORLD, T_DOUBLE, 8200, VECTOR | IN_PLACE);
     errs += check_case(MPI_COMM_WORLD, T_INT, 7, PAIRS);
     errs += check_case(MPI_COMM_WORLD, T_INT, 7, PAIRS | VECTOR);
+    errs += check_case(MPI_COMM_WORLD, T_DOUBLE, 7, VECTOR | BEHIND);
     return mtest_finish(errs);
 }
