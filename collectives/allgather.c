@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "collectives/internal.h"
+#include "simcore/simcore.h"
 #include "smpi/p2p_api.h"
 
 #define TAG COLL_TAG_ALLGATHER
@@ -282,13 +283,13 @@ static int allgather_bruck(const struct coll_args *a)
 }
 
 /* The non-power-of-two repair of recursive doubling after the exchange at distance `mask`:
- * in the caller's half [lo, lo + mask), only the first `have` ranks had a partner in the other
- * half, whose blocks (from lo + mask on, `have` of them) they now pass on to the rest of the
+ * in the caller's half [lo, lo + mask), only the first `ready` ranks had a partner in the other
+ * half, whose blocks (from lo + mask on, `ready` of them) they now pass on to the rest of the
  * half by recursive halving. *last is the element count of the latest message received, which
- * is what a rank forwards. */
-static int rdb_fill(const struct ag *x, int mask, int lo, int *last)
+ * is what a rank forwards; *have counts the elements the caller holds. */
+static int rdb_fill(const struct ag *x, int mask, int lo, int *last, int *have)
 {
-    int have = x->size - lo - mask;
+    int ready = x->size - lo - mask;
     int shift = 0;
     int rc = MPI_SUCCESS;
 
@@ -298,12 +299,13 @@ static int rdb_fill(const struct ag *x, int mask, int lo, int *last)
         int peer = x->rank ^ half;
         int root = x->rank >> shift << shift;
 
-        if (peer > x->rank && x->rank < root + have && peer >= root + have) {
+        if (peer > x->rank && x->rank < root + ready && peer >= root + ready) {
             rc = smpi_send(blk(x, lo + mask), *last, x->rtype, peer, TAG, x->comm);
-        } else if (peer < x->rank && peer < root + have && x->rank >= root + have) {
-            rc = smpi_recv(blk(x, lo + mask), have * x->rcount, x->rtype, peer, TAG, x->comm,
+        } else if (peer < x->rank && peer < root + ready && x->rank >= root + ready) {
+            rc = smpi_recv(blk(x, lo + mask), ready * x->rcount, x->rtype, peer, TAG, x->comm,
                            MPI_STATUS_IGNORE);
-            *last = have * x->rcount;
+            *last = ready * x->rcount;
+            *have += *last;
         }
     }
     return rc;
@@ -341,7 +343,7 @@ static int allgather_rdb(const struct coll_args *a)
             have += got;
         }
         if (rc == MPI_SUCCESS && peer_lo + mask > x.size)
-            rc = rdb_fill(&x, mask, lo, &last);
+            rc = rdb_fill(&x, mask, lo, &last, &have);
     }
     return rc;
 }
@@ -529,7 +531,7 @@ static int allgather_ompi_neighborexchange(const struct coll_args *a)
     }
     if (rc == MPI_SUCCESS)
         rc = swap_blocks(&x, x.rank, nb[0], nb[0], nb[0], 1);
-    sent = x.rank % 2 == 0 ? x.rank : from[0];
+    sent = from[0];
     for (int i = 1; i < x.size / 2 && rc == MPI_SUCCESS; i++) {
         int par = i % 2;
 
@@ -624,6 +626,10 @@ static int smp_intra_exchange(const struct ag *x, const struct smp_groups *g)
     return rc;
 }
 
+/* loosely_lr keeps its requests on the stack up to this many (SMPI's fixed arrays hold 128 of
+ * each group), on the heap beyond. */
+#define LR_STACK_REQS 128
+
 /* The requests of loosely_lr, in SMPI's three groups (waited for in this order): intra-node
  * receives, intra-node sends, ring sends; and the ring receive of the current round. */
 struct lr_reqs {
@@ -677,13 +683,14 @@ static int lr_round(const struct ag *x, const struct smp_groups *g, int i, struc
  * Reference: SimGrid 3.32 colls/allgather/allgather-loosely-lr.cpp. Cost: (p / c)(α + c m β).
  * Needs: a size that is a multiple of the ranks per host (SMPI throws otherwise; always true
  * on a uniform layout). SMPI keeps its requests in arrays of 128 that overflow beyond (more
- * than 128 nodes, or more than 128 node exchanges per rank); here they are sized to fit. */
+ * than 128 nodes, or more than 128 node exchanges per rank); here they grow as needed. */
 static int allgather_loosely_lr(const struct coll_args *a)
 {
     struct ag x;
     struct smp_groups g;
     struct lr_reqs r = { .ring_recv = MPI_REQUEST_NULL };
-    MPI_Request *reqs;
+    MPI_Request stack[LR_STACK_REQS];
+    MPI_Request *reqs = stack;
     int per_node;
     int rc;
 
@@ -692,7 +699,10 @@ static int allgather_loosely_lr(const struct coll_args *a)
     if (rc != MPI_SUCCESS)
         return rc;
     per_node = g.nodes * (g.cores - 1);
-    reqs = coll__reqs_alloc(2 * per_node + g.nodes);
+    if (2 * per_node + g.nodes > LR_STACK_REQS)
+        reqs = sim_xmalloc((size_t)(2 * per_node + g.nodes) * sizeof(*reqs));
+    for (int i = 0; i < 2 * per_node + g.nodes; i++)
+        reqs[i] = MPI_REQUEST_NULL;
     r.recvs = reqs;
     r.sends = reqs + per_node;
     r.ring_sends = reqs + 2 * per_node;
@@ -703,7 +713,8 @@ static int allgather_loosely_lr(const struct coll_args *a)
     rc = coll__waitall(r.nsends, r.sends, rc);
     rc = coll__waitall(r.nring, r.ring_sends, rc);
     rc = coll__waitall(1, &r.ring_recv, rc);
-    free(reqs);
+    if (reqs != stack)
+        free(reqs);
     return rc;
 }
 
@@ -819,15 +830,24 @@ static int allgather_smp_simple(const struct coll_args *a)
     return rc;
 }
 
+/* SMPI throws unless every host holds as many ranks, placed contiguously; and its leaders
+ * place their node's blocks by their rank among the leaders (ordered by world rank), so the
+ * hosts' runs of ranks must also come in the leaders' order, or the data is wrong. */
 static const char *check_mvapich2_smp(const struct coll_args *a)
 {
     struct smpi_smp smp;
+    int size = smpi_comm_size(a->comm);
 
     if (smpi_comm_smp(a->comm, &smp) != MPI_SUCCESS)
         return NULL;
-    return smp.uniform && smp.blocked ? NULL
-                                      : "the same number of ranks on every host, placed "
-                                        "contiguously (SMPI throws otherwise)";
+    if (!smp.uniform || !smp.blocked)
+        return "the same number of ranks on every host, placed contiguously (SMPI throws "
+               "otherwise)";
+    for (int r = 0; r < size; r++)
+        if (smp.node_of[r] != r / smp.node_sizes[0])
+            return "hosts whose runs of ranks come in the order of their first world ranks "
+                   "(SMPI's data is wrong otherwise)";
+    return NULL;
 }
 
 /* MVAPICH2's two-level allgather (mvapich2_smp): the configured gather to each node's leader
@@ -836,7 +856,8 @@ static const char *check_mvapich2_smp(const struct coll_args *a)
  * Returns at once (after init_smp's messages) when the count is 0, as SMPI does. Reference:
  * SimGrid 3.32 colls/allgather/allgather-mvapich-smp.cpp (MVAPICH2 allgather_osu.c). Cost: a
  * node gather, a leader allgather of p m bytes, a node bcast of p m bytes. Needs: the same
- * number of ranks on every host, placed contiguously (SMPI throws otherwise). */
+ * number of ranks on every host, placed contiguously (SMPI throws otherwise), the hosts in the
+ * order of the leaders (SMPI's data is wrong otherwise). */
 static int allgather_mvapich2_smp(const struct coll_args *a)
 {
     struct smpi_smp smp;

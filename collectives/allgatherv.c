@@ -116,30 +116,29 @@ static int allgatherv_pair(const struct coll_args *a)
 }
 
 /* Gather then broadcast (GB): the configured gatherv to rank 0, then the configured bcast
- * from rank 0 of the receive buffer up to the end of its furthest block (gaps between blocks
- * included, as SMPI). Reference: SimGrid 3.32 colls/allgatherv/allgatherv-GB.cpp. Cost: a
- * gatherv plus a bcast of the whole span. Needs: non-negative displacements (the bcast starts
- * at the buffer; SMPI leaves blocks below it unsent). */
+ * from rank 0 of the receive buffer from its start up to the end of its furthest block (gaps
+ * between blocks included), as SMPI; a block below the start (negative displacement), which
+ * SMPI leaves out (wrong data), widens the span down to it. Reference: SimGrid 3.32
+ * colls/allgatherv/allgatherv-GB.cpp. Cost: a gatherv plus a bcast of the whole span.
+ * Needs: the same displacements on every rank (the bcast copies the root's layout, as SMPI's
+ * does; no rank can check that alone). */
 static int allgatherv_gb(const struct coll_args *a)
 {
     struct coll_args g = *a;
-    struct coll_args b = { .rbuf = a->rbuf, .type = a->rtype, .root = 0, .comm = a->comm };
+    struct coll_args b = { .type = a->rtype, .root = 0, .comm = a->comm };
+    int lo = 0;
+    int hi = 0;
     int rc;
 
     g.root = 0;
-    for (int i = 0; i < smpi_comm_size(a->comm); i++)
-        if (a->rdispls[i] + a->rcounts[i] > b.count)
-            b.count = a->rdispls[i] + a->rcounts[i];
+    for (int i = 0; i < smpi_comm_size(a->comm); i++) {
+        lo = a->rdispls[i] < lo ? a->rdispls[i] : lo;
+        hi = a->rdispls[i] + a->rcounts[i] > hi ? a->rdispls[i] + a->rcounts[i] : hi;
+    }
+    b.rbuf = coll__elem(a->rbuf, lo, a->rtype);
+    b.count = hi - lo;
     rc = coll_run(COLL_GATHERV, &g);
     return rc == MPI_SUCCESS ? coll_run(COLL_BCAST, &b) : rc;
-}
-
-static const char *check_gb(const struct coll_args *a)
-{
-    for (int i = 0; i < smpi_comm_size(a->comm); i++)
-        if (a->rdispls[i] < 0)
-            return "non-negative displacements (SMPI broadcasts from the start of the buffer)";
-    return NULL;
 }
 
 /* The committed indexed type of the `n` blocks of ranks first, first + 1, ... (mod p), in the
@@ -423,7 +422,7 @@ const struct coll_algo coll_allgatherv_algos[] = {
     /* name                     needs            run                              help  check */
     { "smpi_linear", 0, allgatherv_smpi_linear,
       "SMPI's default: all sends and receives at once (iallgatherv)", NULL },
-    { "GB", 0, allgatherv_gb, "gatherv to rank 0, then bcast of the whole span", check_gb },
+    { "GB", 0, allgatherv_gb, "gatherv to rank 0, then bcast of the whole span", NULL },
     { "pair", COLL_NEEDS_POW2, allgatherv_pair, "pairwise exchange with rank XOR i", NULL },
     { "ring", 0, allgatherv_ring, "SMPI's ring: own block to rank + i, from rank - i", NULL },
     { "ompi_neighborexchange", 0, allgatherv_ompi_neighborexchange,
