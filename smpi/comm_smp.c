@@ -163,6 +163,7 @@ int smpi_comm_smp(MPI_Comm comm, struct smpi_smp *out)
     out->blocked = l->blocked;
     out->leader_of = l->leader_of;
     out->node_sizes = l->node_sizes;
+    out->node_of = l->node_of; /* reduce family */
     return MPI_SUCCESS;
 }
 

@@ -46,6 +46,9 @@ int smpi_test(MPI_Request *req, int *flag, MPI_Status *status);
 /* Request::iprobe on the collective context: charges smpi/iprobe, sets *flag when a matching
  * message has arrived. */
 int smpi_iprobe(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+/* reduce family: SimGrid's this_actor::sleep_for, which SMPI's arrival_pattern_aware reduce
+ * calls between its probes: the calling rank sleeps `seconds` of simulated time. */
+void smpi_sleep_for(double seconds);
 
 /* Datatype facts: size in bytes of one element, extent and lower bound. */
 size_t smpi_type_size(MPI_Datatype type);
@@ -83,6 +86,9 @@ struct smpi_smp {
     bool blocked;          /* the ranks of each host are consecutive in comm */
     const int *leader_of;  /* per rank of comm: the rank in comm of its host's leader */
     const int *node_sizes; /* per rank of leaders: how many ranks of comm its host holds */
+    /* reduce family: per rank of comm, its host's rank in leaders (SMPI's mvapich2 two-level
+     * reduce finds the root's leader in the leaders' communicator with it) */
+    const int *node_of;
 };
 /* Fills *out for the calling rank; returns MPI_SUCCESS or an MPI error class. */
 int smpi_comm_smp(MPI_Comm comm, struct smpi_smp *out);
