@@ -110,4 +110,11 @@ struct coll_mv2 {
 };
 extern struct coll_mv2 coll__mv2;
 
+/* reduce family (reduce.c): Rabenseifner's reduce-scatter based reduce (all false: the result
+ * at a->root) and allreduce (all true: every rank gets it; a->root ignored), SMPI 3.32's
+ * reduce__rab and allreduce__rab, and their precondition for a row's check (basic datatypes
+ * and predefined ops only, as SMPI's). */
+int coll__rab(const struct coll_args *a, bool all);
+const char *coll__rab_check(const struct coll_args *a);
+
 #endif /* COLL_INTERNAL_H */
