@@ -674,8 +674,10 @@ static int reduce_arrival_pattern_aware(const struct coll_args *a)
     if (rank != a->root)
         acc_block = coll__tmp_alloc(a->count, a->type, &x.acc);
     x.header = sim_xcalloc(ARRIVAL_HEADER_INTS, sizeof(int));
-    x.flag = sim_xcalloc((size_t)size, 1);
-    x.received = sim_xcalloc((size_t)size, 1);
+    if (rank == 0) {
+        x.flag = sim_xcalloc((size_t)size, 1);
+        x.received = sim_xcalloc((size_t)size, 1);
+    }
     rc = smpi_sendrecv(input_of(a), a->count, a->type, rank, ARRIVAL_TAG, x.acc, a->count, a->type,
                        rank, ARRIVAL_TAG, a->comm, MPI_STATUS_IGNORE);
     for (int done = 0, n; rank == 0 && done < size - 1 && rc == MPI_SUCCESS; done += n)
