@@ -251,4 +251,11 @@ size_t coll__bytes(int count, MPI_Datatype type);
 /* Sum of counts[0..n-1]. */
 size_t coll__sum(const int *counts, int n);
 
+/* reduce family (reduce.c): Rabenseifner's reduce-scatter based reduce (all false: the result
+ * at a->root) and allreduce (all true: every rank gets it; a->root ignored), SMPI 3.32's
+ * reduce__rab and allreduce__rab, and their precondition for a row's check (basic datatypes
+ * and predefined ops only, as SMPI's). */
+int coll__rab(const struct coll_args *a, bool all);
+const char *coll__rab_check(const struct coll_args *a);
+
 #endif /* COLL_INTERNAL_H */

@@ -566,6 +566,11 @@ int smpi_iprobe_shared(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *s
     return probe(src, tag, comm, PROBE_USER | PROBE_COLL, false, flag, status, NULL);
 }
 
+void smpi_sleep_for(double seconds)
+{
+    smpi__sleep(seconds);
+}
+
 int smpi_waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
 {
     return smpi__waitall(n, reqs, statuses);

@@ -53,6 +53,9 @@ int smpi_iprobe(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
  * user's context, so its MPI_ANY_TAG probes (arrival_pattern_aware*, arrival_scatter) also find
  * the user's pending messages on comm (tags >= 0); this probe looks in both contexts. */
 int smpi_iprobe_shared(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *status);
+/* reduce family: SimGrid's this_actor::sleep_for, which SMPI's arrival_pattern_aware reduce
+ * calls between its probes: the calling rank sleeps `seconds` of simulated time. */
+void smpi_sleep_for(double seconds);
 
 /* Datatype facts: size in bytes of one element, extent and lower bound. */
 size_t smpi_type_size(MPI_Datatype type);
