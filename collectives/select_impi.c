@@ -620,6 +620,10 @@ struct coll_subst coll__subst_impi[] = {
      * size): SMPI's ompi_ring_segmented (or the lr it falls back to) reduces the blocks out of
      * rank order, computing wrong data; recursive doubling (1) keeps the order. */
     { COLL_ALLREDUCE, "ompi_ring_segmented", 0, "rdb" },
+    /* allreduce, topology aware reduce + bcast or binomial gather + scatter (4, 6) on a
+     * non-commutative op: SMPI's mvapich2_two_level reduces host by host, out of rank order;
+     * the plain reduce + bcast (3, SMPI's redbcast) keeps the order. */
+    { COLL_ALLREDUCE, "mvapich2_two_level", COLL_WHEN_NONCOMMUTATIVE, "redbcast" },
     /* bcast, topology aware ring (6) with one rank per host: SMPI's SMP_linear leaves a copy of
      * every message unmatched there; with one rank per host Intel's topology-aware ring is the
      * plain ring (3), SMPI's NTSL. */
