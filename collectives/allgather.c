@@ -1,7 +1,6 @@
 /* allgather: MPI_Allgather algorithms, SimGrid SMPI 3.32's sixteen (colls/allgather/) and its
- * default pattern (smpi_linear), each sending SMPI's messages in SMPI's order with SMPI's
- * blocking structure. Block j of the receive buffer receives rank j's contribution. Costs: p
- * ranks, m bytes per block, α latency, β time per byte. */
+ * default pattern (smpi_linear), with SMPI's messages, order and blocking structure. Block j of
+ * the receive buffer gets rank j's data. Costs: p ranks, m bytes a block, α latency, β per byte. */
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>

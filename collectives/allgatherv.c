@@ -1,8 +1,6 @@
 /* allgatherv: MPI_Allgatherv algorithms, SimGrid SMPI 3.32's seven (colls/allgatherv/) and its
- * default pattern (smpi_linear), each sending SMPI's messages in SMPI's order with SMPI's
- * blocking structure. Block j (rcounts[j] elements at rdispls[j] extents of the receive type)
- * receives rank j's contribution. Costs: p ranks, n bytes gathered in all, α latency, β time
- * per byte. */
+ * default pattern (smpi_linear), with SMPI's messages, order and blocking structure. Costs: p
+ * ranks, n bytes gathered in all, α latency, β per byte. */
 #include <stdlib.h>
 
 #include "collectives/internal.h"
@@ -11,7 +9,8 @@
 
 #define TAG COLL_TAG_ALLGATHERV
 
-/* One call's arguments. Blocks leave the receive buffer as receive-type elements. */
+/* One call's arguments. Block j (counts[j] elements at displs[j] extents of the receive type)
+ * gets rank j's data; blocks leave the receive buffer as receive-type elements. */
 struct agv {
     const void *sbuf;
     void *rbuf;
