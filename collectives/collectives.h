@@ -28,7 +28,12 @@
     X(SCATTERV, scatterv)                                                                          \
     X(REDUCE_SCATTER, reduce_scatter)                                                              \
     X(SCAN, scan)                                                                                  \
-    X(EXSCAN, exscan)
+    X(EXSCAN, exscan)                                                                              \
+    X(NEIGHBOR_ALLGATHER, neighbor_allgather)                                                      \
+    X(NEIGHBOR_ALLGATHERV, neighbor_allgatherv)                                                    \
+    X(NEIGHBOR_ALLTOALL, neighbor_alltoall)                                                        \
+    X(NEIGHBOR_ALLTOALLV, neighbor_alltoallv)                                                      \
+    X(NEIGHBOR_ALLTOALLW, neighbor_alltoallw)
 
 #define COLL_ENUM_ROW(U, l) COLL_##U,
 enum coll_kind {
@@ -37,17 +42,27 @@ enum coll_kind {
 };
 #undef COLL_ENUM_ROW
 
-/* Reserved tags, one per collective kind. Collective traffic also travels in the
- * communicator's collective matching context, so these never meet a user receive; distinct
- * tags per kind keep a collective built from others (reduce_scatter = reduce + scatterv)
- * unambiguous. Algorithms never receive from MPI_ANY_SOURCE, so two successive collectives
- * of one kind on one communicator match in order. */
-#define COLL_TAG_BASE (-10)
-#define COLL_TAG_ROW(U, l) COLL_TAG_##U = COLL_TAG_BASE - COLL_##U,
+/* Every reserved tag, in one place. Collective traffic travels in the communicator's
+ * collective matching context, so these never meet a user receive; distinct tags per kind keep
+ * a collective built from others (reduce_scatter = reduce + scatterv) unambiguous.
+ *   COLL_TAG_<KIND>        the intracommunicator algorithms of each collective
+ *   COLL_TAG_INTER_<KIND>  the leader exchanges of the intercommunicator forms (inter.c)
+ *   COLL_TAG_INTERCOMM_*   the creation of intercommunicators (smpi/intercomm.c)
+ *   COLL_TAG_NEIGHBOR - s  the neighbourhood collectives; s is the neighbour slot on Cartesian
+ *                          topologies (a periodic neighbour may appear twice), 0 otherwise */
+#define COLL_TAG_ROW(U, l) COLL_TAG_##U = -10 - COLL_##U,
+#define COLL_TAG_INTER_ROW(U, l) COLL_TAG_INTER_##U = -100 - COLL_##U,
 enum coll_tag {
     COLL_KINDS(COLL_TAG_ROW)
+    COLL_KINDS(COLL_TAG_INTER_ROW)
+    COLL_TAG_INTERCOMM_CREATE = -200,
+    COLL_TAG_INTERCOMM_CONTEXT = -201,
+    COLL_TAG_INTERCOMM_PAIRS = -202,
+    COLL_TAG_INTERCOMM_TABLE = -203,
+    COLL_TAG_NEIGHBOR = -1000,
 };
 #undef COLL_TAG_ROW
+#undef COLL_TAG_INTER_ROW
 
 /* Every parameter any collective needs; each kind reads only its own fields (unused ones are
  * zero). The bindings normalise MPI_IN_PLACE as SMPI 3.32's do (smpi/bindings_coll.c), so an
@@ -73,7 +88,14 @@ enum coll_tag {
  *   reduce_scatter       sbuf, rbuf, rcounts, type, op (reduce_scatter_block comes here too,
  *                        with equal counts)
  *   scan, exscan         sbuf, rbuf, count, type, op
- * Rooted buffers and counts are only significant at the root, as in MPI. */
+ *   neighbor_allgather   sbuf, scount, stype, rbuf, rcount, rtype
+ *   neighbor_allgatherv  sbuf, scount, stype, rbuf, rcounts, rdispls, rtype
+ *   neighbor_alltoall    sbuf, scount, stype, rbuf, rcount, rtype
+ *   neighbor_alltoallv   sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype
+ *   neighbor_alltoallw   sbuf, scounts, sbdispls, stypes, rbuf, rcounts, rbdispls, rtypes
+ *                        (MPI_Aint byte displacements)
+ * Rooted buffers and counts are only significant at the root, as in MPI. On an
+ * intercommunicator (coll_inter_run) root may also be MPI_ROOT or MPI_PROC_NULL. */
 struct coll_args {
     const void *sbuf;
     void *rbuf;
@@ -87,6 +109,8 @@ struct coll_args {
     MPI_Datatype rtype;
     const MPI_Datatype *stypes;
     const MPI_Datatype *rtypes;
+    const MPI_Aint *sbdispls;
+    const MPI_Aint *rbdispls;
     MPI_Op op;
     int root;
     MPI_Comm comm;
@@ -142,6 +166,11 @@ void coll_init(const char *selector, const char *(*forced)(const char *kind),
  * when none is forced or the forced one's needs fail (see smpi/coll-fallback). Returns the
  * algorithm's result (MPI_SUCCESS or an MPI error class). */
 int coll_run(enum coll_kind k, const struct coll_args *a);
+/* Runs collective k on an intercommunicator (MPI-3.1 section 5.2.2; collectives/inter.c):
+ * an operation inside the local group with the configured algorithms and an exchange between
+ * the two groups. Scan, exscan and the neighbourhood collectives have no intercommunicator
+ * form (MPI_ERR_COMM). Returns MPI_SUCCESS or an MPI error class. */
+int coll_inter_run(enum coll_kind k, const struct coll_args *a);
 /* Prints every collective with its algorithms and their help (smpirun -help-coll). */
 void coll_print_help(FILE *out);
 /* The collective's name ("bcast", "reduce_scatter"), as used in smpi/<name>. */

@@ -3,4 +3,4 @@ collectives_sources = \
 	collectives/collectives.h collectives/internal.h collectives/registry.c collectives/trees.c collectives/smp.c \
 	collectives/barrier.c collectives/bcast.c collectives/reduce.c collectives/allreduce.c \
 	collectives/alltoall.c collectives/allgather.c collectives/gather.c collectives/scatter.c \
-	collectives/reduce_scatter.c collectives/scan.c
+	collectives/reduce_scatter.c collectives/scan.c collectives/inter.c collectives/neighbor.c

@@ -382,7 +382,8 @@ static struct smpi_request *find_unexpected(int src, int tag, MPI_Comm comm, boo
     probe.comm = comm;
     probe.src = smpi__peer_world(comm, src);
     probe.tag = tag;
-    for (struct smpi_request *s = self->mbox.unexp_head; s; s = s->next)
+    /* the rank's own mailbox: a nonblocking collective's helper probes for its rank */
+    for (struct smpi_request *s = smpi__rt.procs[self->rank].mbox.unexp_head; s; s = s->next)
         if (matches(&probe, s))
             return s;
     return NULL;
@@ -439,7 +440,9 @@ static int probe(int src, int tag, MPI_Comm comm, bool coll, bool blocking, int 
     self->iprobe_sleeps = 1;
     fill_probe_status(s, comm, status);
     if (msg) {
-        queue_remove(&self->mbox.unexp_head, &self->mbox.unexp_tail, s);
+        struct smpi_mailbox *mb = &smpi__rt.procs[self->rank].mbox;
+
+        queue_remove(&mb->unexp_head, &mb->unexp_tail, s);
         *msg = s;
     }
     return MPI_SUCCESS;

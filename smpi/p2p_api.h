@@ -71,6 +71,17 @@ void smpi_type_free(MPI_Datatype *type);
 int smpi_op_apply(MPI_Op op, const void *in, void *inout, int count, MPI_Datatype type);
 bool smpi_op_is_commutative(MPI_Op op);
 
+/* The calling rank's in- and out-neighbours in comm's process topology, in the standard's
+ * order (new arrays that the caller frees); MPI_ERR_TOPOLOGY when comm has none. And whether
+ * the topology is Cartesian. */
+int smpi_topo_neighbors(MPI_Comm comm, int **in, int *nin, int **out, int *nout);
+bool smpi_topo_is_cart(MPI_Comm comm);
+
+/* Intercommunicators: the size of the remote group and the intracommunicator over the local
+ * group (owned by the intercommunicator). */
+int smpi_comm_remote_size(MPI_Comm inter);
+MPI_Comm smpi_comm_local(MPI_Comm inter);
+
 /* How the ranks of a communicator sit on hosts: SMPI's Comm::init_smp without its messages
  * (collectives/smp.c charges those). Computed on first use, shared by the communicator's ranks
  * and freed with it. Hosts are ordered by their lowest world rank; the ranks of one host by
