@@ -49,13 +49,6 @@ static int check_types(const char *call, MPI_Comm comm, const MPI_Datatype *v, i
     return MPI_SUCCESS;
 }
 
-static int check_op(const char *call, MPI_Comm comm, MPI_Op op)
-{
-    if (op == MPI_OP_NULL)
-        return smpi__error(comm, call, MPI_ERR_OP, "op is MPI_OP_NULL");
-    return MPI_SUCCESS;
-}
-
 /* MPI forbids aliased send and receive buffers (MPI_IN_PLACE exists for that). */
 static int check_alias(const char *call, MPI_Comm comm, const void *sbuf, const void *rbuf,
                        bool nonempty)
@@ -124,7 +117,7 @@ static int check_reduction(const char *call, const struct coll_args *a, const vo
 {
     SMPI_CHECK(smpi__check_count(call, a->comm, count, "count"));
     SMPI_CHECK(smpi__check_type(call, a->comm, a->type, "datatype"));
-    SMPI_CHECK(check_op(call, a->comm, a->op));
+    SMPI_CHECK(smpi__check_op(call, a->comm, a->op));
     return check_alias(call, a->comm, a->sbuf, rbuf, count > 0);
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/check.h"
 #include "smpi/internal.h"
 #include "smpi/op.h"
 
@@ -275,12 +276,9 @@ int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype
     const char *call = "MPI_Reduce_local";
     int rc;
 
-    if (count < 0)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COUNT, "count %d is negative", count);
-    if (datatype == MPI_DATATYPE_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
-    if (op == MPI_OP_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_OP, "op is MPI_OP_NULL");
+    SMPI_CHECK_COUNT(call, MPI_COMM_WORLD, count);
+    SMPI_CHECK_TYPE(call, MPI_COMM_WORLD, datatype);
+    SMPI_CHECK_OP(call, MPI_COMM_WORLD, op);
     if (count > 0 && (!inbuf || !inoutbuf || inbuf == MPI_IN_PLACE))
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_BUFFER,
                            "inbuf and inoutbuf must be real buffers");
