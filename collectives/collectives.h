@@ -36,10 +36,7 @@
     X(NEIGHBOR_ALLTOALLW, neighbor_alltoallw)
 
 #define COLL_ENUM_ROW(U, l) COLL_##U,
-enum coll_kind {
-    COLL_KINDS(COLL_ENUM_ROW)
-    COLL_NKINDS
-};
+enum coll_kind { COLL_KINDS(COLL_ENUM_ROW) COLL_NKINDS };
 #undef COLL_ENUM_ROW
 
 /* Every reserved tag, in one place. Collective traffic travels in the communicator's
@@ -53,9 +50,7 @@ enum coll_kind {
 #define COLL_TAG_ROW(U, l) COLL_TAG_##U = -10 - COLL_##U,
 #define COLL_TAG_INTER_ROW(U, l) COLL_TAG_INTER_##U = -100 - COLL_##U,
 enum coll_tag {
-    COLL_KINDS(COLL_TAG_ROW)
-    COLL_KINDS(COLL_TAG_INTER_ROW)
-    COLL_TAG_INTERCOMM_CREATE = -200,
+    COLL_KINDS(COLL_TAG_ROW) COLL_KINDS(COLL_TAG_INTER_ROW) COLL_TAG_INTERCOMM_CREATE = -200,
     COLL_TAG_INTERCOMM_CONTEXT = -201,
     COLL_TAG_INTERCOMM_PAIRS = -202,
     COLL_TAG_INTERCOMM_TABLE = -203,
@@ -143,7 +138,7 @@ struct coll_algo {
     const char *name; /* SMPI's name where SMPI has the algorithm, else <origin>_<algorithm> */
     unsigned needs;   /* enum coll_need bits */
     coll_fn *run;
-    const char *help; /* one line for smpirun -help-coll */
+    const char *help;     /* one line for smpirun -help-coll */
     coll_check_fn *check; /* NULL, or a further precondition */
 };
 
@@ -160,17 +155,24 @@ COLL_KINDS(COLL_TABLE_DECL)
  *   fallback  smpi/coll-fallback: "error", "warn" or "silent" (NULL or "" means "warn")
  * Dies (sim_die) on an unknown selector, algorithm or fallback, naming the collective and
  * listing the valid names. May be called again; the last call wins. */
-void coll_init(const char *selector, const char *(*forced)(const char *kind),
-               const char *fallback);
+void coll_init(const char *selector, const char *(*forced)(const char *kind), const char *fallback);
 /* Runs collective k on the calling rank with the forced algorithm, or the selector's choice
  * when none is forced or the forced one's needs fail (see smpi/coll-fallback). Returns the
  * algorithm's result (MPI_SUCCESS or an MPI error class). */
 int coll_run(enum coll_kind k, const struct coll_args *a);
+/* An application's call of collective k (the bindings' entry): as coll_run, and recorded in the
+ * collective report; under the automatic selector, every algorithm runs (coll_run itself then
+ * uses the default selector, for the collectives the library runs internally). */
+int coll_run_call(enum coll_kind k, const struct coll_args *a);
 /* Runs collective k on an intercommunicator (MPI-3.1 section 5.2.2; collectives/inter.c):
  * an operation inside the local group with the configured algorithms and an exchange between
  * the two groups. Scan, exscan and the neighbourhood collectives have no intercommunicator
  * form (MPI_ERR_COMM). Returns MPI_SUCCESS or an MPI error class. */
 int coll_inter_run(enum coll_kind k, const struct coll_args *a);
+/* The collective report (smpi/coll-report): path of the CSV file to write at the end of the run
+ * (NULL or "": no report); coll_report_finish prints the table on stderr and writes the CSV. */
+void coll_report_init(const char *path);
+void coll_report_finish(void);
 /* Prints every collective with its algorithms and their help (smpirun -help-coll). */
 void coll_print_help(FILE *out);
 /* The collective's name ("bcast", "reduce_scatter"), as used in smpi/<name>. */

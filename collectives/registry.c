@@ -54,8 +54,8 @@ static bool kind_has_op(enum coll_kind k)
 }
 
 /* What `algo` needs that this call does not offer, or NULL when every need holds. */
-static const char *need_missing(const struct coll_algo *algo, enum coll_kind k,
-                                const struct coll_args *a)
+const char *coll__need_missing(const struct coll_algo *algo, enum coll_kind k,
+                               const struct coll_args *a)
 {
     if ((algo->needs & COLL_NEEDS_POW2) && !coll__is_pow2(smpi_comm_size(a->comm)))
         return "a power-of-two communicator size";
@@ -75,7 +75,7 @@ static const char *need_missing(const struct coll_algo *algo, enum coll_kind k,
 static const struct coll_algo *select_baseline(enum coll_kind k, const struct coll_args *a)
 {
     for (const struct coll_algo *al = kinds[k].algos; al->name; al++)
-        if (!need_missing(al, k, a))
+        if (!coll__need_missing(al, k, a))
             return al;
     sim_assert(false, "no %s algorithm can run this call", kinds[k].name);
     return kinds[k].algos;
@@ -86,6 +86,8 @@ static const struct coll_selector selectors[] = {
     { "default", select_baseline, "the first algorithm of each table whose needs hold" },
     { "mpich", select_baseline, "MPICH's rules (for now: the default choice)" },
     { "ompi", select_baseline, "Open MPI's tuned rules (for now: the default choice)" },
+    { "automatic", NULL,
+      "run every algorithm that can run the call and record their times (smpi/coll-report)" },
     { NULL, NULL, NULL },
 };
 
@@ -222,7 +224,10 @@ static void forced_cannot_run(enum coll_kind k, const char *missing, const struc
     }
 }
 
-int coll_run(enum coll_kind k, const struct coll_args *a)
+/* The algorithm that runs this call of k: the forced one if its needs hold, else the selector's
+ * choice. NULL for the automatic selector on an application's call (`app`); elsewhere the
+ * automatic selector defers to the default one. */
+static const struct coll_algo *choose(enum coll_kind k, const struct coll_args *a, bool app)
 {
     const struct coll_algo *al = reg.forced[k];
     const struct coll_selector *sel = reg.forced_selector[k];
@@ -230,20 +235,36 @@ int coll_run(enum coll_kind k, const struct coll_args *a)
 
     sim_assert((unsigned)k < COLL_NKINDS, "bad collective kind %d", (int)k);
     if (al) {
-        missing = need_missing(al, k, a);
-        if (missing) {
-            forced_cannot_run(k, missing, a);
-            al = NULL;
-        }
+        missing = coll__need_missing(al, k, a);
+        if (!missing)
+            return al;
+        forced_cannot_run(k, missing, a);
     }
-    if (!al) {
-        if (!sel)
-            sel = reg.selector;
-        al = sel->pick(k, a);
-        SIM_LOG(log_coll, SIM_LOG_VERBOSE, "%s: selector '%s' chose '%s' (communicator size %d)",
-                kinds[k].name, sel->name, al->name, smpi_comm_size(a->comm));
-    }
-    return al->run(a);
+    if (!sel)
+        sel = reg.selector;
+    if (!sel->pick && app)
+        return NULL;
+    if (!sel->pick)
+        sel = &selectors[0];
+    al = sel->pick(k, a);
+    SIM_LOG(log_coll, SIM_LOG_VERBOSE, "%s: selector '%s' chose '%s' (communicator size %d)",
+            kinds[k].name, sel->name, al->name, smpi_comm_size(a->comm));
+    return al;
+}
+
+int coll_run(enum coll_kind k, const struct coll_args *a)
+{
+    return choose(k, a, false)->run(a);
+}
+
+int coll_run_call(enum coll_kind k, const struct coll_args *a)
+{
+    const struct coll_algo *al = choose(k, a, true);
+    double start = smpi_now();
+    int rc = al ? al->run(a) : coll__automatic(k, a);
+
+    coll__report_call(k, a, al ? al->name : "automatic", start);
+    return rc;
 }
 
 int coll__call(enum coll_kind k, const char *name, const struct coll_args *a)
@@ -255,6 +276,8 @@ int coll__call(enum coll_kind k, const char *name, const struct coll_args *a)
         return al->run(a);
     sel = find_selector(name);
     sim_assert(sel != NULL, "no %s algorithm or selector named '%s'", kinds[k].name, name);
+    if (!sel->pick)
+        return coll__automatic(k, a);
     al = sel->pick(k, a);
     return al->run(a);
 }

@@ -19,6 +19,7 @@ int smpi__barrier(MPI_Comm comm)
 void smpi__coll_init(void)
 {
     coll_init(smpi__rt.cfg.coll_selector, smpi_options_coll, smpi__rt.cfg.coll_fallback);
+    coll_report_init(smpi__rt.cfg.coll_report);
 }
 
 int PMPI_Barrier(MPI_Comm comm)

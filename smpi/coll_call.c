@@ -435,7 +435,12 @@ int smpi__coll_exec(enum coll_kind k, const struct coll_args *args)
     if (k == COLL_BCAST && smpi_comm_size(a.comm) == 1)
         return MPI_SUCCESS; /* as SMPI: a broadcast on one rank sends nothing */
     block = normalise(k, &a);
-    rc = coll_run(k, &a);
+    /* the application's own calls are reported; those MPI calls make inside (communicator
+     * creation, topology construction) are not */
+    if (smpi__self()->depth <= 1)
+        rc = coll_run_call(k, &a);
+    else
+        rc = coll_run(k, &a);
     free(block);
     return rc;
 }

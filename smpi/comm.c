@@ -162,6 +162,11 @@ int smpi_comm_rank(MPI_Comm comm)
     return smpi__comm_rank_of(comm, w);
 }
 
+int smpi_comm_id(MPI_Comm comm)
+{
+    return comm->context;
+}
+
 int smpi_comm_remote_size(MPI_Comm inter)
 {
     return inter->remote_group ? inter->remote_group->size : 0;

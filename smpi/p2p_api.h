@@ -12,6 +12,11 @@
 
 #include <mpi.h>
 
+/* The simulated time now, in seconds. */
+double smpi_now(void);
+/* A number that names comm for the whole run (never reused, the same for all its ranks). */
+int smpi_comm_id(MPI_Comm comm);
+
 /* Rank of the calling rank in comm (MPI_UNDEFINED when it is not a member), and comm's size
  * (the local group for intercommunicators). */
 int smpi_comm_rank(MPI_Comm comm);

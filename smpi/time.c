@@ -143,3 +143,8 @@ SMPI_API void smpi_execute_flops_benched(double flops)
 {
     smpi_execute_flops(flops);
 }
+
+double smpi_now(void)
+{
+    return sim_now();
+}
