@@ -28,26 +28,39 @@
     X(SCATTERV, scatterv)                                                                          \
     X(REDUCE_SCATTER, reduce_scatter)                                                              \
     X(SCAN, scan)                                                                                  \
-    X(EXSCAN, exscan)
+    X(EXSCAN, exscan)                                                                              \
+    X(NEIGHBOR_ALLGATHER, neighbor_allgather)                                                      \
+    X(NEIGHBOR_ALLGATHERV, neighbor_allgatherv)                                                    \
+    X(NEIGHBOR_ALLTOALL, neighbor_alltoall)                                                        \
+    X(NEIGHBOR_ALLTOALLV, neighbor_alltoallv)                                                      \
+    X(NEIGHBOR_ALLTOALLW, neighbor_alltoallw)
 
 #define COLL_ENUM_ROW(U, l) COLL_##U,
-enum coll_kind {
-    COLL_KINDS(COLL_ENUM_ROW)
-    COLL_NKINDS
-};
+enum coll_kind { COLL_KINDS(COLL_ENUM_ROW) COLL_NKINDS };
 #undef COLL_ENUM_ROW
 
-/* Reserved tags, one per collective kind. Collective traffic also travels in the
- * communicator's collective matching context, so these never meet a user receive; distinct
- * tags per kind keep a collective built from others (reduce_scatter = reduce + scatterv)
- * unambiguous. Algorithms never receive from MPI_ANY_SOURCE, so two successive collectives
- * of one kind on one communicator match in order. */
-#define COLL_TAG_BASE (-10)
-#define COLL_TAG_ROW(U, l) COLL_TAG_##U = COLL_TAG_BASE - COLL_##U,
+/* Every reserved tag, in one place. Collective traffic travels in the communicator's
+ * collective matching context, so these never meet a user receive; distinct tags per kind keep
+ * a collective built from others (reduce_scatter = reduce + scatterv) unambiguous.
+ *   COLL_TAG_<KIND>        the intracommunicator algorithms of each collective
+ *   COLL_TAG_INTER_<KIND>  the leader exchanges of the intercommunicator forms (inter.c)
+ *   COLL_TAG_INTERCOMM_*   the creation of intercommunicators (smpi/intercomm.c)
+ *   COLL_TAG_NEIGHBOR - s  the neighbourhood collectives; s is the neighbour slot on Cartesian
+ *                          topologies (a periodic neighbour may appear twice), 0 otherwise
+ *   COLL_TAG_SEGMENT - i   segment i mod 2^16 of a pipeline that tags each segment (reduce NTSL,
+ *                          as SMPI's tag + i) */
+#define COLL_TAG_ROW(U, l) COLL_TAG_##U = -10 - COLL_##U,
+#define COLL_TAG_INTER_ROW(U, l) COLL_TAG_INTER_##U = -100 - COLL_##U,
 enum coll_tag {
-    COLL_KINDS(COLL_TAG_ROW)
+    COLL_KINDS(COLL_TAG_ROW) COLL_KINDS(COLL_TAG_INTER_ROW) COLL_TAG_INTERCOMM_CREATE = -200,
+    COLL_TAG_INTERCOMM_CONTEXT = -201,
+    COLL_TAG_INTERCOMM_PAIRS = -202,
+    COLL_TAG_INTERCOMM_TABLE = -203,
+    COLL_TAG_NEIGHBOR = -1000,
+    COLL_TAG_SEGMENT = -2000,
 };
 #undef COLL_TAG_ROW
+#undef COLL_TAG_INTER_ROW
 
 /* Every parameter any collective needs; each kind reads only its own fields (unused ones are
  * zero). The bindings normalise MPI_IN_PLACE as SMPI 3.32's do (smpi/bindings_coll.c), so an
@@ -73,7 +86,14 @@ enum coll_tag {
  *   reduce_scatter       sbuf, rbuf, rcounts, type, op (reduce_scatter_block comes here too,
  *                        with equal counts)
  *   scan, exscan         sbuf, rbuf, count, type, op
- * Rooted buffers and counts are only significant at the root, as in MPI. */
+ *   neighbor_allgather   sbuf, scount, stype, rbuf, rcount, rtype
+ *   neighbor_allgatherv  sbuf, scount, stype, rbuf, rcounts, rdispls, rtype
+ *   neighbor_alltoall    sbuf, scount, stype, rbuf, rcount, rtype
+ *   neighbor_alltoallv   sbuf, scounts, sdispls, stype, rbuf, rcounts, rdispls, rtype
+ *   neighbor_alltoallw   sbuf, scounts, sbdispls, stypes, rbuf, rcounts, rbdispls, rtypes
+ *                        (MPI_Aint byte displacements)
+ * Rooted buffers and counts are only significant at the root, as in MPI. On an
+ * intercommunicator (coll_inter_run) root may also be MPI_ROOT or MPI_PROC_NULL. */
 struct coll_args {
     const void *sbuf;
     void *rbuf;
@@ -87,6 +107,8 @@ struct coll_args {
     MPI_Datatype rtype;
     const MPI_Datatype *stypes;
     const MPI_Datatype *rtypes;
+    const MPI_Aint *sbdispls;
+    const MPI_Aint *rbdispls;
     MPI_Op op;
     int root;
     MPI_Comm comm;
@@ -119,7 +141,7 @@ struct coll_algo {
     const char *name; /* SMPI's name where SMPI has the algorithm, else <origin>_<algorithm> */
     unsigned needs;   /* enum coll_need bits */
     coll_fn *run;
-    const char *help; /* one line for smpirun -help-coll */
+    const char *help;     /* one line for smpirun -help-coll */
     coll_check_fn *check; /* NULL, or a further precondition */
 };
 
@@ -136,12 +158,24 @@ COLL_KINDS(COLL_TABLE_DECL)
  *   fallback  smpi/coll-fallback: "error", "warn" or "silent" (NULL or "" means "warn")
  * Dies (sim_die) on an unknown selector, algorithm or fallback, naming the collective and
  * listing the valid names. May be called again; the last call wins. */
-void coll_init(const char *selector, const char *(*forced)(const char *kind),
-               const char *fallback);
+void coll_init(const char *selector, const char *(*forced)(const char *kind), const char *fallback);
 /* Runs collective k on the calling rank with the forced algorithm, or the selector's choice
  * when none is forced or the forced one's needs fail (see smpi/coll-fallback). Returns the
  * algorithm's result (MPI_SUCCESS or an MPI error class). */
 int coll_run(enum coll_kind k, const struct coll_args *a);
+/* An application's call of collective k (the bindings' entry): as coll_run, and recorded in the
+ * collective report; under the automatic selector, every algorithm runs (coll_run itself then
+ * uses the default selector, for the collectives the library runs internally). */
+int coll_run_call(enum coll_kind k, const struct coll_args *a);
+/* Runs collective k on an intercommunicator (MPI-3.1 section 5.2.2; collectives/inter.c):
+ * an operation inside the local group with the configured algorithms and an exchange between
+ * the two groups. Scan, exscan and the neighbourhood collectives have no intercommunicator
+ * form (MPI_ERR_COMM). Returns MPI_SUCCESS or an MPI error class. */
+int coll_inter_run(enum coll_kind k, const struct coll_args *a);
+/* The collective report (smpi/coll-report): path of the CSV file to write at the end of the run
+ * (NULL or "": no report); coll_report_finish prints the table on stderr and writes the CSV. */
+void coll_report_init(const char *path);
+void coll_report_finish(void);
 /* Prints every collective with its algorithms and their help (smpirun -help-coll). */
 void coll_print_help(FILE *out);
 /* The collective's name ("bcast", "reduce_scatter"), as used in smpi/<name>. */

@@ -258,4 +258,17 @@ size_t coll__sum(const int *counts, int n);
 int coll__rab(const struct coll_args *a, bool all);
 const char *coll__rab_check(const struct coll_args *a);
 
+/* The automatic selector (select_automatic.c): runs every algorithm of k that can run this
+ * call, measured, and records their times in the report. */
+int coll__automatic(enum coll_kind k, const struct coll_args *a);
+
+/* The collective report (report.c): coll__report_call records an application's call of k
+ * that started at `start` and ran `algo` (on each rank; the call is complete when every rank of
+ * the communicator has reported it); coll__report_tried records the time the automatic
+ * selector measured for one algorithm (called by one rank per call). Both cost nothing when
+ * smpi/coll-report is off. */
+void coll__report_call(enum coll_kind k, const struct coll_args *a, const char *algo, double start);
+void coll__report_tried(enum coll_kind k, const struct coll_args *a, const char *algo,
+                        double longest);
+
 #endif /* COLL_INTERNAL_H */

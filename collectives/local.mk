@@ -1,11 +1,12 @@
 # collectives: algorithm families, the registry and the selectors (built into libsimmpi).
 collectives_sources = \
 	collectives/collectives.h collectives/internal.h collectives/registry.c collectives/trees.c collectives/smp.c \
+	collectives/report.c collectives/select_automatic.c \
 	collectives/select_default.c collectives/select_ompi.c collectives/select_mpich.c \
 	collectives/select_mvapich2.c collectives/select_impi.c \
 	collectives/barrier.c collectives/bcast.c collectives/reduce.c collectives/allreduce.c \
-	collectives/alltoall.c collectives/allgather.c collectives/allgatherv.c collectives/gather.c \
+	collectives/alltoall.c collectives/alltoallv.c collectives/alltoallw.c \
+	collectives/allgather.c collectives/allgatherv.c collectives/gather.c \
 	collectives/gatherv.c collectives/scatter.c collectives/scatterv.c \
-	collectives/reduce_scatter.c collectives/scan.c collectives/exscan.c
-# alltoall family: one file per collective (alltoall.c is listed above).
-collectives_sources += collectives/alltoallv.c collectives/alltoallw.c
+	collectives/reduce_scatter.c collectives/scan.c collectives/exscan.c \
+	collectives/inter.c collectives/neighbor.c

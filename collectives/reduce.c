@@ -372,12 +372,11 @@ static int reduce_remainder(const struct coll_args *a, const void *in, void *acc
                   elem(acc, off, a->type), rem, a->root, a->comm);
 }
 
-/* The tag of NTSL's segment i: one per segment as SMPI's tag + i, counting down from below
- * the collectives' reserved tags so as never to reach MPI_ANY_TAG; they repeat after 2^16
- * segments, which the in-order matching of one sender's messages keeps apart. */
+/* The tag of NTSL's segment i: one per segment as SMPI's tag + i (collectives.h); they repeat
+ * after 2^16 segments, which the in-order matching of one sender's messages keeps apart. */
 static int ntsl_tag(int i)
 {
-    return COLL_TAG_BASE - COLL_NKINDS - 1 - (i & 0xffff);
+    return COLL_TAG_SEGMENT - (i & 0xffff);
 }
 
 /* NTSL's pipeline: all segments' irecvs first, then per segment wait, combine and isend it on;

@@ -61,7 +61,7 @@ const char *coll__need_missing(const struct coll_algo *algo, enum coll_kind k,
 /* ---- selectors -------------------------------------------------------------------------- */
 
 static const struct coll_selector selectors[] = {
-    /* name       pick                 init                        substitutes */
+    /* name      pick                init                        substitutes          help */
     { "default", coll__pick_default, coll__select_default_init, coll__subst_default,
       "SMPI's default: the naive patterns (smpi_default_selector.cpp)" },
     { "ompi", coll__pick_ompi, coll__select_ompi_init, coll__subst_ompi,
@@ -72,6 +72,8 @@ static const struct coll_selector selectors[] = {
       "MVAPICH2's tuning tables for Stampede (TACC)" },
     { "impi", coll__pick_impi, coll__select_impi_init, coll__subst_impi,
       "Intel MPI 4.1's tuning tables for Stampede (TACC)" },
+    { "automatic", NULL, NULL, NULL,
+      "runs every algorithm that can run the call and records their times (smpi/coll-report)" },
     { NULL, NULL, NULL, NULL, NULL },
 };
 
@@ -273,27 +275,55 @@ const struct coll_algo *coll__select(const struct coll_selector *sel, enum coll_
     return al;
 }
 
-int coll_run(enum coll_kind k, const struct coll_args *a)
+/* The algorithm that runs this call of k, with the arguments it runs on in *b (a selector may
+ * rewrite them): the forced one if its needs hold, else the selector's choice. NULL for the
+ * automatic selector on an application's call (`app`); elsewhere the automatic selector defers
+ * to the default one. */
+static const struct coll_algo *choose(enum coll_kind k, const struct coll_args *a,
+                                      struct coll_args *b, bool app)
 {
     const struct coll_algo *al = reg.forced[k];
     const struct coll_selector *sel = reg.forced_selector[k];
     const char *missing;
-    struct coll_args b;
 
     sim_assert((unsigned)k < COLL_NKINDS, "bad collective kind %d", (int)k);
     if (al) {
         missing = coll__need_missing(al, k, a);
-        if (!missing)
-            return al->run(a);
+        if (!missing) {
+            *b = *a;
+            return al;
+        }
         forced_cannot_run(k, missing, a);
     }
     if (!sel)
         sel = reg.selector;
-    b = *a;
-    al = coll__select(sel, k, &b);
+    if (!sel->pick && app)
+        return NULL;
+    if (!sel->pick)
+        sel = &selectors[0];
+    *b = *a;
+    al = coll__select(sel, k, b);
     SIM_LOG(log_coll, SIM_LOG_VERBOSE, "%s: selector '%s' chose '%s' (communicator size %d)",
             kinds[k].name, sel->name, al->name, smpi_comm_size(a->comm));
-    return al->run(&b);
+    return al;
+}
+
+int coll_run(enum coll_kind k, const struct coll_args *a)
+{
+    struct coll_args b;
+
+    return choose(k, a, &b, false)->run(&b);
+}
+
+int coll_run_call(enum coll_kind k, const struct coll_args *a)
+{
+    struct coll_args b;
+    const struct coll_algo *al = choose(k, a, &b, true);
+    double start = smpi_now();
+    int rc = al ? al->run(&b) : coll__automatic(k, a);
+
+    coll__report_call(k, a, al ? al->name : "automatic", start);
+    return rc;
 }
 
 int coll__call(enum coll_kind k, const char *name, const struct coll_args *a)
@@ -306,6 +336,8 @@ int coll__call(enum coll_kind k, const char *name, const struct coll_args *a)
         return al->run(a);
     sel = find_selector(name);
     sim_assert(sel != NULL, "no %s algorithm or selector named '%s'", kinds[k].name, name);
+    if (!sel->pick)
+        return coll__automatic(k, a);
     b = *a;
     al = coll__select(sel, k, &b);
     return al->run(&b);

@@ -90,6 +90,11 @@ void sim__actors_run_ready(void)
             sim_context_destroy(a->ctx);
             a->ctx = NULL;
         }
+        if (a->state == SIM__ACTOR_DONE && a->autofree) {
+            actors[a->pid] = NULL;
+            free(a->name);
+            free(a);
+        }
     }
 }
 
@@ -101,6 +106,8 @@ int sim__actors_live(void)
 void sim__actors_free_all(void)
 {
     for (int i = 0; i < nactors; i++) {
+        if (!actors[i])
+            continue;
         if (actors[i]->ctx)
             sim_context_destroy(actors[i]->ctx);
         free(actors[i]->name);
@@ -135,6 +142,11 @@ int sim_actor_pid(const struct sim_actor *a)
 void *sim_actor_data(const struct sim_actor *a)
 {
     return a->data;
+}
+
+void sim_actor_set_autofree(struct sim_actor *a)
+{
+    a->autofree = true;
 }
 
 void sim_actor_set_data(struct sim_actor *a, void *data)
@@ -198,7 +210,7 @@ void sim_actor_exit(void)
 void sim_actor_foreach(void (*fn)(struct sim_actor *a, void *arg), void *arg)
 {
     for (int i = 0; i < nactors; i++)
-        if (actors[i]->state != SIM__ACTOR_DONE)
+        if (actors[i] && actors[i]->state != SIM__ACTOR_DONE)
             fn(actors[i], arg);
 }
 

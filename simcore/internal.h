@@ -75,6 +75,7 @@ struct sim_actor {
     void (*on_stack_fn)(void *arg); /* pending sim_actor_run_on_stack request */
     void *on_stack_arg;
     struct sim_actor *next_run;     /* run queue link */
+    bool autofree;                  /* freed as soon as it ends (sim_actor_set_autofree) */
 };
 
 /* Runs every runnable actor until none is left (maestro only). */

@@ -190,6 +190,10 @@ struct sim_host *sim_actor_host(const struct sim_actor *a);
 int sim_actor_pid(const struct sim_actor *a); /* 0, 1, 2... in creation order */
 void *sim_actor_data(const struct sim_actor *a);
 void sim_actor_set_data(struct sim_actor *a, void *data);
+/* Frees the actor (its stack, name and structure) as soon as its function returns, rather than
+ * at shutdown: for short-lived helpers, of which a run may start millions. Nothing may keep a
+ * pointer to it past its end. */
+void sim_actor_set_autofree(struct sim_actor *a);
 /* Gives control back to the engine; the actor runs again in the same time step. */
 void sim_actor_yield(void);
 /* Blocks the running actor until sim_actor_wake() is called on it. `what` describes what

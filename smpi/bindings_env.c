@@ -7,26 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/check.h"
 #include "smpi/internal.h"
-
-static int check_comm(const char *call, MPI_Comm comm)
-{
-    if (!smpi__comm_is_valid(comm))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COMM, "invalid communicator");
-    return MPI_SUCCESS;
-}
-
-static int check_active(const char *call)
-{
-    struct smpi_process *p = smpi__self();
-
-    if (!p)
-        sim_die("%s called outside of a simulated rank", call);
-    if (!p->initialized || p->finalized)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_OTHER, "MPI is %s",
-                           p->finalized ? "already finalized" : "not initialized");
-    return MPI_SUCCESS;
-}
 
 int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
@@ -35,8 +17,7 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
     if (!p)
         sim_die("MPI_Init called outside of a simulated rank: run the program with smpirun");
     if (p->initialized)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Init", MPI_ERR_OTHER,
-                           "MPI is already initialized");
+        return smpi__error(MPI_COMM_WORLD, "MPI_Init", MPI_ERR_OTHER, "MPI is already initialized");
     smpi__enter("MPI_Init");
     p->initialized = true;
     p->thread_level = required > MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED : required;
@@ -78,10 +59,8 @@ int PMPI_Finalized(int *flag)
 int PMPI_Finalize(void)
 {
     struct smpi_process *p = smpi__self();
-    int rc = check_active("MPI_Finalize");
 
-    if (rc != MPI_SUCCESS)
-        return rc;
+    SMPI_CHECK_INIT("MPI_Finalize");
     smpi__enter("MPI_Finalize");
     /* MPI-3.1 section 8.7.1: MPI_Finalize first deletes the attributes of MPI_COMM_SELF, in
      * effect freeing it, so their delete callbacks run before anything else is finalized */
@@ -99,21 +78,16 @@ int PMPI_Abort(MPI_Comm comm, int errorcode)
     struct smpi_process *p = smpi__self();
 
     fflush(stdout);
-    fprintf(stderr, "simmpi: rank %d called MPI_Abort(%s, %d): ending the job\n",
-            p ? p->rank : -1, smpi__comm_is_valid(comm) && comm->name[0] ? comm->name : "comm",
-            errorcode);
+    fprintf(stderr, "simmpi: rank %d called MPI_Abort(%s, %d): ending the job\n", p ? p->rank : -1,
+            smpi__comm_is_valid(comm) && comm->name[0] ? comm->name : "comm", errorcode);
     smpi__job_abort(errorcode & 0xff ? errorcode & 0xff : 1);
 }
 #pragma weak MPI_Abort = PMPI_Abort
 
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
-    int rc = check_comm("MPI_Comm_rank", comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (!rank)
-        return smpi__error(comm, "MPI_Comm_rank", MPI_ERR_ARG, "rank pointer is NULL");
+    SMPI_CHECK_COMM("MPI_Comm_rank", comm);
+    SMPI_CHECK_ARG("MPI_Comm_rank", comm, rank);
     *rank = smpi_comm_rank(comm);
     return MPI_SUCCESS;
 }
@@ -121,12 +95,8 @@ int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 
 int PMPI_Comm_size(MPI_Comm comm, int *size)
 {
-    int rc = check_comm("MPI_Comm_size", comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (!size)
-        return smpi__error(comm, "MPI_Comm_size", MPI_ERR_ARG, "size pointer is NULL");
+    SMPI_CHECK_COMM("MPI_Comm_size", comm);
+    SMPI_CHECK_ARG("MPI_Comm_size", comm, size);
     *size = smpi_comm_size(comm);
     return MPI_SUCCESS;
 }
@@ -178,12 +148,11 @@ int PMPI_Is_thread_main(int *flag)
 
 int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
 {
-    int rc = check_comm("MPI_Comm_dup", comm);
+    int rc;
 
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (!newcomm)
-        return smpi__error(comm, "MPI_Comm_dup", MPI_ERR_ARG, "newcomm pointer is NULL");
+    SMPI_CHECK_INIT("MPI_Comm_dup");
+    SMPI_CHECK_COMM("MPI_Comm_dup", comm);
+    SMPI_CHECK_ARG("MPI_Comm_dup", comm, newcomm);
     smpi__enter("MPI_Comm_dup");
     *newcomm = comm->remote_group ? smpi__inter_dup(comm) : smpi__comm_dup(comm);
     rc = smpi__attrs_copy(SMPI_ATTR_COMM, comm, comm->attrs, *newcomm, &(*newcomm)->attrs);
@@ -204,9 +173,7 @@ int PMPI_Comm_free(MPI_Comm *comm)
 
     if (!comm)
         return smpi__error(MPI_COMM_WORLD, "MPI_Comm_free", MPI_ERR_ARG, "comm pointer is NULL");
-    rc = check_comm("MPI_Comm_free", *comm);
-    if (rc != MPI_SUCCESS)
-        return rc;
+    SMPI_CHECK_COMM("MPI_Comm_free", *comm);
     if ((*comm)->predefined)
         return smpi__error(*comm, "MPI_Comm_free", MPI_ERR_COMM,
                            "cannot free a predefined communicator");

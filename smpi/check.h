@@ -65,8 +65,17 @@
 #define SMPI_CHECK_INTRA(call, comm) SMPI_CHECK(smpi__check_intra(call, comm))
 /* An output or input pointer that must not be NULL (MPI_ERR_ARG). */
 #define SMPI_CHECK_ARG(call, comm, ptr) SMPI_CHECK(smpi__check_arg(call, comm, ptr, #ptr))
+/* type is a datatype handle, committed or not (MPI_ERR_TYPE): the calls that inspect or build
+ * datatypes; errors go to MPI_COMM_WORLD's handler. */
+#define SMPI_CHECK_TYPE_HANDLE(call, type) SMPI_CHECK(smpi__check_type_handle(call, type, #type))
+/* op is not MPI_OP_NULL (MPI_ERR_OP). */
+#define SMPI_CHECK_OP(call, comm, op) SMPI_CHECK(smpi__check_op(call, comm, op))
+/* A group or info handle that is not the null one (MPI_ERR_GROUP, MPI_ERR_INFO). */
+#define SMPI_CHECK_GROUP(call, group) SMPI_CHECK(smpi__check_group(call, group, #group))
+#define SMPI_CHECK_INFO(call, info) SMPI_CHECK(smpi__check_info(call, info, #info))
 /* An array of n requests: n >= 0 (MPI_ERR_COUNT) and the array given when n > 0 (MPI_ERR_ARG). */
-#define SMPI_CHECK_REQUESTS(call, n, reqs) SMPI_CHECK(smpi__check_requests(call, n, reqs, #n, #reqs))
+#define SMPI_CHECK_REQUESTS(call, n, reqs)                                                         \
+    SMPI_CHECK(smpi__check_requests(call, n, reqs, #n, #reqs))
 
 /* ---- the checks as functions: each returns MPI_SUCCESS or the code smpi__error gives back */
 
@@ -110,6 +119,34 @@ static inline int smpi__check_type(const char *call, MPI_Comm comm, MPI_Datatype
     if (!(type->flags & SMPI_TYPE_COMMITTED))
         return smpi__error(comm, call, MPI_ERR_TYPE,
                            "%s is not committed; call MPI_Type_commit on it first", name);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_type_handle(const char *call, MPI_Datatype type, const char *name)
+{
+    if (type == MPI_DATATYPE_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE, "%s is MPI_DATATYPE_NULL", name);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_op(const char *call, MPI_Comm comm, MPI_Op op)
+{
+    if (op == MPI_OP_NULL)
+        return smpi__error(comm, call, MPI_ERR_OP, "op is MPI_OP_NULL");
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_group(const char *call, MPI_Group group, const char *name)
+{
+    if (group == MPI_GROUP_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_GROUP, "%s is MPI_GROUP_NULL", name);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_info(const char *call, MPI_Info info, const char *name)
+{
+    if (info == MPI_INFO_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_INFO, "%s is MPI_INFO_NULL", name);
     return MPI_SUCCESS;
 }
 
@@ -177,8 +214,8 @@ static inline int smpi__check_tag(const char *call, MPI_Comm comm, int tag, bool
                            SMPI_TAG_UB);
 #endif
     if (tag < 0)
-        return smpi__error(comm, call, MPI_ERR_TAG, "%s %d is negative (valid: 0..%d%s)", name,
-                           tag, SMPI_TAG_UB, allow_any ? " or MPI_ANY_TAG" : "");
+        return smpi__error(comm, call, MPI_ERR_TAG, "%s %d is negative (valid: 0..%d%s)", name, tag,
+                           SMPI_TAG_UB, allow_any ? " or MPI_ANY_TAG" : "");
     return MPI_SUCCESS;
 }
 
@@ -196,8 +233,8 @@ static inline int smpi__check_requests(const char *call, int n, const MPI_Reques
     if (n < 0)
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COUNT, "%s %d is negative", n_name, n);
     if (n > 0 && reqs == NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "%s is NULL with %s %d",
-                           reqs_name, n_name, n);
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "%s is NULL with %s %d", reqs_name,
+                           n_name, n);
     return MPI_SUCCESS;
 }
 

@@ -16,9 +16,9 @@ SMPI_API struct smpi_comm smpi_mpi_comm_self;
 static int next_context = 4;
 
 struct comm_priv {
-    int *dup_seq;         /* per member: how many communicators it derived from this one */
-    int *sorted;          /* (world rank, local rank) pairs sorted by world rank */
-    int *remote_sorted;   /* the same for the remote group of an intercommunicator */
+    int *dup_seq;       /* per member: how many communicators it derived from this one */
+    int *sorted;        /* (world rank, local rank) pairs sorted by world rank */
+    int *remote_sorted; /* the same for the remote group of an intercommunicator */
 };
 
 /* A communicator being created collectively: the first member creates it, the others join. */
@@ -158,9 +158,23 @@ int smpi_comm_rank(MPI_Comm comm)
     int w = smpi__self()->rank;
 
     if (comm->remote_group)
-        return lookup_sorted(((const struct comm_priv *)comm->priv)->sorted, comm->group->size,
-                             w);
+        return lookup_sorted(((const struct comm_priv *)comm->priv)->sorted, comm->group->size, w);
     return smpi__comm_rank_of(comm, w);
+}
+
+int smpi_comm_id(MPI_Comm comm)
+{
+    return comm->context;
+}
+
+int smpi_comm_remote_size(MPI_Comm inter)
+{
+    return inter->remote_group ? inter->remote_group->size : 0;
+}
+
+MPI_Comm smpi_comm_local(MPI_Comm inter)
+{
+    return inter->local_comm;
 }
 
 int smpi__comm_peer_size(MPI_Comm comm)

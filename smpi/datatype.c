@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "smpi/datatype.h"
+#include "smpi/check.h"
 #include "smpi/internal.h"
 
 #define PREDEF_FLAGS (SMPI_TYPE_PREDEFINED | SMPI_TYPE_COMMITTED)
@@ -111,19 +112,20 @@ SCALAR_TYPES(DEFINE_SCALAR)
         .ub = sizeof(struct smpi_pair_##suffix),                                                   \
         .true_lb = 0,                                                                              \
         .true_ub = PAIR_END(struct smpi_pair_##suffix),                                            \
-        .flags = PREDEF_FLAGS | (PAIR_SIZE(struct smpi_pair_##suffix) ==                           \
-                                         sizeof(struct smpi_pair_##suffix)                         \
-                                     ? SMPI_TYPE_CONTIGUOUS                                        \
-                                     : 0),                                                         \
+        .flags = PREDEF_FLAGS |                                                                    \
+                 (PAIR_SIZE(struct smpi_pair_##suffix) == sizeof(struct smpi_pair_##suffix)        \
+                      ? SMPI_TYPE_CONTIGUOUS                                                       \
+                      : 0),                                                                        \
         .kind = SMPI_KIND_##K,                                                                     \
         .opclass = SMPI_CLASS_PAIR,                                                                \
         .combiner = MPI_COMBINER_NAMED,                                                            \
         .nblocks = 2,                                                                              \
-        .blocks = (struct smpi_type_block[]){                                                      \
-            { 0, sizeof(((struct smpi_pair_##suffix *)0)->v) },                                    \
-            { offsetof(struct smpi_pair_##suffix, i),                                              \
-              sizeof(((struct smpi_pair_##suffix *)0)->i) },                                       \
-        },                                                                                         \
+        .blocks =                                                                                  \
+            (struct smpi_type_block[]){                                                            \
+                { 0, sizeof(((struct smpi_pair_##suffix *)0)->v) },                                \
+                { offsetof(struct smpi_pair_##suffix, i),                                          \
+                  sizeof(((struct smpi_pair_##suffix *)0)->i) },                                   \
+            },                                                                                     \
         .refcount = 1,                                                                             \
         .name = NAME,                                                                              \
     };
@@ -324,22 +326,10 @@ int smpi_type_copy(const void *src, int scount, MPI_Datatype stype, void *dst, i
 
 /* ---- bindings ---------------------------------------------------------------------------- */
 
-#define CHECK_TYPE(call, t)                                                                        \
-    do {                                                                                           \
-        if ((t) == MPI_DATATYPE_NULL)                                                              \
-            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE,                                 \
-                               "datatype is MPI_DATATYPE_NULL");                                   \
-    } while (0)
-#define CHECK_ARG(call, p)                                                                         \
-    do {                                                                                           \
-        if (!(p))                                                                                  \
-            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "%s is NULL", #p);               \
-    } while (0)
-
 int PMPI_Type_size(MPI_Datatype datatype, int *size)
 {
-    CHECK_TYPE("MPI_Type_size", datatype);
-    CHECK_ARG("MPI_Type_size", size);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_size", datatype);
+    SMPI_CHECK_ARG("MPI_Type_size", MPI_COMM_WORLD, size);
     *size = datatype->size > INT_MAX ? MPI_UNDEFINED : (int)datatype->size;
     return MPI_SUCCESS;
 }
@@ -347,9 +337,9 @@ int PMPI_Type_size(MPI_Datatype datatype, int *size)
 
 int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
 {
-    CHECK_TYPE("MPI_Type_get_extent", datatype);
-    CHECK_ARG("MPI_Type_get_extent", lb);
-    CHECK_ARG("MPI_Type_get_extent", extent);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_extent", datatype);
+    SMPI_CHECK_ARG("MPI_Type_get_extent", MPI_COMM_WORLD, lb);
+    SMPI_CHECK_ARG("MPI_Type_get_extent", MPI_COMM_WORLD, extent);
     *lb = smpi_type_lb(datatype);
     *extent = smpi_type_extent(datatype);
     return MPI_SUCCESS;
@@ -358,9 +348,9 @@ int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
 
 int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent)
 {
-    CHECK_TYPE("MPI_Type_get_true_extent", datatype);
-    CHECK_ARG("MPI_Type_get_true_extent", true_lb);
-    CHECK_ARG("MPI_Type_get_true_extent", true_extent);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_true_extent", datatype);
+    SMPI_CHECK_ARG("MPI_Type_get_true_extent", MPI_COMM_WORLD, true_lb);
+    SMPI_CHECK_ARG("MPI_Type_get_true_extent", MPI_COMM_WORLD, true_extent);
     *true_lb = smpi_type_true_lb(datatype);
     *true_extent = smpi_type_true_extent(datatype);
     return MPI_SUCCESS;
@@ -371,9 +361,9 @@ int PMPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen)
 {
     size_t n;
 
-    CHECK_TYPE("MPI_Type_get_name", datatype);
-    CHECK_ARG("MPI_Type_get_name", type_name);
-    CHECK_ARG("MPI_Type_get_name", resultlen);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_name", datatype);
+    SMPI_CHECK_ARG("MPI_Type_get_name", MPI_COMM_WORLD, type_name);
+    SMPI_CHECK_ARG("MPI_Type_get_name", MPI_COMM_WORLD, resultlen);
     n = strnlen(datatype->name, MPI_MAX_OBJECT_NAME - 1);
     memcpy(type_name, datatype->name, n);
     type_name[n] = '\0';
@@ -386,8 +376,8 @@ int PMPI_Type_set_name(MPI_Datatype datatype, const char *type_name)
 {
     size_t n;
 
-    CHECK_TYPE("MPI_Type_set_name", datatype);
-    CHECK_ARG("MPI_Type_set_name", type_name);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_set_name", datatype);
+    SMPI_CHECK_ARG("MPI_Type_set_name", MPI_COMM_WORLD, type_name);
     n = strnlen(type_name, MPI_MAX_OBJECT_NAME - 1);
     memcpy(datatype->name, type_name, n);
     datatype->name[n] = '\0';
@@ -397,8 +387,8 @@ int PMPI_Type_set_name(MPI_Datatype datatype, const char *type_name)
 
 int PMPI_Type_commit(MPI_Datatype *datatype)
 {
-    CHECK_ARG("MPI_Type_commit", datatype);
-    CHECK_TYPE("MPI_Type_commit", *datatype);
+    SMPI_CHECK_ARG("MPI_Type_commit", MPI_COMM_WORLD, datatype);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_commit", *datatype);
     if (!((*datatype)->flags & SMPI_TYPE_PREDEFINED))
         (*datatype)->flags |= SMPI_TYPE_COMMITTED;
     return MPI_SUCCESS;
@@ -407,7 +397,7 @@ int PMPI_Type_commit(MPI_Datatype *datatype)
 
 int PMPI_Get_address(const void *location, MPI_Aint *address)
 {
-    CHECK_ARG("MPI_Get_address", address);
+    SMPI_CHECK_ARG("MPI_Get_address", MPI_COMM_WORLD, address);
     *address = (MPI_Aint)(uintptr_t)location;
     return MPI_SUCCESS;
 }
@@ -417,7 +407,7 @@ int PMPI_Get_address(const void *location, MPI_Aint *address)
 
 int PMPI_Address(void *location, MPI_Aint *address)
 {
-    CHECK_ARG("MPI_Address", address);
+    SMPI_CHECK_ARG("MPI_Address", MPI_COMM_WORLD, address);
     *address = (MPI_Aint)(uintptr_t)location;
     return MPI_SUCCESS;
 }
@@ -425,8 +415,8 @@ int PMPI_Address(void *location, MPI_Aint *address)
 
 int PMPI_Type_extent(MPI_Datatype datatype, MPI_Aint *extent)
 {
-    CHECK_TYPE("MPI_Type_extent", datatype);
-    CHECK_ARG("MPI_Type_extent", extent);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_extent", datatype);
+    SMPI_CHECK_ARG("MPI_Type_extent", MPI_COMM_WORLD, extent);
     *extent = smpi_type_extent(datatype);
     return MPI_SUCCESS;
 }
@@ -434,8 +424,8 @@ int PMPI_Type_extent(MPI_Datatype datatype, MPI_Aint *extent)
 
 int PMPI_Type_lb(MPI_Datatype datatype, MPI_Aint *displacement)
 {
-    CHECK_TYPE("MPI_Type_lb", datatype);
-    CHECK_ARG("MPI_Type_lb", displacement);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_lb", datatype);
+    SMPI_CHECK_ARG("MPI_Type_lb", MPI_COMM_WORLD, displacement);
     *displacement = datatype->lb;
     return MPI_SUCCESS;
 }
@@ -443,8 +433,8 @@ int PMPI_Type_lb(MPI_Datatype datatype, MPI_Aint *displacement)
 
 int PMPI_Type_ub(MPI_Datatype datatype, MPI_Aint *displacement)
 {
-    CHECK_TYPE("MPI_Type_ub", datatype);
-    CHECK_ARG("MPI_Type_ub", displacement);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_ub", datatype);
+    SMPI_CHECK_ARG("MPI_Type_ub", MPI_COMM_WORLD, displacement);
     *displacement = datatype->ub;
     return MPI_SUCCESS;
 }

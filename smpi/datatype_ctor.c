@@ -294,40 +294,15 @@ static void keep_contents(MPI_Datatype t, int ni, const int *ints, int na, const
 
 /* ---- argument checks ------------------------------------------------------------------------ */
 
-static int check_old(const char *call, MPI_Datatype t, const char *what)
-{
-    if (t == MPI_DATATYPE_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE, "%s is MPI_DATATYPE_NULL", what);
-    return MPI_SUCCESS;
-}
-
-static int check_count(const char *call, int n, const char *what)
-{
-    if (n < 0)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COUNT, "%s %d is negative", what, n);
-    return MPI_SUCCESS;
-}
-
-static int check_ptr(const char *call, const void *p, const char *what)
-{
-    if (!p)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "%s is NULL", what);
-    return MPI_SUCCESS;
-}
-
-#define CHECK_OLD(call, t) SMPI_CHECK(check_old(call, t, #t))
-#define CHECK_COUNT(call, n) SMPI_CHECK(check_count(call, n, #n))
-#define CHECK_PTR(call, p) SMPI_CHECK(check_ptr(call, p, #p))
-
 /* ---- constructors ---------------------------------------------------------------------------- */
 
 int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
     struct piece p = { oldtype, count, 0 };
 
-    CHECK_COUNT("MPI_Type_contiguous", count);
-    CHECK_OLD("MPI_Type_contiguous", oldtype);
-    CHECK_PTR("MPI_Type_contiguous", newtype);
+    SMPI_CHECK_COUNT("MPI_Type_contiguous", MPI_COMM_WORLD, count);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_contiguous", oldtype);
+    SMPI_CHECK_ARG("MPI_Type_contiguous", MPI_COMM_WORLD, newtype);
     *newtype = finish(build(&p, 1), MPI_COMBINER_CONTIGUOUS);
     keep_contents(*newtype, 1, &count, 0, NULL, 1, &oldtype);
     return MPI_SUCCESS;
@@ -355,10 +330,10 @@ int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtyp
 {
     int ints[3] = { count, blocklength, stride };
 
-    CHECK_COUNT("MPI_Type_vector", count);
-    CHECK_COUNT("MPI_Type_vector", blocklength);
-    CHECK_OLD("MPI_Type_vector", oldtype);
-    CHECK_PTR("MPI_Type_vector", newtype);
+    SMPI_CHECK_COUNT("MPI_Type_vector", MPI_COMM_WORLD, count);
+    SMPI_CHECK_COUNT("MPI_Type_vector", MPI_COMM_WORLD, blocklength);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_vector", oldtype);
+    SMPI_CHECK_ARG("MPI_Type_vector", MPI_COMM_WORLD, newtype);
     *newtype =
         finish(hvector(count, blocklength, (MPI_Aint)stride * (oldtype->ub - oldtype->lb), oldtype),
                MPI_COMBINER_VECTOR);
@@ -372,10 +347,10 @@ int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Da
 {
     int ints[2] = { count, blocklength };
 
-    CHECK_COUNT("MPI_Type_create_hvector", count);
-    CHECK_COUNT("MPI_Type_create_hvector", blocklength);
-    CHECK_OLD("MPI_Type_create_hvector", oldtype);
-    CHECK_PTR("MPI_Type_create_hvector", newtype);
+    SMPI_CHECK_COUNT("MPI_Type_create_hvector", MPI_COMM_WORLD, count);
+    SMPI_CHECK_COUNT("MPI_Type_create_hvector", MPI_COMM_WORLD, blocklength);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_create_hvector", oldtype);
+    SMPI_CHECK_ARG("MPI_Type_create_hvector", MPI_COMM_WORLD, newtype);
     *newtype = finish(hvector(count, blocklength, stride, oldtype), MPI_COMBINER_HVECTOR);
     keep_contents(*newtype, 2, ints, 1, &stride, 1, &oldtype);
     return MPI_SUCCESS;
@@ -426,15 +401,15 @@ static int indexed_common(const char *call, int combiner, int count, const int *
     int ni;
     MPI_Aint ext;
 
-    CHECK_COUNT(call, count);
-    CHECK_OLD(call, old);
-    CHECK_PTR(call, out);
+    SMPI_CHECK_COUNT(call, MPI_COMM_WORLD, count);
+    SMPI_CHECK_TYPE_HANDLE(call, old);
+    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, out);
     if (count > 0 && ((lens == NULL && len < 0) || (idisps == NULL && adisps == NULL)))
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "an array argument is NULL");
     if (lens)
         SMPI_CHECK(check_lens(call, count, lens));
     else
-        CHECK_COUNT(call, len);
+        SMPI_CHECK_COUNT(call, MPI_COMM_WORLD, len);
     ext = old->ub - old->lb;
     bytes = sim_xmalloc(((size_t)count + 1) * sizeof(*bytes));
     for (int i = 0; i < count; i++)
@@ -507,8 +482,8 @@ int PMPI_Type_create_struct(int count, const int array_of_blocklengths[],
     struct smpi_datatype *t;
     int *ints;
 
-    CHECK_COUNT(call, count);
-    CHECK_PTR(call, newtype);
+    SMPI_CHECK_COUNT(call, MPI_COMM_WORLD, count);
+    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, newtype);
     if (count > 0 && (!array_of_blocklengths || !array_of_displacements || !array_of_types))
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "an array argument is NULL");
     SMPI_CHECK(check_lens(call, count, array_of_blocklengths));
@@ -557,8 +532,8 @@ int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
     struct smpi_datatype *t;
     MPI_Aint addrs[2] = { lb, extent };
 
-    CHECK_OLD("MPI_Type_create_resized", oldtype);
-    CHECK_PTR("MPI_Type_create_resized", newtype);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_create_resized", oldtype);
+    SMPI_CHECK_ARG("MPI_Type_create_resized", MPI_COMM_WORLD, newtype);
     t = build(&p, 1);
     t->lb = lb;
     t->ub = lb + extent;
@@ -575,8 +550,8 @@ int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
     struct smpi_datatype *t;
     int rc;
 
-    CHECK_OLD("MPI_Type_dup", oldtype);
-    CHECK_PTR("MPI_Type_dup", newtype);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_dup", oldtype);
+    SMPI_CHECK_ARG("MPI_Type_dup", MPI_COMM_WORLD, newtype);
     t = build(&p, 1);
     t->lb = oldtype->lb;
     t->ub = oldtype->ub;
@@ -606,8 +581,8 @@ int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int a
     struct piece p;
     int *ints;
 
-    CHECK_OLD(call, oldtype);
-    CHECK_PTR(call, newtype);
+    SMPI_CHECK_TYPE_HANDLE(call, oldtype);
+    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, newtype);
     if (ndims <= 0 || !array_of_sizes || !array_of_subsizes || !array_of_starts)
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "ndims %d or an array is invalid",
                            ndims);
@@ -661,8 +636,8 @@ int PMPI_Type_free(MPI_Datatype *datatype)
 {
     int rc;
 
-    CHECK_PTR("MPI_Type_free", datatype);
-    CHECK_OLD("MPI_Type_free", *datatype);
+    SMPI_CHECK_ARG("MPI_Type_free", MPI_COMM_WORLD, datatype);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_free", *datatype);
     if ((*datatype)->flags & SMPI_TYPE_PREDEFINED)
         return smpi__error(MPI_COMM_WORLD, "MPI_Type_free", MPI_ERR_TYPE,
                            "%s is predefined and cannot be freed", (*datatype)->name);
@@ -683,11 +658,11 @@ int PMPI_Type_get_envelope(MPI_Datatype datatype, int *num_integers, int *num_ad
 {
     const struct smpi_type_contents *c;
 
-    CHECK_OLD("MPI_Type_get_envelope", datatype);
-    CHECK_PTR("MPI_Type_get_envelope", num_integers);
-    CHECK_PTR("MPI_Type_get_envelope", num_addresses);
-    CHECK_PTR("MPI_Type_get_envelope", num_datatypes);
-    CHECK_PTR("MPI_Type_get_envelope", combiner);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_envelope", datatype);
+    SMPI_CHECK_ARG("MPI_Type_get_envelope", MPI_COMM_WORLD, num_integers);
+    SMPI_CHECK_ARG("MPI_Type_get_envelope", MPI_COMM_WORLD, num_addresses);
+    SMPI_CHECK_ARG("MPI_Type_get_envelope", MPI_COMM_WORLD, num_datatypes);
+    SMPI_CHECK_ARG("MPI_Type_get_envelope", MPI_COMM_WORLD, combiner);
     c = datatype->contents;
     *combiner = datatype->combiner;
     *num_integers = c ? c->ni : 0;
@@ -703,7 +678,7 @@ int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addr
 {
     const struct smpi_type_contents *c;
 
-    CHECK_OLD("MPI_Type_get_contents", datatype);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_contents", datatype);
     c = datatype->contents;
     if (!c)
         return smpi__error(MPI_COMM_WORLD, "MPI_Type_get_contents", MPI_ERR_TYPE,
@@ -727,8 +702,8 @@ int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addr
 
 int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size)
 {
-    CHECK_OLD("MPI_Type_size_x", datatype);
-    CHECK_PTR("MPI_Type_size_x", size);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_size_x", datatype);
+    SMPI_CHECK_ARG("MPI_Type_size_x", MPI_COMM_WORLD, size);
     *size = (MPI_Count)datatype->size;
     return MPI_SUCCESS;
 }
@@ -736,9 +711,9 @@ int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size)
 
 int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent)
 {
-    CHECK_OLD("MPI_Type_get_extent_x", datatype);
-    CHECK_PTR("MPI_Type_get_extent_x", lb);
-    CHECK_PTR("MPI_Type_get_extent_x", extent);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_extent_x", datatype);
+    SMPI_CHECK_ARG("MPI_Type_get_extent_x", MPI_COMM_WORLD, lb);
+    SMPI_CHECK_ARG("MPI_Type_get_extent_x", MPI_COMM_WORLD, extent);
     *lb = datatype->lb;
     *extent = datatype->ub - datatype->lb;
     return MPI_SUCCESS;
@@ -747,9 +722,9 @@ int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *exte
 
 int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent)
 {
-    CHECK_OLD("MPI_Type_get_true_extent_x", datatype);
-    CHECK_PTR("MPI_Type_get_true_extent_x", true_lb);
-    CHECK_PTR("MPI_Type_get_true_extent_x", true_extent);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_true_extent_x", datatype);
+    SMPI_CHECK_ARG("MPI_Type_get_true_extent_x", MPI_COMM_WORLD, true_lb);
+    SMPI_CHECK_ARG("MPI_Type_get_true_extent_x", MPI_COMM_WORLD, true_extent);
     *true_lb = datatype->true_lb;
     *true_extent = datatype->true_ub - datatype->true_lb;
     return MPI_SUCCESS;
@@ -764,8 +739,8 @@ int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
     SMPI_CHECK_INIT("MPI_Pack_size");
     SMPI_CHECK_COMM("MPI_Pack_size", comm);
     SMPI_CHECK_COUNT("MPI_Pack_size", comm, incount);
-    CHECK_OLD("MPI_Pack_size", datatype);
-    CHECK_PTR("MPI_Pack_size", size);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Pack_size", datatype);
+    SMPI_CHECK_ARG("MPI_Pack_size", MPI_COMM_WORLD, size);
     *size = incount * (int)datatype->size;
     return MPI_SUCCESS;
 }
@@ -884,8 +859,8 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gs
     long nprocs = 1;
     int rest;
 
-    CHECK_OLD(call, oldtype);
-    CHECK_PTR(call, newtype);
+    SMPI_CHECK_TYPE_HANDLE(call, oldtype);
+    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, newtype);
     if (ndims <= 0 || !array_of_gsizes || !array_of_distribs || !array_of_dargs || !array_of_psizes)
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "ndims %d or an array is invalid",
                            ndims);
@@ -984,7 +959,7 @@ int PMPI_Type_match_size(int typeclass, int size, MPI_Datatype *datatype)
         { MPI_TYPECLASS_COMPLEX, MPI_C_LONG_DOUBLE_COMPLEX },
     };
 
-    CHECK_PTR("MPI_Type_match_size", datatype);
+    SMPI_CHECK_ARG("MPI_Type_match_size", MPI_COMM_WORLD, datatype);
     for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
         if (candidates[i].typeclass == typeclass &&
             (int)smpi_type_size(candidates[i].type) == size) {
@@ -1162,7 +1137,7 @@ int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype data
 
     if (n < 0)
         return MPI_ERR_TYPE;
-    CHECK_PTR("MPI_Pack_external_size", size);
+    SMPI_CHECK_ARG("MPI_Pack_external_size", MPI_COMM_WORLD, size);
     *size = n;
     return MPI_SUCCESS;
 }
@@ -1178,7 +1153,7 @@ int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI
 
     if (need < 0)
         return MPI_ERR_TYPE;
-    CHECK_PTR("MPI_Pack_external", position);
+    SMPI_CHECK_ARG("MPI_Pack_external", MPI_COMM_WORLD, position);
     if (*position < 0 || *position + need > outsize)
         return smpi__error(MPI_COMM_WORLD, "MPI_Pack_external", MPI_ERR_TRUNCATE,
                            "%ld bytes at position %ld do not fit in an outbuf of %ld bytes",
@@ -1206,7 +1181,7 @@ int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insiz
 
     if (need < 0)
         return MPI_ERR_TYPE;
-    CHECK_PTR("MPI_Unpack_external", position);
+    SMPI_CHECK_ARG("MPI_Unpack_external", MPI_COMM_WORLD, position);
     if (*position < 0 || *position + need > insize)
         return smpi__error(MPI_COMM_WORLD, "MPI_Unpack_external", MPI_ERR_TRUNCATE,
                            "%ld bytes at position %ld are beyond an inbuf of %ld bytes", (long)need,

@@ -34,15 +34,6 @@ static MPI_Group group_of(const int *world, int n)
     return g;
 }
 
-static int check_group(const char *call, MPI_Group g, const char *what)
-{
-    if (g == MPI_GROUP_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_GROUP, "%s is MPI_GROUP_NULL", what);
-    return MPI_SUCCESS;
-}
-
-#define CHECK_GROUP(call, g) SMPI_CHECK(check_group(call, g, #g))
-
 int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 {
     SMPI_CHECK_INIT("MPI_Comm_group");
@@ -55,7 +46,7 @@ int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
 
 int PMPI_Group_size(MPI_Group group, int *size)
 {
-    CHECK_GROUP("MPI_Group_size", group);
+    SMPI_CHECK_GROUP("MPI_Group_size", group);
     SMPI_CHECK_ARG("MPI_Group_size", MPI_COMM_WORLD, size);
     *size = group->size;
     return MPI_SUCCESS;
@@ -66,7 +57,7 @@ int PMPI_Group_rank(MPI_Group group, int *rank)
 {
     struct smpi_process *self = smpi__self();
 
-    CHECK_GROUP("MPI_Group_rank", group);
+    SMPI_CHECK_GROUP("MPI_Group_rank", group);
     SMPI_CHECK_ARG("MPI_Group_rank", MPI_COMM_WORLD, rank);
     *rank = self ? rank_in(group, self->rank) : MPI_UNDEFINED;
     return MPI_SUCCESS;
@@ -76,7 +67,7 @@ int PMPI_Group_rank(MPI_Group group, int *rank)
 int PMPI_Group_free(MPI_Group *group)
 {
     SMPI_CHECK_ARG("MPI_Group_free", MPI_COMM_WORLD, group);
-    CHECK_GROUP("MPI_Group_free", *group);
+    SMPI_CHECK_GROUP("MPI_Group_free", *group);
     if (*group == MPI_GROUP_EMPTY) {
         *group = MPI_GROUP_NULL; /* freeing a predefined group releases only the handle */
         return MPI_SUCCESS;
@@ -90,8 +81,8 @@ int PMPI_Group_free(MPI_Group *group)
 int PMPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
                                int ranks2[])
 {
-    CHECK_GROUP("MPI_Group_translate_ranks", group1);
-    CHECK_GROUP("MPI_Group_translate_ranks", group2);
+    SMPI_CHECK_GROUP("MPI_Group_translate_ranks", group1);
+    SMPI_CHECK_GROUP("MPI_Group_translate_ranks", group2);
     if (n < 0)
         return smpi__error(MPI_COMM_WORLD, "MPI_Group_translate_ranks", MPI_ERR_ARG,
                            "n %d is negative", n);
@@ -117,8 +108,8 @@ int PMPI_Group_compare(MPI_Group group1, MPI_Group group2, int *result)
 {
     bool same_order = true;
 
-    CHECK_GROUP("MPI_Group_compare", group1);
-    CHECK_GROUP("MPI_Group_compare", group2);
+    SMPI_CHECK_GROUP("MPI_Group_compare", group1);
+    SMPI_CHECK_GROUP("MPI_Group_compare", group2);
     SMPI_CHECK_ARG("MPI_Group_compare", MPI_COMM_WORLD, result);
     if (group1->size != group2->size) {
         *result = MPI_UNEQUAL;
@@ -146,8 +137,8 @@ static int set_op(const char *call, MPI_Group g1, MPI_Group g2, MPI_Group *out, 
     int *w;
     int n = 0;
 
-    CHECK_GROUP(call, g1);
-    CHECK_GROUP(call, g2);
+    SMPI_CHECK_GROUP(call, g1);
+    SMPI_CHECK_GROUP(call, g2);
     SMPI_CHECK_ARG(call, MPI_COMM_WORLD, out);
     w = sim_xmalloc(((size_t)g1->size + (size_t)g2->size + 1) * sizeof(*w));
     for (int i = 0; i < g1->size; i++) {
@@ -194,11 +185,11 @@ static int check_ranks(const char *call, MPI_Group g, int n, const int ranks[], 
     for (int i = 0; i < n; i++) {
         if (ranks[i] < 0 || ranks[i] >= g->size)
             return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_RANK,
-                               "ranks[%d] = %d is out of range for a group of size %d", i,
-                               ranks[i], g->size);
+                               "ranks[%d] = %d is out of range for a group of size %d", i, ranks[i],
+                               g->size);
         if (seen[ranks[i]])
-            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_RANK,
-                               "ranks[%d] = %d appears twice", i, ranks[i]);
+            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_RANK, "ranks[%d] = %d appears twice",
+                               i, ranks[i]);
         seen[ranks[i]] = 1;
     }
     return MPI_SUCCESS;
@@ -213,7 +204,7 @@ static int incl_excl(const char *call, MPI_Group g, int n, const int ranks[], MP
     int m = 0;
     int rc;
 
-    CHECK_GROUP(call, g);
+    SMPI_CHECK_GROUP(call, g);
     SMPI_CHECK_ARG(call, MPI_COMM_WORLD, out);
     seen = sim_xcalloc((size_t)g->size + 1, 1);
     rc = check_ranks(call, g, n, ranks, seen);
@@ -290,7 +281,7 @@ static int range_op(const char *call, MPI_Group g, int n, int ranges[][3], MPI_G
     int rc;
     int *list;
 
-    CHECK_GROUP(call, g);
+    SMPI_CHECK_GROUP(call, g);
     SMPI_CHECK_ARG(call, MPI_COMM_WORLD, out);
     if (n < 0 || (n > 0 && !ranges))
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "n %d or ranges is invalid", n);

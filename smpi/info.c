@@ -63,10 +63,10 @@ static void fill_env(void)
     info_put(&smpi_mpi_info_env, "thread_level", "MPI_THREAD_FUNNELED");
 }
 
+/* A usable info handle; MPI_INFO_ENV is filled on first use. */
 static int check_info(const char *call, MPI_Info info)
 {
-    if (info == MPI_INFO_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_INFO, "info is MPI_INFO_NULL");
+    SMPI_CHECK(smpi__check_info(call, info, "info"));
     if (info == MPI_INFO_ENV)
         fill_env();
     return MPI_SUCCESS;
@@ -126,8 +126,7 @@ int PMPI_Info_delete(MPI_Info info, const char *key)
     free(info->keys[i]);
     free(info->values[i]);
     memmove(info->keys + i, info->keys + i + 1, (size_t)(info->nkeys - i - 1) * sizeof(char *));
-    memmove(info->values + i, info->values + i + 1,
-            (size_t)(info->nkeys - i - 1) * sizeof(char *));
+    memmove(info->values + i, info->values + i + 1, (size_t)(info->nkeys - i - 1) * sizeof(char *));
     info->nkeys--;
     return MPI_SUCCESS;
 }

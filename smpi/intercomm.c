@@ -148,8 +148,8 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
     remote = intercomm->remote_group;
     /* the leaders (rank 0 of each side) swap their flags, then tell their groups */
     if (smpi_comm_rank(intercomm) == 0)
-        rc = smpi_sendrecv(&mine, 1, MPI_INT, 0, -90, &theirs, 1, MPI_INT, 0, -90, intercomm,
-                           MPI_STATUS_IGNORE);
+        rc = smpi_sendrecv(&mine, 1, MPI_INT, 0, COLL_TAG_INTERCOMM_CREATE, &theirs, 1, MPI_INT, 0,
+                           COLL_TAG_INTERCOMM_CREATE, intercomm, MPI_STATUS_IGNORE);
     if (rc == MPI_SUCCESS)
         rc = PMPI_Bcast(&theirs, 1, MPI_INT, 0, intercomm->local_comm);
     if (rc != MPI_SUCCESS) {
@@ -183,9 +183,10 @@ MPI_Comm smpi__inter_dup(MPI_Comm inter)
 
         if (smpi__self()->rank < inter->remote_group->world[0]) {
             context = smpi__comm_new_context();
-            smpi_send(&context, 1, MPI_INT, 0, -91, inter);
+            smpi_send(&context, 1, MPI_INT, 0, COLL_TAG_INTERCOMM_CONTEXT, inter);
         } else {
-            smpi_recv(&context, 1, MPI_INT, 0, -91, inter, MPI_STATUS_IGNORE);
+            smpi_recv(&context, 1, MPI_INT, 0, COLL_TAG_INTERCOMM_CONTEXT, inter,
+                      MPI_STATUS_IGNORE);
         }
         c = smpi__comm_new_inter(inter->group, inter->remote_group, context, inter->group->size);
         c->local_comm = local;
@@ -229,7 +230,7 @@ static struct smpi_group *color_group(const int *pairs, int n, const struct smpi
     m = 0;
     for (int r = 0; r < n; r++)
         if (pairs[2 * r] == color)
-            out->world[m++] = r; /* ranks first, sorted below, then mapped */
+            out->world[m++] = r;  /* ranks first, sorted below, then mapped */
     for (int i = 1; i < m; i++) { /* insertion sort by (key, rank): groups are small */
         int x = out->world[i];
         int j = i - 1;
@@ -291,8 +292,8 @@ MPI_Comm smpi__inter_split(MPI_Comm inter, int color, int key)
 
     PMPI_Allgather(mine, 2, MPI_INT, lpairs, 2, MPI_INT, inter->local_comm);
     if (smpi_comm_rank(inter) == 0) {
-        smpi_sendrecv(lpairs, 2 * lsize, MPI_INT, 0, -92, rpairs, 2 * rsize, MPI_INT, 0, -92,
-                      inter, MPI_STATUS_IGNORE);
+        smpi_sendrecv(lpairs, 2 * lsize, MPI_INT, 0, COLL_TAG_INTERCOMM_PAIRS, rpairs, 2 * rsize,
+                      MPI_INT, 0, COLL_TAG_INTERCOMM_PAIRS, inter, MPI_STATUS_IGNORE);
         if (smpi__self()->rank < inter->remote_group->world[0]) {
             /* one context pair per color present on both sides, in order of first appearance */
             table[0] = 0;
@@ -311,9 +312,9 @@ MPI_Comm smpi__inter_split(MPI_Comm inter, int color, int key)
                     table[0]++;
                 }
             }
-            smpi_send(table, tsize, MPI_INT, 0, -93, inter);
+            smpi_send(table, tsize, MPI_INT, 0, COLL_TAG_INTERCOMM_TABLE, inter);
         } else {
-            smpi_recv(table, tsize, MPI_INT, 0, -93, inter, MPI_STATUS_IGNORE);
+            smpi_recv(table, tsize, MPI_INT, 0, COLL_TAG_INTERCOMM_TABLE, inter, MPI_STATUS_IGNORE);
         }
     }
     PMPI_Bcast(rpairs, 2 * rsize, MPI_INT, 0, inter->local_comm);

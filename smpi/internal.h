@@ -11,6 +11,7 @@
 
 #include "simcore/simcore.h"
 #include "smpi/options.h"
+#include "collectives/collectives.h"
 #include "smpi/p2p_api.h"
 
 struct smpi_app;
@@ -81,6 +82,21 @@ void smpi__coll_init(void);
 /* Installs the crash handler (before sim_engine_init) and the deadlock report (after). */
 void smpi__diag_init(void);
 void smpi__diag_arm(void);
+/* ---- collective calls (coll_call.c), shared by the blocking, nonblocking and neighbourhood
+ * bindings ---- */
+/* Checks the arguments of collective k as the MPI call `call` received them (the collective's
+ * kind, with the intercommunicator forms); reports a failure through the communicator's error
+ * handler and returns the code to give back, else MPI_SUCCESS. */
+int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args *a);
+/* Runs collective k for the calling rank on checked arguments: SMPI 3.32's normalisation of
+ * MPI_IN_PLACE, then the registry's algorithm (intercommunicators: coll_inter_run). Reports
+ * nothing; returns MPI_SUCCESS or an MPI error class. */
+int smpi__coll_exec(enum coll_kind k, const struct coll_args *a);
+/* A whole blocking collective call: check, enter `call`, run, leave, report. */
+int smpi__coll_call(const char *call, enum coll_kind k, const struct coll_args *a);
+/* MPI_Reduce_scatter_block's counts: a new array of rcount per rank of comm (NULL and 0 for
+ * an invalid comm); returns its length. */
+int smpi__reduce_scatter_counts(MPI_Comm comm, int rcount, int **counts);
 /* MPI_Barrier without the binding's checks (used by MPI_Finalize). */
 int smpi__barrier(MPI_Comm comm);
 /* Sleeps the rank for `seconds` of simulated time (injected costs). */
@@ -151,41 +167,6 @@ void smpi__comm_smp_free(MPI_Comm comm);
 /* The group of comm, with a reference for the caller. */
 struct smpi_group *smpi__comm_group(MPI_Comm comm);
 
-/* ---- collectives on intercommunicators (coll_inter.c): the bindings hand them over ---- */
-
-int smpi__inter_barrier(MPI_Comm inter);
-int smpi__inter_bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm inter);
-int smpi__inter_reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
-                       int root, MPI_Comm inter);
-int smpi__inter_allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
-                          MPI_Comm inter);
-int smpi__inter_gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-                       MPI_Datatype rtype, int root, MPI_Comm inter);
-int smpi__inter_scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
-                        MPI_Datatype rtype, int root, MPI_Comm inter);
-int smpi__inter_allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-                          int rcount, MPI_Datatype rtype, MPI_Comm inter);
-int smpi__inter_alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-                         int rcount, MPI_Datatype rtype, MPI_Comm inter);
-int smpi__inter_alltoallv(const void *sbuf, const int *scounts, const int *sdispls,
-                          MPI_Datatype stype, void *rbuf, const int *rcounts, const int *rdispls,
-                          MPI_Datatype rtype, MPI_Comm inter);
-int smpi__inter_alltoallw(const void *sbuf, const int *scounts, const int *sdispls,
-                          const MPI_Datatype *stypes, void *rbuf, const int *rcounts,
-                          const int *rdispls, const MPI_Datatype *rtypes, MPI_Comm inter);
-int smpi__inter_allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-                           const int *rcounts, const int *displs, MPI_Datatype rtype,
-                           MPI_Comm inter);
-int smpi__inter_gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
-                        const int *rcounts, const int *displs, MPI_Datatype rtype, int root,
-                        MPI_Comm inter);
-int smpi__inter_scatterv(const void *sbuf, const int *scounts, const int *displs,
-                         MPI_Datatype stype, void *rbuf, int rcount, MPI_Datatype rtype, int root,
-                         MPI_Comm inter);
-int smpi__inter_reduce_scatter(const void *sbuf, void *rbuf, const int *rcounts,
-                               MPI_Datatype type, MPI_Op op, MPI_Comm inter);
-int smpi__inter_reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type,
-                                     MPI_Op op, MPI_Comm inter);
 /* MPI_Comm_dup and MPI_Comm_split of an intercommunicator (intercomm.c). */
 MPI_Comm smpi__inter_dup(MPI_Comm inter);
 MPI_Comm smpi__inter_split(MPI_Comm inter, int color, int key);
@@ -201,10 +182,7 @@ struct smpi_topo;
 /* A topology is shared by its communicator's members and duplicates: reference counted. */
 void smpi__topo_ref(struct smpi_topo *t);
 void smpi__topo_release(struct smpi_topo *t);
-/* The calling rank's in- and out-neighbours in comm's topology, in the standard's order (new
- * arrays for the caller); MPI_ERR_TOPOLOGY when comm has none. */
-int smpi__topo_neighbors(MPI_Comm comm, int **in, int *nin, int **out, int *nout);
-bool smpi__topo_is_cart(MPI_Comm comm);
+/* smpi_topo_neighbors and smpi_topo_is_cart: see smpi/p2p_api.h. */
 
 /* ---- attributes (attr.c) ------------------------------------------------------------------- */
 

@@ -17,32 +17,31 @@ struct launch_args {
     const char *platform;
     const char *hostfile;
     const char *program;
-    int nitems;             /* --cfg items, in order */
+    int nitems; /* --cfg items, in order */
     const char **items;
-    int nprog;              /* the program's own arguments */
+    int nprog; /* the program's own arguments */
     char **prog;
 };
 
 static void usage(FILE *out)
 {
-    fprintf(out,
-            "usage: smpirun [options] program [program arguments]\n"
-            "  -np N, -n N             number of ranks (default: hostfile lines, or the hosts "
-            "of -platform)\n"
-            "  -platform FILE          SimGrid XML platform (default: the built-in cluster)\n"
-            "  -hostfile FILE          one host per line, host:N for N ranks "
-            "(alias -machinefile)\n"
-            "  -map                    print the rank to host mapping\n"
-            "  -no-privatize           share global variables between ranks\n"
-            "  -keep-temps             keep the per-rank copies of the program\n"
-            "  -tmpdir DIR             where per-rank copies go\n"
-            "  -wrapper \"CMD\"          run the simulator under CMD (valgrind, gdb --args)\n"
-            "  -quiet                  accepted for compatibility\n"
-            "  --cfg=name:value        set an option (before or after the program)\n"
-            "  --log=cat:level         log thresholds, e.g. --log=smpi:verbose\n"
-            "  -help-options           list every --cfg option\n"
-            "  -help-coll              list every collective algorithm\n"
-            "  -version                print the version\n");
+    fprintf(out, "usage: smpirun [options] program [program arguments]\n"
+                 "  -np N, -n N             number of ranks (default: hostfile lines, or the hosts "
+                 "of -platform)\n"
+                 "  -platform FILE          SimGrid XML platform (default: the built-in cluster)\n"
+                 "  -hostfile FILE          one host per line, host:N for N ranks "
+                 "(alias -machinefile)\n"
+                 "  -map                    print the rank to host mapping\n"
+                 "  -no-privatize           share global variables between ranks\n"
+                 "  -keep-temps             keep the per-rank copies of the program\n"
+                 "  -tmpdir DIR             where per-rank copies go\n"
+                 "  -wrapper \"CMD\"          run the simulator under CMD (valgrind, gdb --args)\n"
+                 "  -quiet                  accepted for compatibility\n"
+                 "  --cfg=name:value        set an option (before or after the program)\n"
+                 "  --log=cat:level         log thresholds, e.g. --log=smpi:verbose\n"
+                 "  -help-options           list every --cfg option\n"
+                 "  -help-coll              list every collective algorithm\n"
+                 "  -version                print the version\n");
 }
 
 static void add_item(struct launch_args *a, const char *item)
@@ -251,6 +250,8 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi__coll_init();
     smpi__ranks_create();
     rc = sim_engine_run();
+    fflush(stdout); /* the report may go to stdout too, after the program's output */
+    coll_report_finish();
     if (smpi__rt.cfg.display_timing)
         display_timing();
     fflush(stdout);

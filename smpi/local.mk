@@ -18,7 +18,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/bindings_icoll.c \
 	smpi/intercomm.c \
 	smpi/handles.c \
-	smpi/coll_inter.c \
+	smpi/coll_call.c \
 	smpi/info.c \
 	smpi/absent.c \
 	$(collectives_sources)

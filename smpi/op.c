@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/check.h"
 #include "smpi/internal.h"
 #include "smpi/op.h"
 
@@ -66,10 +67,8 @@
 #define EXPR_bor(x, y) ((x) | (y))
 #define EXPR_bxor(x, y) ((x) ^ (y))
 /* MINLOC/MAXLOC: the better value wins; on a tie the lower index. */
-#define EXPR_minloc(x, y)                                                                          \
-    ((x).v < (y).v || ((x).v == (y).v && (x).i < (y).i) ? (x) : (y))
-#define EXPR_maxloc(x, y)                                                                          \
-    ((x).v > (y).v || ((x).v == (y).v && (x).i < (y).i) ? (x) : (y))
+#define EXPR_minloc(x, y) ((x).v < (y).v || ((x).v == (y).v && (x).i < (y).i) ? (x) : (y))
+#define EXPR_maxloc(x, y) ((x).v > (y).v || ((x).v == (y).v && (x).i < (y).i) ? (x) : (y))
 
 #define KERNEL(op, K, T)                                                                           \
     static void op##_##K(const void *in, void *inout, size_t n)                                    \
@@ -235,6 +234,18 @@ int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
 }
 #pragma weak MPI_Op_create = PMPI_Op_create
 
+void smpi__op_ref(MPI_Op op)
+{
+    if (op != MPI_OP_NULL && !op->predefined)
+        op->refcount++;
+}
+
+void smpi__op_unref(MPI_Op op)
+{
+    if (op != MPI_OP_NULL && !op->predefined && --op->refcount == 0)
+        free(op);
+}
+
 int PMPI_Op_free(MPI_Op *op)
 {
     if (!op || *op == MPI_OP_NULL)
@@ -242,7 +253,7 @@ int PMPI_Op_free(MPI_Op *op)
     if ((*op)->predefined)
         return smpi__error(MPI_COMM_WORLD, "MPI_Op_free", MPI_ERR_OP,
                            "%s is predefined and cannot be freed", (*op)->name);
-    free(*op);
+    smpi__op_unref(*op); /* pending nonblocking reductions keep theirs */
     *op = MPI_OP_NULL;
     return MPI_SUCCESS;
 }
@@ -265,19 +276,16 @@ int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype
     const char *call = "MPI_Reduce_local";
     int rc;
 
-    if (count < 0)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COUNT, "count %d is negative", count);
-    if (datatype == MPI_DATATYPE_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
-    if (op == MPI_OP_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_OP, "op is MPI_OP_NULL");
+    SMPI_CHECK_COUNT(call, MPI_COMM_WORLD, count);
+    SMPI_CHECK_TYPE(call, MPI_COMM_WORLD, datatype);
+    SMPI_CHECK_OP(call, MPI_COMM_WORLD, op);
     if (count > 0 && (!inbuf || !inoutbuf || inbuf == MPI_IN_PLACE))
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_BUFFER,
                            "inbuf and inoutbuf must be real buffers");
     rc = smpi_op_apply(op, inbuf, inoutbuf, count, datatype);
     if (rc == MPI_ERR_OP)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_OP,
-                           "op %s is not defined for datatype %s", op->name, datatype->name);
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_OP, "op %s is not defined for datatype %s",
+                           op->name, datatype->name);
     if (rc != MPI_SUCCESS)
         return smpi__error(MPI_COMM_WORLD, call, rc, "reduction failed");
     return MPI_SUCCESS;

@@ -14,13 +14,18 @@
 typedef void smpi_op_kernel_fn(const void *in, void *inout, size_t n);
 
 struct smpi_op {
-    MPI_User_function *user_fn;                /* user ops only */
-    smpi_op_kernel_fn *const *kernels;         /* predefined ops: indexed by enum smpi_type_kind */
-    unsigned classes;                          /* predefined ops: enum smpi_type_class accepted */
+    MPI_User_function *user_fn;        /* user ops only */
+    smpi_op_kernel_fn *const *kernels; /* predefined ops: indexed by enum smpi_type_kind */
+    unsigned classes;                  /* predefined ops: enum smpi_type_class accepted */
     bool commutative;
     bool predefined;
     int refcount;
     char name[MPI_MAX_OBJECT_NAME];
 };
+
+/* References on a user op (predefined ones are never freed): MPI_Op_free drops the user's,
+ * and the op goes when the last holder (a pending nonblocking reduction) drops its own. */
+void smpi__op_ref(MPI_Op op);
+void smpi__op_unref(MPI_Op op);
 
 #endif /* SMPI_OP_H */

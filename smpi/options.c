@@ -138,6 +138,10 @@ static const struct smpi_option options[] = {
       "rules that pick collective algorithms: ompi, mpich, ... (smpirun -help-coll)" },
     { "smpi/coll-fallback", OPT_STRING, "warn", OPT_FIELD(coll_fallback), 0, NULL,
       "a forced algorithm that cannot run: error, warn (use the selector) or silent" },
+    { "smpi/coll-report", OPT_STRING, "", OPT_FIELD(coll_report), 0, NULL,
+      "write FILE.csv and print a table on stderr at exit: per collective, communicator size and "
+      "message size, the calls, the algorithm and its simulated time (all of them under the "
+      "automatic selector)" },
     { "smpi/<collective>", OPT_COLL, "", 0, 0, NULL,
       "force one algorithm for one collective, e.g. smpi/bcast:binomial_tree" },
 };
@@ -303,7 +307,9 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
         break;
     }
     case OPT_STRING:
-        if (strlen(v) >= (o->offset == OPT_FIELD(tmpdir) ? 256 : SMPI_COLL_NAME_MAX))
+        if (strlen(v) >= (o->offset == OPT_FIELD(tmpdir) || o->offset == OPT_FIELD(coll_report)
+                              ? SMPI_PATH_MAX
+                              : SMPI_COLL_NAME_MAX))
             die_value(o, v, "a shorter value");
         strcpy(f, v);
         break;

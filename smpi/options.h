@@ -26,31 +26,33 @@ enum smpi_privatization {
 };
 
 #define SMPI_COLL_NAME_MAX 64
+#define SMPI_PATH_MAX 256 /* smpi/tmpdir, smpi/coll-report */
 
 struct smpi_config {
-    struct sim_config sim;          /* the kernel's part */
-    double host_speed;              /* smpi/host-speed, flop/s; <= 0 means auto */
-    bool simulate_computation;      /* smpi/simulate-computation */
-    double cpu_threshold;           /* smpi/cpu-threshold, seconds (negative: infinity) */
-    double async_small_thresh;      /* smpi/async-small-thresh, bytes */
-    double send_is_detached_thresh; /* smpi/send-is-detached-thresh, bytes */
-    struct smpi_cost os;            /* smpi/os */
-    struct smpi_cost ois;           /* smpi/ois */
-    struct smpi_cost or_;           /* smpi/or */
-    double test_time;               /* smpi/test */
-    double iprobe_time;             /* smpi/iprobe */
-    bool grow_injected_times;       /* smpi/grow-injected-times */
-    double wtime;                   /* smpi/wtime */
-    double init_time;               /* smpi/init */
-    enum smpi_privatization privatization; /* smpi/privatization */
-    bool display_timing;            /* smpi/display-timing */
-    bool keep_temps;                /* smpi/keep-temps */
-    char tmpdir[256];               /* smpi/tmpdir */
-    bool errors_are_fatal;          /* smpi/errors-are-fatal */
-    bool finalization_barrier;      /* smpi/finalization-barrier */
-    bool map;                       /* smpi/map */
-    char coll_selector[SMPI_COLL_NAME_MAX];  /* smpi/coll-selector */
-    char coll_fallback[SMPI_COLL_NAME_MAX];  /* smpi/coll-fallback */
+    struct sim_config sim;                  /* the kernel's part */
+    double host_speed;                      /* smpi/host-speed, flop/s; <= 0 means auto */
+    bool simulate_computation;              /* smpi/simulate-computation */
+    double cpu_threshold;                   /* smpi/cpu-threshold, seconds (negative: infinity) */
+    double async_small_thresh;              /* smpi/async-small-thresh, bytes */
+    double send_is_detached_thresh;         /* smpi/send-is-detached-thresh, bytes */
+    struct smpi_cost os;                    /* smpi/os */
+    struct smpi_cost ois;                   /* smpi/ois */
+    struct smpi_cost or_;                   /* smpi/or */
+    double test_time;                       /* smpi/test */
+    double iprobe_time;                     /* smpi/iprobe */
+    bool grow_injected_times;               /* smpi/grow-injected-times */
+    double wtime;                           /* smpi/wtime */
+    double init_time;                       /* smpi/init */
+    enum smpi_privatization privatization;  /* smpi/privatization */
+    bool display_timing;                    /* smpi/display-timing */
+    bool keep_temps;                        /* smpi/keep-temps */
+    char tmpdir[SMPI_PATH_MAX];             /* smpi/tmpdir */
+    bool errors_are_fatal;                  /* smpi/errors-are-fatal */
+    bool finalization_barrier;              /* smpi/finalization-barrier */
+    bool map;                               /* smpi/map */
+    char coll_selector[SMPI_COLL_NAME_MAX]; /* smpi/coll-selector */
+    char coll_fallback[SMPI_COLL_NAME_MAX]; /* smpi/coll-fallback */
+    char coll_report[SMPI_PATH_MAX];        /* smpi/coll-report */
 };
 
 /* Fills cfg with every default. */

@@ -390,7 +390,8 @@ static struct smpi_request *find_unexpected(int src, int tag, MPI_Comm comm, uns
     probe.tag = tag;
     user = probe;
     user.flags = SMPI_REQ_RECV;
-    for (struct smpi_request *s = self->mbox.unexp_head; s; s = s->next)
+    /* the rank's own mailbox: a nonblocking collective's helper probes for its rank */
+    for (struct smpi_request *s = smpi__rt.procs[self->rank].mbox.unexp_head; s; s = s->next)
         if (matches(&probe, s) || (ctx == (PROBE_USER | PROBE_COLL) && matches(&user, s)))
             return s;
     return NULL;
@@ -447,7 +448,9 @@ static int probe(int src, int tag, MPI_Comm comm, unsigned ctx, bool blocking, i
     self->iprobe_sleeps = 1;
     fill_probe_status(s, comm, status);
     if (msg) {
-        queue_remove(&self->mbox.unexp_head, &self->mbox.unexp_tail, s);
+        struct smpi_mailbox *mb = &smpi__rt.procs[self->rank].mbox;
+
+        queue_remove(&mb->unexp_head, &mb->unexp_tail, s);
         *msg = s;
     }
     return MPI_SUCCESS;

@@ -12,6 +12,11 @@
 
 #include <mpi.h>
 
+/* The simulated time now, in seconds. */
+double smpi_now(void);
+/* A number that names comm for the whole run (never reused, the same for all its ranks). */
+int smpi_comm_id(MPI_Comm comm);
+
 /* Rank of the calling rank in comm (MPI_UNDEFINED when it is not a member), and comm's size
  * (the local group for intercommunicators). */
 int smpi_comm_rank(MPI_Comm comm);
@@ -80,6 +85,17 @@ void smpi_type_free(MPI_Datatype *type);
 /* inout[i] = in[i] op inout[i] for count elements of type (MPI order: in is the left operand). */
 int smpi_op_apply(MPI_Op op, const void *in, void *inout, int count, MPI_Datatype type);
 bool smpi_op_is_commutative(MPI_Op op);
+
+/* The calling rank's in- and out-neighbours in comm's process topology, in the standard's
+ * order (new arrays that the caller frees); MPI_ERR_TOPOLOGY when comm has none. And whether
+ * the topology is Cartesian. */
+int smpi_topo_neighbors(MPI_Comm comm, int **in, int *nin, int **out, int *nout);
+bool smpi_topo_is_cart(MPI_Comm comm);
+
+/* Intercommunicators: the size of the remote group and the intracommunicator over the local
+ * group (owned by the intercommunicator). */
+int smpi_comm_remote_size(MPI_Comm inter);
+MPI_Comm smpi_comm_local(MPI_Comm inter);
 
 /* How the ranks of a communicator sit on hosts: SMPI's Comm::init_smp without its messages
  * (collectives/smp.c charges those). Computed on first use, shared by the communicator's ranks

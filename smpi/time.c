@@ -154,3 +154,8 @@ double smpi_wtime(void)
         smpi__sleep(smpi__rt.cfg.wtime);
     return now;
 }
+
+double smpi_now(void)
+{
+    return sim_now();
+}

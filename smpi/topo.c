@@ -774,7 +774,7 @@ int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int
 /* ---- neighbour lists ---------------------------------------------------------------------------
  */
 
-int smpi__topo_neighbors(MPI_Comm comm, int **in, int *nin, int **out, int *nout)
+int smpi_topo_neighbors(MPI_Comm comm, int **in, int *nin, int **out, int *nout)
 {
     struct smpi_topo *t = comm->topo;
     int me = smpi_comm_rank(comm);
@@ -810,7 +810,7 @@ int smpi__topo_neighbors(MPI_Comm comm, int **in, int *nin, int **out, int *nout
     return MPI_SUCCESS;
 }
 
-bool smpi__topo_is_cart(MPI_Comm comm)
+bool smpi_topo_is_cart(MPI_Comm comm)
 {
     return comm->topo && comm->topo->kind == MPI_CART;
 }

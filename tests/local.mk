@@ -8,6 +8,7 @@ tests_unit_simcore_test_simcore_SOURCES = \
 	tests/unit/simcore/test_platform.c tests/unit/simcore/test_units.c \
 	tests/unit/simcore/test_engine.c tests/unit/simcore/test_log.c
 tests_unit_simcore_test_simcore_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS) $(XML_CFLAGS)
+tests_unit_simcore_test_simcore_CPPFLAGS = $(AM_CPPFLAGS) -DSRCDIR=\"$(abs_top_srcdir)\"
 tests_unit_simcore_test_simcore_LDADD = simcore/libsimcore.la $(CRITERION_LIBS) -lm
 
 unit_tests += tests/unit/smpi/test_smpi
@@ -28,6 +29,11 @@ endif
 check_PROGRAMS += $(unit_tests)
 
 EXTRA_DIST += tests/run-tests.sh tests/mpi
+# the end-to-end outputs of smpitest (binaries, logs, JUnit report) and of make compare
+clean-local: clean-local-tests
+clean-local-tests:
+	-rm -rf tests/mpi-out tests/compare-out
+.PHONY: clean-local-tests
 
 check-local: all $(unit_tests) check-layering
 	@bash $(srcdir)/tests/run-tests.sh $(abs_top_builddir) $(abs_top_srcdir) $(unit_tests)

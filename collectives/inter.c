@@ -1,0 +1,443 @@
+/* inter: the collectives on intercommunicators (MPI-3.1 section 5.2.2), where each group
+ * receives what the other group contributed. Each combines an operation inside the local group
+ * (on the intercommunicator's local intracommunicator, with the configured algorithms) and one
+ * exchange between the two leaders (local rank 0 of each side); the all-to-all family and the
+ * v-variants talk to every remote rank directly. Rooted collectives follow the standard: the
+ * root passes MPI_ROOT, the other members of its group MPI_PROC_NULL, and the remote group the
+ * root's rank. SMPI 3.32 has no intercommunicator collectives. */
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "collectives/internal.h"
+#include "simcore/simcore.h"
+
+static bool is_leader(MPI_Comm inter)
+{
+    return smpi_comm_rank(inter) == 0;
+}
+
+/* Runs collective k with arguments *a on the local group of inter. */
+static int local(enum coll_kind k, MPI_Comm inter, struct coll_args a)
+{
+    a.comm = smpi_comm_local(inter);
+    return coll_run(k, &a);
+}
+
+/* Local barrier, leaders exchange a token, local broadcast of it. */
+static int inter_barrier(const struct coll_args *a)
+{
+    int token = 0;
+    struct coll_args b = { .rbuf = &token, .count = 1, .type = MPI_INT, .root = 0 };
+    int rc = local(COLL_BARRIER, a->comm, (struct coll_args){ 0 });
+
+    if (rc == MPI_SUCCESS && is_leader(a->comm))
+        rc = smpi_sendrecv(&token, 1, MPI_INT, 0, COLL_TAG_INTER_BARRIER, &token, 1, MPI_INT, 0,
+                           COLL_TAG_INTER_BARRIER, a->comm, MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS)
+        rc = local(COLL_BCAST, a->comm, b);
+    return rc;
+}
+
+/* The root sends to the remote leader, which broadcasts in its group. */
+static int inter_bcast(const struct coll_args *a)
+{
+    int rc = MPI_SUCCESS;
+    struct coll_args b = { .rbuf = a->rbuf, .count = a->count, .type = a->type, .root = 0 };
+
+    if (a->root == MPI_ROOT)
+        return smpi_send(a->rbuf, a->count, a->type, 0, COLL_TAG_INTER_BCAST, a->comm);
+    if (a->root == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    if (is_leader(a->comm))
+        rc = smpi_recv(a->rbuf, a->count, a->type, a->root, COLL_TAG_INTER_BCAST, a->comm,
+                       MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS && smpi_comm_size(smpi_comm_local(a->comm)) > 1)
+        rc = local(COLL_BCAST, a->comm, b);
+    return rc;
+}
+
+/* The remote group reduces to its leader, which sends the result to the root. */
+static int inter_reduce(const struct coll_args *a)
+{
+    void *tmp;
+    void *block;
+    struct coll_args r = *a;
+    int rc;
+
+    if (a->root == MPI_ROOT)
+        return smpi_recv(a->rbuf, a->count, a->type, 0, COLL_TAG_INTER_REDUCE, a->comm,
+                         MPI_STATUS_IGNORE);
+    if (a->root == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    block = coll__tmp_alloc(a->count, a->type, &tmp);
+    r.rbuf = tmp;
+    r.root = 0;
+    rc = local(COLL_REDUCE, a->comm, r);
+    if (rc == MPI_SUCCESS && is_leader(a->comm))
+        rc = smpi_send(tmp, a->count, a->type, a->root, COLL_TAG_INTER_REDUCE, a->comm);
+    free(block);
+    return rc;
+}
+
+/* Local reduce to the leader, leaders swap results, local broadcast. */
+static int inter_allreduce(const struct coll_args *a)
+{
+    void *tmp;
+    void *block = coll__tmp_alloc(a->count, a->type, &tmp);
+    struct coll_args r = *a;
+    struct coll_args b = { .rbuf = a->rbuf, .count = a->count, .type = a->type, .root = 0 };
+    int rc;
+
+    r.rbuf = tmp;
+    r.root = 0;
+    rc = local(COLL_REDUCE, a->comm, r);
+    if (rc == MPI_SUCCESS && is_leader(a->comm))
+        rc = smpi_sendrecv(tmp, a->count, a->type, 0, COLL_TAG_INTER_ALLREDUCE, a->rbuf, a->count,
+                           a->type, 0, COLL_TAG_INTER_ALLREDUCE, a->comm, MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS)
+        rc = local(COLL_BCAST, a->comm, b);
+    free(block);
+    return rc;
+}
+
+/* The remote group gathers at its leader, which sends everything to the root. */
+static int inter_gather(const struct coll_args *a)
+{
+    int n = a->scount * smpi_comm_size(a->comm);
+    struct coll_args g = { .sbuf = a->sbuf,
+                           .scount = a->scount,
+                           .stype = a->stype,
+                           .rcount = a->scount,
+                           .rtype = a->stype,
+                           .root = 0 };
+    void *block;
+    int rc;
+
+    if (a->root == MPI_ROOT)
+        return smpi_recv(a->rbuf, a->rcount * smpi_comm_remote_size(a->comm), a->rtype, 0,
+                         COLL_TAG_INTER_GATHER, a->comm, MPI_STATUS_IGNORE);
+    if (a->root == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    block = coll__tmp_alloc(n, a->stype, &g.rbuf);
+    rc = local(COLL_GATHER, a->comm, g);
+    if (rc == MPI_SUCCESS && is_leader(a->comm))
+        rc = smpi_send(g.rbuf, n, a->stype, a->root, COLL_TAG_INTER_GATHER, a->comm);
+    free(block);
+    return rc;
+}
+
+/* The root sends everything to the remote leader, which scatters it in its group. */
+static int inter_scatter(const struct coll_args *a)
+{
+    int n = a->rcount * smpi_comm_size(a->comm);
+    struct coll_args s = { .scount = a->rcount,
+                           .stype = a->rtype,
+                           .rbuf = a->rbuf,
+                           .rcount = a->rcount,
+                           .rtype = a->rtype,
+                           .root = 0 };
+    void *block;
+    int rc = MPI_SUCCESS;
+
+    if (a->root == MPI_ROOT)
+        return smpi_send(a->sbuf, a->scount * smpi_comm_remote_size(a->comm), a->stype, 0,
+                         COLL_TAG_INTER_SCATTER, a->comm);
+    if (a->root == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    block = coll__tmp_alloc(n, a->rtype, (void **)&s.sbuf);
+    if (is_leader(a->comm))
+        rc = smpi_recv((void *)s.sbuf, n, a->rtype, a->root, COLL_TAG_INTER_SCATTER, a->comm,
+                       MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS)
+        rc = local(COLL_SCATTER, a->comm, s);
+    free(block);
+    return rc;
+}
+
+/* Local gather to the leader, leaders swap, local broadcast of the remote group's blocks. */
+static int inter_allgather(const struct coll_args *a)
+{
+    int n = a->scount * smpi_comm_size(a->comm);
+    int m = a->rcount * smpi_comm_remote_size(a->comm);
+    struct coll_args g = { .sbuf = a->sbuf,
+                           .scount = a->scount,
+                           .stype = a->stype,
+                           .rcount = a->scount,
+                           .rtype = a->stype,
+                           .root = 0 };
+    struct coll_args b = { .rbuf = a->rbuf, .count = m, .type = a->rtype, .root = 0 };
+    void *block = coll__tmp_alloc(n, a->stype, &g.rbuf);
+    int rc = local(COLL_GATHER, a->comm, g);
+
+    if (rc == MPI_SUCCESS && is_leader(a->comm))
+        rc = smpi_sendrecv(g.rbuf, n, a->stype, 0, COLL_TAG_INTER_ALLGATHER, a->rbuf, m, a->rtype,
+                           0, COLL_TAG_INTER_ALLGATHER, a->comm, MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS)
+        rc = local(COLL_BCAST, a->comm, b);
+    free(block);
+    return rc;
+}
+
+/* One direct exchange with every remote rank: block r of the send side (count, type and byte
+ * offset given by the callbacks' arrays) goes to remote rank r, block r of the receive side
+ * comes from it. A NULL buffer skips that side. */
+struct direct {
+    const char *sbuf;
+    const int *scounts;
+    int scount;
+    MPI_Aint (*soff)(const struct coll_args *a, int r);
+    MPI_Datatype (*stype)(const struct coll_args *a, int r);
+    char *rbuf;
+    const int *rcounts;
+    int rcount;
+    MPI_Aint (*roff)(const struct coll_args *a, int r);
+    MPI_Datatype (*rtype)(const struct coll_args *a, int r);
+    int tag;
+};
+
+static int exchange_direct(const struct coll_args *a, const struct direct *d)
+{
+    int remote = smpi_comm_remote_size(a->comm);
+    MPI_Request *reqs = coll__reqs_alloc(2 * remote);
+    int n = 0;
+    int rc;
+
+    for (int r = 0; d->rbuf && r < remote; r++)
+        smpi_irecv(d->rbuf + d->roff(a, r), d->rcounts ? d->rcounts[r] : d->rcount, d->rtype(a, r),
+                   r, d->tag, a->comm, &reqs[n++]);
+    for (int r = 0; d->sbuf && r < remote; r++)
+        smpi_isend(d->sbuf + d->soff(a, r), d->scounts ? d->scounts[r] : d->scount, d->stype(a, r),
+                   r, d->tag, a->comm, &reqs[n++]);
+    rc = coll__waitall(n, reqs, MPI_SUCCESS);
+    free(reqs);
+    return rc;
+}
+
+static MPI_Datatype one_stype(const struct coll_args *a, int r)
+{
+    return a->stype;
+}
+
+static MPI_Datatype one_rtype(const struct coll_args *a, int r)
+{
+    return a->rtype;
+}
+
+static MPI_Datatype each_stype(const struct coll_args *a, int r)
+{
+    return a->stypes[r];
+}
+
+static MPI_Datatype each_rtype(const struct coll_args *a, int r)
+{
+    return a->rtypes[r];
+}
+
+static MPI_Aint no_off(const struct coll_args *a, int r)
+{
+    return 0;
+}
+
+static MPI_Aint block_soff(const struct coll_args *a, int r)
+{
+    return (MPI_Aint)r * a->scount * smpi_type_extent(a->stype);
+}
+
+static MPI_Aint block_roff(const struct coll_args *a, int r)
+{
+    return (MPI_Aint)r * a->rcount * smpi_type_extent(a->rtype);
+}
+
+static MPI_Aint elem_soff(const struct coll_args *a, int r)
+{
+    return (MPI_Aint)a->sdispls[r] * smpi_type_extent(a->stype);
+}
+
+static MPI_Aint elem_roff(const struct coll_args *a, int r)
+{
+    return (MPI_Aint)a->rdispls[r] * smpi_type_extent(a->rtype);
+}
+
+static MPI_Aint byte_soff(const struct coll_args *a, int r)
+{
+    return a->sdispls[r];
+}
+
+static MPI_Aint byte_roff(const struct coll_args *a, int r)
+{
+    return a->rdispls[r];
+}
+
+static int inter_alltoall(const struct coll_args *a)
+{
+    struct direct d = { a->sbuf,
+                        NULL,
+                        a->scount,
+                        block_soff,
+                        one_stype,
+                        a->rbuf,
+                        NULL,
+                        a->rcount,
+                        block_roff,
+                        one_rtype,
+                        COLL_TAG_INTER_ALLTOALL };
+
+    return exchange_direct(a, &d);
+}
+
+static int inter_alltoallv(const struct coll_args *a)
+{
+    struct direct d = { a->sbuf,
+                        a->scounts,
+                        0,
+                        elem_soff,
+                        one_stype,
+                        a->rbuf,
+                        a->rcounts,
+                        0,
+                        elem_roff,
+                        one_rtype,
+                        COLL_TAG_INTER_ALLTOALLV };
+
+    return exchange_direct(a, &d);
+}
+
+static int inter_alltoallw(const struct coll_args *a)
+{
+    struct direct d = { a->sbuf,
+                        a->scounts,
+                        0,
+                        byte_soff,
+                        each_stype,
+                        a->rbuf,
+                        a->rcounts,
+                        0,
+                        byte_roff,
+                        each_rtype,
+                        COLL_TAG_INTER_ALLTOALLW };
+
+    return exchange_direct(a, &d);
+}
+
+/* My one block goes to every remote rank; block r of the receive side comes from remote r. */
+static int inter_allgatherv(const struct coll_args *a)
+{
+    struct direct d = { a->sbuf,
+                        NULL,
+                        a->scount,
+                        no_off,
+                        one_stype,
+                        a->rbuf,
+                        a->rcounts,
+                        0,
+                        elem_roff,
+                        one_rtype,
+                        COLL_TAG_INTER_ALLGATHERV };
+
+    return exchange_direct(a, &d);
+}
+
+static int inter_gatherv(const struct coll_args *a)
+{
+    struct direct d = { NULL,
+                        NULL,
+                        0,
+                        no_off,
+                        one_stype,
+                        a->rbuf,
+                        a->rcounts,
+                        0,
+                        elem_roff,
+                        one_rtype,
+                        COLL_TAG_INTER_GATHERV };
+
+    if (a->root == MPI_ROOT)
+        return exchange_direct(a, &d);
+    if (a->root == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    return smpi_send(a->sbuf, a->scount, a->stype, a->root, COLL_TAG_INTER_GATHERV, a->comm);
+}
+
+static int inter_scatterv(const struct coll_args *a)
+{
+    struct direct d = { a->sbuf,
+                        a->scounts,
+                        0,
+                        elem_soff,
+                        one_stype,
+                        NULL,
+                        NULL,
+                        0,
+                        no_off,
+                        one_rtype,
+                        COLL_TAG_INTER_SCATTERV };
+
+    if (a->root == MPI_ROOT)
+        return exchange_direct(a, &d);
+    if (a->root == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    return smpi_recv(a->rbuf, a->rcount, a->rtype, a->root, COLL_TAG_INTER_SCATTERV, a->comm,
+                     MPI_STATUS_IGNORE);
+}
+
+/* Reduce-scatter (MPI-3.1 section 5.10): each group reduces its vector of sum(recvcounts)
+ * elements to its leader; the leaders swap the results and each scatters the other group's
+ * reduction over its own group with its own recvcounts. */
+static int inter_reduce_scatter(const struct coll_args *a)
+{
+    int n = smpi_comm_size(a->comm);
+    int total = 0;
+    int *displs = sim_xmalloc(((size_t)n + 1) * sizeof(*displs));
+    struct coll_args r = *a;
+    struct coll_args s = { .scounts = a->rcounts,
+                           .sdispls = displs,
+                           .stype = a->type,
+                           .rbuf = a->rbuf,
+                           .rtype = a->type,
+                           .root = 0 };
+    void *mine;
+    void *theirs;
+    void *mine_block;
+    void *theirs_block;
+    int rc;
+
+    for (int i = 0; i < n; i++) {
+        displs[i] = total;
+        total += a->rcounts[i];
+    }
+    s.rcount = a->rcounts[smpi_comm_rank(a->comm)];
+    mine_block = coll__tmp_alloc(total, a->type, &mine);
+    theirs_block = coll__tmp_alloc(total, a->type, &theirs);
+    r.rbuf = mine;
+    r.count = total;
+    r.root = 0;
+    rc = local(COLL_REDUCE, a->comm, r);
+    if (rc == MPI_SUCCESS && is_leader(a->comm))
+        rc = smpi_sendrecv(mine, total, a->type, 0, COLL_TAG_INTER_REDUCE_SCATTER, theirs, total,
+                           a->type, 0, COLL_TAG_INTER_REDUCE_SCATTER, a->comm, MPI_STATUS_IGNORE);
+    s.sbuf = theirs;
+    if (rc == MPI_SUCCESS)
+        rc = local(COLL_SCATTERV, a->comm, s);
+    free(mine_block);
+    free(theirs_block);
+    free(displs);
+    return rc;
+}
+
+static coll_fn *const inter_algos[COLL_NKINDS] = {
+    [COLL_BARRIER] = inter_barrier,       [COLL_BCAST] = inter_bcast,
+    [COLL_REDUCE] = inter_reduce,         [COLL_ALLREDUCE] = inter_allreduce,
+    [COLL_GATHER] = inter_gather,         [COLL_SCATTER] = inter_scatter,
+    [COLL_ALLGATHER] = inter_allgather,   [COLL_ALLTOALL] = inter_alltoall,
+    [COLL_ALLTOALLV] = inter_alltoallv,   [COLL_ALLTOALLW] = inter_alltoallw,
+    [COLL_ALLGATHERV] = inter_allgatherv, [COLL_GATHERV] = inter_gatherv,
+    [COLL_SCATTERV] = inter_scatterv,     [COLL_REDUCE_SCATTER] = inter_reduce_scatter,
+};
+
+int coll_inter_run(enum coll_kind k, const struct coll_args *a)
+{
+    sim_assert((unsigned)k < COLL_NKINDS, "bad collective kind %d", (int)k);
+    if (!inter_algos[k])
+        return MPI_ERR_COMM;
+    return inter_algos[k](a);
+}

@@ -1,0 +1,462 @@
+/* coll_call: what every collective MPI call does between its binding and its algorithm, shared
+ * by the blocking (bindings_coll.c), nonblocking (bindings_icoll.c) and neighbourhood
+ * (bindings_neighbor.c) bindings: the argument checks, SMPI 3.32's normalisation of
+ * MPI_IN_PLACE, and the dispatch to the intra- or intercommunicator algorithms. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collectives/collectives.h"
+#include "smpi/check.h"
+#include "smpi/internal.h"
+
+/* ---- argument checks: each reports through the communicator's error handler and returns the
+ * code to give back, or MPI_SUCCESS --------------------------------------------------------- */
+
+/* How many ranks the per-peer arrays of comm cover: the remote group of an intercommunicator. */
+static int peers(MPI_Comm comm)
+{
+    return smpi__comm_peer_size(comm);
+}
+
+/* An array of n entries (counts or displacements) must be given; counts must not be negative
+ * (displacements may be). */
+static int check_array(const char *call, MPI_Comm comm, const int *v, int n, const char *what,
+                       bool counts)
+{
+    if (!v)
+        return smpi__error(comm, call, MPI_ERR_ARG, "%s is NULL", what);
+    for (int i = 0; counts && i < n; i++)
+        if (v[i] < 0)
+            return smpi__error(comm, call, MPI_ERR_COUNT, "%s[%d] = %d is negative", what, i, v[i]);
+    return MPI_SUCCESS;
+}
+
+static int check_types(const char *call, MPI_Comm comm, const MPI_Datatype *v, int n,
+                       const char *what)
+{
+    char name[48];
+
+    if (!v)
+        return smpi__error(comm, call, MPI_ERR_ARG, "%s is NULL", what);
+    for (int i = 0; i < n; i++) {
+        snprintf(name, sizeof(name), "%s[%d]", what, i);
+        SMPI_CHECK(smpi__check_type(call, comm, v[i], name));
+    }
+    return MPI_SUCCESS;
+}
+
+/* MPI forbids aliased send and receive buffers (MPI_IN_PLACE exists for that). */
+static int check_alias(const char *call, MPI_Comm comm, const void *sbuf, const void *rbuf,
+                       bool nonempty)
+{
+    if (nonempty && sbuf == rbuf && sbuf != MPI_IN_PLACE && sbuf != MPI_BOTTOM)
+        return smpi__error(comm, call, MPI_ERR_BUFFER,
+                           "send and receive buffers are the same; pass MPI_IN_PLACE as the "
+                           "send buffer instead");
+    return MPI_SUCCESS;
+}
+
+/* MPI_IN_PLACE where this call (or this rank) cannot take it. */
+static int check_not_in_place(const char *call, MPI_Comm comm, const void *buf, const char *what)
+{
+    if (buf == MPI_IN_PLACE)
+        return smpi__error(comm, call, MPI_ERR_BUFFER, "%s cannot be MPI_IN_PLACE here", what);
+    return MPI_SUCCESS;
+}
+
+/* count and a committed type of one side of a transfer. */
+static int check_side(const char *call, MPI_Comm comm, int count, MPI_Datatype type,
+                      const char *cname, const char *tname)
+{
+    SMPI_CHECK(smpi__check_count(call, comm, count, cname));
+    return smpi__check_type(call, comm, type, tname);
+}
+
+/* The root of a rooted collective: a rank of an intracommunicator; MPI_ROOT, MPI_PROC_NULL or
+ * a remote rank on an intercommunicator. */
+static int check_root(const char *call, MPI_Comm comm, int root)
+{
+    if (!smpi__comm_is_inter(comm))
+        return smpi__check_root(call, comm, root);
+    if (root == MPI_ROOT || root == MPI_PROC_NULL || (root >= 0 && root < peers(comm)))
+        return MPI_SUCCESS;
+    return smpi__error(comm, call, MPI_ERR_ROOT,
+                       "root %d is not MPI_ROOT, MPI_PROC_NULL or a rank of the remote group "
+                       "(size %d)",
+                       root, peers(comm));
+}
+
+/* Whether this rank's root-side arguments matter: the root of an intracommunicator, the
+ * MPI_ROOT rank of an intercommunicator. And whether its leaf-side ones do. */
+static bool at_root(const struct coll_args *a)
+{
+    if (smpi__comm_is_inter(a->comm))
+        return a->root == MPI_ROOT;
+    return smpi_comm_rank(a->comm) == a->root;
+}
+
+static bool at_leaf(const struct coll_args *a)
+{
+    if (smpi__comm_is_inter(a->comm))
+        return a->root >= 0;
+    return true;
+}
+
+/* A member of the root's group other than the root, on an intercommunicator: no other argument
+ * of a rooted collective is significant. */
+static bool idle(const struct coll_args *a)
+{
+    return smpi__comm_is_inter(a->comm) && a->root == MPI_PROC_NULL;
+}
+
+static int check_reduction(const char *call, const struct coll_args *a, const void *rbuf, int count)
+{
+    SMPI_CHECK(smpi__check_count(call, a->comm, count, "count"));
+    SMPI_CHECK(smpi__check_type(call, a->comm, a->type, "datatype"));
+    SMPI_CHECK(smpi__check_op(call, a->comm, a->op));
+    return check_alias(call, a->comm, a->sbuf, rbuf, count > 0);
+}
+
+static int check_bcast(const char *call, const struct coll_args *a)
+{
+    SMPI_CHECK(check_root(call, a->comm, a->root));
+    if (idle(a))
+        return MPI_SUCCESS;
+    SMPI_CHECK(smpi__check_count(call, a->comm, a->count, "count"));
+    SMPI_CHECK(smpi__check_type(call, a->comm, a->type, "datatype"));
+    return check_not_in_place(call, a->comm, a->rbuf, "buffer");
+}
+
+static int check_reduce(const char *call, const struct coll_args *a)
+{
+    SMPI_CHECK(check_root(call, a->comm, a->root));
+    if (idle(a))
+        return MPI_SUCCESS;
+    SMPI_CHECK(check_reduction(call, a, at_root(a) ? a->rbuf : NULL, a->count));
+    if (!at_root(a) || smpi__comm_is_inter(a->comm))
+        return check_not_in_place(call, a->comm, a->sbuf,
+                                  "sendbuf (at a rank other than the root)");
+    return MPI_SUCCESS;
+}
+
+static int check_reduce_scatter(const char *call, const struct coll_args *a)
+{
+    int size = smpi_comm_size(a->comm);
+
+    SMPI_CHECK(check_array(call, a->comm, a->rcounts, size, "recvcounts", true));
+    return check_reduction(call, a, a->rbuf, a->rcounts[smpi_comm_rank(a->comm)]);
+}
+
+static int check_alltoall(const char *call, const struct coll_args *a)
+{
+    if (a->sbuf != MPI_IN_PLACE)
+        SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
+    SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
+    SMPI_CHECK(check_alias(call, a->comm, a->sbuf, a->rbuf, a->rcount > 0));
+    return check_not_in_place(call, a->comm, a->rbuf, "recvbuf");
+}
+
+static int check_alltoallv(const char *call, const struct coll_args *a, bool w)
+{
+    int n = peers(a->comm);
+
+    if (a->sbuf != MPI_IN_PLACE) {
+        SMPI_CHECK(check_array(call, a->comm, a->scounts, n, "sendcounts", true));
+        SMPI_CHECK(check_array(call, a->comm, a->sdispls, n, "sdispls", false));
+        if (w)
+            SMPI_CHECK(check_types(call, a->comm, a->stypes, n, "sendtypes"));
+        else
+            SMPI_CHECK(smpi__check_type(call, a->comm, a->stype, "sendtype"));
+    }
+    SMPI_CHECK(check_array(call, a->comm, a->rcounts, n, "recvcounts", true));
+    SMPI_CHECK(check_array(call, a->comm, a->rdispls, n, "rdispls", false));
+    if (w)
+        SMPI_CHECK(check_types(call, a->comm, a->rtypes, n, "recvtypes"));
+    else
+        SMPI_CHECK(smpi__check_type(call, a->comm, a->rtype, "recvtype"));
+    return check_not_in_place(call, a->comm, a->rbuf, "recvbuf");
+}
+
+static int check_allgather(const char *call, const struct coll_args *a, bool v)
+{
+    if (a->sbuf != MPI_IN_PLACE)
+        SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
+    if (v) {
+        SMPI_CHECK(check_array(call, a->comm, a->rcounts, peers(a->comm), "recvcounts", true));
+        SMPI_CHECK(check_array(call, a->comm, a->rdispls, peers(a->comm), "displs", false));
+        SMPI_CHECK(smpi__check_type(call, a->comm, a->rtype, "recvtype"));
+    } else {
+        SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
+        SMPI_CHECK(check_alias(call, a->comm, a->sbuf, a->rbuf, a->rcount > 0));
+    }
+    return check_not_in_place(call, a->comm, a->rbuf, "recvbuf");
+}
+
+static int check_gather(const char *call, const struct coll_args *a, bool v)
+{
+    SMPI_CHECK(check_root(call, a->comm, a->root));
+    if (idle(a))
+        return MPI_SUCCESS;
+    if (!at_root(a) || smpi__comm_is_inter(a->comm))
+        SMPI_CHECK(
+            check_not_in_place(call, a->comm, a->sbuf, "sendbuf (at a rank other than the root)"));
+    if (a->sbuf != MPI_IN_PLACE && at_leaf(a))
+        SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
+    if (!at_root(a))
+        return MPI_SUCCESS;
+    if (v) {
+        SMPI_CHECK(check_array(call, a->comm, a->rcounts, peers(a->comm), "recvcounts", true));
+        SMPI_CHECK(check_array(call, a->comm, a->rdispls, peers(a->comm), "displs", false));
+        return smpi__check_type(call, a->comm, a->rtype, "recvtype");
+    }
+    SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
+    return check_alias(call, a->comm, a->sbuf, a->rbuf, a->rcount > 0);
+}
+
+static int check_scatter(const char *call, const struct coll_args *a, bool v)
+{
+    SMPI_CHECK(check_root(call, a->comm, a->root));
+    if (idle(a))
+        return MPI_SUCCESS;
+    if (!at_root(a) || smpi__comm_is_inter(a->comm))
+        SMPI_CHECK(
+            check_not_in_place(call, a->comm, a->rbuf, "recvbuf (at a rank other than the root)"));
+    if (a->rbuf != MPI_IN_PLACE && at_leaf(a))
+        SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
+    if (!at_root(a))
+        return MPI_SUCCESS;
+    if (v) {
+        SMPI_CHECK(check_array(call, a->comm, a->scounts, peers(a->comm), "sendcounts", true));
+        SMPI_CHECK(check_array(call, a->comm, a->sdispls, peers(a->comm), "displs", false));
+        return smpi__check_type(call, a->comm, a->stype, "sendtype");
+    }
+    SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
+    return check_alias(call, a->comm, a->sbuf, a->rbuf, a->scount > 0);
+}
+
+/* The neighbourhood collectives: a process topology, then the arrays of its degrees. */
+static int check_neighbor(const char *call, enum coll_kind k, const struct coll_args *a)
+{
+    int *in;
+    int *out;
+    int nin;
+    int nout;
+
+    if (smpi_topo_neighbors(a->comm, &in, &nin, &out, &nout) != MPI_SUCCESS)
+        return smpi__error(a->comm, call, MPI_ERR_TOPOLOGY,
+                           "the communicator has no process topology; create one with "
+                           "MPI_Cart_create, MPI_Graph_create or MPI_Dist_graph_create");
+    free(in);
+    free(out);
+    if (k == COLL_NEIGHBOR_ALLGATHER || k == COLL_NEIGHBOR_ALLGATHERV ||
+        k == COLL_NEIGHBOR_ALLTOALL)
+        SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
+    if (k == COLL_NEIGHBOR_ALLGATHER || k == COLL_NEIGHBOR_ALLTOALL)
+        return check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype");
+    SMPI_CHECK(check_array(call, a->comm, a->rcounts, nin, "recvcounts", true));
+    if (k == COLL_NEIGHBOR_ALLGATHERV)
+        return smpi__check_type(call, a->comm, a->rtype, "recvtype");
+    SMPI_CHECK(check_array(call, a->comm, a->scounts, nout, "sendcounts", true));
+    if (k == COLL_NEIGHBOR_ALLTOALLW) {
+        SMPI_CHECK(check_types(call, a->comm, a->stypes, nout, "sendtypes"));
+        return check_types(call, a->comm, a->rtypes, nin, "recvtypes");
+    }
+    SMPI_CHECK(smpi__check_type(call, a->comm, a->stype, "sendtype"));
+    return smpi__check_type(call, a->comm, a->rtype, "recvtype");
+}
+
+int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args *a)
+{
+    SMPI_CHECK(smpi__check_init(call));
+    SMPI_CHECK(smpi__check_comm(call, a->comm));
+    if (smpi__comm_is_inter(a->comm) &&
+        (k == COLL_SCAN || k == COLL_EXSCAN || k >= COLL_NEIGHBOR_ALLGATHER))
+        return smpi__error(a->comm, call, MPI_ERR_COMM,
+                           "%s has no intercommunicator form (MPI-3.1 section 5.2.2)", call);
+    switch (k) {
+    case COLL_BARRIER:
+        return MPI_SUCCESS;
+    case COLL_BCAST:
+        return check_bcast(call, a);
+    case COLL_REDUCE:
+        return check_reduce(call, a);
+    case COLL_ALLREDUCE:
+    case COLL_SCAN:
+    case COLL_EXSCAN:
+        SMPI_CHECK(check_reduction(call, a, a->rbuf, a->count));
+        return smpi__comm_is_inter(a->comm) ? check_not_in_place(call, a->comm, a->sbuf, "sendbuf")
+                                            : MPI_SUCCESS;
+    case COLL_REDUCE_SCATTER:
+        return check_reduce_scatter(call, a);
+    case COLL_ALLTOALL:
+        return check_alltoall(call, a);
+    case COLL_ALLTOALLV:
+    case COLL_ALLTOALLW:
+        return check_alltoallv(call, a, k == COLL_ALLTOALLW);
+    case COLL_ALLGATHER:
+    case COLL_ALLGATHERV:
+        return check_allgather(call, a, k == COLL_ALLGATHERV);
+    case COLL_GATHER:
+    case COLL_GATHERV:
+        return check_gather(call, a, k == COLL_GATHERV);
+    case COLL_SCATTER:
+    case COLL_SCATTERV:
+        return check_scatter(call, a, k == COLL_SCATTERV);
+    default:
+        return check_neighbor(call, k, a);
+    }
+}
+
+/* ---- SMPI 3.32's normalisation of the arguments (src/smpi/bindings/smpi_pmpi_coll.cpp):
+ * its bindings hand the algorithms MPI_IN_PLACE only in gather(v) and scatter(v) at the root
+ * and in reduce; elsewhere an in-place call becomes an ordinary one, on a copy of the receive
+ * buffer or on the caller's own block of it. The algorithms therefore send what SMPI's send. */
+
+/* Widens [*lo, *hi) to the bytes that `count` elements of `type` touch from byte `disp`. */
+static void widen_span(MPI_Aint disp, int count, MPI_Datatype type, MPI_Aint *lo, MPI_Aint *hi)
+{
+    MPI_Aint first = disp + smpi_type_true_lb(type);
+    MPI_Aint last = first + (MPI_Aint)(count - 1) * smpi_type_extent(type);
+    MPI_Aint a = first < last ? first : last;
+    MPI_Aint b = (first < last ? last : first) + smpi_type_true_extent(type);
+
+    if (count <= 0)
+        return;
+    if (a < *lo)
+        *lo = a;
+    if (b > *hi)
+        *hi = b;
+}
+
+/* A copy of the bytes [lo, hi) of buf; *copy is where buf's byte 0 falls in it. Returns the
+ * block to free. */
+static void *copy_span(const void *buf, MPI_Aint lo, MPI_Aint hi, const void **copy)
+{
+    char *block = sim_xmalloc(hi > lo ? (size_t)(hi - lo) : 1);
+
+    if (hi > lo)
+        memcpy(block, (const char *)buf + lo, (size_t)(hi - lo));
+    *copy = block - (hi > lo ? lo : 0);
+    return block;
+}
+
+/* The send side of an in-place alltoall, alltoallv or alltoallw: a copy of the receive
+ * buffer with the receive layout. */
+static void *in_place_alltoall(enum coll_kind k, struct coll_args *a)
+{
+    int size = smpi_comm_size(a->comm);
+    MPI_Aint lo = 0;
+    MPI_Aint hi = 0;
+
+    for (int i = 0; i < size; i++) {
+        if (k == COLL_ALLTOALL)
+            widen_span((MPI_Aint)i * a->rcount * smpi_type_extent(a->rtype), a->rcount, a->rtype,
+                       &lo, &hi);
+        else if (k == COLL_ALLTOALLV)
+            widen_span((MPI_Aint)a->rdispls[i] * smpi_type_extent(a->rtype), a->rcounts[i],
+                       a->rtype, &lo, &hi);
+        else
+            widen_span(a->rdispls[i], a->rcounts[i], a->rtypes[i], &lo, &hi);
+    }
+    a->scount = a->rcount;
+    a->stype = a->rtype;
+    a->scounts = a->rcounts;
+    a->sdispls = a->rdispls;
+    a->stypes = a->rtypes;
+    return copy_span(a->rbuf, lo, hi, &a->sbuf);
+}
+
+/* Rewrites *a as SMPI's binding would; returns a block to free (or NULL). */
+static void *normalise(enum coll_kind k, struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    MPI_Aint lo = 0;
+    MPI_Aint hi = 0;
+    int total = 0;
+
+    switch (k) {
+    case COLL_GATHER:
+    case COLL_GATHERV:
+        if (rank == a->root && a->sbuf == MPI_IN_PLACE) {
+            a->scount = 0;
+            a->stype = a->rtype;
+        }
+        return NULL;
+    case COLL_SCATTER:
+    case COLL_SCATTERV:
+        if (rank == a->root && a->rbuf == MPI_IN_PLACE) {
+            a->rtype = a->stype;
+            a->rcount = k == COLL_SCATTER ? a->scount : a->scounts[rank];
+        }
+        return NULL;
+    case COLL_ALLGATHER:
+    case COLL_ALLGATHERV:
+        if (a->sbuf != MPI_IN_PLACE)
+            return NULL;
+        a->scount = k == COLL_ALLGATHER ? a->rcount : a->rcounts[rank];
+        a->sbuf = (char *)a->rbuf +
+                  (k == COLL_ALLGATHER ? (MPI_Aint)rank * a->rcount : (MPI_Aint)a->rdispls[rank]) *
+                      smpi_type_extent(a->rtype);
+        a->stype = a->rtype;
+        return NULL;
+    case COLL_ALLREDUCE:
+    case COLL_SCAN:
+    case COLL_EXSCAN:
+    case COLL_REDUCE_SCATTER:
+        if (a->sbuf != MPI_IN_PLACE)
+            return NULL;
+        total = a->count;
+        if (k == COLL_REDUCE_SCATTER)
+            for (int i = 0; i < smpi_comm_size(a->comm); i++)
+                total += a->rcounts[i];
+        widen_span(0, total, a->type, &lo, &hi);
+        return copy_span(a->rbuf, lo, hi, &a->sbuf);
+    case COLL_ALLTOALL:
+    case COLL_ALLTOALLV:
+    case COLL_ALLTOALLW:
+        return a->sbuf == MPI_IN_PLACE ? in_place_alltoall(k, a) : NULL;
+    default:
+        return NULL;
+    }
+}
+
+int smpi__coll_exec(enum coll_kind k, const struct coll_args *args)
+{
+    struct coll_args a = *args;
+    void *block;
+    int rc;
+
+    if (smpi__comm_is_inter(a.comm))
+        return coll_inter_run(k, &a);
+    if (k == COLL_BCAST && smpi_comm_size(a.comm) == 1)
+        return MPI_SUCCESS; /* as SMPI: a broadcast on one rank sends nothing */
+    block = normalise(k, &a);
+    /* the application's own calls are reported; those MPI calls make inside (communicator
+     * creation, topology construction) are not */
+    if (smpi__self()->depth <= 1)
+        rc = coll_run_call(k, &a);
+    else
+        rc = coll_run(k, &a);
+    free(block);
+    return rc;
+}
+
+int smpi__coll_call(const char *call, enum coll_kind k, const struct coll_args *a)
+{
+    int rc = smpi__coll_check(call, k, a);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    smpi__enter(call);
+    rc = smpi__coll_exec(k, a);
+    smpi__leave();
+    if (rc != MPI_SUCCESS)
+        rc = smpi__error(a->comm, call, rc,
+                         "a message of the collective failed (counts or datatypes that do not "
+                         "match across ranks?)");
+    return rc;
+}
