@@ -20,11 +20,20 @@ struct smpi_app;
 
 typedef int smpi__main_fn(int argc, char **argv);
 
+struct smpi_queue {
+    struct smpi_request *head;
+    struct smpi_request *tail;
+};
+
+/* A rank's matching queues (match.c): receives waiting for a send, sends waiting for a
+ * receive, also kept per source so that matching does not scan other sources' messages. */
 struct smpi_mailbox {
-    struct smpi_request *posted_head; /* receives waiting for a send, in posting order */
-    struct smpi_request *posted_tail;
-    struct smpi_request *unexp_head;  /* sends waiting for a receive, in arrival order */
-    struct smpi_request *unexp_tail;
+    struct smpi_queue posted_any; /* MPI_ANY_SOURCE receives, in posting order */
+    struct smpi_queue unexp;      /* every unexpected send, in arrival order */
+    unsigned long posted_seq;     /* numbers posted receives (posting order across queues) */
+    struct smpi_srcq *srcs;       /* per-source queues: open addressing by world rank */
+    size_t cap;
+    size_t used;
 };
 
 struct smpi_process {
@@ -232,8 +241,11 @@ struct smpi_request {
     size_t size;              /* bytes of the message (send) or of the buffer (recv) */
     void *packed;             /* send data copied aside (detached, eager, derived types) */
     struct smpi_request *peer;   /* the matched request */
-    struct smpi_request *next;   /* mailbox queue link */
+    struct smpi_request *next;   /* mailbox queue link (match.c) */
     struct smpi_request *prev;
+    struct smpi_request *snext;  /* per-source unexpected queue link (match.c) */
+    struct smpi_request *sprev;
+    unsigned long seq;           /* posting order of a receive (match.c) */
     struct sim_activity *comm_act; /* the network transfer */
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
     struct sim_host *src_host;
@@ -258,6 +270,20 @@ MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Dataty
 /* Posts a request: a send runs the protocol (eager, detached or rendezvous); a receive is
  * matched against the unexpected queue or posted. */
 void smpi__req_start(MPI_Request req);
+
+/* Matching (match.c). smpi__matches: does receive (or probe) `recv` accept send `send`.
+ * smpi__mq_take_posted / smpi__mq_take_unexpected remove and return the receive a send matches
+ * (or the send a receive matches), the earliest in MPI's order, or NULL; smpi__mq_post and
+ * smpi__mq_unexpect queue them; smpi__mq_unpost and smpi__mq_unexpect_remove take a queued one
+ * out (cancel, matched probe). */
+bool smpi__matches(const struct smpi_request *recv, const struct smpi_request *send);
+struct smpi_request *smpi__mq_take_posted(struct smpi_mailbox *mb, const struct smpi_request *send);
+struct smpi_request *smpi__mq_take_unexpected(struct smpi_mailbox *mb,
+                                              const struct smpi_request *recv);
+void smpi__mq_post(struct smpi_mailbox *mb, struct smpi_request *recv);
+void smpi__mq_unpost(struct smpi_mailbox *mb, struct smpi_request *recv);
+void smpi__mq_unexpect(struct smpi_mailbox *mb, struct smpi_request *send);
+void smpi__mq_unexpect_remove(struct smpi_mailbox *mb, struct smpi_request *send);
 /* Completion: wait/test family. They free non-persistent requests and set *req to
  * MPI_REQUEST_NULL as the standard says; return the request's error class. */
 int smpi__wait(MPI_Request *req, MPI_Status *status);

@@ -17,48 +17,6 @@ SIM_LOG_CATEGORY(log_p2p, "smpi.p2p");
 /* SMPI adds an envelope (tag, source, communicator) to every message on the wire. */
 #define SMPI_ENVELOPE_BYTES 16
 
-static int context_of(const struct smpi_request *r)
-{
-    return (r->flags & SMPI_REQ_COLL) ? r->comm->coll_context : r->comm->context;
-}
-
-static bool matches(const struct smpi_request *recv, const struct smpi_request *send)
-{
-    if (context_of(recv) != context_of(send))
-        return false;
-    if (recv->src != MPI_ANY_SOURCE && recv->src != send->src)
-        return false;
-    if (recv->tag == MPI_ANY_TAG)
-        return send->tag >= 0;
-    return recv->tag == send->tag;
-}
-
-static void queue_append(struct smpi_request **head, struct smpi_request **tail,
-                         struct smpi_request *r)
-{
-    r->next = NULL;
-    r->prev = *tail;
-    if (*tail)
-        (*tail)->next = r;
-    else
-        *head = r;
-    *tail = r;
-}
-
-static void queue_remove(struct smpi_request **head, struct smpi_request **tail,
-                         struct smpi_request *r)
-{
-    if (r->prev)
-        r->prev->next = r->next;
-    else
-        *head = r->next;
-    if (r->next)
-        r->next->prev = r->prev;
-    else
-        *tail = r->prev;
-    r->next = r->prev = NULL;
-}
-
 int smpi__peer_world(MPI_Comm comm, int rank)
 {
     if (rank == MPI_PROC_NULL || rank == MPI_ANY_SOURCE)
@@ -228,14 +186,12 @@ static void start_recv(struct smpi_request *r)
 {
     struct smpi_mailbox *mb = &smpi__rt.procs[r->dst].mbox;
 
-    for (struct smpi_request *s = mb->unexp_head; s; s = s->next) {
-        if (matches(r, s)) {
-            queue_remove(&mb->unexp_head, &mb->unexp_tail, s);
-            match(s, r);
-            return;
-        }
-    }
-    queue_append(&mb->posted_head, &mb->posted_tail, r);
+    struct smpi_request *s = smpi__mq_take_unexpected(mb, r);
+
+    if (s)
+        match(s, r);
+    else
+        smpi__mq_post(mb, r);
 }
 
 /* Copies the user's data aside so that the send can complete before the transfer. */
@@ -254,6 +210,7 @@ static void start_send(struct smpi_request *r)
     bool detached = !(r->flags & SMPI_REQ_SSEND) &&
                     ((r->flags & SMPI_REQ_BSEND) || (double)r->size < cfg->send_is_detached_thresh);
     double cost = 0;
+    struct smpi_request *q;
 
     if (detached) {
         r->flags |= SMPI_REQ_DETACHED;
@@ -266,14 +223,12 @@ static void start_send(struct smpi_request *r)
     if (detached)
         complete(r);
     r->refcount++; /* held by the transfer until delivery */
-    for (struct smpi_request *q = mb->posted_head; q; q = q->next) {
-        if (matches(q, r)) {
-            queue_remove(&mb->posted_head, &mb->posted_tail, q);
-            match(r, q);
-            return;
-        }
+    q = smpi__mq_take_posted(mb, r);
+    if (q) {
+        match(r, q);
+        return;
     }
-    queue_append(&mb->unexp_head, &mb->unexp_tail, r);
+    smpi__mq_unexpect(mb, r);
     if (smpi__rt.procs[r->dst].probing)
         sim_actor_wake(smpi__rt.procs[r->dst].actor);
     if (!(r->flags & SMPI_REQ_SSEND) && (double)r->size < cfg->async_small_thresh) {
@@ -356,9 +311,9 @@ int smpi__cancel(MPI_Request r)
         return MPI_SUCCESS;
     mb = &smpi__rt.procs[r->dst].mbox;
     if (r->flags & SMPI_REQ_RECV)
-        queue_remove(&mb->posted_head, &mb->posted_tail, r);
+        smpi__mq_unpost(mb, r);
     else if (!(r->flags & SMPI_REQ_EAGER))
-        queue_remove(&mb->unexp_head, &mb->unexp_tail, r);
+        smpi__mq_unexpect_remove(mb, r);
     else
         return MPI_SUCCESS;
     r->flags |= SMPI_REQ_CANCELLED;
@@ -391,8 +346,9 @@ static struct smpi_request *find_unexpected(int src, int tag, MPI_Comm comm, uns
     user = probe;
     user.flags = SMPI_REQ_RECV;
     /* the rank's own mailbox: a nonblocking collective's helper probes for its rank */
-    for (struct smpi_request *s = smpi__rt.procs[self->rank].mbox.unexp_head; s; s = s->next)
-        if (matches(&probe, s) || (ctx == (PROBE_USER | PROBE_COLL) && matches(&user, s)))
+    for (struct smpi_request *s = smpi__rt.procs[self->rank].mbox.unexp.head; s; s = s->next)
+        if (smpi__matches(&probe, s) ||
+            (ctx == (PROBE_USER | PROBE_COLL) && smpi__matches(&user, s)))
             return s;
     return NULL;
 }
@@ -450,7 +406,7 @@ static int probe(int src, int tag, MPI_Comm comm, unsigned ctx, bool blocking, i
     if (msg) {
         struct smpi_mailbox *mb = &smpi__rt.procs[self->rank].mbox;
 
-        queue_remove(&mb->unexp_head, &mb->unexp_tail, s);
+        smpi__mq_unexpect_remove(mb, s);
         *msg = s;
     }
     return MPI_SUCCESS;

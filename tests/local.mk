@@ -13,6 +13,7 @@ tests_unit_simcore_test_simcore_LDADD = simcore/libsimcore.la $(CRITERION_LIBS) 
 
 unit_tests += tests/unit/smpi/test_smpi
 tests_unit_smpi_test_smpi_SOURCES = \
+	tests/unit/smpi/test_match.c \
 	tests/unit/smpi/test_options.c tests/unit/smpi/test_datatype.c tests/unit/smpi/test_op.c \
 	tests/unit/smpi/test_loader.c
 tests_unit_smpi_test_smpi_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS)

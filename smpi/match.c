@@ -1,0 +1,216 @@
+/* match: a rank's matching queues. MPI matches a receive with the earliest send of its source,
+ * tag and context, and a send with the earliest posted receive that accepts it. Scanning one
+ * queue per rank costs O(queue) per message, which an all-to-all with every receive posted at
+ * once turns into O(p^2) per rank. So the queues are also kept per source: a receive from a
+ * given rank scans only that rank's unexpected sends, and a send scans only the receives posted
+ * for its source plus the MPI_ANY_SOURCE ones, the earlier in posting order winning.
+ *   posted, source given:  the source's `posted` queue   (links next/prev)
+ *   posted, MPI_ANY_SOURCE: mailbox `posted_any`         (links next/prev)
+ *   unexpected send:       mailbox `unexp`, arrival order (links next/prev; probes scan it)
+ *                          and the source's `unexp`       (links snext/sprev)
+ * The per-source queues live in an open-addressing table per mailbox, keyed by world rank. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "smpi/internal.h"
+
+#define SLOT_FREE INT_MIN
+
+struct smpi_srcq {
+    int src; /* world rank, or SLOT_FREE */
+    struct smpi_queue posted;
+    struct smpi_queue unexp;
+};
+
+static int context_of(const struct smpi_request *r)
+{
+    return (r->flags & SMPI_REQ_COLL) ? r->comm->coll_context : r->comm->context;
+}
+
+bool smpi__matches(const struct smpi_request *recv, const struct smpi_request *send)
+{
+    if (context_of(recv) != context_of(send))
+        return false;
+    if (recv->src != MPI_ANY_SOURCE && recv->src != send->src)
+        return false;
+    if (recv->tag == MPI_ANY_TAG)
+        return send->tag >= 0;
+    return recv->tag == send->tag;
+}
+
+/* ---- queues ------------------------------------------------------------------------------ */
+
+static void append(struct smpi_queue *q, struct smpi_request *r)
+{
+    r->next = NULL;
+    r->prev = q->tail;
+    if (q->tail)
+        q->tail->next = r;
+    else
+        q->head = r;
+    q->tail = r;
+}
+
+static void unlink_req(struct smpi_queue *q, struct smpi_request *r)
+{
+    if (r->prev)
+        r->prev->next = r->next;
+    else
+        q->head = r->next;
+    if (r->next)
+        r->next->prev = r->prev;
+    else
+        q->tail = r->prev;
+    r->next = r->prev = NULL;
+}
+
+/* The same on the per-source links of unexpected sends. */
+static void append_src(struct smpi_queue *q, struct smpi_request *r)
+{
+    r->snext = NULL;
+    r->sprev = q->tail;
+    if (q->tail)
+        q->tail->snext = r;
+    else
+        q->head = r;
+    q->tail = r;
+}
+
+static void unlink_src(struct smpi_queue *q, struct smpi_request *r)
+{
+    if (r->sprev)
+        r->sprev->snext = r->snext;
+    else
+        q->head = r->snext;
+    if (r->snext)
+        r->snext->sprev = r->sprev;
+    else
+        q->tail = r->sprev;
+    r->snext = r->sprev = NULL;
+}
+
+/* ---- per-source table -------------------------------------------------------------------- */
+
+static size_t slot_of(int src, size_t cap)
+{
+    uint64_t h = (uint64_t)(uint32_t)src * 0x9e3779b97f4a7c15ull;
+
+    return (size_t)(h >> 32) & (cap - 1);
+}
+
+static void table_grow(struct smpi_mailbox *mb)
+{
+    size_t cap = mb->cap ? mb->cap * 2 : 16;
+    struct smpi_srcq *slots = sim_xmalloc(cap * sizeof(*slots));
+
+    for (size_t i = 0; i < cap; i++)
+        slots[i].src = SLOT_FREE;
+    for (size_t i = 0; i < mb->cap; i++) {
+        size_t j;
+
+        if (mb->srcs[i].src == SLOT_FREE)
+            continue;
+        j = slot_of(mb->srcs[i].src, cap);
+        while (slots[j].src != SLOT_FREE)
+            j = (j + 1) & (cap - 1);
+        slots[j] = mb->srcs[i];
+    }
+    free(mb->srcs);
+    mb->srcs = slots;
+    mb->cap = cap;
+}
+
+/* The queues of source `src` (a world rank), created empty on first use. The pointer is valid
+ * until the next call (the table may grow). */
+static struct smpi_srcq *srcq(struct smpi_mailbox *mb, int src)
+{
+    size_t j;
+
+    if (2 * (mb->used + 1) > mb->cap)
+        table_grow(mb);
+    j = slot_of(src, mb->cap);
+    while (mb->srcs[j].src != src && mb->srcs[j].src != SLOT_FREE)
+        j = (j + 1) & (mb->cap - 1);
+    if (mb->srcs[j].src == SLOT_FREE) {
+        mb->srcs[j].src = src;
+        mb->srcs[j].posted = (struct smpi_queue){ NULL, NULL };
+        mb->srcs[j].unexp = (struct smpi_queue){ NULL, NULL };
+        mb->used++;
+    }
+    return &mb->srcs[j];
+}
+
+/* ---- matching ---------------------------------------------------------------------------- */
+
+static struct smpi_request *first_match_recv(struct smpi_request *q,
+                                             const struct smpi_request *send)
+{
+    while (q && !smpi__matches(q, send))
+        q = q->next;
+    return q;
+}
+
+struct smpi_request *smpi__mq_take_posted(struct smpi_mailbox *mb, const struct smpi_request *send)
+{
+    struct smpi_srcq *sq = srcq(mb, send->src);
+    struct smpi_request *own = first_match_recv(sq->posted.head, send);
+    struct smpi_request *any = first_match_recv(mb->posted_any.head, send);
+
+    if (own && (!any || own->seq < any->seq)) {
+        unlink_req(&sq->posted, own);
+        return own;
+    }
+    if (any)
+        unlink_req(&mb->posted_any, any);
+    return any;
+}
+
+void smpi__mq_post(struct smpi_mailbox *mb, struct smpi_request *recv)
+{
+    recv->seq = ++mb->posted_seq;
+    if (recv->src == MPI_ANY_SOURCE)
+        append(&mb->posted_any, recv);
+    else
+        append(&srcq(mb, recv->src)->posted, recv);
+}
+
+void smpi__mq_unpost(struct smpi_mailbox *mb, struct smpi_request *recv)
+{
+    if (recv->src == MPI_ANY_SOURCE)
+        unlink_req(&mb->posted_any, recv);
+    else
+        unlink_req(&srcq(mb, recv->src)->posted, recv);
+}
+
+struct smpi_request *smpi__mq_take_unexpected(struct smpi_mailbox *mb,
+                                              const struct smpi_request *recv)
+{
+    struct smpi_request *s;
+
+    if (recv->src == MPI_ANY_SOURCE) {
+        for (s = mb->unexp.head; s && !smpi__matches(recv, s); s = s->next)
+            ;
+    } else {
+        for (s = srcq(mb, recv->src)->unexp.head; s && !smpi__matches(recv, s); s = s->snext)
+            ;
+    }
+    if (s)
+        smpi__mq_unexpect_remove(mb, s);
+    return s;
+}
+
+void smpi__mq_unexpect(struct smpi_mailbox *mb, struct smpi_request *send)
+{
+    append(&mb->unexp, send);
+    append_src(&srcq(mb, send->src)->unexp, send);
+}
+
+void smpi__mq_unexpect_remove(struct smpi_mailbox *mb, struct smpi_request *send)
+{
+    unlink_req(&mb->unexp, send);
+    unlink_src(&srcq(mb, send->src)->unexp, send);
+}
