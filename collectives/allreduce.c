@@ -1304,6 +1304,13 @@ static int allreduce_mvapich2_two_level(const struct coll_args *a)
     return rc;
 }
 
+/* Rabenseifner's allreduce (reduce.c's coll__rab with the result spread to every rank): SMPI
+ * 3.32's allreduce__rab. Needs a basic datatype and a predefined op, as SMPI's. */
+static int allreduce_rab(const struct coll_args *a)
+{
+    return coll__rab(a, true);
+}
+
 const struct coll_algo coll_allreduce_algos[] = {
     /* name, needs, run, help, check */
     { "smpi_redbcast", 0, allreduce_smpi_redbcast,
@@ -1338,5 +1345,8 @@ const struct coll_algo coll_allreduce_algos[] = {
       "MVAPICH2: recursive doubling (count < p) or Rabenseifner", NULL },
     { "mvapich2_two_level", COLL_NEEDS_COMMUTATIVE, allreduce_mvapich2_two_level,
       "MVAPICH2: intra-host allreduce, leaders' allreduce, intra-host bcast", NULL },
+    { "rab", 0, allreduce_rab,
+      "Rabenseifner: pairs, recursive halving, recursive doubling back (basic types)",
+      coll__rab_check },
     { NULL, 0, NULL, NULL, NULL },
 };

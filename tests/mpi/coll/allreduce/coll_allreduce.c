@@ -12,6 +12,9 @@
  *            run backwards
  *   noncomm_large  the matrix product at 24576 elements, and at 96 on the backwards
  *            communicator
+ *   basic    int and double only, with every predefined op they take, at counts 1, 7 and
+ *            24576, in place and on the backwards communicator (for rab, which refuses the
+ *            other types)
  * Prints "No Errors" from rank 0 on success. */
 #include <mpi.h>
 #include <stdio.h>
@@ -189,6 +192,26 @@ static int group_noncomm_large(void)
     return errs;
 }
 
+static int group_basic(void)
+{
+    static const int counts[] = { 1, 7, LARGE };
+    int rank;
+    int size;
+    int errs = 0;
+    MPI_Comm rev;
+
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    MPI_Comm_split(MPI_COMM_WORLD, 0, size - rank, &rev);
+    for (int t = T_INT; t <= T_DOUBLE; t++)
+        for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++)
+            for (int j = 0; j < nops((enum tkind)t); j++)
+                errs += check_one(MPI_COMM_WORLD, (enum tkind)t, j, counts[c], j == 1);
+    errs += check_one(rev, T_DOUBLE, 0, 7, 0);
+    MPI_Comm_free(&rev);
+    return errs;
+}
+
 int main(int argc, char **argv)
 {
     static const struct {
@@ -200,6 +223,7 @@ int main(int argc, char **argv)
         { "zero", group_zero },
         { "noncomm", group_noncomm },
         { "noncomm_large", group_noncomm_large },
+        { "basic", group_basic },
     };
     int errs = 0;
     int ran = 0;
@@ -212,7 +236,7 @@ int main(int argc, char **argv)
         ran++;
     }
     errs += mtest_expect(ran > 0,
-                         "unknown group '%s'; valid: large, small, zero, noncomm, noncomm_large",
+                         "unknown group '%s'; valid: large, small, zero, noncomm, noncomm_large, basic",
                          argc > 1 ? argv[1] : "");
     return mtest_finish(errs);
 }
