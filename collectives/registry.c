@@ -17,6 +17,14 @@ struct coll_mv2 coll__mv2 = {
     .reduce_intra_knomial_factor = -1,
     .reduce_inter_knomial_factor = -1,
 };
+/* SMPI's initial values, which coll_init restores (the globals start the run with them). */
+static const struct coll_mv2 mv2_initial = {
+    .pipelined_zcpy_knomial_factor = -1,
+    .inter_node_knomial_factor = 4,
+    .intra_node_knomial_factor = 4,
+    .reduce_intra_knomial_factor = -1,
+    .reduce_inter_knomial_factor = -1,
+};
 
 enum coll_fallback {
     FALLBACK_ERROR,
@@ -93,14 +101,6 @@ static struct {
     enum coll_fallback fallback;
     bool warned[COLL_NKINDS];
 } reg = { .selector = &selectors[0], .fallback = FALLBACK_WARN };
-
-static const struct coll_mv2 mv2_initial = {
-    .pipelined_zcpy_knomial_factor = -1,
-    .inter_node_knomial_factor = 4,
-    .intra_node_knomial_factor = 4,
-    .reduce_intra_knomial_factor = -1,
-    .reduce_inter_knomial_factor = -1,
-};
 
 const char *coll_kind_name(enum coll_kind k)
 {
