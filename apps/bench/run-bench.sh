@@ -9,8 +9,8 @@ cd "$builddir" || exit 1
 out=apps/bench/out
 mkdir -p "$out"
 
-# BENCH_PARTS selects parts (default: all): kernel, pingpong, ring, scale.
-parts=${BENCH_PARTS:-kernel pingpong ring scale}
+# BENCH_PARTS selects parts (default: all): kernel, pingpong, ring, scale, alltoall, coll.
+parts=${BENCH_PARTS:-kernel pingpong ring scale alltoall coll}
 want() { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if want kernel; then
@@ -99,6 +99,70 @@ for np in 16 256 4096; do
     b=
     [ $have_smpi = 1 ] && b=$(run5 smpi /usr/bin/smpirun -np $np -platform "$plat" -hostfile "$out/hosts$np" $opts "$out/mpi_ring.sg" $laps)
     report "ring np=$np" $((laps * np)) "$a" "$b"
+done
+fi
+
+# timed_run NAME LIMIT CMD...: one run; prints its wall seconds, or ">LIMIT" when it was stopped,
+# or "failed" (stderr in $out/NAME.err).
+timed_run() {
+    local name=$1 limit=$2
+    shift 2
+    /usr/bin/time -f '%e %M' -o "$out/time" timeout "$limit" "$@" >"$out/stdout" 2>"$out/$name.err"
+    case $? in
+        0) tail -n 1 "$out/time" | cut -d' ' -f1 ;;
+        124) echo ">$limit" ;;
+        *) echo failed ;;
+    esac
+}
+
+if want alltoall || want coll; then
+    smpi/smpicc -O2 -o "$out/coll_time" "$srcdir/tests/compare/coll_time.c" || exit 1
+    [ $have_smpi = 1 ] && /usr/bin/smpicc -O2 -o "$out/coll_time.sg" "$srcdir/tests/compare/coll_time.c" 2>/dev/null
+fi
+
+if want alltoall; then
+echo
+echo "== MPI: MPI_Alltoall basic_linear (every send posted at once), 1 KiB per pair, one call =="
+limit=${BENCH_ALLTOALL_LIMIT:-300}
+printf '%-8s %12s %12s %s\n' ranks simmpi SMPI "(wall seconds, one run each; stopped past $limit s)"
+for np in 256 1024; do
+    hosts $np
+    run=(-np $np -platform "$plat" -hostfile "$out/hosts$np" $opts --cfg=smpi/alltoall:basic_linear)
+    a=$(timed_run a2a-simmpi-$np "$limit" smpi/smpirun "${run[@]}" "$out/coll_time" alltoall 128 0 sum 1)
+    b=-
+    [ $have_smpi = 1 ] && b=$(timed_run a2a-smpi-$np "$limit" /usr/bin/smpirun "${run[@]}" "$out/coll_time.sg" alltoall 128 0 sum 1)
+    printf '%-8s %12s %12s\n' "$np" "$a" "$b"
+done
+fi
+
+if want coll; then
+np=${BENCH_COLL_NP:-1024}
+limit=${BENCH_COLL_LIMIT:-120}
+echo
+echo "== MPI: every collective algorithm once at $np ranks, 1 KiB blocks (128 doubles) =="
+echo "(wall seconds, one run each, stopped past $limit s; 'refused': the algorithm cannot run there)"
+hosts $np
+printf '%-16s %-28s %10s %10s %8s\n' collective algorithm simmpi SMPI ratio
+help=$(smpi/smpirun -help-coll 2>/dev/null)
+for kind in barrier bcast reduce allreduce alltoall alltoallv allgather allgatherv gather scatter reduce_scatter; do
+    algos=$(awk -v kind="$kind" '/^  [^ ].*:$/ { in_kind = ($1 == kind ":"); next }
+        /^[^ ]/ { in_kind = 0 } in_kind && /^    [^ ]/ { print $1 }' <<<"$help")
+    for al in $algos; do
+        run=(-np $np -platform "$plat" -hostfile "$out/hosts$np" $opts --cfg=smpi/$kind:$al)
+        a=$(timed_run coll-simmpi "$limit" smpi/smpirun "${run[@]}" --cfg=smpi/coll-fallback:error \
+            "$out/coll_time" $kind 128 0 sum 1)
+        if [ "$a" = failed ] && grep -q "needs" "$out/coll-simmpi.err"; then
+            printf '%-16s %-28s %10s\n' "$kind" "$al" refused
+            continue
+        fi
+        b=-
+        smpi_al=$al
+        case $al in smpi_*) smpi_al=default ;; esac
+        [ $have_smpi = 1 ] && b=$(timed_run coll-smpi "$limit" /usr/bin/smpirun -np $np -platform "$plat" \
+            -hostfile "$out/hosts$np" $opts --cfg=smpi/$kind:$smpi_al "$out/coll_time.sg" $kind 128 0 sum 1)
+        ratio=$(awk -v a="$a" -v b="$b" 'BEGIN { if (a + 0 > 0 && b ~ /^[0-9.]+$/) printf "%.3f", a / b; else print "-" }')
+        printf '%-16s %-28s %10s %10s %8s\n' "$kind" "$al" "$a" "$b" "$ratio"
+    done
 done
 fi
 

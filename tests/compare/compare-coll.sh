@@ -13,6 +13,8 @@
 #            dealt round robin over 16 hosts): default "flat smp4"
 #   OP       sum, max or noncomm (default sum)
 #   SELECTOR smpi/coll-selector for both (default: each simulator's default)
+# COMPARE_OUT in the environment: where binaries and outputs go (default
+# BUILDDIR/tests/compare-out/coll), so that two comparisons can run at once.
 # Prints one line per case: the largest relative difference over ranks and repetitions, or
 # why there is none; then a summary. simmpi runs with smpi/coll-fallback:error, so a case that
 # simmpi refuses says which precondition failed.
@@ -47,7 +49,7 @@ if [ ! -x /usr/bin/smpirun ]; then
     echo "compare-coll: SimGrid's SMPI is not installed (apt-get install libsimgrid-dev); skipped"
     exit 0
 fi
-out=$builddir/tests/compare-out/coll
+out=${COMPARE_OUT:-$builddir/tests/compare-out/coll}
 mkdir -p "$out"
 "$builddir/smpi/smpicc" -O2 -o "$out/ct" "$here/coll_time.c" || exit 1
 /usr/bin/smpicc -O2 -o "$out/ct.sg" "$here/coll_time.c" 2>/dev/null || exit 1
