@@ -145,9 +145,16 @@ int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int
     i = find_key(info, key);
     *flag = i >= 0;
     if (i >= 0 && value) {
-        /* at most valuelen characters, then the terminating null */
-        strncpy(value, info->values[i], (size_t)valuelen);
-        value[valuelen] = '\0';
+        /* at most valuelen characters, then the terminating null: valuelen + 1 bytes only when
+         * the value is truncated (MPI's convention: valuelen is one less than the space), and
+         * no padding, so a short value also fits a buffer of just valuelen bytes, which is how
+         * most programs pass MPI_MAX_INFO_VAL */
+        size_t n = strlen(info->values[i]);
+
+        if (n > (size_t)valuelen)
+            n = (size_t)valuelen;
+        memcpy(value, info->values[i], n);
+        value[n] = '\0';
     }
     return MPI_SUCCESS;
 }
