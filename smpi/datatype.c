@@ -16,7 +16,7 @@
 
 /* Predefined datatypes of one basic item: X(object suffix, MPI name, kind, class, C type). */
 #define SCALAR_TYPES(X)                                                                            \
-    X(char, "MPI_CHAR", CHAR, NONE, char)                                                          \
+    X(char, "MPI_CHAR", CHAR, C_INTEGER, char)                                                     \
     X(signed_char, "MPI_SIGNED_CHAR", SIGNED_CHAR, C_INTEGER, signed char)                         \
     X(unsigned_char, "MPI_UNSIGNED_CHAR", UNSIGNED_CHAR, C_INTEGER, unsigned char)                 \
     X(byte, "MPI_BYTE", BYTE, BYTE, unsigned char)                                                 \

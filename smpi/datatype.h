@@ -83,8 +83,8 @@ enum smpi_type_kind {
  * it accepts, so MPI_LAND refuses MPI_INTEGER (Fortran integer) although it accepts MPI_INT,
  * which has the same C kind. Derived types take the category of their basic type. */
 enum smpi_type_class {
-    SMPI_CLASS_NONE = 0,              /* MPI_CHAR, MPI_WCHAR, MPI_PACKED, MPI_LB, ... */
-    SMPI_CLASS_C_INTEGER = 1u << 0,   /* MPI_INT, MPI_UNSIGNED_CHAR, MPI_INT8_T, ... */
+    SMPI_CLASS_NONE = 0,              /* MPI_WCHAR, MPI_CHARACTER, MPI_PACKED, MPI_LB, ... */
+    SMPI_CLASS_C_INTEGER = 1u << 0,   /* MPI_INT, MPI_CHAR (as MPICH and SMPI), MPI_INT8_T, ... */
     SMPI_CLASS_F_INTEGER = 1u << 1,   /* MPI_INTEGER, MPI_INTEGER1..8 */
     SMPI_CLASS_FLOATING = 1u << 2,    /* MPI_FLOAT, MPI_REAL, MPI_REAL4, ... */
     SMPI_CLASS_LOGICAL = 1u << 3,     /* MPI_LOGICAL, MPI_C_BOOL, MPI_CXX_BOOL */

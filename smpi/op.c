@@ -14,6 +14,7 @@
 
 /* Kind lists by the categories of MPI-3.1 section 5.9.2: X(op, kind, C type). */
 #define INTEGER_KINDS(X, op)                                                                       \
+    X(op, CHAR, char)                                                                              \
     X(op, SIGNED_CHAR, signed char)                                                                \
     X(op, UNSIGNED_CHAR, unsigned char)                                                            \
     X(op, SHORT, short)                                                                            \
