@@ -133,6 +133,9 @@ static const struct smpi_option options[] = {
       "MPI errors end the run (no: behave as MPI_ERRORS_RETURN)" },
     { "smpi/finalization-barrier", OPT_BOOL, "no", OPT_FIELD(finalization_barrier), 0, NULL,
       "add a barrier inside MPI_Finalize" },
+    { "smpi/implicit-finalize", OPT_BOOL, "yes", OPT_FIELD(implicit_finalize), 0, NULL,
+      "a rank returning from main without MPI_Finalize is finalized with a warning, as in SMPI "
+      "(no: the job fails)" },
     { "smpi/map", OPT_BOOL, "no", OPT_FIELD(map), 0, NULL, "print the rank to host mapping" },
     { "smpi/coll-selector", OPT_STRING, "default", OPT_FIELD(coll_selector), 0, NULL,
       "rules that pick collective algorithms: ompi, mpich, ... (smpirun -help-coll)" },

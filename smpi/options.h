@@ -49,6 +49,7 @@ struct smpi_config {
     char tmpdir[SMPI_PATH_MAX];             /* smpi/tmpdir */
     bool errors_are_fatal;                  /* smpi/errors-are-fatal */
     bool finalization_barrier;              /* smpi/finalization-barrier */
+    bool implicit_finalize;                 /* smpi/implicit-finalize */
     bool map;                               /* smpi/map */
     char coll_selector[SMPI_COLL_NAME_MAX]; /* smpi/coll-selector */
     char coll_fallback[SMPI_COLL_NAME_MAX]; /* smpi/coll-fallback */

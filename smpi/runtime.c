@@ -103,9 +103,16 @@ static void rank_main(void *arg)
     }
     if (p->initialized && !p->finalized) {
         fflush(stdout);
-        fprintf(stderr, "simmpi: rank %d returned from main without calling MPI_Finalize\n",
+        if (!smpi__rt.cfg.implicit_finalize) {
+            fprintf(stderr, "simmpi: rank %d returned from main without calling MPI_Finalize\n",
+                    p->rank);
+            smpi__job_abort(1);
+        }
+        fprintf(stderr,
+                "simmpi: warning: rank %d returned from main without calling MPI_Finalize; "
+                "finalized it (--cfg=smpi/implicit-finalize:no makes this an error)\n",
                 p->rank);
-        smpi__job_abort(1);
+        PMPI_Finalize();
     }
 }
 
