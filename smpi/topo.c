@@ -380,6 +380,14 @@ int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, in
 
 /* The members sharing the calling rank's coordinates in the dropped dimensions form one
  * sub-grid; the split color is the rank of the sub-grid's origin, the key the rank itself. */
+static bool cart_keeps_a_dim(const struct smpi_topo *t, const int remain_dims[])
+{
+    for (int d = 0; d < t->ndims; d++)
+        if (remain_dims[d])
+            return true;
+    return false;
+}
+
 int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 {
     struct smpi_topo *t = NULL;
@@ -397,8 +405,12 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
     for (int d = 0; d < t->ndims; d++)
         color = color * t->dims[d] + (remain_dims[d] ? 0 : c[d]);
     free(c);
+    /* no dimension kept: a zero-dimensional grid of one process, which MPICH (and its
+     * topo/cartsuball test) gives to rank 0 alone; the other ranks get MPI_COMM_NULL */
+    if (!cart_keeps_a_dim(t, remain_dims))
+        color = smpi_comm_rank(comm) == 0 ? 0 : MPI_UNDEFINED;
     rc = PMPI_Comm_split(comm, color, smpi_comm_rank(comm), newcomm);
-    if (rc == MPI_SUCCESS && !(*newcomm)->topo) {
+    if (rc == MPI_SUCCESS && *newcomm != MPI_COMM_NULL && !(*newcomm)->topo) {
         sub = topo_new(MPI_CART);
         sub->dims = sim_xmalloc(((size_t)t->ndims + 1) * sizeof(int));
         sub->periods = sim_xmalloc(((size_t)t->ndims + 1) * sizeof(int));
