@@ -2,6 +2,10 @@
 # make compare: run the same MPI programs under simmpi and SimGrid's SMPI (3.32) with the same
 # platform, hostfile and options, and print the simulated times side by side with the relative
 # difference. Target: every case within 1%. Skipped when SimGrid is not installed.
+# Then the collectives (tests/compare/compare-coll.sh): every algorithm SMPI 3.32 lists and
+# every selector, one summary line each. COMPARE_COLL_ARGS narrows the grid (default: 2, 3, 4,
+# 7, 8 and 16 ranks, 1, 1,000 and 100,000 doubles, one and four ranks per host); COMPARE_PARTS
+# picks p2p, coll or both (default).
 set -u
 builddir=$1
 srcdir=$2
@@ -12,14 +16,16 @@ if ! command -v /usr/bin/smpicc >/dev/null || ! command -v /usr/bin/smpirun >/de
     exit 0
 fi
 mkdir -p "$out"
+parts=${COMPARE_PARTS:-p2p coll}
 programs="pingpong ring halo alltoall_isend"
+case " $parts " in *" p2p "*) ;; *) programs= ;; esac
 for p in $programs; do
     "$builddir/smpi/smpicc" -O2 -o "$out/$p" "$here/$p.c" || exit 1
     /usr/bin/smpicc -O2 -o "$out/$p.sg" "$here/$p.c" 2>/dev/null || exit 1
 done
 opts="--cfg=smpi/simulate-computation:no"
 worst=0
-printf '%-10s %-22s %16s %16s %9s\n' platform case simmpi SMPI diff
+[ -n "$programs" ] && printf '%-10s %-22s %16s %16s %9s\n' platform case simmpi SMPI diff
 for plat in cluster cabinets; do
     for p in $programs; do
         np=16
@@ -35,4 +41,17 @@ for plat in cluster cabinets; do
         done <"$out/$plat-$p.simmpi" 3<"$out/$plat-$p.smpi"
     done
 done
-echo "largest relative difference: ${worst}%"
+[ -n "$programs" ] && echo "largest relative difference: ${worst}%"
+
+case " $parts " in *" coll "*) ;; *) exit 0 ;; esac
+echo
+echo "== collectives: every algorithm and selector of SMPI 3.32 (simulated time of every rank) =="
+# shellcheck disable=SC2086 # COMPARE_COLL_ARGS is a list of options
+coll() { bash "$here/compare-coll.sh" -b "$builddir" ${COMPARE_COLL_ARGS:-} "$@" | tail -n 1; }
+for kind in barrier bcast reduce allreduce alltoall alltoallv allgather allgatherv gather scatter \
+    reduce_scatter; do
+    printf '%-16s %s\n' "$kind" "$(coll -k "$kind")"
+done
+for sel in default ompi mpich mvapich2 impi; do
+    printf '%-16s %s\n' "selector $sel" "$(coll -a - -s "$sel")"
+done
