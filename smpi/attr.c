@@ -23,7 +23,8 @@ struct keyval {
     void (*copy_fn)(void); /* MPI_Comm_copy_attr_function, ... (cast back per kind) */
     void (*delete_fn)(void);
     void *extra_state;
-    int refs; /* the user's handle (until freed) and each cached value */
+    int refs;   /* the user's handle (until freed) and each cached value */
+    bool freed; /* the user's handle is gone: further frees are no-ops while values remain */
 };
 
 struct smpi_attr {
@@ -246,7 +247,13 @@ static int free_keyval(const char *call, enum smpi_attr_kind kind, int *keyval)
     rc = check_keyval(call, MPI_COMM_WORLD, kind, *keyval, false);
     if (rc != MPI_SUCCESS)
         return rc;
-    keyval_unref(*keyval); /* the cached values keep it alive until they go */
+    /* the cached values keep it alive until they go; freeing it again meanwhile (a delete
+     * callback that frees its keyval, as MPICH's attr/keyval_double_free does once per value)
+     * does nothing, as in MPICH */
+    if (!keyval_get(*keyval)->freed) {
+        keyval_get(*keyval)->freed = true;
+        keyval_unref(*keyval);
+    }
     *keyval = MPI_KEYVAL_INVALID;
     return MPI_SUCCESS;
 }
