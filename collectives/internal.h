@@ -258,6 +258,10 @@ size_t coll__sum(const int *counts, int n);
 int coll__rab(const struct coll_args *a, bool all);
 const char *coll__rab_check(const struct coll_args *a);
 
+/* scan.c: SMPI's scan and exscan pattern: a receive from every lower rank j into tmp[j]
+ * (reqs[j]), then a send of the input to every higher rank (reqs[rank .. size - 2]), on tag. */
+int coll__scan_post_all(const struct coll_args *a, MPI_Request *reqs, void *const *tmp, int tag);
+
 /* The automatic selector (select_automatic.c): runs every algorithm of k that can run this
  * call, measured, and records their times in the report. */
 int coll__automatic(enum coll_kind k, const struct coll_args *a);

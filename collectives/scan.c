@@ -8,18 +8,16 @@
 #include "simcore/simcore.h"
 #include "smpi/p2p_api.h"
 
-/* Posts SMPI's requests: a receive from every lower rank j into tmp[j] (reqs[j]), then a send
- * of the input to every higher rank (reqs[rank .. size - 2]). */
-static int post_all(const struct coll_args *a, MPI_Request *reqs, void *const *tmp)
+int coll__scan_post_all(const struct coll_args *a, MPI_Request *reqs, void *const *tmp, int tag)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
     int rc = MPI_SUCCESS;
 
     for (int j = 0; j < rank && rc == MPI_SUCCESS; j++)
-        rc = smpi_irecv(tmp[j], a->count, a->type, j, COLL_TAG_SCAN, a->comm, &reqs[j]);
+        rc = smpi_irecv(tmp[j], a->count, a->type, j, tag, a->comm, &reqs[j]);
     for (int j = rank + 1; j < size && rc == MPI_SUCCESS; j++)
-        rc = smpi_isend(a->sbuf, a->count, a->type, j, COLL_TAG_SCAN, a->comm, &reqs[j - 1]);
+        rc = smpi_isend(a->sbuf, a->count, a->type, j, tag, a->comm, &reqs[j - 1]);
     return rc;
 }
 
@@ -77,7 +75,7 @@ static int scan_smpi_linear(const struct coll_args *a)
     for (int j = 0; j < rank; j++)
         blocks[j] = coll__tmp_alloc(a->count, a->type, &tmp[j]);
     if (rc == MPI_SUCCESS)
-        rc = post_all(a, reqs, tmp);
+        rc = coll__scan_post_all(a, reqs, tmp, COLL_TAG_SCAN);
     if (rc == MPI_SUCCESS && smpi_op_is_commutative(a->op))
         rc = wait_commutative(a, reqs, tmp);
     else if (rc == MPI_SUCCESS)
