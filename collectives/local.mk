@@ -4,7 +4,9 @@ collectives_sources = \
 	collectives/report.c collectives/select_automatic.c \
 	collectives/select_default.c collectives/select_ompi.c collectives/select_mpich.c \
 	collectives/select_mvapich2.c collectives/select_impi.c \
-	collectives/barrier.c collectives/bcast.c collectives/reduce.c collectives/reduce_chain.c \
+	collectives/barrier.c collectives/bcast.c collectives/bcast_ompi.c \
+	collectives/bcast_smp.c collectives/bcast_arrival.c collectives/bcast_mvapich2.c \
+	collectives/bcast_impl.h collectives/reduce.c collectives/reduce_chain.c \
 	collectives/reduce_ompi.c collectives/reduce_rsg.c collectives/reduce_mvapich2.c \
 	collectives/reduce_impl.h collectives/allreduce.c \
 	collectives/alltoall.c collectives/alltoallv.c collectives/alltoallw.c \

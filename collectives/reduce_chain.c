@@ -20,7 +20,7 @@ static const char *check_segment(const struct coll_args *a)
 
 /* NTSL's chain passes the partial result from rank root-1 down to rank root+1 and on to the
  * root: rank order holds when that chain does not wrap, at root 0 or p-1. */
-const char *coll__check_ntsl(const struct coll_args *a)
+const char *coll__reduce_check_ntsl(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
 
@@ -150,7 +150,7 @@ int coll__reduce_ntsl(const struct coll_args *a)
 #define ARRIVAL_TAG (-COLL_TAG_REDUCE)
 #define ARRIVAL_POLL_SLEEP 0.0001
 
-const char *coll__check_arrival(const struct coll_args *a)
+const char *coll__reduce_check_arrival(const struct coll_args *a)
 {
     if (smpi_comm_size(a->comm) > ARRIVAL_MAX_RANKS)
         return "at most 1024 ranks";

@@ -129,25 +129,25 @@ static inline bool knomial_keeps_order(int size, int root, int k)
 
 /* The algorithms of the other files, by family (table in reduce.c). */
 int coll__reduce_ntsl(const struct coll_args *a);
-const char *coll__check_ntsl(const struct coll_args *a);
+const char *coll__reduce_check_ntsl(const struct coll_args *a);
 int coll__reduce_arrival_pattern_aware(const struct coll_args *a);
-const char *coll__check_arrival(const struct coll_args *a);
+const char *coll__reduce_check_arrival(const struct coll_args *a);
 int coll__reduce_ompi_chain(const struct coll_args *a);
-const char *coll__check_ompi_chain(const struct coll_args *a);
+const char *coll__reduce_check_ompi_chain(const struct coll_args *a);
 int coll__reduce_ompi_pipeline(const struct coll_args *a);
-const char *coll__check_ompi_pipeline(const struct coll_args *a);
+const char *coll__reduce_check_ompi_pipeline(const struct coll_args *a);
 int coll__reduce_ompi_binary(const struct coll_args *a);
-const char *coll__check_ompi_binary(const struct coll_args *a);
+const char *coll__reduce_check_ompi_binary(const struct coll_args *a);
 int coll__reduce_ompi_binomial(const struct coll_args *a);
-const char *coll__check_ompi_binomial(const struct coll_args *a);
+const char *coll__reduce_check_ompi_binomial(const struct coll_args *a);
 int coll__reduce_ompi_in_order_binary(const struct coll_args *a);
 int coll__reduce_scatter_gather(const struct coll_args *a);
-const char *coll__check_scatter_gather(const struct coll_args *a);
+const char *coll__reduce_check_scatter_gather(const struct coll_args *a);
 int coll__reduce_rab(const struct coll_args *a);
 int coll__reduce_mvapich2_knomial(const struct coll_args *a);
-const char *coll__check_mvapich2_knomial(const struct coll_args *a);
+const char *coll__reduce_check_mvapich2_knomial(const struct coll_args *a);
 int coll__reduce_mvapich2_two_level(const struct coll_args *a);
-const char *coll__check_mvapich2_two_level(const struct coll_args *a);
+const char *coll__reduce_check_mvapich2_two_level(const struct coll_args *a);
 int coll__reduce_ompi_basic_linear(const struct coll_args *a);
 
 #endif /* COLL_REDUCE_IMPL_H */

@@ -48,7 +48,7 @@ static int *knomial_tree(int rank, int root, int size, int k, int *parent, int *
     return children;
 }
 
-const char *coll__check_mvapich2_knomial(const struct coll_args *a)
+const char *coll__reduce_check_mvapich2_knomial(const struct coll_args *a)
 {
     if (smpi_op_is_commutative(a->op) ||
         knomial_keeps_order(smpi_comm_size(a->comm), a->root, mv2_knomial_factor()))
@@ -118,7 +118,7 @@ static int knomial_gather(const struct coll_args *a, int rank, const int *childr
  * mvapich2 selector's (4 until it runs; the first call sets both of SMPI's reduce factors to 4
  * when unset, as SMPI does). Reference: SimGrid 3.32 colls/reduce/reduce-mvapich-knomial.cpp
  * (MVAPICH2's reduce_osu.c). Cost: log_k p (α + (k - 1) n (β + γ)). Needs: see
- * coll__check_mvapich2_knomial for non-commutative ops. */
+ * coll__reduce_check_mvapich2_knomial for non-commutative ops. */
 int coll__reduce_mvapich2_knomial(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
@@ -252,7 +252,7 @@ static int two_level_hosts(const struct coll_args *a, const struct smpi_smp *smp
     return rc;
 }
 
-const char *coll__check_mvapich2_two_level(const struct coll_args *a)
+const char *coll__reduce_check_mvapich2_two_level(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
     struct smpi_smp smp;
@@ -260,7 +260,7 @@ const char *coll__check_mvapich2_two_level(const struct coll_args *a)
     if (smpi_op_is_commutative(a->op) || smpi_comm_smp(a->comm, &smp) != MPI_SUCCESS)
         return NULL;
     if (smpi_comm_size(smp.intra) == size)
-        return coll__check_mvapich2_knomial(a);
+        return coll__reduce_check_mvapich2_knomial(a);
     for (int r = 1; r < size; r++)
         if (smp.node_of[r] < smp.node_of[r - 1])
             return "a commutative op, or each host's ranks consecutive and the hosts in order";
@@ -278,7 +278,7 @@ const char *coll__check_mvapich2_two_level(const struct coll_args *a)
  * left (reduce__mpich until it runs, set then as SMPI does). Reference: SimGrid 3.32
  * colls/reduce/reduce-mvapich-two-level.cpp (MVAPICH2's reduce_osu.c). Cost: the host's
  * reduce plus the leaders' reduce plus α + n β. Needs: for a non-commutative op, hosts holding
- * consecutive ranks in order (see coll__check_mvapich2_two_level). */
+ * consecutive ranks in order (see coll__reduce_check_mvapich2_two_level). */
 int coll__reduce_mvapich2_two_level(const struct coll_args *a)
 {
     struct smpi_smp smp;

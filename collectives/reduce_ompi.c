@@ -181,24 +181,24 @@ static const char *check_ompi_chain_fanout(const struct coll_args *a, int fanout
     return "a commutative op, or a root whose chains do not wrap from the last rank to rank 0";
 }
 
-const char *coll__check_ompi_chain(const struct coll_args *a)
+const char *coll__reduce_check_ompi_chain(const struct coll_args *a)
 {
     return check_ompi_chain_fanout(a, smpi_comm_size(a->comm) / 2);
 }
 
-const char *coll__check_ompi_pipeline(const struct coll_args *a)
+const char *coll__reduce_check_ompi_pipeline(const struct coll_args *a)
 {
     return check_ompi_chain_fanout(a, 1);
 }
 
-const char *coll__check_ompi_binary(const struct coll_args *a)
+const char *coll__reduce_check_ompi_binary(const struct coll_args *a)
 {
     if (smpi_op_is_commutative(a->op) || smpi_comm_size(a->comm) <= 3)
         return NULL;
     return "a commutative op, or at most 3 ranks";
 }
 
-const char *coll__check_ompi_binomial(const struct coll_args *a)
+const char *coll__reduce_check_ompi_binomial(const struct coll_args *a)
 {
     if (smpi_op_is_commutative(a->op) || knomial_keeps_order(smpi_comm_size(a->comm), a->root, 2))
         return NULL;
@@ -218,8 +218,8 @@ static bool ompi_trivial(const struct coll_args *a, int *rc)
 /* Chain: size/2 chains (at most 32) hang from the root, 64 KiB segments pipelined along them.
  * Reference: SimGrid 3.32 colls/reduce/reduce-ompi.cpp (reduce__ompi_chain, after Open MPI's
  * coll_tuned_reduce.c). Cost: about (2p/f + s) (α + 64 KiB (β + γ)) for f chains and s
- * segments. Needs: see coll__check_ompi_chain for non-commutative ops. SMPI crashes on 0 elements
- * and on one rank; here nothing is sent. */
+ * segments. Needs: see coll__reduce_check_ompi_chain for non-commutative ops. SMPI crashes on 0
+ * elements and on one rank; here nothing is sent. */
 int coll__reduce_ompi_chain(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
@@ -274,8 +274,8 @@ int coll__reduce_ompi_binary(const struct coll_args *a)
 /* Binomial: Open MPI's in-order binomial tree, unsegmented for small messages and 1 KiB
  * segments above Open MPI's fitted threshold. Reference: SimGrid 3.32
  * colls/reduce/reduce-ompi.cpp (reduce__ompi_binomial). Cost: log2 p (α + n (β + γ))
- * unsegmented. Needs: see coll__check_ompi_binomial for non-commutative ops. SMPI crashes on 0
- * elements. */
+ * unsegmented. Needs: see coll__reduce_check_ompi_binomial for non-commutative ops. SMPI crashes on
+ * 0 elements. */
 int coll__reduce_ompi_binomial(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);

@@ -176,7 +176,7 @@ static int rsg_gather(struct rsg *x)
 /* With fewer elements than ranks, SMPI pads to one element per rank, but the even rank of a
  * folded pair receives only the real count of the n its partner sends: SMPI aborts on the
  * truncated receive. */
-const char *coll__check_scatter_gather(const struct coll_args *a)
+const char *coll__reduce_check_scatter_gather(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
 
@@ -191,7 +191,7 @@ const char *coll__check_scatter_gather(const struct coll_args *a)
  * rank. Reference: SimGrid 3.32 colls/reduce/reduce-scatter-gather.cpp (MPICH's
  * reduce_intra_reduce_scatter_gather.c). Cost: 2 log2 p α + 2 n β + n γ for a power of two,
  * plus α + n (β + γ) otherwise. Needs: at least as many elements as ranks when their number is
- * not a power of two (coll__check_scatter_gather). */
+ * not a power of two (coll__reduce_check_scatter_gather). */
 int coll__reduce_scatter_gather(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
