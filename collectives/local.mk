@@ -9,6 +9,7 @@ collectives_sources = \
 	collectives/bcast_impl.h collectives/reduce.c collectives/reduce_chain.c \
 	collectives/reduce_ompi.c collectives/reduce_rsg.c collectives/reduce_mvapich2.c \
 	collectives/reduce_impl.h collectives/allreduce.c \
+	collectives/allreduce_ring.c collectives/allreduce_smp.c collectives/allreduce_impl.h \
 	collectives/alltoall.c collectives/alltoallv.c collectives/alltoallw.c \
 	collectives/allgather.c collectives/allgatherv.c collectives/gather.c \
 	collectives/gatherv.c collectives/scatter.c collectives/scatterv.c \
