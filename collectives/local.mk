@@ -3,7 +3,8 @@ collectives_sources = \
 	collectives/collectives.h collectives/internal.h collectives/registry.c collectives/trees.c collectives/smp.c \
 	collectives/report.c collectives/select_automatic.c \
 	collectives/select_default.c collectives/select_ompi.c collectives/select_mpich.c \
-	collectives/select_mvapich2.c collectives/select_impi.c \
+	collectives/select_mvapich2.c collectives/select_mvapich2_tables.c \
+	collectives/select_mvapich2.h collectives/select_impi.c \
 	collectives/barrier.c collectives/bcast.c collectives/bcast_ompi.c \
 	collectives/bcast_smp.c collectives/bcast_arrival.c collectives/bcast_mvapich2.c \
 	collectives/bcast_impl.h collectives/reduce.c collectives/reduce_chain.c \

@@ -3,16 +3,15 @@
  * TACC's Stampede, MV2_ARCH_INTEL_XEON_E5_2680_16 with MV2_HCA_MLX_CX_FDR; upstream
  * src/mpi/coll/tuning/<collective>_tuning.c). The tables name MVAPICH2's functions; mv2_fns maps
  * each to the algorithm SMPI runs for it. Like SMPI's, the selector leaves the functions and
- * k-nomial factors its two-level algorithms read in coll__mv2. */
+ * k-nomial factors its two-level algorithms read in coll__mv2. The tables themselves are in
+ * select_mvapich2_tables.c. */
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "collectives/internal.h"
+#include "collectives/select_mvapich2.h"
 #include "simcore/simcore.h"
-
-/* The longest row lists 11 entries (SMPI: MV2_MAX_NB_THRESHOLDS, 32). */
-#define MV2_MAX 12
 
 /* A MVAPICH2 function as SMPI 3.32 maps it (the #defines of the .hpp). */
 struct mv2_fn {
@@ -23,41 +22,6 @@ struct mv2_fn {
     coll_fn *as_fn;                /* a selector's entry point, where coll__mv2 may hold it */
     struct coll_target to;         /* name or local, resolved by coll_init */
 };
-
-/* One entry of a table: up to `max` bytes (-1: no bound), run MVAPICH2's function `fn`. */
-struct mv2_elem {
-    int min; /* read only by alltoall's in-place test */
-    int max;
-    const char *fn;         /* NULL: no function */
-    int zcpy;               /* bcast: zcpy_pipelined_knomial_factor, -1 for none */
-    const struct mv2_fn *f; /* fn, resolved by coll_init */
-};
-
-/* One communicator-size range: the row used for sizes up to numproc (the last row beyond). */
-struct mv2_row {
-    int numproc;
-    int n_inter; /* how many inter entries the lookup considers (size_inter_table) */
-    struct mv2_elem inter[MV2_MAX];
-    int n_intra;
-    struct mv2_elem intra[MV2_MAX];
-    struct mv2_elem in_place[1];
-    bool two_level[MV2_MAX];
-    bool mcast;        /* allreduce: mcast_enabled */
-    int segment_size;  /* bcast: bcast_segment_size (read by no SMPI algorithm) */
-    int intra_knomial; /* bcast: intra_node_knomial_factor */
-    int inter_knomial; /* bcast: inter_node_knomial_factor */
-    int inter_k;       /* reduce: inter_k_degree */
-    int intra_k;       /* reduce: intra_k_degree */
-};
-
-/* A table per host layout: ranks per host, rows. */
-struct mv2_conf {
-    int ppn;
-    struct mv2_row *rows;
-    int n;
-};
-
-#define ROWS(t) t, (int)(sizeof(t) / sizeof((t)[0]))
 
 static int reduce_root0(const struct coll_args *a);
 static int never_run(const struct coll_args *a);
@@ -136,705 +100,6 @@ static struct mv2_fn mv2_fns[] = {
     { "MPIR_Scatter_MV2_two_level_Direct", COLL_SCATTER, "mvapich2_two_level_direct" },
     { "MPIR_Scatter_mcst_wrap_MV2", COLL_SCATTER, NULL, &mv2_scatter_mcst },
     { NULL },
-};
-
-/* clang-format off */
-/* alltoall, one rank per host (the only table SMPI 3.32 consults: alltoall__mvapich2 never
- * looks at the host layout, so conf_index stays 0). `in_place` is in_place_algo_table. */
-static struct mv2_row mv2_alltoall_1ppn[] = {
-    { .numproc = 2,
-      .n_inter = 1, .inter = { { 0, -1, "MPIR_Alltoall_pairwise_MV2" } },
-      .in_place = { { 0, -1, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 4,
-      .n_inter = 2, .inter = { { 0, 262144, "MPIR_Alltoall_Scatter_dest_MV2" },
-                               { 262144, -1, "MPIR_Alltoall_pairwise_MV2" } },
-      .in_place = { { 0, -1, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 8,
-      .n_inter = 2, .inter = { { 0, 8, "MPIR_Alltoall_RD_MV2" },
-                               { 8, -1, "MPIR_Alltoall_Scatter_dest_MV2" } },
-      .in_place = { { 0, -1, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 16,
-      .n_inter = 3, .inter = { { 0, 64, "MPIR_Alltoall_RD_MV2" },
-                               { 64, 512, "MPIR_Alltoall_bruck_MV2" },
-                               { 512, -1, "MPIR_Alltoall_Scatter_dest_MV2" } },
-      .in_place = { { 0, -1, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 32,
-      .n_inter = 3, .inter = { { 0, 32, "MPIR_Alltoall_RD_MV2" },
-                               { 32, 2048, "MPIR_Alltoall_bruck_MV2" },
-                               { 2048, -1, "MPIR_Alltoall_Scatter_dest_MV2" } },
-      .in_place = { { 0, -1, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 64,
-      .n_inter = 3, .inter = { { 0, 8, "MPIR_Alltoall_RD_MV2" },
-                               { 8, 1024, "MPIR_Alltoall_bruck_MV2" },
-                               { 1024, -1, "MPIR_Alltoall_Scatter_dest_MV2" } },
-      .in_place = { { 0, -1, "MPIR_Alltoall_inplace_MV2" } } },
-};
-
-/* alltoall, two ranks per host (never consulted, see above) */
-static struct mv2_row mv2_alltoall_2ppn[] = {
-    { .numproc = 4,
-      .n_inter = 2, .inter = { { 0, 32, "MPIR_Alltoall_RD_MV2" },
-                               { 32, -1, "MPIR_Alltoall_Scatter_dest_MV2" } },
-      .in_place = { { 0, -1, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 8,
-      .n_inter = 2, .inter = { { 0, 64, "MPIR_Alltoall_RD_MV2" },
-                               { 64, -1, "MPIR_Alltoall_Scatter_dest_MV2" } },
-      .in_place = { { 0, -1, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 16,
-      .n_inter = 3, .inter = { { 0, 64, "MPIR_Alltoall_RD_MV2" },
-                               { 64, 2048, "MPIR_Alltoall_bruck_MV2" },
-                               { 2048, -1, "MPIR_Alltoall_Scatter_dest_MV2" } },
-      .in_place = { { 0, -1, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 32,
-      .n_inter = 3, .inter = { { 0, 16, "MPIR_Alltoall_RD_MV2" },
-                               { 16, 2048, "MPIR_Alltoall_bruck_MV2" },
-                               { 2048, -1, "MPIR_Alltoall_Scatter_dest_MV2" } },
-      .in_place = { { 0, -1, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 64,
-      .n_inter = 3, .inter = { { 0, 8, "MPIR_Alltoall_RD_MV2" },
-                               { 8, 1024, "MPIR_Alltoall_bruck_MV2" },
-                               { 1024, -1, "MPIR_Alltoall_Scatter_dest_MV2" } },
-      .in_place = { { 0, -1, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 128,
-      .n_inter = 3, .inter = { { 0, 4, "MPIR_Alltoall_RD_MV2" },
-                               { 4, 2048, "MPIR_Alltoall_bruck_MV2" },
-                               { 2048, -1, "MPIR_Alltoall_Scatter_dest_MV2" } },
-      .in_place = { { 0, -1, "MPIR_Alltoall_inplace_MV2" } } },
-};
-
-/* alltoall, sixteen ranks per host (never consulted, see above) */
-static struct mv2_row mv2_alltoall_16ppn[] = {
-    { .numproc = 16,
-      .n_inter = 2, .inter = { { 0, 2048, "MPIR_Alltoall_bruck_MV2" },
-                               { 2048, -1, "MPIR_Alltoall_Scatter_dest_MV2" } },
-      .in_place = { { 32768, -1, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 32,
-      .n_inter = 2, .inter = { { 0, 2048, "MPIR_Alltoall_bruck_MV2" },
-                               { 2048, -1, "MPIR_Alltoall_Scatter_dest_MV2" } },
-      .in_place = { { 16384, -1, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 64,
-      .n_inter = 3, .inter = { { 0, 2048, "MPIR_Alltoall_bruck_MV2" },
-                               { 2048, 16384, "MPIR_Alltoall_Scatter_dest_MV2" },
-                               { 16384, -1, "MPIR_Alltoall_pairwise_MV2" } },
-      .in_place = { { 32768, 131072, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 128,
-      .n_inter = 2, .inter = { { 0, 2048, "MPIR_Alltoall_bruck_MV2" },
-                               { 2048, -1, "MPIR_Alltoall_pairwise_MV2" } },
-      .in_place = { { 16384, 65536, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 256,
-      .n_inter = 2, .inter = { { 0, 1024, "MPIR_Alltoall_bruck_MV2" },
-                               { 1024, -1, "MPIR_Alltoall_pairwise_MV2" } },
-      .in_place = { { 16384, 65536, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 512,
-      .n_inter = 2, .inter = { { 0, 1024, "MPIR_Alltoall_bruck_MV2" },
-                               { 1024, -1, "MPIR_Alltoall_pairwise_MV2" } },
-      .in_place = { { 16384, 65536, "MPIR_Alltoall_inplace_MV2" } } },
-    { .numproc = 1024,
-      .n_inter = 2, .inter = { { 0, 1024, "MPIR_Alltoall_bruck_MV2" },
-                               { 1024, -1, "MPIR_Alltoall_pairwise_MV2" } },
-      .in_place = { { 16384, 65536, "MPIR_Alltoall_inplace_MV2" } } },
-};
-
-/* allgather, one rank per host; two_level[i] goes with inter[i] */
-static struct mv2_row mv2_allgather_1ppn[] = {
-    { .numproc = 2,
-      .two_level = { false },
-      .n_inter = 1, .inter = { { 0, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 4,
-      .two_level = { false, false },
-      .n_inter = 2, .inter = { { 0, 262144, "MPIR_Allgather_RD_MV2" },
-                               { 262144, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 8,
-      .two_level = { false, false },
-      .n_inter = 2, .inter = { { 0, 131072, "MPIR_Allgather_RD_MV2" },
-                               { 131072, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 16,
-      .two_level = { false, false },
-      .n_inter = 2, .inter = { { 0, 131072, "MPIR_Allgather_RD_MV2" },
-                               { 131072, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 32,
-      .two_level = { false, false },
-      .n_inter = 2, .inter = { { 0, 65536, "MPIR_Allgather_RD_MV2" },
-                               { 65536, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 64,
-      .two_level = { false, false },
-      .n_inter = 2, .inter = { { 0, 32768, "MPIR_Allgather_RD_MV2" },
-                               { 32768, -1, "MPIR_Allgather_Ring_MV2" } } },
-};
-
-/* allgather, two ranks per host. Several rows list three entries but declare two
- * (size_inter_table): the third is never reached. */
-static struct mv2_row mv2_allgather_2ppn[] = {
-    { .numproc = 4,
-      .two_level = { false, false },
-      .n_inter = 2, .inter = { { 0, 524288, "MPIR_Allgather_RD_MV2" },
-                               { 524288, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 8,
-      .two_level = { false, true, false },
-      .n_inter = 2, .inter = { { 0, 32768, "MPIR_Allgather_RD_MV2" },
-                               { 32768, 524288, "MPIR_Allgather_Ring_MV2" },
-                               { 524288, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 16,
-      .two_level = { false, true, false },
-      .n_inter = 2, .inter = { { 0, 16384, "MPIR_Allgather_RD_MV2" },
-                               { 16384, 524288, "MPIR_Allgather_Ring_MV2" },
-                               { 524288, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 32,
-      .two_level = { true, true, false },
-      .n_inter = 2, .inter = { { 0, 65536, "MPIR_Allgather_RD_MV2" },
-                               { 65536, 524288, "MPIR_Allgather_Ring_MV2" },
-                               { 524288, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 64,
-      .two_level = { true, true, false },
-      .n_inter = 2, .inter = { { 0, 32768, "MPIR_Allgather_RD_MV2" },
-                               { 32768, 524288, "MPIR_Allgather_Ring_MV2" },
-                               { 524288, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 128,
-      .two_level = { true, true, false },
-      .n_inter = 2, .inter = { { 0, 65536, "MPIR_Allgather_RD_MV2" },
-                               { 65536, 524288, "MPIR_Allgather_Ring_MV2" },
-                               { 524288, -1, "MPIR_Allgather_Ring_MV2" } } },
-};
-
-/* allgather, sixteen ranks per host */
-static struct mv2_row mv2_allgather_16ppn[] = {
-    { .numproc = 16,
-      .two_level = { false, false },
-      .n_inter = 2, .inter = { { 0, 1024, "MPIR_Allgather_RD_MV2" },
-                               { 1024, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 32,
-      .two_level = { false, false },
-      .n_inter = 2, .inter = { { 0, 1024, "MPIR_Allgather_RD_Allgather_Comm_MV2" },
-                               { 1024, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 64,
-      .two_level = { false, false },
-      .n_inter = 2, .inter = { { 0, 1024, "MPIR_Allgather_RD_Allgather_Comm_MV2" },
-                               { 1024, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 128,
-      .two_level = { false, false },
-      .n_inter = 2, .inter = { { 0, 1024, "MPIR_Allgather_RD_Allgather_Comm_MV2" },
-                               { 1024, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 256,
-      .two_level = { false, false },
-      .n_inter = 2, .inter = { { 0, 1024, "MPIR_Allgather_RD_Allgather_Comm_MV2" },
-                               { 1024, -1, "MPIR_Allgather_Ring_MV2" } } },
-    { .numproc = 512,
-      .two_level = { false, false },
-      .n_inter = 2, .inter = { { 0, 1024, "MPIR_Allgather_RD_Allgather_Comm_MV2" },
-                               { 1024, -1, "MPIR_Allgather_Ring_MV2" } } },
-};
-
-/* gather (no host-layout variants). The 64-rank row's third entry starts at 256 where the
- * second ends at 16384: MVAPICH2's data, kept (the lookup only reads the upper bounds). */
-static struct mv2_row mv2_gather[] = {
-    { .numproc = 16,
-      .n_inter = 2, .inter = { { 0, 524288, "MPIR_Gather_MV2_Direct" },
-                               { 524288, -1, "MPIR_Gather_intra" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Gather_MV2_Direct" } } },
-    { .numproc = 32,
-      .n_inter = 3, .inter = { { 0, 16384, "MPIR_Gather_MV2_Direct" },
-                               { 16384, 131072, "MPIR_Gather_intra" },
-                               { 131072, -1, "MPIR_Gather_MV2_two_level_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Gather_intra" } } },
-    { .numproc = 64,
-      .n_inter = 3, .inter = { { 0, 256, "MPIR_Gather_MV2_two_level_Direct" },
-                               { 256, 16384, "MPIR_Gather_MV2_Direct" },
-                               { 256, -1, "MPIR_Gather_MV2_two_level_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Gather_intra" } } },
-    { .numproc = 128,
-      .n_inter = 3, .inter = { { 0, 512, "MPIR_Gather_MV2_two_level_Direct" },
-                               { 512, 16384, "MPIR_Gather_MV2_Direct" },
-                               { 16384, -1, "MPIR_Gather_MV2_two_level_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Gather_intra" } } },
-    { .numproc = 256,
-      .n_inter = 3, .inter = { { 0, 512, "MPIR_Gather_MV2_two_level_Direct" },
-                               { 512, 16384, "MPIR_Gather_MV2_Direct" },
-                               { 16384, -1, "MPIR_Gather_MV2_two_level_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Gather_intra" } } },
-    { .numproc = 512,
-      .n_inter = 3, .inter = { { 0, 512, "MPIR_Gather_MV2_two_level_Direct" },
-                               { 512, 16384, "MPIR_Gather_MV2_Direct" },
-                               { 8196, -1, "MPIR_Gather_MV2_two_level_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Gather_intra" } } },
-    { .numproc = 1024,
-      .n_inter = 3, .inter = { { 0, 512, "MPIR_Gather_MV2_two_level_Direct" },
-                               { 512, 16384, "MPIR_Gather_MV2_Direct" },
-                               { 8196, -1, "MPIR_Gather_MV2_two_level_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Gather_intra" } } },
-};
-
-/* allgatherv; its lookup compares the bytes with size * max */
-static struct mv2_row mv2_allgatherv[] = {
-    { .numproc = 16,
-      .n_inter = 2, .inter = { { 0, 512, "MPIR_Allgatherv_Rec_Doubling_MV2" },
-                               { 512, -1, "MPIR_Allgatherv_Ring_MV2" } } },
-    { .numproc = 32,
-      .n_inter = 2, .inter = { { 0, 512, "MPIR_Allgatherv_Rec_Doubling_MV2" },
-                               { 512, -1, "MPIR_Allgatherv_Ring_MV2" } } },
-    { .numproc = 64,
-      .n_inter = 2, .inter = { { 0, 256, "MPIR_Allgatherv_Rec_Doubling_MV2" },
-                               { 256, -1, "MPIR_Allgatherv_Ring_MV2" } } },
-    { .numproc = 128,
-      .n_inter = 2, .inter = { { 0, 256, "MPIR_Allgatherv_Rec_Doubling_MV2" },
-                               { 256, -1, "MPIR_Allgatherv_Ring_MV2" } } },
-    { .numproc = 256,
-      .n_inter = 2, .inter = { { 0, 256, "MPIR_Allgatherv_Rec_Doubling_MV2" },
-                               { 256, -1, "MPIR_Allgatherv_Ring_MV2" } } },
-    { .numproc = 512,
-      .n_inter = 2, .inter = { { 0, 256, "MPIR_Allgatherv_Rec_Doubling_MV2" },
-                               { 256, -1, "MPIR_Allgatherv_Ring_MV2" } } },
-};
-
-/* allreduce; two_level[i] goes with inter[i]; intra is the intra-node function the
- * two-level algorithm runs. The 2048-rank row lists five entries and declares four. */
-static struct mv2_row mv2_allreduce[] = {
-    { .numproc = 16, .mcast = false,
-      .two_level = { true, false },
-      .n_inter = 2, .inter = { { 0, 1024, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 1024, -1, "MPIR_Allreduce_pt2pt_rs_MV2" } },
-      .n_intra = 2, .intra = { { 0, 1024, "MPIR_Allreduce_reduce_shmem_MV2" },
-                               { 1024, -1, "MPIR_Allreduce_reduce_p2p_MV2" } } },
-    { .numproc = 32, .mcast = false,
-      .two_level = { true, true, false },
-      .n_inter = 3, .inter = { { 0, 1024, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 1024, 16384, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 16384, -1, "MPIR_Allreduce_pt2pt_rs_MV2" } },
-      .n_intra = 2, .intra = { { 0, 1024, "MPIR_Allreduce_reduce_shmem_MV2" },
-                               { 1024, 16384, "MPIR_Allreduce_reduce_p2p_MV2" } } },
-    { .numproc = 64, .mcast = false,
-      .two_level = { true, true, false },
-      .n_inter = 3, .inter = { { 0, 512, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 512, 16384, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 16384, -1, "MPIR_Allreduce_pt2pt_rs_MV2" } },
-      .n_intra = 2, .intra = { { 0, 512, "MPIR_Allreduce_reduce_shmem_MV2" },
-                               { 512, 16384, "MPIR_Allreduce_reduce_p2p_MV2" } } },
-    { .numproc = 128, .mcast = false,
-      .two_level = { true, true, false },
-      .n_inter = 3, .inter = { { 0, 512, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 512, 16384, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 16384, -1, "MPIR_Allreduce_pt2pt_rs_MV2" } },
-      .n_intra = 2, .intra = { { 0, 512, "MPIR_Allreduce_reduce_shmem_MV2" },
-                               { 512, 16384, "MPIR_Allreduce_reduce_p2p_MV2" } } },
-    { .numproc = 256, .mcast = false,
-      .two_level = { true, true, false },
-      .n_inter = 3, .inter = { { 0, 512, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 512, 16384, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 16384, -1, "MPIR_Allreduce_pt2pt_rs_MV2" } },
-      .n_intra = 2, .intra = { { 0, 512, "MPIR_Allreduce_reduce_shmem_MV2" },
-                               { 512, -1, "MPIR_Allreduce_reduce_p2p_MV2" } } },
-    { .numproc = 512, .mcast = false,
-      .two_level = { true, true, false },
-      .n_inter = 3, .inter = { { 0, 512, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 512, 16384, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 16384, -1, "MPIR_Allreduce_pt2pt_rs_MV2" } },
-      .n_intra = 2, .intra = { { 0, 512, "MPIR_Allreduce_reduce_shmem_MV2" },
-                               { 512, 16384, "MPIR_Allreduce_reduce_p2p_MV2" } } },
-    { .numproc = 1024, .mcast = false,
-      .two_level = { true, true, true, false },
-      .n_inter = 4, .inter = { { 0, 512, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 512, 8192, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 8192, 65536, "MPIR_Allreduce_pt2pt_rs_MV2" },
-                               { 65536, -1, "MPIR_Allreduce_pt2pt_rs_MV2" } },
-      .n_intra = 2, .intra = { { 0, 512, "MPIR_Allreduce_reduce_shmem_MV2" },
-                               { 512, -1, "MPIR_Allreduce_reduce_p2p_MV2" } } },
-    { .numproc = 2048, .mcast = false,
-      .two_level = { true, true, true, false },
-      .n_inter = 4, .inter = { { 0, 64, "MPIR_Allreduce_pt2pt_rd_MV2" },
-                               { 64, 512, "MPIR_Allreduce_reduce_p2p_MV2" },
-                               { 512, 4096, "MPIR_Allreduce_mcst_reduce_two_level_helper_MV2" },
-                               { 4096, 16384, "MPIR_Allreduce_pt2pt_rs_MV2" },
-                               { 16384, -1, "MPIR_Allreduce_pt2pt_rs_MV2" } },
-      .n_intra = 2, .intra = { { 0, 512, "MPIR_Allreduce_reduce_shmem_MV2" },
-                               { 512, -1, "MPIR_Allreduce_reduce_p2p_MV2" } } },
-};
-
-/* bcast; the fourth field of an entry is its zcpy_pipelined_knomial_factor (-1: none).
- * The 128-rank row's last intra-node entry has no function: the selector then uses
- * MPIR_Shmem_Bcast_MV2. */
-static struct mv2_row mv2_bcast[] = {
-    { .numproc = 16, .segment_size = 8192, .intra_knomial = 4, .inter_knomial = 4,
-      .two_level = { true, true, true, true, true, true, true, true, true, true, true },
-      .n_inter = 11, .inter = { { 0, 8, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                                { 8, 16, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                                { 16, 1024, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                                { 1024, 8192, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                                { 8192, 16384, "MPIR_Bcast_binomial_MV2", -1 },
-                                { 16384, 32768, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                                { 32768, 65536, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                                { 65536, 131072, "MPIR_Bcast_scatter_ring_allgather_shm_MV2", -1 },
-                                { 131072, 262144, "MPIR_Bcast_scatter_ring_allgather_MV2", -1 },
-                                { 262144, 524288, "MPIR_Bcast_scatter_doubling_allgather_MV2", -1 },
-                                { 524288, -1, "MPIR_Bcast_scatter_ring_allgather_MV2", -1 } },
-      .n_intra = 11, .intra = { { 0, 8, "MPIR_Shmem_Bcast_MV2", 2 },
-                                { 8, 16, "MPIR_Shmem_Bcast_MV2", 4 },
-                                { 16, 1024, "MPIR_Shmem_Bcast_MV2", 2 },
-                                { 1024, 8192, "MPIR_Shmem_Bcast_MV2", 4 },
-                                { 8192, 16384, "MPIR_Shmem_Bcast_MV2", -1 },
-                                { 16384, 32768, "MPIR_Shmem_Bcast_MV2", 4 },
-                                { 32768, 65536, "MPIR_Shmem_Bcast_MV2", 2 },
-                                { 65536, 131072, "MPIR_Shmem_Bcast_MV2", -1 },
-                                { 131072, 262144, "MPIR_Shmem_Bcast_MV2", -1 },
-                                { 262144, 524288, "MPIR_Shmem_Bcast_MV2", -1 },
-                                { 524288, -1, "MPIR_Shmem_Bcast_MV2", -1 } } },
-    { .numproc = 32, .segment_size = 8192, .intra_knomial = 4, .inter_knomial = 4,
-      .two_level = { true, true, true, true, true, true, true, true },
-      .n_inter = 8, .inter = { { 0, 128, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                               { 128, 256, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                               { 256, 32768, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                               { 32768, 65536, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                               { 65536, 131072, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                               { 131072, 262144, "MPIR_Pipelined_Bcast_Zcpy_MV2", 8 },
-                               { 262144, 524288, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                               { 524288, -1, "MPIR_Pipelined_Bcast_Zcpy_MV2", 8 } },
-      .n_intra = 8, .intra = { { 0, 128, "MPIR_Shmem_Bcast_MV2", 2 },
-                               { 128, 256, "MPIR_Shmem_Bcast_MV2", 4 },
-                               { 256, 32768, "MPIR_Shmem_Bcast_MV2", 2 },
-                               { 32768, 65536, "MPIR_Shmem_Bcast_MV2", 4 },
-                               { 65536, 131072, "MPIR_Shmem_Bcast_MV2", 2 },
-                               { 131072, 262144, "MPIR_Shmem_Bcast_MV2", 8 },
-                               { 262144, 524288, "MPIR_Shmem_Bcast_MV2", 2 },
-                               { 524288, -1, "MPIR_Shmem_Bcast_MV2", 8 } } },
-    { .numproc = 64, .segment_size = 8192, .intra_knomial = 4, .inter_knomial = 4,
-      .two_level = { true, true, true, true, true, true, true, true, true },
-      .n_inter = 9, .inter = { { 0, 2, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                               { 2, 4, "MPIR_Pipelined_Bcast_Zcpy_MV2", 8 },
-                               { 4, 16, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                               { 16, 32, "MPIR_Pipelined_Bcast_Zcpy_MV2", 8 },
-                               { 32, 128, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                               { 128, 256, "MPIR_Pipelined_Bcast_Zcpy_MV2", 8 },
-                               { 256, 4096, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                               { 4096, 32768, "MPIR_Pipelined_Bcast_Zcpy_MV2", 8 },
-                               { 32768, -1, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 } },
-      .n_intra = 9, .intra = { { 0, 2, "MPIR_Shmem_Bcast_MV2", 4 },
-                               { 2, 4, "MPIR_Shmem_Bcast_MV2", 8 },
-                               { 4, 16, "MPIR_Shmem_Bcast_MV2", 4 },
-                               { 16, 32, "MPIR_Shmem_Bcast_MV2", 8 },
-                               { 32, 128, "MPIR_Shmem_Bcast_MV2", 4 },
-                               { 128, 256, "MPIR_Shmem_Bcast_MV2", 8 },
-                               { 256, 4096, "MPIR_Shmem_Bcast_MV2", 4 },
-                               { 4096, 32768, "MPIR_Shmem_Bcast_MV2", 8 },
-                               { 32768, -1, "MPIR_Shmem_Bcast_MV2", 2 } } },
-    { .numproc = 128, .segment_size = 8192, .intra_knomial = 4, .inter_knomial = 4,
-      .two_level = { true, true, true, false },
-      .n_inter = 4, .inter = { { 0, 8192, "MPIR_Pipelined_Bcast_Zcpy_MV2", 8 },
-                               { 8192, 16384, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                               { 16384, 524288, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                               { 524288, -1, "MPIR_Bcast_scatter_ring_allgather_MV2", -1 } },
-      .n_intra = 4, .intra = { { 0, 8192, "MPIR_Shmem_Bcast_MV2", 8 },
-                               { 8192, 16384, "MPIR_Shmem_Bcast_MV2", 4 },
-                               { 16384, 524288, "MPIR_Shmem_Bcast_MV2", 2 },
-                               { 524288, -1, NULL, -1 } } },
-    { .numproc = 256, .segment_size = 8192, .intra_knomial = 4, .inter_knomial = 4,
-      .two_level = { true, true, true, true, true },
-      .n_inter = 5, .inter = { { 0, 16384, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                               { 16384, 131072, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                               { 131072, 262144, "MPIR_Bcast_scatter_ring_allgather_shm_MV2", -1 },
-                               { 262144, 524288, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                               { 524288, -1, "MPIR_Bcast_scatter_ring_allgather_shm_MV2", -1 } },
-      .n_intra = 5, .intra = { { 0, 16384, "MPIR_Shmem_Bcast_MV2", 4 },
-                               { 16384, 131072, "MPIR_Shmem_Bcast_MV2", 2 },
-                               { 131072, 262144, "MPIR_Shmem_Bcast_MV2", -1 },
-                               { 262144, 524288, "MPIR_Shmem_Bcast_MV2", 2 },
-                               { 524288, -1, "MPIR_Shmem_Bcast_MV2", -1 } } },
-    { .numproc = 512, .segment_size = 8192, .intra_knomial = 4, .inter_knomial = 4,
-      .two_level = { true, true, true, true, true },
-      .n_inter = 5, .inter = { { 0, 4096, "MPIR_Pipelined_Bcast_Zcpy_MV2", 8 },
-                               { 4096, 16384, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                               { 16384, 131072, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                               { 131072, 262144, "MPIR_Pipelined_Bcast_MV2", -1 },
-                               { 262144, -1, "MPIR_Bcast_scatter_ring_allgather_shm_MV2", -1 } },
-      .n_intra = 5, .intra = { { 0, 4096, "MPIR_Shmem_Bcast_MV2", 8 },
-                               { 4096, 16384, "MPIR_Shmem_Bcast_MV2", 4 },
-                               { 16384, 131072, "MPIR_Shmem_Bcast_MV2", 2 },
-                               { 131072, 262144, "MPIR_Shmem_Bcast_MV2", -1 },
-                               { 262144, -1, "MPIR_Shmem_Bcast_MV2", -1 } } },
-    { .numproc = 1024, .segment_size = 8192, .intra_knomial = 4, .inter_knomial = 4,
-      .two_level = { true, true, true, true, true },
-      .n_inter = 5, .inter = { { 0, 8192, "MPIR_Pipelined_Bcast_Zcpy_MV2", 8 },
-                               { 8192, 16384, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                               { 16384, 65536, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                               { 65536, 524288, "MPIR_Pipelined_Bcast_MV2", -1 },
-                               { 524288, -1, "MPIR_Bcast_scatter_ring_allgather_shm_MV2", -1 } },
-      .n_intra = 5, .intra = { { 0, 8192, "MPIR_Shmem_Bcast_MV2", 8 },
-                               { 8192, 16384, "MPIR_Shmem_Bcast_MV2", 4 },
-                               { 16384, 65536, "MPIR_Shmem_Bcast_MV2", 2 },
-                               { 65536, 524288, "MPIR_Shmem_Bcast_MV2", -1 },
-                               { 524288, -1, "MPIR_Shmem_Bcast_MV2", -1 } } },
-    { .numproc = 2048, .segment_size = 8192, .intra_knomial = 4, .inter_knomial = 4,
-      .two_level = { true, true, true, true, true, true, true },
-      .n_inter = 7, .inter = { { 0, 16, "MPIR_Pipelined_Bcast_Zcpy_MV2", 8 },
-                               { 16, 32, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                               { 32, 4096, "MPIR_Pipelined_Bcast_Zcpy_MV2", 8 },
-                               { 4096, 16384, "MPIR_Pipelined_Bcast_Zcpy_MV2", 4 },
-                               { 16384, 32768, "MPIR_Pipelined_Bcast_Zcpy_MV2", 2 },
-                               { 32768, 524288, "MPIR_Pipelined_Bcast_MV2", -1 },
-                               { 524288, -1, "MPIR_Bcast_scatter_ring_allgather_shm_MV2", -1 } },
-      .n_intra = 7, .intra = { { 0, 16, "MPIR_Shmem_Bcast_MV2", 8 },
-                               { 16, 32, "MPIR_Shmem_Bcast_MV2", 4 },
-                               { 32, 4096, "MPIR_Shmem_Bcast_MV2", 8 },
-                               { 4096, 16384, "MPIR_Shmem_Bcast_MV2", 4 },
-                               { 16384, 32768, "MPIR_Shmem_Bcast_MV2", 2 },
-                               { 32768, 524288, "MPIR_Shmem_Bcast_MV2", -1 },
-                               { 524288, -1, "MPIR_Shmem_Bcast_MV2", -1 } } },
-};
-
-/* reduce; inter_k and intra_k are inter_k_degree and intra_k_degree, the k-nomial factors the
- * first reduce call fixes for the rest of the run. */
-static struct mv2_row mv2_reduce[] = {
-    { .numproc = 16, .inter_k = 4, .intra_k = 4,
-      .two_level = { true, false, false },
-      .n_inter = 3, .inter = { { 0, 262144, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 262144, 1048576, "MPIR_Reduce_binomial_MV2" },
-                               { 1048576, -1, "MPIR_Reduce_redscat_gather_MV2" } },
-      .n_intra = 2, .intra = { { 0, 65536, "MPIR_Reduce_shmem_MV2" },
-                               { 65536, -1, "MPIR_Reduce_binomial_MV2" } } },
-    { .numproc = 32, .inter_k = 4, .intra_k = 4,
-      .two_level = { true, true, true, true, false, false, false },
-      .n_inter = 7, .inter = { { 0, 8192, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 8192, 16384, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 16384, 32768, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 32768, 65536, "MPIR_Reduce_binomial_MV2" },
-                               { 65536, 262144, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 262144, 1048576, "MPIR_Reduce_binomial_MV2" },
-                               { 1048576, -1, "MPIR_Reduce_redscat_gather_MV2" } },
-      .n_intra = 6, .intra = { { 0, 8192, "MPIR_Reduce_shmem_MV2" },
-                               { 8192, 16384, "MPIR_Reduce_intra_knomial_wrapper_MV2" },
-                               { 16384, 32768, "MPIR_Reduce_shmem_MV2" },
-                               { 32768, 65536, "MPIR_Reduce_shmem_MV2" },
-                               { 65536, 262144, "MPIR_Reduce_shmem_MV2" },
-                               { 262144, -1, "MPIR_Reduce_binomial_MV2" } } },
-    { .numproc = 64, .inter_k = 4, .intra_k = 4,
-      .two_level = { true, true, true, true, false },
-      .n_inter = 5, .inter = { { 0, 8192, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 8192, 16384, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 16384, 65536, "MPIR_Reduce_binomial_MV2" },
-                               { 65536, 262144, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 262144, -1, "MPIR_Reduce_redscat_gather_MV2" } },
-      .n_intra = 5, .intra = { { 0, 8192, "MPIR_Reduce_shmem_MV2" },
-                               { 8192, 16384, "MPIR_Reduce_intra_knomial_wrapper_MV2" },
-                               { 16384, 65536, "MPIR_Reduce_shmem_MV2" },
-                               { 65536, 262144, "MPIR_Reduce_intra_knomial_wrapper_MV2" },
-                               { 262144, -1, "MPIR_Reduce_binomial_MV2" } } },
-    { .numproc = 128, .inter_k = 4, .intra_k = 4,
-      .two_level = { true, false, true, false, true, false },
-      .n_inter = 6, .inter = { { 0, 8192, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 8192, 16384, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 16384, 65536, "MPIR_Reduce_binomial_MV2" },
-                               { 65536, 262144, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 262144, 1048576, "MPIR_Reduce_binomial_MV2" },
-                               { 1048576, -1, "MPIR_Reduce_redscat_gather_MV2" } },
-      .n_intra = 5, .intra = { { 0, 8192, "MPIR_Reduce_shmem_MV2" },
-                               { 8192, 16384, "MPIR_Reduce_intra_knomial_wrapper_MV2" },
-                               { 16384, 65536, "MPIR_Reduce_shmem_MV2" },
-                               { 65536, 262144, "MPIR_Reduce_intra_knomial_wrapper_MV2" },
-                               { 262144, -1, "MPIR_Reduce_binomial_MV2" } } },
-    { .numproc = 256, .inter_k = 4, .intra_k = 4,
-      .two_level = { true, true, true, false, true, true, false },
-      .n_inter = 7, .inter = { { 0, 8192, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 8192, 16384, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 16384, 32768, "MPIR_Reduce_binomial_MV2" },
-                               { 32768, 65536, "MPIR_Reduce_binomial_MV2" },
-                               { 65536, 262144, "MPIR_Reduce_binomial_MV2" },
-                               { 262144, 1048576, "MPIR_Reduce_binomial_MV2" },
-                               { 1048576, -1, "MPIR_Reduce_redscat_gather_MV2" } },
-      .n_intra = 6, .intra = { { 0, 8192, "MPIR_Reduce_shmem_MV2" },
-                               { 8192, 16384, "MPIR_Reduce_intra_knomial_wrapper_MV2" },
-                               { 16384, 32768, "MPIR_Reduce_shmem_MV2" },
-                               { 32768, 65536, "MPIR_Reduce_shmem_MV2" },
-                               { 65536, 262144, "MPIR_Reduce_intra_knomial_wrapper_MV2" },
-                               { 262144, -1, "MPIR_Reduce_binomial_MV2" } } },
-    { .numproc = 512, .inter_k = 4, .intra_k = 4,
-      .two_level = { true, false, true, true, true, false },
-      .n_inter = 6, .inter = { { 0, 8192, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 8192, 16384, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 16384, 65536, "MPIR_Reduce_binomial_MV2" },
-                               { 65536, 262144, "MPIR_Reduce_binomial_MV2" },
-                               { 262144, 1048576, "MPIR_Reduce_binomial_MV2" },
-                               { 1048576, -1, "MPIR_Reduce_redscat_gather_MV2" } },
-      .n_intra = 5, .intra = { { 0, 8192, "MPIR_Reduce_shmem_MV2" },
-                               { 8192, 16384, "MPIR_Reduce_intra_knomial_wrapper_MV2" },
-                               { 16384, 65536, "MPIR_Reduce_shmem_MV2" },
-                               { 65536, 262144, "MPIR_Reduce_intra_knomial_wrapper_MV2" },
-                               { 262144, -1, "MPIR_Reduce_binomial_MV2" } } },
-    { .numproc = 1024, .inter_k = 4, .intra_k = 4,
-      .two_level = { true, false, true, true, true },
-      .n_inter = 5, .inter = { { 0, 8192, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 8192, 16384, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 16384, 65536, "MPIR_Reduce_binomial_MV2" },
-                               { 65536, 262144, "MPIR_Reduce_binomial_MV2" },
-                               { 262144, -1, "MPIR_Reduce_binomial_MV2" } },
-      .n_intra = 5, .intra = { { 0, 8192, "MPIR_Reduce_shmem_MV2" },
-                               { 8192, 16384, "MPIR_Reduce_intra_knomial_wrapper_MV2" },
-                               { 16384, 65536, "MPIR_Reduce_shmem_MV2" },
-                               { 65536, 262144, "MPIR_Reduce_intra_knomial_wrapper_MV2" },
-                               { 262144, -1, "MPIR_Reduce_binomial_MV2" } } },
-    { .numproc = 2048, .inter_k = 4, .intra_k = 4,
-      .two_level = { true, false, true, true, true, true },
-      .n_inter = 6, .inter = { { 0, 2048, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 2048, 4096, "MPIR_Reduce_inter_knomial_wrapper_MV2" },
-                               { 4096, 16384, "MPIR_Reduce_binomial_MV2" },
-                               { 16384, 65536, "MPIR_Reduce_binomial_MV2" },
-                               { 65536, 131072, "MPIR_Reduce_binomial_MV2" },
-                               { 131072, -1, "MPIR_Reduce_binomial_MV2" } },
-      .n_intra = 6, .intra = { { 0, 2048, "MPIR_Reduce_shmem_MV2" },
-                               { 2048, 4096, "MPIR_Reduce_shmem_MV2" },
-                               { 4096, 16384, "MPIR_Reduce_shmem_MV2" },
-                               { 16384, 65536, "MPIR_Reduce_intra_knomial_wrapper_MV2" },
-                               { 65536, 131072, "MPIR_Reduce_binomial_MV2" },
-                               { 131072, -1, "MPIR_Reduce_shmem_MV2" } } },
-};
-
-/* reduce_scatter (commutative ops only) */
-static struct mv2_row mv2_reduce_scatter[] = {
-    { .numproc = 16,
-      .n_inter = 3, .inter = { { 0, 64, "MPIR_Reduce_Scatter_Basic_MV2" },
-                               { 64, 65536, "MPIR_Reduce_scatter_Rec_Halving_MV2" },
-                               { 65536, -1, "MPIR_Reduce_scatter_Pair_Wise_MV2" } } },
-    { .numproc = 32,
-      .n_inter = 3, .inter = { { 0, 64, "MPIR_Reduce_Scatter_Basic_MV2" },
-                               { 64, 131072, "MPIR_Reduce_scatter_Rec_Halving_MV2" },
-                               { 131072, -1, "MPIR_Reduce_scatter_Pair_Wise_MV2" } } },
-    { .numproc = 64,
-      .n_inter = 3, .inter = { { 0, 1024, "MPIR_Reduce_Scatter_Basic_MV2" },
-                               { 1024, 262144, "MPIR_Reduce_scatter_Rec_Halving_MV2" },
-                               { 262144, -1, "MPIR_Reduce_scatter_Pair_Wise_MV2" } } },
-    { .numproc = 128,
-      .n_inter = 2, .inter = { { 0, 128, "MPIR_Reduce_Scatter_Basic_MV2" },
-                               { 128, -1, "MPIR_Reduce_scatter_Rec_Halving_MV2" } } },
-    { .numproc = 256,
-      .n_inter = 2, .inter = { { 0, 128, "MPIR_Reduce_Scatter_Basic_MV2" },
-                               { 128, -1, "MPIR_Reduce_scatter_Rec_Halving_MV2" } } },
-    { .numproc = 512,
-      .n_inter = 2, .inter = { { 0, 256, "MPIR_Reduce_Scatter_Basic_MV2" },
-                               { 256, -1, "MPIR_Reduce_scatter_Rec_Halving_MV2" } } },
-};
-
-/* scatter, one rank per host */
-static struct mv2_row mv2_scatter_1ppn[] = {
-    { .numproc = 2,
-      .n_inter = 1, .inter = { { 0, -1, "MPIR_Scatter_MV2_Binomial" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Binomial" } } },
-    { .numproc = 4,
-      .n_inter = 1, .inter = { { 0, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Direct" } } },
-    { .numproc = 8,
-      .n_inter = 1, .inter = { { 0, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Direct" } } },
-    { .numproc = 16,
-      .n_inter = 1, .inter = { { 0, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Direct" } } },
-    { .numproc = 32,
-      .n_inter = 1, .inter = { { 0, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Direct" } } },
-    { .numproc = 64,
-      .n_inter = 2, .inter = { { 0, 32, "MPIR_Scatter_MV2_Binomial" },
-                               { 32, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Binomial" } } },
-};
-
-/* scatter, two ranks per host */
-static struct mv2_row mv2_scatter_2ppn[] = {
-    { .numproc = 4,
-      .n_inter = 2, .inter = { { 0, 4096, "MPIR_Scatter_MV2_Binomial" },
-                               { 4096, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Direct" } } },
-    { .numproc = 8,
-      .n_inter = 2, .inter = { { 0, 512, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 512, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Binomial" } } },
-    { .numproc = 16,
-      .n_inter = 2, .inter = { { 0, 2048, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 2048, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Binomial" } } },
-    { .numproc = 32,
-      .n_inter = 2, .inter = { { 0, 2048, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 2048, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Binomial" } } },
-    { .numproc = 64,
-      .n_inter = 2, .inter = { { 0, 8192, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 8192, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Binomial" } } },
-    { .numproc = 128,
-      .n_inter = 4, .inter = { { 0, 16, "MPIR_Scatter_MV2_Binomial" },
-                               { 16, 128, "MPIR_Scatter_MV2_two_level_Binomial" },
-                               { 128, 16384, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 16384, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, 128, "MPIR_Scatter_MV2_Direct" },
-                               { 128, -1, "MPIR_Scatter_MV2_Binomial" } } },
-};
-
-/* scatter, sixteen ranks per host: MPIR_Scatter_mcst_wrap_MV2 entries stand for the
- * multicast scatter, which SMPI replaces by the next entry */
-static struct mv2_row mv2_scatter_16ppn[] = {
-    { .numproc = 16,
-      .n_inter = 2, .inter = { { 0, 256, "MPIR_Scatter_MV2_Binomial" },
-                               { 256, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Direct" } } },
-    { .numproc = 32,
-      .n_inter = 2, .inter = { { 0, 512, "MPIR_Scatter_MV2_Binomial" },
-                               { 512, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Direct" } } },
-    { .numproc = 64,
-      .n_inter = 2, .inter = { { 0, 1024, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 1024, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Direct" } } },
-    { .numproc = 128,
-      .n_inter = 4, .inter = { { 0, 16, "MPIR_Scatter_mcst_wrap_MV2" },
-                               { 0, 16, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 16, 2048, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 2048, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Direct" } } },
-    { .numproc = 256,
-      .n_inter = 4, .inter = { { 0, 16, "MPIR_Scatter_mcst_wrap_MV2" },
-                               { 0, 16, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 16, 2048, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 2048, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Direct" } } },
-    { .numproc = 512,
-      .n_inter = 4, .inter = { { 0, 16, "MPIR_Scatter_mcst_wrap_MV2" },
-                               { 16, 16, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 16, 4096, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 4096, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Binomial" } } },
-    { .numproc = 1024,
-      .n_inter = 5, .inter = { { 0, 16, "MPIR_Scatter_mcst_wrap_MV2" },
-                               { 0, 16, "MPIR_Scatter_MV2_Binomial" },
-                               { 16, 32, "MPIR_Scatter_MV2_Binomial" },
-                               { 32, 4096, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 4096, -1, "MPIR_Scatter_MV2_Direct" } },
-      .n_intra = 1, .intra = { { 0, -1, "MPIR_Scatter_MV2_Binomial" } } },
-    { .numproc = 2048,
-      .n_inter = 7, .inter = { { 0, 16, "MPIR_Scatter_mcst_wrap_MV2" },
-                               { 0, 16, "MPIR_Scatter_MV2_two_level_Binomial" },
-                               { 16, 128, "MPIR_Scatter_MV2_two_level_Binomial" },
-                               { 128, 1024, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 1024, 16384, "MPIR_Scatter_MV2_two_level_Direct" },
-                               { 16384, 65536, "MPIR_Scatter_MV2_Direct" },
-                               { 65536, -1, "MPIR_Scatter_MV2_two_level_Direct" } },
-      .n_intra = 6, .intra = { { 0, 16, "MPIR_Scatter_MV2_Binomial" },
-                               { 16, 128, "MPIR_Scatter_MV2_Binomial" },
-                               { 128, 1024, "MPIR_Scatter_MV2_Binomial" },
-                               { 1024, 16384, "MPIR_Scatter_MV2_Direct" },
-                               { 16384, 65536, "MPIR_Scatter_MV2_Direct" },
-                               { 65536, -1, "MPIR_Scatter_MV2_Direct" } } },
-};
-/* clang-format on */
-/* The layouts SMPI's allgather, scatter (and, without ever choosing, alltoall) tables cover. */
-#define MV2_NCONF 3
-static const struct mv2_conf mv2_alltoall[MV2_NCONF] = {
-    { 1, ROWS(mv2_alltoall_1ppn) },
-    { 2, ROWS(mv2_alltoall_2ppn) },
-    { 16, ROWS(mv2_alltoall_16ppn) },
-};
-static const struct mv2_conf mv2_allgather[MV2_NCONF] = {
-    { 1, ROWS(mv2_allgather_1ppn) },
-    { 2, ROWS(mv2_allgather_2ppn) },
-    { 16, ROWS(mv2_allgather_16ppn) },
-};
-static const struct mv2_conf mv2_scatter[MV2_NCONF] = {
-    { 1, ROWS(mv2_scatter_1ppn) },
-    { 2, ROWS(mv2_scatter_2ppn) },
-    { 16, ROWS(mv2_scatter_16ppn) },
 };
 
 /* The MVAPICH2 functions the selector itself names (resolved by coll_init). */
@@ -989,7 +254,7 @@ static int smp_init(const struct coll_args *b, struct smpi_smp *smp)
 static const struct mv2_elem *alltoall_entry(const struct coll_args *a, const struct mv2_row **row)
 {
     long nbytes = (long)coll__bytes(a->scount, a->stype);
-    const struct mv2_conf *c = &mv2_alltoall[0];
+    const struct mv2_conf *c = &coll__mv2_alltoall[0];
 
     *row = mv2_range(c->rows, c->n, smpi_comm_size(a->comm));
     return &(*row)->inter[mv2_entry((*row)->inter, (*row)->n_inter, 0, nbytes, 1)];
@@ -1046,7 +311,7 @@ static const struct coll_algo *pick_allgather(struct coll_args *b)
     int i;
 
     smp_init(b, &smp);
-    c = &mv2_allgather[mv2_conf_index(mv2_allgather, &smp, &partial)];
+    c = &coll__mv2_allgather[mv2_conf_index(coll__mv2_allgather, &smp, &partial)];
     row = mv2_range(c->rows, c->n, smpi_comm_size(b->comm));
     i = mv2_entry(row->inter, row->n_inter, 0, nbytes, 1);
     if (row->two_level[i]) {
@@ -1071,7 +336,8 @@ static const struct coll_algo *pick_gather(struct coll_args *b)
     bool root = smpi_comm_rank(b->comm) == b->root;
     long nbytes =
         (long)(root ? coll__bytes(b->rcount, b->rtype) : coll__bytes(b->scount, b->stype));
-    const struct mv2_row *row = mv2_range(ROWS(mv2_gather), smpi_comm_size(b->comm));
+    const struct mv2_row *row =
+        mv2_range(coll__mv2_gather.rows, coll__mv2_gather.n, smpi_comm_size(b->comm));
     int i = mv2_entry(row->inter, row->n_inter, 0, nbytes, 1);
     int j = mv2_entry(row->intra, row->n_intra, 0, nbytes, 1);
 
@@ -1089,7 +355,7 @@ static const struct coll_algo *pick_allgatherv(struct coll_args *b)
 {
     int size = smpi_comm_size(b->comm);
     long nbytes = (long)(coll__sum(b->rcounts, size) * smpi_type_size(b->rtype));
-    const struct mv2_row *row = mv2_range(ROWS(mv2_allgatherv), size);
+    const struct mv2_row *row = mv2_range(coll__mv2_allgatherv.rows, coll__mv2_allgatherv.n, size);
     const struct mv2_elem *e = &row->inter[mv2_entry(row->inter, row->n_inter, 0, nbytes, size)];
 
     if (is(e, fn.agv_rd) && !coll__is_pow2(size))
@@ -1110,7 +376,7 @@ static const struct coll_algo *pick_allreduce(struct coll_args *b)
 
     if (b->count == 0)
         return &coll__nothing;
-    row = mv2_range(ROWS(mv2_allreduce), smpi_comm_size(b->comm));
+    row = mv2_range(coll__mv2_allreduce.rows, coll__mv2_allreduce.n, smpi_comm_size(b->comm));
     /* without multicast, skip the leading multicast entries */
     while (!row->mcast && i < row->n_inter - 1 &&
            (is(&row->inter[i], fn.ar_mcst_redscat) || is(&row->inter[i], fn.ar_mcst_two_level)))
@@ -1167,7 +433,7 @@ static const struct coll_algo *pick_bcast(struct coll_args *b)
     if (b->count == 0)
         return &coll__nothing;
     smp_init(b, &smp);
-    row = mv2_range(ROWS(mv2_bcast), smpi_comm_size(b->comm));
+    row = mv2_range(coll__mv2_bcast.rows, coll__mv2_bcast.n, smpi_comm_size(b->comm));
     i = mv2_entry(row->inter, row->n_inter, 0, nbytes, 1);
     coll__mv2.bcast = fn_of(row->inter[i].f);
     coll__mv2.bcast_intra_node =
@@ -1196,7 +462,7 @@ static const struct coll_algo *pick_reduce(struct coll_args *b)
 
     if (b->count == 0)
         return &coll__nothing;
-    row = mv2_range(ROWS(mv2_reduce), size);
+    row = mv2_range(coll__mv2_reduce.rows, coll__mv2_reduce.n, size);
     e = &row->inter[mv2_entry(row->inter, row->n_inter, 0, nbytes, 1)];
     coll__mv2.reduce_intra = fn_of(row->intra[mv2_entry(row->intra, row->n_intra, 0, nbytes, 1)].f);
     coll__mv2.reduce = fn_of(e->f);
@@ -1242,7 +508,7 @@ static const struct coll_algo *pick_reduce_scatter(struct coll_args *b)
     bool regular = true;
 
     if (b->op == MPI_OP_NULL || smpi_op_is_commutative(b->op)) {
-        row = mv2_range(ROWS(mv2_reduce_scatter), size);
+        row = mv2_range(coll__mv2_reduce_scatter.rows, coll__mv2_reduce_scatter.n, size);
         return pick_fn(row->inter[mv2_entry(row->inter, row->n_inter, 0, nbytes, 1)].f,
                        COLL_REDUCE_SCATTER, b);
     }
@@ -1268,7 +534,7 @@ static const struct coll_algo *pick_scatter(struct coll_args *b)
     int i;
 
     smp_init(b, &smp);
-    c = &mv2_scatter[mv2_conf_index(mv2_scatter, &smp, &partial)];
+    c = &coll__mv2_scatter[mv2_conf_index(coll__mv2_scatter, &smp, &partial)];
     row = mv2_range(c->rows, c->n, smpi_comm_size(b->comm));
     i = mv2_entry(row->inter, row->n_inter, 0, nbytes, 1);
     f = row->inter[i].f;
@@ -1320,16 +586,16 @@ void coll__select_mvapich2_init(void)
             coll__target_resolve(&f->to, "mvapich2", f->kind, f->name);
     }
     for (int c = 0; c < MV2_NCONF; c++) {
-        resolve_rows(mv2_alltoall[c].rows, mv2_alltoall[c].n, COLL_ALLTOALL);
-        resolve_rows(mv2_allgather[c].rows, mv2_allgather[c].n, COLL_ALLGATHER);
-        resolve_rows(mv2_scatter[c].rows, mv2_scatter[c].n, COLL_SCATTER);
+        resolve_rows(coll__mv2_alltoall[c].rows, coll__mv2_alltoall[c].n, COLL_ALLTOALL);
+        resolve_rows(coll__mv2_allgather[c].rows, coll__mv2_allgather[c].n, COLL_ALLGATHER);
+        resolve_rows(coll__mv2_scatter[c].rows, coll__mv2_scatter[c].n, COLL_SCATTER);
     }
-    resolve_rows(ROWS(mv2_gather), COLL_GATHER);
-    resolve_rows(ROWS(mv2_allgatherv), COLL_ALLGATHERV);
-    resolve_rows(ROWS(mv2_allreduce), COLL_ALLREDUCE);
-    resolve_rows(ROWS(mv2_bcast), COLL_BCAST);
-    resolve_rows(ROWS(mv2_reduce), COLL_REDUCE);
-    resolve_rows(ROWS(mv2_reduce_scatter), COLL_REDUCE_SCATTER);
+    resolve_rows(coll__mv2_gather.rows, coll__mv2_gather.n, COLL_GATHER);
+    resolve_rows(coll__mv2_allgatherv.rows, coll__mv2_allgatherv.n, COLL_ALLGATHERV);
+    resolve_rows(coll__mv2_allreduce.rows, coll__mv2_allreduce.n, COLL_ALLREDUCE);
+    resolve_rows(coll__mv2_bcast.rows, coll__mv2_bcast.n, COLL_BCAST);
+    resolve_rows(coll__mv2_reduce.rows, coll__mv2_reduce.n, COLL_REDUCE);
+    resolve_rows(coll__mv2_reduce_scatter.rows, coll__mv2_reduce_scatter.n, COLL_REDUCE_SCATTER);
     fn.ag_rd = mv2_find("MPIR_Allgather_RD_MV2", COLL_ALLGATHER);
     fn.ag_2lvl = mv2_find("MPIR_2lvl_Allgather_MV2", COLL_ALLGATHER);
     fn.agv_rd = mv2_find("MPIR_Allgatherv_Rec_Doubling_MV2", COLL_ALLGATHERV);
