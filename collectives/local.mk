@@ -12,7 +12,8 @@ collectives_sources = \
 	collectives/reduce_impl.h collectives/allreduce.c \
 	collectives/allreduce_ring.c collectives/allreduce_smp.c collectives/allreduce_impl.h \
 	collectives/alltoall.c collectives/alltoallv.c collectives/alltoallw.c \
-	collectives/allgather.c collectives/allgatherv.c collectives/gather.c \
+	collectives/allgather.c collectives/allgather_smp.c collectives/allgather_impl.h \
+	collectives/allgatherv.c collectives/gather.c \
 	collectives/gatherv.c collectives/scatter.c collectives/scatterv.c \
 	collectives/reduce_scatter.c collectives/scan.c collectives/exscan.c \
 	collectives/inter.c collectives/neighbor.c
