@@ -12,6 +12,7 @@
 #include "collectives/collectives.h"
 #include "smpi/check.h"
 #include "smpi/internal.h"
+#include "smpi/op.h"
 
 /* ---- argument checks: each reports through the communicator's error handler and returns the
  * code to give back, or MPI_SUCCESS --------------------------------------------------------- */
@@ -118,6 +119,11 @@ static int check_reduction(const char *call, const struct coll_args *a, const vo
     SMPI_CHECK(smpi__check_count(call, a->comm, count, "count"));
     SMPI_CHECK(smpi__check_type(call, a->comm, a->type, "datatype"));
     SMPI_CHECK(smpi__check_op(call, a->comm, a->op));
+    /* Every rank knows the op and the type: refusing here, before any message, keeps the ranks
+     * in step (a refusal by the rank that applies the op would leave the others waiting). */
+    if (!smpi__op_accepts(a->op, a->type))
+        return smpi__error(a->comm, call, MPI_ERR_OP, "%s is not defined on datatype %s",
+                           a->op->name, a->type->name);
     return check_alias(call, a->comm, a->sbuf, rbuf, count > 0);
 }
 

@@ -88,7 +88,7 @@
 
 #define MAXMIN_KINDS(X, op) INTEGER_KINDS(X, op) FLOATING_KINDS(X, op)
 #define ARITH_KINDS(X, op) INTEGER_KINDS(X, op) FLOATING_KINDS(X, op) COMPLEX_KINDS(X, op)
-#define LOGIC_KINDS(X, op) INTEGER_KINDS(X, op) LOGICAL_KINDS(X, op)
+#define LOGIC_KINDS(X, op) INTEGER_KINDS(X, op) FLOATING_KINDS(X, op) LOGICAL_KINDS(X, op)
 #define BITWISE_KINDS(X, op) INTEGER_KINDS(X, op) BYTE_KINDS(X, op)
 
 OP_TABLE(max, MAXMIN_KINDS)
@@ -110,7 +110,8 @@ OP_TABLE(maxloc, PAIR_KINDS)
 #define CLASSES_MAXMIN                                                                             \
     (SMPI_CLASS_C_INTEGER | SMPI_CLASS_F_INTEGER | SMPI_CLASS_FLOATING | SMPI_CLASS_MULTILANG)
 #define CLASSES_ARITH (CLASSES_MAXMIN | SMPI_CLASS_COMPLEX)
-#define CLASSES_LOGIC (SMPI_CLASS_C_INTEGER | SMPI_CLASS_LOGICAL)
+/* Logical ops also take floating types, as MPICH and SMPI do (MPICH's opland, oplor, oplxor). */
+#define CLASSES_LOGIC (SMPI_CLASS_C_INTEGER | SMPI_CLASS_FLOATING | SMPI_CLASS_LOGICAL)
 #define CLASSES_BITWISE                                                                            \
     (SMPI_CLASS_C_INTEGER | SMPI_CLASS_F_INTEGER | SMPI_CLASS_BYTE | SMPI_CLASS_MULTILANG)
 #define CLASSES_LOC SMPI_CLASS_PAIR
@@ -209,6 +210,13 @@ int smpi_op_apply(MPI_Op op, const void *in, void *inout, int count, MPI_Datatyp
     else
         apply_through_base(fn, in, inout, count, type);
     return MPI_SUCCESS;
+}
+
+bool smpi__op_accepts(MPI_Op op, MPI_Datatype type)
+{
+    if (op->user_fn || op == MPI_NO_OP || op == MPI_REPLACE)
+        return true;
+    return kernel_for(op, type) != NULL;
 }
 
 bool smpi_op_is_commutative(MPI_Op op)

@@ -25,6 +25,10 @@ struct smpi_op {
 
 /* References on a user op (predefined ones are never freed): MPI_Op_free drops the user's,
  * and the op goes when the last holder (a pending nonblocking reduction) drops its own. */
+/* Whether op is defined on type: user ops, MPI_REPLACE and MPI_NO_OP take any type; a predefined
+ * op takes the classes MPI-3.1 section 5.9.2 lists, plus floating types for the logical ops (an
+ * MPICH extension SMPI shares). */
+bool smpi__op_accepts(MPI_Op op, MPI_Datatype type);
 void smpi__op_ref(MPI_Op op);
 void smpi__op_unref(MPI_Op op);
 
