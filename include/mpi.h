@@ -5,6 +5,9 @@
 #define SMPI_MPI_H
 
 #include <stddef.h>
+/* SMPI's mpi.h includes <stdio.h>, and programs written against it use stderr without including
+ * it themselves (MPICH's coll/allgatherv4, comm/cmfree2, pt2pt/pssend): so does this one. */
+#include <stdio.h>
 
 #define SMPI_API __attribute__((visibility("default")))
 
