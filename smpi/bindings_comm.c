@@ -41,17 +41,19 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
     smpi__enter("MPI_Comm_create");
     me = smpi__self()->rank;
     *newcomm = MPI_COMM_NULL;
-    if (group->size == 0) {
-        smpi__comm_derive_skip(comm);
-    } else {
-        /* every rank of comm joins, so that the creation completes; only members keep it */
-        MPI_Comm c = smpi__comm_derive(comm, group);
+    {
+        /* Members meet on the communicator of their group, told apart from the other groups of
+         * the same call by its first member (MPI-2.2: disjoint groups, one per subset of ranks;
+         * a group is the same at all its members); the others only keep the count of creations
+         * aligned. */
         bool member = false;
 
         for (int i = 0; i < group->size; i++)
             member = member || group->world[i] == me;
         if (member)
-            *newcomm = c;
+            *newcomm = smpi__comm_derive_keyed(comm, group, group->world[0], group->size);
+        else
+            smpi__comm_derive_skip(comm);
     }
     smpi__leave();
     return MPI_SUCCESS;
