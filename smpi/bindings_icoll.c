@@ -123,7 +123,7 @@ static int start(const char *call, enum coll_kind kind, const struct coll_args *
     g = smpi__comm_group(comm);
     n->args.comm = smpi__comm_derive(comm, g);
     smpi__group_release(g);
-    n->args.comm->errhandler = comm->errhandler;
+    n->args.comm->errhandler = smpi__comm_errhandler(comm);
     if (comm->topo && !n->args.comm->topo) { /* the neighbourhood collectives need it */
         n->args.comm->topo = comm->topo;
         smpi__topo_ref(comm->topo);

@@ -235,6 +235,7 @@ void smpi__comm_release(MPI_Comm comm)
     if (comm->predefined || --comm->refcount > 0)
         return;
     smpi__comm_smp_free(comm);
+    smpi__comm_free_errhandlers(comm);
     p = comm->priv;
     free(p->dup_seq);
     free(p->sorted);
@@ -265,7 +266,7 @@ static struct smpi_group *comm_group(MPI_Comm comm)
  * its creations on it in the same order (MPI's rule for collective calls), so the n-th creation
  * by one rank is the n-th by another; `key` tells apart the communicators one creation makes
  * (the colors of MPI_Comm_split), and `joiners` members meet on each. */
-MPI_Comm smpi__comm_derive_keyed(MPI_Comm parent, struct smpi_group *group, int key, int joiners)
+static MPI_Comm derive_keyed(MPI_Comm parent, struct smpi_group *group, int key, int joiners)
 {
     int seq = smpi__comm_derive_skip(parent);
     struct pending_comm **pp;
@@ -302,6 +303,15 @@ MPI_Comm smpi__comm_derive_keyed(MPI_Comm parent, struct smpi_group *group, int 
     return p->comm;
 }
 
+/* Each member of the new communicator starts with its error handler on the parent. */
+MPI_Comm smpi__comm_derive_keyed(MPI_Comm parent, struct smpi_group *group, int key, int joiners)
+{
+    MPI_Comm c = derive_keyed(parent, group, key, joiners);
+
+    smpi__comm_inherit_errhandler(c, parent);
+    return c;
+}
+
 int smpi__comm_derive_skip(MPI_Comm parent)
 {
     if (parent == MPI_COMM_SELF)
@@ -330,7 +340,7 @@ MPI_Comm smpi__comm_dup(MPI_Comm comm)
     g->refcount++;
     c = smpi__comm_derive(comm, g);
     smpi__group_release(g);
-    c->errhandler = comm->errhandler;
+    smpi__comm_inherit_errhandler(c, comm);
     if (comm->topo && !c->topo) { /* the first member to arrive shares the topology */
         c->topo = comm->topo;
         smpi__topo_ref(c->topo);

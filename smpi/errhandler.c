@@ -39,7 +39,7 @@ int smpi__error(MPI_Comm comm, const char *call, int code, const char *fmt, ...)
 
     if (comm == MPI_COMM_NULL || !smpi__comm_is_valid(comm))
         comm = MPI_COMM_WORLD;
-    eh = comm->errhandler ? comm->errhandler : MPI_ERRORS_ARE_FATAL;
+    eh = smpi__comm_errhandler(comm);
     if (eh->kind == EH_FATAL && !smpi__rt.cfg.errors_are_fatal)
         return code;
     if (eh->kind == EH_USER_COMM) {
@@ -75,6 +75,77 @@ int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler
 }
 #pragma weak MPI_Comm_create_errhandler = PMPI_Comm_create_errhandler
 
+/* The calling rank's slot in comm's member handlers and their number: its rank, or on
+ * MPI_COMM_SELF (one object for every rank) its world rank; -1 outside a rank. */
+static int member_slot(MPI_Comm comm, int *n)
+{
+    struct smpi_process *self = smpi__self();
+
+    if (!self)
+        return -1;
+    if (comm == MPI_COMM_SELF) {
+        *n = smpi__rt.nranks;
+        return self->rank;
+    }
+    *n = comm->group->size;
+    return smpi_comm_rank(comm);
+}
+
+static void eh_release(MPI_Errhandler eh)
+{
+    if (eh && !eh->predefined && --eh->refcount == 0)
+        free(eh);
+}
+
+/* Makes eh (a reference is taken) the calling rank's handler on comm. */
+static void set_mine(MPI_Comm comm, MPI_Errhandler eh)
+{
+    int n = 0;
+    int slot = member_slot(comm, &n);
+
+    if (!eh->predefined)
+        eh->refcount++;
+    if (slot < 0 || slot >= n) { /* not a member: the default, as before any member set one */
+        eh_release(comm->errhandler);
+        comm->errhandler = eh;
+        return;
+    }
+    if (!comm->member_eh)
+        comm->member_eh = sim_xcalloc((size_t)n, sizeof(*comm->member_eh));
+    eh_release(comm->member_eh[slot]);
+    comm->member_eh[slot] = eh;
+}
+
+MPI_Errhandler smpi__comm_errhandler(MPI_Comm comm)
+{
+    int n = 0;
+    int slot = comm->member_eh ? member_slot(comm, &n) : -1;
+
+    if (slot >= 0 && slot < n && comm->member_eh[slot])
+        return comm->member_eh[slot];
+    return comm->errhandler ? comm->errhandler : MPI_ERRORS_ARE_FATAL;
+}
+
+void smpi__comm_inherit_errhandler(MPI_Comm child, MPI_Comm parent)
+{
+    MPI_Errhandler eh = smpi__comm_errhandler(parent);
+
+    if (eh != smpi__comm_errhandler(child))
+        set_mine(child, eh);
+}
+
+void smpi__comm_free_errhandlers(MPI_Comm comm)
+{
+    if (comm->member_eh) {
+        int n = comm == MPI_COMM_SELF ? smpi__rt.nranks : comm->group->size;
+
+        for (int i = 0; i < n; i++)
+            eh_release(comm->member_eh[i]);
+        free(comm->member_eh);
+        comm->member_eh = NULL;
+    }
+}
+
 int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh)
 {
     if (!smpi__comm_is_valid(comm))
@@ -83,11 +154,7 @@ int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh)
     if (eh == MPI_ERRHANDLER_NULL)
         return smpi__error(comm, "MPI_Comm_set_errhandler", MPI_ERR_ARG,
                            "errhandler is MPI_ERRHANDLER_NULL");
-    if (!eh->predefined)
-        eh->refcount++;
-    if (comm->errhandler && !comm->errhandler->predefined && --comm->errhandler->refcount == 0)
-        free(comm->errhandler);
-    comm->errhandler = eh;
+    set_mine(comm, eh);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_set_errhandler = PMPI_Comm_set_errhandler
@@ -97,7 +164,7 @@ int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *eh)
     if (!smpi__comm_is_valid(comm))
         return smpi__error(MPI_COMM_WORLD, "MPI_Comm_get_errhandler", MPI_ERR_COMM,
                            "invalid communicator");
-    *eh = comm->errhandler;
+    *eh = smpi__comm_errhandler(comm);
     if (!(*eh)->predefined)
         (*eh)->refcount++;
     return MPI_SUCCESS;

@@ -126,7 +126,8 @@ struct smpi_comm {
     int coll_context;       /* a second context for collective traffic */
     int refcount;
     bool predefined;
-    MPI_Errhandler errhandler;
+    MPI_Errhandler errhandler;     /* the handler of members that set none (errhandler.c) */
+    MPI_Errhandler *member_eh;     /* each member's own handler, or NULL while none was set */
     char name[MPI_MAX_OBJECT_NAME];
     void *priv;             /* comm.c's private bookkeeping */
     /* Intercommunicators: the remote group (NULL for an intracommunicator; then group is the
@@ -322,6 +323,13 @@ void smpi__status_empty(MPI_Status *st);
 /* Reports an MPI error detected in `call` on `comm` (may be NULL: MPI_COMM_WORLD's handler):
  * MPI_ERRORS_ARE_FATAL prints "rank R: CALL: CLASS: detail" and ends the job; ERRORS_RETURN
  * returns `code`; a user handler is called first. Returns the code to give back. */
+/* One communicator object serves all its members, but each member has its own error handler
+ * (MPI_Comm_set_errhandler is local): the calling rank's handler on comm; a new communicator's
+ * member takes its handler on the parent (MPI-3.1 section 8.3); a released communicator drops
+ * the members' references. */
+MPI_Errhandler smpi__comm_errhandler(MPI_Comm comm);
+void smpi__comm_inherit_errhandler(MPI_Comm child, MPI_Comm parent);
+void smpi__comm_free_errhandlers(MPI_Comm comm);
 int smpi__error(MPI_Comm comm, const char *call, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
