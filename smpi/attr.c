@@ -173,6 +173,33 @@ int smpi__attrs_copy(enum smpi_attr_kind kind, void *old_obj, struct smpi_attr_l
     return MPI_SUCCESS;
 }
 
+/* Drops the calling rank's attributes of a list without calling their delete callbacks: the
+ * copies of an object whose creation failed, which the application never saw. */
+void smpi__attrs_discard(struct smpi_attr_list **list)
+{
+    int me = my_rank();
+    struct smpi_attr **ap;
+
+    if (!*list)
+        return;
+    ap = &(*list)->head;
+    while (*ap) {
+        struct smpi_attr *a = *ap;
+
+        if (a->rank != me) {
+            ap = &a->next;
+            continue;
+        }
+        *ap = a->next;
+        keyval_unref(a->keyval);
+        free(a);
+    }
+    if (!(*list)->head) {
+        free(*list);
+        *list = NULL;
+    }
+}
+
 int smpi__attrs_delete(enum smpi_attr_kind kind, void *obj, struct smpi_attr_list **list)
 {
     int me = my_rank();

@@ -560,8 +560,13 @@ int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
     *newtype = finish(t, MPI_COMBINER_DUP);
     keep_contents(*newtype, 0, NULL, 0, NULL, 1, &oldtype);
     rc = smpi__attrs_copy(SMPI_ATTR_TYPE, oldtype, oldtype->attrs, *newtype, &(*newtype)->attrs);
-    if (rc != MPI_SUCCESS)
+    if (rc != MPI_SUCCESS) {
+        /* no new type: the copies made so far go without their delete callbacks */
+        smpi__attrs_discard(&(*newtype)->attrs);
+        smpi__type_unref(*newtype);
+        *newtype = MPI_DATATYPE_NULL;
         return smpi__error(MPI_COMM_WORLD, "MPI_Type_dup", rc, "an attribute copy callback failed");
+    }
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Type_dup = PMPI_Type_dup

@@ -205,6 +205,7 @@ int smpi__attrs_copy(enum smpi_attr_kind kind, void *old_obj, struct smpi_attr_l
 /* Runs the delete callbacks of the calling rank's attributes and removes them (MPI_Comm_free,
  * MPI_Finalize for MPI_COMM_SELF). */
 int smpi__attrs_delete(enum smpi_attr_kind kind, void *obj, struct smpi_attr_list **list);
+void smpi__attrs_discard(struct smpi_attr_list **list);
 
 /* ---- requests and point-to-point (p2p.c, request.c) -------------------------------------- */
 
