@@ -164,7 +164,9 @@ static void overflow_check(const void *addr)
     write_str(c->name);
     write_str(" (stack of ");
     write_size(c->stack.size / 1024);
-    write_str(" KiB)\n  raise --cfg=contexts/stack-size (e.g. contexts/stack-size:1MiB)\n");
+    write_str(" KiB)\n  raise --cfg=contexts/stack-size (e.g. contexts/stack-size:");
+    write_size(2 * c->stack.size / 1024);
+    write_str("KiB)\n");
     _exit(1);
 }
 

@@ -70,7 +70,7 @@ static const struct smpi_option options[] = {
     /* name, type, default, field, flags, values, help */
     { "contexts/factory", OPT_ENUM, "raw", OPT_SIM(ctx_factory), 0, factory_values,
       "how actors switch: raw (assembly, no system call) or ucontext" },
-    { "contexts/stack-size", OPT_SIZE, "128KiB", OPT_SIM(stack_size), 0, NULL,
+    { "contexts/stack-size", OPT_SIZE, "8MiB", OPT_SIM(stack_size), 0, NULL,
       "stack reserved per rank (pages are touched only when used)" },
     { "contexts/guard-size", OPT_SIZE, "4KiB", OPT_SIM(guard_size), 0, NULL,
       "guard area below each stack that catches overflows (0 disables)" },

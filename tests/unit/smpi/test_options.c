@@ -12,7 +12,7 @@ static struct smpi_config cfg;
 Test(options, defaults_match_simgrid)
 {
     /* Under the default SMPI model: weight-S 8775, TCP-gamma 4194304, crosstraffic on,
-     * detached threshold 65536, smpi/test 1e-4 s, host speed 20000 flop/s, 128 KiB stacks;
+     * detached threshold 65536, smpi/test 1e-4 s, host speed 20000 flop/s, 8 MiB stacks;
      * the latency factor of a 100-byte message is 2.01467 and of a 0-byte one 1. */
     smpi_options_defaults(&cfg);
     smpi_options_finish(&cfg);
@@ -23,7 +23,7 @@ Test(options, defaults_match_simgrid)
     cr_assert_float_eq(cfg.send_is_detached_thresh, 65536, 1e-12);
     cr_assert_float_eq(cfg.test_time, 1e-4, 1e-18);
     cr_assert_float_eq(cfg.host_speed, 20000, 1e-12);
-    cr_assert_eq(cfg.sim.stack_size, 131072);
+    cr_assert_eq(cfg.sim.stack_size, 8 << 20);
     cr_assert_float_eq(sim_factor_table_eval(&cfg.sim.lat_factor, 100), 2.01467, 1e-12);
     cr_assert_float_eq(sim_factor_table_eval(&cfg.sim.lat_factor, 0), 1.0, 1e-12);
     cr_assert_float_eq(sim_factor_table_eval(&cfg.sim.bw_factor, 65473), 0.940694, 1e-12);
