@@ -1223,4 +1223,7 @@ SMPI_FN(int, Errhandler_get, (MPI_Comm comm, MPI_Errhandler *errhandler))
 }
 #endif
 
+/* The simulator's calls (smpi_execute, SMPI_SAMPLE_*), as SMPI's mpi.h provides them. */
+#include <smpi/smpi.h>
+
 #endif /* SMPI_MPI_H */

@@ -51,6 +51,8 @@ struct smpi_process {
     int test_sleeps;    /* grows with failed MPI_Test (smpi/grow-injected-times) */
     int iprobe_sleeps;  /* grows with failed MPI_Iprobe */
     double bench_start; /* thread CPU time when the rank left MPI, for computation timing */
+    bool sampling;      /* inside an SMPI_SAMPLE_* loop (sample.c) */
+    double sample_start; /* thread CPU time when the sampled body began */
     int depth;          /* nesting of MPI calls (a binding may use another one) */
     const char *call;   /* MPI call the rank is in, for deadlock reports */
     int call_peer;      /* its peer rank in the call's communicator, or -1 */
@@ -108,6 +110,11 @@ int smpi__coll_call(const char *call, enum coll_kind k, const struct coll_args *
 int smpi__reduce_scatter_counts(MPI_Comm comm, int rcount, int **counts);
 /* MPI_Barrier without the binding's checks (used by MPI_Finalize). */
 int smpi__barrier(MPI_Comm comm);
+/* Native computation timing (runtime.c): the calling thread's CPU time; inject what the rank
+ * computed since it last left MPI (smpi/simulate-computation, smpi/cpu-threshold); restart. */
+double smpi__thread_cpu_time(void);
+void smpi__bench_end(struct smpi_process *p);
+void smpi__bench_begin(struct smpi_process *p);
 /* Sleeps the rank for `seconds` of simulated time (injected costs). */
 void smpi__sleep(double seconds);
 

@@ -27,7 +27,7 @@ void smpi__job_abort(int status)
     _Exit(status);
 }
 
-static double thread_cpu_time(void)
+double smpi__thread_cpu_time(void)
 {
     struct timespec ts;
 
@@ -37,23 +37,23 @@ static double thread_cpu_time(void)
 
 /* Injects the computation done natively since the rank last left MPI: seconds measured on
  * this machine, turned into flops at smpi/host-speed and executed on the simulated host. */
-static void bench_end(struct smpi_process *p)
+void smpi__bench_end(struct smpi_process *p)
 {
     const struct smpi_config *cfg = &smpi__rt.cfg;
     double elapsed;
 
     if (!cfg->simulate_computation)
         return;
-    elapsed = thread_cpu_time() - p->bench_start;
+    elapsed = smpi__thread_cpu_time() - p->bench_start;
     if (cfg->cpu_threshold < 0 || elapsed < cfg->cpu_threshold)
         return;
     sim_execute(elapsed * cfg->host_speed);
 }
 
-static void bench_begin(struct smpi_process *p)
+void smpi__bench_begin(struct smpi_process *p)
 {
     if (smpi__rt.cfg.simulate_computation)
-        p->bench_start = thread_cpu_time();
+        p->bench_start = smpi__thread_cpu_time();
 }
 
 void smpi__enter(const char *call)
@@ -63,7 +63,7 @@ void smpi__enter(const char *call)
     if (!p)
         return;
     if (p->depth++ == 0) {
-        bench_end(p);
+        smpi__bench_end(p);
         p->call = call;
         p->call_peer = -1;
         p->call_comm = NULL;
@@ -78,7 +78,7 @@ void smpi__leave(void)
         return;
     if (--p->depth == 0) {
         p->call = NULL;
-        bench_begin(p);
+        smpi__bench_begin(p);
     }
 }
 
@@ -93,7 +93,7 @@ static void rank_main(void *arg)
     struct smpi_process *p = arg;
     int rc;
 
-    bench_begin(p);
+    smpi__bench_begin(p);
     rc = p->main(p->argc, p->argv);
     p->depth = 0;
     if (rc != 0) {
@@ -169,12 +169,12 @@ double smpi__bench_host_speed(void)
             b[i][j] = (double)(i - j) / N;
             c[i][j] = 0;
         }
-    t0 = thread_cpu_time();
+    t0 = smpi__thread_cpu_time();
     for (int i = 0; i < N; i++)
         for (int k = 0; k < N; k++)
             for (int j = 0; j < N; j++)
                 c[i][j] += a[i][k] * b[k][j];
-    t = thread_cpu_time() - t0;
+    t = smpi__thread_cpu_time() - t0;
     SIM_LOG(log_rt, SIM_LOG_INFO, "smpi/host-speed:auto measured %.3g flop/s (check %g)",
             2.0 * N * N * N / t, c[N / 2][N / 3]);
     return 2.0 * N * N * N / (t > 0 ? t : 1e-9);

@@ -1,0 +1,81 @@
+/* smpi/smpi.h: the simulator's calls for MPI applications, at the path SMPI users include
+ * (<smpi/smpi.h>; <mpi.h> and <smpi.h> include it too, as SMPI's headers do). Compatible with
+ * SimGrid SMPI 3.32:
+ *  - smpi_execute*: inject a computation into the calling rank's simulated time;
+ *  - SMPI_SAMPLE_LOCAL / _GLOBAL (and their _TAG forms): shadow execution of a loop: its body
+ *    really runs for the first `iters` visits of the call site (per rank, or shared by all
+ *    ranks for GLOBAL; with threshold > 0, also until the relative standard error of the mean
+ *    falls below it), then each visit of the loop injects mean x its iteration count instead;
+ *  - SMPI_SAMPLE_DELAY / _FLOPS: a block that never runs and injects that duration or work.
+ * Memory folding (SMPI_SHARED_MALLOC and friends) is not provided yet (see the README). */
+#ifndef SMPI_PUBLIC_SMPI_SMPI_H
+#define SMPI_PUBLIC_SMPI_SMPI_H
+
+#include <stdio.h>
+
+#include <mpi.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The calling rank computes for `seconds` of this machine's time: converted to flops at the
+ * reference speed (--cfg=smpi/host-speed), then run on the rank's simulated host. Blocks the
+ * rank for the simulated duration. */
+SMPI_API void smpi_execute(double seconds);
+/* The calling rank computes `flops` floating-point operations on its simulated host. */
+SMPI_API void smpi_execute_flops(double flops);
+/* As smpi_execute, but `seconds` is a duration on the simulated host itself. */
+SMPI_API void smpi_execute_benched(double seconds);
+/* As smpi_execute_flops (SMPI's name for the benched variant). */
+SMPI_API void smpi_execute_flops_benched(double flops);
+
+/* The steps of the SMPI_SAMPLE_* loops (use the macros, not these): whether to run the body
+ * once more (else the loop ends after injecting mean x iter_count), the end of one measured
+ * body, and the end of a loop whose condition became false. */
+SMPI_API int smpi_sample_cond(int global, const char *file, const char *tag, int iters,
+                              double threshold, int iter_count);
+SMPI_API void smpi_sample_iter(int global, const char *file, const char *tag);
+SMPI_API int smpi_sample_exit(int global, const char *file, const char *tag, int iter_count);
+
+#define SMPI_SAMPLE_CONCAT_(a, b) a##b
+#define SMPI_SAMPLE_CONCAT(a, b) SMPI_SAMPLE_CONCAT_(a, b)
+#define SMPI_ITER_NAME(line) SMPI_SAMPLE_CONCAT(smpi_iter_count_, line)
+#define SMPI_CTAG_NAME(line) SMPI_SAMPLE_CONCAT(smpi_ctag_, line)
+
+/* Counts the loop's iterations by running its header alone, then runs the loop with the body
+ * as long as smpi_sample_cond says so. A statement: put it where a declaration may stand. */
+#define SMPI_SAMPLE_LOOP(loop_init, loop_end, loop_iter, global, iters, thres, tag)                \
+    char SMPI_CTAG_NAME(__LINE__)[132];                                                            \
+    snprintf(SMPI_CTAG_NAME(__LINE__), 132, "%s%d", tag, __LINE__);                                \
+    int SMPI_ITER_NAME(__LINE__) = 0;                                                              \
+    {                                                                                              \
+        loop_init;                                                                                 \
+        while (loop_end) {                                                                         \
+            SMPI_ITER_NAME(__LINE__)++;                                                            \
+            (loop_iter);                                                                           \
+        }                                                                                          \
+    }                                                                                              \
+    for (loop_init;                                                                                \
+         (loop_end) ? smpi_sample_cond((global), __FILE__, SMPI_CTAG_NAME(__LINE__), (iters),      \
+                                       (thres), SMPI_ITER_NAME(__LINE__))                          \
+                    : smpi_sample_exit((global), __FILE__, SMPI_CTAG_NAME(__LINE__),               \
+                                       SMPI_ITER_NAME(__LINE__));                                  \
+         smpi_sample_iter((global), __FILE__, SMPI_CTAG_NAME(__LINE__)), (loop_iter))
+
+#define SMPI_SAMPLE_LOCAL(loop_init, loop_end, loop_iter, iters, thres)                            \
+    SMPI_SAMPLE_LOOP(loop_init, (loop_end), (loop_iter), 0, (iters), (thres), "")
+#define SMPI_SAMPLE_LOCAL_TAG(loop_init, loop_end, loop_iter, iters, thres, tag)                   \
+    SMPI_SAMPLE_LOOP(loop_init, (loop_end), (loop_iter), 0, (iters), (thres), tag)
+#define SMPI_SAMPLE_GLOBAL(loop_init, loop_end, loop_iter, iters, thres)                           \
+    SMPI_SAMPLE_LOOP(loop_init, (loop_end), (loop_iter), 1, (iters), (thres), "")
+#define SMPI_SAMPLE_GLOBAL_TAG(loop_init, loop_end, loop_iter, iters, thres, tag)                  \
+    SMPI_SAMPLE_LOOP(loop_init, (loop_end), (loop_iter), 1, (iters), (thres), tag)
+#define SMPI_SAMPLE_DELAY(duration) for (smpi_execute(duration); 0;)
+#define SMPI_SAMPLE_FLOPS(flops) for (smpi_execute_flops(flops); 0;)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SMPI_PUBLIC_SMPI_SMPI_H */
