@@ -1,0 +1,895 @@
+/* rma: one-sided operations and their synchronisation (MPI-3.1 sections 11.3 to 11.5).
+ *
+ * Cost model: SMPI 3.32's (src/smpi/mpi/smpi_win.cpp), so that the same program gets the same
+ * simulated times.
+ * - Every put, get and accumulate is one message of the data (plus SMPI's 16-byte envelope)
+ *   that starts when the call is made, from the origin's host to the target's (put,
+ *   accumulate) or the reverse (get). The calling rank first pays smpi/ois for it, as SMPI's
+ *   nonblocking send does; nothing waits for the target, whatever it is doing: all ranks share
+ *   one address space, so the data lands in the target's memory (or the origin's, for a get)
+ *   the moment its transfer ends. Put and get to oneself are plain copies.
+ * - The rank whose memory a transfer writes holds it until a synchronisation collects it, and
+ *   each one collected costs smpi/or to the collector (SMPI's receive of a detached send).
+ * - MPI_Accumulate waits for its transfer and the other ones between origin and target
+ *   (SMPI flushes the target after each accumulate, which also orders them); to oneself it
+ *   still goes through the network, as in SMPI.
+ * - MPI_Get_accumulate and MPI_Fetch_and_op: a get of the target data, waited, then an
+ *   accumulate of the origin data, waited (only the get for MPI_NO_OP).
+ *   MPI_Compare_and_swap: a get of one element, waited, then a put of it when the comparison
+ *   succeeds, not waited. Both hold the target's atomic slot meanwhile (SMPI's atomic mutex);
+ *   the read-modify-write itself happens at one instant (when the last waited transfer ends),
+ *   so it is atomic as the standard requires.
+ * - MPI_Win_fence: a barrier (skipped under MPI_MODE_NOPRECEDE), the rank's transfers, a
+ *   barrier. Post/start: a zero-byte message from each target to each origin, which start
+ *   waits for; complete/wait: a zero-byte message from each origin to each target, which wait
+ *   waits for, then the rank's transfers. Lock and unlock send nothing: they wait for the
+ *   transfers between the two ranks (flush), and an exclusive lock waits for the holders to
+ *   unlock. Flush waits for the transfers between the two ranks in both directions,
+ *   flush_local for those landing in the caller's memory.
+ * One departure: SMPI releases a lock before waiting for the unlocking rank's transfers; here
+ *   unlock waits first, so that the next holder never sees stale data (times differ only when
+ *   a rank waits for a lock that another holds). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smpi/datatype.h"
+#include "smpi/op.h"
+#include "smpi/win.h"
+
+SIM_LOG_CATEGORY(log_rma, "smpi.rma");
+
+/* SMPI adds an envelope (tag, source, communicator) to every message on the wire. */
+#define RMA_ENVELOPE_BYTES 16
+/* Lock recorded with MPI_MODE_NOCHECK: nothing was acquired on the target. */
+#define LOCK_NOCHECK 0x10000
+
+enum rma_kind {
+    RMA_NONE, /* time only: the data moved elsewhere (compare-and-swap, get-accumulate legs) */
+    RMA_COPY, /* put and get: the data is unpacked into dst */
+    RMA_ACC,  /* accumulate: dst = data op dst, element-wise */
+    RMA_GACC, /* get-accumulate: res = dst, then dst = data op dst */
+};
+
+struct rma_op {
+    MPI_Win win;
+    int holder; /* window rank whose memory it writes; its list holds it when in_list */
+    int peer;   /* the other rank */
+    bool in_list;
+    bool done;
+    enum rma_kind kind;
+    char *data; /* packed bytes in flight */
+    size_t bytes;
+    size_t wire; /* payload of the message */
+    char *dst;
+    int dcount;
+    MPI_Datatype dtype;
+    MPI_Op op;
+    char *res;
+    int rcount;
+    MPI_Datatype rtype;
+    MPI_Request req; /* completed when the data has landed, or NULL */
+    struct rma_op *next;
+};
+
+/* ---- helpers ----------------------------------------------------------------------------- */
+
+static int world_of(MPI_Win w, int r)
+{
+    return smpi__comm_world_rank(w->comm, r);
+}
+
+static struct sim_host *host_of(MPI_Win w, int r)
+{
+    return smpi__rt.procs[world_of(w, r)].host;
+}
+
+static char *pack(const void *buf, int count, MPI_Datatype t, size_t *bytes)
+{
+    char *p;
+
+    *bytes = (size_t)count * smpi_type_size(t);
+    p = sim_xmalloc(*bytes ? *bytes : 1);
+    if (*bytes)
+        smpi__type_pack(buf, count, t, p);
+    return p;
+}
+
+/* Where displacement disp of rank t's window is (absolute for dynamic windows). */
+static char *target_addr(MPI_Win w, int t, MPI_Aint disp)
+{
+    const struct win_rank *tr = &w->r[t];
+
+    if (w->flavor == MPI_WIN_FLAVOR_DYNAMIC)
+        return (char *)(intptr_t)disp;
+    return tr->base + disp * tr->disp_unit;
+}
+
+static void waitq_add(struct win_waitq *q, int world)
+{
+    if (q->n == q->cap) {
+        q->cap = q->cap ? 2 * q->cap : 4;
+        q->ranks = sim_xrealloc(q->ranks, (size_t)q->cap * sizeof(*q->ranks));
+    }
+    q->ranks[q->n++] = world;
+}
+
+/* Wakes every rank waiting on rank h's part of the window; they check again. */
+static void wake_all(MPI_Win w, int h)
+{
+    struct win_waitq *q = &w->r[h].waitq;
+    int n = q->n;
+
+    q->n = 0;
+    for (int i = 0; i < n; i++)
+        sim_actor_wake(smpi__rt.procs[q->ranks[i]].actor);
+}
+
+/* Blocks the calling rank until something changes on rank h's part of the window. */
+static void wait_on(MPI_Win w, int h, const char *what)
+{
+    waitq_add(&w->r[h].waitq, smpi__self()->rank);
+    sim_actor_block(what);
+}
+
+static MPI_Request new_request(MPI_Win w, bool done)
+{
+    MPI_Request r = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, w->comm);
+
+    r->flags = (r->flags & ~SMPI_REQ_PROCNULL) | SMPI_REQ_ACTIVE | SMPI_REQ_RMA;
+    smpi__status_empty(&r->status);
+    if (done)
+        r->flags |= SMPI_REQ_DONE;
+    return r;
+}
+
+/* ---- landing the data -------------------------------------------------------------------- */
+
+/* dst (dcount elements of dtype) = data op dst, element by element of their basic type. */
+static void accumulate_into(char *dst, int dcount, MPI_Datatype dtype, const char *data,
+                            size_t bytes, MPI_Op op)
+{
+    size_t tbytes = (size_t)dcount * dtype->size;
+    MPI_Datatype base;
+    size_t n;
+    char *packed;
+    char *x;
+    char *y;
+
+    if (op == MPI_NO_OP || bytes == 0)
+        return;
+    if (op == MPI_REPLACE || dtype->kind == SMPI_KIND_NONE) {
+        smpi__type_unpack(data, bytes, dst, dcount, dtype);
+        return;
+    }
+    base = smpi__kind_type(dtype->kind);
+    n = (bytes < tbytes ? bytes : tbytes) / base->size;
+    packed = sim_xmalloc(tbytes ? tbytes : 1);
+    x = sim_xmalloc(n * (size_t)smpi_type_extent(base) + 1);
+    y = sim_xmalloc(n * (size_t)smpi_type_extent(base) + 1);
+    smpi__type_unpack(data, n * base->size, x, (int)n, base);
+    smpi__type_pack(dst, dcount, dtype, packed);
+    smpi__type_unpack(packed, n * base->size, y, (int)n, base);
+    smpi_op_apply(op, x, y, (int)n, base);
+    smpi__type_pack(y, (int)n, base, packed);
+    smpi__type_unpack(packed, n * base->size, dst, dcount, dtype);
+    free(y);
+    free(x);
+    free(packed);
+}
+
+static void land(struct rma_op *op)
+{
+    switch (op->kind) {
+    case RMA_COPY:
+        if (op->bytes)
+            smpi__type_unpack(op->data, op->bytes, op->dst, op->dcount, op->dtype);
+        break;
+    case RMA_ACC:
+        accumulate_into(op->dst, op->dcount, op->dtype, op->data, op->bytes, op->op);
+        break;
+    case RMA_GACC: {
+        size_t old;
+        char *prev = pack(op->dst, op->dcount, op->dtype, &old);
+
+        accumulate_into(op->dst, op->dcount, op->dtype, op->data, op->bytes, op->op);
+        if (old)
+            smpi__type_unpack(prev, old, op->res, op->rcount, op->rtype);
+        free(prev);
+        break;
+    }
+    case RMA_NONE:
+        break;
+    }
+}
+
+static void op_free(struct rma_op *op)
+{
+    if (op->dtype)
+        smpi__type_unref(op->dtype);
+    if (op->rtype)
+        smpi__type_unref(op->rtype);
+    free(op->data);
+    free(op);
+}
+
+static void on_transfer_done(struct sim_activity *act, void *arg)
+{
+    struct rma_op *op = arg;
+
+    sim_activity_unref(act);
+    land(op);
+    op->done = true;
+    if (op->req) {
+        smpi__req_complete(op->req);
+        smpi__req_release(op->req);
+        op->req = NULL;
+    }
+    wake_all(op->win, op->holder);
+}
+
+static struct rma_op *op_new(MPI_Win w, enum rma_kind kind, int holder, int peer)
+{
+    struct rma_op *op = sim_xcalloc(1, sizeof(*op));
+
+    op->win = w;
+    op->kind = kind;
+    op->holder = holder;
+    op->peer = peer;
+    return op;
+}
+
+static void set_dst(struct rma_op *op, char *dst, int count, MPI_Datatype t)
+{
+    op->dst = dst;
+    op->dcount = count;
+    op->dtype = t;
+    smpi__type_ref(t);
+}
+
+/* Starts the message of op, `wire` bytes from window rank `from` to `to`, after the caller's
+ * smpi/ois; with `queue`, the holder's list keeps it until a synchronisation collects it. */
+static void launch(struct rma_op *op, int from, int to, size_t wire, bool queue)
+{
+    MPI_Win w = op->win;
+    double cost = smpi_cost_eval(&smpi__rt.cfg.ois, (double)wire);
+    struct sim_activity *act;
+
+    if (cost > 0)
+        smpi__sleep(cost);
+    SIM_LOG(log_rma, SIM_LOG_DEBUG, "window %d: %zu bytes %d -> %d", w->id, wire, from, to);
+    op->wire = wire;
+    if (queue) {
+        struct win_rank *h = &w->r[op->holder];
+
+        op->in_list = true;
+        if (h->ops_tail)
+            h->ops_tail->next = op;
+        else
+            h->ops_head = op;
+        h->ops_tail = op;
+    }
+    act = sim_comm_start(host_of(w, from), host_of(w, to), (double)wire + RMA_ENVELOPE_BYTES, -1);
+    sim_activity_on_done(act, on_transfer_done, op);
+}
+
+/* Waits for an op nobody's list holds, pays smpi/or for it and frees it. */
+static void wait_direct(struct rma_op *op, const char *what)
+{
+    double cost;
+
+    while (!op->done)
+        wait_on(op->win, op->holder, what);
+    cost = smpi_cost_eval(&smpi__rt.cfg.or_, (double)op->wire);
+    op_free(op);
+    if (cost > 0)
+        smpi__sleep(cost);
+}
+
+/* Collects the transfers rank h holds with `peer` (any peer when < 0): waits for each, in the
+ * order they end (the first of the list among those already over), paying smpi/or for each as
+ * SMPI's waitall does. */
+static void collect(MPI_Win w, int h, int peer, const char *what)
+{
+    struct win_rank *hr = &w->r[h];
+
+    for (;;) {
+        struct rma_op **pp;
+        struct rma_op *prev = NULL;
+        bool pending = false;
+        double cost;
+
+        for (pp = &hr->ops_head; *pp; prev = *pp, pp = &(*pp)->next) {
+            if (peer >= 0 && (*pp)->peer != peer)
+                continue;
+            if ((*pp)->done)
+                break;
+            pending = true;
+        }
+        if (*pp) {
+            struct rma_op *op = *pp;
+
+            *pp = op->next;
+            if (hr->ops_tail == op)
+                hr->ops_tail = prev;
+            cost = smpi_cost_eval(&smpi__rt.cfg.or_, (double)op->wire);
+            op_free(op);
+            if (cost > 0)
+                smpi__sleep(cost);
+            continue;
+        }
+        if (!pending)
+            return;
+        wait_on(w, h, what);
+    }
+}
+
+static bool has_pending(MPI_Win w, int h)
+{
+    for (struct rma_op *op = w->r[h].ops_head; op; op = op->next)
+        if (!op->done)
+            return true;
+    return false;
+}
+
+/* SMPI's Win::flush: the transfers the caller holds with t, then those t holds with the
+ * caller. */
+static void flush_pair(MPI_Win w, int me, int t, const char *what)
+{
+    collect(w, me, t, what);
+    if (t != me)
+        collect(w, t, me, what);
+}
+
+void smpi__rma_wait_local_all(MPI_Win w)
+{
+    collect(w, smpi__win_rank(w), -1, "MPI_Win_free");
+}
+
+/* ---- argument checks that need the window's state ----------------------------------------- */
+
+static bool can_access(const struct win_rank *me, int t)
+{
+    return me->fence_open || (me->access && me->access[t]) || me->locks[t] != 0 || me->lock_all;
+}
+
+int smpi__rma_check(MPI_Win w, const char *call, const struct rma_args *a, char *msg, size_t len)
+{
+    const struct win_rank *me = smpi__win_self(w);
+    const struct win_rank *tr = &w->r[a->target];
+    MPI_Aint ext;
+    MPI_Aint first;
+    MPI_Aint last;
+    MPI_Aint lo;
+    MPI_Aint hi;
+
+    (void)call;
+    if (!can_access(me, a->target)) {
+        snprintf(msg, len,
+                 "no access epoch to rank %d is open on %s; open one with MPI_Win_fence, "
+                 "MPI_Win_start, MPI_Win_lock or MPI_Win_lock_all first",
+                 a->target, smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    if (a->tcount == 0 || smpi_type_size(a->ttype) == 0)
+        return MPI_SUCCESS;
+    ext = smpi_type_extent(a->ttype);
+    first = (w->flavor == MPI_WIN_FLAVOR_DYNAMIC ? a->disp : a->disp * tr->disp_unit) +
+            smpi_type_true_lb(a->ttype);
+    last = first + (MPI_Aint)(a->tcount - 1) * ext;
+    lo = first < last ? first : last;
+    hi = (first < last ? last : first) + smpi_type_true_extent(a->ttype);
+    if (w->flavor == MPI_WIN_FLAVOR_DYNAMIC) {
+        for (const struct win_region *g = tr->regions; g; g = g->next)
+            if ((char *)(intptr_t)lo >= g->base && (char *)(intptr_t)hi <= g->base + g->size)
+                return MPI_SUCCESS;
+        snprintf(msg, len,
+                 "the access to addresses [%#lx, %#lx) at displacement %ld on rank %d of %s is "
+                 "outside every region attached there (MPI_Win_attach)",
+                 (unsigned long)lo, (unsigned long)hi, (long)a->disp, a->target, smpi__win_name(w));
+        return MPI_ERR_RMA_RANGE;
+    }
+    if (a->disp < 0 || lo < 0 || hi > tr->size) {
+        snprintf(msg, len,
+                 "the access to bytes [%ld, %ld) at displacement %ld on rank %d of %s is "
+                 "outside its window of %ld bytes (displacement unit %d)",
+                 (long)lo, (long)hi, (long)a->disp, a->target, smpi__win_name(w), (long)tr->size,
+                 tr->disp_unit);
+        return MPI_ERR_RMA_RANGE;
+    }
+    return MPI_SUCCESS;
+}
+
+/* ---- operations --------------------------------------------------------------------------- */
+
+int smpi__rma_put(MPI_Win w, const struct rma_args *a, MPI_Request *req)
+{
+    int me = smpi__win_rank(w);
+    char *taddr = target_addr(w, a->target, a->disp);
+    struct rma_op *op;
+
+    if (a->target == me) {
+        int rc = smpi_type_copy(a->oaddr, a->ocount, a->otype, taddr, a->tcount, a->ttype);
+
+        if (req)
+            *req = new_request(w, true);
+        return rc == MPI_ERR_TRUNCATE ? MPI_SUCCESS : rc;
+    }
+    op = op_new(w, RMA_COPY, a->target, me);
+    op->data = pack(a->oaddr, a->ocount, a->otype, &op->bytes);
+    set_dst(op, taddr, a->tcount, a->ttype);
+    if (req)
+        *req = new_request(w, true); /* the data is copied aside: the origin buffer is free */
+    launch(op, me, a->target, op->bytes, true);
+    return MPI_SUCCESS;
+}
+
+int smpi__rma_get(MPI_Win w, const struct rma_args *a, MPI_Request *req)
+{
+    int me = smpi__win_rank(w);
+    char *taddr = target_addr(w, a->target, a->disp);
+    struct rma_op *op;
+
+    if (a->target == me) {
+        int rc = smpi_type_copy(taddr, a->tcount, a->ttype, (void *)a->oaddr, a->ocount, a->otype);
+
+        if (req)
+            *req = new_request(w, true);
+        return rc == MPI_ERR_TRUNCATE ? MPI_SUCCESS : rc;
+    }
+    op = op_new(w, RMA_COPY, me, a->target);
+    op->data = pack(taddr, a->tcount, a->ttype, &op->bytes);
+    set_dst(op, (char *)a->oaddr, a->ocount, a->otype);
+    if (req) {
+        *req = new_request(w, false);
+        op->req = *req;
+        (*req)->refcount++; /* held by the transfer */
+    }
+    launch(op, a->target, me, op->bytes, true);
+    return MPI_SUCCESS;
+}
+
+/* The accumulate message of accumulate and get-accumulate, then SMPI's flush of the target. */
+static void accumulate_leg(MPI_Win w, const struct rma_args *a, enum rma_kind kind)
+{
+    int me = smpi__win_rank(w);
+    struct rma_op *op = op_new(w, kind, a->target, me);
+
+    op->data = pack(a->oaddr, a->ocount, a->otype, &op->bytes);
+    set_dst(op, target_addr(w, a->target, a->disp), a->tcount, a->ttype);
+    op->op = a->op;
+    if (kind == RMA_GACC) {
+        op->res = a->raddr;
+        op->rcount = a->rcount;
+        op->rtype = a->rtype;
+        smpi__type_ref(a->rtype);
+    }
+    launch(op, me, a->target, op->bytes, true);
+    flush_pair(w, me, a->target, "MPI_Accumulate");
+}
+
+int smpi__rma_accumulate(MPI_Win w, const struct rma_args *a, MPI_Request *req)
+{
+    accumulate_leg(w, a, RMA_ACC);
+    if (req)
+        *req = new_request(w, true);
+    return MPI_SUCCESS;
+}
+
+static void atomic_acquire(MPI_Win w, int t, const char *what)
+{
+    while (w->r[t].atomic_busy)
+        wait_on(w, t, what);
+    w->r[t].atomic_busy = true;
+}
+
+static void atomic_release(MPI_Win w, int t)
+{
+    w->r[t].atomic_busy = false;
+    wake_all(w, t);
+}
+
+int smpi__rma_get_accumulate(MPI_Win w, const struct rma_args *a, MPI_Request *req)
+{
+    int me = smpi__win_rank(w);
+    char *taddr = target_addr(w, a->target, a->disp);
+
+    atomic_acquire(w, a->target, "MPI_Get_accumulate");
+    if (a->op == MPI_NO_OP && a->target == me) {
+        smpi_type_copy(taddr, a->tcount, a->ttype, a->raddr, a->rcount, a->rtype);
+    } else if (a->target != me) {
+        /* the get leg: it carries the data only for MPI_NO_OP, else the accumulate leg fetches
+         * and updates at one instant */
+        struct rma_op *op = op_new(w, a->op == MPI_NO_OP ? RMA_COPY : RMA_NONE, me, a->target);
+        size_t bytes = (size_t)a->tcount * smpi_type_size(a->ttype);
+
+        if (a->op == MPI_NO_OP) {
+            op->data = pack(taddr, a->tcount, a->ttype, &op->bytes);
+            set_dst(op, a->raddr, a->rcount, a->rtype);
+        }
+        launch(op, a->target, me, bytes, false);
+        wait_direct(op, "MPI_Get_accumulate");
+    }
+    if (a->op != MPI_NO_OP)
+        accumulate_leg(w, a, RMA_GACC);
+    atomic_release(w, a->target);
+    if (req)
+        *req = new_request(w, true);
+    return MPI_SUCCESS;
+}
+
+int smpi__rma_compare_and_swap(MPI_Win w, const struct rma_args *a)
+{
+    int me = smpi__win_rank(w);
+    char *taddr = target_addr(w, a->target, a->disp);
+    size_t size = smpi_type_size(a->ttype);
+    bool swap;
+
+    atomic_acquire(w, a->target, "MPI_Compare_and_swap");
+    if (a->target != me) {
+        struct rma_op *op = op_new(w, RMA_NONE, me, a->target);
+
+        launch(op, a->target, me, size, false);
+        wait_direct(op, "MPI_Compare_and_swap");
+    }
+    /* the read-modify-write, at one instant */
+    memcpy(a->raddr, taddr, size);
+    swap = memcmp(a->raddr, a->caddr, size) == 0;
+    if (swap)
+        memcpy(taddr, a->oaddr, size);
+    if (swap && a->target != me) /* SMPI's put of the new value, collected later */
+        launch(op_new(w, RMA_NONE, a->target, me), me, a->target, size, true);
+    atomic_release(w, a->target);
+    return MPI_SUCCESS;
+}
+
+/* ---- active target: fence and post/start/complete/wait ------------------------------------ */
+
+static int barrier(MPI_Win w)
+{
+    struct coll_args a = { .comm = w->comm };
+
+    return coll_run(COLL_BARRIER, &a);
+}
+
+int smpi__rma_fence(MPI_Win w, int assert, char *msg, size_t len)
+{
+    struct win_rank *me = smpi__win_self(w);
+    int rc = MPI_SUCCESS;
+
+    if (me->access || me->exposing || me->nlocks > 0 || me->lock_all) {
+        snprintf(msg, len, "a post/start or lock epoch is open on %s; close it first",
+                 smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    if (!(assert &MPI_MODE_NOPRECEDE)) {
+        rc = barrier(w);
+        collect(w, smpi__win_rank(w), -1, "MPI_Win_fence");
+    }
+    if (rc == MPI_SUCCESS)
+        rc = barrier(w);
+    me->fence_open = !(assert &MPI_MODE_NOSUCCEED);
+    if (rc != MPI_SUCCESS)
+        snprintf(msg, len, "the barrier failed");
+    return rc;
+}
+
+/* The window ranks of group's members (a new array); MPI_ERR_GROUP if one is not in it. */
+static int group_ranks(MPI_Win w, MPI_Group g, int **out, char *msg, size_t len)
+{
+    int *r = sim_xcalloc((size_t)(g->size ? g->size : 1), sizeof(int));
+
+    for (int i = 0; i < g->size; i++) {
+        r[i] = smpi__comm_rank_of(w->comm, g->world[i]);
+        if (r[i] == MPI_UNDEFINED) {
+            snprintf(msg, len, "member %d of the group (world rank %d) is not in %s", i,
+                     g->world[i], smpi__win_name(w));
+            free(r);
+            return MPI_ERR_GROUP;
+        }
+    }
+    *out = r;
+    return MPI_SUCCESS;
+}
+
+/* Zero-byte messages to (send) or from the n window ranks of r, except the caller's own, then
+ * their completion; SMPI's send_init/irecv_init + startall + waitall. */
+static void sync_messages(MPI_Win w, const int *r, int n, int tag, bool send)
+{
+    MPI_Request *reqs = sim_xcalloc((size_t)(n ? n : 1), sizeof(*reqs));
+    int me = smpi__win_rank(w);
+    int k = 0;
+
+    for (int i = 0; i < n; i++) {
+        if (r[i] == me)
+            continue;
+        reqs[k] = smpi__req_new(send ? SMPI_REQ_SEND | SMPI_REQ_ISEND : SMPI_REQ_RECV, NULL, 0,
+                                MPI_CHAR, r[i], tag, w->comm);
+        smpi__req_start(reqs[k++]);
+    }
+    smpi__waitall(k, reqs, MPI_STATUSES_IGNORE);
+    free(reqs);
+}
+
+int smpi__rma_post(MPI_Win w, MPI_Group group, char *msg, size_t len)
+{
+    struct win_rank *me = smpi__win_self(w);
+    int *r;
+    int rc;
+
+    if (me->exposing) {
+        snprintf(msg, len, "an exposure epoch (MPI_Win_post) is already open on %s",
+                 smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    rc = group_ranks(w, group, &r, msg, len);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    sync_messages(w, r, group->size, SMPI_WIN_TAG_POST, true);
+    me->expose = r;
+    me->nexpose = group->size;
+    me->exposing = true;
+    return MPI_SUCCESS;
+}
+
+int smpi__rma_start(MPI_Win w, MPI_Group group, char *msg, size_t len)
+{
+    struct win_rank *me = smpi__win_self(w);
+    int *r;
+    int rc;
+
+    if (me->access) {
+        snprintf(msg, len, "an access epoch (MPI_Win_start) is already open on %s",
+                 smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    rc = group_ranks(w, group, &r, msg, len);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    sync_messages(w, r, group->size, SMPI_WIN_TAG_POST, false);
+    me->access = sim_xcalloc((size_t)w->n, sizeof(bool));
+    for (int i = 0; i < group->size; i++)
+        me->access[r[i]] = true;
+    free(r);
+    return MPI_SUCCESS;
+}
+
+int smpi__rma_complete(MPI_Win w, char *msg, size_t len)
+{
+    struct win_rank *me = smpi__win_self(w);
+    int *r = sim_xcalloc((size_t)w->n, sizeof(int));
+    int n = 0;
+
+    if (!me->access) {
+        free(r);
+        snprintf(msg, len, "no access epoch (MPI_Win_start) is open on %s", smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    for (int i = 0; i < w->n; i++)
+        if (me->access[i])
+            r[n++] = i;
+    sync_messages(w, r, n, SMPI_WIN_TAG_COMPLETE, true);
+    free(r);
+    collect(w, smpi__win_rank(w), -1, "MPI_Win_complete");
+    free(me->access);
+    me->access = NULL;
+    return MPI_SUCCESS;
+}
+
+/* MPI_Win_wait, and MPI_Win_test when `test`: the completion messages of the exposure group
+ * (posted once, by the first of them), then the transfers into the caller's memory. */
+int smpi__rma_wait(MPI_Win w, bool test, int *flag, char *msg, size_t len)
+{
+    struct win_rank *me = smpi__win_self(w);
+    int self = smpi__win_rank(w);
+    int k = 0;
+
+    if (!me->exposing) {
+        snprintf(msg, len, "no exposure epoch (MPI_Win_post) is open on %s", smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    if (!me->expose_reqs) {
+        me->expose_reqs = sim_xcalloc((size_t)(me->nexpose ? me->nexpose : 1), sizeof(MPI_Request));
+        for (int i = 0; i < me->nexpose; i++) {
+            if (me->expose[i] == self)
+                continue;
+            me->expose_reqs[i] = smpi__req_new(SMPI_REQ_RECV, NULL, 0, MPI_CHAR, me->expose[i],
+                                               SMPI_WIN_TAG_COMPLETE, w->comm);
+            smpi__req_start(me->expose_reqs[i]);
+        }
+    }
+    for (int i = 0; i < me->nexpose; i++)
+        k += me->expose_reqs[i] != MPI_REQUEST_NULL;
+    if (test) {
+        smpi__testall(me->nexpose, me->expose_reqs, flag, MPI_STATUSES_IGNORE);
+        if (*flag && has_pending(w, self))
+            *flag = 0;
+        if (!*flag)
+            return MPI_SUCCESS;
+    } else if (k > 0) {
+        smpi__waitall(me->nexpose, me->expose_reqs, MPI_STATUSES_IGNORE);
+    }
+    collect(w, self, -1, test ? "MPI_Win_test" : "MPI_Win_wait");
+    free(me->expose_reqs);
+    free(me->expose);
+    me->expose_reqs = NULL;
+    me->expose = NULL;
+    me->nexpose = 0;
+    me->exposing = false;
+    if (flag)
+        *flag = 1;
+    return MPI_SUCCESS;
+}
+
+/* ---- passive target ------------------------------------------------------------------------ */
+
+static bool lock_conflicts(const struct win_rank *tr, int type)
+{
+    return tr->excl_holder >= 0 || (type == MPI_LOCK_EXCLUSIVE && tr->shared_holders > 0);
+}
+
+/* Takes a lock of `type` on t for the caller, waiting for conflicting holders; with
+ * MPI_MODE_NOCHECK nothing is taken, and a conflicting holder is MPI_ERR_RMA_CONFLICT. */
+static int lock_take(MPI_Win w, int t, int type, int assert, const char *what, char *msg,
+                     size_t len)
+{
+    struct win_rank *me = smpi__win_self(w);
+    struct win_rank *tr = &w->r[t];
+
+    if (assert & MPI_MODE_NOCHECK) {
+        if (lock_conflicts(tr, type)) {
+            snprintf(msg, len,
+                     "MPI_MODE_NOCHECK asserted but rank %d of %s is locked by another rank", t,
+                     smpi__win_name(w));
+            return MPI_ERR_RMA_CONFLICT;
+        }
+        me->locks[t] = type | LOCK_NOCHECK;
+        return MPI_SUCCESS;
+    }
+    while (lock_conflicts(tr, type))
+        wait_on(w, t, what);
+    if (type == MPI_LOCK_EXCLUSIVE)
+        tr->excl_holder = smpi__win_rank(w);
+    else
+        tr->shared_holders++;
+    me->locks[t] = type;
+    return MPI_SUCCESS;
+}
+
+static void lock_give(MPI_Win w, int t)
+{
+    struct win_rank *me = smpi__win_self(w);
+    struct win_rank *tr = &w->r[t];
+
+    if (me->locks[t] == MPI_LOCK_EXCLUSIVE)
+        tr->excl_holder = -1;
+    else if (me->locks[t] == MPI_LOCK_SHARED)
+        tr->shared_holders--;
+    me->locks[t] = 0;
+    wake_all(w, t);
+}
+
+int smpi__rma_lock(MPI_Win w, int type, int t, int assert, char *msg, size_t len)
+{
+    struct win_rank *me = smpi__win_self(w);
+    int rc;
+
+    if (me->lock_all || me->locks[t]) {
+        snprintf(msg, len, "the calling rank already holds a lock on rank %d of %s", t,
+                 smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    rc = lock_take(w, t, type, assert, "MPI_Win_lock", msg, len);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    me->nlocks++;
+    flush_pair(w, smpi__win_rank(w), t, "MPI_Win_lock");
+    return MPI_SUCCESS;
+}
+
+int smpi__rma_unlock(MPI_Win w, int t, char *msg, size_t len)
+{
+    struct win_rank *me = smpi__win_self(w);
+
+    if (me->lock_all || !me->locks[t]) {
+        snprintf(msg, len, "the calling rank holds no lock on rank %d of %s (MPI_Win_lock)", t,
+                 smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    flush_pair(w, smpi__win_rank(w), t, "MPI_Win_unlock");
+    lock_give(w, t);
+    me->nlocks--;
+    return MPI_SUCCESS;
+}
+
+int smpi__rma_lock_all(MPI_Win w, int assert, char *msg, size_t len)
+{
+    struct win_rank *me = smpi__win_self(w);
+    int self = smpi__win_rank(w);
+
+    if (me->lock_all || me->nlocks > 0) {
+        snprintf(msg, len, "the calling rank already holds locks on %s", smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    for (int t = 0; t < w->n; t++) {
+        int rc = lock_take(w, t, MPI_LOCK_SHARED, assert, "MPI_Win_lock_all", msg, len);
+
+        if (rc != MPI_SUCCESS) {
+            while (t-- > 0)
+                lock_give(w, t);
+            return rc;
+        }
+        flush_pair(w, self, t, "MPI_Win_lock_all");
+    }
+    me->lock_all = true;
+    return MPI_SUCCESS;
+}
+
+int smpi__rma_unlock_all(MPI_Win w, char *msg, size_t len)
+{
+    struct win_rank *me = smpi__win_self(w);
+    int self = smpi__win_rank(w);
+
+    if (!me->lock_all) {
+        snprintf(msg, len, "the calling rank did not lock all of %s (MPI_Win_lock_all)",
+                 smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    for (int t = 0; t < w->n; t++) {
+        flush_pair(w, self, t, "MPI_Win_unlock_all");
+        lock_give(w, t);
+    }
+    me->lock_all = false;
+    return MPI_SUCCESS;
+}
+
+int smpi__rma_flush(MPI_Win w, int t, bool local, char *msg, size_t len)
+{
+    struct win_rank *me = smpi__win_self(w);
+    int self = smpi__win_rank(w);
+    const char *what = local ? "MPI_Win_flush_local" : "MPI_Win_flush";
+
+    if (t >= 0 ? !me->locks[t] : (me->nlocks == 0 && !me->lock_all)) {
+        snprintf(msg, len,
+                 "no passive target epoch (MPI_Win_lock or MPI_Win_lock_all) is open "
+                 "on %s",
+                 smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    if (t >= 0) {
+        collect(w, self, t, what);
+        if (!local && t != self)
+            collect(w, t, self, what);
+        return MPI_SUCCESS;
+    }
+    collect(w, self, -1, what);
+    for (int i = 0; i < w->n && !local; i++)
+        if (i != self)
+            collect(w, i, self, what);
+    return MPI_SUCCESS;
+}
+
+bool smpi__rma_epoch_open(MPI_Win w, char *msg, size_t len)
+{
+    const struct win_rank *me = smpi__win_self(w);
+
+    if (me->nlocks > 0 || me->lock_all)
+        snprintf(msg, len, "the calling rank still holds locks on %s; unlock them first",
+                 smpi__win_name(w));
+    else if (me->access)
+        snprintf(msg, len,
+                 "an access epoch (MPI_Win_start) is still open on %s; call "
+                 "MPI_Win_complete first",
+                 smpi__win_name(w));
+    else if (me->exposing)
+        snprintf(msg, len,
+                 "an exposure epoch (MPI_Win_post) is still open on %s; call "
+                 "MPI_Win_wait first",
+                 smpi__win_name(w));
+    else
+        return false;
+    return true;
+}
