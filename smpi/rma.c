@@ -72,6 +72,7 @@ struct rma_op {
     int rcount;
     MPI_Datatype rtype;
     MPI_Request req; /* completed when the data has landed, or NULL */
+    bool or_paid;    /* smpi/or is paid by the wait of req */
     struct rma_op *next;
 };
 
@@ -133,6 +134,49 @@ static void wait_on(MPI_Win w, int h, const char *what)
 {
     waitq_add(&w->r[h].waitq, smpi__self()->rank);
     sim_actor_block(what);
+}
+
+/* SMPI's Win::mut_ of rank h: taken in arrival order, handed over to the first waiter. */
+static void mutex_lock(MPI_Win w, int h)
+{
+    struct win_mutex *m = &w->r[h].mutex;
+    int me = smpi__self()->rank;
+
+    sim_actor_yield();
+    if (m->owner < 0) {
+        m->owner = me;
+        return;
+    }
+    if (m->n == m->cap) {
+        m->cap = m->cap ? 2 * m->cap : 4;
+        m->queue = sim_xrealloc(m->queue, (size_t)m->cap * sizeof(*m->queue));
+    }
+    m->queue[m->n++] = me;
+    while (m->owner != me)
+        sim_actor_block("a window's transfer list");
+}
+
+static void mutex_unlock(MPI_Win w, int h)
+{
+    struct win_mutex *m = &w->r[h].mutex;
+
+    sim_actor_yield();
+    if (m->n == 0) {
+        m->owner = -1;
+        return;
+    }
+    m->owner = m->queue[0];
+    memmove(m->queue, m->queue + 1, (size_t)(m->n - 1) * sizeof(*m->queue));
+    m->n--;
+    sim_actor_wake(smpi__rt.procs[m->owner].actor);
+}
+
+/* SMPI pushes a request on rank h's list under its mutex (nothing to add here: only the
+ * wait for the mutex matters). */
+static void touch_list(MPI_Win w, int h)
+{
+    mutex_lock(w, h);
+    mutex_unlock(w, h);
 }
 
 static MPI_Request new_request(MPI_Win w, bool done)
@@ -250,16 +294,22 @@ static void set_dst(struct rma_op *op, char *dst, int count, MPI_Datatype t)
     smpi__type_ref(t);
 }
 
-/* Starts the message of op, `wire` bytes from window rank `from` to `to`, after the caller's
- * smpi/ois; with `queue`, the holder's list keeps it until a synchronisation collects it. */
-static void launch(struct rma_op *op, int from, int to, size_t wire, bool queue)
+/* The smpi/ois the calling rank pays before a message of `wire` bytes (SMPI's isend). */
+static void pay_ois(size_t wire)
 {
-    MPI_Win w = op->win;
     double cost = smpi_cost_eval(&smpi__rt.cfg.ois, (double)wire);
-    struct sim_activity *act;
 
     if (cost > 0)
         smpi__sleep(cost);
+}
+
+/* Starts the message of op, `wire` bytes from window rank `from` to `to`; with `queue`, the
+ * holder's list keeps it until a synchronisation collects it. */
+static void launch(struct rma_op *op, int from, int to, size_t wire, bool queue)
+{
+    MPI_Win w = op->win;
+    struct sim_activity *act;
+
     SIM_LOG(log_rma, SIM_LOG_DEBUG, "window %d: %zu bytes %d -> %d", w->id, wire, from, to);
     op->wire = wire;
     if (queue) {
@@ -296,6 +346,7 @@ static void collect(MPI_Win w, int h, int peer, const char *what)
 {
     struct win_rank *hr = &w->r[h];
 
+    mutex_lock(w, h);
     for (;;) {
         struct rma_op **pp;
         struct rma_op *prev = NULL;
@@ -315,16 +366,17 @@ static void collect(MPI_Win w, int h, int peer, const char *what)
             *pp = op->next;
             if (hr->ops_tail == op)
                 hr->ops_tail = prev;
-            cost = smpi_cost_eval(&smpi__rt.cfg.or_, (double)op->wire);
+            cost = op->or_paid ? 0 : smpi_cost_eval(&smpi__rt.cfg.or_, (double)op->wire);
             op_free(op);
             if (cost > 0)
                 smpi__sleep(cost);
             continue;
         }
         if (!pending)
-            return;
+            break;
         wait_on(w, h, what);
     }
+    mutex_unlock(w, h);
 }
 
 static bool has_pending(MPI_Win w, int h)
@@ -421,9 +473,14 @@ int smpi__rma_put(MPI_Win w, const struct rma_args *a, MPI_Request *req)
     op = op_new(w, RMA_COPY, a->target, me);
     op->data = pack(a->oaddr, a->ocount, a->otype, &op->bytes);
     set_dst(op, taddr, a->tcount, a->ttype);
+    pay_ois(op->bytes);
     if (req)
         *req = new_request(w, true); /* the data is copied aside: the origin buffer is free */
+    else
+        touch_list(w, me);
+    mutex_lock(w, a->target);
     launch(op, me, a->target, op->bytes, true);
+    mutex_unlock(w, a->target);
     return MPI_SUCCESS;
 }
 
@@ -447,13 +504,22 @@ int smpi__rma_get(MPI_Win w, const struct rma_args *a, MPI_Request *req)
         *req = new_request(w, false);
         op->req = *req;
         (*req)->refcount++; /* held by the transfer */
+        /* its MPI_Wait pays smpi/or, as SMPI's wait of the receive of a detached send; the
+         * synchronisation that collects the transfer then pays nothing */
+        (*req)->detached_sender = true;
+        (*req)->status.smpi_count = (MPI_Count)op->bytes;
+        op->or_paid = true;
     }
+    pay_ois(op->bytes);
+    touch_list(w, a->target);
     launch(op, a->target, me, op->bytes, true);
+    if (!req)
+        touch_list(w, me);
     return MPI_SUCCESS;
 }
 
 /* The accumulate message of accumulate and get-accumulate, then SMPI's flush of the target. */
-static void accumulate_leg(MPI_Win w, const struct rma_args *a, enum rma_kind kind)
+static void accumulate_leg(MPI_Win w, const struct rma_args *a, enum rma_kind kind, bool own)
 {
     int me = smpi__win_rank(w);
     struct rma_op *op = op_new(w, kind, a->target, me);
@@ -467,13 +533,18 @@ static void accumulate_leg(MPI_Win w, const struct rma_args *a, enum rma_kind ki
         op->rtype = a->rtype;
         smpi__type_ref(a->rtype);
     }
+    pay_ois(op->bytes);
+    mutex_lock(w, a->target);
     launch(op, me, a->target, op->bytes, true);
+    mutex_unlock(w, a->target);
+    if (own)
+        touch_list(w, me);
     flush_pair(w, me, a->target, "MPI_Accumulate");
 }
 
 int smpi__rma_accumulate(MPI_Win w, const struct rma_args *a, MPI_Request *req)
 {
-    accumulate_leg(w, a, RMA_ACC);
+    accumulate_leg(w, a, RMA_ACC, req == NULL);
     if (req)
         *req = new_request(w, true);
     return MPI_SUCCESS;
@@ -510,11 +581,13 @@ int smpi__rma_get_accumulate(MPI_Win w, const struct rma_args *a, MPI_Request *r
             op->data = pack(taddr, a->tcount, a->ttype, &op->bytes);
             set_dst(op, a->raddr, a->rcount, a->rtype);
         }
+        pay_ois(bytes);
+        touch_list(w, a->target);
         launch(op, a->target, me, bytes, false);
         wait_direct(op, "MPI_Get_accumulate");
     }
     if (a->op != MPI_NO_OP)
-        accumulate_leg(w, a, RMA_GACC);
+        accumulate_leg(w, a, RMA_GACC, false);
     atomic_release(w, a->target);
     if (req)
         *req = new_request(w, true);
@@ -532,6 +605,8 @@ int smpi__rma_compare_and_swap(MPI_Win w, const struct rma_args *a)
     if (a->target != me) {
         struct rma_op *op = op_new(w, RMA_NONE, me, a->target);
 
+        pay_ois(size);
+        touch_list(w, a->target);
         launch(op, a->target, me, size, false);
         wait_direct(op, "MPI_Compare_and_swap");
     }
@@ -540,8 +615,13 @@ int smpi__rma_compare_and_swap(MPI_Win w, const struct rma_args *a)
     swap = memcmp(a->raddr, a->caddr, size) == 0;
     if (swap)
         memcpy(taddr, a->oaddr, size);
-    if (swap && a->target != me) /* SMPI's put of the new value, collected later */
+    if (swap && a->target != me) { /* SMPI's put of the new value, collected later */
+        pay_ois(size);
+        touch_list(w, me);
+        mutex_lock(w, a->target);
         launch(op_new(w, RMA_NONE, a->target, me), me, a->target, size, true);
+        mutex_unlock(w, a->target);
+    }
     atomic_release(w, a->target);
     return MPI_SUCCESS;
 }

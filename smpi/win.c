@@ -78,6 +78,7 @@ static MPI_Win new_win(MPI_Comm comm, int flavor)
     w->r = sim_xcalloc((size_t)w->n, sizeof(*w->r));
     for (int i = 0; i < w->n; i++) {
         w->r[i].excl_holder = -1;
+        w->r[i].mutex.owner = -1;
         w->r[i].errhandler = MPI_ERRORS_ARE_FATAL;
         w->r[i].locks = sim_xcalloc((size_t)w->n, sizeof(int));
         hints_default(&w->r[i].hints);
@@ -226,6 +227,7 @@ static void release_rank(MPI_Win w, struct win_rank *me)
     free(me->expose_reqs);
     free(me->locks);
     free(me->waitq.ranks);
+    free(me->mutex.queue);
     me->freed = true;
     (void)w;
 }

@@ -37,6 +37,16 @@ struct win_waitq {
     int cap;
 };
 
+/* SMPI's per-window mutex (Win::mut_), which a rank holds while it adds a transfer to a rank's
+ * list or waits for the transfers of that list: replayed so that waits queue as in SMPI.
+ * Handed over in arrival order. */
+struct win_mutex {
+    int owner;  /* world rank, or -1 */
+    int *queue; /* world ranks waiting, in arrival order */
+    int n;
+    int cap;
+};
+
 /* The window hints of MPI-3.1 section 11.2.1 that simmpi keeps (it changes no behaviour on
  * them; MPI_Win_get_info gives them back). */
 struct win_hints {
@@ -81,6 +91,7 @@ struct win_rank {
     struct rma_op *ops_head;
     struct rma_op *ops_tail;
     struct win_waitq waitq;
+    struct win_mutex mutex;
     bool freed;
 };
 
