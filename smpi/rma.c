@@ -1,4 +1,5 @@
-/* rma: one-sided operations and their synchronisation (MPI-3.1 sections 11.3 to 11.5).
+/* rma: one-sided operations (MPI-3.1 section 11.3), the transfers they start and their
+ * collection by the synchronisations of rma_sync.c.
  *
  * Cost model: SMPI 3.32's (src/smpi/mpi/smpi_win.cpp), so that the same program gets the same
  * simulated times.
@@ -44,8 +45,6 @@ SIM_LOG_CATEGORY(log_rma, "smpi.rma");
 
 /* SMPI adds an envelope (tag, source, communicator) to every message on the wire. */
 #define RMA_ENVELOPE_BYTES 16
-/* Lock recorded with MPI_MODE_NOCHECK: nothing was acquired on the target. */
-#define LOCK_NOCHECK 0x10000
 
 enum rma_kind {
     RMA_NONE, /* time only: the data moved elsewhere (compare-and-swap, get-accumulate legs) */
@@ -119,7 +118,7 @@ static void waitq_add(struct win_waitq *q, int world)
 }
 
 /* Wakes every rank waiting on rank h's part of the window; they check again. */
-static void wake_all(MPI_Win w, int h)
+void smpi__rma_wake_all(MPI_Win w, int h)
 {
     struct win_waitq *q = &w->r[h].waitq;
     int n = q->n;
@@ -130,7 +129,7 @@ static void wake_all(MPI_Win w, int h)
 }
 
 /* Blocks the calling rank until something changes on rank h's part of the window. */
-static void wait_on(MPI_Win w, int h, const char *what)
+void smpi__rma_wait_on(MPI_Win w, int h, const char *what)
 {
     waitq_add(&w->r[h].waitq, smpi__self()->rank);
     sim_actor_block(what);
@@ -272,7 +271,7 @@ static void on_transfer_done(struct sim_activity *act, void *arg)
         smpi__req_release(op->req);
         op->req = NULL;
     }
-    wake_all(op->win, op->holder);
+    smpi__rma_wake_all(op->win, op->holder);
 }
 
 static struct rma_op *op_new(MPI_Win w, enum rma_kind kind, int holder, int peer)
@@ -332,7 +331,7 @@ static void wait_direct(struct rma_op *op, const char *what)
     double cost;
 
     while (!op->done)
-        wait_on(op->win, op->holder, what);
+        smpi__rma_wait_on(op->win, op->holder, what);
     cost = smpi_cost_eval(&smpi__rt.cfg.or_, (double)op->wire);
     op_free(op);
     if (cost > 0)
@@ -342,7 +341,7 @@ static void wait_direct(struct rma_op *op, const char *what)
 /* Collects the transfers rank h holds with `peer` (any peer when < 0): waits for each, in the
  * order they end (the first of the list among those already over), paying smpi/or for each as
  * SMPI's waitall does. */
-static void collect(MPI_Win w, int h, int peer, const char *what)
+void smpi__rma_collect(MPI_Win w, int h, int peer, const char *what)
 {
     struct win_rank *hr = &w->r[h];
 
@@ -374,12 +373,12 @@ static void collect(MPI_Win w, int h, int peer, const char *what)
         }
         if (!pending)
             break;
-        wait_on(w, h, what);
+        smpi__rma_wait_on(w, h, what);
     }
     mutex_unlock(w, h);
 }
 
-static bool has_pending(MPI_Win w, int h)
+bool smpi__rma_has_pending(MPI_Win w, int h)
 {
     for (struct rma_op *op = w->r[h].ops_head; op; op = op->next)
         if (!op->done)
@@ -389,16 +388,16 @@ static bool has_pending(MPI_Win w, int h)
 
 /* SMPI's Win::flush: the transfers the caller holds with t, then those t holds with the
  * caller. */
-static void flush_pair(MPI_Win w, int me, int t, const char *what)
+void smpi__rma_flush_pair(MPI_Win w, int me, int t, const char *what)
 {
-    collect(w, me, t, what);
+    smpi__rma_collect(w, me, t, what);
     if (t != me)
-        collect(w, t, me, what);
+        smpi__rma_collect(w, t, me, what);
 }
 
 void smpi__rma_wait_local_all(MPI_Win w)
 {
-    collect(w, smpi__win_rank(w), -1, "MPI_Win_free");
+    smpi__rma_collect(w, smpi__win_rank(w), -1, "MPI_Win_free");
 }
 
 /* ---- argument checks that need the window's state ----------------------------------------- */
@@ -539,7 +538,7 @@ static void accumulate_leg(MPI_Win w, const struct rma_args *a, enum rma_kind ki
     mutex_unlock(w, a->target);
     if (own)
         touch_list(w, me);
-    flush_pair(w, me, a->target, "MPI_Accumulate");
+    smpi__rma_flush_pair(w, me, a->target, "MPI_Accumulate");
 }
 
 int smpi__rma_accumulate(MPI_Win w, const struct rma_args *a, MPI_Request *req)
@@ -553,14 +552,14 @@ int smpi__rma_accumulate(MPI_Win w, const struct rma_args *a, MPI_Request *req)
 static void atomic_acquire(MPI_Win w, int t, const char *what)
 {
     while (w->r[t].atomic_busy)
-        wait_on(w, t, what);
+        smpi__rma_wait_on(w, t, what);
     w->r[t].atomic_busy = true;
 }
 
 static void atomic_release(MPI_Win w, int t)
 {
     w->r[t].atomic_busy = false;
-    wake_all(w, t);
+    smpi__rma_wake_all(w, t);
 }
 
 int smpi__rma_get_accumulate(MPI_Win w, const struct rma_args *a, MPI_Request *req)
@@ -624,352 +623,4 @@ int smpi__rma_compare_and_swap(MPI_Win w, const struct rma_args *a)
     }
     atomic_release(w, a->target);
     return MPI_SUCCESS;
-}
-
-/* ---- active target: fence and post/start/complete/wait ------------------------------------ */
-
-static int barrier(MPI_Win w)
-{
-    struct coll_args a = { .comm = w->comm };
-
-    return coll_run(COLL_BARRIER, &a);
-}
-
-int smpi__rma_fence(MPI_Win w, int assert, char *msg, size_t len)
-{
-    struct win_rank *me = smpi__win_self(w);
-    int rc = MPI_SUCCESS;
-
-    if (me->access || me->exposing || me->nlocks > 0 || me->lock_all) {
-        snprintf(msg, len, "a post/start or lock epoch is open on %s; close it first",
-                 smpi__win_name(w));
-        return MPI_ERR_RMA_SYNC;
-    }
-    if (!(assert &MPI_MODE_NOPRECEDE)) {
-        rc = barrier(w);
-        collect(w, smpi__win_rank(w), -1, "MPI_Win_fence");
-    }
-    if (rc == MPI_SUCCESS)
-        rc = barrier(w);
-    me->fence_open = !(assert &MPI_MODE_NOSUCCEED);
-    if (rc != MPI_SUCCESS)
-        snprintf(msg, len, "the barrier failed");
-    return rc;
-}
-
-/* The window ranks of group's members (a new array); MPI_ERR_GROUP if one is not in it. */
-static int group_ranks(MPI_Win w, MPI_Group g, int **out, char *msg, size_t len)
-{
-    int *r = sim_xcalloc((size_t)(g->size ? g->size : 1), sizeof(int));
-
-    for (int i = 0; i < g->size; i++) {
-        r[i] = smpi__comm_rank_of(w->comm, g->world[i]);
-        if (r[i] == MPI_UNDEFINED) {
-            snprintf(msg, len, "member %d of the group (world rank %d) is not in %s", i,
-                     g->world[i], smpi__win_name(w));
-            free(r);
-            return MPI_ERR_GROUP;
-        }
-    }
-    *out = r;
-    return MPI_SUCCESS;
-}
-
-/* Zero-byte messages to (send) or from the n window ranks of r, except the caller's own, then
- * their completion; SMPI's send_init/irecv_init + startall + waitall. */
-static void sync_messages(MPI_Win w, const int *r, int n, int tag, bool send)
-{
-    MPI_Request *reqs = sim_xcalloc((size_t)(n ? n : 1), sizeof(*reqs));
-    int me = smpi__win_rank(w);
-    int k = 0;
-
-    for (int i = 0; i < n; i++) {
-        if (r[i] == me)
-            continue;
-        reqs[k] = smpi__req_new(send ? SMPI_REQ_SEND | SMPI_REQ_ISEND : SMPI_REQ_RECV, NULL, 0,
-                                MPI_CHAR, r[i], tag, w->comm);
-        smpi__req_start(reqs[k++]);
-    }
-    smpi__waitall(k, reqs, MPI_STATUSES_IGNORE);
-    free(reqs);
-}
-
-int smpi__rma_post(MPI_Win w, MPI_Group group, char *msg, size_t len)
-{
-    struct win_rank *me = smpi__win_self(w);
-    int *r;
-    int rc;
-
-    if (me->exposing) {
-        snprintf(msg, len, "an exposure epoch (MPI_Win_post) is already open on %s",
-                 smpi__win_name(w));
-        return MPI_ERR_RMA_SYNC;
-    }
-    rc = group_ranks(w, group, &r, msg, len);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    sync_messages(w, r, group->size, SMPI_WIN_TAG_POST, true);
-    me->expose = r;
-    me->nexpose = group->size;
-    me->exposing = true;
-    return MPI_SUCCESS;
-}
-
-int smpi__rma_start(MPI_Win w, MPI_Group group, char *msg, size_t len)
-{
-    struct win_rank *me = smpi__win_self(w);
-    int *r;
-    int rc;
-
-    if (me->access) {
-        snprintf(msg, len, "an access epoch (MPI_Win_start) is already open on %s",
-                 smpi__win_name(w));
-        return MPI_ERR_RMA_SYNC;
-    }
-    rc = group_ranks(w, group, &r, msg, len);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    sync_messages(w, r, group->size, SMPI_WIN_TAG_POST, false);
-    me->access = sim_xcalloc((size_t)w->n, sizeof(bool));
-    for (int i = 0; i < group->size; i++)
-        me->access[r[i]] = true;
-    free(r);
-    return MPI_SUCCESS;
-}
-
-int smpi__rma_complete(MPI_Win w, char *msg, size_t len)
-{
-    struct win_rank *me = smpi__win_self(w);
-    int *r = sim_xcalloc((size_t)w->n, sizeof(int));
-    int n = 0;
-
-    if (!me->access) {
-        free(r);
-        snprintf(msg, len, "no access epoch (MPI_Win_start) is open on %s", smpi__win_name(w));
-        return MPI_ERR_RMA_SYNC;
-    }
-    for (int i = 0; i < w->n; i++)
-        if (me->access[i])
-            r[n++] = i;
-    sync_messages(w, r, n, SMPI_WIN_TAG_COMPLETE, true);
-    free(r);
-    collect(w, smpi__win_rank(w), -1, "MPI_Win_complete");
-    free(me->access);
-    me->access = NULL;
-    return MPI_SUCCESS;
-}
-
-/* MPI_Win_wait, and MPI_Win_test when `test`: the completion messages of the exposure group
- * (posted once, by the first of them), then the transfers into the caller's memory. */
-int smpi__rma_wait(MPI_Win w, bool test, int *flag, char *msg, size_t len)
-{
-    struct win_rank *me = smpi__win_self(w);
-    int self = smpi__win_rank(w);
-    int k = 0;
-
-    if (!me->exposing) {
-        snprintf(msg, len, "no exposure epoch (MPI_Win_post) is open on %s", smpi__win_name(w));
-        return MPI_ERR_RMA_SYNC;
-    }
-    if (!me->expose_reqs) {
-        me->expose_reqs = sim_xcalloc((size_t)(me->nexpose ? me->nexpose : 1), sizeof(MPI_Request));
-        for (int i = 0; i < me->nexpose; i++) {
-            if (me->expose[i] == self)
-                continue;
-            me->expose_reqs[i] = smpi__req_new(SMPI_REQ_RECV, NULL, 0, MPI_CHAR, me->expose[i],
-                                               SMPI_WIN_TAG_COMPLETE, w->comm);
-            smpi__req_start(me->expose_reqs[i]);
-        }
-    }
-    for (int i = 0; i < me->nexpose; i++)
-        k += me->expose_reqs[i] != MPI_REQUEST_NULL;
-    if (test) {
-        smpi__testall(me->nexpose, me->expose_reqs, flag, MPI_STATUSES_IGNORE);
-        if (*flag && has_pending(w, self))
-            *flag = 0;
-        if (!*flag)
-            return MPI_SUCCESS;
-    } else if (k > 0) {
-        smpi__waitall(me->nexpose, me->expose_reqs, MPI_STATUSES_IGNORE);
-    }
-    collect(w, self, -1, test ? "MPI_Win_test" : "MPI_Win_wait");
-    free(me->expose_reqs);
-    free(me->expose);
-    me->expose_reqs = NULL;
-    me->expose = NULL;
-    me->nexpose = 0;
-    me->exposing = false;
-    if (flag)
-        *flag = 1;
-    return MPI_SUCCESS;
-}
-
-/* ---- passive target ------------------------------------------------------------------------ */
-
-static bool lock_conflicts(const struct win_rank *tr, int type)
-{
-    return tr->excl_holder >= 0 || (type == MPI_LOCK_EXCLUSIVE && tr->shared_holders > 0);
-}
-
-/* Takes a lock of `type` on t for the caller, waiting for conflicting holders; with
- * MPI_MODE_NOCHECK nothing is taken, and a conflicting holder is MPI_ERR_RMA_CONFLICT. */
-static int lock_take(MPI_Win w, int t, int type, int assert, const char *what, char *msg,
-                     size_t len)
-{
-    struct win_rank *me = smpi__win_self(w);
-    struct win_rank *tr = &w->r[t];
-
-    if (assert & MPI_MODE_NOCHECK) {
-        if (lock_conflicts(tr, type)) {
-            snprintf(msg, len,
-                     "MPI_MODE_NOCHECK asserted but rank %d of %s is locked by another rank", t,
-                     smpi__win_name(w));
-            return MPI_ERR_RMA_CONFLICT;
-        }
-        me->locks[t] = type | LOCK_NOCHECK;
-        return MPI_SUCCESS;
-    }
-    while (lock_conflicts(tr, type))
-        wait_on(w, t, what);
-    if (type == MPI_LOCK_EXCLUSIVE)
-        tr->excl_holder = smpi__win_rank(w);
-    else
-        tr->shared_holders++;
-    me->locks[t] = type;
-    return MPI_SUCCESS;
-}
-
-static void lock_give(MPI_Win w, int t)
-{
-    struct win_rank *me = smpi__win_self(w);
-    struct win_rank *tr = &w->r[t];
-
-    if (me->locks[t] == MPI_LOCK_EXCLUSIVE)
-        tr->excl_holder = -1;
-    else if (me->locks[t] == MPI_LOCK_SHARED)
-        tr->shared_holders--;
-    me->locks[t] = 0;
-    wake_all(w, t);
-}
-
-int smpi__rma_lock(MPI_Win w, int type, int t, int assert, char *msg, size_t len)
-{
-    struct win_rank *me = smpi__win_self(w);
-    int rc;
-
-    if (me->lock_all || me->locks[t]) {
-        snprintf(msg, len, "the calling rank already holds a lock on rank %d of %s", t,
-                 smpi__win_name(w));
-        return MPI_ERR_RMA_SYNC;
-    }
-    rc = lock_take(w, t, type, assert, "MPI_Win_lock", msg, len);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    me->nlocks++;
-    flush_pair(w, smpi__win_rank(w), t, "MPI_Win_lock");
-    return MPI_SUCCESS;
-}
-
-int smpi__rma_unlock(MPI_Win w, int t, char *msg, size_t len)
-{
-    struct win_rank *me = smpi__win_self(w);
-
-    if (me->lock_all || !me->locks[t]) {
-        snprintf(msg, len, "the calling rank holds no lock on rank %d of %s (MPI_Win_lock)", t,
-                 smpi__win_name(w));
-        return MPI_ERR_RMA_SYNC;
-    }
-    flush_pair(w, smpi__win_rank(w), t, "MPI_Win_unlock");
-    lock_give(w, t);
-    me->nlocks--;
-    return MPI_SUCCESS;
-}
-
-int smpi__rma_lock_all(MPI_Win w, int assert, char *msg, size_t len)
-{
-    struct win_rank *me = smpi__win_self(w);
-    int self = smpi__win_rank(w);
-
-    if (me->lock_all || me->nlocks > 0) {
-        snprintf(msg, len, "the calling rank already holds locks on %s", smpi__win_name(w));
-        return MPI_ERR_RMA_SYNC;
-    }
-    for (int t = 0; t < w->n; t++) {
-        int rc = lock_take(w, t, MPI_LOCK_SHARED, assert, "MPI_Win_lock_all", msg, len);
-
-        if (rc != MPI_SUCCESS) {
-            while (t-- > 0)
-                lock_give(w, t);
-            return rc;
-        }
-        flush_pair(w, self, t, "MPI_Win_lock_all");
-    }
-    me->lock_all = true;
-    return MPI_SUCCESS;
-}
-
-int smpi__rma_unlock_all(MPI_Win w, char *msg, size_t len)
-{
-    struct win_rank *me = smpi__win_self(w);
-    int self = smpi__win_rank(w);
-
-    if (!me->lock_all) {
-        snprintf(msg, len, "the calling rank did not lock all of %s (MPI_Win_lock_all)",
-                 smpi__win_name(w));
-        return MPI_ERR_RMA_SYNC;
-    }
-    for (int t = 0; t < w->n; t++) {
-        flush_pair(w, self, t, "MPI_Win_unlock_all");
-        lock_give(w, t);
-    }
-    me->lock_all = false;
-    return MPI_SUCCESS;
-}
-
-int smpi__rma_flush(MPI_Win w, int t, bool local, char *msg, size_t len)
-{
-    struct win_rank *me = smpi__win_self(w);
-    int self = smpi__win_rank(w);
-    const char *what = local ? "MPI_Win_flush_local" : "MPI_Win_flush";
-
-    if (t >= 0 ? !me->locks[t] : (me->nlocks == 0 && !me->lock_all)) {
-        snprintf(msg, len,
-                 "no passive target epoch (MPI_Win_lock or MPI_Win_lock_all) is open "
-                 "on %s",
-                 smpi__win_name(w));
-        return MPI_ERR_RMA_SYNC;
-    }
-    if (t >= 0) {
-        collect(w, self, t, what);
-        if (!local && t != self)
-            collect(w, t, self, what);
-        return MPI_SUCCESS;
-    }
-    collect(w, self, -1, what);
-    for (int i = 0; i < w->n && !local; i++)
-        if (i != self)
-            collect(w, i, self, what);
-    return MPI_SUCCESS;
-}
-
-bool smpi__rma_epoch_open(MPI_Win w, char *msg, size_t len)
-{
-    const struct win_rank *me = smpi__win_self(w);
-
-    if (me->nlocks > 0 || me->lock_all)
-        snprintf(msg, len, "the calling rank still holds locks on %s; unlock them first",
-                 smpi__win_name(w));
-    else if (me->access)
-        snprintf(msg, len,
-                 "an access epoch (MPI_Win_start) is still open on %s; call "
-                 "MPI_Win_complete first",
-                 smpi__win_name(w));
-    else if (me->exposing)
-        snprintf(msg, len,
-                 "an exposure epoch (MPI_Win_post) is still open on %s; call "
-                 "MPI_Win_wait first",
-                 smpi__win_name(w));
-    else
-        return false;
-    return true;
 }

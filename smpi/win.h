@@ -141,7 +141,8 @@ int smpi__win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit
 int smpi__win_attach(MPI_Win win, void *base, MPI_Aint size, const char **why);
 int smpi__win_detach(MPI_Win win, const void *base);
 
-/* ---- rma.c ---------------------------------------------------------------------------------- */
+/* ---- rma.c and rma_sync.c
+ * ---------------------------------------------------------------------------------- */
 
 /* One RMA call as the bindings pass it on (checked arguments). */
 struct rma_args {
@@ -182,8 +183,21 @@ int smpi__rma_lock_all(MPI_Win win, int assert, char *msg, size_t msglen);
 int smpi__rma_unlock_all(MPI_Win win, char *msg, size_t msglen);
 /* flush, flush_local (target >= 0) and flush_all, flush_local_all (target < 0). */
 int smpi__rma_flush(MPI_Win win, int target, bool local, char *msg, size_t msglen);
-/* The rank's pending transfers are all complete (MPI_Win_free, fences). */
+/* The rank's pending transfers are all complete (MPI_Win_free). */
 void smpi__rma_wait_local_all(MPI_Win win);
+/* Shared by rma.c and rma_sync.c. Ranks blocked on rank h's part of the window: wait_on blocks
+ * the caller until something changes there (`what` names the call in deadlock reports),
+ * wake_all wakes them all. */
+void smpi__rma_wait_on(MPI_Win win, int h, const char *what);
+void smpi__rma_wake_all(MPI_Win win, int h);
+/* Collects the transfers rank h holds with `peer` (any peer when < 0): waits for each, in the
+ * order they end, paying smpi/or for each as SMPI's waitall does, under h's list mutex. */
+void smpi__rma_collect(MPI_Win win, int h, int peer, const char *what);
+/* True if rank h holds a transfer that has not ended. */
+bool smpi__rma_has_pending(MPI_Win win, int h);
+/* SMPI's Win::flush from `me` to t: the transfers me holds with t, then those t holds with
+ * me. */
+void smpi__rma_flush_pair(MPI_Win win, int me, int t, const char *what);
 /* True if the calling rank still holds an epoch on win (MPI_Win_free refuses then). */
 bool smpi__rma_epoch_open(MPI_Win win, char *msg, size_t msglen);
 
@@ -193,5 +207,29 @@ bool smpi__rma_epoch_open(MPI_Win win, char *msg, size_t msglen);
  * win (MPI_COMM_WORLD's when win is not valid); returns the code to give back. */
 int smpi__win_error(MPI_Win win, const char *call, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
+
+/* ---- argument checks shared by bindings_win.c and bindings_rma.c -------------------------- */
+
+/* win is a window the calling rank holds (MPI_ERR_WIN through MPI_COMM_WORLD's handler). */
+static inline int smpi__win_check(const char *call, MPI_Win win)
+{
+    if (win == MPI_WIN_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN, "win is MPI_WIN_NULL");
+    if (!smpi__win_is_valid(win))
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
+                           "win is not a valid window of the calling rank (already freed?)");
+    return MPI_SUCCESS;
+}
+
+/* rank is a rank of win or MPI_PROC_NULL (MPI_ERR_RANK through win's handler). */
+static inline int smpi__win_check_rank(const char *call, MPI_Win win, int rank, const char *name)
+{
+    if (rank == MPI_PROC_NULL || (rank >= 0 && rank < win->n))
+        return MPI_SUCCESS;
+    return smpi__win_error(win, call, MPI_ERR_RANK,
+                           "%s %d is out of range for %s of %d ranks (valid: 0..%d or "
+                           "MPI_PROC_NULL)",
+                           name, rank, smpi__win_name(win), win->n, win->n - 1);
+}
 
 #endif /* SMPI_WIN_H */
