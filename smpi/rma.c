@@ -191,9 +191,8 @@ static MPI_Request new_request(MPI_Win w, bool done)
 
 /* ---- landing the data -------------------------------------------------------------------- */
 
-/* dst (dcount elements of dtype) = data op dst, element by element of their basic type. */
-static void accumulate_into(char *dst, int dcount, MPI_Datatype dtype, const char *data,
-                            size_t bytes, MPI_Op op)
+void smpi__rma_accumulate_into(char *dst, int dcount, MPI_Datatype dtype, const char *data,
+                               size_t bytes, MPI_Op op)
 {
     size_t tbytes = (size_t)dcount * dtype->size;
     MPI_Datatype base;
@@ -232,13 +231,13 @@ static void land(struct rma_op *op)
             smpi__type_unpack(op->data, op->bytes, op->dst, op->dcount, op->dtype);
         break;
     case RMA_ACC:
-        accumulate_into(op->dst, op->dcount, op->dtype, op->data, op->bytes, op->op);
+        smpi__rma_accumulate_into(op->dst, op->dcount, op->dtype, op->data, op->bytes, op->op);
         break;
     case RMA_GACC: {
         size_t old;
         char *prev = pack(op->dst, op->dcount, op->dtype, &old);
 
-        accumulate_into(op->dst, op->dcount, op->dtype, op->data, op->bytes, op->op);
+        smpi__rma_accumulate_into(op->dst, op->dcount, op->dtype, op->data, op->bytes, op->op);
         if (old)
             smpi__type_unpack(prev, old, op->res, op->rcount, op->rtype);
         free(prev);
@@ -402,6 +401,15 @@ void smpi__rma_wait_local_all(MPI_Win w)
 
 /* ---- argument checks that need the window's state ----------------------------------------- */
 
+void smpi__rma_span(MPI_Aint offset, int count, MPI_Datatype t, MPI_Aint *lo, MPI_Aint *hi)
+{
+    MPI_Aint first = offset + smpi_type_true_lb(t);
+    MPI_Aint last = first + (MPI_Aint)(count - 1) * smpi_type_extent(t);
+
+    *lo = first < last ? first : last;
+    *hi = (first < last ? last : first) + smpi_type_true_extent(t);
+}
+
 static bool can_access(const struct win_rank *me, int t)
 {
     return me->fence_open || (me->access && me->access[t]) || me->locks[t] != 0 || me->lock_all;
@@ -411,9 +419,6 @@ int smpi__rma_check(MPI_Win w, const char *call, const struct rma_args *a, char 
 {
     const struct win_rank *me = smpi__win_self(w);
     const struct win_rank *tr = &w->r[a->target];
-    MPI_Aint ext;
-    MPI_Aint first;
-    MPI_Aint last;
     MPI_Aint lo;
     MPI_Aint hi;
 
@@ -427,12 +432,8 @@ int smpi__rma_check(MPI_Win w, const char *call, const struct rma_args *a, char 
     }
     if (a->tcount == 0 || smpi_type_size(a->ttype) == 0)
         return MPI_SUCCESS;
-    ext = smpi_type_extent(a->ttype);
-    first = (w->flavor == MPI_WIN_FLAVOR_DYNAMIC ? a->disp : a->disp * tr->disp_unit) +
-            smpi_type_true_lb(a->ttype);
-    last = first + (MPI_Aint)(a->tcount - 1) * ext;
-    lo = first < last ? first : last;
-    hi = (first < last ? last : first) + smpi_type_true_extent(a->ttype);
+    smpi__rma_span(w->flavor == MPI_WIN_FLAVOR_DYNAMIC ? a->disp : a->disp * tr->disp_unit,
+                   a->tcount, a->ttype, &lo, &hi);
     if (w->flavor == MPI_WIN_FLAVOR_DYNAMIC) {
         for (const struct win_region *g = tr->regions; g; g = g->next)
             if ((char *)(intptr_t)lo >= g->base && (char *)(intptr_t)hi <= g->base + g->size)

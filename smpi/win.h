@@ -185,6 +185,13 @@ int smpi__rma_unlock_all(MPI_Win win, char *msg, size_t msglen);
 int smpi__rma_flush(MPI_Win win, int target, bool local, char *msg, size_t msglen);
 /* The rank's pending transfers are all complete (MPI_Win_free). */
 void smpi__rma_wait_local_all(MPI_Win win);
+/* Pure pieces (unit-tested): dst (dcount elements of dtype) = data op dst, element by element
+ * of their basic type, over the first `bytes` packed bytes of data (MPI_REPLACE: a copy;
+ * MPI_NO_OP: nothing); and the bytes [*lo, *hi) that count elements of t at byte offset
+ * `offset` touch (count > 0). */
+void smpi__rma_accumulate_into(char *dst, int dcount, MPI_Datatype dtype, const char *data,
+                               size_t bytes, MPI_Op op);
+void smpi__rma_span(MPI_Aint offset, int count, MPI_Datatype t, MPI_Aint *lo, MPI_Aint *hi);
 /* Shared by rma.c and rma_sync.c. Ranks blocked on rank h's part of the window: wait_on blocks
  * the caller until something changes there (`what` names the call in deadlock reports),
  * wake_all wakes them all. */
