@@ -72,6 +72,7 @@ struct rma_op {
     MPI_Datatype rtype;
     MPI_Request req; /* completed when the data has landed, or NULL */
     bool or_paid;    /* smpi/or is paid by the wait of req */
+    double end;      /* when the transfer ended */
     struct rma_op *next;
 };
 
@@ -262,9 +263,18 @@ static void on_transfer_done(struct sim_activity *act, void *arg)
 {
     struct rma_op *op = arg;
 
+    struct win_rank *h = &op->win->r[op->holder];
+
     sim_activity_unref(act);
     land(op);
     op->done = true;
+    op->end = sim_now();
+    if (op->in_list) {
+        h->npending--;
+        if (h->collector >= 0 && (h->collect_peer < 0 || h->collect_peer == op->peer) &&
+            --h->collect_need == 0)
+            sim_actor_wake(smpi__rt.procs[h->collector].actor);
+    }
     if (op->req) {
         smpi__req_complete(op->req);
         smpi__req_release(op->req);
@@ -314,6 +324,7 @@ static void launch(struct rma_op *op, int from, int to, size_t wire, bool queue)
         struct win_rank *h = &w->r[op->holder];
 
         op->in_list = true;
+        h->npending++;
         if (h->ops_tail)
             h->ops_tail->next = op;
         else
@@ -337,52 +348,97 @@ static void wait_direct(struct rma_op *op, const char *what)
         smpi__sleep(cost);
 }
 
-/* Collects the transfers rank h holds with `peer` (any peer when < 0): waits for each, in the
- * order they end (the first of the list among those already over), paying smpi/or for each as
- * SMPI's waitall does. */
+/* The smpi/or SMPI's waitall pays for the n collected ops (all ended), starting at `start`:
+ * among the ops ended by then it finishes the first of the list, else the next to end, and
+ * pays each one's smpi/or in turn. Returns the date the last payment ends (start when smpi/or
+ * costs them nothing). O(n^2), only when smpi/or is set. */
+static double or_payments(struct rma_op **ops, int n, double start)
+{
+    double *cost = sim_xcalloc((size_t)n, sizeof(*cost));
+    double t = start;
+    bool any = false;
+
+    for (int i = 0; i < n; i++) {
+        cost[i] = ops[i]->or_paid ? 0 : smpi_cost_eval(&smpi__rt.cfg.or_, (double)ops[i]->wire);
+        any = any || cost[i] > 0;
+    }
+    for (int left = any ? n : 0; left > 0; left--) {
+        int pick = -1;
+
+        for (int i = 0; i < n; i++) {
+            if (cost[i] < 0)
+                continue;
+            if (ops[i]->end <= t) {
+                pick = i;
+                break;
+            }
+            if (pick < 0 || ops[i]->end < ops[pick]->end)
+                pick = i;
+        }
+        if (ops[pick]->end > t)
+            t = ops[pick]->end;
+        t += cost[pick];
+        cost[pick] = -1;
+    }
+    free(cost);
+    return t;
+}
+
+/* Collects the transfers rank h holds with `peer` (any peer when < 0) under h's list mutex:
+ * waits until they have all ended (woken by the last one, so a long list costs O(n), not one
+ * scan per transfer), takes them off the list and pays smpi/or for them as SMPI's waitall
+ * does. */
 void smpi__rma_collect(MPI_Win w, int h, int peer, const char *what)
 {
     struct win_rank *hr = &w->r[h];
+    struct rma_op **pp = &hr->ops_head;
+    struct rma_op *prev = NULL;
+    struct rma_op **ops = NULL;
+    int n = 0;
+    int need = 0;
+    double start;
 
     mutex_lock(w, h);
-    for (;;) {
-        struct rma_op **pp;
-        struct rma_op *prev = NULL;
-        bool pending = false;
-        double cost;
+    start = smpi_now();
+    for (struct rma_op *op = hr->ops_head; op; op = op->next)
+        need += (peer < 0 || op->peer == peer) && !op->done;
+    if (need > 0) {
+        hr->collector = smpi__self()->rank;
+        hr->collect_peer = peer;
+        hr->collect_need = need;
+        while (hr->collect_need > 0)
+            sim_actor_block(what);
+        hr->collector = -1;
+    }
+    while (*pp) {
+        struct rma_op *op = *pp;
 
-        for (pp = &hr->ops_head; *pp; prev = *pp, pp = &(*pp)->next) {
-            if (peer >= 0 && (*pp)->peer != peer)
-                continue;
-            if ((*pp)->done)
-                break;
-            pending = true;
-        }
-        if (*pp) {
-            struct rma_op *op = *pp;
-
-            *pp = op->next;
-            if (hr->ops_tail == op)
-                hr->ops_tail = prev;
-            cost = op->or_paid ? 0 : smpi_cost_eval(&smpi__rt.cfg.or_, (double)op->wire);
-            op_free(op);
-            if (cost > 0)
-                smpi__sleep(cost);
+        if (peer >= 0 && op->peer != peer) {
+            prev = op;
+            pp = &op->next;
             continue;
         }
-        if (!pending)
-            break;
-        smpi__rma_wait_on(w, h, what);
+        *pp = op->next;
+        if (hr->ops_tail == op)
+            hr->ops_tail = prev;
+        ops = sim_xrealloc(ops, ((size_t)n + 1) * sizeof(*ops));
+        ops[n++] = op;
     }
+    if (n > 0) {
+        double until = or_payments(ops, n, start);
+
+        if (until > smpi_now())
+            smpi__sleep(until - smpi_now());
+    }
+    for (int i = 0; i < n; i++)
+        op_free(ops[i]);
+    free(ops);
     mutex_unlock(w, h);
 }
 
 bool smpi__rma_has_pending(MPI_Win w, int h)
 {
-    for (struct rma_op *op = w->r[h].ops_head; op; op = op->next)
-        if (!op->done)
-            return true;
-    return false;
+    return w->r[h].npending > 0;
 }
 
 /* SMPI's Win::flush: the transfers the caller holds with t, then those t holds with the

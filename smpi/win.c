@@ -79,6 +79,7 @@ static MPI_Win new_win(MPI_Comm comm, int flavor)
     for (int i = 0; i < w->n; i++) {
         w->r[i].excl_holder = -1;
         w->r[i].mutex.owner = -1;
+        w->r[i].collector = -1;
         w->r[i].errhandler = MPI_ERRORS_ARE_FATAL;
         w->r[i].locks = sim_xcalloc((size_t)w->n, sizeof(int));
         hints_default(&w->r[i].hints);

@@ -90,6 +90,10 @@ struct win_rank {
      * gets), in issue order, until a synchronisation collects them */
     struct rma_op *ops_head;
     struct rma_op *ops_tail;
+    int npending;     /* transfers of the list that have not ended */
+    int collector;    /* world rank collecting the list (it holds the mutex), or -1 */
+    int collect_peer; /* the peer it collects (-1: all) */
+    int collect_need; /* how many of those have not ended */
     struct win_waitq waitq;
     struct win_mutex mutex;
     bool freed;
@@ -197,8 +201,8 @@ void smpi__rma_span(MPI_Aint offset, int count, MPI_Datatype t, MPI_Aint *lo, MP
  * wake_all wakes them all. */
 void smpi__rma_wait_on(MPI_Win win, int h, const char *what);
 void smpi__rma_wake_all(MPI_Win win, int h);
-/* Collects the transfers rank h holds with `peer` (any peer when < 0): waits for each, in the
- * order they end, paying smpi/or for each as SMPI's waitall does, under h's list mutex. */
+/* Collects the transfers rank h holds with `peer` (any peer when < 0): waits for them all and
+ * pays smpi/or for each in the order SMPI's waitall would, under h's list mutex. */
 void smpi__rma_collect(MPI_Win win, int h, int peer, const char *what);
 /* True if rank h holds a transfer that has not ended. */
 bool smpi__rma_has_pending(MPI_Win win, int h);
