@@ -1,7 +1,7 @@
-/* bindings_win: the MPI calls on window objects (MPI-3.1 sections 11.2 and 11.4 for names,
- * info and groups): creation in the four flavors, shared segments, attached regions, freeing,
- * names, info and the group. Errors go through the window's error handler, or the
- * communicator's before a window exists. Operations and synchronisation: bindings_rma.c. */
+/* bindings_win: the MPI calls on window objects (MPI-3.1 section 11.2, names 6.8): creation in
+ * the four flavors, shared segments, attached regions, freeing, names, info and the group.
+ * Errors go through the window's error handler, or the communicator's before a window exists.
+ * Operations and synchronisation: bindings_rma.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -311,8 +311,24 @@ static void pay_ois(size_t wire)
         smpi__sleep(cost);
 }
 
+/* Adds op to its holder's list, which keeps it until a synchronisation collects it; the caller
+ * holds the holder's mutex (SMPI pushes its requests under Win::mut_). */
+static void enqueue(struct rma_op *op)
+{
+    struct win_rank *h = &op->win->r[op->holder];
+
+    op->in_list = true;
+    if (!op->done)
+        h->npending++;
+    if (h->ops_tail)
+        h->ops_tail->next = op;
+    else
+        h->ops_head = op;
+    h->ops_tail = op;
+}
+
 /* Starts the message of op, `wire` bytes from window rank `from` to `to`; with `queue`, the
- * holder's list keeps it until a synchronisation collects it. */
+ * op is first added to its holder's list (whose mutex the caller holds). */
 static void launch(struct rma_op *op, int from, int to, size_t wire, bool queue)
 {
     MPI_Win w = op->win;
@@ -320,17 +336,8 @@ static void launch(struct rma_op *op, int from, int to, size_t wire, bool queue)
 
     SIM_LOG(log_rma, SIM_LOG_DEBUG, "window %d: %zu bytes %d -> %d", w->id, wire, from, to);
     op->wire = wire;
-    if (queue) {
-        struct win_rank *h = &w->r[op->holder];
-
-        op->in_list = true;
-        h->npending++;
-        if (h->ops_tail)
-            h->ops_tail->next = op;
-        else
-            h->ops_head = op;
-        h->ops_tail = op;
-    }
+    if (queue)
+        enqueue(op);
     act = sim_comm_start(host_of(w, from), host_of(w, to), (double)wire + RMA_ENVELOPE_BYTES, -1);
     sim_activity_on_done(act, on_transfer_done, op);
 }
@@ -413,7 +420,7 @@ void smpi__rma_collect(MPI_Win w, int h, int peer, const char *what)
     while (*pp) {
         struct rma_op *op = *pp;
 
-        if (peer >= 0 && op->peer != peer) {
+        if ((peer >= 0 && op->peer != peer) || !op->done) {
             prev = op;
             pp = &op->next;
             continue;
@@ -471,14 +478,13 @@ static bool can_access(const struct win_rank *me, int t)
     return me->fence_open || (me->access && me->access[t]) || me->locks[t] != 0 || me->lock_all;
 }
 
-int smpi__rma_check(MPI_Win w, const char *call, const struct rma_args *a, char *msg, size_t len)
+int smpi__rma_check(MPI_Win w, const struct rma_args *a, char *msg, size_t len)
 {
     const struct win_rank *me = smpi__win_self(w);
     const struct win_rank *tr = &w->r[a->target];
     MPI_Aint lo;
     MPI_Aint hi;
 
-    (void)call;
     if (!can_access(me, a->target)) {
         snprintf(msg, len,
                  "no access epoch to rank %d is open on %s; open one with MPI_Win_fence, "
@@ -568,9 +574,12 @@ int smpi__rma_get(MPI_Win w, const struct rma_args *a, MPI_Request *req)
     }
     pay_ois(op->bytes);
     touch_list(w, a->target);
-    launch(op, a->target, me, op->bytes, true);
-    if (!req)
-        touch_list(w, me);
+    launch(op, a->target, me, op->bytes, false);
+    /* SMPI adds the receive to the origin's list (under its mutex) once the transfer started
+     * (an MPI_Rget's too here, so that the epoch's end waits for it) */
+    mutex_lock(w, me);
+    enqueue(op);
+    mutex_unlock(w, me);
     return MPI_SUCCESS;
 }
 

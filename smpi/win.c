@@ -211,7 +211,7 @@ int smpi__win_create(int flavor, void *base, MPI_Aint size, int disp_unit, MPI_I
     return rc;
 }
 
-static void release_rank(MPI_Win w, struct win_rank *me)
+static void release_rank(struct win_rank *me)
 {
     struct win_region *g;
 
@@ -230,7 +230,6 @@ static void release_rank(MPI_Win w, struct win_rank *me)
     free(me->waitq.ranks);
     free(me->mutex.queue);
     me->freed = true;
-    (void)w;
 }
 
 static void destroy(MPI_Win w)
@@ -256,7 +255,7 @@ int smpi__win_free(MPI_Win w)
     if (rc == MPI_SUCCESS)
         rc = coll_run(COLL_BARRIER, &bar);
     smpi__attrs_delete(SMPI_ATTR_WIN, w, &w->attrs);
-    release_rank(w, me);
+    release_rank(me);
     if (--w->live == 0)
         destroy(w);
     smpi__comm_release(wc);

@@ -166,8 +166,7 @@ struct rma_args {
 
 /* Checks that an access epoch to a.target is open and that the access stays inside the
  * target's window; reports nothing, fills *msg on failure. Returns an error class. */
-int smpi__rma_check(MPI_Win win, const char *call, const struct rma_args *a, char *msg,
-                    size_t msglen);
+int smpi__rma_check(MPI_Win win, const struct rma_args *a, char *msg, size_t msglen);
 /* The operations on checked arguments. `req` (may be NULL) receives a request that completes
  * as MPI says for the R* forms. */
 int smpi__rma_put(MPI_Win win, const struct rma_args *a, MPI_Request *req);
