@@ -318,7 +318,7 @@ bool smpi__win_predefined_attr(MPI_Win win, int keyval, void **value)
         *value = me->base;
         return true;
     case MPI_WIN_SIZE:
-        me->size_attr = me->size;
+        me->size_attr = win->flavor == MPI_WIN_FLAVOR_DYNAMIC ? 0 : me->size; /* MPI-3.1 11.2.6 */
         *value = &me->size_attr;
         return true;
     case MPI_WIN_DISP_UNIT:

@@ -134,6 +134,7 @@ int main(int argc, char **argv)
 
         MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &win);
         MPI_Win_attach(win, area, sizeof(area));
+        errs += check_attrs(win, MPI_BOTTOM, 0, 1, MPI_WIN_FLAVOR_DYNAMIC);
         MPI_Get_address(&area[2], &addr);
         MPI_Sendrecv(&addr, 1, MPI_AINT, (rank + size - 1) % size, 0, &raddr, 1, MPI_AINT, right, 0,
                      MPI_COMM_WORLD, MPI_STATUS_IGNORE);
