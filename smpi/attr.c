@@ -1,6 +1,6 @@
 /* attr: attribute caching on communicators and datatypes (MPI-3.1 section 6.7): keyvals with
  * copy and delete callbacks, the predefined attributes of MPI_COMM_WORLD, and the deprecated
- * MPI-1 names. Windows do not exist in simmpi, so only their keyvals can be created.
+ * MPI-1 names; window attributes too (errors on them go through the window's error handler).
  *
  * Attributes belong to a process in MPI, but a communicator or datatype is one object shared by
  * all ranks here, so every cached value records the world rank that set it and each rank sees
@@ -8,12 +8,15 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "smpi/check.h"
 #include "smpi/datatype.h"
 #include "smpi/errors.h"
 #include "smpi/internal.h"
+#include "smpi/win.h"
 
 /* User keyvals are numbered from here; below are the predefined ones (MPI_TAG_UB, ...). */
 #define FIRST_USER_KEYVAL 64
@@ -46,6 +49,23 @@ static const char *const kind_names[] = {
     [SMPI_ATTR_TYPE] = "datatype",
     [SMPI_ATTR_WIN] = "window",
 };
+
+/* Reports an error of an attribute call through errwin's handler when given, else errcomm's. */
+static int attr_error(MPI_Comm errcomm, MPI_Win errwin, const char *call, int code, const char *fmt,
+                      ...) __attribute__((format(printf, 5, 6)));
+static int attr_error(MPI_Comm errcomm, MPI_Win errwin, const char *call, int code, const char *fmt,
+                      ...)
+{
+    char detail[512];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof(detail), fmt, ap);
+    va_end(ap);
+    if (errwin != MPI_WIN_NULL)
+        return smpi__win_error(errwin, call, code, "%s", detail);
+    return smpi__error(errcomm, call, code, "%s", detail);
+}
 
 static struct keyval *keyval_get(int k)
 {
@@ -97,6 +117,9 @@ static int call_delete(enum smpi_attr_kind kind, void *obj, const struct smpi_at
     case SMPI_ATTR_TYPE:
         return ((MPI_Type_delete_attr_function *)kv->delete_fn)(obj, a->keyval, a->value,
                                                                 kv->extra_state);
+    case SMPI_ATTR_WIN:
+        return ((MPI_Win_delete_attr_function *)kv->delete_fn)(obj, a->keyval, a->value,
+                                                               kv->extra_state);
     default:
         return MPI_SUCCESS;
     }
@@ -250,19 +273,19 @@ static int create_keyval(enum smpi_attr_kind kind, void (*copy_fn)(void), void (
 }
 
 /* The keyval k if it is a live user keyval of `kind`; else reports MPI_ERR_KEYVAL. */
-static int check_keyval(const char *call, MPI_Comm comm, enum smpi_attr_kind kind, int k,
-                        bool allow_predefined)
+static int check_keyval(const char *call, MPI_Comm comm, MPI_Win win, enum smpi_attr_kind kind,
+                        int k, bool allow_predefined)
 {
     struct keyval *kv = keyval_get(k);
 
     if (allow_predefined && k >= MPI_TAG_UB && k <= MPI_LASTUSEDCODE && kind == SMPI_ATTR_COMM)
         return MPI_SUCCESS;
     if (!kv)
-        return smpi__error(comm, call, MPI_ERR_KEYVAL, "keyval %d is not a valid %s keyval", k,
-                           kind_names[kind]);
+        return attr_error(comm, win, call, MPI_ERR_KEYVAL, "keyval %d is not a valid %s keyval", k,
+                          kind_names[kind]);
     if (kv->kind != kind)
-        return smpi__error(comm, call, MPI_ERR_KEYVAL, "keyval %d is a %s keyval, not a %s one", k,
-                           kind_names[kv->kind], kind_names[kind]);
+        return attr_error(comm, win, call, MPI_ERR_KEYVAL, "keyval %d is a %s keyval, not a %s one",
+                          k, kind_names[kv->kind], kind_names[kind]);
     return MPI_SUCCESS;
 }
 
@@ -271,7 +294,7 @@ static int free_keyval(const char *call, enum smpi_attr_kind kind, int *keyval)
     int rc;
 
     SMPI_CHECK_ARG(call, MPI_COMM_WORLD, keyval);
-    rc = check_keyval(call, MPI_COMM_WORLD, kind, *keyval, false);
+    rc = check_keyval(call, MPI_COMM_WORLD, MPI_WIN_NULL, kind, *keyval, false);
     if (rc != MPI_SUCCESS)
         return rc;
     /* the cached values keep it alive until they go; freeing it again meanwhile (a delete
@@ -355,11 +378,11 @@ int PMPI_Win_free_keyval(int *win_keyval)
 /* ---- set, get, delete ------------------------------------------------------------------- */
 
 /* Sets keyval on obj (list *l), running the delete callback of a value it replaces. */
-static int set_attr(const char *call, MPI_Comm errcomm, enum smpi_attr_kind kind, void *obj,
-                    struct smpi_attr_list **l, int keyval, void *value)
+static int set_attr(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
+                    void *obj, struct smpi_attr_list **l, int keyval, void *value)
 {
     struct smpi_attr **ap;
-    int rc = check_keyval(call, errcomm, kind, keyval, false);
+    int rc = check_keyval(call, errcomm, errwin, kind, keyval, false);
 
     if (rc != MPI_SUCCESS)
         return rc;
@@ -367,8 +390,8 @@ static int set_attr(const char *call, MPI_Comm errcomm, enum smpi_attr_kind kind
     if (ap) {
         rc = call_delete(kind, obj, *ap);
         if (rc != MPI_SUCCESS)
-            return smpi__error(errcomm, call, rc, "the delete callback of keyval %d failed",
-                               keyval);
+            return attr_error(errcomm, errwin, call, rc, "the delete callback of keyval %d failed",
+                              keyval);
         (*ap)->value = value;
         return MPI_SUCCESS;
     }
@@ -376,21 +399,22 @@ static int set_attr(const char *call, MPI_Comm errcomm, enum smpi_attr_kind kind
     return MPI_SUCCESS;
 }
 
-static int delete_attr(const char *call, MPI_Comm errcomm, enum smpi_attr_kind kind, void *obj,
-                       struct smpi_attr_list **l, int keyval)
+static int delete_attr(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
+                       void *obj, struct smpi_attr_list **l, int keyval)
 {
     struct smpi_attr **ap;
-    int rc = check_keyval(call, errcomm, kind, keyval, false);
+    int rc = check_keyval(call, errcomm, errwin, kind, keyval, false);
 
     if (rc != MPI_SUCCESS)
         return rc;
     ap = find(*l, keyval);
     if (!ap)
-        return smpi__error(errcomm, call, MPI_ERR_ARG, "no attribute is cached for keyval %d",
-                           keyval);
+        return attr_error(errcomm, errwin, call, MPI_ERR_ARG,
+                          "no attribute is cached for keyval %d", keyval);
     rc = remove_attr(kind, obj, ap);
     if (rc != MPI_SUCCESS)
-        return smpi__error(errcomm, call, rc, "the delete callback of keyval %d failed", keyval);
+        return attr_error(errcomm, errwin, call, rc, "the delete callback of keyval %d failed",
+                          keyval);
     return MPI_SUCCESS;
 }
 
@@ -437,15 +461,16 @@ static bool predefined_attr(MPI_Comm comm, int keyval, void **value)
     }
 }
 
-static int get_attr(const char *call, MPI_Comm errcomm, enum smpi_attr_kind kind,
+static int get_attr(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
                     struct smpi_attr_list *l, int keyval, void *value, int *flag)
 {
     struct smpi_attr **ap;
     int rc;
 
-    SMPI_CHECK_ARG(call, errcomm, value);
-    SMPI_CHECK_ARG(call, errcomm, flag);
-    rc = check_keyval(call, errcomm, kind, keyval, true);
+    if (!value || !flag)
+        return attr_error(errcomm, errwin, call, MPI_ERR_ARG, "%s is NULL",
+                          value ? "flag" : "attribute_val");
+    rc = check_keyval(call, errcomm, errwin, kind, keyval, true);
     if (rc != MPI_SUCCESS)
         return rc;
     *flag = 0;
@@ -465,8 +490,8 @@ int PMPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val)
 {
     SMPI_CHECK_INIT("MPI_Comm_set_attr");
     SMPI_CHECK_COMM("MPI_Comm_set_attr", comm);
-    return set_attr("MPI_Comm_set_attr", comm, SMPI_ATTR_COMM, comm, &comm->attrs, comm_keyval,
-                    attribute_val);
+    return set_attr("MPI_Comm_set_attr", comm, MPI_WIN_NULL, SMPI_ATTR_COMM, comm, &comm->attrs,
+                    comm_keyval, attribute_val);
 }
 #pragma weak MPI_Comm_set_attr = PMPI_Comm_set_attr
 
@@ -474,7 +499,7 @@ int PMPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val)
 {
     SMPI_CHECK_INIT("MPI_Attr_put");
     SMPI_CHECK_COMM("MPI_Attr_put", comm);
-    return set_attr("MPI_Attr_put", comm, SMPI_ATTR_COMM, comm, &comm->attrs, keyval,
+    return set_attr("MPI_Attr_put", comm, MPI_WIN_NULL, SMPI_ATTR_COMM, comm, &comm->attrs, keyval,
                     attribute_val);
 }
 #pragma weak MPI_Attr_put = PMPI_Attr_put
@@ -483,8 +508,8 @@ int PMPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int 
 {
     SMPI_CHECK_INIT("MPI_Comm_get_attr");
     SMPI_CHECK_COMM("MPI_Comm_get_attr", comm);
-    return get_attr("MPI_Comm_get_attr", comm, SMPI_ATTR_COMM, comm->attrs, comm_keyval,
-                    attribute_val, flag);
+    return get_attr("MPI_Comm_get_attr", comm, MPI_WIN_NULL, SMPI_ATTR_COMM, comm->attrs,
+                    comm_keyval, attribute_val, flag);
 }
 #pragma weak MPI_Comm_get_attr = PMPI_Comm_get_attr
 
@@ -492,7 +517,8 @@ int PMPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag)
 {
     SMPI_CHECK_INIT("MPI_Attr_get");
     SMPI_CHECK_COMM("MPI_Attr_get", comm);
-    return get_attr("MPI_Attr_get", comm, SMPI_ATTR_COMM, comm->attrs, keyval, attribute_val, flag);
+    return get_attr("MPI_Attr_get", comm, MPI_WIN_NULL, SMPI_ATTR_COMM, comm->attrs, keyval,
+                    attribute_val, flag);
 }
 #pragma weak MPI_Attr_get = PMPI_Attr_get
 
@@ -500,8 +526,8 @@ int PMPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval)
 {
     SMPI_CHECK_INIT("MPI_Comm_delete_attr");
     SMPI_CHECK_COMM("MPI_Comm_delete_attr", comm);
-    return delete_attr("MPI_Comm_delete_attr", comm, SMPI_ATTR_COMM, comm, &comm->attrs,
-                       comm_keyval);
+    return delete_attr("MPI_Comm_delete_attr", comm, MPI_WIN_NULL, SMPI_ATTR_COMM, comm,
+                       &comm->attrs, comm_keyval);
 }
 #pragma weak MPI_Comm_delete_attr = PMPI_Comm_delete_attr
 
@@ -509,7 +535,8 @@ int PMPI_Attr_delete(MPI_Comm comm, int keyval)
 {
     SMPI_CHECK_INIT("MPI_Attr_delete");
     SMPI_CHECK_COMM("MPI_Attr_delete", comm);
-    return delete_attr("MPI_Attr_delete", comm, SMPI_ATTR_COMM, comm, &comm->attrs, keyval);
+    return delete_attr("MPI_Attr_delete", comm, MPI_WIN_NULL, SMPI_ATTR_COMM, comm, &comm->attrs,
+                       keyval);
 }
 #pragma weak MPI_Attr_delete = PMPI_Attr_delete
 
@@ -519,8 +546,8 @@ int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_v
     if (datatype == MPI_DATATYPE_NULL) /* uncommitted types may carry attributes */
         return smpi__error(MPI_COMM_WORLD, "MPI_Type_set_attr", MPI_ERR_TYPE,
                            "datatype is MPI_DATATYPE_NULL");
-    return set_attr("MPI_Type_set_attr", MPI_COMM_WORLD, SMPI_ATTR_TYPE, datatype, &datatype->attrs,
-                    type_keyval, attribute_val);
+    return set_attr("MPI_Type_set_attr", MPI_COMM_WORLD, MPI_WIN_NULL, SMPI_ATTR_TYPE, datatype,
+                    &datatype->attrs, type_keyval, attribute_val);
 }
 #pragma weak MPI_Type_set_attr = PMPI_Type_set_attr
 
@@ -530,8 +557,8 @@ int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_v
     if (datatype == MPI_DATATYPE_NULL) /* uncommitted types may carry attributes */
         return smpi__error(MPI_COMM_WORLD, "MPI_Type_get_attr", MPI_ERR_TYPE,
                            "datatype is MPI_DATATYPE_NULL");
-    return get_attr("MPI_Type_get_attr", MPI_COMM_WORLD, SMPI_ATTR_TYPE, datatype->attrs,
-                    type_keyval, attribute_val, flag);
+    return get_attr("MPI_Type_get_attr", MPI_COMM_WORLD, MPI_WIN_NULL, SMPI_ATTR_TYPE,
+                    datatype->attrs, type_keyval, attribute_val, flag);
 }
 #pragma weak MPI_Type_get_attr = PMPI_Type_get_attr
 
@@ -541,7 +568,48 @@ int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
     if (datatype == MPI_DATATYPE_NULL) /* uncommitted types may carry attributes */
         return smpi__error(MPI_COMM_WORLD, "MPI_Type_delete_attr", MPI_ERR_TYPE,
                            "datatype is MPI_DATATYPE_NULL");
-    return delete_attr("MPI_Type_delete_attr", MPI_COMM_WORLD, SMPI_ATTR_TYPE, datatype,
-                       &datatype->attrs, type_keyval);
+    return delete_attr("MPI_Type_delete_attr", MPI_COMM_WORLD, MPI_WIN_NULL, SMPI_ATTR_TYPE,
+                       datatype, &datatype->attrs, type_keyval);
 }
 #pragma weak MPI_Type_delete_attr = PMPI_Type_delete_attr
+
+/* Window attributes: the predefined ones (MPI_WIN_BASE, ...) come from win.c. */
+static int check_win_handle(const char *call, MPI_Win win)
+{
+    if (win == MPI_WIN_NULL || !smpi__win_is_valid(win))
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
+                           "win is MPI_WIN_NULL or not a valid window (already freed?)");
+    return MPI_SUCCESS;
+}
+
+int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
+{
+    SMPI_CHECK_INIT("MPI_Win_set_attr");
+    SMPI_CHECK(check_win_handle("MPI_Win_set_attr", win));
+    return set_attr("MPI_Win_set_attr", MPI_COMM_WORLD, win, SMPI_ATTR_WIN, win,
+                    smpi__win_attrs(win), win_keyval, attribute_val);
+}
+#pragma weak MPI_Win_set_attr = PMPI_Win_set_attr
+
+int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val, int *flag)
+{
+    SMPI_CHECK_INIT("MPI_Win_get_attr");
+    SMPI_CHECK(check_win_handle("MPI_Win_get_attr", win));
+    if (attribute_val && flag &&
+        smpi__win_predefined_attr(win, win_keyval, (void **)attribute_val)) {
+        *flag = 1;
+        return MPI_SUCCESS;
+    }
+    return get_attr("MPI_Win_get_attr", MPI_COMM_WORLD, win, SMPI_ATTR_WIN, *smpi__win_attrs(win),
+                    win_keyval, attribute_val, flag);
+}
+#pragma weak MPI_Win_get_attr = PMPI_Win_get_attr
+
+int PMPI_Win_delete_attr(MPI_Win win, int win_keyval)
+{
+    SMPI_CHECK_INIT("MPI_Win_delete_attr");
+    SMPI_CHECK(check_win_handle("MPI_Win_delete_attr", win));
+    return delete_attr("MPI_Win_delete_attr", MPI_COMM_WORLD, win, SMPI_ATTR_WIN, win,
+                       smpi__win_attrs(win), win_keyval);
+}
+#pragma weak MPI_Win_delete_attr = PMPI_Win_delete_attr

@@ -1,6 +1,6 @@
-/* errhandler: error handlers on communicators (and the default one of files) and the one place MPI
- * errors are reported: MPI_ERRORS_ARE_FATAL names the rank, the call and the error class, then ends
- * the job. */
+/* errhandler: error handlers on communicators, windows (and the default one of files) and the
+ * one place MPI errors are reported: MPI_ERRORS_ARE_FATAL names the rank, the call and the error
+ * class, then ends the job. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -10,6 +10,7 @@
 
 #include "smpi/errors.h"
 #include "smpi/internal.h"
+#include "smpi/win.h"
 
 enum errhandler_kind {
     EH_FATAL,
@@ -194,10 +195,10 @@ int PMPI_Errhandler_free(MPI_Errhandler *eh)
 #pragma weak MPI_Errhandler_free = PMPI_Errhandler_free
 
 /* ---- windows and files ---------------------------------------------------------------------
- * simmpi has no windows or files (see README, "Not provided"), so no MPI_Win or MPI_File handle
- * is ever valid, except MPI_FILE_NULL, which carries the default error handler of file
- * operations (MPI_ERRORS_RETURN, MPI-3.1 section 13.7). Their error handlers can still be
- * created, set on MPI_FILE_NULL, queried and called, as portable codes do at start-up. */
+ * A window keeps one error handler per rank (win.h). simmpi has no files (see README, "Not
+ * provided"), so no MPI_File handle is ever valid, except MPI_FILE_NULL, which carries the
+ * default error handler of file operations (MPI_ERRORS_RETURN, MPI-3.1 section 13.7). Its error
+ * handler can still be created, set on MPI_FILE_NULL, queried and called. */
 
 static MPI_Errhandler file_default = &smpi_mpi_errors_return;
 
@@ -233,27 +234,93 @@ int PMPI_File_create_errhandler(MPI_File_errhandler_function *file_errhandler_fn
 }
 #pragma weak MPI_File_create_errhandler = PMPI_File_create_errhandler
 
-static int no_window(const char *call)
+/* A window's error handler for the calling rank (win checked by the caller). */
+static MPI_Errhandler *win_slot(MPI_Win win)
 {
-    return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
-                       "invalid window: simmpi does not provide windows (one-sided communication)");
+    return &smpi__win_self(win)->errhandler;
+}
+
+int smpi__win_error(MPI_Win win, const char *call, int code, const char *fmt, ...)
+{
+    struct smpi_process *self = smpi__self();
+    MPI_Errhandler eh;
+    char detail[1024];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof(detail), fmt, ap);
+    va_end(ap);
+    if (win == MPI_WIN_NULL || !smpi__win_is_valid(win))
+        return smpi__error(MPI_COMM_WORLD, call, code, "%s", detail);
+    eh = *win_slot(win) ? *win_slot(win) : MPI_ERRORS_ARE_FATAL;
+    if (eh->kind == EH_FATAL && !smpi__rt.cfg.errors_are_fatal)
+        return code;
+    if (eh->kind == EH_USER_WIN) {
+        ((MPI_Win_errhandler_function *)eh->other_fn)(&win, &code);
+        return code;
+    }
+    if (eh->kind == EH_RETURN)
+        return code;
+    fflush(stdout);
+    fprintf(stderr, "simmpi: rank %d: %s: %s: %s\n", self ? self->rank : -1, call,
+            smpi_error_class_name(code), detail);
+    fprintf(stderr, "  (MPI_ERRORS_ARE_FATAL on %s; set MPI_ERRORS_RETURN to handle errors)\n",
+            smpi__win_name(win));
+    smpi__job_abort(1);
+}
+
+static int check_win(const char *call, MPI_Win win)
+{
+    if (win == MPI_WIN_NULL || !smpi__win_is_valid(win))
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
+                           "win is MPI_WIN_NULL or not a valid window (already freed?)");
+    return MPI_SUCCESS;
 }
 
 int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
 {
-    return no_window("MPI_Win_set_errhandler");
+    MPI_Errhandler *slot;
+    int rc = check_win("MPI_Win_set_errhandler", win);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (errhandler == MPI_ERRHANDLER_NULL ||
+        (errhandler->kind != EH_USER_WIN && !errhandler->predefined))
+        return smpi__win_error(win, "MPI_Win_set_errhandler", MPI_ERR_ARG,
+                               "errhandler is not a window error handler");
+    slot = win_slot(win);
+    if (!errhandler->predefined)
+        errhandler->refcount++;
+    if (*slot && !(*slot)->predefined && --(*slot)->refcount == 0)
+        free(*slot);
+    *slot = errhandler;
+    return MPI_SUCCESS;
 }
 #pragma weak MPI_Win_set_errhandler = PMPI_Win_set_errhandler
 
 int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
 {
-    return no_window("MPI_Win_get_errhandler");
+    int rc = check_win("MPI_Win_get_errhandler", win);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (!errhandler)
+        return smpi__win_error(win, "MPI_Win_get_errhandler", MPI_ERR_ARG, "errhandler is NULL");
+    *errhandler = *win_slot(win);
+    if (!(*errhandler)->predefined)
+        (*errhandler)->refcount++;
+    return MPI_SUCCESS;
 }
 #pragma weak MPI_Win_get_errhandler = PMPI_Win_get_errhandler
 
 int PMPI_Win_call_errhandler(MPI_Win win, int errorcode)
 {
-    return no_window("MPI_Win_call_errhandler");
+    int rc = check_win("MPI_Win_call_errhandler", win);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    smpi__win_error(win, "MPI_Win_call_errhandler", errorcode, "raised by the application");
+    return MPI_SUCCESS;
 }
 #pragma weak MPI_Win_call_errhandler = PMPI_Win_call_errhandler
 

@@ -235,6 +235,7 @@ enum smpi_req_flag {
     SMPI_REQ_MATCHED = 1u << 15,
     SMPI_REQ_PROCNULL = 1u << 16,
     SMPI_REQ_NBC = 1u << 17,      /* a nonblocking collective (bindings_icoll.c) */
+    SMPI_REQ_RMA = 1u << 18,      /* a request-based one-sided operation (rma.c) */
 };
 
 struct smpi_request {

@@ -20,6 +20,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/handles.c \
 	smpi/coll_call.c \
 	smpi/info.c \
+	smpi/win.h smpi/win.c smpi/rma.c smpi/rma_sync.c smpi/bindings_win.c smpi/bindings_rma.c \
 	smpi/absent.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden

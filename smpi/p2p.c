@@ -298,7 +298,8 @@ int smpi__cancel(MPI_Request r)
 {
     struct smpi_mailbox *mb;
 
-    if (r->flags & SMPI_REQ_NBC) /* erroneous (MPI-3.1 section 5.12): leave it running */
+    /* erroneous (MPI-3.1 section 5.12), and nothing to take back for an RMA request: leave it */
+    if (r->flags & (SMPI_REQ_NBC | SMPI_REQ_RMA))
         return MPI_SUCCESS;
     if (r->flags & SMPI_REQ_GENERALIZED)
         return r->cancel_fn(r->extra_state, (r->flags & SMPI_REQ_DONE) != 0);
