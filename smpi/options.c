@@ -62,6 +62,12 @@ static const struct opt_enum privatization_values[] = {
     { NULL, 0 },
 };
 
+static const struct opt_enum shared_malloc_values[] = {
+    { "global", SMPI_SHARED_GLOBAL }, { "on", SMPI_SHARED_GLOBAL },   { "yes", SMPI_SHARED_GLOBAL },
+    { "1", SMPI_SHARED_GLOBAL },      { "local", SMPI_SHARED_LOCAL }, { "no", SMPI_SHARED_NONE },
+    { "off", SMPI_SHARED_NONE },      { "0", SMPI_SHARED_NONE },      { NULL, 0 },
+};
+
 /* smpi/<collective> values, indexed by enum coll_kind (collectives/collectives.h holds the one
  * list of collectives). */
 static char coll_values[COLL_NKINDS][SMPI_COLL_NAME_MAX];
@@ -123,6 +129,13 @@ static const struct smpi_option options[] = {
     { "smpi/init", OPT_TIME, "0", OPT_FIELD(init_time), 0, NULL, "time injected in MPI_Init" },
     { "smpi/privatization", OPT_ENUM, "dlopen", OPT_FIELD(privatization), 0, privatization_values,
       "private globals per rank: dlopen (one copy per rank) or no" },
+    { "smpi/shared-malloc", OPT_ENUM, "global", OPT_FIELD(shared_malloc), 0, shared_malloc_values,
+      "what SMPI_SHARED_MALLOC folds: global (one physical block for every allocation), local "
+      "(one memory per call site, shared by the ranks) or no" },
+    { "smpi/shared-malloc-blocksize", OPT_SIZE, "1MiB", OPT_FIELD(shared_malloc_blocksize), 0, NULL,
+      "the physical block that global folding maps again and again (a multiple of 4 KiB)" },
+    { "smpi/shared-malloc-hugepage", OPT_STRING, "", OPT_FIELD(shared_malloc_hugepage), 0, NULL,
+      "a mounted hugetlbfs whose huge pages back global folding (blocksize must be 2 MiB)" },
     { "smpi/display-timing", OPT_BOOL, "no", OPT_FIELD(display_timing), 0, NULL,
       "print the simulated and the wall-clock time at the end" },
     { "smpi/keep-temps", OPT_BOOL, "no", OPT_FIELD(keep_temps), 0, NULL,
@@ -310,7 +323,8 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
         break;
     }
     case OPT_STRING:
-        if (strlen(v) >= (o->offset == OPT_FIELD(tmpdir) || o->offset == OPT_FIELD(coll_report)
+        if (strlen(v) >= (o->offset == OPT_FIELD(tmpdir) || o->offset == OPT_FIELD(coll_report) ||
+                                  o->offset == OPT_FIELD(shared_malloc_hugepage)
                               ? SMPI_PATH_MAX
                               : SMPI_COLL_NAME_MAX))
             die_value(o, v, "a shorter value");

@@ -25,35 +25,45 @@ enum smpi_privatization {
     SMPI_PRIVATIZE_DLOPEN,
 };
 
+/* smpi/shared-malloc: what SMPI_SHARED_MALLOC folds (shared.c). */
+enum smpi_shared_malloc {
+    SMPI_SHARED_NONE,   /* an ordinary malloc */
+    SMPI_SHARED_GLOBAL, /* every allocation maps one block of smpi/shared-malloc-blocksize */
+    SMPI_SHARED_LOCAL,  /* the ranks' allocations at one call site share one memory */
+};
+
 #define SMPI_COLL_NAME_MAX 64
 #define SMPI_PATH_MAX 256 /* smpi/tmpdir, smpi/coll-report */
 
 struct smpi_config {
-    struct sim_config sim;                  /* the kernel's part */
-    double host_speed;                      /* smpi/host-speed, flop/s; <= 0 means auto */
-    bool simulate_computation;              /* smpi/simulate-computation */
-    double cpu_threshold;                   /* smpi/cpu-threshold, seconds (negative: infinity) */
-    double async_small_thresh;              /* smpi/async-small-thresh, bytes */
-    double send_is_detached_thresh;         /* smpi/send-is-detached-thresh, bytes */
-    struct smpi_cost os;                    /* smpi/os */
-    struct smpi_cost ois;                   /* smpi/ois */
-    struct smpi_cost or_;                   /* smpi/or */
-    double test_time;                       /* smpi/test */
-    double iprobe_time;                     /* smpi/iprobe */
-    bool grow_injected_times;               /* smpi/grow-injected-times */
-    double wtime;                           /* smpi/wtime */
-    double init_time;                       /* smpi/init */
-    enum smpi_privatization privatization;  /* smpi/privatization */
-    bool display_timing;                    /* smpi/display-timing */
-    bool keep_temps;                        /* smpi/keep-temps */
-    char tmpdir[SMPI_PATH_MAX];             /* smpi/tmpdir */
-    bool errors_are_fatal;                  /* smpi/errors-are-fatal */
-    bool finalization_barrier;              /* smpi/finalization-barrier */
-    bool implicit_finalize;                 /* smpi/implicit-finalize */
-    bool map;                               /* smpi/map */
-    char coll_selector[SMPI_COLL_NAME_MAX]; /* smpi/coll-selector */
-    char coll_fallback[SMPI_COLL_NAME_MAX]; /* smpi/coll-fallback */
-    char coll_report[SMPI_PATH_MAX];        /* smpi/coll-report */
+    struct sim_config sim;                 /* the kernel's part */
+    double host_speed;                     /* smpi/host-speed, flop/s; <= 0 means auto */
+    bool simulate_computation;             /* smpi/simulate-computation */
+    double cpu_threshold;                  /* smpi/cpu-threshold, seconds (negative: infinity) */
+    double async_small_thresh;             /* smpi/async-small-thresh, bytes */
+    double send_is_detached_thresh;        /* smpi/send-is-detached-thresh, bytes */
+    struct smpi_cost os;                   /* smpi/os */
+    struct smpi_cost ois;                  /* smpi/ois */
+    struct smpi_cost or_;                  /* smpi/or */
+    double test_time;                      /* smpi/test */
+    double iprobe_time;                    /* smpi/iprobe */
+    bool grow_injected_times;              /* smpi/grow-injected-times */
+    double wtime;                          /* smpi/wtime */
+    double init_time;                      /* smpi/init */
+    enum smpi_privatization privatization; /* smpi/privatization */
+    enum smpi_shared_malloc shared_malloc; /* smpi/shared-malloc */
+    double shared_malloc_blocksize;        /* smpi/shared-malloc-blocksize, bytes */
+    char shared_malloc_hugepage[SMPI_PATH_MAX]; /* smpi/shared-malloc-hugepage: a hugetlbfs */
+    bool display_timing;                        /* smpi/display-timing */
+    bool keep_temps;                            /* smpi/keep-temps */
+    char tmpdir[SMPI_PATH_MAX];                 /* smpi/tmpdir */
+    bool errors_are_fatal;                      /* smpi/errors-are-fatal */
+    bool finalization_barrier;                  /* smpi/finalization-barrier */
+    bool implicit_finalize;                     /* smpi/implicit-finalize */
+    bool map;                                   /* smpi/map */
+    char coll_selector[SMPI_COLL_NAME_MAX];     /* smpi/coll-selector */
+    char coll_fallback[SMPI_COLL_NAME_MAX];     /* smpi/coll-fallback */
+    char coll_report[SMPI_PATH_MAX];            /* smpi/coll-report */
 };
 
 /* Fills cfg with every default. */

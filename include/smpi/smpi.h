@@ -7,7 +7,9 @@
  *    ranks for GLOBAL; with threshold > 0, also until the relative standard error of the mean
  *    falls below it), then each visit of the loop injects mean x its iteration count instead;
  *  - SMPI_SAMPLE_DELAY / _FLOPS: a block that never runs and injects that duration or work.
- * Memory folding (SMPI_SHARED_MALLOC and friends) is not provided yet (see the README). */
+ *  - SMPI_SHARED_MALLOC / SMPI_PARTIAL_SHARED_MALLOC / SMPI_SHARED_FREE: memory folding: the
+ *    ranks' big arrays share physical memory (smpi/shared-malloc), their data is meaningless;
+ *  - SMPI_SHARED_CALL(f, input, args...): f(args...) runs once per (f, input) for all ranks. */
 #ifndef SMPI_PUBLIC_SMPI_SMPI_H
 #define SMPI_PUBLIC_SMPI_SMPI_H
 
@@ -56,11 +58,10 @@ SMPI_API int smpi_sample_exit(int global, const char *file, const char *tag, int
             (loop_iter);                                                                           \
         }                                                                                          \
     }                                                                                              \
-    for (loop_init;                                                                                \
-         (loop_end) ? smpi_sample_cond((global), __FILE__, SMPI_CTAG_NAME(__LINE__), (iters),      \
-                                       (thres), SMPI_ITER_NAME(__LINE__))                          \
-                    : smpi_sample_exit((global), __FILE__, SMPI_CTAG_NAME(__LINE__),               \
-                                       SMPI_ITER_NAME(__LINE__));                                  \
+    for (loop_init; (loop_end) ? smpi_sample_cond((global), __FILE__, SMPI_CTAG_NAME(__LINE__),    \
+                                                  (iters), (thres), SMPI_ITER_NAME(__LINE__))      \
+                               : smpi_sample_exit((global), __FILE__, SMPI_CTAG_NAME(__LINE__),    \
+                                                  SMPI_ITER_NAME(__LINE__));                       \
          smpi_sample_iter((global), __FILE__, SMPI_CTAG_NAME(__LINE__)), (loop_iter))
 
 #define SMPI_SAMPLE_LOCAL(loop_init, loop_end, loop_iter, iters, thres)                            \
@@ -73,6 +74,26 @@ SMPI_API int smpi_sample_exit(int global, const char *file, const char *tag, int
     SMPI_SAMPLE_LOOP(loop_init, (loop_end), (loop_iter), 1, (iters), (thres), tag)
 #define SMPI_SAMPLE_DELAY(duration) for (smpi_execute(duration); 0;)
 #define SMPI_SAMPLE_FLOPS(flops) for (smpi_execute_flops(flops); 0;)
+
+/* Memory folding. */
+SMPI_API void *smpi_shared_malloc(size_t size, const char *file, int line);
+#define SMPI_SHARED_MALLOC(size) smpi_shared_malloc((size), __FILE__, __LINE__)
+/* shared_block_offsets: nb_shared_blocks [start, stop) byte ranges, in order, that fold; the
+ * rest of the allocation stays private to the rank. */
+SMPI_API void *smpi_shared_malloc_partial(size_t size, const size_t *shared_block_offsets,
+                                          int nb_shared_blocks);
+#define SMPI_PARTIAL_SHARED_MALLOC(size, shared_block_offsets, nb_shared_blocks)                   \
+    smpi_shared_malloc_partial((size), (shared_block_offsets), (nb_shared_blocks))
+SMPI_API void smpi_shared_free(void *data);
+#define SMPI_SHARED_FREE(data) smpi_shared_free(data)
+
+SMPI_API int smpi_shared_known_call(const char *func, const char *input);
+SMPI_API void *smpi_shared_get_call(const char *func, const char *input);
+SMPI_API void *smpi_shared_set_call(const char *func, const char *input, void *data);
+#define SMPI_SHARED_CALL(func, input, ...)                                                         \
+    (smpi_shared_known_call(#func, (input))                                                        \
+         ? smpi_shared_get_call(#func, (input))                                                    \
+         : smpi_shared_set_call(#func, (input), ((func)(__VA_ARGS__))))
 
 #ifdef __cplusplus
 }
