@@ -9,8 +9,9 @@ cd "$builddir" || exit 1
 out=apps/bench/out
 mkdir -p "$out"
 
-# BENCH_PARTS selects parts (default: all): kernel, pingpong, ring, scale, alltoall, coll.
-parts=${BENCH_PARTS:-kernel pingpong ring scale alltoall coll}
+# BENCH_PARTS selects parts (default: all): kernel, pingpong, ring, scale, alltoall, coll,
+# sample, fold.
+parts=${BENCH_PARTS:-kernel pingpong ring scale alltoall coll sample fold}
 want() { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if want kernel; then
@@ -24,7 +25,7 @@ fi
 [ -x smpi/smpirun ] || { echo "MPI benchmarks skipped: smpi/smpirun not built"; exit 0; }
 have_smpi=0
 command -v /usr/bin/smpicc >/dev/null && command -v /usr/bin/smpirun >/dev/null && have_smpi=1
-for p in mpi_pingpong mpi_ring mpi_barrier_allreduce; do
+for p in mpi_pingpong mpi_ring mpi_barrier_allreduce mpi_sample mpi_fold; do
     smpi/smpicc -O2 -o "$out/$p" "$srcdir/apps/bench/$p.c" || exit 1
     [ $have_smpi = 1 ] && /usr/bin/smpicc -O2 -o "$out/$p.sg" "$srcdir/apps/bench/$p.c" 2>/dev/null
 done
@@ -166,7 +167,7 @@ for kind in barrier bcast reduce allreduce alltoall alltoallv allgather allgathe
 done
 fi
 
-want scale || exit 0
+if want scale; then
 echo
 echo "== MPI: barrier + allreduce, growing -np, -no-privatize (one run each, stops past 60 s) =="
 # The program has no globals to privatize; per-rank copies of it would hit vm.max_map_count
@@ -193,4 +194,37 @@ for np in 1024 4096 16384 65536 131072 262144; do
     [ $sg_ok = 1 ] && { scale_run SMPI /usr/bin/smpirun -np $np -no-privatize -platform "$plat" \
         $opts "$out/mpi_barrier_allreduce.sg" || sg_ok=0; }
 done
-exit 0
+fi
+
+if want sample; then
+echo
+echo "== shadow execution: 4 ranks x 100 kernels of 2e6 steps (median of 5) =="
+hosts 4
+for mode in native local global flops; do
+    for sim in simmpi smpi; do
+        if [ $sim = simmpi ]; then run=smpi/smpirun; bin=$out/mpi_sample; else
+            [ $have_smpi = 1 ] || continue
+            run=/usr/bin/smpirun; bin=$out/mpi_sample.sg; fi
+        r=$(run5 "sample-$sim" "$run" -np 4 -platform "$plat" -hostfile "$out/hosts4" \
+            --cfg=smpi/host-speed:1e9 "$bin" 100 2000000 $mode)
+        printf '%-8s %-7s host %8s s  %s\n' "$mode" "$sim" "${r%% *}" \
+            "$(grep -h "kernels executed" "$out/stdout" | head -n 1)"
+    done
+done
+fi
+
+if want fold; then
+echo
+echo "== memory folding: 32 ranks x 64 MiB written (PSS added to the simulator process) =="
+hosts 32
+for mode in global local no; do
+    for sim in simmpi smpi; do
+        if [ $sim = simmpi ]; then run=smpi/smpirun; bin=$out/mpi_fold; else
+            [ $have_smpi = 1 ] || continue
+            run=/usr/bin/smpirun; bin=$out/mpi_fold.sg; fi
+        "$run" -np 32 -platform "$plat" -hostfile "$out/hosts32" $opts \
+            --cfg=smpi/shared-malloc:$mode "$bin" 64 >"$out/stdout" 2>"$out/fold.err"
+        printf '%-7s %-7s %s\n' "$mode" "$sim" "$(grep -h "PSS added" "$out/stdout" || echo failed)"
+    done
+done
+fi
