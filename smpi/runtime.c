@@ -5,6 +5,7 @@
 #endif
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "smpi/internal.h"
@@ -63,6 +64,10 @@ void smpi__enter(const char *call)
     if (!p)
         return;
     if (p->depth++ == 0) {
+        if (p->sampling && strcmp(call, "smpi_execute") != 0)
+            sim_die("rank %d calls %s inside the body of an SMPI_SAMPLE_* loop: a sampled body "
+                    "must be pure computation (SMPI 3.32 aborts here too)",
+                    p->rank, call);
         smpi__bench_end(p);
         p->call = call;
         p->call_peer = -1;
