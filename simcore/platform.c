@@ -382,6 +382,11 @@ void sim_platform_free(struct sim_platform *p)
         for (int k = 0; k < 2 * p->hosts[i]->nprops; k++)
             free(p->hosts[i]->props[k]);
         free(p->hosts[i]->props);
+        for (int k = 0; k < p->hosts[i]->ndisks; k++) {
+            free(p->hosts[i]->disks[k].name);
+            free(p->hosts[i]->disks[k].mount);
+        }
+        free(p->hosts[i]->disks);
         free(p->hosts[i]);
     }
     for (int i = 0; i < p->nlinks; i++) {
@@ -470,6 +475,36 @@ const char *sim_host_property(const struct sim_host *h, const char *key)
     return v;
 }
 
+int sim_host_disk_count(const struct sim_host *h)
+{
+    return h->ndisks;
+}
+
+const struct sim_disk *sim_host_disk(const struct sim_host *h, int i)
+{
+    return &h->disks[i];
+}
+
+const char *sim_disk_name(const struct sim_disk *d)
+{
+    return d->name;
+}
+
+double sim_disk_read_bw(const struct sim_disk *d)
+{
+    return d->read_bw;
+}
+
+double sim_disk_write_bw(const struct sim_disk *d)
+{
+    return d->write_bw;
+}
+
+const char *sim_disk_mount(const struct sim_disk *d)
+{
+    return d->mount;
+}
+
 const char *sim_link_name(const struct sim_link *l)
 {
     return l->name;
@@ -502,7 +537,7 @@ double sim_link_latency(const struct sim_link *l)
  * network/loopback-lat), as SimGrid's zones do in their do_seal. */
 
 static const char *const routing_names[] = {
-    [SIM__ROUTING_FULL] = "Full",     [SIM__ROUTING_FLOYD] = "Floyd",
+    [SIM__ROUTING_FULL] = "Full",         [SIM__ROUTING_FLOYD] = "Floyd",
     [SIM__ROUTING_DIJKSTRA] = "Dijkstra", [SIM__ROUTING_STAR] = "Cluster",
     [SIM__ROUTING_NONE] = "None",
 };
@@ -869,8 +904,8 @@ static void route_full(struct rt_out *o, const struct sim_zone *z, int i, int j,
 /* Emits the chain of routes path[k-1] -> ... -> path[0] (member indexes), joining successive
  * routes whose gateways differ by a global route between them (Floyd and Dijkstra in zones
  * with child zones). */
-static void route_chain(struct rt_out *o, const struct sim_zone *z, const int *path, int k,
-                        int src, int dst)
+static void route_chain(struct rt_out *o, const struct sim_zone *z, const int *path, int k, int src,
+                        int dst)
 {
     const struct sim__route *prev = NULL;
     int n = z->nmembers;
@@ -1013,8 +1048,8 @@ static void global_route(struct rt_out *o, int src, int dst)
     }
 }
 
-int sim_route(const struct sim_platform *p, const struct sim_host *src,
-              const struct sim_host *dst, struct sim_link **links, int max, double *latency)
+int sim_route(const struct sim_platform *p, const struct sim_host *src, const struct sim_host *dst,
+              struct sim_link **links, int max, double *latency)
 {
     struct rt_out o = { .p = p, .buf = links, .max = links ? max : 0 };
 

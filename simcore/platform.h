@@ -30,7 +30,17 @@ struct sim_host {
     struct sim_zone *zone;    /* enclosing zone */
     int netpoint;             /* platform-wide netpoint id, used by routing */
     int nprops;
-    char **props;             /* key, value, key, value ... */
+    char **props; /* key, value, key, value ... */
+    int ndisks;
+    struct sim_disk *disks; /* <disk> children, in document order */
+};
+
+/* A <disk> of a host: read and write bandwidths (bytes/s) and its "mount" property (or NULL). */
+struct sim_disk {
+    char *name;
+    double read_bw;
+    double write_bw;
+    char *mount;
 };
 
 struct sim_platform {
@@ -38,8 +48,8 @@ struct sim_platform {
     struct sim_host **hosts;
     int nlinks;
     struct sim_link **links;
-    struct sim_zone *root;    /* routing tree, private to platform.c */
-    void *priv;               /* routing caches and name indexes, private to platform.c */
+    struct sim_zone *root; /* routing tree, private to platform.c */
+    void *priv;            /* routing caches and name indexes, private to platform.c */
 };
 
 /* The <config><prop id= value=/></config> pairs of the platform file in document order, as

@@ -27,7 +27,7 @@ struct px {
     struct sim_link **fwd;  /* links of the route being read */
     struct sim_link **back; /* the same links for the reverse direction */
     int caplinks;
-    int nprops;             /* <prop> directly under <platform> */
+    int nprops; /* <prop> directly under <platform> */
     char **props;
 };
 
@@ -37,23 +37,39 @@ static const char *const config_attrs[] = { "id", NULL };
 static const char *const prop_attrs[] = { "*id", "*value", NULL };
 static const char *const zone_attrs[] = { "*id", "*routing", NULL };
 static const char *const host_attrs[] = {
-    "*id",         "*speed", "core", "pstate", "~speed_file", "~availability_file",
+    "*id",         "*speed",       "core", "pstate", "~speed_file", "~availability_file",
     "~state_file", "~coordinates", NULL,
 };
+static const char *const disk_attrs[] = { "*id", "*read_bw", "*write_bw", NULL };
 static const char *const link_attrs[] = {
-    "*id", "*bandwidth", "latency", "sharing_policy", "~bandwidth_file", "~latency_file",
-    "~state_file", NULL,
+    "*id",           "*bandwidth",  "latency", "sharing_policy", "~bandwidth_file",
+    "~latency_file", "~state_file", NULL,
 };
 static const char *const router_attrs[] = { "*id", "~coordinates", NULL };
 static const char *const route_attrs[] = { "*src", "*dst", "symmetrical", NULL };
-static const char *const zone_route_attrs[] = { "*src", "*dst", "*gw_src", "*gw_dst",
-                                                "symmetrical", NULL };
+static const char *const zone_route_attrs[] = { "*src",    "*dst",        "*gw_src",
+                                                "*gw_dst", "symmetrical", NULL };
 static const char *const link_ctn_attrs[] = { "*id", "direction", NULL };
 static const char *const cluster_attrs[] = {
-    "*id",         "*prefix",         "*suffix",          "*radical",     "*speed",
-    "core",        "*bw",             "*lat",             "sharing_policy", "topology",
-    "topo_parameters", "bb_bw",       "bb_lat",           "bb_sharing_policy", "router_id",
-    "limiter_link", "loopback_bw",    "loopback_lat",     NULL,
+    "*id",
+    "*prefix",
+    "*suffix",
+    "*radical",
+    "*speed",
+    "core",
+    "*bw",
+    "*lat",
+    "sharing_policy",
+    "topology",
+    "topo_parameters",
+    "bb_bw",
+    "bb_lat",
+    "bb_sharing_policy",
+    "router_id",
+    "limiter_link",
+    "loopback_bw",
+    "loopback_lat",
+    NULL,
 };
 
 static int line_of(const xmlNode *n)
@@ -140,7 +156,10 @@ static void check_attrs(const struct px *c, const xmlNode *n, const char *const 
 }
 
 static const char *const kind_names[] = {
-    ['s'] = "size", ['t'] = "time", ['b'] = "bandwidth", ['f'] = "speed",
+    ['s'] = "size",
+    ['t'] = "time",
+    ['b'] = "bandwidth",
+    ['f'] = "speed",
 };
 
 /* Attribute with a unit of kind 's', 't', 'b' or 'f'; `dflt` when absent or empty. */
@@ -184,8 +203,8 @@ static int core_attr(const struct px *c, const xmlNode *n)
     errno = 0;
     k = strtol(v, &end, 10);
     if (end == v || *end || errno || k < 1 || k > 1000000)
-        die_at(c, n, "bad core count '%s' for attribute 'core' of <%s>; give a positive integer",
-               v, ename(n));
+        die_at(c, n, "bad core count '%s' for attribute 'core' of <%s>; give a positive integer", v,
+               ename(n));
     return (int)k;
 }
 
@@ -246,8 +265,7 @@ static const xmlNode *next_elem(const xmlNode *n)
 static void unexpected(const struct px *c, const xmlNode *n, const xmlNode *parent,
                        const char *valid)
 {
-    die_at(c, n, "unexpected element <%s> in <%s>; valid here: %s", ename(n), ename(parent),
-           valid);
+    die_at(c, n, "unexpected element <%s> in <%s>; valid here: %s", ename(n), ename(parent), valid);
 }
 
 /* <prop> children of `n` appended to (*np, *props); any other child is an error. */
@@ -264,7 +282,9 @@ static void read_props(const struct px *c, const xmlNode *n, int *np, char ***pr
 static void dup_netpoint(const struct px *c, const xmlNode *n, const char *what, const char *id)
 {
     static const char *const kinds[] = {
-        [SIM__NP_HOST] = "host", [SIM__NP_ROUTER] = "router", [SIM__NP_ZONE] = "zone",
+        [SIM__NP_HOST] = "host",
+        [SIM__NP_ROUTER] = "router",
+        [SIM__NP_ZONE] = "zone",
     };
     const struct sim__netpoint *np = sim__netpoint(c->p, sim__netpoint_find(c->p, id));
 
@@ -281,6 +301,33 @@ static int new_xlink(const struct px *c, const xmlNode *n, const char *id, doubl
         die_at(c, n, "duplicate link id '%s' (already declared at line %d)", id,
                sim__xlink_line(c->p, sim__xlink_find(c->p, id)));
     return xl;
+}
+
+/* <disk> of a host (SimGrid's file-system plugin): bandwidths and the "mount" property; its
+ * other properties (size, content) are checked and not kept. */
+static void read_disk(const struct px *c, const xmlNode *n, struct sim_host *h)
+{
+    struct sim_disk *d;
+    int nprops = 0;
+    char **props = NULL;
+
+    check_attrs(c, n, disk_attrs);
+    for (int i = 0; i < h->ndisks; i++)
+        if (strcmp(h->disks[i].name, attr(n, "id")) == 0)
+            die_at(c, n, "duplicate disk id '%s' in host '%s'", attr(n, "id"), h->name);
+    h->disks = sim_xrealloc(h->disks, (size_t)(h->ndisks + 1) * sizeof(*h->disks));
+    d = &h->disks[h->ndisks++];
+    d->name = sim_xstrdup(attr(n, "id"));
+    d->read_bw = unit_attr(c, n, "read_bw", 'b', 0);
+    d->write_bw = unit_attr(c, n, "write_bw", 'b', 0);
+    d->mount = NULL;
+    read_props(c, n, &nprops, &props);
+    for (int i = 0; i + 1 < 2 * nprops; i += 2)
+        if (strcmp(props[i], "mount") == 0)
+            d->mount = sim_xstrdup(props[i + 1]);
+    for (int i = 0; i < 2 * nprops; i++)
+        free(props[i]);
+    free(props);
 }
 
 static void read_host(const struct px *c, const xmlNode *n, struct sim_zone *z)
@@ -303,7 +350,16 @@ static void read_host(const struct px *c, const xmlNode *n, struct sim_zone *z)
     h = sim__host_new(c->p, z, attr(n, "id"), flops, core_attr(c, n), line_of(n));
     if (!h)
         dup_netpoint(c, n, "host", attr(n, "id"));
-    read_props(c, n, &h->nprops, &h->props);
+    for (const xmlNode *k = first_elem(n); k; k = next_elem(k)) {
+        if (is(k, "prop")) {
+            check_attrs(c, k, prop_attrs);
+            sim__props_add(&h->nprops, &h->props, attr(k, "id"), attr(k, "value"));
+        } else if (is(k, "disk")) {
+            read_disk(c, k, h);
+        } else {
+            unexpected(c, k, n, "prop, disk");
+        }
+    }
 }
 
 /* <link>: sharing_policy defaults to SHARED as in SimGrid's DTD. Its <prop>s are checked but
@@ -347,12 +403,16 @@ static int read_link_ctns(struct px *c, const xmlNode *n)
         check_attrs(c, l, link_ctn_attrs);
         xl = sim__xlink_find(c->p, attr(l, "id"));
         if (xl < 0)
-            die_at(c, l, "unknown link '%s' in <link_ctn>; declare it with <link id=\"%s\" .../> "
-                   "before the route", attr(l, "id"), attr(l, "id"));
+            die_at(c, l,
+                   "unknown link '%s' in <link_ctn>; declare it with <link id=\"%s\" .../> "
+                   "before the route",
+                   attr(l, "id"), attr(l, "id"));
         dir = enum_attr(c, l, "direction", dirs, 2);
         if (dir == 2 && sim__xlink_is_split(c->p, xl))
-            die_at(c, l, "link '%s' is SPLITDUPLEX: its <link_ctn> needs direction=\"UP\" or "
-                   "direction=\"DOWN\"", attr(l, "id"));
+            die_at(c, l,
+                   "link '%s' is SPLITDUPLEX: its <link_ctn> needs direction=\"UP\" or "
+                   "direction=\"DOWN\"",
+                   attr(l, "id"));
         if (k >= c->caplinks) {
             c->caplinks = c->caplinks ? 2 * c->caplinks : 16;
             c->fwd = sim_xrealloc(c->fwd, (size_t)c->caplinks * sizeof(*c->fwd));
@@ -382,8 +442,8 @@ static int route_end(const struct px *c, const xmlNode *n, struct sim_zone *z, c
                want_zone ? "<zoneRoute> joins zones, use <route> between hosts"
                          : "<route> joins hosts, use <zoneRoute> between zones");
     if (np->zone != z)
-        die_at(c, n, "'%s' in <%s %s=\"%s\"> is not declared in zone '%s'", name, ename(n), a,
-               name, z->name);
+        die_at(c, n, "'%s' in <%s %s=\"%s\"> is not declared in zone '%s'", name, ename(n), a, name,
+               z->name);
     return id;
 }
 
@@ -401,8 +461,8 @@ static int route_gateway(const struct px *c, const xmlNode *n, const char *a, in
     for (z = np->zone; z && z->netpoint != inside; z = z->parent)
         ;
     if (!z)
-        die_at(c, n, "gateway '%s' of <zoneRoute %s=\"%s\"> is not inside zone '%s'", name, a,
-               name, sim__netpoint(c->p, inside)->name);
+        die_at(c, n, "gateway '%s' of <zoneRoute %s=\"%s\"> is not inside zone '%s'", name, a, name,
+               sim__netpoint(c->p, inside)->name);
     np->is_gateway = true;
     return id;
 }
@@ -458,8 +518,9 @@ static int read_radicals(const struct px *c, const xmlNode *n, int **out)
         if (*end != ',' && *end != '\0')
             goto bad;
         for (long r = lo; r <= hi; r++) {
-            *out = cnt < cap ? *out : sim_xrealloc(*out, (size_t)(cap = cap ? 2 * cap : 256) *
-                                                             sizeof(**out));
+            *out = cnt < cap
+                       ? *out
+                       : sim_xrealloc(*out, (size_t)(cap = cap ? 2 * cap : 256) * sizeof(**out));
             (*out)[cnt++] = (int)r;
         }
         if (*end == '\0')
@@ -468,8 +529,10 @@ static int read_radicals(const struct px *c, const xmlNode *n, int **out)
     }
 bad:
     free(*out);
-    die_at(c, n, "bad radical '%s' of <cluster>; expected numbers and ranges such as \"0-99\" or "
-           "\"0-3,5,7-9\"", attr(n, "radical"));
+    die_at(c, n,
+           "bad radical '%s' of <cluster>; expected numbers and ranges such as \"0-99\" or "
+           "\"0-3,5,7-9\"",
+           attr(n, "radical"));
 }
 
 /* Cluster parameters read once, then expanded node by node. */
@@ -539,8 +602,10 @@ static void read_cluster(const struct px *c, const xmlNode *n, struct sim_zone *
 
     check_attrs(c, n, cluster_attrs);
     if (enum_attr(c, n, "topology", topologies, 0) != 0)
-        die_at(c, n, "cluster topology '%s' is not supported; only FLAT clusters are (describe "
-               "the topology with zones and routes instead)", attr(n, "topology"));
+        die_at(c, n,
+               "cluster topology '%s' is not supported; only FLAT clusters are (describe "
+               "the topology with zones and routes instead)",
+               attr(n, "topology"));
     a.speed = unit_attr(c, n, "speed", 'f', 0);
     a.cores = core_attr(c, n);
     a.bw = unit_attr(c, n, "bw", 'b', 0);
@@ -597,8 +662,10 @@ static void read_zone_child(struct px *c, const xmlNode *k, const xmlNode *n, st
         read_route(c, k, z, true);
     } else if (is(k, "zone") || is(k, "cluster")) {
         if (z->routing == SIM__ROUTING_STAR)
-            die_at(c, k, "zone '%s' with routing Cluster cannot contain <%s>; use routing Full, "
-                   "Floyd or Dijkstra", z->name, ename(k));
+            die_at(c, k,
+                   "zone '%s' with routing Cluster cannot contain <%s>; use routing Full, "
+                   "Floyd or Dijkstra",
+                   z->name, ename(k));
         if (is(k, "zone"))
             read_zone(c, k, z);
         else
@@ -613,8 +680,8 @@ static void read_zone(struct px *c, const xmlNode *n, struct sim_zone *parent)
     static const char *const routings[] = { "Full",    "Floyd", "Dijkstra", "DijkstraCache",
                                             "Cluster", "None",  NULL };
     static const enum sim__routing kinds[] = {
-        SIM__ROUTING_FULL, SIM__ROUTING_FLOYD, SIM__ROUTING_DIJKSTRA,
-        SIM__ROUTING_DIJKSTRA, SIM__ROUTING_STAR, SIM__ROUTING_NONE,
+        SIM__ROUTING_FULL,     SIM__ROUTING_FLOYD, SIM__ROUTING_DIJKSTRA,
+        SIM__ROUTING_DIJKSTRA, SIM__ROUTING_STAR,  SIM__ROUTING_NONE,
     };
     const char *routing;
     struct sim_zone *z;
@@ -626,8 +693,10 @@ static void read_zone(struct px *c, const xmlNode *n, struct sim_zone *parent)
         if (strcasecmp(routing, routings[i]) == 0)
             r = i;
     if (r < 0)
-        die_at(c, n, "bad value '%s' for attribute 'routing' of <zone>; valid: Full, Floyd, "
-               "Dijkstra, DijkstraCache, Cluster, None", routing);
+        die_at(c, n,
+               "bad value '%s' for attribute 'routing' of <zone>; valid: Full, Floyd, "
+               "Dijkstra, DijkstraCache, Cluster, None",
+               routing);
     z = sim__zone_new(c->p, parent, attr(n, "id"), kinds[r], line_of(n));
     if (!z)
         dup_netpoint(c, n, "zone", attr(n, "id"));
@@ -647,8 +716,10 @@ static void read_platform(struct px *c, const xmlNode *n)
     version = attr(n, "version");
     v = version ? strtod(version, NULL) : 0;
     if (lround(100 * v) < 400 || lround(100 * v) > 410)
-        die_at(c, n, "platform version '%s' is not supported; use version=\"4.1\" (convert older "
-               "files with SimGrid's simgrid_update_xml)", version ? version : "(none)");
+        die_at(c, n,
+               "platform version '%s' is not supported; use version=\"4.1\" (convert older "
+               "files with SimGrid's simgrid_update_xml)",
+               version ? version : "(none)");
     for (const xmlNode *k = first_elem(n); k; k = next_elem(k)) {
         if (is(k, "config")) {
             check_attrs(c, k, config_attrs);
@@ -663,8 +734,10 @@ static void read_platform(struct px *c, const xmlNode *n)
             sim__props_add(&c->nprops, &c->props, attr(k, "id"), attr(k, "value"));
         } else if (is(k, "zone") || is(k, "cluster")) {
             if (c->p->root)
-                die_at(c, k, "a platform has one top-level <zone> or <cluster>; put '%s' inside "
-                       "the zone '%s'", attr(k, "id") ? attr(k, "id") : "", c->p->root->name);
+                die_at(c, k,
+                       "a platform has one top-level <zone> or <cluster>; put '%s' inside "
+                       "the zone '%s'",
+                       attr(k, "id") ? attr(k, "id") : "", c->p->root->name);
             if (is(k, "zone"))
                 read_zone(c, k, NULL);
             else

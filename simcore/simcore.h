@@ -54,9 +54,9 @@ enum sim_log_level {
 };
 
 struct sim_log_cat {
-    const char *name;  /* dotted name, "sim.lmm" */
-    int threshold;     /* cached threshold, valid while gen == the global generation */
-    unsigned gen;      /* generation of the cached threshold; 0 = never computed */
+    const char *name; /* dotted name, "sim.lmm" */
+    int threshold;    /* cached threshold, valid while gen == the global generation */
+    unsigned gen;     /* generation of the cached threshold; 0 = never computed */
 };
 
 extern unsigned sim__log_generation;
@@ -67,8 +67,8 @@ void sim__log_emit(struct sim_log_cat *cat, enum sim_log_level level, const char
 #define SIM_LOG_CATEGORY(var, name) static struct sim_log_cat var = { name, 0, 0 }
 #define SIM_LOG(cat, level, ...)                                                                   \
     do {                                                                                           \
-        if ((int)(level) >= ((cat).gen == sim__log_generation ? (cat).threshold                    \
-                                                              : sim__log_threshold(&(cat))))       \
+        if ((int)(level) >=                                                                        \
+            ((cat).gen == sim__log_generation ? (cat).threshold : sim__log_threshold(&(cat))))     \
             sim__log_emit(&(cat), (level), __VA_ARGS__);                                           \
     } while (0)
 
@@ -85,10 +85,10 @@ void sim_log_reset(void);
  * number with one of the accepted units. `what` names the quantity in error messages.
  * ------------------------------------------------------------------------------------- */
 
-int sim_parse_size(const char *text, double *bytes);       /* B, kB, KiB, MB, MiB, ... */
-int sim_parse_time(const char *text, double *seconds);     /* s, ms, us, ns, ps, m, h, d, w */
-int sim_parse_bandwidth(const char *text, double *bps);    /* Bps, kBps, KiBps, Gbps, ... */
-int sim_parse_speed(const char *text, double *flops);      /* f, kf, Mf, Gf, Tf, ... */
+int sim_parse_size(const char *text, double *bytes);    /* B, kB, KiB, MB, MiB, ... */
+int sim_parse_time(const char *text, double *seconds);  /* s, ms, us, ns, ps, m, h, d, w */
+int sim_parse_bandwidth(const char *text, double *bps); /* Bps, kBps, KiBps, Gbps, ... */
+int sim_parse_speed(const char *text, double *flops);   /* f, kf, Mf, Gf, Tf, ... */
 /* The list of units accepted for each kind, for error messages ("s, ms, us, ..."). */
 const char *sim_units_help(char kind); /* 's' size, 't' time, 'b' bandwidth, 'f' speed */
 
@@ -116,7 +116,7 @@ struct sim_factor_seg {
     double value;
 };
 struct sim_factor_table {
-    int n;                      /* 0: constant factor `constant` */
+    int n; /* 0: constant factor `constant` */
     double constant;
     struct sim_factor_seg *seg; /* sorted by bound, owned */
 };
@@ -280,6 +280,15 @@ int sim_host_cores(const struct sim_host *h);
 int sim_host_index(const struct sim_host *h);
 /* Value of a <prop> of the host (or of its enclosing zones), or NULL. */
 const char *sim_host_property(const struct sim_host *h, const char *key);
+/* The host's <disk>s: their number, and disk i's name, read and write bandwidths (bytes/s) and
+ * mount point (its "mount" property, or NULL). */
+struct sim_disk;
+int sim_host_disk_count(const struct sim_host *h);
+const struct sim_disk *sim_host_disk(const struct sim_host *h, int i);
+const char *sim_disk_name(const struct sim_disk *d);
+double sim_disk_read_bw(const struct sim_disk *d);
+double sim_disk_write_bw(const struct sim_disk *d);
+const char *sim_disk_mount(const struct sim_disk *d);
 
 const char *sim_link_name(const struct sim_link *l);
 double sim_link_bandwidth(const struct sim_link *l);
@@ -288,7 +297,7 @@ double sim_link_latency(const struct sim_link *l);
 /* Route from src to dst: fills up to `max` links into `links` (may be NULL when max is 0)
  * and the total latency; returns the number of links on the route (which may exceed max).
  * Dies with a clear message when there is no route. */
-int sim_route(const struct sim_platform *p, const struct sim_host *src,
-              const struct sim_host *dst, struct sim_link **links, int max, double *latency);
+int sim_route(const struct sim_platform *p, const struct sim_host *src, const struct sim_host *dst,
+              struct sim_link **links, int max, double *latency);
 
 #endif /* SIM_SIMCORE_H */

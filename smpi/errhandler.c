@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "smpi/errors.h"
+#include "smpi/file.h"
 #include "smpi/internal.h"
 #include "smpi/win.h"
 
@@ -195,10 +196,7 @@ int PMPI_Errhandler_free(MPI_Errhandler *eh)
 #pragma weak MPI_Errhandler_free = PMPI_Errhandler_free
 
 /* ---- windows and files ---------------------------------------------------------------------
- * A window keeps one error handler per rank (win.h). simmpi has no files (see README, "Not
- * provided"), so no MPI_File handle is ever valid, except MPI_FILE_NULL, which carries the
- * default error handler of file operations (MPI_ERRORS_RETURN, MPI-3.1 section 13.7). Its error
- * handler can still be created, set on MPI_FILE_NULL, queried and called. */
+ * A window keeps one error handler per rank (win.h), and so does an open file (file.h). */
 
 static MPI_Errhandler file_default = &smpi_mpi_errors_return;
 
@@ -324,30 +322,77 @@ int PMPI_Win_call_errhandler(MPI_Win win, int errorcode)
 }
 #pragma weak MPI_Win_call_errhandler = PMPI_Win_call_errhandler
 
+/* ---- files: each member of an open file has its own handler (file.h); MPI_FILE_NULL carries the
+ * default that new files start with (MPI_ERRORS_RETURN, MPI-3.1 section 13.7). */
+
+MPI_Errhandler smpi__file_default_errhandler(void)
+{
+    if (!file_default->predefined)
+        file_default->refcount++;
+    return file_default;
+}
+
+MPI_Errhandler *smpi__file_eh_slot(MPI_File fh)
+{
+    if (fh == MPI_FILE_NULL)
+        return &file_default;
+    return &smpi__file_self(fh)->eh;
+}
+
+int smpi__file_error(MPI_File fh, const char *call, int code, const char *fmt, ...)
+{
+    struct smpi_process *self = smpi__self();
+    MPI_Errhandler eh;
+    char detail[1024];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof(detail), fmt, ap);
+    va_end(ap);
+    if (fh != MPI_FILE_NULL && !smpi__file_is_valid(fh))
+        fh = MPI_FILE_NULL;
+    eh = *smpi__file_eh_slot(fh);
+    if (eh->kind == EH_FATAL && !smpi__rt.cfg.errors_are_fatal)
+        return code;
+    if (eh->kind == EH_USER_FILE) {
+        ((MPI_File_errhandler_function *)eh->other_fn)(&fh, &code);
+        return code;
+    }
+    if (eh->kind == EH_RETURN)
+        return code;
+    fflush(stdout);
+    fprintf(stderr, "simmpi: rank %d: %s: %s: %s\n", self ? self->rank : -1, call,
+            smpi_error_class_name(code), detail);
+    fprintf(stderr, "  (MPI_ERRORS_ARE_FATAL on %s)\n",
+            fh == MPI_FILE_NULL ? "MPI_FILE_NULL" : fh->name);
+    smpi__job_abort(1);
+}
+
 static int check_file(const char *call, MPI_File file)
 {
-    if (file != MPI_FILE_NULL)
+    if (file != MPI_FILE_NULL && !smpi__file_is_valid(file))
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_FILE,
-                           "invalid file: simmpi does not provide MPI-IO; only MPI_FILE_NULL "
-                           "(the default handler of file operations) is valid");
+                           "fh is not an open file (already closed?)");
     return MPI_SUCCESS;
 }
 
 int PMPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
 {
+    MPI_Errhandler *slot;
     int rc = check_file("MPI_File_set_errhandler", file);
 
     if (rc != MPI_SUCCESS)
         return rc;
     if (errhandler == MPI_ERRHANDLER_NULL ||
         (errhandler->kind != EH_USER_FILE && !errhandler->predefined))
-        return smpi__error(MPI_COMM_WORLD, "MPI_File_set_errhandler", MPI_ERR_ARG,
-                           "errhandler is not a file error handler");
+        return smpi__file_error(file, "MPI_File_set_errhandler", MPI_ERR_ARG,
+                                "errhandler is not a file error handler");
+    slot = smpi__file_eh_slot(file);
     if (!errhandler->predefined)
         errhandler->refcount++;
-    if (!file_default->predefined && --file_default->refcount == 0)
-        free(file_default);
-    file_default = errhandler;
+    if (*slot && !(*slot)->predefined && --(*slot)->refcount == 0)
+        free(*slot);
+    *slot = errhandler;
     return MPI_SUCCESS;
 }
 #pragma weak MPI_File_set_errhandler = PMPI_File_set_errhandler
@@ -359,11 +404,10 @@ int PMPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler)
     if (rc != MPI_SUCCESS)
         return rc;
     if (!errhandler)
-        return smpi__error(MPI_COMM_WORLD, "MPI_File_get_errhandler", MPI_ERR_ARG,
-                           "errhandler is NULL");
-    if (!file_default->predefined)
-        file_default->refcount++;
-    *errhandler = file_default;
+        return smpi__file_error(file, "MPI_File_get_errhandler", MPI_ERR_ARG, "errhandler is NULL");
+    *errhandler = *smpi__file_eh_slot(file);
+    if (!(*errhandler)->predefined)
+        (*errhandler)->refcount++;
     return MPI_SUCCESS;
 }
 #pragma weak MPI_File_get_errhandler = PMPI_File_get_errhandler
@@ -374,22 +418,7 @@ int PMPI_File_call_errhandler(MPI_File fh, int errorcode)
 
     if (rc != MPI_SUCCESS)
         return rc;
-    switch (file_default->kind) {
-    case EH_USER_FILE:
-        ((MPI_File_errhandler_function *)file_default->other_fn)(&fh, &errorcode);
-        return MPI_SUCCESS;
-    case EH_RETURN:
-        return MPI_SUCCESS;
-    default: {
-        struct smpi_process *self = smpi__self();
-
-        fflush(stdout);
-        fprintf(stderr,
-                "simmpi: rank %d: MPI_File_call_errhandler: %s: raised by the application\n"
-                "  (MPI_ERRORS_ARE_FATAL on MPI_FILE_NULL)\n",
-                self ? self->rank : -1, smpi_error_class_name(errorcode));
-        smpi__job_abort(1);
-    }
-    }
+    smpi__file_error(fh, "MPI_File_call_errhandler", errorcode, "raised by the application");
+    return MPI_SUCCESS;
 }
 #pragma weak MPI_File_call_errhandler = PMPI_File_call_errhandler

@@ -5,7 +5,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/p2p_api.h smpi/internal.h smpi/options.h smpi/check.h smpi/datatype.h smpi/op.h \
 	smpi/errors.h smpi/loader.h \
 	smpi/options.c smpi/errors.c smpi/errhandler.c smpi/datatype.c smpi/op.c \
-	smpi/comm.c smpi/comm_smp.c smpi/p2p.c smpi/match.c smpi/request.c smpi/runtime.c smpi/sample.c smpi/shared.c smpi/time.c smpi/diag.c \
+	smpi/comm.c smpi/comm_smp.c smpi/p2p.c smpi/match.c smpi/request.c smpi/runtime.c smpi/sample.c smpi/shared.c smpi/file.c smpi/bindings_io.c smpi/time.c smpi/diag.c \
 	smpi/launch.c smpi/loader.c \
 	smpi/bindings_env.c smpi/bindings_p2p.c smpi/bindings_coll.c \
 	smpi/group.c \
@@ -20,7 +20,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/handles.c \
 	smpi/coll_call.c \
 	smpi/info.c \
-	smpi/win.h smpi/win.c smpi/rma.c smpi/rma_sync.c smpi/bindings_win.c smpi/bindings_rma.c \
+	smpi/file.h smpi/win.h smpi/win.c smpi/rma.c smpi/rma_sync.c smpi/bindings_win.c smpi/bindings_rma.c \
 	smpi/absent.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden

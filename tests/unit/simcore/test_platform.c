@@ -413,3 +413,34 @@ Test(platform, errors_name_file_line_and_fix)
                "bad value 'HALF' for attribute 'sharing_policy' of <link>; valid: SHARED, "
                "SPLITDUPLEX, FATPIPE");
 }
+
+/* ---- disks ---- */
+
+#define DISKS                                                                                      \
+    HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"h\" speed=\"1Gf\">"                           \
+         "<disk id=\"d1\" read_bw=\"100MBps\" write_bw=\"40MBps\">"                                \
+         "<prop id=\"size\" value=\"500GiB\"/><prop id=\"mount\" value=\"/scratch\"/></disk>"      \
+         "<disk id=\"d2\" read_bw=\"200MBps\" write_bw=\"80MBps\"/>"                              \
+         "<prop id=\"ram\" value=\"1B\"/></host></zone>" TAIL
+
+Test(platform, host_disks_keep_bandwidths_and_mount_point)
+{
+    struct sim_platform *p = sim_platform_load_string(DISKS, "d.xml");
+    struct sim_host *h = sim_platform_host_by_name(p, "h");
+
+    cr_assert_eq(sim_host_disk_count(h), 2);
+    cr_assert_str_eq(sim_disk_name(sim_host_disk(h, 0)), "d1");
+    cr_assert_float_eq(sim_disk_read_bw(sim_host_disk(h, 0)), 100e6, 1e-3);
+    cr_assert_float_eq(sim_disk_write_bw(sim_host_disk(h, 0)), 40e6, 1e-3);
+    cr_assert_str_eq(sim_disk_mount(sim_host_disk(h, 0)), "/scratch");
+    cr_assert_null(sim_disk_mount(sim_host_disk(h, 1)));
+    cr_assert_str_eq(sim_host_property(h, "ram"), "1B");
+    sim_platform_free(p);
+}
+
+Test(platform, disk_without_write_bandwidth_names_line_and_attribute)
+{
+    expect_die(HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"h\" speed=\"1Gf\">"
+                    "<disk id=\"d\" read_bw=\"1MBps\"/></host></zone>" TAIL,
+               "write_bw");
+}

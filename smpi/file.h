@@ -1,0 +1,62 @@
+/* file.h: MPI-IO files (file.c), shared by file.c, bindings_io.c and errhandler.c. A file is one
+ * object for all the ranks that opened it together, like a communicator; each of them keeps its
+ * own view, individual file pointer and error handler in its member slot. */
+#ifndef SMPI_FILE_H
+#define SMPI_FILE_H
+
+#include <stdbool.h>
+
+#include <mpi.h>
+
+/* One rank's view of a file (MPI-3.1 section 13.3). */
+struct smpi_file_member {
+    MPI_Offset disp;
+    MPI_Datatype etype;
+    MPI_Datatype filetype;
+    bool external32;   /* datarep "external32" (else "native" or "internal") */
+    size_t *cum;       /* cum[j]: data bytes of the filetype before its block j */
+    MPI_Offset ptr;    /* individual file pointer, in etypes of the view */
+    MPI_Errhandler eh; /* this rank's error handler on the file */
+    MPI_Status split;  /* status of a split collective between its begin and end */
+    bool split_pending;
+};
+
+struct smpi_file {
+    int fd;
+    char *name; /* as the application gave it */
+    char *path; /* on this machine (a disk mount point maps to a directory) */
+    int amode;
+    bool atomic;
+    MPI_Comm comm; /* a duplicate of the opening communicator */
+    MPI_Info info;
+    MPI_Offset shared;                /* shared file pointer, in etypes */
+    int open_members;                 /* members that have not closed it yet */
+    int error;                        /* errno of the open, 0 when it succeeded */
+    struct smpi_file_member *members; /* by rank in comm */
+    double read_bw, write_bw;         /* the disk that holds the file, bytes/s */
+};
+
+bool smpi__file_is_valid(MPI_File fh);
+/* The calling rank's member slot of fh (fh valid). */
+struct smpi_file_member *smpi__file_self(MPI_File fh);
+/* The calling rank's error handler slot for fh, or MPI_FILE_NULL's (the default of opens). */
+MPI_Errhandler *smpi__file_eh_slot(MPI_File fh);
+/* Reports an error through fh's error handler (MPI_FILE_NULL: the default one); returns code
+ * unless the handler ends the job. */
+int smpi__file_error(MPI_File fh, const char *call, int code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+/* A reference to MPI_FILE_NULL's handler, for a new file's members. */
+MPI_Errhandler smpi__file_default_errhandler(void);
+
+/* The engine (file.c). */
+int smpi__io_errno_class(int err);
+char *smpi__io_path(const char *name, double *read_bw, double *write_bw);
+struct smpi_file *smpi__io_open(MPI_Comm comm, const char *name, int amode, MPI_Info info);
+void smpi__io_release(struct smpi_file *f);
+int smpi__io_set_view(struct smpi_file *f, MPI_Offset disp, MPI_Datatype etype,
+                      MPI_Datatype filetype, bool external32);
+MPI_Offset smpi__io_offset(const struct smpi_file_member *m, MPI_Offset k, size_t *run);
+int smpi__io_transfer(struct smpi_file *f, MPI_Offset start, void *buf, int count,
+                      MPI_Datatype type, bool write, MPI_Status *status, MPI_Offset *moved);
+
+#endif /* SMPI_FILE_H */
