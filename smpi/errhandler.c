@@ -99,23 +99,28 @@ static void eh_release(MPI_Errhandler eh)
         free(eh);
 }
 
+/* *slot := eh, taking a reference to eh and dropping the one *slot held. */
+static void slot_set(MPI_Errhandler *slot, MPI_Errhandler eh)
+{
+    if (!eh->predefined)
+        eh->refcount++;
+    eh_release(*slot);
+    *slot = eh;
+}
+
 /* Makes eh (a reference is taken) the calling rank's handler on comm. */
 static void set_mine(MPI_Comm comm, MPI_Errhandler eh)
 {
     int n = 0;
     int slot = member_slot(comm, &n);
 
-    if (!eh->predefined)
-        eh->refcount++;
     if (slot < 0 || slot >= n) { /* not a member: the default, as before any member set one */
-        eh_release(comm->errhandler);
-        comm->errhandler = eh;
+        slot_set(&comm->errhandler, eh);
         return;
     }
     if (!comm->member_eh)
         comm->member_eh = sim_xcalloc((size_t)n, sizeof(*comm->member_eh));
-    eh_release(comm->member_eh[slot]);
-    comm->member_eh[slot] = eh;
+    slot_set(&comm->member_eh[slot], eh);
 }
 
 MPI_Errhandler smpi__comm_errhandler(MPI_Comm comm)
@@ -287,11 +292,7 @@ int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
         return smpi__win_error(win, "MPI_Win_set_errhandler", MPI_ERR_ARG,
                                "errhandler is not a window error handler");
     slot = win_slot(win);
-    if (!errhandler->predefined)
-        errhandler->refcount++;
-    if (*slot && !(*slot)->predefined && --(*slot)->refcount == 0)
-        free(*slot);
-    *slot = errhandler;
+    slot_set(slot, errhandler);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Win_set_errhandler = PMPI_Win_set_errhandler
@@ -388,11 +389,7 @@ int PMPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
         return smpi__file_error(file, "MPI_File_set_errhandler", MPI_ERR_ARG,
                                 "errhandler is not a file error handler");
     slot = smpi__file_eh_slot(file);
-    if (!errhandler->predefined)
-        errhandler->refcount++;
-    if (*slot && !(*slot)->predefined && --(*slot)->refcount == 0)
-        free(*slot);
-    *slot = errhandler;
+    slot_set(slot, errhandler);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_File_set_errhandler = PMPI_File_set_errhandler
