@@ -103,13 +103,30 @@ void smpi__fstatuses_out(MPI_Status *c, MPI_Fint *f, int n)
     free(c);
 }
 
-char *smpi__fstr_in(const char *f, size_t len)
+char *smpi__fstr_in(const char *f, size_t len, int strip_leading)
 {
     char *c;
 
+    while (strip_leading && len > 0 && *f == ' ') {
+        f++;
+        len--;
+    }
     while (len > 0 && f[len - 1] == ' ')
         len--;
     c = smpi__fcalloc((int)len + 1, 1);
+    memcpy(c, f, len);
+    return c;
+}
+
+char *smpi__fstr_buf(const char *f, size_t len)
+{
+    /* Room for the longest string an MPI call writes (MPI_MAX_INFO_VAL), starting as the caller's
+     * contents so that a call that writes nothing leaves them unchanged. */
+    size_t size = len > MPI_MAX_INFO_VAL ? len : MPI_MAX_INFO_VAL;
+    char *c = smpi__fcalloc((int)size + 1, 1);
+
+    while (len > 0 && f[len - 1] == ' ')
+        len--;
     memcpy(c, f, len);
     return c;
 }

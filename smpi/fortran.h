@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "mpi.h"
+#include <mpi.h>
 
 /* The predefined handles of each kind in the order of their Fortran integers 1, 2, ...
  * (smpi/fortran_handles.c), NULL-terminated. */
@@ -24,8 +24,12 @@ void smpi__fstatus_out(const MPI_Status *c, MPI_Fint *f);
 /* An array of n Fortran statuses (MPI_STATUSES_IGNORE recognised); release with _out. */
 MPI_Status *smpi__fstatuses_in(MPI_Fint *f, int n);
 void smpi__fstatuses_out(MPI_Status *c, MPI_Fint *f, int n);
-/* A Fortran CHARACTER input without its trailing blanks, NUL-terminated (caller frees). */
-char *smpi__fstr_in(const char *f, size_t len);
+/* A Fortran CHARACTER input without its trailing blanks (and leading ones if strip_leading, as
+ * for info keys and values), NUL-terminated (caller frees). */
+char *smpi__fstr_in(const char *f, size_t len, int strip_leading);
+/* A NUL-terminated buffer for a CHARACTER output of length len, holding its current contents
+ * (caller frees after smpi__fstr_out). */
+char *smpi__fstr_buf(const char *f, size_t len);
 /* Copies C string `c` into the Fortran CHARACTER `f` of length len, blank-padded. */
 void smpi__fstr_out(const char *c, char *f, size_t len);
 /* calloc that dies when out of memory; n <= 0 gives a 1-byte block. */

@@ -19,7 +19,7 @@ CLEANFILES += smpi/smpif90 smpi/smpif77 smpi/smpiff smpi/smpifort fortran/mpi.mo
 
 fortran/mpi.mod: $(srcdir)/include/mpi.f90 $(srcdir)/include/mpif.h
 	$(AM_V_GEN)$(MKDIR_P) fortran && $(GFORTRAN) -I$(srcdir)/include -Jfortran -c \
-	  $(srcdir)/include/mpi.f90 -o fortran/mpi.o
+	  $(srcdir)/include/mpi.f90 -o fortran/mpi.o && touch $@
 
 smpi_fortran_subst = -e "s|[@]FC[@]|$(GFORTRAN)|g" -e "s|[@]FMODDIR[@]|$$moddir|g" \
 	-e "s|[@]SMPIF90[@]|$$smpif90|g"

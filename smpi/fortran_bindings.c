@@ -1153,7 +1153,7 @@ SMPI_API void pmpi_pack_external_(char *datarep, void *inbuf, MPI_Fint *incount,
                                   void *outbuf, MPI_Aint *outsize, MPI_Aint *position,
                                   MPI_Fint *ierr, size_t len_datarep)
 {
-    char *c_datarep = smpi__fstr_in(datarep, len_datarep);
+    char *c_datarep = smpi__fstr_in(datarep, len_datarep, 0);
     int err = PMPI_Pack_external(c_datarep, smpi__fbuf(inbuf), *incount, PMPI_Type_f2c(*datatype),
                                  smpi__fbuf(outbuf), *outsize, position);
     free(c_datarep);
@@ -1171,7 +1171,7 @@ SMPI_API void pmpi_unpack_external_(char *datarep, void *inbuf, MPI_Aint *insize
                                     MPI_Aint *position, void *outbuf, MPI_Fint *outcount,
                                     MPI_Fint *datatype, MPI_Fint *ierr, size_t len_datarep)
 {
-    char *c_datarep = smpi__fstr_in(datarep, len_datarep);
+    char *c_datarep = smpi__fstr_in(datarep, len_datarep, 0);
     int err = PMPI_Unpack_external(c_datarep, smpi__fbuf(inbuf), *insize, position,
                                    smpi__fbuf(outbuf), *outcount, PMPI_Type_f2c(*datatype));
     free(c_datarep);
@@ -1188,7 +1188,7 @@ SMPI_API void pmpi_unpack_external_(char *datarep, void *inbuf, MPI_Aint *insize
 SMPI_API void pmpi_pack_external_size_(char *datarep, MPI_Fint *incount, MPI_Fint *datatype,
                                        MPI_Aint *size, MPI_Fint *ierr, size_t len_datarep)
 {
-    char *c_datarep = smpi__fstr_in(datarep, len_datarep);
+    char *c_datarep = smpi__fstr_in(datarep, len_datarep, 0);
     int err = PMPI_Pack_external_size(c_datarep, *incount, PMPI_Type_f2c(*datatype), size);
     free(c_datarep);
     *ierr = err;
@@ -1308,7 +1308,7 @@ SMPI_API void pmpi_type_match_size_(MPI_Fint *typeclass, MPI_Fint *size, MPI_Fin
 SMPI_API void pmpi_type_get_name_(MPI_Fint *datatype, char *type_name, MPI_Fint *resultlen,
                                   MPI_Fint *ierr, size_t len_type_name)
 {
-    char *c_type_name = smpi__fcalloc((int)len_type_name + 1025, 1);
+    char *c_type_name = smpi__fstr_buf(type_name, len_type_name);
     int err = PMPI_Type_get_name(PMPI_Type_f2c(*datatype), c_type_name, resultlen);
     smpi__fstr_out(c_type_name, type_name, len_type_name);
     free(c_type_name);
@@ -1325,7 +1325,7 @@ SMPI_API void pmpi_type_get_name_(MPI_Fint *datatype, char *type_name, MPI_Fint 
 SMPI_API void pmpi_type_set_name_(MPI_Fint *datatype, char *type_name, MPI_Fint *ierr,
                                   size_t len_type_name)
 {
-    char *c_type_name = smpi__fstr_in(type_name, len_type_name);
+    char *c_type_name = smpi__fstr_in(type_name, len_type_name, 0);
     int err = PMPI_Type_set_name(PMPI_Type_f2c(*datatype), c_type_name);
     free(c_type_name);
     *ierr = err;
@@ -1350,6 +1350,19 @@ SMPI_API void pmpi_type_free_keyval_(MPI_Fint *type_keyval, MPI_Fint *ierr)
 #pragma weak pmpi_type_free_keyval__ = pmpi_type_free_keyval_
 #pragma weak pmpi_type_free_keyval = pmpi_type_free_keyval_
 #pragma weak PMPI_TYPE_FREE_KEYVAL = pmpi_type_free_keyval_
+
+SMPI_API void pmpi_type_delete_attr_(MPI_Fint *datatype, MPI_Fint *type_keyval, MPI_Fint *ierr)
+{
+    int err = PMPI_Type_delete_attr(PMPI_Type_f2c(*datatype), *type_keyval);
+    *ierr = err;
+}
+#pragma weak mpi_type_delete_attr_ = pmpi_type_delete_attr_
+#pragma weak mpi_type_delete_attr__ = pmpi_type_delete_attr_
+#pragma weak mpi_type_delete_attr = pmpi_type_delete_attr_
+#pragma weak MPI_TYPE_DELETE_ATTR = pmpi_type_delete_attr_
+#pragma weak pmpi_type_delete_attr__ = pmpi_type_delete_attr_
+#pragma weak pmpi_type_delete_attr = pmpi_type_delete_attr_
+#pragma weak PMPI_TYPE_DELETE_ATTR = pmpi_type_delete_attr_
 
 SMPI_API void pmpi_barrier_(MPI_Fint *comm, MPI_Fint *ierr)
 {
@@ -2544,6 +2557,19 @@ SMPI_API void pmpi_comm_free_keyval_(MPI_Fint *comm_keyval, MPI_Fint *ierr)
 #pragma weak pmpi_comm_free_keyval = pmpi_comm_free_keyval_
 #pragma weak PMPI_COMM_FREE_KEYVAL = pmpi_comm_free_keyval_
 
+SMPI_API void pmpi_comm_delete_attr_(MPI_Fint *comm, MPI_Fint *comm_keyval, MPI_Fint *ierr)
+{
+    int err = PMPI_Comm_delete_attr(PMPI_Comm_f2c(*comm), *comm_keyval);
+    *ierr = err;
+}
+#pragma weak mpi_comm_delete_attr_ = pmpi_comm_delete_attr_
+#pragma weak mpi_comm_delete_attr__ = pmpi_comm_delete_attr_
+#pragma weak mpi_comm_delete_attr = pmpi_comm_delete_attr_
+#pragma weak MPI_COMM_DELETE_ATTR = pmpi_comm_delete_attr_
+#pragma weak pmpi_comm_delete_attr__ = pmpi_comm_delete_attr_
+#pragma weak pmpi_comm_delete_attr = pmpi_comm_delete_attr_
+#pragma weak PMPI_COMM_DELETE_ATTR = pmpi_comm_delete_attr_
+
 SMPI_API void pmpi_win_free_keyval_(MPI_Fint *win_keyval, MPI_Fint *ierr)
 {
     int err = PMPI_Win_free_keyval(win_keyval);
@@ -2556,6 +2582,32 @@ SMPI_API void pmpi_win_free_keyval_(MPI_Fint *win_keyval, MPI_Fint *ierr)
 #pragma weak pmpi_win_free_keyval__ = pmpi_win_free_keyval_
 #pragma weak pmpi_win_free_keyval = pmpi_win_free_keyval_
 #pragma weak PMPI_WIN_FREE_KEYVAL = pmpi_win_free_keyval_
+
+SMPI_API void pmpi_win_delete_attr_(MPI_Fint *win, MPI_Fint *win_keyval, MPI_Fint *ierr)
+{
+    int err = PMPI_Win_delete_attr(PMPI_Win_f2c(*win), *win_keyval);
+    *ierr = err;
+}
+#pragma weak mpi_win_delete_attr_ = pmpi_win_delete_attr_
+#pragma weak mpi_win_delete_attr__ = pmpi_win_delete_attr_
+#pragma weak mpi_win_delete_attr = pmpi_win_delete_attr_
+#pragma weak MPI_WIN_DELETE_ATTR = pmpi_win_delete_attr_
+#pragma weak pmpi_win_delete_attr__ = pmpi_win_delete_attr_
+#pragma weak pmpi_win_delete_attr = pmpi_win_delete_attr_
+#pragma weak PMPI_WIN_DELETE_ATTR = pmpi_win_delete_attr_
+
+SMPI_API void pmpi_attr_delete_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Fint *ierr)
+{
+    int err = PMPI_Attr_delete(PMPI_Comm_f2c(*comm), *keyval);
+    *ierr = err;
+}
+#pragma weak mpi_attr_delete_ = pmpi_attr_delete_
+#pragma weak mpi_attr_delete__ = pmpi_attr_delete_
+#pragma weak mpi_attr_delete = pmpi_attr_delete_
+#pragma weak MPI_ATTR_DELETE = pmpi_attr_delete_
+#pragma weak pmpi_attr_delete__ = pmpi_attr_delete_
+#pragma weak pmpi_attr_delete = pmpi_attr_delete_
+#pragma weak PMPI_ATTR_DELETE = pmpi_attr_delete_
 
 SMPI_API void pmpi_keyval_free_(MPI_Fint *keyval, MPI_Fint *ierr)
 {
@@ -2573,7 +2625,7 @@ SMPI_API void pmpi_keyval_free_(MPI_Fint *keyval, MPI_Fint *ierr)
 SMPI_API void pmpi_comm_set_name_(MPI_Fint *comm, char *comm_name, MPI_Fint *ierr,
                                   size_t len_comm_name)
 {
-    char *c_comm_name = smpi__fstr_in(comm_name, len_comm_name);
+    char *c_comm_name = smpi__fstr_in(comm_name, len_comm_name, 0);
     int err = PMPI_Comm_set_name(PMPI_Comm_f2c(*comm), c_comm_name);
     free(c_comm_name);
     *ierr = err;
@@ -2589,7 +2641,7 @@ SMPI_API void pmpi_comm_set_name_(MPI_Fint *comm, char *comm_name, MPI_Fint *ier
 SMPI_API void pmpi_comm_get_name_(MPI_Fint *comm, char *comm_name, MPI_Fint *resultlen,
                                   MPI_Fint *ierr, size_t len_comm_name)
 {
-    char *c_comm_name = smpi__fcalloc((int)len_comm_name + 1025, 1);
+    char *c_comm_name = smpi__fstr_buf(comm_name, len_comm_name);
     int err = PMPI_Comm_get_name(PMPI_Comm_f2c(*comm), c_comm_name, resultlen);
     smpi__fstr_out(c_comm_name, comm_name, len_comm_name);
     free(c_comm_name);
@@ -2605,7 +2657,7 @@ SMPI_API void pmpi_comm_get_name_(MPI_Fint *comm, char *comm_name, MPI_Fint *res
 
 SMPI_API void pmpi_win_set_name_(MPI_Fint *win, char *win_name, MPI_Fint *ierr, size_t len_win_name)
 {
-    char *c_win_name = smpi__fstr_in(win_name, len_win_name);
+    char *c_win_name = smpi__fstr_in(win_name, len_win_name, 0);
     int err = PMPI_Win_set_name(PMPI_Win_f2c(*win), c_win_name);
     free(c_win_name);
     *ierr = err;
@@ -2621,7 +2673,7 @@ SMPI_API void pmpi_win_set_name_(MPI_Fint *win, char *win_name, MPI_Fint *ierr, 
 SMPI_API void pmpi_win_get_name_(MPI_Fint *win, char *win_name, MPI_Fint *resultlen, MPI_Fint *ierr,
                                  size_t len_win_name)
 {
-    char *c_win_name = smpi__fcalloc((int)len_win_name + 1025, 1);
+    char *c_win_name = smpi__fstr_buf(win_name, len_win_name);
     int err = PMPI_Win_get_name(PMPI_Win_f2c(*win), c_win_name, resultlen);
     smpi__fstr_out(c_win_name, win_name, len_win_name);
     free(c_win_name);
@@ -2954,7 +3006,7 @@ SMPI_API void pmpi_get_version_(MPI_Fint *version, MPI_Fint *subversion, MPI_Fin
 SMPI_API void pmpi_get_library_version_(char *version, MPI_Fint *resultlen, MPI_Fint *ierr,
                                         size_t len_version)
 {
-    char *c_version = smpi__fcalloc((int)len_version + 1025, 1);
+    char *c_version = smpi__fstr_buf(version, len_version);
     int err = PMPI_Get_library_version(c_version, resultlen);
     smpi__fstr_out(c_version, version, len_version);
     free(c_version);
@@ -2971,7 +3023,7 @@ SMPI_API void pmpi_get_library_version_(char *version, MPI_Fint *resultlen, MPI_
 SMPI_API void pmpi_get_processor_name_(char *name, MPI_Fint *resultlen, MPI_Fint *ierr,
                                        size_t len_name)
 {
-    char *c_name = smpi__fcalloc((int)len_name + 1025, 1);
+    char *c_name = smpi__fstr_buf(name, len_name);
     int err = PMPI_Get_processor_name(c_name, resultlen);
     smpi__fstr_out(c_name, name, len_name);
     free(c_name);
@@ -3113,7 +3165,7 @@ SMPI_API void pmpi_errhandler_free_(MPI_Fint *errhandler, MPI_Fint *ierr)
 SMPI_API void pmpi_error_string_(MPI_Fint *errorcode, char *string, MPI_Fint *resultlen,
                                  MPI_Fint *ierr, size_t len_string)
 {
-    char *c_string = smpi__fcalloc((int)len_string + 1025, 1);
+    char *c_string = smpi__fstr_buf(string, len_string);
     int err = PMPI_Error_string(*errorcode, c_string, resultlen);
     smpi__fstr_out(c_string, string, len_string);
     free(c_string);
@@ -3169,7 +3221,7 @@ SMPI_API void pmpi_add_error_code_(MPI_Fint *errorclass, MPI_Fint *errorcode, MP
 SMPI_API void pmpi_add_error_string_(MPI_Fint *errorcode, char *string, MPI_Fint *ierr,
                                      size_t len_string)
 {
-    char *c_string = smpi__fstr_in(string, len_string);
+    char *c_string = smpi__fstr_in(string, len_string, 0);
     int err = PMPI_Add_error_string(*errorcode, c_string);
     free(c_string);
     *ierr = err;
@@ -3317,8 +3369,8 @@ SMPI_API void pmpi_info_create_(MPI_Fint *info, MPI_Fint *ierr)
 SMPI_API void pmpi_info_set_(MPI_Fint *info, char *key, char *value, MPI_Fint *ierr, size_t len_key,
                              size_t len_value)
 {
-    char *c_key = smpi__fstr_in(key, len_key);
-    char *c_value = smpi__fstr_in(value, len_value);
+    char *c_key = smpi__fstr_in(key, len_key, 1);
+    char *c_value = smpi__fstr_in(value, len_value, 1);
     int err = PMPI_Info_set(PMPI_Info_f2c(*info), c_key, c_value);
     free(c_key);
     free(c_value);
@@ -3334,7 +3386,7 @@ SMPI_API void pmpi_info_set_(MPI_Fint *info, char *key, char *value, MPI_Fint *i
 
 SMPI_API void pmpi_info_delete_(MPI_Fint *info, char *key, MPI_Fint *ierr, size_t len_key)
 {
-    char *c_key = smpi__fstr_in(key, len_key);
+    char *c_key = smpi__fstr_in(key, len_key, 1);
     int err = PMPI_Info_delete(PMPI_Info_f2c(*info), c_key);
     free(c_key);
     *ierr = err;
@@ -3350,8 +3402,8 @@ SMPI_API void pmpi_info_delete_(MPI_Fint *info, char *key, MPI_Fint *ierr, size_
 SMPI_API void pmpi_info_get_(MPI_Fint *info, char *key, MPI_Fint *valuelen, char *value,
                              MPI_Fint *flag, MPI_Fint *ierr, size_t len_key, size_t len_value)
 {
-    char *c_key = smpi__fstr_in(key, len_key);
-    char *c_value = smpi__fcalloc((int)len_value + 1025, 1);
+    char *c_key = smpi__fstr_in(key, len_key, 1);
+    char *c_value = smpi__fstr_buf(value, len_value);
     int err = PMPI_Info_get(PMPI_Info_f2c(*info), c_key, *valuelen, c_value, flag);
     free(c_key);
     smpi__fstr_out(c_value, value, len_value);
@@ -3369,7 +3421,7 @@ SMPI_API void pmpi_info_get_(MPI_Fint *info, char *key, MPI_Fint *valuelen, char
 SMPI_API void pmpi_info_get_valuelen_(MPI_Fint *info, char *key, MPI_Fint *valuelen, MPI_Fint *flag,
                                       MPI_Fint *ierr, size_t len_key)
 {
-    char *c_key = smpi__fstr_in(key, len_key);
+    char *c_key = smpi__fstr_in(key, len_key, 1);
     int err = PMPI_Info_get_valuelen(PMPI_Info_f2c(*info), c_key, valuelen, flag);
     free(c_key);
     *ierr = err;
@@ -3398,7 +3450,7 @@ SMPI_API void pmpi_info_get_nkeys_(MPI_Fint *info, MPI_Fint *nkeys, MPI_Fint *ie
 SMPI_API void pmpi_info_get_nthkey_(MPI_Fint *info, MPI_Fint *n, char *key, MPI_Fint *ierr,
                                     size_t len_key)
 {
-    char *c_key = smpi__fcalloc((int)len_key + 1025, 1);
+    char *c_key = smpi__fstr_buf(key, len_key);
     int err = PMPI_Info_get_nthkey(PMPI_Info_f2c(*info), *n, c_key);
     smpi__fstr_out(c_key, key, len_key);
     free(c_key);
@@ -3459,7 +3511,7 @@ SMPI_API void pmpi_comm_get_parent_(MPI_Fint *parent, MPI_Fint *ierr)
 
 SMPI_API void pmpi_open_port_(MPI_Fint *info, char *port_name, MPI_Fint *ierr, size_t len_port_name)
 {
-    char *c_port_name = smpi__fcalloc((int)len_port_name + 1025, 1);
+    char *c_port_name = smpi__fstr_buf(port_name, len_port_name);
     int err = PMPI_Open_port(PMPI_Info_f2c(*info), c_port_name);
     smpi__fstr_out(c_port_name, port_name, len_port_name);
     free(c_port_name);
@@ -3475,7 +3527,7 @@ SMPI_API void pmpi_open_port_(MPI_Fint *info, char *port_name, MPI_Fint *ierr, s
 
 SMPI_API void pmpi_close_port_(char *port_name, MPI_Fint *ierr, size_t len_port_name)
 {
-    char *c_port_name = smpi__fstr_in(port_name, len_port_name);
+    char *c_port_name = smpi__fstr_in(port_name, len_port_name, 0);
     int err = PMPI_Close_port(c_port_name);
     free(c_port_name);
     *ierr = err;
@@ -3491,7 +3543,7 @@ SMPI_API void pmpi_close_port_(char *port_name, MPI_Fint *ierr, size_t len_port_
 SMPI_API void pmpi_comm_accept_(char *port_name, MPI_Fint *info, MPI_Fint *root, MPI_Fint *comm,
                                 MPI_Fint *newcomm, MPI_Fint *ierr, size_t len_port_name)
 {
-    char *c_port_name = smpi__fstr_in(port_name, len_port_name);
+    char *c_port_name = smpi__fstr_in(port_name, len_port_name, 0);
     MPI_Comm c_newcomm = PMPI_Comm_f2c(*newcomm);
     int err = PMPI_Comm_accept(c_port_name, PMPI_Info_f2c(*info), *root, PMPI_Comm_f2c(*comm),
                                &c_newcomm);
@@ -3510,7 +3562,7 @@ SMPI_API void pmpi_comm_accept_(char *port_name, MPI_Fint *info, MPI_Fint *root,
 SMPI_API void pmpi_comm_connect_(char *port_name, MPI_Fint *info, MPI_Fint *root, MPI_Fint *comm,
                                  MPI_Fint *newcomm, MPI_Fint *ierr, size_t len_port_name)
 {
-    char *c_port_name = smpi__fstr_in(port_name, len_port_name);
+    char *c_port_name = smpi__fstr_in(port_name, len_port_name, 0);
     MPI_Comm c_newcomm = PMPI_Comm_f2c(*newcomm);
     int err = PMPI_Comm_connect(c_port_name, PMPI_Info_f2c(*info), *root, PMPI_Comm_f2c(*comm),
                                 &c_newcomm);
@@ -3529,8 +3581,8 @@ SMPI_API void pmpi_comm_connect_(char *port_name, MPI_Fint *info, MPI_Fint *root
 SMPI_API void pmpi_publish_name_(char *service_name, MPI_Fint *info, char *port_name,
                                  MPI_Fint *ierr, size_t len_service_name, size_t len_port_name)
 {
-    char *c_service_name = smpi__fstr_in(service_name, len_service_name);
-    char *c_port_name = smpi__fstr_in(port_name, len_port_name);
+    char *c_service_name = smpi__fstr_in(service_name, len_service_name, 0);
+    char *c_port_name = smpi__fstr_in(port_name, len_port_name, 0);
     int err = PMPI_Publish_name(c_service_name, PMPI_Info_f2c(*info), c_port_name);
     free(c_service_name);
     free(c_port_name);
@@ -3547,8 +3599,8 @@ SMPI_API void pmpi_publish_name_(char *service_name, MPI_Fint *info, char *port_
 SMPI_API void pmpi_unpublish_name_(char *service_name, MPI_Fint *info, char *port_name,
                                    MPI_Fint *ierr, size_t len_service_name, size_t len_port_name)
 {
-    char *c_service_name = smpi__fstr_in(service_name, len_service_name);
-    char *c_port_name = smpi__fstr_in(port_name, len_port_name);
+    char *c_service_name = smpi__fstr_in(service_name, len_service_name, 0);
+    char *c_port_name = smpi__fstr_in(port_name, len_port_name, 0);
     int err = PMPI_Unpublish_name(c_service_name, PMPI_Info_f2c(*info), c_port_name);
     free(c_service_name);
     free(c_port_name);
@@ -3565,8 +3617,8 @@ SMPI_API void pmpi_unpublish_name_(char *service_name, MPI_Fint *info, char *por
 SMPI_API void pmpi_lookup_name_(char *service_name, MPI_Fint *info, char *port_name, MPI_Fint *ierr,
                                 size_t len_service_name, size_t len_port_name)
 {
-    char *c_service_name = smpi__fstr_in(service_name, len_service_name);
-    char *c_port_name = smpi__fcalloc((int)len_port_name + 1025, 1);
+    char *c_service_name = smpi__fstr_in(service_name, len_service_name, 0);
+    char *c_port_name = smpi__fstr_buf(port_name, len_port_name);
     int err = PMPI_Lookup_name(c_service_name, PMPI_Info_f2c(*info), c_port_name);
     free(c_service_name);
     smpi__fstr_out(c_port_name, port_name, len_port_name);
@@ -4232,7 +4284,7 @@ SMPI_API void pmpi_status_set_cancelled_(MPI_Fint *status, MPI_Fint *flag, MPI_F
 SMPI_API void pmpi_file_open_(MPI_Fint *comm, char *filename, MPI_Fint *amode, MPI_Fint *info,
                               MPI_Fint *fh, MPI_Fint *ierr, size_t len_filename)
 {
-    char *c_filename = smpi__fstr_in(filename, len_filename);
+    char *c_filename = smpi__fstr_in(filename, len_filename, 0);
     MPI_File c_fh = PMPI_File_f2c(*fh);
     int err = PMPI_File_open(PMPI_Comm_f2c(*comm), c_filename, *amode, PMPI_Info_f2c(*info), &c_fh);
     free(c_filename);
@@ -4264,7 +4316,7 @@ SMPI_API void pmpi_file_close_(MPI_Fint *fh, MPI_Fint *ierr)
 
 SMPI_API void pmpi_file_delete_(char *filename, MPI_Fint *info, MPI_Fint *ierr, size_t len_filename)
 {
-    char *c_filename = smpi__fstr_in(filename, len_filename);
+    char *c_filename = smpi__fstr_in(filename, len_filename, 0);
     int err = PMPI_File_delete(c_filename, PMPI_Info_f2c(*info));
     free(c_filename);
     *ierr = err;
@@ -4376,7 +4428,7 @@ SMPI_API void pmpi_file_set_view_(MPI_Fint *fh, MPI_Offset *disp, MPI_Fint *etyp
                                   MPI_Fint *filetype, char *datarep, MPI_Fint *info, MPI_Fint *ierr,
                                   size_t len_datarep)
 {
-    char *c_datarep = smpi__fstr_in(datarep, len_datarep);
+    char *c_datarep = smpi__fstr_in(datarep, len_datarep, 0);
     int err = PMPI_File_set_view(PMPI_File_f2c(*fh), *disp, PMPI_Type_f2c(*etype),
                                  PMPI_Type_f2c(*filetype), c_datarep, PMPI_Info_f2c(*info));
     free(c_datarep);
@@ -4396,7 +4448,7 @@ SMPI_API void pmpi_file_get_view_(MPI_Fint *fh, MPI_Offset *disp, MPI_Fint *etyp
 {
     MPI_Datatype c_etype = PMPI_Type_f2c(*etype);
     MPI_Datatype c_filetype = PMPI_Type_f2c(*filetype);
-    char *c_datarep = smpi__fcalloc((int)len_datarep + 1025, 1);
+    char *c_datarep = smpi__fstr_buf(datarep, len_datarep);
     int err = PMPI_File_get_view(PMPI_File_f2c(*fh), disp, &c_etype, &c_filetype, c_datarep);
     *etype = PMPI_Type_c2f(c_etype);
     *filetype = PMPI_Type_c2f(c_filetype);
@@ -5087,9 +5139,11 @@ SMPI_API void pmpi_file_sync_(MPI_Fint *fh, MPI_Fint *ierr)
 #pragma weak pmpi_file_sync = pmpi_file_sync_
 #pragma weak PMPI_FILE_SYNC = pmpi_file_sync_
 
-SMPI_API void pmpi_address_(void *location, MPI_Aint *address, MPI_Fint *ierr)
+SMPI_API void pmpi_address_(void *location, MPI_Fint *address, MPI_Fint *ierr)
 {
-    int err = PMPI_Address(smpi__fbuf(location), address);
+    MPI_Aint c_address = 0;
+    int err = PMPI_Address(smpi__fbuf(location), &c_address);
+    *address = (MPI_Fint)c_address;
     *ierr = err;
 }
 #pragma weak mpi_address_ = pmpi_address_
@@ -5100,9 +5154,11 @@ SMPI_API void pmpi_address_(void *location, MPI_Aint *address, MPI_Fint *ierr)
 #pragma weak pmpi_address = pmpi_address_
 #pragma weak PMPI_ADDRESS = pmpi_address_
 
-SMPI_API void pmpi_type_extent_(MPI_Fint *datatype, MPI_Aint *extent, MPI_Fint *ierr)
+SMPI_API void pmpi_type_extent_(MPI_Fint *datatype, MPI_Fint *extent, MPI_Fint *ierr)
 {
-    int err = PMPI_Type_extent(PMPI_Type_f2c(*datatype), extent);
+    MPI_Aint c_extent = 0;
+    int err = PMPI_Type_extent(PMPI_Type_f2c(*datatype), &c_extent);
+    *extent = (MPI_Fint)c_extent;
     *ierr = err;
 }
 #pragma weak mpi_type_extent_ = pmpi_type_extent_
@@ -5113,9 +5169,11 @@ SMPI_API void pmpi_type_extent_(MPI_Fint *datatype, MPI_Aint *extent, MPI_Fint *
 #pragma weak pmpi_type_extent = pmpi_type_extent_
 #pragma weak PMPI_TYPE_EXTENT = pmpi_type_extent_
 
-SMPI_API void pmpi_type_lb_(MPI_Fint *datatype, MPI_Aint *displacement, MPI_Fint *ierr)
+SMPI_API void pmpi_type_lb_(MPI_Fint *datatype, MPI_Fint *displacement, MPI_Fint *ierr)
 {
-    int err = PMPI_Type_lb(PMPI_Type_f2c(*datatype), displacement);
+    MPI_Aint c_displacement = 0;
+    int err = PMPI_Type_lb(PMPI_Type_f2c(*datatype), &c_displacement);
+    *displacement = (MPI_Fint)c_displacement;
     *ierr = err;
 }
 #pragma weak mpi_type_lb_ = pmpi_type_lb_
@@ -5126,9 +5184,11 @@ SMPI_API void pmpi_type_lb_(MPI_Fint *datatype, MPI_Aint *displacement, MPI_Fint
 #pragma weak pmpi_type_lb = pmpi_type_lb_
 #pragma weak PMPI_TYPE_LB = pmpi_type_lb_
 
-SMPI_API void pmpi_type_ub_(MPI_Fint *datatype, MPI_Aint *displacement, MPI_Fint *ierr)
+SMPI_API void pmpi_type_ub_(MPI_Fint *datatype, MPI_Fint *displacement, MPI_Fint *ierr)
 {
-    int err = PMPI_Type_ub(PMPI_Type_f2c(*datatype), displacement);
+    MPI_Aint c_displacement = 0;
+    int err = PMPI_Type_ub(PMPI_Type_f2c(*datatype), &c_displacement);
+    *displacement = (MPI_Fint)c_displacement;
     *ierr = err;
 }
 #pragma weak mpi_type_ub_ = pmpi_type_ub_
@@ -5139,11 +5199,12 @@ SMPI_API void pmpi_type_ub_(MPI_Fint *datatype, MPI_Aint *displacement, MPI_Fint
 #pragma weak pmpi_type_ub = pmpi_type_ub_
 #pragma weak PMPI_TYPE_UB = pmpi_type_ub_
 
-SMPI_API void pmpi_type_hvector_(MPI_Fint *count, MPI_Fint *blocklength, MPI_Aint *stride,
+SMPI_API void pmpi_type_hvector_(MPI_Fint *count, MPI_Fint *blocklength, MPI_Fint *stride,
                                  MPI_Fint *oldtype, MPI_Fint *newtype, MPI_Fint *ierr)
 {
     MPI_Datatype c_newtype = PMPI_Type_f2c(*newtype);
-    int err = PMPI_Type_hvector(*count, *blocklength, *stride, PMPI_Type_f2c(*oldtype), &c_newtype);
+    int err = PMPI_Type_hvector(*count, *blocklength, (MPI_Aint)*stride, PMPI_Type_f2c(*oldtype),
+                                &c_newtype);
     *newtype = PMPI_Type_c2f(c_newtype);
     *ierr = err;
 }
@@ -5156,12 +5217,17 @@ SMPI_API void pmpi_type_hvector_(MPI_Fint *count, MPI_Fint *blocklength, MPI_Ain
 #pragma weak PMPI_TYPE_HVECTOR = pmpi_type_hvector_
 
 SMPI_API void pmpi_type_hindexed_(MPI_Fint *count, MPI_Fint *array_of_blocklengths,
-                                  MPI_Aint *array_of_displacements, MPI_Fint *oldtype,
+                                  MPI_Fint *array_of_displacements, MPI_Fint *oldtype,
                                   MPI_Fint *newtype, MPI_Fint *ierr)
 {
+    int l_array_of_displacements = *count > 0 ? *count : 0;
+    MPI_Aint *c_array_of_displacements = smpi__fcalloc(l_array_of_displacements, sizeof(MPI_Aint));
+    for (int i = 0; i < l_array_of_displacements; i++)
+        c_array_of_displacements[i] = array_of_displacements[i];
     MPI_Datatype c_newtype = PMPI_Type_f2c(*newtype);
-    int err = PMPI_Type_hindexed(*count, array_of_blocklengths, array_of_displacements,
+    int err = PMPI_Type_hindexed(*count, array_of_blocklengths, c_array_of_displacements,
                                  PMPI_Type_f2c(*oldtype), &c_newtype);
+    free(c_array_of_displacements);
     *newtype = PMPI_Type_c2f(c_newtype);
     *ierr = err;
 }
@@ -5174,16 +5240,21 @@ SMPI_API void pmpi_type_hindexed_(MPI_Fint *count, MPI_Fint *array_of_blocklengt
 #pragma weak PMPI_TYPE_HINDEXED = pmpi_type_hindexed_
 
 SMPI_API void pmpi_type_struct_(MPI_Fint *count, MPI_Fint *array_of_blocklengths,
-                                MPI_Aint *array_of_displacements, MPI_Fint *array_of_types,
+                                MPI_Fint *array_of_displacements, MPI_Fint *array_of_types,
                                 MPI_Fint *newtype, MPI_Fint *ierr)
 {
+    int l_array_of_displacements = *count > 0 ? *count : 0;
+    MPI_Aint *c_array_of_displacements = smpi__fcalloc(l_array_of_displacements, sizeof(MPI_Aint));
+    for (int i = 0; i < l_array_of_displacements; i++)
+        c_array_of_displacements[i] = array_of_displacements[i];
     int l_array_of_types = *count > 0 ? *count : 0;
     MPI_Datatype *c_array_of_types = smpi__fcalloc(l_array_of_types, sizeof(MPI_Datatype));
     for (int i = 0; i < l_array_of_types; i++)
         c_array_of_types[i] = PMPI_Type_f2c(array_of_types[i]);
     MPI_Datatype c_newtype = PMPI_Type_f2c(*newtype);
-    int err = PMPI_Type_struct(*count, array_of_blocklengths, array_of_displacements,
+    int err = PMPI_Type_struct(*count, array_of_blocklengths, c_array_of_displacements,
                                c_array_of_types, &c_newtype);
+    free(c_array_of_displacements);
     for (int i = 0; i < l_array_of_types; i++)
         array_of_types[i] = PMPI_Type_c2f(c_array_of_types[i]);
     free(c_array_of_types);
@@ -5275,29 +5346,20 @@ SMPI_API double pmpi_wtick_(void)
 #pragma weak pmpi_wtick = pmpi_wtick_
 #pragma weak PMPI_WTICK = pmpi_wtick_
 
-/* Not bound (85): MPI_Alltoallw (argument not mapped), MPI_Attr_delete (attribute values are C
- * pointers), MPI_Attr_get (attribute values are C pointers), MPI_Attr_put (attribute values are C
- * pointers), MPI_Comm_c2f (C-only conversion), MPI_Comm_create_errhandler (takes a C callback
- * (needs a Fortran trampoline)), MPI_Comm_create_keyval (takes a C callback (needs a Fortran
- * trampoline)), MPI_Comm_delete_attr (attribute values are C pointers), MPI_Comm_f2c (C-only
- * conversion), MPI_Comm_get_attr (attribute values are C pointers), MPI_Comm_set_attr (attribute
- * values are C pointers), MPI_Comm_spawn (takes a C argv list), MPI_Comm_spawn_multiple (takes a C
- * argv list), MPI_Errhandler_c2f (C-only conversion), MPI_Errhandler_create (takes a C callback
- * (needs a Fortran trampoline)), MPI_Errhandler_f2c (C-only conversion), MPI_File_c2f (C-only
- * conversion), MPI_File_create_errhandler (takes a C callback (needs a Fortran trampoline)),
- * MPI_File_f2c (C-only conversion), MPI_Grequest_start (takes a C callback (needs a Fortran
- * trampoline)), MPI_Group_c2f (C-only conversion), MPI_Group_f2c (C-only conversion),
- * MPI_Group_range_excl (takes a C callback (needs a Fortran trampoline)), MPI_Group_range_incl
- * (takes a C callback (needs a Fortran trampoline)), MPI_Ialltoallw (argument not mapped),
- * MPI_Ineighbor_alltoallw (argument not mapped), MPI_Info_c2f (C-only conversion), MPI_Info_f2c
- * (C-only conversion), MPI_Keyval_create (takes a C callback (needs a Fortran trampoline)),
+/* Not bound (62): MPI_Comm_c2f (C-only conversion), MPI_Comm_f2c (C-only conversion),
+ * MPI_Comm_spawn (takes a C argv list), MPI_Comm_spawn_multiple (takes a C argv list),
+ * MPI_Errhandler_c2f (C-only conversion), MPI_Errhandler_f2c (C-only conversion), MPI_File_c2f
+ * (C-only conversion), MPI_File_f2c (C-only conversion), MPI_Grequest_start (takes a C callback
+ * (needs a Fortran trampoline)), MPI_Group_c2f (C-only conversion), MPI_Group_f2c (C-only
+ * conversion), MPI_Group_range_excl (takes a C callback (needs a Fortran trampoline)),
+ * MPI_Group_range_incl (takes a C callback (needs a Fortran trampoline)), MPI_Ineighbor_alltoallw
+ * (argument not mapped), MPI_Info_c2f (C-only conversion), MPI_Info_f2c (C-only conversion),
  * MPI_Message_c2f (C-only conversion), MPI_Message_f2c (C-only conversion), MPI_Neighbor_alltoallw
- * (argument not mapped), MPI_Op_c2f (C-only conversion), MPI_Op_create (takes a C callback (needs a
- * Fortran trampoline)), MPI_Op_f2c (C-only conversion), MPI_Pcontrol (variadic),
- * MPI_Register_datarep (takes a C callback (needs a Fortran trampoline)), MPI_Request_c2f (C-only
- * conversion), MPI_Request_f2c (C-only conversion), MPI_Status_c2f (C-only conversion),
- * MPI_Status_f2c (C-only conversion), MPI_T_category_changed (tool interface (MPI_T_) has no
- * Fortran binding in MPI-3.1), MPI_T_category_get_categories (tool interface (MPI_T_) has no
+ * (argument not mapped), MPI_Op_c2f (C-only conversion), MPI_Op_f2c (C-only conversion),
+ * MPI_Pcontrol (variadic), MPI_Register_datarep (takes a C callback (needs a Fortran trampoline)),
+ * MPI_Request_c2f (C-only conversion), MPI_Request_f2c (C-only conversion), MPI_Status_c2f (C-only
+ * conversion), MPI_Status_f2c (C-only conversion), MPI_T_category_changed (tool interface (MPI_T_)
+ * has no Fortran binding in MPI-3.1), MPI_T_category_get_categories (tool interface (MPI_T_) has no
  * Fortran binding in MPI-3.1), MPI_T_category_get_cvars (tool interface (MPI_T_) has no Fortran
  * binding in MPI-3.1), MPI_T_category_get_index (tool interface (MPI_T_) has no Fortran binding in
  * MPI-3.1), MPI_T_category_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
@@ -5325,11 +5387,5 @@ SMPI_API double pmpi_wtick_(void)
  * Fortran binding in MPI-3.1), MPI_T_pvar_start (tool interface (MPI_T_) has no Fortran binding in
  * MPI-3.1), MPI_T_pvar_stop (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_pvar_write (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_Type_c2f
- * (C-only conversion), MPI_Type_create_keyval (takes a C callback (needs a Fortran trampoline)),
- * MPI_Type_delete_attr (attribute values are C pointers), MPI_Type_f2c (C-only conversion),
- * MPI_Type_get_attr (attribute values are C pointers), MPI_Type_set_attr (attribute values are C
- * pointers), MPI_Win_c2f (C-only conversion), MPI_Win_create_errhandler (takes a C callback (needs
- * a Fortran trampoline)), MPI_Win_create_keyval (takes a C callback (needs a Fortran trampoline)),
- * MPI_Win_delete_attr (attribute values are C pointers), MPI_Win_f2c (C-only conversion),
- * MPI_Win_get_attr (attribute values are C pointers), MPI_Win_set_attr (attribute values are C
- * pointers) */
+ * (C-only conversion), MPI_Type_f2c (C-only conversion), MPI_Win_c2f (C-only conversion),
+ * MPI_Win_f2c (C-only conversion) */

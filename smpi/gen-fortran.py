@@ -24,7 +24,13 @@ HANDLES = {"MPI_Comm": "Comm", "MPI_Datatype": "Type", "MPI_Group": "Group", "MP
            "MPI_Win": "Win", "MPI_File": "File", "MPI_Message": "Message"}
 SCALARS = {"int": "MPI_Fint", "MPI_Aint": "MPI_Aint", "MPI_Offset": "MPI_Offset",
            "MPI_Count": "MPI_Count", "double": "double"}
-HAND_WRITTEN = {"Init", "Init_thread", "Wtime", "Wtick"}
+HAND_WRITTEN = {"Init", "Init_thread", "Wtime", "Wtick",
+                # smpi/fortran_callbacks.c
+                "Comm_create_keyval", "Type_create_keyval", "Win_create_keyval", "Keyval_create",
+                "Comm_get_attr", "Attr_get", "Type_get_attr", "Win_get_attr", "Comm_set_attr",
+                "Attr_put", "Type_set_attr", "Win_set_attr", "Op_create",
+                "Comm_create_errhandler", "Errhandler_create", "Win_create_errhandler",
+                "File_create_errhandler", "Alltoallw", "Ialltoallw"}
 EXCLUDED_PREFIX = ("T_",)
 EXCLUDED_WHY = {
     "function": "takes a C callback (needs a Fortran trampoline)",
@@ -59,8 +65,6 @@ def exclusion(name, params, ret):
         return "c2f"
     if name == "Pcontrol":
         return "pcontrol"
-    if "attr" in name.lower() or name in ("Attr_get", "Attr_put"):
-        return "attr"
     for p in params:
         if p is None:
             return "function"
@@ -71,6 +75,11 @@ def exclusion(name, params, ret):
     if ret not in ("int",):
         return "function" if ret not in SCALARS else None
     return None
+
+
+# MPI-1 functions whose address arguments are default INTEGERs in Fortran (MPI-1 bindings).
+INT_ADDRESS = {"Address", "Type_extent", "Type_lb", "Type_ub", "Type_hvector", "Type_hindexed",
+               "Type_struct"}
 
 
 class Gen:
@@ -94,6 +103,24 @@ class Gen:
     def build(self):
         for i, p in enumerate(self.params):
             t, n, ptr = p["type"], p["name"], p["ptr"]
+            if t == "MPI_Aint" and self.name in INT_ADDRESS:
+                if ptr == 0:
+                    self.fargs.append("MPI_Fint *" + n)
+                    self.call.append("(MPI_Aint)*" + n)
+                elif p["arr"]:
+                    ln = self.length_of(i)
+                    self.fargs.append("MPI_Fint *" + n)
+                    self.pre.append("int l_%s = %s > 0 ? %s : 0;" % (n, ln, ln))
+                    self.pre.append("MPI_Aint *c_%s = smpi__fcalloc(l_%s, sizeof(MPI_Aint));" % (n, n))
+                    self.pre.append("for (int i = 0; i < l_%s; i++)\n        c_%s[i] = %s[i];" % (n, n, n))
+                    self.call.append("c_" + n)
+                    self.post.append("free(c_%s);" % n)
+                else:
+                    self.fargs.append("MPI_Fint *" + n)
+                    self.pre.append("MPI_Aint c_%s = 0;" % n)
+                    self.call.append("&c_" + n)
+                    self.post.append("*%s = (MPI_Fint)c_%s;" % (n, n))
+                continue
             if t == "void" and ptr == 1:
                 self.fargs.append("void *" + n)
                 self.call.append("smpi__fbuf(%s)" % n)
@@ -144,11 +171,11 @@ class Gen:
                 self.fargs.append("char *" + n)
                 self.hidden.append("size_t len_" + n)
                 if p["const"]:
-                    self.pre.append("char *c_%s = smpi__fstr_in(%s, len_%s);" % (n, n, n))
+                    self.pre.append("char *c_%s = smpi__fstr_in(%s, len_%s, %d);"
+                                    % (n, n, n, self.name.startswith("Info_")))
                     self.post.append("free(c_%s);" % n)
                 else:
-                    self.pre.append("char *c_%s = smpi__fcalloc((int)len_%s + %d, 1);"
-                                    % (n, n, 1025))
+                    self.pre.append("char *c_%s = smpi__fstr_buf(%s, len_%s);" % (n, n, n))
                     self.post.append("smpi__fstr_out(c_%s, %s, len_%s);" % (n, n, n))
                     self.post.append("free(c_%s);" % n)
                 self.call.append("c_" + n)
@@ -344,6 +371,10 @@ def mpif(pre):
         out.write(fixed("PARAMETER (%s=%d)" % (k, v)))
     out.write(fixed("DOUBLE PRECISION MPI_WTIME, MPI_WTICK, PMPI_WTIME, PMPI_WTICK"))
     out.write(fixed("EXTERNAL MPI_WTIME, MPI_WTICK, PMPI_WTIME, PMPI_WTICK"))
+    callbacks = ["MPI_%s_%s" % (o, f) for o in ("COMM", "TYPE", "WIN")
+                 for f in ("NULL_COPY_FN", "DUP_FN", "NULL_DELETE_FN")]
+    callbacks += ["MPI_NULL_COPY_FN", "MPI_DUP_FN", "MPI_NULL_DELETE_FN"]
+    out.write(fixed("EXTERNAL " + ", ".join(callbacks)))
     out.write("! Special addresses: the bindings recognise this block's members by address.\n")
     out.write(fixed("INTEGER MPI_BOTTOM, MPI_IN_PLACE, MPI_ERRCODES_IGNORE(1)"))
     out.write(fixed("INTEGER MPI_STATUS_IGNORE(MPI_STATUS_SIZE)"))

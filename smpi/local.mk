@@ -19,6 +19,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/intercomm.c \
 	smpi/handles.c \
 	smpi/fortran.h smpi/fortran.c smpi/fortran_bindings.c smpi/fortran_handles.c \
+	smpi/fortran_callbacks.c \
 	smpi/coll_call.c \
 	smpi/info.c \
 	smpi/absent.c \
