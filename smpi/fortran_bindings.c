@@ -271,6 +271,8 @@ SMPI_API void pmpi_waitany_(MPI_Fint *count, MPI_Fint *array_of_requests, MPI_Fi
     for (int i = 0; i < l_array_of_requests; i++)
         array_of_requests[i] = PMPI_Request_c2f(c_array_of_requests[i]);
     free(c_array_of_requests);
+    if (err == MPI_SUCCESS && *index >= 0)
+        (*index)++;
     smpi__fstatus_out(c_status, status);
     *ierr = err;
 }
@@ -294,6 +296,8 @@ SMPI_API void pmpi_testany_(MPI_Fint *count, MPI_Fint *array_of_requests, MPI_Fi
     for (int i = 0; i < l_array_of_requests; i++)
         array_of_requests[i] = PMPI_Request_c2f(c_array_of_requests[i]);
     free(c_array_of_requests);
+    if (err == MPI_SUCCESS && *index >= 0)
+        (*index)++;
     smpi__fstatus_out(c_status, status);
     *ierr = err;
 }
@@ -365,6 +369,8 @@ SMPI_API void pmpi_waitsome_(MPI_Fint *incount, MPI_Fint *array_of_requests, MPI
     for (int i = 0; i < l_array_of_requests; i++)
         array_of_requests[i] = PMPI_Request_c2f(c_array_of_requests[i]);
     free(c_array_of_requests);
+    for (int i = 0; err == MPI_SUCCESS && *outcount != MPI_UNDEFINED && i < *outcount; i++)
+        array_of_indices[i]++;
     smpi__fstatuses_out(c_array_of_statuses, array_of_statuses, *incount);
     *ierr = err;
 }
@@ -390,6 +396,8 @@ SMPI_API void pmpi_testsome_(MPI_Fint *incount, MPI_Fint *array_of_requests, MPI
     for (int i = 0; i < l_array_of_requests; i++)
         array_of_requests[i] = PMPI_Request_c2f(c_array_of_requests[i]);
     free(c_array_of_requests);
+    for (int i = 0; err == MPI_SUCCESS && *outcount != MPI_UNDEFINED && i < *outcount; i++)
+        array_of_indices[i]++;
     smpi__fstatuses_out(c_array_of_statuses, array_of_statuses, *incount);
     *ierr = err;
 }
@@ -2725,6 +2733,8 @@ SMPI_API void pmpi_graph_create_(MPI_Fint *comm_old, MPI_Fint *nnodes, MPI_Fint 
     MPI_Comm c_comm_graph = PMPI_Comm_f2c(*comm_graph);
     int err =
         PMPI_Graph_create(PMPI_Comm_f2c(*comm_old), *nnodes, index, edges, *reorder, &c_comm_graph);
+    if (err == MPI_SUCCESS && *index >= 0)
+        (*index)++;
     *comm_graph = PMPI_Comm_c2f(c_comm_graph);
     *ierr = err;
 }
@@ -2808,6 +2818,8 @@ SMPI_API void pmpi_graph_get_(MPI_Fint *comm, MPI_Fint *maxindex, MPI_Fint *maxe
                               MPI_Fint *index, MPI_Fint *edges, MPI_Fint *ierr)
 {
     int err = PMPI_Graph_get(PMPI_Comm_f2c(*comm), *maxindex, *maxedges, index, edges);
+    if (err == MPI_SUCCESS && *index >= 0)
+        (*index)++;
     *ierr = err;
 }
 #pragma weak mpi_graph_get_ = pmpi_graph_get_
@@ -2980,6 +2992,8 @@ SMPI_API void pmpi_graph_map_(MPI_Fint *comm, MPI_Fint *nnodes, MPI_Fint *index,
                               MPI_Fint *newrank, MPI_Fint *ierr)
 {
     int err = PMPI_Graph_map(PMPI_Comm_f2c(*comm), *nnodes, index, edges, newrank);
+    if (err == MPI_SUCCESS && *index >= 0)
+        (*index)++;
     *ierr = err;
 }
 #pragma weak mpi_graph_map_ = pmpi_graph_map_

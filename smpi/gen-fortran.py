@@ -127,6 +127,16 @@ class Gen:
             elif t in SCALARS and ptr == 0:
                 self.fargs.append("%s *%s" % (SCALARS[t], n))
                 self.call.append("*" + n)
+            elif t == "int" and n == "index" and ptr == 1:
+                # Fortran indices start at 1
+                self.fargs.append("MPI_Fint *" + n)
+                self.call.append(n)
+                self.post.append("if (err == MPI_SUCCESS && *%s >= 0)\n        (*%s)++;" % (n, n))
+            elif t == "int" and n == "array_of_indices":
+                self.fargs.append("MPI_Fint *" + n)
+                self.call.append(n)
+                self.post.append("for (int i = 0; err == MPI_SUCCESS && *outcount != MPI_UNDEFINED && "
+                                 "i < *outcount; i++)\n        %s[i]++;" % n)
             elif t in SCALARS and ptr == 1:
                 self.fargs.append("%s *%s" % (SCALARS[t], n))
                 self.call.append(n)
