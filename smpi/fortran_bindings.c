@@ -2266,6 +2266,38 @@ SMPI_API void pmpi_group_excl_(MPI_Fint *group, MPI_Fint *n, MPI_Fint *ranks, MP
 #pragma weak pmpi_group_excl = pmpi_group_excl_
 #pragma weak PMPI_GROUP_EXCL = pmpi_group_excl_
 
+SMPI_API void pmpi_group_range_incl_(MPI_Fint *group, MPI_Fint *n, MPI_Fint *ranges,
+                                     MPI_Fint *newgroup, MPI_Fint *ierr)
+{
+    MPI_Group c_newgroup = PMPI_Group_f2c(*newgroup);
+    int err = PMPI_Group_range_incl(PMPI_Group_f2c(*group), *n, (int(*)[3])ranges, &c_newgroup);
+    *newgroup = PMPI_Group_c2f(c_newgroup);
+    *ierr = err;
+}
+#pragma weak mpi_group_range_incl_ = pmpi_group_range_incl_
+#pragma weak mpi_group_range_incl__ = pmpi_group_range_incl_
+#pragma weak mpi_group_range_incl = pmpi_group_range_incl_
+#pragma weak MPI_GROUP_RANGE_INCL = pmpi_group_range_incl_
+#pragma weak pmpi_group_range_incl__ = pmpi_group_range_incl_
+#pragma weak pmpi_group_range_incl = pmpi_group_range_incl_
+#pragma weak PMPI_GROUP_RANGE_INCL = pmpi_group_range_incl_
+
+SMPI_API void pmpi_group_range_excl_(MPI_Fint *group, MPI_Fint *n, MPI_Fint *ranges,
+                                     MPI_Fint *newgroup, MPI_Fint *ierr)
+{
+    MPI_Group c_newgroup = PMPI_Group_f2c(*newgroup);
+    int err = PMPI_Group_range_excl(PMPI_Group_f2c(*group), *n, (int(*)[3])ranges, &c_newgroup);
+    *newgroup = PMPI_Group_c2f(c_newgroup);
+    *ierr = err;
+}
+#pragma weak mpi_group_range_excl_ = pmpi_group_range_excl_
+#pragma weak mpi_group_range_excl__ = pmpi_group_range_excl_
+#pragma weak mpi_group_range_excl = pmpi_group_range_excl_
+#pragma weak MPI_GROUP_RANGE_EXCL = pmpi_group_range_excl_
+#pragma weak pmpi_group_range_excl__ = pmpi_group_range_excl_
+#pragma weak pmpi_group_range_excl = pmpi_group_range_excl_
+#pragma weak PMPI_GROUP_RANGE_EXCL = pmpi_group_range_excl_
+
 SMPI_API void pmpi_group_free_(MPI_Fint *group, MPI_Fint *ierr)
 {
     MPI_Group c_group = PMPI_Group_f2c(*group);
@@ -5360,23 +5392,22 @@ SMPI_API double pmpi_wtick_(void)
 #pragma weak pmpi_wtick = pmpi_wtick_
 #pragma weak PMPI_WTICK = pmpi_wtick_
 
-/* Not bound (62): MPI_Comm_c2f (C-only conversion), MPI_Comm_f2c (C-only conversion),
+/* Not bound (60): MPI_Comm_c2f (C-only conversion), MPI_Comm_f2c (C-only conversion),
  * MPI_Comm_spawn (takes a C argv list), MPI_Comm_spawn_multiple (takes a C argv list),
  * MPI_Errhandler_c2f (C-only conversion), MPI_Errhandler_f2c (C-only conversion), MPI_File_c2f
  * (C-only conversion), MPI_File_f2c (C-only conversion), MPI_Grequest_start (takes a C callback
  * (needs a Fortran trampoline)), MPI_Group_c2f (C-only conversion), MPI_Group_f2c (C-only
- * conversion), MPI_Group_range_excl (takes a C callback (needs a Fortran trampoline)),
- * MPI_Group_range_incl (takes a C callback (needs a Fortran trampoline)), MPI_Ineighbor_alltoallw
- * (argument not mapped), MPI_Info_c2f (C-only conversion), MPI_Info_f2c (C-only conversion),
- * MPI_Message_c2f (C-only conversion), MPI_Message_f2c (C-only conversion), MPI_Neighbor_alltoallw
- * (argument not mapped), MPI_Op_c2f (C-only conversion), MPI_Op_f2c (C-only conversion),
- * MPI_Pcontrol (variadic), MPI_Register_datarep (takes a C callback (needs a Fortran trampoline)),
- * MPI_Request_c2f (C-only conversion), MPI_Request_f2c (C-only conversion), MPI_Status_c2f (C-only
- * conversion), MPI_Status_f2c (C-only conversion), MPI_T_category_changed (tool interface (MPI_T_)
- * has no Fortran binding in MPI-3.1), MPI_T_category_get_categories (tool interface (MPI_T_) has no
- * Fortran binding in MPI-3.1), MPI_T_category_get_cvars (tool interface (MPI_T_) has no Fortran
- * binding in MPI-3.1), MPI_T_category_get_index (tool interface (MPI_T_) has no Fortran binding in
- * MPI-3.1), MPI_T_category_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * conversion), MPI_Ineighbor_alltoallw (argument not mapped), MPI_Info_c2f (C-only conversion),
+ * MPI_Info_f2c (C-only conversion), MPI_Message_c2f (C-only conversion), MPI_Message_f2c (C-only
+ * conversion), MPI_Neighbor_alltoallw (argument not mapped), MPI_Op_c2f (C-only conversion),
+ * MPI_Op_f2c (C-only conversion), MPI_Pcontrol (variadic), MPI_Register_datarep (takes a C callback
+ * (needs a Fortran trampoline)), MPI_Request_c2f (C-only conversion), MPI_Request_f2c (C-only
+ * conversion), MPI_Status_c2f (C-only conversion), MPI_Status_f2c (C-only conversion),
+ * MPI_T_category_changed (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_category_get_categories (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_category_get_cvars (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_category_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_category_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_category_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_category_get_pvars (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_cvar_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),

@@ -50,12 +50,13 @@ def parse_param(p):
     const = p.startswith("const ")
     if const:
         p = p[6:]
-    m = re.match(r"(\w+)\s*(\**)\s*(\w+)\s*(\[\])?$", p)
+    # int ranges[][3] (MPI_Group_range_incl) is an INTEGER array for Fortran too
+    m = re.match(r"(\w+)\s*(\**)\s*(\w+)\s*(\[\])?(\[\d+\])?$", p)
     if not m:
         return None
-    ctype, stars, name, arr = m.groups()
+    ctype, stars, name, arr, dim2 = m.groups()
     return {"type": ctype, "ptr": len(stars) + (1 if arr else 0), "arr": bool(arr),
-            "name": name, "const": const}
+            "name": name, "const": const, "dim2": dim2}
 
 
 def exclusion(name, params, ret):
@@ -67,7 +68,7 @@ def exclusion(name, params, ret):
         return "pcontrol"
     for p in params:
         if p is None:
-            return "function"
+            return "argument"
         if p["type"].endswith(("_function", "_fn")) or p["type"] == "MPI_User_function":
             return "function"
         if p["type"] == "char" and p["ptr"] > 1:
@@ -139,7 +140,7 @@ class Gen:
                                  "i < *outcount; i++)\n        %s[i]++;" % n)
             elif t in SCALARS and ptr == 1:
                 self.fargs.append("%s *%s" % (SCALARS[t], n))
-                self.call.append(n)
+                self.call.append("(%s(*)%s)%s" % (t, p["dim2"], n) if p["dim2"] else n)
             elif t in HANDLES and ptr == 0:
                 self.fargs.append("MPI_Fint *" + n)
                 self.call.append("PMPI_%s_f2c(*%s)" % (HANDLES[t], n))

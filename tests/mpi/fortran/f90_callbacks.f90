@@ -1,6 +1,7 @@
 ! The bindings that convert more than handles: a user operation written in Fortran, attribute
 ! values (predefined MPI_TAG_UB, a keyval copied by MPI_COMM_DUP_FN on MPI_Comm_dup), 1-based
-! MPI_Waitany indices and MPI-1 INTEGER addresses (MPI_Type_hindexed).
+! MPI_Waitany indices, MPI-1 INTEGER addresses (MPI_Type_hindexed) and the ranges(3, n)
+! array of MPI_Group_range_incl.
 subroutine addmod(invec, inoutvec, n, dtype)
     use mpi
     implicit none
@@ -16,7 +17,7 @@ program callbacks
     implicit none
     external :: addmod
     integer :: ierr, rank, nprocs, errs, op, val, res, keyval, dup, idx, reqs(2), buf(2)
-    integer :: t, sz
+    integer :: t, sz, wgroup, egroup, ranges(3, 1)
     integer :: blens(2), displs(2)
     integer(kind=MPI_ADDRESS_KIND) :: aval, extra
     logical :: flag
@@ -63,6 +64,14 @@ program callbacks
     call MPI_Type_extent(t, sz, ierr)
     if (sz /= 16) errs = errs + 1
     call MPI_Type_free(t, ierr)
+
+    call MPI_Comm_group(MPI_COMM_WORLD, wgroup, ierr)
+    ranges(:, 1) = (/ 0, nprocs - 1, 2 /)
+    call MPI_Group_range_incl(wgroup, 1, ranges, egroup, ierr)
+    call MPI_Group_size(egroup, sz, ierr)
+    if (sz /= (nprocs + 1) / 2) errs = errs + 1
+    call MPI_Group_free(egroup, ierr)
+    call MPI_Group_free(wgroup, ierr)
 
     call MPI_Allreduce(MPI_IN_PLACE, errs, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD, ierr)
     if (rank == 0 .and. errs == 0) print '(a)', ' No Errors'
