@@ -8,6 +8,7 @@
 #endif
 #include <stdlib.h>
 
+#include "smpi/fortran.h"
 #include "smpi/internal.h"
 
 enum handle_kind {
@@ -31,10 +32,40 @@ struct handle_table {
 
 static struct handle_table tables[H_KINDS];
 
+/* The predefined handles take the first integers of their kind, as include/mpif.h names them. */
+static void seed(void)
+{
+    static const struct {
+        enum handle_kind k;
+        void *const *list;
+    } predef[] = {
+        { H_COMM, smpi__fpredef_comm },       { H_TYPE, smpi__fpredef_type },
+        { H_OP, smpi__fpredef_op },           { H_ERRHANDLER, smpi__fpredef_errhandler },
+        { H_GROUP, smpi__fpredef_group },     { H_INFO, smpi__fpredef_info },
+        { H_MESSAGE, smpi__fpredef_message },
+    };
+    static bool seeded;
+
+    if (seeded)
+        return;
+    seeded = true;
+    for (size_t i = 0; i < sizeof(predef) / sizeof(predef[0]); i++) {
+        struct handle_table *t = &tables[predef[i].k];
+        int n = 0;
+
+        while (predef[i].list[n])
+            n++;
+        t->h = sim_xcalloc((size_t)n, sizeof(*t->h));
+        for (t->n = 0; t->n < n; t->n++)
+            t->h[t->n] = predef[i].list[t->n];
+    }
+}
+
 static MPI_Fint to_fint(enum handle_kind k, void *handle)
 {
     struct handle_table *t = &tables[k];
 
+    seed();
     if (!handle)
         return 0;
     for (int i = 0; i < t->n; i++)
@@ -50,6 +81,7 @@ static void *from_fint(enum handle_kind k, MPI_Fint f)
 {
     const struct handle_table *t = &tables[k];
 
+    seed();
     return f >= 1 && f <= t->n ? t->h[f - 1] : NULL;
 }
 

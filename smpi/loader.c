@@ -40,9 +40,9 @@ SIM_LOG_CATEGORY(log_loader, "smpi.loader");
 struct smpi_app {
     int nranks;
     bool privatized;
-    int nhandles;          /* nranks when privatized, else 1 */
-    void **handles;        /* dlopen handles, one per copy */
-    smpi_main_fn **mains;  /* `main` of each copy */
+    int nhandles;         /* nranks when privatized, else 1 */
+    void **handles;       /* dlopen handles, one per copy */
+    smpi_main_fn **mains; /* `main` of each copy */
 };
 
 /* Dies unless `fd` (the file `path`) is an ELF shared object of this machine's class and
@@ -71,7 +71,8 @@ static void check_elf(int fd, const char *path)
     }
     if (why)
         sim_die("%s is %s, not a program built by smpicc; was it compiled with smpicc?\n"
-                "  rebuild it with: smpicc app.c -o app", path, why);
+                "  rebuild it with: smpicc app.c -o app",
+                path, why);
 }
 
 /* Copies `len` bytes of `src` into `dst`: copy_file_range (in-kernel, reflinks where the file
@@ -145,7 +146,8 @@ static smpi_main_fn *open_copy(const char *file, const char *what, int rank, voi
     if (!sym || dlinfo(*handle, RTLD_DI_LINKMAP, &lm) != 0 || !dladdr(sym, &info) ||
         strcmp(info.dli_fname, lm->l_name) != 0)
         sim_die("%s has no main function\n"
-                "  build it with smpicc from a program that defines main (not hidden)", what);
+                "  build it with smpicc from a program that defines main (not hidden)",
+                what);
     memcpy(&fn, &sym, sizeof(fn));
     return fn;
 }
@@ -161,7 +163,8 @@ static void check_tmpdir(const char *tmpdir)
                 tmpdir, strerror(errno));
     if (statvfs(tmpdir, &vfs) == 0 && (vfs.f_flag & ST_NOEXEC))
         sim_die("%s is mounted noexec, so the per-rank copies of the program cannot be loaded\n"
-                "  choose another directory with -tmpdir DIR (--cfg=smpi/tmpdir:DIR)", tmpdir);
+                "  choose another directory with -tmpdir DIR (--cfg=smpi/tmpdir:DIR)",
+                tmpdir);
 }
 
 /* Opens the copies of ranks 1..nranks-1; rank 0 already has the original file. */
@@ -223,10 +226,14 @@ struct smpi_app *smpi_app_open(const char *path, int nranks, bool privatize, con
     return app;
 }
 
+void *smpi_app_symbol(const struct smpi_app *app, int rank, const char *name)
+{
+    return dlsym(app->handles[app->nhandles > 1 ? rank : 0], name);
+}
+
 smpi_main_fn *smpi_app_main(const struct smpi_app *app, int rank)
 {
-    sim_assert(rank >= 0 && rank < app->nranks, "smpi_app_main: rank %d of %d", rank,
-               app->nranks);
+    sim_assert(rank >= 0 && rank < app->nranks, "smpi_app_main: rank %d of %d", rank, app->nranks);
     return app->mains[app->nhandles > 1 ? rank : 0];
 }
 

@@ -23,6 +23,9 @@ struct smpi_app *smpi_app_open(const char *path, int nranks, bool privatize, con
 /* The `main` of rank `rank` (0 <= rank < nranks): its own copy's when privatized. */
 smpi_main_fn *smpi_app_main(const struct smpi_app *app, int rank);
 
+/* The address of global `name` in rank `rank`'s copy of the application, or NULL. */
+void *smpi_app_symbol(const struct smpi_app *app, int rank, const char *name);
+
 /* True when the ranks have private copies of the application's globals. */
 bool smpi_app_is_privatized(const struct smpi_app *app);
 

@@ -18,6 +18,8 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/bindings_icoll.c \
 	smpi/intercomm.c \
 	smpi/handles.c \
+	smpi/fortran.h smpi/fortran.c smpi/fortran_bindings.c smpi/fortran_handles.c \
+	smpi/fortran_callbacks.c \
 	smpi/coll_call.c \
 	smpi/info.c \
 	smpi/file.h smpi/win.h smpi/win.c smpi/rma.c smpi/rma_sync.c smpi/bindings_win.c smpi/bindings_rma.c \

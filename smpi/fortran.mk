@@ -1,0 +1,62 @@
+# smpi/fortran.mk: the Fortran wrappers (smpif90, smpif77, smpiff, smpifort) and the `mpi`
+# module, built when configure found gfortran (included by the top Makefile.am). The bindings
+# themselves are C (smpi/fortran*.c, in libsimmpi); `make fortran-gen` regenerates them, with
+# include/mpif.h, from include/mpi.h.
+smpi_fortran_wrappers = smpif90 smpif77 smpiff smpifort
+EXTRA_DIST += smpi/smpif90.in smpi/smpif77.in smpi/smpiff.in smpi/smpifort.in include/mpi.f90 \
+	smpi/gen-fortran.py
+include_HEADERS += include/mpif.h
+
+fortran-gen:
+	cd $(srcdir) && python3 smpi/gen-fortran.py && \
+	  clang-format -i smpi/fortran_bindings.c smpi/fortran_handles.c
+.PHONY: fortran-gen
+
+if HAVE_GFORTRAN
+noinst_SCRIPTS += smpi/smpif90 smpi/smpif77 smpi/smpiff smpi/smpifort fortran/mpi.mod
+CLEANFILES += smpi/smpif90 smpi/smpif77 smpi/smpiff smpi/smpifort fortran/mpi.mod fortran/mpi.o \
+	smpi/smpif90.inst smpi/smpif77.inst smpi/smpiff.inst smpi/smpifort.inst
+
+fortran/mpi.mod: $(srcdir)/include/mpi.f90 $(srcdir)/include/mpif.h
+	$(AM_V_GEN)$(MKDIR_P) fortran && $(GFORTRAN) -I$(srcdir)/include -Jfortran -c \
+	  $(srcdir)/include/mpi.f90 -o fortran/mpi.o && touch $@
+
+smpi_fortran_subst = -e "s|[@]FC[@]|$(GFORTRAN)|g" -e "s|[@]FMODDIR[@]|$$moddir|g" \
+	-e "s|[@]SMPIF90[@]|$$smpif90|g"
+smpi/smpif90: $(srcdir)/smpi/smpif90.in Makefile
+	$(AM_V_GEN)moddir='$(abs_top_builddir)/fortran'; smpif90='$(abs_top_builddir)/smpi/smpif90'; \
+	$(smpi_gen_intree) $(smpi_fortran_subst) $(srcdir)/smpi/smpif90.in $(smpi_gen_finish)
+smpi/smpif90.inst: $(srcdir)/smpi/smpif90.in Makefile
+	$(AM_V_GEN)moddir='$(includedir)'; smpif90='$(bindir)/smpif90'; \
+	$(smpi_gen_install) $(smpi_fortran_subst) $(srcdir)/smpi/smpif90.in $(smpi_gen_finish)
+smpi/smpif77: $(srcdir)/smpi/smpif77.in Makefile
+	$(AM_V_GEN)moddir='$(abs_top_builddir)/fortran'; smpif90='$(abs_top_builddir)/smpi/smpif90'; \
+	$(smpi_gen_intree) $(smpi_fortran_subst) $(srcdir)/smpi/smpif77.in $(smpi_gen_finish)
+smpi/smpif77.inst: $(srcdir)/smpi/smpif77.in Makefile
+	$(AM_V_GEN)moddir='$(includedir)'; smpif90='$(bindir)/smpif90'; \
+	$(smpi_gen_install) $(smpi_fortran_subst) $(srcdir)/smpi/smpif77.in $(smpi_gen_finish)
+smpi/smpiff: $(srcdir)/smpi/smpiff.in Makefile
+	$(AM_V_GEN)moddir='$(abs_top_builddir)/fortran'; smpif90='$(abs_top_builddir)/smpi/smpif90'; \
+	$(smpi_gen_intree) $(smpi_fortran_subst) $(srcdir)/smpi/smpiff.in $(smpi_gen_finish)
+smpi/smpiff.inst: $(srcdir)/smpi/smpiff.in Makefile
+	$(AM_V_GEN)moddir='$(includedir)'; smpif90='$(bindir)/smpif90'; \
+	$(smpi_gen_install) $(smpi_fortran_subst) $(srcdir)/smpi/smpiff.in $(smpi_gen_finish)
+smpi/smpifort: $(srcdir)/smpi/smpifort.in Makefile
+	$(AM_V_GEN)moddir='$(abs_top_builddir)/fortran'; smpif90='$(abs_top_builddir)/smpi/smpif90'; \
+	$(smpi_gen_intree) $(smpi_fortran_subst) $(srcdir)/smpi/smpifort.in $(smpi_gen_finish)
+smpi/smpifort.inst: $(srcdir)/smpi/smpifort.in Makefile
+	$(AM_V_GEN)moddir='$(includedir)'; smpif90='$(bindir)/smpif90'; \
+	$(smpi_gen_install) $(smpi_fortran_subst) $(srcdir)/smpi/smpifort.in $(smpi_gen_finish)
+
+install-exec-hook: smpi/smpif90.inst smpi/smpif77.inst smpi/smpiff.inst smpi/smpifort.inst \
+	fortran/mpi.mod
+	$(MKDIR_P) '$(DESTDIR)$(bindir)' '$(DESTDIR)$(includedir)'
+	for f in $(smpi_fortran_wrappers); do \
+	  $(INSTALL_SCRIPT) smpi/$$f.inst '$(DESTDIR)$(bindir)'/$$f || exit 1; \
+	done
+	$(INSTALL_DATA) fortran/mpi.mod '$(DESTDIR)$(includedir)'/mpi.mod
+
+uninstall-hook:
+	for f in $(smpi_fortran_wrappers); do rm -f '$(DESTDIR)$(bindir)'/$$f; done
+	rm -f '$(DESTDIR)$(includedir)'/mpi.mod
+endif
