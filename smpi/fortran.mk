@@ -22,6 +22,7 @@ fortran/mpi.mod: $(srcdir)/include/mpi.f90 $(srcdir)/include/mpif.h
 	  $(srcdir)/include/mpi.f90 -o fortran/mpi.o && touch $@
 
 smpi_fortran_subst = -e "s|[@]FC[@]|$(GFORTRAN)|g" -e "s|[@]FMODDIR[@]|$$moddir|g" \
+	-e "s|[@]SMPI_FCFLAGS[@]|$(SMPI_FCFLAGS)|g" \
 	-e "s|[@]SMPIF90[@]|$$smpif90|g"
 smpi/smpif90: $(srcdir)/smpi/smpif90.in Makefile
 	$(AM_V_GEN)moddir='$(abs_top_builddir)/fortran'; smpif90='$(abs_top_builddir)/smpi/smpif90'; \
