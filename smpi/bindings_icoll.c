@@ -106,7 +106,7 @@ static int start(const char *call, enum coll_kind kind, const struct coll_args *
         free(counts);
         return rc;
     }
-    smpi__enter(call);
+    smpi__coll_enter(call, kind, args);
     self = smpi__self();
     n = sim_xcalloc(1, sizeof(*n));
     n->proc.rank = self->rank;

@@ -31,6 +31,27 @@ static void note_peer(MPI_Comm comm, int peer, int tag)
     self->call_tag = tag;
 }
 
+/* smpi__enter for a point-to-point call with one peer, describing it to the trace sinks. */
+static void enter_p2p(const char *call, MPI_Comm comm, int peer, int tag, int count,
+                      MPI_Datatype type, bool sends)
+{
+    struct smpi_trace_call c;
+
+    if (!smpi__trace_on) {
+        smpi__enter(call);
+        return;
+    }
+    c = smpi__trace_p2p(call, comm, peer, tag);
+    if (sends) {
+        c.send_count = count;
+        c.send_type = type;
+    } else {
+        c.recv_count = count;
+        c.recv_type = type;
+    }
+    smpi__enter_call(&c);
+}
+
 /* Reports the error class a request completed with. For a truncation, `sent` is the size of
  * the message when known (0 when the send was already gone), `bufsize` the receive buffer. */
 static int report(MPI_Comm comm, const char *call, int rc, size_t sent, size_t bufsize)
@@ -191,7 +212,7 @@ static int send_blocking(const char *call, unsigned mode, const void *buf, int c
     MPI_Request req;
     int rc;
 
-    smpi__enter(call);
+    enter_p2p(call, comm, dest, tag, count, datatype, true);
     rc = post_send(call, SMPI_REQ_SEND | mode, buf, count, datatype, dest, tag, comm, &req);
     if (rc == MPI_SUCCESS)
         rc = wait_one(call, comm, &req, MPI_STATUS_IGNORE);
@@ -252,7 +273,7 @@ static int send_nonblocking(const char *call, unsigned mode, const void *buf, in
 
     if (!request)
         return smpi__error(comm, call, MPI_ERR_ARG, "request is NULL");
-    smpi__enter(call);
+    enter_p2p(call, comm, dest, tag, count, datatype, true);
     rc = post_send(call, SMPI_REQ_SEND | SMPI_REQ_ISEND | mode, buf, count, datatype, dest, tag,
                    comm, &req);
     *request = rc == MPI_SUCCESS ? req : MPI_REQUEST_NULL;
@@ -331,7 +352,7 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
 
     if (rc != MPI_SUCCESS)
         return rc;
-    smpi__enter("MPI_Recv");
+    enter_p2p("MPI_Recv", comm, source, tag, count, datatype, false);
     note_peer(comm, source, tag);
     req = smpi__req_new(SMPI_REQ_RECV, buf, count, datatype, source, tag, comm);
     smpi__req_start(req);
@@ -349,7 +370,7 @@ int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
     if (rc != MPI_SUCCESS)
         return rc;
     SMPI_CHECK_ARG("MPI_Irecv", comm, request);
-    smpi__enter("MPI_Irecv");
+    enter_p2p("MPI_Irecv", comm, source, tag, count, datatype, false);
     note_peer(comm, source, tag);
     *request = smpi__req_new(SMPI_REQ_RECV, buf, count, datatype, source, tag, comm);
     smpi__req_start(*request);
@@ -388,7 +409,17 @@ int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
     rc = recv_checks("MPI_Sendrecv", recvbuf, recvcount, recvtype, source, recvtag, comm);
     if (rc != MPI_SUCCESS)
         return rc;
-    smpi__enter("MPI_Sendrecv");
+    if (smpi__trace_on) {
+        struct smpi_trace_call c = smpi__trace_p2p("MPI_Sendrecv", comm, dest, sendtag);
+
+        c.send_count = sendcount;
+        c.send_type = sendtype;
+        c.recv_count = recvcount;
+        c.recv_type = recvtype;
+        smpi__enter_call(&c);
+    } else {
+        smpi__enter("MPI_Sendrecv");
+    }
     note_peer(comm, source, recvtag);
     rc = sendrecv("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
                   recvtype, source, recvtag, comm, status);
@@ -414,7 +445,15 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
     if (bytes > INT_MAX)
         return smpi__error(comm, "MPI_Sendrecv_replace", MPI_ERR_COUNT,
                            "message of %zu bytes is too large (at most %d bytes)", bytes, INT_MAX);
-    smpi__enter("MPI_Sendrecv_replace");
+    if (smpi__trace_on) {
+        struct smpi_trace_call c = smpi__trace_p2p("MPI_Sendrecv_replace", comm, dest, sendtag);
+
+        c.send_count = c.recv_count = count;
+        c.send_type = c.recv_type = datatype;
+        smpi__enter_call(&c);
+    } else {
+        smpi__enter("MPI_Sendrecv_replace");
+    }
     note_peer(comm, source, recvtag);
     tmp = sim_xmalloc(bytes ? bytes : 1);
     if (bytes)

@@ -451,13 +451,25 @@ int smpi__coll_exec(enum coll_kind k, const struct coll_args *args)
     return rc;
 }
 
+void smpi__coll_enter(const char *call, enum coll_kind k, const struct coll_args *a)
+{
+    struct smpi_trace_call c;
+
+    if (!smpi__trace_on) {
+        smpi__enter(call);
+        return;
+    }
+    c = smpi__trace_coll(call, k, a);
+    smpi__enter_call(&c);
+}
+
 int smpi__coll_call(const char *call, enum coll_kind k, const struct coll_args *a)
 {
     int rc = smpi__coll_check(call, k, a);
 
     if (rc != MPI_SUCCESS)
         return rc;
-    smpi__enter(call);
+    smpi__coll_enter(call, k, a);
     rc = smpi__coll_exec(k, a);
     smpi__leave();
     if (rc != MPI_SUCCESS)

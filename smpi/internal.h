@@ -13,6 +13,7 @@
 #include "smpi/options.h"
 #include "collectives/collectives.h"
 #include "smpi/p2p_api.h"
+#include "smpi/trace.h"
 
 struct smpi_app;
 
@@ -84,6 +85,10 @@ void smpi__job_abort(int status) __attribute__((noreturn));
  * natively since the rank left MPI. Every MPI_* binding calls it first; smpi__leave last. */
 void smpi__enter(const char *call);
 void smpi__leave(void);
+/* smpi__enter with the call's arguments, for the trace sinks (trace.h). */
+void smpi__enter_call(const struct smpi_trace_call *c);
+/* Executes `flops` on the rank's host as computation (traced as such). */
+void smpi__compute(const struct smpi_process *p, double flops);
 /* Creates one actor per rank (procs must be filled: rank, host, main, argc, argv). */
 void smpi__ranks_create(void);
 /* Measures this machine's flop rate (smpi/host-speed:auto). */
@@ -103,6 +108,8 @@ int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args 
  * MPI_IN_PLACE, then the registry's algorithm (intercommunicators: coll_inter_run). Reports
  * nothing; returns MPI_SUCCESS or an MPI error class. */
 int smpi__coll_exec(enum coll_kind k, const struct coll_args *a);
+/* smpi__enter for collective call `call`, describing its arguments to the trace sinks. */
+void smpi__coll_enter(const char *call, enum coll_kind k, const struct coll_args *a);
 /* A whole blocking collective call: check, enter `call`, run, leave, report. */
 int smpi__coll_call(const char *call, enum coll_kind k, const struct coll_args *a);
 /* MPI_Reduce_scatter_block's counts: a new array of rcount per rank of comm (NULL and 0 for

@@ -248,9 +248,11 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi__diag_arm();
     smpi__comm_init_world(smpi__rt.nranks);
     smpi__coll_init();
+    smpi__trace_init();
     smpi__ranks_create();
     rc = sim_engine_run();
     fflush(stdout); /* the report may go to stdout too, after the program's output */
+    smpi__trace_finish();
     coll_report_finish();
     if (smpi__rt.cfg.display_timing)
         display_timing();

@@ -158,6 +158,9 @@ static const struct smpi_option options[] = {
       "write FILE.csv and print a table on stderr at exit: per collective, communicator size and "
       "message size, the calls, the algorithm and its simulated time (all of them under the "
       "automatic selector)" },
+    { "smpi/profile", OPT_STRING, "", OPT_FIELD(profile), 0, NULL,
+      "write FILE.csv (per rank and MPI call: calls, bytes sent and received, total and "
+      "largest simulated time) and print the ten costliest calls on stderr at exit" },
     { "smpi/<collective>", OPT_COLL, "", 0, 0, NULL,
       "force one algorithm for one collective, e.g. smpi/bcast:binomial_tree" },
 };

@@ -64,6 +64,7 @@ struct smpi_config {
     char coll_selector[SMPI_COLL_NAME_MAX];     /* smpi/coll-selector */
     char coll_fallback[SMPI_COLL_NAME_MAX];     /* smpi/coll-fallback */
     char coll_report[SMPI_PATH_MAX];            /* smpi/coll-report */
+    char profile[SMPI_PATH_MAX];                /* smpi/profile: the CSV file, "" off */
 };
 
 /* Fills cfg with every default. */

@@ -48,7 +48,16 @@ void smpi__bench_end(struct smpi_process *p)
     elapsed = smpi__thread_cpu_time() - p->bench_start;
     if (cfg->cpu_threshold < 0 || elapsed < cfg->cpu_threshold)
         return;
-    sim_execute(elapsed * cfg->host_speed);
+    smpi__compute(p, elapsed * cfg->host_speed);
+}
+
+void smpi__compute(const struct smpi_process *p, double flops)
+{
+    double start = sim_now();
+
+    sim_execute(flops);
+    if (smpi__trace_on)
+        smpi__trace_compute(p, start, sim_now());
 }
 
 void smpi__bench_begin(struct smpi_process *p)
@@ -59,7 +68,15 @@ void smpi__bench_begin(struct smpi_process *p)
 
 void smpi__enter(const char *call)
 {
+    struct smpi_trace_call c = SMPI_TRACE_CALL(call);
+
+    smpi__enter_call(&c);
+}
+
+void smpi__enter_call(const struct smpi_trace_call *c)
+{
     struct smpi_process *p = smpi__self();
+    const char *call = c->name;
 
     if (!p)
         return;
@@ -72,6 +89,8 @@ void smpi__enter(const char *call)
         p->call = call;
         p->call_peer = -1;
         p->call_comm = NULL;
+        if (smpi__trace_on && strncmp(call, "MPI_", 4) == 0)
+            smpi__trace_call_in(p, c);
     }
 }
 
@@ -82,6 +101,8 @@ void smpi__leave(void)
     if (!p)
         return;
     if (--p->depth == 0) {
+        if (smpi__trace_on && strncmp(p->call, "MPI_", 4) == 0)
+            smpi__trace_call_out(p, p->call);
         p->call = NULL;
         smpi__bench_begin(p);
     }
@@ -98,6 +119,8 @@ static void rank_main(void *arg)
     struct smpi_process *p = arg;
     int rc;
 
+    if (smpi__trace_on)
+        smpi__trace_rank_start(p);
     smpi__bench_begin(p);
     rc = p->main(p->argc, p->argv);
     p->depth = 0;
@@ -119,6 +142,8 @@ static void rank_main(void *arg)
                 p->rank);
         PMPI_Finalize();
     }
+    if (smpi__trace_on)
+        smpi__trace_rank_end(p);
 }
 
 void smpi__ranks_create(void)

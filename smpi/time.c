@@ -127,7 +127,7 @@ SMPI_API void smpi_execute(double seconds)
 SMPI_API void smpi_execute_flops(double flops)
 {
     smpi__enter("smpi_execute");
-    sim_execute(flops);
+    smpi__compute(smpi__self(), flops);
     smpi__leave();
 }
 
