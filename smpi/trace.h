@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "mpi.h"
+#include <mpi.h>
 
 struct smpi_process;
 struct coll_args;
