@@ -19,7 +19,8 @@ enum opt_type {
     OPT_BW,
     OPT_SPEED,
     OPT_ENUM,
-    OPT_STRING,
+    OPT_STRING, /* a name of at most SMPI_COLL_NAME_MAX - 1 characters */
+    OPT_PATH,   /* a file or directory name of at most SMPI_PATH_MAX - 1 characters */
     OPT_FACTOR,
     OPT_COST,
     OPT_COLL,
@@ -134,13 +135,13 @@ static const struct smpi_option options[] = {
       "(one memory per call site, shared by the ranks) or no" },
     { "smpi/shared-malloc-blocksize", OPT_SIZE, "1MiB", OPT_FIELD(shared_malloc_blocksize), 0, NULL,
       "the physical block that global folding maps again and again (a multiple of 4 KiB)" },
-    { "smpi/shared-malloc-hugepage", OPT_STRING, "", OPT_FIELD(shared_malloc_hugepage), 0, NULL,
+    { "smpi/shared-malloc-hugepage", OPT_PATH, "", OPT_FIELD(shared_malloc_hugepage), 0, NULL,
       "a mounted hugetlbfs whose huge pages back global folding (blocksize must be 2 MiB)" },
     { "smpi/display-timing", OPT_BOOL, "no", OPT_FIELD(display_timing), 0, NULL,
       "print the simulated and the wall-clock time at the end" },
     { "smpi/keep-temps", OPT_BOOL, "no", OPT_FIELD(keep_temps), 0, NULL,
       "keep the per-rank copies of the application" },
-    { "smpi/tmpdir", OPT_STRING, "/tmp", OPT_FIELD(tmpdir), 0, NULL,
+    { "smpi/tmpdir", OPT_PATH, "/tmp", OPT_FIELD(tmpdir), 0, NULL,
       "where per-rank copies of the application go (must allow exec)" },
     { "smpi/errors-are-fatal", OPT_BOOL, "yes", OPT_FIELD(errors_are_fatal), 0, NULL,
       "MPI errors end the run (no: behave as MPI_ERRORS_RETURN)" },
@@ -154,11 +155,11 @@ static const struct smpi_option options[] = {
       "rules that pick collective algorithms: ompi, mpich, ... (smpirun -help-coll)" },
     { "smpi/coll-fallback", OPT_STRING, "warn", OPT_FIELD(coll_fallback), 0, NULL,
       "a forced algorithm that cannot run: error, warn (use the selector) or silent" },
-    { "smpi/coll-report", OPT_STRING, "", OPT_FIELD(coll_report), 0, NULL,
+    { "smpi/coll-report", OPT_PATH, "", OPT_FIELD(coll_report), 0, NULL,
       "write FILE.csv and print a table on stderr at exit: per collective, communicator size and "
       "message size, the calls, the algorithm and its simulated time (all of them under the "
       "automatic selector)" },
-    { "smpi/profile", OPT_STRING, "", OPT_FIELD(profile), 0, NULL,
+    { "smpi/profile", OPT_PATH, "", OPT_FIELD(profile), 0, NULL,
       "write FILE.csv (per rank and MPI call: calls, bytes sent and received, total and "
       "largest simulated time) and print the ten costliest calls on stderr at exit" },
     { "smpi/<collective>", OPT_COLL, "", 0, 0, NULL,
@@ -326,11 +327,14 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
         break;
     }
     case OPT_STRING:
-        if (strlen(v) >= (o->offset == OPT_FIELD(tmpdir) || o->offset == OPT_FIELD(coll_report) ||
-                                  o->offset == OPT_FIELD(shared_malloc_hugepage)
-                              ? SMPI_PATH_MAX
-                              : SMPI_COLL_NAME_MAX))
-            die_value(o, v, "a shorter value");
+        _Static_assert(SMPI_COLL_NAME_MAX == 64 && SMPI_PATH_MAX == 4096, "the messages below");
+        if (strlen(v) >= SMPI_COLL_NAME_MAX)
+            die_value(o, v, "a name shorter than 64 characters");
+        strcpy(f, v);
+        break;
+    case OPT_PATH:
+        if (strlen(v) >= SMPI_PATH_MAX)
+            die_value(o, v, "a path shorter than 4096 characters");
         strcpy(f, v);
         break;
     case OPT_FACTOR:

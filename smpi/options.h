@@ -33,7 +33,7 @@ enum smpi_shared_malloc {
 };
 
 #define SMPI_COLL_NAME_MAX 64
-#define SMPI_PATH_MAX 256 /* smpi/tmpdir, smpi/coll-report */
+#define SMPI_PATH_MAX 4096 /* the OPT_PATH options: smpi/tmpdir, smpi/profile, ... (PATH_MAX) */
 
 struct smpi_config {
     struct sim_config sim;                 /* the kernel's part */

