@@ -11,6 +11,7 @@
 #include "collectives/collectives.h"
 #include "smpi/internal.h"
 #include "smpi/loader.h"
+#include "smpi/ti.h"
 
 struct launch_args {
     int np;
@@ -21,6 +22,8 @@ struct launch_args {
     const char **items;
     int nprog; /* the program's own arguments */
     char **prog;
+    bool trace_ti;          /* -trace-ti */
+    const char *trace_file; /* -trace-file */
 };
 
 static void usage(FILE *out)
@@ -36,6 +39,11 @@ static void usage(FILE *out)
                  "  -keep-temps             keep the per-rank copies of the program\n"
                  "  -tmpdir DIR             where per-rank copies go\n"
                  "  -wrapper \"CMD\"          run the simulator under CMD (valgrind, gdb --args)\n"
+                 "  -trace-ti               write a time-independent trace (for -replay) to "
+                 "smpi_simgrid.txt, or -trace-file\n"
+                 "  -trace-file FILE        the trace file (--cfg=tracing/filename)\n"
+                 "  -replay INDEX           replay a time-independent trace instead of running a "
+                 "program\n"
                  "  -quiet                  accepted for compatibility\n"
                  "  --cfg=name:value        set an option (before or after the program)\n"
                  "  --log=cat:level         log thresholds, e.g. --log=smpi:verbose\n"
@@ -67,6 +75,32 @@ static int parse_np(const char *v)
     return (int)n;
 }
 
+/* "name:value" in a new string (kept until the end: options refer to it). */
+static const char *item_of(const char *name, const char *value)
+{
+    size_t n = strlen(name) + strlen(value) + 1;
+    char *item = sim_xmalloc(n);
+
+    snprintf(item, n, "%s%s", name, value);
+    return item;
+}
+
+/* -trace-ti and -trace-file as the --cfg items they stand for (SMPI 3.32's smpirun): the
+ * TI trace goes to smpi_simgrid.txt unless -trace-file names it. */
+static void trace_items(struct launch_args *a)
+{
+    if (a->trace_ti) {
+        add_item(a, "tracing:yes");
+        add_item(a, "tracing/smpi:yes");
+        add_item(a, "tracing/smpi/format:TI");
+        add_item(a, "tracing/smpi/computing:yes");
+        if (!a->trace_file)
+            add_item(a, "tracing/filename:smpi_simgrid.txt");
+    }
+    if (a->trace_file)
+        add_item(a, item_of("tracing/filename:", a->trace_file));
+}
+
 /* Options may come before or after the program; --cfg and --log after it are taken too. */
 static void parse_args(int argc, char **argv, struct launch_args *a)
 {
@@ -96,6 +130,12 @@ static void parse_args(int argc, char **argv, struct launch_args *a)
 
             snprintf(item, sizeof(item), "smpi/tmpdir:%s", need_value(argc, argv, i++));
             add_item(a, item);
+        } else if (!strcmp(s, "-trace-ti")) {
+            a->trace_ti = true;
+        } else if (!strcmp(s, "-trace-file")) {
+            a->trace_file = need_value(argc, argv, i++);
+        } else if (!strcmp(s, "-replay")) {
+            add_item(a, item_of("smpi/replay:", need_value(argc, argv, i++)));
         } else if (!strcmp(s, "-quiet") || !strcmp(s, "-foreground")) {
             continue;
         } else if (!strcmp(s, "-help") || !strcmp(s, "--help") || !strcmp(s, "-h")) {
@@ -118,8 +158,7 @@ static void parse_args(int argc, char **argv, struct launch_args *a)
             a->prog[a->nprog++] = argv[i];
         }
     }
-    if (!a->program)
-        sim_die("no program to run; usage: smpirun -np N ./program [args] (smpirun -help)");
+    trace_items(a);
 }
 
 /* Reads a hostfile: one host per line, "host:N" for N lines; blank lines are skipped. */
@@ -209,6 +248,12 @@ static void setup_argv(const struct launch_args *a)
     for (int i = 0; i < smpi__rt.nranks; i++) {
         struct smpi_process *p = &smpi__rt.procs[i];
 
+        if (!smpi__rt.app) { /* smpirun -replay: the ranks run their traces */
+            p->argc = 0;
+            p->argv = sim_xcalloc(1, sizeof(char *));
+            p->main = smpi__replay_main;
+            continue;
+        }
         p->argc = a->nprog;
         p->argv = sim_xcalloc((size_t)a->nprog + 1, sizeof(char *));
         for (int k = 0; k < a->nprog; k++)
@@ -238,10 +283,17 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi_options_finish(&smpi__rt.cfg);
     if (smpi__rt.cfg.host_speed <= 0)
         smpi__rt.cfg.host_speed = smpi__bench_host_speed();
+    if (!smpi__rt.cfg.replay[0] && !a.program)
+        sim_die("no program to run; usage: smpirun -np N ./program [args] (smpirun -help)");
+    if (smpi__rt.cfg.replay[0] && a.program)
+        sim_die("smpirun -replay replays the trace without a program; remove '%s'", a.program);
     place_ranks(&a, plat);
-    smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks,
-                                 smpi__rt.cfg.privatization == SMPI_PRIVATIZE_DLOPEN,
-                                 smpi__rt.cfg.tmpdir, smpi__rt.cfg.keep_temps);
+    if (smpi__rt.cfg.replay[0])
+        smpi__replay_init(smpi__rt.cfg.replay, smpi__rt.nranks);
+    else
+        smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks,
+                                     smpi__rt.cfg.privatization == SMPI_PRIVATIZE_DLOPEN,
+                                     smpi__rt.cfg.tmpdir, smpi__rt.cfg.keep_temps);
     setup_argv(&a);
     smpi__diag_init();
     sim_engine_init(&smpi__rt.cfg.sim, plat);
@@ -253,6 +305,8 @@ SMPI_API int smpi_main(int argc, char **argv)
     rc = sim_engine_run();
     fflush(stdout); /* the report may go to stdout too, after the program's output */
     smpi__trace_finish();
+    if (smpi__rt.cfg.replay[0])
+        smpi__replay_report();
     coll_report_finish();
     if (smpi__rt.cfg.display_timing)
         display_timing();

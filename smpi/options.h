@@ -32,6 +32,12 @@ enum smpi_shared_malloc {
     SMPI_SHARED_LOCAL,  /* the ranks' allocations at one call site share one memory */
 };
 
+/* tracing/smpi/format: what -trace writes (trace.h's sinks). */
+enum smpi_trace_format {
+    SMPI_TRACE_PAJE,
+    SMPI_TRACE_TI, /* time-independent, for smpirun -replay (trace_ti.c) */
+};
+
 #define SMPI_COLL_NAME_MAX 64
 #define SMPI_PATH_MAX 4096 /* the OPT_PATH options: smpi/tmpdir, smpi/profile, ... (PATH_MAX) */
 
@@ -65,6 +71,13 @@ struct smpi_config {
     char coll_fallback[SMPI_COLL_NAME_MAX];     /* smpi/coll-fallback */
     char coll_report[SMPI_PATH_MAX];            /* smpi/coll-report */
     char profile[SMPI_PATH_MAX];                /* smpi/profile: the CSV file, "" off */
+    bool tracing;                               /* tracing */
+    char tracing_filename[SMPI_PATH_MAX];       /* tracing/filename */
+    bool tracing_smpi;                          /* tracing/smpi */
+    bool tracing_smpi_computing;                /* tracing/smpi/computing */
+    int tracing_smpi_format;                    /* tracing/smpi/format: enum smpi_trace_format */
+    bool tracing_smpi_ti_one_file;              /* tracing/smpi/format/ti-one-file */
+    char replay[SMPI_PATH_MAX];                 /* smpi/replay: a TI trace's index, "" off */
 };
 
 /* Fills cfg with every default. */
