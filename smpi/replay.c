@@ -38,6 +38,7 @@ struct rank_replay {
 };
 
 static char **files;
+static int *file_lines; /* each file's line in the index */
 static int nfiles;
 static const char *index_path;
 static int active;          /* ranks still replaying */
@@ -599,7 +600,7 @@ static void run_action(struct rank_replay *rr)
 void smpi__replay_init(const char *index, int nranks)
 {
     index_path = index;
-    nfiles = smpi__ti_read_index(index, &files);
+    nfiles = smpi__ti_read_index(index, &files, &file_lines);
     if (nfiles > 1 && nfiles < nranks)
         sim_die("smpi/replay: the trace index '%s' names %d trace files but %d ranks run; run "
                 "with -np %d",
@@ -608,7 +609,7 @@ void smpi__replay_init(const char *index, int nranks)
     for (int r = 0; r < (nfiles > 1 ? nranks : 1); r++) {
         struct smpi_ti_reader probe;
 
-        smpi__ti_reader_open(&probe, files[r], index, r + 1);
+        smpi__ti_reader_open(&probe, files[r], index, file_lines[r]);
         smpi__ti_reader_close(&probe);
     }
     active = nranks;
@@ -627,7 +628,8 @@ int smpi__replay_main(int argc, char **argv)
     if (noop == MPI_OP_NULL)
         PMPI_Op_create(noop_fn, 1, &noop);
     rr.start = sim_now();
-    smpi__ti_reader_open(&rr.in, files[nfiles > 1 ? me : 0], index_path, nfiles > 1 ? me + 1 : 1);
+    smpi__ti_reader_open(&rr.in, files[nfiles > 1 ? me : 0], index_path,
+                         file_lines[nfiles > 1 ? me : 0]);
     while (smpi__ti_reader_next(&rr.in, me, &rr.act))
         run_action(&rr);
     if (rr.npend > 0)
@@ -653,5 +655,6 @@ void smpi__replay_report(void)
     for (int i = 0; i < nfiles; i++)
         free(files[i]);
     free(files);
+    free(file_lines);
     free(old);
 }

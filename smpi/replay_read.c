@@ -23,22 +23,27 @@ static char *trim(char *s)
     return s;
 }
 
-int smpi__ti_read_index(const char *index, char ***files)
+int smpi__ti_read_index(const char *index, char ***files, int **lines)
 {
     FILE *f = fopen(index, "r");
     char *line = NULL;
     size_t cap = 0;
     int n = 0;
+    int lineno = 0;
 
     if (!f)
         sim_die("smpi/replay: cannot open the trace index '%s': %s", index, strerror(errno));
     *files = NULL;
+    *lines = NULL;
     while (getline(&line, &cap, f) >= 0) {
         char *name = trim(line);
 
+        lineno++;
         if (!name[0])
             continue;
         *files = sim_xrealloc(*files, (size_t)(n + 1) * sizeof(**files));
+        *lines = sim_xrealloc(*lines, (size_t)(n + 1) * sizeof(**lines));
+        (*lines)[n] = lineno;
         (*files)[n++] = sim_xstrdup(name);
     }
     free(line);

@@ -57,9 +57,9 @@ void smpi__ti_reader_open(struct smpi_ti_reader *r, const char *path, const char
 bool smpi__ti_reader_next(struct smpi_ti_reader *r, int rank, struct smpi_ti_action *a);
 void smpi__ti_reader_close(struct smpi_ti_reader *r);
 void smpi__ti_action_free(struct smpi_ti_action *a);
-/* Reads the index: its trace files, one per non-empty line, as a new array of new strings;
- * returns how many (dies when it cannot be read or names none). */
-int smpi__ti_read_index(const char *index, char ***files);
+/* Reads the index: its trace files, one per non-empty line, as a new array of new strings, and
+ * the line of each (new array); returns how many (dies when it cannot be read or names none). */
+int smpi__ti_read_index(const char *index, char ***files, int **lines);
 
 /* The replay of one rank (replay.c): the main function of every rank's actor under
  * smpirun -replay. */
