@@ -6,6 +6,8 @@
 #   time SMPIRUN DIR INDEX NP T ARGS... replay DIR/INDEX (from DIR: an index names its files
 #                                       relative to where the trace was written); the time must
 #                                       be T (SMPI 3.32's replay prints 6 decimals: within 1e-6)
+#   same SMPIRUN BIN RUN NP DIR INDEX   trace BIN (np NP) with -trace-ti: each rank's file must be
+#                                       byte for byte the one DIR/INDEX names (SMPI 3.32's)
 #   bad SMPIRUN DIR INDEX NP TEXT...    the replay must fail with status 1 (not SMPI's abort),
 #                                       its stderr containing every TEXT (%20 for a space)
 # Times agree when |a - b| <= 1e-6 + 1e-6 * b.
@@ -57,6 +59,23 @@ time)
     got=$(echo "$err" | sed -n 's/^Simulation time //p')
     echo "replay $got expected $want"
     same_time "$got" "$want"
+    ;;
+same)
+    bin=$1 run=$2 np=$3 dir=$4 index=$5
+    "$smpirun" -np "$np" -trace-ti -trace-file "$run.ti" --cfg=smpi/simulate-computation:no \
+        "$bin" >"$run.out" 2>"$run.err" || { cat "$run.err"; exit 1; }
+    [ "$(wc -l <"$run.ti")" -eq "$np" ] || { echo "$run.ti does not name $np files"; exit 1; }
+    r=0
+    while IFS= read -r mine && IFS= read -r theirs <&3; do
+        r=$((r + 1))
+        case $mine in
+            *_rank-$r.txt) ;;
+            *) echo "line $r of the index names $mine, not a file of rank $((r - 1))"; exit 1 ;;
+        esac
+        cmp "$mine" "$dir/$theirs" || exit 1
+    done <"$run.ti" 3<"$dir/$index"
+    echo "$r rank files identical to $dir/$index's"
+    [ "$r" -eq "$np" ]
     ;;
 bad)
     dir=$1 index=$2 np=$3
