@@ -218,7 +218,7 @@ static bool requests(const struct smpi_process *p, const struct smpi_trace_call 
             out(begin(p), "%s %d %d %d\n", n[4] == 'W' ? "wait" : "test", req_side(r->src),
                 req_side(r->dst), ti_tag(r->tag));
     } else if (!strcmp(n, "MPI_Waitany") || !strcmp(n, "MPI_Waitall")) {
-        out(begin(p), "%s %d\n", n[8] == 'n' ? "waitAny" : "waitall", c->nreqs);
+        out(begin(p), "%s %d\n", n[9] == 'n' ? "waitAny" : "waitall", c->nreqs);
     } else if (!strcmp(n, "MPI_Testany") || !strcmp(n, "MPI_Testall") ||
                !strcmp(n, "MPI_Testsome")) {
         out(begin(p), "test%s\n", n + 8);
