@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "simcore/simcore.h"
 #include "smpi/ti.h"
@@ -21,6 +22,25 @@ static char *trim(char *s)
     while (end > s && isspace((unsigned char)end[-1]))
         *--end = '\0';
     return s;
+}
+
+/* A file the index names: as SMPI opens it, relative to the working directory; when it is not
+ * there, relative to the index's own directory (so a trace can be replayed from anywhere). */
+static char *resolve(const char *index, const char *name)
+{
+    const char *slash = strrchr(index, '/');
+    size_t n;
+    char *near;
+
+    if (name[0] == '/' || !slash || access(name, F_OK) == 0)
+        return sim_xstrdup(name);
+    n = (size_t)(slash - index) + strlen(name) + 2;
+    near = sim_xmalloc(n);
+    snprintf(near, n, "%.*s/%s", (int)(slash - index), index, name);
+    if (access(near, F_OK) == 0)
+        return near;
+    free(near);
+    return sim_xstrdup(name);
 }
 
 int smpi__ti_read_index(const char *index, char ***files, int **lines)
@@ -44,7 +64,7 @@ int smpi__ti_read_index(const char *index, char ***files, int **lines)
         *files = sim_xrealloc(*files, (size_t)(n + 1) * sizeof(**files));
         *lines = sim_xrealloc(*lines, (size_t)(n + 1) * sizeof(**lines));
         (*lines)[n] = lineno;
-        (*files)[n++] = sim_xstrdup(name);
+        (*files)[n++] = resolve(index, name);
     }
     free(line);
     fclose(f);

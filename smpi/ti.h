@@ -57,7 +57,8 @@ void smpi__ti_reader_open(struct smpi_ti_reader *r, const char *path, const char
 bool smpi__ti_reader_next(struct smpi_ti_reader *r, int rank, struct smpi_ti_action *a);
 void smpi__ti_reader_close(struct smpi_ti_reader *r);
 void smpi__ti_action_free(struct smpi_ti_action *a);
-/* Reads the index: its trace files, one per non-empty line, as a new array of new strings, and
+/* Reads the index: its trace files, one per non-empty line (relative to the working directory,
+ * else to the index's directory), as a new array of new strings, and
  * the line of each (new array); returns how many (dies when it cannot be read or names none). */
 int smpi__ti_read_index(const char *index, char ***files, int **lines);
 

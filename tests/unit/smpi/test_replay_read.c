@@ -126,3 +126,24 @@ Test(replay_read, datatype_ids_are_smpi_ones)
     cr_assert_null(smpi__ti_type_decode("99"));
     cr_assert_null(smpi__ti_type_decode("x"));
 }
+
+Test(replay_read, index_names_are_found_next_to_the_index)
+{
+    /* The index names "r0.txt", which is not in the working directory but next to the index:
+     * it resolves to <dir>/r0.txt; a name found nowhere stays as written (for the message). */
+    char **files;
+    int *lines;
+    char want[300];
+    int n;
+
+    write_file("r0.txt", "0 init\n");
+    n = smpi__ti_read_index(write_file("idx", "r0.txt\nnowhere.txt\n"), &files, &lines);
+    cr_assert_eq(n, 2);
+    snprintf(want, sizeof(want), "%s/r0.txt", dir);
+    cr_assert_str_eq(files[0], want);
+    cr_assert_str_eq(files[1], "nowhere.txt");
+    for (int i = 0; i < n; i++)
+        free(files[i]);
+    free(files);
+    free(lines);
+}
