@@ -163,6 +163,7 @@ static void member_view(struct smpi_file_member *m, MPI_Offset disp, MPI_Datatyp
     m->disp = disp;
     m->external32 = external32;
     m->ptr = 0;
+    smpi__type_flatten(ft);
     m->cum = sim_xmalloc((size_t)(ft->nblocks + 1) * sizeof(*m->cum));
     m->cum[0] = 0;
     for (int j = 0; j < ft->nblocks; j++)

@@ -2,7 +2,7 @@
 # libsimmpi.so wraps it together with simcore and exports only the SMPI_API symbols.
 noinst_LTLIBRARIES += smpi/libsmpi.la
 smpi_libsmpi_la_SOURCES = \
-	smpi/p2p_api.h smpi/internal.h smpi/options.h smpi/check.h smpi/datatype.h smpi/op.h \
+	smpi/p2p_api.h smpi/internal.h smpi/options.h smpi/check.h smpi/datatype.h smpi/datatype_build.h smpi/op.h \
 	smpi/errors.h smpi/loader.h \
 	smpi/options.c smpi/errors.c smpi/errhandler.c smpi/datatype.c smpi/op.c \
 	smpi/comm.c smpi/comm_smp.c smpi/p2p.c smpi/match.c smpi/request.c smpi/runtime.c smpi/sample.c smpi/shared.c smpi/file.c smpi/bindings_io.c smpi/time.c smpi/diag.c \
@@ -11,7 +11,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/group.c \
 	smpi/bindings_comm.c \
 	smpi/attr.c \
-	smpi/datatype_ctor.c \
+	smpi/datatype_ctor.c smpi/datatype_build.c \
 	smpi/topo.c \
 	smpi/bindings_neighbor.c \
 	smpi/bindings_misc.c \
