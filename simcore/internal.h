@@ -88,6 +88,7 @@ enum sim__activity_kind {
     SIM__EXEC,
     SIM__COMM,
     SIM__SLEEP,
+    SIM__IO,
 };
 
 struct sim_activity {
