@@ -22,6 +22,8 @@
 #include <unistd.h>
 
 #include <smpi/smpi.h>
+#define SMPI_NO_REDIRECT /* the intercepts' declarations, without the macros */
+#include <smpi_helpers.h>
 
 #include "smpi/internal.h"
 
