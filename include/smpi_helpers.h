@@ -26,6 +26,14 @@
 #include <cstdlib>
 #else
 #include <stdlib.h>
+/* glibc's other declaration of malloc, calloc, realloc and free, which the allocation macros
+ * below would rewrite if a program included it later (the Intel MPI Benchmarks do; SMPI 3.32's
+ * header breaks them there). */
+#if defined(__has_include)
+#if __has_include(<malloc.h>)
+#include <malloc.h>
+#endif
+#endif
 #endif
 
 #ifndef SMPI_API
