@@ -238,6 +238,7 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi_options_finish(&smpi__rt.cfg);
     if (smpi__rt.cfg.host_speed <= 0)
         smpi__rt.cfg.host_speed = smpi__bench_host_speed();
+    smpi__adjust_init();
     place_ranks(&a, plat);
     smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks,
                                  smpi__rt.cfg.privatization == SMPI_PRIVATIZE_DLOPEN,

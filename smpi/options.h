@@ -65,6 +65,10 @@ struct smpi_config {
     char coll_fallback[SMPI_COLL_NAME_MAX];     /* smpi/coll-fallback */
     char coll_report[SMPI_PATH_MAX];            /* smpi/coll-report */
     char profile[SMPI_PATH_MAX];                /* smpi/profile: the CSV file, "" off */
+    char comp_adjustment_file[SMPI_PATH_MAX];   /* smpi/comp-adjustment-file, "" off */
+    bool trace_call_location;                   /* smpi/trace-call-location */
+    bool trace_call_use_absolute_path;          /* smpi/trace-call-use-absolute-path */
+    double auto_shared_malloc_thresh;           /* smpi/auto-shared-malloc-thresh, bytes; 0 off */
 };
 
 /* Fills cfg with every default. */
