@@ -72,6 +72,8 @@ struct smpi_runtime {
     struct smpi_process *procs;
     struct smpi_app *app;
     double wall_start;
+    int argc;           /* smpimain's command line, for the headers of traces */
+    char **argv;
     int exit_status;    /* first non-zero status from exit(), MPI_Abort or a failed rank */
     bool aborted;
 };

@@ -86,6 +86,7 @@ void smpi__trace_finish(void);
 
 /* The sinks' start-up: each registers itself when the configuration asks for it. */
 void smpi__profile_init(void); /* smpi/profile (profile.c) */
+void smpi__paje_init(void);    /* tracing, tracing/smpi, ... (paje.c) */
 
 /* The hooks. smpi__enter_call (runtime.c) calls call_in; smpi__leave calls call_out. */
 void smpi__trace_call_in(const struct smpi_process *p, const struct smpi_trace_call *c);
