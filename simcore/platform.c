@@ -425,6 +425,16 @@ struct sim_host *sim_platform_host(const struct sim_platform *p, int index)
     return index >= 0 && index < p->nhosts ? p->hosts[index] : NULL;
 }
 
+int sim_platform_link_count(const struct sim_platform *p)
+{
+    return p->nlinks;
+}
+
+struct sim_link *sim_platform_link(const struct sim_platform *p, int index)
+{
+    return index >= 0 && index < p->nlinks ? p->links[index] : NULL;
+}
+
 struct sim_host *sim_platform_host_by_name(const struct sim_platform *p, const char *name)
 {
     int id = map_get(&priv(p)->np_by_name, name);

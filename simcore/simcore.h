@@ -278,6 +278,9 @@ int sim_platform_host_count(const struct sim_platform *p);
 struct sim_host *sim_platform_host(const struct sim_platform *p, int index);
 struct sim_host *sim_platform_host_by_name(const struct sim_platform *p, const char *name);
 struct sim_link *sim_platform_link_by_name(const struct sim_platform *p, const char *name);
+/* Links in creation order (a SPLITDUPLEX link is two: NAME_UP and NAME_DOWN). */
+int sim_platform_link_count(const struct sim_platform *p);
+struct sim_link *sim_platform_link(const struct sim_platform *p, int index);
 
 const char *sim_host_name(const struct sim_host *h);
 double sim_host_speed(const struct sim_host *h);

@@ -19,6 +19,7 @@ struct launch_args {
     const char *program;
     int nitems; /* --cfg items, in order */
     const char **items;
+    bool trace_file_set; /* -trace-file seen (-trace defaults to smpi_simgrid.trace) */
     int nprog; /* the program's own arguments */
     char **prog;
 };
@@ -36,6 +37,12 @@ static void usage(FILE *out)
                  "  -keep-temps             keep the per-rank copies of the program\n"
                  "  -tmpdir DIR             where per-rank copies go\n"
                  "  -wrapper \"CMD\"          run the simulator under CMD (valgrind, gdb --args)\n"
+                 "  -trace                  write a Paje trace (smpi_simgrid.trace) as SMPI does\n"
+                 "  -trace-file FILE        the trace's file\n"
+                 "  -trace-grouped          group the ranks by host in the trace\n"
+                 "  -trace-resource         trace the hosts and links with their capacities\n"
+                 "  -trace-comment TEXT     a comment at the top of the trace\n"
+                 "  -trace-comment-file F   F's lines as comments at the top of the trace\n"
                  "  -quiet                  accepted for compatibility\n"
                  "  --cfg=name:value        set an option (before or after the program)\n"
                  "  --log=cat:level         log thresholds, e.g. --log=smpi:verbose\n"
@@ -67,6 +74,50 @@ static int parse_np(const char *v)
     return (int)n;
 }
 
+/* SMPI's tracing flags of smpirun (its smpirun.in), as the --cfg items they stand for. Returns
+ * whether argv[*i] was one; a flag's value is consumed. */
+static bool trace_flag(int argc, char **argv, int *i, struct launch_args *a)
+{
+    static const struct {
+        const char *flag;
+        const char *item; /* "%s": the flag's value */
+    } flags[] = {
+        { "-trace", "tracing:yes" },
+        { "-trace-grouped", "tracing/smpi/group:yes" },
+        { "-trace-resource", "tracing/categorized:yes" },
+        { "-trace-resource", "tracing/uncategorized:yes" },
+        { "-trace-file", "tracing/filename:%s" },
+        { "-trace-comment", "tracing/comment:%s" },
+        { "-trace-comment-file", "tracing/comment-file:%s" },
+    };
+    const char *flag = argv[*i];
+    const char *value = "";
+    bool found = false;
+
+    for (size_t k = 0; k < sizeof(flags) / sizeof(flags[0]); k++) {
+        size_t n;
+        char *item;
+
+        if (strcmp(flag, flags[k].flag) != 0)
+            continue;
+        if (strstr(flags[k].item, "%s"))
+            value = need_value(argc, argv, (*i)++);
+        n = strlen(flags[k].item) + strlen(value) + 1;
+        item = sim_xmalloc(n);
+        snprintf(item, n, flags[k].item, value);
+        add_item(a, item); /* lives as long as the run, as argv's own items */
+        found = true;
+    }
+    if (!strcmp(flag, "-trace")) {
+        add_item(a, "tracing/smpi:yes");
+        if (!a->trace_file_set)
+            add_item(a, "tracing/filename:smpi_simgrid.trace");
+    }
+    if (!strcmp(flag, "-trace-file"))
+        a->trace_file_set = true;
+    return found;
+}
+
 /* Options may come before or after the program; --cfg and --log after it are taken too. */
 static void parse_args(int argc, char **argv, struct launch_args *a)
 {
@@ -96,6 +147,8 @@ static void parse_args(int argc, char **argv, struct launch_args *a)
 
             snprintf(item, sizeof(item), "smpi/tmpdir:%s", need_value(argc, argv, i++));
             add_item(a, item);
+        } else if (trace_flag(argc, argv, &i, a)) {
+            continue;
         } else if (!strcmp(s, "-quiet") || !strcmp(s, "-foreground")) {
             continue;
         } else if (!strcmp(s, "-help") || !strcmp(s, "--help") || !strcmp(s, "-h")) {
@@ -230,6 +283,8 @@ SMPI_API int smpi_main(int argc, char **argv)
     int rc;
 
     smpi__rt.wall_start = wall_clock();
+    smpi__rt.argc = argc;
+    smpi__rt.argv = argv;
     smpi_options_defaults(&smpi__rt.cfg);
     parse_args(argc, argv, &a);
     plat = a.platform ? sim_platform_load(a.platform) : sim_platform_default();

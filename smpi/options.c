@@ -14,6 +14,7 @@
 enum opt_type {
     OPT_BOOL,
     OPT_DOUBLE,
+    OPT_INT,
     OPT_SIZE,
     OPT_TIME,
     OPT_BW,
@@ -170,6 +171,43 @@ static const struct smpi_option options[] = {
     { "smpi/profile", OPT_PATH, "", OPT_FIELD(profile), 0, NULL,
       "write FILE.csv (per rank and MPI call: calls, bytes sent and received, total and "
       "largest simulated time) and print the ten costliest calls on stderr at exit" },
+    { "tracing", OPT_BOOL, "no", OPT_FIELD(tracing), 0, NULL,
+      "write a trace (smpirun -trace): a Paje file as SMPI 3.32 writes it" },
+    { "tracing/filename", OPT_PATH, "simgrid.trace", OPT_FIELD(tracing_filename), 0, NULL,
+      "the trace file (smpirun -trace-file; smpirun -trace's default is smpi_simgrid.trace)" },
+    { "tracing/smpi", OPT_BOOL, "no", OPT_FIELD(tracing_smpi), 0, NULL,
+      "trace the MPI calls as states and the messages as links" },
+    { "tracing/smpi/computing", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_computing), 0, NULL,
+      "also trace the computation between MPI calls as 'computing' states" },
+    { "tracing/smpi/internals", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_internals), 0, NULL,
+      "also trace the messages of collective algorithms and other MPI internals as links" },
+    { "tracing/smpi/display-sizes", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_display_sizes), 0,
+      NULL, "add the size of each message to its link and SMPI's count to each state" },
+    { "tracing/smpi/group", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_group), 0, NULL,
+      "group the ranks under their hosts (smpirun -trace-grouped)" },
+    { "tracing/precision", OPT_INT, "6", OPT_FIELD(tracing_precision), 0, NULL,
+      "digits after the decimal point of the dates and values in the trace" },
+    { "tracing/comment", OPT_PATH, "", OPT_FIELD(tracing_comment), 0, NULL,
+      "a comment line at the top of the trace (smpirun -trace-comment)" },
+    { "tracing/comment-file", OPT_PATH, "", OPT_FIELD(tracing_comment_file), 0, NULL,
+      "a file whose lines become comments at the top of the trace (smpirun -trace-comment-file)" },
+    { "tracing/categorized", OPT_BOOL, "no", OPT_FIELD(tracing_categorized), 0, NULL,
+      "trace the platform's hosts and links (simmpi has no tracing categories)" },
+    { "tracing/uncategorized", OPT_BOOL, "no", OPT_FIELD(tracing_uncategorized), 0, NULL,
+      "trace the hosts and links with their speed, bandwidth and latency (smpirun "
+      "-trace-resource)" },
+    { "tracing/platform", OPT_BOOL, "no", OPT_FIELD(tracing_platform), 0, NULL,
+      "trace the platform's hosts and links as containers" },
+    { "tracing/platform/topology", OPT_BOOL, "yes", OPT_FIELD(tracing_platform_topology), 0, NULL,
+      "with the platform, draw its topology as links between hosts and network links" },
+    { "tracing/disable-destroy", OPT_BOOL, "no", OPT_FIELD(tracing_disable_destroy), 0, NULL,
+      "never destroy containers in the trace" },
+    { "tracing/basic", OPT_BOOL, "no", OPT_FIELD(tracing_basic), 0, NULL,
+      "the old field names in the event definitions, for old Paje readers" },
+    { "tracing/disable_link", OPT_BOOL, "no", OPT_FIELD(tracing_disable_link), 0, NULL,
+      "with the platform, leave out the links' bandwidth and latency" },
+    { "tracing/disable_power", OPT_BOOL, "no", OPT_FIELD(tracing_disable_power), 0, NULL,
+      "with the platform, leave out the hosts' speed and core count" },
     { "smpi/<collective>", OPT_COLL, "", 0, 0, NULL,
       "force one algorithm for one collective, e.g. smpi/bcast:binomial_tree" },
 };
@@ -302,6 +340,15 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
         if (parse_double(v, f) != 0)
             die_value(o, v, "a number");
         break;
+    case OPT_INT: {
+        char *end;
+        long n = strtol(v, &end, 10);
+
+        if (end == v || *end != '\0' || n < 0 || n > 100)
+            die_value(o, v, "a whole number from 0 to 100");
+        *(int *)f = (int)n;
+        break;
+    }
     case OPT_SIZE:
         if (sim_parse_size(v, &d) != 0 || d < 0)
             die_value(o, v, "a size such as 65536, 64KiB or 1MB");
