@@ -80,6 +80,7 @@ struct smpi_runtime {
     char **argv;
     int exit_status;    /* first non-zero status from exit(), MPI_Abort or a failed rank */
     bool aborted;
+    bool replaying; /* smpirun -replay: ranks run a TI trace (replay.c), nothing native */
 };
 extern struct smpi_runtime smpi__rt;
 

@@ -26,6 +26,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/absent.c \
 	smpi/trace.h smpi/trace.c smpi/profile.c \
 	smpi/paje.h smpi/paje.c smpi/paje_names.c smpi/paje_platform.c \
+	smpi/ti.h smpi/ti_types.c smpi/trace_ti.c smpi/replay.c smpi/replay_read.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
 

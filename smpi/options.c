@@ -64,6 +64,12 @@ static const struct opt_enum privatization_values[] = {
     { NULL, 0 },
 };
 
+static const struct opt_enum trace_format_values[] = {
+    { "Paje", SMPI_TRACE_PAJE },
+    { "TI", SMPI_TRACE_TI },
+    { NULL, 0 },
+};
+
 static const struct opt_enum shared_malloc_values[] = {
     { "global", SMPI_SHARED_GLOBAL }, { "on", SMPI_SHARED_GLOBAL },   { "yes", SMPI_SHARED_GLOBAL },
     { "1", SMPI_SHARED_GLOBAL },      { "local", SMPI_SHARED_LOCAL }, { "no", SMPI_SHARED_NONE },
@@ -172,9 +178,11 @@ static const struct smpi_option options[] = {
       "write FILE.csv (per rank and MPI call: calls, bytes sent and received, total and "
       "largest simulated time) and print the ten costliest calls on stderr at exit" },
     { "tracing", OPT_BOOL, "no", OPT_FIELD(tracing), 0, NULL,
-      "write a trace (smpirun -trace): a Paje file as SMPI 3.32 writes it" },
+      "write a trace (smpirun -trace: a Paje file as SMPI 3.32 writes it; -trace-ti: a "
+      "time-independent trace for smpirun -replay)" },
     { "tracing/filename", OPT_PATH, "simgrid.trace", OPT_FIELD(tracing_filename), 0, NULL,
-      "the trace file (smpirun -trace-file; smpirun -trace's default is smpi_simgrid.trace)" },
+      "the trace file (smpirun -trace-file; -trace's default is smpi_simgrid.trace, -trace-ti's "
+      "smpi_simgrid.txt, the index naming one file per rank in FILE_files/)" },
     { "tracing/smpi", OPT_BOOL, "no", OPT_FIELD(tracing_smpi), 0, NULL,
       "trace the MPI calls as states and the messages as links" },
     { "tracing/smpi/computing", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_computing), 0, NULL,
@@ -208,6 +216,13 @@ static const struct smpi_option options[] = {
       "with the platform, leave out the links' bandwidth and latency" },
     { "tracing/disable_power", OPT_BOOL, "no", OPT_FIELD(tracing_disable_power), 0, NULL,
       "with the platform, leave out the hosts' speed and core count" },
+    { "tracing/smpi/format", OPT_ENUM, "Paje", OPT_FIELD(tracing_smpi_format), 0,
+      trace_format_values, "trace format: Paje, or TI (time-independent, for smpirun -replay)" },
+    { "tracing/smpi/format/ti-one-file", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_ti_one_file), 0,
+      NULL, "TI: every rank writes to one file instead of one file per rank" },
+    { "smpi/replay", OPT_PATH, "", OPT_FIELD(replay), 0, NULL,
+      "replay this TI trace (an index naming one file per rank, or one shared file) instead of "
+      "running a program (smpirun -replay)" },
     { "smpi/<collective>", OPT_COLL, "", 0, 0, NULL,
       "force one algorithm for one collective, e.g. smpi/bcast:binomial_tree" },
 };

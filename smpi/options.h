@@ -32,6 +32,12 @@ enum smpi_shared_malloc {
     SMPI_SHARED_LOCAL,  /* the ranks' allocations at one call site share one memory */
 };
 
+/* tracing/smpi/format: what -trace writes (trace.h's sinks). */
+enum smpi_trace_format {
+    SMPI_TRACE_PAJE,
+    SMPI_TRACE_TI, /* time-independent, for smpirun -replay (trace_ti.c) */
+};
+
 #define SMPI_COLL_NAME_MAX 64
 #define SMPI_PATH_MAX 4096 /* the OPT_PATH options: smpi/tmpdir, smpi/profile, ... (PATH_MAX) */
 
@@ -88,6 +94,9 @@ struct smpi_config {
     bool tracing_basic;                         /* tracing/basic */
     bool tracing_disable_link;                  /* tracing/disable_link */
     bool tracing_disable_power;                 /* tracing/disable_power */
+    int tracing_smpi_format;                    /* tracing/smpi/format: enum smpi_trace_format */
+    bool tracing_smpi_ti_one_file;              /* tracing/smpi/format/ti-one-file */
+    char replay[SMPI_PATH_MAX];                 /* smpi/replay: a TI trace's index, "" off */
 };
 
 /* Fills cfg with every default. */

@@ -44,7 +44,7 @@ void smpi__bench_end(struct smpi_process *p)
     const struct smpi_config *cfg = &smpi__rt.cfg;
     double elapsed;
 
-    if (!cfg->simulate_computation)
+    if (!cfg->simulate_computation || smpi__rt.replaying)
         return;
     elapsed = smpi__thread_cpu_time() - p->bench_start;
     smpi__execute_seconds(p, elapsed / smpi__adjust_factor(p));
@@ -63,6 +63,8 @@ void smpi__compute(const struct smpi_process *p, double flops)
 {
     double start = sim_now();
 
+    if (smpi__trace_on)
+        smpi__trace_execute(p, flops);
     sim_execute(flops);
     if (smpi__trace_on)
         smpi__trace_compute(p, start, sim_now());
@@ -70,7 +72,7 @@ void smpi__compute(const struct smpi_process *p, double flops)
 
 void smpi__bench_begin(struct smpi_process *p)
 {
-    if (smpi__rt.cfg.simulate_computation)
+    if (smpi__rt.cfg.simulate_computation && !smpi__rt.replaying)
         p->bench_start = smpi__thread_cpu_time();
 }
 
