@@ -72,6 +72,9 @@ struct smpi_runtime {
     struct smpi_process *procs;
     struct smpi_app *app;
     double wall_start;
+    double run_start;   /* host time when the engine started running the ranks */
+    double benched;     /* host seconds of application code measured between MPI calls */
+    int ranks_ended;    /* ranks whose main has returned (the progress line shows it) */
     int exit_status;    /* first non-zero status from exit(), MPI_Abort or a failed rank */
     bool aborted;
 };

@@ -25,6 +25,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/file.h smpi/win.h smpi/win.c smpi/rma.c smpi/rma_sync.c smpi/bindings_win.c smpi/bindings_rma.c \
 	smpi/absent.c \
 	smpi/trace.h smpi/trace.c smpi/profile.c \
+	smpi/progress.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
 

@@ -32,6 +32,13 @@ enum smpi_shared_malloc {
     SMPI_SHARED_LOCAL,  /* the ranks' allocations at one call site share one memory */
 };
 
+/* smpi/progress: when the one-line progress indicator is drawn on stderr (progress.c). */
+enum smpi_progress {
+    SMPI_PROGRESS_AUTO, /* only when stderr is a terminal */
+    SMPI_PROGRESS_YES,  /* always, even into a pipe or a file */
+    SMPI_PROGRESS_NO,
+};
+
 #define SMPI_COLL_NAME_MAX 64
 #define SMPI_PATH_MAX 4096 /* the OPT_PATH options: smpi/tmpdir, smpi/profile, ... (PATH_MAX) */
 
@@ -65,6 +72,8 @@ struct smpi_config {
     char coll_fallback[SMPI_COLL_NAME_MAX];     /* smpi/coll-fallback */
     char coll_report[SMPI_PATH_MAX];            /* smpi/coll-report */
     char profile[SMPI_PATH_MAX];                /* smpi/profile: the CSV file, "" off */
+    enum smpi_progress progress;                /* smpi/progress */
+    double progress_interval;                   /* smpi/progress-interval, host seconds */
 };
 
 /* Fills cfg with every default. */

@@ -46,6 +46,7 @@ void smpi__bench_end(struct smpi_process *p)
     if (!cfg->simulate_computation)
         return;
     elapsed = smpi__thread_cpu_time() - p->bench_start;
+    smpi__rt.benched += elapsed;
     if (cfg->cpu_threshold < 0 || elapsed < cfg->cpu_threshold)
         return;
     smpi__compute(p, elapsed * cfg->host_speed);
@@ -142,6 +143,7 @@ static void rank_main(void *arg)
                 p->rank);
         PMPI_Finalize();
     }
+    smpi__rt.ranks_ended++;
     if (smpi__trace_on)
         smpi__trace_rank_end(p);
 }

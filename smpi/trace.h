@@ -85,6 +85,11 @@ void smpi__trace_finish(void);
 /* The sinks' start-up: each registers itself when the configuration asks for it. */
 void smpi__profile_init(void); /* smpi/profile (profile.c) */
 
+/* The progress line (progress.c), not a sink: it hooks the engine loop, so that a run without
+ * it pays nothing. init when the ranks are created, finish when the engine has stopped. */
+void smpi__progress_init(void);
+void smpi__progress_finish(void);
+
 /* The hooks. smpi__enter_call (runtime.c) calls call_in; smpi__leave calls call_out. */
 void smpi__trace_call_in(const struct smpi_process *p, const struct smpi_trace_call *c);
 void smpi__trace_call_out(const struct smpi_process *p, const char *name);
