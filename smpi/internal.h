@@ -246,6 +246,7 @@ enum smpi_req_flag {
     SMPI_REQ_PROCNULL = 1u << 16,
     SMPI_REQ_NBC = 1u << 17,      /* a nonblocking collective (bindings_icoll.c) */
     SMPI_REQ_RMA = 1u << 18,      /* a request-based one-sided operation (rma.c) */
+    SMPI_REQ_INTERNAL = 1u << 19, /* a message of the library itself (RMA synchronisation) */
 };
 
 struct smpi_request {
@@ -270,6 +271,8 @@ struct smpi_request {
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
     struct sim_host *src_host;
     bool detached_sender;     /* recv matched a detached send: charge smpi/or on completion */
+    unsigned long long msg_id; /* send: the message's number; recv: that of the matched send */
+    int msg_src;              /* recv: world rank of the matched sender */
     /* A started persistent send is carried by a one-shot clone (the persistent request may be
      * restarted while its previous detached message still waits for a receive): the clone's
      * owner is the persistent request (one reference), completed with it. */
@@ -290,6 +293,9 @@ MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Dataty
 /* Posts a request: a send runs the protocol (eager, detached or rendezvous); a receive is
  * matched against the unexpected queue or posted. */
 void smpi__req_start(MPI_Request req);
+/* The message a send request carries, or a matched receive request received, as the trace
+ * sinks see it (p2p.c). */
+struct smpi_trace_msg smpi__req_trace_msg(const struct smpi_request *r);
 
 /* Matching (match.c). smpi__matches: does receive (or probe) `recv` accept send `send`.
  * smpi__mq_take_posted / smpi__mq_take_unexpected remove and return the receive a send matches

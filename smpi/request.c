@@ -33,6 +33,20 @@ static int finish_generalized(MPI_Request *reqp, MPI_Status *status)
     return err;
 }
 
+/* Reports a completed receive to the trace sinks: SMPI 3.32 records a user's receive when its
+ * call returns (after smpi/or), an internal one before smpi/or (Request::finish_wait). */
+static void trace_recv(const struct smpi_request *r, bool internal)
+{
+    struct smpi_trace_msg m;
+
+    if (!smpi__trace_on || !(r->flags & SMPI_REQ_RECV) || !(r->flags & SMPI_REQ_MATCHED) ||
+        (r->flags & (SMPI_REQ_CANCELLED | SMPI_REQ_PROCNULL)))
+        return;
+    m = smpi__req_trace_msg(r);
+    if (m.internal == internal)
+        smpi__trace_recv(&smpi__rt.procs[r->dst], &m);
+}
+
 static int finish(MPI_Request *reqp, MPI_Status *status)
 {
     MPI_Request r = *reqp;
@@ -41,6 +55,7 @@ static int finish(MPI_Request *reqp, MPI_Status *status)
     if (r->flags & SMPI_REQ_GENERALIZED)
         return finish_generalized(reqp, status);
 
+    trace_recv(r, true);
     if (r->detached_sender) {
         double cost = smpi_cost_eval(&smpi__rt.cfg.or_, (double)r->status.smpi_count);
 
@@ -48,6 +63,7 @@ static int finish(MPI_Request *reqp, MPI_Status *status)
         if (cost > 0)
             smpi__sleep(cost);
     }
+    trace_recv(r, false);
     if (status != MPI_STATUS_IGNORE) {
         if ((r->flags & SMPI_REQ_RECV) || (r->flags & SMPI_REQ_PROCNULL)) {
             *status = r->status;

@@ -144,18 +144,14 @@ void smpi__trace_compute(const struct smpi_process *p, double start, double end)
     EACH_SINK(compute, p, start, end);
 }
 
-void smpi__trace_send(const struct smpi_process *p, int src, int dst, int tag, size_t bytes)
+void smpi__trace_send(const struct smpi_process *p, const struct smpi_trace_msg *m)
 {
-    struct smpi_trace_msg m = { .src = src, .dst = dst, .tag = tag, .bytes = bytes };
-
-    EACH_SINK(send, p, sim_now(), &m);
+    EACH_SINK(send, p, sim_now(), m);
 }
 
-void smpi__trace_recv(const struct smpi_process *p, int src, int dst, int tag, size_t bytes)
+void smpi__trace_recv(const struct smpi_process *p, const struct smpi_trace_msg *m)
 {
-    struct smpi_trace_msg m = { .src = src, .dst = dst, .tag = tag, .bytes = bytes };
-
-    EACH_SINK(recv, p, sim_now(), &m);
+    EACH_SINK(recv, p, sim_now(), m);
 }
 
 void smpi__trace_rank_start(const struct smpi_process *p)

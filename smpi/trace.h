@@ -43,6 +43,8 @@ struct smpi_trace_msg {
     int dst;
     int tag;
     size_t bytes;
+    unsigned long long id;  /* pairs a send with its receive: the same on both sides */
+    int internal;  /* sent by a collective algorithm or other MPI internals, not by the user */
 };
 
 /* A sink: any callback may be NULL. `now` is the simulated time of the event. */
@@ -94,8 +96,11 @@ void smpi__progress_finish(void);
 void smpi__trace_call_in(const struct smpi_process *p, const struct smpi_trace_call *c);
 void smpi__trace_call_out(const struct smpi_process *p, const char *name);
 void smpi__trace_compute(const struct smpi_process *p, double start, double end);
-void smpi__trace_send(const struct smpi_process *p, int src, int dst, int tag, size_t bytes);
-void smpi__trace_recv(const struct smpi_process *p, int src, int dst, int tag, size_t bytes);
+/* p2p.c calls send when a send is posted (before its injected cost), request.c calls recv when
+ * a wait or test completes a receive; both for every message, m->internal telling apart the
+ * messages of collectives and other MPI internals. */
+void smpi__trace_send(const struct smpi_process *p, const struct smpi_trace_msg *m);
+void smpi__trace_recv(const struct smpi_process *p, const struct smpi_trace_msg *m);
 void smpi__trace_rank_start(const struct smpi_process *p);
 void smpi__trace_rank_end(const struct smpi_process *p);
 
