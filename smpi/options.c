@@ -168,6 +168,9 @@ static const struct smpi_option options[] = {
     { "smpi/profile", OPT_PATH, "", OPT_FIELD(profile), 0, NULL,
       "write FILE.csv (per rank and MPI call: calls, bytes sent and received, total and "
       "largest simulated time) and print the ten costliest calls on stderr at exit" },
+    { "smpi/timeline", OPT_PATH, "", OPT_FIELD(timeline), 0, NULL,
+      "write FILE.html, a self-contained page showing each rank's MPI calls, computation and "
+      "messages over simulated time (zoom, pan, tooltips)" },
     { "smpi/progress", OPT_ENUM, "auto", OPT_FIELD(progress), 0, progress_values,
       "one-line progress indicator on stderr: auto (only when stderr is a terminal), yes or no" },
     { "smpi/progress-interval", OPT_TIME, "0.5s", OPT_FIELD(progress_interval), 0, NULL,

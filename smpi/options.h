@@ -72,6 +72,7 @@ struct smpi_config {
     char coll_fallback[SMPI_COLL_NAME_MAX];     /* smpi/coll-fallback */
     char coll_report[SMPI_PATH_MAX];            /* smpi/coll-report */
     char profile[SMPI_PATH_MAX];                /* smpi/profile: the CSV file, "" off */
+    char timeline[SMPI_PATH_MAX];               /* smpi/timeline: the HTML file, "" off */
     enum smpi_progress progress;                /* smpi/progress */
     double progress_interval;                   /* smpi/progress-interval, host seconds */
 };

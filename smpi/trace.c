@@ -108,6 +108,7 @@ struct smpi_trace_call smpi__trace_coll(const char *name, int k, const struct co
 void smpi__trace_init(void)
 {
     smpi__profile_init();
+    smpi__timeline_init();
 }
 
 void smpi__trace_finish(void)

@@ -86,6 +86,7 @@ void smpi__trace_finish(void);
 
 /* The sinks' start-up: each registers itself when the configuration asks for it. */
 void smpi__profile_init(void); /* smpi/profile (profile.c) */
+void smpi__timeline_init(void); /* smpi/timeline (timeline.c) */
 
 /* The progress line (progress.c), not a sink: it hooks the engine loop, so that a run without
  * it pays nothing. init when the ranks are created, finish when the engine has stopped. */
