@@ -152,6 +152,9 @@ struct sim__engine {
     struct sim_lmm_cnst *loopback; /* implicit loopback for routes without links */
     sim_deadlock_fn *deadlock_fn;
     void *deadlock_arg;
+    sim_progress_fn *progress_fn;
+    void *progress_arg;
+    uint64_t actor_runs;
 };
 extern struct sim__engine sim__engine;
 

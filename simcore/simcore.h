@@ -169,6 +169,12 @@ struct sim_platform *sim_engine_platform(void);
 /* Called by the engine when a deadlock is detected, before sim_engine_run returns. */
 typedef void sim_deadlock_fn(void *arg);
 void sim_engine_set_deadlock_hook(sim_deadlock_fn *fn, void *arg);
+/* Called by the engine once per step (after the ready actors ran, before the clock advances)
+ * while a hook is set; NULL removes it. Unset, the engine loop pays one test per step. */
+typedef void sim_progress_fn(void *arg);
+void sim_engine_set_progress_hook(sim_progress_fn *fn, void *arg);
+/* Times an actor was resumed so far (each is one kernel request served), for progress reports. */
+uint64_t sim_engine_actor_runs(void);
 
 /* Time comparisons with precision/timing. */
 bool sim_time_eq(double a, double b);

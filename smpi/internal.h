@@ -78,6 +78,9 @@ struct smpi_runtime {
     double wall_start;
     int argc;           /* smpimain's command line, for the headers of traces */
     char **argv;
+    double run_start;   /* host time when the engine started running the ranks */
+    double benched;     /* host seconds of application code measured between MPI calls */
+    int ranks_ended;    /* ranks whose main has returned (the progress line shows it) */
     int exit_status;    /* first non-zero status from exit(), MPI_Abort or a failed rank */
     bool aborted;
     bool replaying; /* smpirun -replay: ranks run a TI trace (replay.c), nothing native */

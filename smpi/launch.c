@@ -286,10 +286,14 @@ static void setup_argv(const struct launch_args *a)
     }
 }
 
+/* SMPI 3.32's wording and log prefix (smpi_utils.cpp, printed at the end of smpi_main). */
 static void display_timing(void)
 {
-    fprintf(stderr, "simmpi: simulated time: %.9g s; wall-clock time: %.3f s\n", sim_now(),
-            wall_clock() - smpi__rt.wall_start);
+    fprintf(stderr,
+            "[%.6f] [smpi_utils/INFO] Simulated time: %g seconds. \n\nThe simulation took %g "
+            "seconds (after parsing and platform setup)\n%g seconds were actual computation of "
+            "the application\n",
+            sim_now(), sim_now(), wall_clock() - smpi__rt.run_start, smpi__rt.benched);
 }
 
 SMPI_API int smpi_main(int argc, char **argv)
@@ -329,7 +333,10 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi__coll_init();
     smpi__trace_init();
     smpi__ranks_create();
+    smpi__rt.run_start = wall_clock();
+    smpi__progress_init();
     rc = sim_engine_run();
+    smpi__progress_finish();
     fflush(stdout); /* the report may go to stdout too, after the program's output */
     smpi__trace_finish();
     if (smpi__rt.cfg.replay[0])

@@ -27,6 +27,8 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/trace.h smpi/trace.c smpi/profile.c \
 	smpi/paje.h smpi/paje.c smpi/paje_names.c smpi/paje_platform.c \
 	smpi/ti.h smpi/ti_types.c smpi/trace_ti.c smpi/replay.c smpi/replay_read.c \
+	smpi/progress.c \
+	smpi/timeline.h smpi/timeline.c smpi/timeline_page.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
 
@@ -45,3 +47,16 @@ smpi_smpimain_LDFLAGS = -Wl,-rpath,$(libdir)
 include_HEADERS = include/mpi.h include/smpi.h include/smpi_helpers.h
 smpiincludedir = $(includedir)/smpi
 smpiinclude_HEADERS = include/smpi/smpi.h include/smpi/smpi_extended_traces.h
+
+# The timeline page's source (smpi/timeline.html) as a C string, so that it is edited as HTML
+# and installed inside the library.
+nodist_smpi_libsmpi_la_SOURCES = smpi/timeline_html.c
+EXTRA_DIST += smpi/timeline.html
+CLEANFILES += smpi/timeline_html.c
+smpi/timeline_html.c: $(srcdir)/smpi/timeline.html
+	$(AM_V_GEN)$(MKDIR_P) smpi && { \
+	  echo '/* generated from smpi/timeline.html by smpi/local.mk; edit that file */'; \
+	  echo 'const char smpi__timeline_html[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' \
+	    $(srcdir)/smpi/timeline.html; \
+	  echo ';'; } >$@.tmp && mv $@.tmp $@

@@ -57,6 +57,12 @@ static const struct opt_enum model_values[] = {
     { "SMPI", SIM_NET_SMPI }, { "LV08", SIM_NET_LV08 },         { "CM02", SIM_NET_CM02 },
     { "raw", SIM_NET_RAW },   { "Constant", SIM_NET_CONSTANT }, { NULL, 0 },
 };
+static const struct opt_enum progress_values[] = {
+    { "auto", SMPI_PROGRESS_AUTO },
+    { "yes", SMPI_PROGRESS_YES },
+    { "no", SMPI_PROGRESS_NO },
+    { NULL, 0 },
+};
 static const struct opt_enum privatization_values[] = {
     { "dlopen", SMPI_PRIVATIZE_DLOPEN },
     { "yes", SMPI_PRIVATIZE_DLOPEN },
@@ -223,6 +229,13 @@ static const struct smpi_option options[] = {
     { "smpi/replay", OPT_PATH, "", OPT_FIELD(replay), 0, NULL,
       "replay this TI trace (an index naming one file per rank, or one shared file) instead of "
       "running a program (smpirun -replay)" },
+    { "smpi/timeline", OPT_PATH, "", OPT_FIELD(timeline), 0, NULL,
+      "write FILE.html, a self-contained page showing each rank's MPI calls, computation and "
+      "messages over simulated time (zoom, pan, tooltips)" },
+    { "smpi/progress", OPT_ENUM, "auto", OPT_FIELD(progress), 0, progress_values,
+      "one-line progress indicator on stderr: auto (only when stderr is a terminal), yes or no" },
+    { "smpi/progress-interval", OPT_TIME, "0.5s", OPT_FIELD(progress_interval), 0, NULL,
+      "host time between two refreshes of the progress indicator" },
     { "smpi/<collective>", OPT_COLL, "", 0, 0, NULL,
       "force one algorithm for one collective, e.g. smpi/bcast:binomial_tree" },
 };

@@ -38,6 +38,13 @@ enum smpi_trace_format {
     SMPI_TRACE_TI, /* time-independent, for smpirun -replay (trace_ti.c) */
 };
 
+/* smpi/progress: when the one-line progress indicator is drawn on stderr (progress.c). */
+enum smpi_progress {
+    SMPI_PROGRESS_AUTO, /* only when stderr is a terminal */
+    SMPI_PROGRESS_YES,  /* always, even into a pipe or a file */
+    SMPI_PROGRESS_NO,
+};
+
 #define SMPI_COLL_NAME_MAX 64
 #define SMPI_PATH_MAX 4096 /* the OPT_PATH options: smpi/tmpdir, smpi/profile, ... (PATH_MAX) */
 
@@ -97,6 +104,9 @@ struct smpi_config {
     int tracing_smpi_format;                    /* tracing/smpi/format: enum smpi_trace_format */
     bool tracing_smpi_ti_one_file;              /* tracing/smpi/format/ti-one-file */
     char replay[SMPI_PATH_MAX];                 /* smpi/replay: a TI trace's index, "" off */
+    char timeline[SMPI_PATH_MAX];               /* smpi/timeline: the HTML file, "" off */
+    enum smpi_progress progress;                /* smpi/progress */
+    double progress_interval;                   /* smpi/progress-interval, host seconds */
 };
 
 /* Fills cfg with every default. */

@@ -47,6 +47,7 @@ void smpi__bench_end(struct smpi_process *p)
     if (!cfg->simulate_computation || smpi__rt.replaying)
         return;
     elapsed = smpi__thread_cpu_time() - p->bench_start;
+    smpi__rt.benched += elapsed;
     smpi__execute_seconds(p, elapsed / smpi__adjust_factor(p));
 }
 
@@ -152,6 +153,7 @@ static void rank_main(void *arg)
                 p->rank);
         PMPI_Finalize();
     }
+    smpi__rt.ranks_ended++;
     if (smpi__trace_on)
         smpi__trace_rank_end(p);
 }

@@ -111,6 +111,7 @@ void smpi__trace_init(void)
     smpi__profile_init();
     smpi__paje_init();
     smpi__ti_init();
+    smpi__timeline_init();
 }
 
 void smpi__trace_finish(void)

@@ -104,6 +104,12 @@ void smpi__trace_finish(void);
 void smpi__profile_init(void); /* smpi/profile (profile.c) */
 void smpi__paje_init(void);    /* tracing, tracing/smpi, ... (paje.c) */
 void smpi__ti_init(void);      /* tracing/smpi/format:TI (trace_ti.c) */
+void smpi__timeline_init(void); /* smpi/timeline (timeline.c) */
+
+/* The progress line (progress.c), not a sink: it hooks the engine loop, so that a run without
+ * it pays nothing. init when the ranks are created, finish when the engine has stopped. */
+void smpi__progress_init(void);
+void smpi__progress_finish(void);
 
 /* The hooks. smpi__enter_call (runtime.c) calls call_in; smpi__leave calls call_out. */
 void smpi__trace_call_in(const struct smpi_process *p, const struct smpi_trace_call *c);
