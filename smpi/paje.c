@@ -31,9 +31,20 @@ enum {
     PJ_END_LINK = 16,
 };
 
+/* A user message received during an MPI call, whose link ends when the call returns. */
+struct pj_end {
+    unsigned long long id;
+    int src;
+    int tag;
+};
+
 struct pj_rank {
     int container;    /* 0 before MPI_Init and after the rank ended */
+    bool in_call;     /* inside an MPI call */
     bool in_state;    /* call_in pushed a state that call_out pops */
+    struct pj_end *ends; /* user messages received in the current call */
+    int nends;
+    int capends;
     double out_since; /* outside MPI since then (a computation may start there), else INFINITY */
 };
 
@@ -281,6 +292,7 @@ static void on_call_in(const struct smpi_process *p, double now, const struct sm
     char size[32] = "NA";
 
     r->out_since = INFINITY;
+    r->in_call = true;
     if (value < 0)
         return;
     if (is_init(c->name))
@@ -296,11 +308,21 @@ static void on_call_in(const struct smpi_process *p, double now, const struct sm
         r->in_state = true;
 }
 
+static void end_link(int container, double now, int src, int dst, int tag, unsigned long long id)
+{
+    smpi__paje_event(PJ_END_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu", pj.lay.msg_link_type,
+                     container, src + 1, dst + 1, tag, id);
+}
+
 static void on_call_out(const struct smpi_process *p, double now, const char *name)
 {
     struct pj_rank *r = &pj.ranks[p->rank];
 
     (void)name;
+    for (int i = 0; i < r->nends && r->container; i++)
+        end_link(r->container, now, r->ends[i].src, p->rank, r->ends[i].tag, r->ends[i].id);
+    r->nends = 0;
+    r->in_call = false;
     if (r->container)
         r->out_since = now;
     if (r->in_state && r->container)
@@ -343,20 +365,35 @@ static void on_send(const struct smpi_process *p, double now, const struct smpi_
                          from, m->src + 1, m->dst + 1, m->tag, m->id);
 }
 
+/* An internal message ends where the library's wait returns it (SMPI's Request::finish_wait);
+ * a user's when the MPI call that received it returns, as SMPI's bindings trace it — after
+ * MPI_Waitall has returned every request, and also for MPI_Test and MPI_Waitsome, where SMPI
+ * 3.32 leaves the link open. */
 static void on_recv(const struct smpi_process *p, double now, const struct smpi_trace_msg *m)
 {
-    int to = pj.ranks[p->rank].container;
+    struct pj_rank *r = &pj.ranks[p->rank];
 
-    if (!shown(m) || !to)
+    if (!shown(m) || !r->container)
         return;
-    smpi__paje_event(PJ_END_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu", pj.lay.msg_link_type, to,
-                     m->src + 1, m->dst + 1, m->tag, m->id);
+    if (m->internal || !r->in_call) {
+        end_link(r->container, now, m->src, m->dst, m->tag, m->id);
+        return;
+    }
+    if (r->nends == r->capends) {
+        r->capends = r->capends ? 2 * r->capends : 4;
+        r->ends = sim_xrealloc(r->ends, (size_t)r->capends * sizeof(*r->ends));
+    }
+    r->ends[r->nends++] = (struct pj_end){ m->id, m->src, m->tag };
 }
 
 static void end_rank(struct pj_rank *r, double now)
 {
     if (!r->container)
         return;
+    for (int i = 0; i < r->nends; i++)
+        end_link(r->container, now, r->ends[i].src, (int)(r - pj.ranks), r->ends[i].tag,
+                 r->ends[i].id);
+    r->nends = 0;
     if (r->in_state)
         pop(r->container, now);
     if (!pj.cfg->tracing_disable_destroy)
@@ -373,8 +410,10 @@ static void on_rank_end(const struct smpi_process *p, double now)
 
 static void on_finish(double end)
 {
-    for (int i = 0; pj.smpi && i < smpi__rt.nranks; i++)
+    for (int i = 0; pj.smpi && i < smpi__rt.nranks; i++) {
         end_rank(&pj.ranks[i], end);
+        free(pj.ranks[i].ends);
+    }
     smpi__paje_platform_end(end, &pj.lay);
     flush(INFINITY);
     if (ferror(pj.f) | fclose(pj.f))
