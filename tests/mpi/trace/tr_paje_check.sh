@@ -31,22 +31,26 @@ if [ $# -ne 2 ]; then
     echo "usage: tr_paje_check.sh TRACE EXPECT | tr_paje_check.sh -x TRACE [PJ_DUMP_FLAGS]" >&2
     exit 1
 fi
-got=$(extract "$1") || exit 1
-want=$(grep -v '^#' "$2" | grep .) || { echo "cannot read $2"; exit 1; }
-printf '%s\n' "$want" | awk -v got="$(printf '%s\n' "$got")" '
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+extract "$1" >"$tmp/got" || { cat "$tmp/got"; exit 1; }
+grep -v '^#' "$2" | grep . >"$tmp/want" || { echo "cannot read $2"; exit 1; }
+awk '
     function near(a, b) { d = a - b; if (d < 0) d = -d; m = a < 0 ? -a : a; if (b > m) m = b;
                           return d <= 0.01 * m + 1e-9 }
-    BEGIN { n = split(got, g, "\n") }
+    FNR == NR { g[++n] = $0; next }
     {
         k++
         if (k > n) { print "missing: " $0; bad = 1; next }
         split(g[k], f, " ")
         if (f[1] != $1 || f[2] != $2 || f[3] != $3 || !near(f[4], $4) || !near(f[5], $5)) {
-            print "expected: " $0; print "got:      " g[k]; bad = 1
+            if (++shown <= 20) { print "expected: " $0; print "got:      " g[k] }
+            bad = 1
         }
     }
     END {
-        for (i = k + 1; i <= n; i++) { print "unexpected: " g[i]; bad = 1 }
+        for (i = k + 1; i <= n && i <= k + 20; i++) { print "unexpected: " g[i]; bad = 1 }
+        if (n > k) bad = 1
         print (bad ? "DIFFERENT" : "SAME") ": " n " records read, " k " expected"
         exit bad
-    }'
+    }' "$tmp/got" "$tmp/want"
