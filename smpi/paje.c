@@ -39,9 +39,9 @@ struct pj_end {
 };
 
 struct pj_rank {
-    int container;    /* 0 before MPI_Init and after the rank ended */
-    bool in_call;     /* inside an MPI call */
-    bool in_state;    /* call_in pushed a state that call_out pops */
+    int container;       /* 0 before MPI_Init and after the rank ended */
+    bool in_call;        /* inside an MPI call */
+    bool in_state;       /* call_in pushed a state that call_out pops */
     struct pj_end *ends; /* user messages received in the current call */
     int nends;
     int capends;
@@ -65,7 +65,8 @@ static struct {
     FILE *f;
     const char *path;
     const struct smpi_config *cfg;
-    bool smpi; /* tracing/smpi (or group): ranks, states and links */
+    bool smpi;  /* tracing/smpi (or group): ranks, states and links */
+    bool sizes; /* tracing/smpi/display-sizes, which needs tracing/smpi (as in SMPI) */
     struct paje_layout lay;
     int ntypes;
     int ncontainers;
@@ -268,12 +269,12 @@ static void rank_container(const struct smpi_process *p, double now)
 
 static const char *pop_suffix(void)
 {
-    return pj.cfg->tracing_smpi_display_sizes ? " " : "";
+    return pj.sizes ? " " : "";
 }
 
 static void push(int container, double t, int value, const char *size)
 {
-    if (pj.cfg->tracing_smpi_display_sizes)
+    if (pj.sizes)
         smpi__paje_event(PJ_PUSH_STATE, t, "%d %d %d %s", pj.lay.state_type, container, value,
                          size);
     else
@@ -299,7 +300,7 @@ static void on_call_in(const struct smpi_process *p, double now, const struct sm
         rank_container(p, now);
     if (!r->container)
         return;
-    if (pj.cfg->tracing_smpi_display_sizes)
+    if (pj.sizes)
         smpi__paje_size(c, size, sizeof(size));
     push(r->container, now, value, size);
     if (is_init(c->name))
@@ -310,8 +311,8 @@ static void on_call_in(const struct smpi_process *p, double now, const struct sm
 
 static void end_link(int container, double now, int src, int dst, int tag, unsigned long long id)
 {
-    smpi__paje_event(PJ_END_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu", pj.lay.msg_link_type,
-                     container, src + 1, dst + 1, tag, id);
+    smpi__paje_event(PJ_END_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu", pj.lay.msg_link_type, container,
+                     src + 1, dst + 1, tag, id);
 }
 
 static void on_call_out(const struct smpi_process *p, double now, const char *name)
@@ -356,10 +357,9 @@ static void on_send(const struct smpi_process *p, double now, const struct smpi_
 
     if (!shown(m) || !from)
         return;
-    if (pj.cfg->tracing_smpi_display_sizes)
-        smpi__paje_event(PJ_START_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu %zu",
-                         pj.lay.msg_link_type, from, m->src + 1, m->dst + 1, m->tag, m->id,
-                         m->bytes);
+    if (pj.sizes)
+        smpi__paje_event(PJ_START_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu %zu", pj.lay.msg_link_type,
+                         from, m->src + 1, m->dst + 1, m->tag, m->id, m->bytes);
     else
         smpi__paje_event(PJ_START_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu", pj.lay.msg_link_type,
                          from, m->src + 1, m->dst + 1, m->tag, m->id);
@@ -491,11 +491,19 @@ static void header_defs(bool basic, bool sizes)
                              "Name string" };
     const char *destroy[] = { "Time date", "Type string", "Name string" };
     const char *var[] = { "Time date", "Type string", "Container string", "Value double" };
-    const char *start[] = { "Time date", "Type string", "Container string", "Value string",
+    const char *start[] = { "Time date",
+                            "Type string",
+                            "Container string",
+                            "Value string",
                             basic ? "SourceContainer string" : "StartContainer string",
-                            "Key string", "Size int" };
-    const char *endl[] = { "Time date", "Type string", "Container string", "Value string",
-                           basic ? "DestContainer string" : "EndContainer string", "Key string" };
+                            "Key string",
+                            "Size int" };
+    const char *endl[] = { "Time date",
+                           "Type string",
+                           "Container string",
+                           "Value string",
+                           basic ? "DestContainer string" : "EndContainer string",
+                           "Key string" };
 
     event_def("PajeDefineContainerType", 0, cdef, 3);
     event_def("PajeDefineVariableType", 1, vdef, 4);
@@ -531,7 +539,7 @@ static void header(void)
     if (cfg->tracing_comment[0])
         fprintf(pj.f, "# %s\n", cfg->tracing_comment);
     comment_file(cfg->tracing_comment_file);
-    header_defs(cfg->tracing_basic, cfg->tracing_smpi_display_sizes && cfg->tracing_smpi);
+    header_defs(cfg->tracing_basic, pj.sizes);
 }
 
 void smpi__paje_init(void)
@@ -544,6 +552,7 @@ void smpi__paje_init(void)
     pj.cfg = cfg;
     pj.path = cfg->tracing_filename;
     pj.smpi = cfg->tracing_smpi || cfg->tracing_smpi_group;
+    pj.sizes = cfg->tracing_smpi_display_sizes && cfg->tracing_smpi;
     pj.f = fopen(pj.path, "w");
     if (!pj.f)
         sim_die("tracing/filename: cannot write '%s': %s", pj.path, strerror(errno));

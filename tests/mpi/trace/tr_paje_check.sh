@@ -1,8 +1,8 @@
 #!/bin/sh
 # tr_paje_check.sh TRACE EXPECT: reads the Paje file TRACE with pajeng's pj_dump (which fails
 # on a malformed file or a link whose two ends do not pair) and compares what it shows with
-# EXPECT: per rank the states in order (name, start, end), then every link (source and
-# destination rank, start, end), dates within 1%. EXPECT holds lines
+# EXPECT: per rank the MPI states in order (name, start, end), then every message's link
+# (source and destination rank, start, end), dates within 1%. EXPECT holds lines
 #   state CONTAINER NAME START END
 #   link SOURCE DESTINATION START END
 # as `tr_paje_check.sh -x TRACE` prints them for a trace (used to record SMPI 3.32's).
@@ -17,9 +17,9 @@ fi
 # extract TRACE [PJ_DUMP_FLAGS]: the states, then the links, in a stable order.
 extract() {
     dump=$(pj_dump -l 9 ${2:-} "$1") || { echo "pj_dump cannot read $1"; return 1; }
-    printf '%s\n' "$dump" | awk -F', ' '$1 == "State" { print "state", $2, $8, $4, $5 }' |
+    printf '%s\n' "$dump" | awk -F', ' '$1 == "State" && $3 == "MPI_STATE" { print "state", $2, $8, $4, $5 }' |
         sort -s -k2,2V -k4,4g -k5,5g
-    printf '%s\n' "$dump" | awk -F', ' '$1 == "Link" { print "link", $8, $9, $4, $5 }' |
+    printf '%s\n' "$dump" | awk -F', ' '$1 == "Link" && $3 == "MPI_LINK" { print "link", $8, $9, $4, $5 }' |
         sort -s -k4,4g -k5,5g -k2,2V -k3,3V
 }
 
