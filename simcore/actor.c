@@ -84,6 +84,7 @@ void sim__actors_run_ready(void)
         if (a->state != SIM__ACTOR_RUNNABLE)
             continue;
         sim__engine.current = a;
+        sim__engine.actor_runs++;
         sim_context_switch(sim__engine.maestro, a->ctx);
         sim__engine.current = NULL;
         if (a->state == SIM__ACTOR_DONE && a->ctx) {

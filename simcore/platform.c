@@ -387,6 +387,7 @@ void sim_platform_free(struct sim_platform *p)
             free(p->hosts[i]->disks[k].mount);
         }
         free(p->hosts[i]->disks);
+        free(p->hosts[i]->default_disk);
         free(p->hosts[i]);
     }
     for (int i = 0; i < p->nlinks; i++) {
@@ -493,6 +494,16 @@ int sim_host_disk_count(const struct sim_host *h)
 const struct sim_disk *sim_host_disk(const struct sim_host *h, int i)
 {
     return &h->disks[i];
+}
+
+const struct sim_disk *sim_host_default_disk(struct sim_host *h, double read_bw, double write_bw)
+{
+    if (!h->default_disk) {
+        h->default_disk = sim_xcalloc(1, sizeof(*h->default_disk));
+        h->default_disk->read_bw = read_bw;
+        h->default_disk->write_bw = write_bw;
+    }
+    return h->default_disk;
 }
 
 const char *sim_disk_name(const struct sim_disk *d)

@@ -52,6 +52,22 @@ static void enter_p2p(const char *call, MPI_Comm comm, int peer, int tag, int co
     smpi__enter_call(&c);
 }
 
+/* smpi__enter for a call on n requests (wait/test families, MPI_Start*): the trace sinks see
+ * the requests before they complete. */
+static void enter_requests(const char *call, MPI_Request *reqs, int n)
+{
+    struct smpi_trace_call c;
+
+    if (!smpi__trace_on) {
+        smpi__enter(call);
+        return;
+    }
+    c = SMPI_TRACE_CALL(call);
+    c.req = reqs;
+    c.nreqs = n;
+    smpi__enter_call(&c);
+}
+
 /* Reports the error class a request completed with. For a truncation, `sent` is the size of
  * the message when known (0 when the send was already gone), `bufsize` the receive buffer. */
 static int report(MPI_Comm comm, const char *call, int rc, size_t sent, size_t bufsize)
@@ -416,6 +432,7 @@ int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
         c.send_type = sendtype;
         c.recv_count = recvcount;
         c.recv_type = recvtype;
+        c.source = source;
         smpi__enter_call(&c);
     } else {
         smpi__enter("MPI_Sendrecv");
@@ -450,6 +467,7 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
 
         c.send_count = c.recv_count = count;
         c.send_type = c.recv_type = datatype;
+        c.source = source;
         smpi__enter_call(&c);
     } else {
         smpi__enter("MPI_Sendrecv_replace");
@@ -669,7 +687,7 @@ int PMPI_Wait(MPI_Request *request, MPI_Status *status)
 
     SMPI_CHECK_INIT("MPI_Wait");
     SMPI_CHECK_ARG("MPI_Wait", MPI_COMM_WORLD, request);
-    smpi__enter("MPI_Wait");
+    enter_requests("MPI_Wait", request, 1);
     rc = wait_one("MPI_Wait", NULL, request, status);
     smpi__leave();
     return rc;
@@ -684,7 +702,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     SMPI_CHECK_INIT("MPI_Test");
     SMPI_CHECK_ARG("MPI_Test", MPI_COMM_WORLD, request);
     SMPI_CHECK_ARG("MPI_Test", MPI_COMM_WORLD, flag);
-    smpi__enter("MPI_Test");
+    enter_requests("MPI_Test", request, 1);
     r = *request;
     if (r)
         r->refcount++;
@@ -706,7 +724,7 @@ int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Sta
     SMPI_CHECK_INIT("MPI_Waitany");
     SMPI_CHECK_REQUESTS("MPI_Waitany", count, array_of_requests);
     SMPI_CHECK_ARG("MPI_Waitany", MPI_COMM_WORLD, index);
-    smpi__enter("MPI_Waitany");
+    enter_requests("MPI_Waitany", array_of_requests, count);
     ec = hold_comm(count, array_of_requests);
     rc = smpi__waitany(count, array_of_requests, index, status);
     smpi__leave();
@@ -726,7 +744,7 @@ int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *fl
     SMPI_CHECK_REQUESTS("MPI_Testany", count, array_of_requests);
     SMPI_CHECK_ARG("MPI_Testany", MPI_COMM_WORLD, index);
     SMPI_CHECK_ARG("MPI_Testany", MPI_COMM_WORLD, flag);
-    smpi__enter("MPI_Testany");
+    enter_requests("MPI_Testany", array_of_requests, count);
     ec = hold_comm(count, array_of_requests);
     rc = smpi__testany(count, array_of_requests, index, flag, status);
     smpi__leave();
@@ -743,7 +761,7 @@ int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of
 
     SMPI_CHECK_INIT("MPI_Waitall");
     SMPI_CHECK_REQUESTS("MPI_Waitall", count, array_of_requests);
-    smpi__enter("MPI_Waitall");
+    enter_requests("MPI_Waitall", array_of_requests, count);
     ec = hold_comm(count, array_of_requests);
     rc = smpi__waitall(count, array_of_requests, array_of_statuses);
     smpi__leave();
@@ -762,7 +780,7 @@ int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
     SMPI_CHECK_INIT("MPI_Testall");
     SMPI_CHECK_REQUESTS("MPI_Testall", count, array_of_requests);
     SMPI_CHECK_ARG("MPI_Testall", MPI_COMM_WORLD, flag);
-    smpi__enter("MPI_Testall");
+    enter_requests("MPI_Testall", array_of_requests, count);
     ec = hold_comm(count, array_of_requests);
     rc = smpi__testall(count, array_of_requests, flag, array_of_statuses);
     smpi__leave();
@@ -783,7 +801,7 @@ int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
     SMPI_CHECK_ARG("MPI_Waitsome", MPI_COMM_WORLD, outcount);
     if (incount > 0) /* with no request, the indices may be NULL (MPICH's waittestnull) */
         SMPI_CHECK_ARG("MPI_Waitsome", MPI_COMM_WORLD, array_of_indices);
-    smpi__enter("MPI_Waitsome");
+    enter_requests("MPI_Waitsome", array_of_requests, incount);
     ec = hold_comm(incount, array_of_requests);
     rc = smpi__waitsome(incount, array_of_requests, outcount, array_of_indices,
                         array_of_statuses);
@@ -806,7 +824,7 @@ int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
     SMPI_CHECK_ARG("MPI_Testsome", MPI_COMM_WORLD, outcount);
     if (incount > 0) /* with no request, the indices may be NULL (MPICH's waittestnull) */
         SMPI_CHECK_ARG("MPI_Testsome", MPI_COMM_WORLD, array_of_indices);
-    smpi__enter("MPI_Testsome");
+    enter_requests("MPI_Testsome", array_of_requests, incount);
     ec = hold_comm(incount, array_of_requests);
     rc = smpi__testsome(incount, array_of_requests, outcount, array_of_indices,
                         array_of_statuses);
@@ -990,7 +1008,7 @@ int PMPI_Start(MPI_Request *request)
     rc = start_check("MPI_Start", *request, 0);
     if (rc != MPI_SUCCESS)
         return rc;
-    smpi__enter("MPI_Start");
+    enter_requests("MPI_Start", request, 1);
     rc = start_one("MPI_Start", *request);
     smpi__leave();
     return rc;
@@ -1008,7 +1026,7 @@ int PMPI_Startall(int count, MPI_Request array_of_requests[])
         if (rc != MPI_SUCCESS)
             return rc;
     }
-    smpi__enter("MPI_Startall");
+    enter_requests("MPI_Startall", array_of_requests, count);
     for (int i = 0; i < count && rc == MPI_SUCCESS; i++)
         rc = start_one("MPI_Startall", array_of_requests[i]);
     smpi__leave();

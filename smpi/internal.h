@@ -54,6 +54,10 @@ struct smpi_process {
     double bench_start; /* thread CPU time when the rank left MPI, for computation timing */
     bool sampling;      /* inside an SMPI_SAMPLE_* loop (sample.c) */
     double sample_start; /* thread CPU time when the sampled body began */
+    const char *loc_file; /* file and line of the last MPI call (smpicc -trace-call-location) */
+    int loc_line;
+    const char *loc_prev_file; /* and of the one before (adjust.c) */
+    int loc_prev_line;
     int depth;          /* nesting of MPI calls (a binding may use another one) */
     const char *call;   /* MPI call the rank is in, for deadlock reports */
     int call_peer;      /* its peer rank in the call's communicator, or -1 */
@@ -74,8 +78,12 @@ struct smpi_runtime {
     double wall_start;
     int argc;           /* smpimain's command line, for the headers of traces */
     char **argv;
+    double run_start;   /* host time when the engine started running the ranks */
+    double benched;     /* host seconds of application code measured between MPI calls */
+    int ranks_ended;    /* ranks whose main has returned (the progress line shows it) */
     int exit_status;    /* first non-zero status from exit(), MPI_Abort or a failed rank */
     bool aborted;
+    bool replaying; /* smpirun -replay: ranks run a TI trace (replay.c), nothing native */
 };
 extern struct smpi_runtime smpi__rt;
 
@@ -124,6 +132,16 @@ int smpi__barrier(MPI_Comm comm);
 double smpi__thread_cpu_time(void);
 void smpi__bench_end(struct smpi_process *p);
 void smpi__bench_begin(struct smpi_process *p);
+/* Injects `seconds` of this machine's computation, unless shorter than smpi/cpu-threshold. */
+void smpi__execute_seconds(const struct smpi_process *p, double seconds);
+/* smpi/comp-adjustment-file (adjust.c): loads the file named by the option (dies on a bad
+ * one); the speed factor of the code p ran since its last two MPI calls (1 when not listed). */
+void smpi__adjust_init(void);
+double smpi__adjust_factor(const struct smpi_process *p);
+/* Adds the file's "location","ratio" lines (after its header line) to the table; the factor
+ * of a location key, 1 when not listed (exposed for the unit tests). */
+void smpi__adjust_load(const char *path);
+double smpi__adjust_lookup(const char *key);
 /* Sleeps the rank for `seconds` of simulated time (injected costs). */
 void smpi__sleep(double seconds);
 

@@ -11,6 +11,7 @@
 #include "collectives/collectives.h"
 #include "smpi/internal.h"
 #include "smpi/loader.h"
+#include "smpi/ti.h"
 
 struct launch_args {
     int np;
@@ -43,6 +44,10 @@ static void usage(FILE *out)
                  "  -trace-resource         trace the hosts and links with their capacities\n"
                  "  -trace-comment TEXT     a comment at the top of the trace\n"
                  "  -trace-comment-file F   F's lines as comments at the top of the trace\n"
+                 "  -trace-ti               write a time-independent trace (for -replay) to "
+                 "smpi_simgrid.txt, or -trace-file\n"
+                 "  -replay INDEX           replay a time-independent trace instead of running a "
+                 "program\n"
                  "  -quiet                  accepted for compatibility\n"
                  "  --cfg=name:value        set an option (before or after the program)\n"
                  "  --log=cat:level         log thresholds, e.g. --log=smpi:verbose\n"
@@ -74,7 +79,7 @@ static int parse_np(const char *v)
     return (int)n;
 }
 
-/* SMPI's tracing flags of smpirun (its smpirun.in), as the --cfg items they stand for. Returns
+/* SMPI's tracing and replay flags of smpirun (its smpirun.in), as the --cfg items they stand for. Returns
  * whether argv[*i] was one; a flag's value is consumed. */
 static bool trace_flag(int argc, char **argv, int *i, struct launch_args *a)
 {
@@ -83,6 +88,11 @@ static bool trace_flag(int argc, char **argv, int *i, struct launch_args *a)
         const char *item; /* "%s": the flag's value */
     } flags[] = {
         { "-trace", "tracing:yes" },
+        { "-trace-ti", "tracing:yes" },
+        { "-trace-ti", "tracing/smpi:yes" },
+        { "-trace-ti", "tracing/smpi/format:TI" },
+        { "-trace-ti", "tracing/smpi/computing:yes" },
+        { "-replay", "smpi/replay:%s" },
         { "-trace-grouped", "tracing/smpi/group:yes" },
         { "-trace-resource", "tracing/categorized:yes" },
         { "-trace-resource", "tracing/uncategorized:yes" },
@@ -113,6 +123,8 @@ static bool trace_flag(int argc, char **argv, int *i, struct launch_args *a)
         if (!a->trace_file_set)
             add_item(a, "tracing/filename:smpi_simgrid.trace");
     }
+    if (!strcmp(flag, "-trace-ti") && !a->trace_file_set) /* SMPI's TI default file */
+        add_item(a, "tracing/filename:smpi_simgrid.txt");
     if (!strcmp(flag, "-trace-file"))
         a->trace_file_set = true;
     return found;
@@ -171,8 +183,6 @@ static void parse_args(int argc, char **argv, struct launch_args *a)
             a->prog[a->nprog++] = argv[i];
         }
     }
-    if (!a->program)
-        sim_die("no program to run; usage: smpirun -np N ./program [args] (smpirun -help)");
 }
 
 /* Reads a hostfile: one host per line, "host:N" for N lines; blank lines are skipped. */
@@ -262,6 +272,12 @@ static void setup_argv(const struct launch_args *a)
     for (int i = 0; i < smpi__rt.nranks; i++) {
         struct smpi_process *p = &smpi__rt.procs[i];
 
+        if (!smpi__rt.app) { /* smpirun -replay: the ranks run their traces */
+            p->argc = 0;
+            p->argv = sim_xcalloc(1, sizeof(char *));
+            p->main = smpi__replay_main;
+            continue;
+        }
         p->argc = a->nprog;
         p->argv = sim_xcalloc((size_t)a->nprog + 1, sizeof(char *));
         for (int k = 0; k < a->nprog; k++)
@@ -270,10 +286,14 @@ static void setup_argv(const struct launch_args *a)
     }
 }
 
+/* SMPI 3.32's wording and log prefix (smpi_utils.cpp, printed at the end of smpi_main). */
 static void display_timing(void)
 {
-    fprintf(stderr, "simmpi: simulated time: %.9g s; wall-clock time: %.3f s\n", sim_now(),
-            wall_clock() - smpi__rt.wall_start);
+    fprintf(stderr,
+            "[%.6f] [smpi_utils/INFO] Simulated time: %g seconds. \n\nThe simulation took %g "
+            "seconds (after parsing and platform setup)\n%g seconds were actual computation of "
+            "the application\n",
+            sim_now(), sim_now(), wall_clock() - smpi__rt.run_start, smpi__rt.benched);
 }
 
 SMPI_API int smpi_main(int argc, char **argv)
@@ -293,10 +313,18 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi_options_finish(&smpi__rt.cfg);
     if (smpi__rt.cfg.host_speed <= 0)
         smpi__rt.cfg.host_speed = smpi__bench_host_speed();
+    smpi__adjust_init();
+    if (!smpi__rt.cfg.replay[0] && !a.program)
+        sim_die("no program to run; usage: smpirun -np N ./program [args] (smpirun -help)");
+    if (smpi__rt.cfg.replay[0] && a.program)
+        sim_die("smpirun -replay replays the trace without a program; remove '%s'", a.program);
     place_ranks(&a, plat);
-    smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks,
-                                 smpi__rt.cfg.privatization == SMPI_PRIVATIZE_DLOPEN,
-                                 smpi__rt.cfg.tmpdir, smpi__rt.cfg.keep_temps);
+    if (smpi__rt.cfg.replay[0])
+        smpi__replay_init(smpi__rt.cfg.replay, smpi__rt.nranks);
+    else
+        smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks,
+                                     smpi__rt.cfg.privatization == SMPI_PRIVATIZE_DLOPEN,
+                                     smpi__rt.cfg.tmpdir, smpi__rt.cfg.keep_temps);
     setup_argv(&a);
     smpi__diag_init();
     sim_engine_init(&smpi__rt.cfg.sim, plat);
@@ -305,9 +333,14 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi__coll_init();
     smpi__trace_init();
     smpi__ranks_create();
+    smpi__rt.run_start = wall_clock();
+    smpi__progress_init();
     rc = sim_engine_run();
+    smpi__progress_finish();
     fflush(stdout); /* the report may go to stdout too, after the program's output */
     smpi__trace_finish();
+    if (smpi__rt.cfg.replay[0])
+        smpi__replay_report();
     coll_report_finish();
     if (smpi__rt.cfg.display_timing)
         display_timing();

@@ -57,10 +57,22 @@ static const struct opt_enum model_values[] = {
     { "SMPI", SIM_NET_SMPI }, { "LV08", SIM_NET_LV08 },         { "CM02", SIM_NET_CM02 },
     { "raw", SIM_NET_RAW },   { "Constant", SIM_NET_CONSTANT }, { NULL, 0 },
 };
+static const struct opt_enum progress_values[] = {
+    { "auto", SMPI_PROGRESS_AUTO },
+    { "yes", SMPI_PROGRESS_YES },
+    { "no", SMPI_PROGRESS_NO },
+    { NULL, 0 },
+};
 static const struct opt_enum privatization_values[] = {
     { "dlopen", SMPI_PRIVATIZE_DLOPEN },
     { "yes", SMPI_PRIVATIZE_DLOPEN },
     { "no", SMPI_PRIVATIZE_NO },
+    { NULL, 0 },
+};
+
+static const struct opt_enum trace_format_values[] = {
+    { "Paje", SMPI_TRACE_PAJE },
+    { "TI", SMPI_TRACE_TI },
     { NULL, 0 },
 };
 
@@ -109,7 +121,13 @@ static const struct smpi_option options[] = {
     { "smpi/simulate-computation", OPT_BOOL, "yes", OPT_FIELD(simulate_computation), 0, NULL,
       "inject the measured time of the code between MPI calls" },
     { "smpi/cpu-threshold", OPT_TIME, "1e-6", OPT_FIELD(cpu_threshold), 0, NULL,
-      "computation bursts shorter than this are not injected (negative: never inject)" },
+      "computation bursts shorter than this are not injected (negative: all are, as in SMPI 3.32)" },
+    { "smpi/comp-adjustment-file", OPT_PATH, "", OPT_FIELD(comp_adjustment_file), 0, NULL,
+      "CSV of \"prevfile:line:file:line\",ratio: the code between those MPI calls runs ratio times faster" },
+    { "smpi/trace-call-location", OPT_BOOL, "no", OPT_FIELD(trace_call_location), 0, NULL,
+      "MPI calls record their file and line (build with smpicc -trace-call-location)" },
+    { "smpi/trace-call-use-absolute-path", OPT_BOOL, "no", OPT_FIELD(trace_call_use_absolute_path),
+      0, NULL, "call locations keep the file name as compiled, not its base name" },
     { "smpi/async-small-thresh", OPT_SIZE, "0", OPT_FIELD(async_small_thresh), 0, NULL,
       "messages smaller than this are sent at once, before the receive is posted" },
     { "smpi/send-is-detached-thresh", OPT_SIZE, "65536", OPT_FIELD(send_is_detached_thresh), 0,
@@ -134,6 +152,8 @@ static const struct smpi_option options[] = {
     { "smpi/shared-malloc", OPT_ENUM, "global", OPT_FIELD(shared_malloc), 0, shared_malloc_values,
       "what SMPI_SHARED_MALLOC folds: global (one physical block for every allocation), local "
       "(one memory per call site, shared by the ranks) or no" },
+    { "smpi/auto-shared-malloc-thresh", OPT_SIZE, "0", OPT_FIELD(auto_shared_malloc_thresh), 0,
+      NULL, "malloc/calloc/realloc of at least this size fold as SMPI_SHARED_MALLOC (0: never)" },
     { "smpi/shared-malloc-blocksize", OPT_SIZE, "1MiB", OPT_FIELD(shared_malloc_blocksize), 0, NULL,
       "the physical block that global folding maps again and again (a multiple of 4 KiB)" },
     { "smpi/shared-malloc-hugepage", OPT_PATH, "", OPT_FIELD(shared_malloc_hugepage), 0, NULL,
@@ -164,9 +184,11 @@ static const struct smpi_option options[] = {
       "write FILE.csv (per rank and MPI call: calls, bytes sent and received, total and "
       "largest simulated time) and print the ten costliest calls on stderr at exit" },
     { "tracing", OPT_BOOL, "no", OPT_FIELD(tracing), 0, NULL,
-      "write a trace (smpirun -trace): a Paje file as SMPI 3.32 writes it" },
+      "write a trace (smpirun -trace: a Paje file as SMPI 3.32 writes it; -trace-ti: a "
+      "time-independent trace for smpirun -replay)" },
     { "tracing/filename", OPT_PATH, "simgrid.trace", OPT_FIELD(tracing_filename), 0, NULL,
-      "the trace file (smpirun -trace-file; smpirun -trace's default is smpi_simgrid.trace)" },
+      "the trace file (smpirun -trace-file; -trace's default is smpi_simgrid.trace, -trace-ti's "
+      "smpi_simgrid.txt, the index naming one file per rank in FILE_files/)" },
     { "tracing/smpi", OPT_BOOL, "no", OPT_FIELD(tracing_smpi), 0, NULL,
       "trace the MPI calls as states and the messages as links" },
     { "tracing/smpi/computing", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_computing), 0, NULL,
@@ -200,6 +222,20 @@ static const struct smpi_option options[] = {
       "with the platform, leave out the links' bandwidth and latency" },
     { "tracing/disable_power", OPT_BOOL, "no", OPT_FIELD(tracing_disable_power), 0, NULL,
       "with the platform, leave out the hosts' speed and core count" },
+    { "tracing/smpi/format", OPT_ENUM, "Paje", OPT_FIELD(tracing_smpi_format), 0,
+      trace_format_values, "trace format: Paje, or TI (time-independent, for smpirun -replay)" },
+    { "tracing/smpi/format/ti-one-file", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_ti_one_file), 0,
+      NULL, "TI: every rank writes to one file instead of one file per rank" },
+    { "smpi/replay", OPT_PATH, "", OPT_FIELD(replay), 0, NULL,
+      "replay this TI trace (an index naming one file per rank, or one shared file) instead of "
+      "running a program (smpirun -replay)" },
+    { "smpi/timeline", OPT_PATH, "", OPT_FIELD(timeline), 0, NULL,
+      "write FILE.html, a self-contained page showing each rank's MPI calls, computation and "
+      "messages over simulated time (zoom, pan, tooltips)" },
+    { "smpi/progress", OPT_ENUM, "auto", OPT_FIELD(progress), 0, progress_values,
+      "one-line progress indicator on stderr: auto (only when stderr is a terminal), yes or no" },
+    { "smpi/progress-interval", OPT_TIME, "0.5s", OPT_FIELD(progress_interval), 0, NULL,
+      "host time between two refreshes of the progress indicator" },
     { "smpi/<collective>", OPT_COLL, "", 0, 0, NULL,
       "force one algorithm for one collective, e.g. smpi/bcast:binomial_tree" },
 };

@@ -32,6 +32,19 @@ enum smpi_shared_malloc {
     SMPI_SHARED_LOCAL,  /* the ranks' allocations at one call site share one memory */
 };
 
+/* tracing/smpi/format: what -trace writes (trace.h's sinks). */
+enum smpi_trace_format {
+    SMPI_TRACE_PAJE,
+    SMPI_TRACE_TI, /* time-independent, for smpirun -replay (trace_ti.c) */
+};
+
+/* smpi/progress: when the one-line progress indicator is drawn on stderr (progress.c). */
+enum smpi_progress {
+    SMPI_PROGRESS_AUTO, /* only when stderr is a terminal */
+    SMPI_PROGRESS_YES,  /* always, even into a pipe or a file */
+    SMPI_PROGRESS_NO,
+};
+
 #define SMPI_COLL_NAME_MAX 64
 #define SMPI_PATH_MAX 4096 /* the OPT_PATH options: smpi/tmpdir, smpi/profile, ... (PATH_MAX) */
 
@@ -65,6 +78,10 @@ struct smpi_config {
     char coll_fallback[SMPI_COLL_NAME_MAX];     /* smpi/coll-fallback */
     char coll_report[SMPI_PATH_MAX];            /* smpi/coll-report */
     char profile[SMPI_PATH_MAX];                /* smpi/profile: the CSV file, "" off */
+    char comp_adjustment_file[SMPI_PATH_MAX];   /* smpi/comp-adjustment-file, "" off */
+    bool trace_call_location;                   /* smpi/trace-call-location */
+    bool trace_call_use_absolute_path;          /* smpi/trace-call-use-absolute-path */
+    double auto_shared_malloc_thresh;           /* smpi/auto-shared-malloc-thresh, bytes; 0 off */
     /* Tracing (SimGrid's tracing/... items); the Paje sink is paje.c. */
     bool tracing;                               /* tracing: write a trace */
     char tracing_filename[SMPI_PATH_MAX];       /* tracing/filename */
@@ -84,6 +101,12 @@ struct smpi_config {
     bool tracing_basic;                         /* tracing/basic */
     bool tracing_disable_link;                  /* tracing/disable_link */
     bool tracing_disable_power;                 /* tracing/disable_power */
+    int tracing_smpi_format;                    /* tracing/smpi/format: enum smpi_trace_format */
+    bool tracing_smpi_ti_one_file;              /* tracing/smpi/format/ti-one-file */
+    char replay[SMPI_PATH_MAX];                 /* smpi/replay: a TI trace's index, "" off */
+    char timeline[SMPI_PATH_MAX];               /* smpi/timeline: the HTML file, "" off */
+    enum smpi_progress progress;                /* smpi/progress */
+    double progress_interval;                   /* smpi/progress-interval, host seconds */
 };
 
 /* Fills cfg with every default. */

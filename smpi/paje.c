@@ -547,8 +547,8 @@ void smpi__paje_init(void)
     const struct smpi_config *cfg = &smpi__rt.cfg;
     static char buf[1 << 20];
 
-    if (!cfg->tracing)
-        return;
+    if (!cfg->tracing || cfg->tracing_smpi_format != SMPI_TRACE_PAJE)
+        return; /* tracing/smpi/format:TI writes tracing/filename instead (trace_ti.c) */
     pj.cfg = cfg;
     pj.path = cfg->tracing_filename;
     pj.smpi = cfg->tracing_smpi || cfg->tracing_smpi_group;

@@ -47,6 +47,7 @@ struct smpi_trace_call smpi__trace_p2p(const char *name, MPI_Comm comm, int peer
 
     c.comm = comm;
     c.peer = peer >= 0 ? smpi__peer_world(comm, peer) : -1;
+    c.peer_arg = peer;
     c.tag = tag;
     return c;
 }
@@ -109,6 +110,8 @@ void smpi__trace_init(void)
 {
     smpi__profile_init();
     smpi__paje_init();
+    smpi__ti_init();
+    smpi__timeline_init();
 }
 
 void smpi__trace_finish(void)
@@ -143,6 +146,11 @@ void smpi__trace_call_out(const struct smpi_process *p, const char *name)
 void smpi__trace_compute(const struct smpi_process *p, double start, double end)
 {
     EACH_SINK(compute, p, start, end);
+}
+
+void smpi__trace_execute(const struct smpi_process *p, double flops)
+{
+    EACH_SINK(execute, p, sim_now(), flops);
 }
 
 void smpi__trace_send(const struct smpi_process *p, const struct smpi_trace_msg *m)

@@ -30,12 +30,26 @@ struct smpi_trace_call {
     MPI_Op op;                 /* MPI_OP_NULL when none */
     int coll_kind;             /* a collective: its enum coll_kind, else -1 */
     const struct coll_args *coll; /* and its arguments as the algorithms receive them */
+    int peer_arg;                 /* the peer as the user gave it: a rank of comm, MPI_ANY_SOURCE or
+                                   * MPI_PROC_NULL (MPI_UNDEFINED when the call has none) */
+    int source;                   /* MPI_Sendrecv*: the source as given (else MPI_UNDEFINED) */
+    MPI_Request *req;             /* completion calls (wait/test families): the requests, as */
+    int nreqs;                    /* the user passed them, before they complete (else NULL, 0) */
 };
-#define SMPI_TRACE_CALL(fn)                                                                \
-    ((struct smpi_trace_call){ .name = (fn), .comm = MPI_COMM_NULL, .peer = -1, .tag = -1, \
-                               .root = -1, .send_count = -1, .send_type = MPI_DATATYPE_NULL, \
-                               .recv_count = -1, .recv_type = MPI_DATATYPE_NULL,           \
-                               .op = MPI_OP_NULL, .coll_kind = -1 })
+#define SMPI_TRACE_CALL(fn)                                                                        \
+    ((struct smpi_trace_call){ .name = (fn),                                                       \
+                               .comm = MPI_COMM_NULL,                                              \
+                               .peer = -1,                                                         \
+                               .tag = -1,                                                          \
+                               .root = -1,                                                         \
+                               .send_count = -1,                                                   \
+                               .send_type = MPI_DATATYPE_NULL,                                     \
+                               .recv_count = -1,                                                   \
+                               .recv_type = MPI_DATATYPE_NULL,                                     \
+                               .op = MPI_OP_NULL,                                                  \
+                               .coll_kind = -1,                                                    \
+                               .peer_arg = MPI_UNDEFINED,                                          \
+                               .source = MPI_UNDEFINED })
 
 /* One message, for the sinks that draw or count them. Ranks are of MPI_COMM_WORLD. */
 struct smpi_trace_msg {
@@ -55,6 +69,8 @@ struct smpi_trace_sink {
     void (*call_out)(const struct smpi_process *p, double now, const char *name);
     /* The rank computed (native time or declared work) from start to end. */
     void (*compute)(const struct smpi_process *p, double start, double end);
+    /* The rank starts computing `flops` (before the computation runs). */
+    void (*execute)(const struct smpi_process *p, double now, double flops);
     /* A message leaves p (send) or is received by p (recv), where SMPI 3.32 records it. */
     void (*send)(const struct smpi_process *p, double now, const struct smpi_trace_msg *m);
     void (*recv)(const struct smpi_process *p, double now, const struct smpi_trace_msg *m);
@@ -87,6 +103,13 @@ void smpi__trace_finish(void);
 /* The sinks' start-up: each registers itself when the configuration asks for it. */
 void smpi__profile_init(void); /* smpi/profile (profile.c) */
 void smpi__paje_init(void);    /* tracing, tracing/smpi, ... (paje.c) */
+void smpi__ti_init(void);      /* tracing/smpi/format:TI (trace_ti.c) */
+void smpi__timeline_init(void); /* smpi/timeline (timeline.c) */
+
+/* The progress line (progress.c), not a sink: it hooks the engine loop, so that a run without
+ * it pays nothing. init when the ranks are created, finish when the engine has stopped. */
+void smpi__progress_init(void);
+void smpi__progress_finish(void);
 
 /* The hooks. smpi__enter_call (runtime.c) calls call_in; smpi__leave calls call_out. */
 void smpi__trace_call_in(const struct smpi_process *p, const struct smpi_trace_call *c);
@@ -97,6 +120,7 @@ void smpi__trace_compute(const struct smpi_process *p, double start, double end)
  * messages of collectives and other MPI internals. */
 void smpi__trace_send(const struct smpi_process *p, const struct smpi_trace_msg *m);
 void smpi__trace_recv(const struct smpi_process *p, const struct smpi_trace_msg *m);
+void smpi__trace_execute(const struct smpi_process *p, double flops);
 void smpi__trace_rank_start(const struct smpi_process *p);
 void smpi__trace_rank_end(const struct smpi_process *p);
 

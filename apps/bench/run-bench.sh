@@ -227,4 +227,16 @@ for mode in global local no; do
         printf '%-7s %-7s %s\n' "$mode" "$sim" "$(grep -h "PSS added" "$out/stdout" || echo failed)"
     done
 done
+# malloc (not SMPI_SHARED_MALLOC) folded by smpi/auto-shared-malloc-thresh, and not
+for thresh in 1MiB 0; do
+    for sim in simmpi smpi; do
+        if [ $sim = simmpi ]; then run=smpi/smpirun; bin=$out/mpi_fold; t=$thresh; else
+            [ $have_smpi = 1 ] || continue
+            run=/usr/bin/smpirun; bin=$out/mpi_fold.sg; t=${thresh%MiB}; [ $t = 1 ] && t=1048576; fi
+        "$run" -np 32 -platform "$plat" -hostfile "$out/hosts32" $opts \
+            --cfg=smpi/auto-shared-malloc-thresh:$t "$bin" 64 malloc >"$out/stdout" 2>"$out/fold.err"
+        printf 'malloc, auto-shared-malloc-thresh:%-5s %-7s %s\n' "$thresh" "$sim" \
+            "$(grep -h "PSS added" "$out/stdout" || echo failed)"
+    done
+done
 fi
