@@ -266,6 +266,15 @@ enum smpi_req_flag {
     SMPI_REQ_INTERNAL = 1u << 19, /* a message of the library itself (RMA synchronisation) */
 };
 
+/* The requests of one MPI_Waitall that completed and are not yet finished: their indices in a
+ * min-heap, so that they are finished lowest index first, each as soon as it completes, as
+ * SMPI's waitany loop does (request.c). */
+struct smpi_done_log {
+    int *heap;
+    int n;
+};
+void smpi__done_log_push(struct smpi_done_log *log, int index);
+
 struct smpi_request {
     unsigned flags;
     int refcount;
@@ -290,6 +299,8 @@ struct smpi_request {
     bool detached_sender;     /* recv matched a detached send: charge smpi/or on completion */
     unsigned long long msg_id; /* send: the message's number; recv: that of the matched send */
     int msg_src;              /* recv: world rank of the matched sender */
+    struct smpi_done_log *done_log; /* the MPI_Waitall waiting for it, told at completion */
+    int done_index;                 /* its index there */
     /* A started persistent send is carried by a one-shot clone (the persistent request may be
      * restarted while its previous detached message still waits for a receive): the clone's
      * owner is the persistent request (one reference), completed with it. */

@@ -76,6 +76,10 @@ static void complete(struct smpi_request *r)
     struct smpi_request *o = r->owner;
 
     r->flags |= SMPI_REQ_DONE;
+    if (r->done_log) {
+        smpi__done_log_push(r->done_log, r->done_index);
+        r->done_log = NULL;
+    }
     if (r->waiter)
         sim_actor_wake(r->waiter);
     if (o) {

@@ -31,9 +31,20 @@ enum {
     PJ_END_LINK = 16,
 };
 
+/* A user message received during an MPI call, whose link ends when the call returns. */
+struct pj_end {
+    unsigned long long id;
+    int src;
+    int tag;
+};
+
 struct pj_rank {
-    int container;    /* 0 before MPI_Init and after the rank ended */
-    bool in_state;    /* call_in pushed a state that call_out pops */
+    int container;       /* 0 before MPI_Init and after the rank ended */
+    bool in_call;        /* inside an MPI call */
+    bool in_state;       /* call_in pushed a state that call_out pops */
+    struct pj_end *ends; /* user messages received in the current call */
+    int nends;
+    int capends;
     double out_since; /* outside MPI since then (a computation may start there), else INFINITY */
 };
 
@@ -54,7 +65,8 @@ static struct {
     FILE *f;
     const char *path;
     const struct smpi_config *cfg;
-    bool smpi; /* tracing/smpi (or group): ranks, states and links */
+    bool smpi;  /* tracing/smpi (or group): ranks, states and links */
+    bool sizes; /* tracing/smpi/display-sizes, which needs tracing/smpi (as in SMPI) */
     struct paje_layout lay;
     int ntypes;
     int ncontainers;
@@ -257,12 +269,12 @@ static void rank_container(const struct smpi_process *p, double now)
 
 static const char *pop_suffix(void)
 {
-    return pj.cfg->tracing_smpi_display_sizes ? " " : "";
+    return pj.sizes ? " " : "";
 }
 
 static void push(int container, double t, int value, const char *size)
 {
-    if (pj.cfg->tracing_smpi_display_sizes)
+    if (pj.sizes)
         smpi__paje_event(PJ_PUSH_STATE, t, "%d %d %d %s", pj.lay.state_type, container, value,
                          size);
     else
@@ -281,13 +293,14 @@ static void on_call_in(const struct smpi_process *p, double now, const struct sm
     char size[32] = "NA";
 
     r->out_since = INFINITY;
+    r->in_call = true;
     if (value < 0)
         return;
     if (is_init(c->name))
         rank_container(p, now);
     if (!r->container)
         return;
-    if (pj.cfg->tracing_smpi_display_sizes)
+    if (pj.sizes)
         smpi__paje_size(c, size, sizeof(size));
     push(r->container, now, value, size);
     if (is_init(c->name))
@@ -296,11 +309,21 @@ static void on_call_in(const struct smpi_process *p, double now, const struct sm
         r->in_state = true;
 }
 
+static void end_link(int container, double now, int src, int dst, int tag, unsigned long long id)
+{
+    smpi__paje_event(PJ_END_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu", pj.lay.msg_link_type, container,
+                     src + 1, dst + 1, tag, id);
+}
+
 static void on_call_out(const struct smpi_process *p, double now, const char *name)
 {
     struct pj_rank *r = &pj.ranks[p->rank];
 
     (void)name;
+    for (int i = 0; i < r->nends && r->container; i++)
+        end_link(r->container, now, r->ends[i].src, p->rank, r->ends[i].tag, r->ends[i].id);
+    r->nends = 0;
+    r->in_call = false;
     if (r->container)
         r->out_since = now;
     if (r->in_state && r->container)
@@ -334,29 +357,43 @@ static void on_send(const struct smpi_process *p, double now, const struct smpi_
 
     if (!shown(m) || !from)
         return;
-    if (pj.cfg->tracing_smpi_display_sizes)
-        smpi__paje_event(PJ_START_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu %zu",
-                         pj.lay.msg_link_type, from, m->src + 1, m->dst + 1, m->tag, m->id,
-                         m->bytes);
+    if (pj.sizes)
+        smpi__paje_event(PJ_START_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu %zu", pj.lay.msg_link_type,
+                         from, m->src + 1, m->dst + 1, m->tag, m->id, m->bytes);
     else
         smpi__paje_event(PJ_START_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu", pj.lay.msg_link_type,
                          from, m->src + 1, m->dst + 1, m->tag, m->id);
 }
 
+/* An internal message ends where the library's wait returns it (SMPI's Request::finish_wait);
+ * a user's when the MPI call that received it returns, as SMPI's bindings trace it — after
+ * MPI_Waitall has returned every request, and also for MPI_Test and MPI_Waitsome, where SMPI
+ * 3.32 leaves the link open. */
 static void on_recv(const struct smpi_process *p, double now, const struct smpi_trace_msg *m)
 {
-    int to = pj.ranks[p->rank].container;
+    struct pj_rank *r = &pj.ranks[p->rank];
 
-    if (!shown(m) || !to)
+    if (!shown(m) || !r->container)
         return;
-    smpi__paje_event(PJ_END_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu", pj.lay.msg_link_type, to,
-                     m->src + 1, m->dst + 1, m->tag, m->id);
+    if (m->internal || !r->in_call) {
+        end_link(r->container, now, m->src, m->dst, m->tag, m->id);
+        return;
+    }
+    if (r->nends == r->capends) {
+        r->capends = r->capends ? 2 * r->capends : 4;
+        r->ends = sim_xrealloc(r->ends, (size_t)r->capends * sizeof(*r->ends));
+    }
+    r->ends[r->nends++] = (struct pj_end){ m->id, m->src, m->tag };
 }
 
 static void end_rank(struct pj_rank *r, double now)
 {
     if (!r->container)
         return;
+    for (int i = 0; i < r->nends; i++)
+        end_link(r->container, now, r->ends[i].src, (int)(r - pj.ranks), r->ends[i].tag,
+                 r->ends[i].id);
+    r->nends = 0;
     if (r->in_state)
         pop(r->container, now);
     if (!pj.cfg->tracing_disable_destroy)
@@ -373,8 +410,10 @@ static void on_rank_end(const struct smpi_process *p, double now)
 
 static void on_finish(double end)
 {
-    for (int i = 0; pj.smpi && i < smpi__rt.nranks; i++)
+    for (int i = 0; pj.smpi && i < smpi__rt.nranks; i++) {
         end_rank(&pj.ranks[i], end);
+        free(pj.ranks[i].ends);
+    }
     smpi__paje_platform_end(end, &pj.lay);
     flush(INFINITY);
     if (ferror(pj.f) | fclose(pj.f))
@@ -452,11 +491,19 @@ static void header_defs(bool basic, bool sizes)
                              "Name string" };
     const char *destroy[] = { "Time date", "Type string", "Name string" };
     const char *var[] = { "Time date", "Type string", "Container string", "Value double" };
-    const char *start[] = { "Time date", "Type string", "Container string", "Value string",
+    const char *start[] = { "Time date",
+                            "Type string",
+                            "Container string",
+                            "Value string",
                             basic ? "SourceContainer string" : "StartContainer string",
-                            "Key string", "Size int" };
-    const char *endl[] = { "Time date", "Type string", "Container string", "Value string",
-                           basic ? "DestContainer string" : "EndContainer string", "Key string" };
+                            "Key string",
+                            "Size int" };
+    const char *endl[] = { "Time date",
+                           "Type string",
+                           "Container string",
+                           "Value string",
+                           basic ? "DestContainer string" : "EndContainer string",
+                           "Key string" };
 
     event_def("PajeDefineContainerType", 0, cdef, 3);
     event_def("PajeDefineVariableType", 1, vdef, 4);
@@ -492,7 +539,7 @@ static void header(void)
     if (cfg->tracing_comment[0])
         fprintf(pj.f, "# %s\n", cfg->tracing_comment);
     comment_file(cfg->tracing_comment_file);
-    header_defs(cfg->tracing_basic, cfg->tracing_smpi_display_sizes && cfg->tracing_smpi);
+    header_defs(cfg->tracing_basic, pj.sizes);
 }
 
 void smpi__paje_init(void)
@@ -500,11 +547,12 @@ void smpi__paje_init(void)
     const struct smpi_config *cfg = &smpi__rt.cfg;
     static char buf[1 << 20];
 
-    if (!cfg->tracing || (cfg->tracing_smpi && cfg->tracing_smpi_format == SMPI_TRACE_TI))
-        return; /* the time-independent trace replaces the Paje one (trace_ti.c) */
+    if (!cfg->tracing || cfg->tracing_smpi_format != SMPI_TRACE_PAJE)
+        return; /* tracing/smpi/format:TI writes tracing/filename instead (trace_ti.c) */
     pj.cfg = cfg;
     pj.path = cfg->tracing_filename;
     pj.smpi = cfg->tracing_smpi || cfg->tracing_smpi_group;
+    pj.sizes = cfg->tracing_smpi_display_sizes && cfg->tracing_smpi;
     pj.f = fopen(pj.path, "w");
     if (!pj.f)
         sim_die("tracing/filename: cannot write '%s': %s", pj.path, strerror(errno));

@@ -11,12 +11,12 @@
 
 /* How SMPI's TIData of a call prints its size. */
 enum paje_size {
-    SZ_NA,      /* NoOpTIData, WaitTIData */
-    SZ_COUNT,   /* Pt2PtTIData and CollTIData: the element count the user passed */
-    SZ_VAR,     /* VarCollTIData: the send size when positive, else the receive size */
-    SZ_SUM,     /* alltoallv: the summed send counts, else the summed receive counts */
-    SZ_MINUS1,  /* reduce_scatter: VarCollTIData with both sizes -1 */
-    SZ_BYTES,   /* CpuTIData of the file calls: bytes, printed as a double */
+    SZ_NA,     /* NoOpTIData, WaitTIData */
+    SZ_COUNT,  /* Pt2PtTIData and CollTIData: the element count the user passed */
+    SZ_VAR,    /* VarCollTIData: the send size when positive, else the receive size */
+    SZ_SUM,    /* alltoallv: the summed send counts, else the summed receive counts */
+    SZ_MINUS1, /* reduce_scatter: VarCollTIData with both sizes -1 */
+    SZ_BYTES,  /* CpuTIData of the file calls: bytes, printed as a double */
 };
 
 struct paje_call {
@@ -149,31 +149,56 @@ static const struct {
     const char *key;
     const char *color;
 } colors[] = {
-    { "accumulate", "1 0.3 0" },      { "allgather", "1 0 0" },
-    { "allgatherv", "1 0.52 0.52" },  { "allreduce", "1 0 1" },
-    { "alltoall", "0.52 0 1" },       { "alltoallv", "0.78 0.52 1" },
-    { "barrier", "0 0.39 0.78" },     { "bcast", "0 0.78 0.39" },
-    { "compare_and_swap", "0.3 1 0" }, { "computing", "0 1 1" },
-    { "exscan", "1 0.54 0.25" },      { "file_read", "1 1 0.3" },
-    { "finalize", "0 1 0" },          { "gather", "1 1 0" },
-    { "gatherv", "1 1 0.52" },        { "get", "0 1 0.3" },
-    { "get_accumulate", "0 1 0.3" },  { "init", "0 1 0" },
-    { "irecv", "1 0.52 0.52" },       { "isend", "0.52 0.52 1" },
-    { "put", "0.3 1 0" },             { "raccumulate", "1 0.3 0" },
-    { "recv", "1 0 0" },              { "reduce", "0 1 0" },
-    { "reducescatter", "0.52 1 0.52" }, { "rget", "0 1 0.3" },
-    { "rget_accumulate", "1 0.3 0" }, { "rput", "0.3 1 0" },
-    { "scan", "1 0.58 0.23" },        { "scatter", "1 0.74 0.54" },
-    { "scatterv", "0.52 0 0.52" },    { "send", "0 0 1" },
-    { "sendrecv", "0 1 1" },          { "sleeping", "0 0.5 0.5" },
-    { "test", "0.52 0.52 0" },        { "wait", "1 1 0" },
-    { "waitall", "0.78 0.78 0" },     { "waitany", "0.78 0.78 0.58" },
-    { "win_complete", "0.8 1 0" },    { "win_fence", "1 0 0.3" },
-    { "win_flush", "1 0 0.3" },       { "win_flush_all", "1 0.8 0" },
-    { "win_flush_local", "1 0 0.8" }, { "win_flush_local_all", "1 0 0.3" },
-    { "win_lock", "1 0 0.3" },        { "win_lock_all", "1 0 0.8" },
-    { "win_post", "1 0 0.8" },        { "win_start", "0.8 0 1" },
-    { "win_unlock", "1 0 0.3" },      { "win_unlock_all", "1 0.8 0" },
+    { "accumulate", "1 0.3 0" },
+    { "allgather", "1 0 0" },
+    { "allgatherv", "1 0.52 0.52" },
+    { "allreduce", "1 0 1" },
+    { "alltoall", "0.52 0 1" },
+    { "alltoallv", "0.78 0.52 1" },
+    { "barrier", "0 0.39 0.78" },
+    { "bcast", "0 0.78 0.39" },
+    { "compare_and_swap", "0.3 1 0" },
+    { "computing", "0 1 1" },
+    { "exscan", "1 0.54 0.25" },
+    { "file_read", "1 1 0.3" },
+    { "finalize", "0 1 0" },
+    { "gather", "1 1 0" },
+    { "gatherv", "1 1 0.52" },
+    { "get", "0 1 0.3" },
+    { "get_accumulate", "0 1 0.3" },
+    { "init", "0 1 0" },
+    { "irecv", "1 0.52 0.52" },
+    { "isend", "0.52 0.52 1" },
+    { "put", "0.3 1 0" },
+    { "raccumulate", "1 0.3 0" },
+    { "recv", "1 0 0" },
+    { "reduce", "0 1 0" },
+    { "reducescatter", "0.52 1 0.52" },
+    { "rget", "0 1 0.3" },
+    { "rget_accumulate", "1 0.3 0" },
+    { "rput", "0.3 1 0" },
+    { "scan", "1 0.58 0.23" },
+    { "scatter", "1 0.74 0.54" },
+    { "scatterv", "0.52 0 0.52" },
+    { "send", "0 0 1" },
+    { "sendrecv", "0 1 1" },
+    { "sleeping", "0 0.5 0.5" },
+    { "test", "0.52 0.52 0" },
+    { "wait", "1 1 0" },
+    { "waitall", "0.78 0.78 0" },
+    { "waitany", "0.78 0.78 0.58" },
+    { "win_complete", "0.8 1 0" },
+    { "win_fence", "1 0 0.3" },
+    { "win_flush", "1 0 0.3" },
+    { "win_flush_all", "1 0.8 0" },
+    { "win_flush_local", "1 0 0.8" },
+    { "win_flush_local_all", "1 0 0.3" },
+    { "win_lock", "1 0 0.3" },
+    { "win_lock_all", "1 0 0.8" },
+    { "win_post", "1 0 0.8" },
+    { "win_start", "0.8 0 1" },
+    { "win_unlock", "1 0 0.3" },
+    { "win_unlock_all", "1 0.8 0" },
     { "win_wait", "1 0.8 0" },
 };
 #define NCOLORS (sizeof(colors) / sizeof(colors[0]))

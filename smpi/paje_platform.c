@@ -3,6 +3,7 @@
  * HOST and LINK containers with their speed, core count, bandwidth and latency, and the ranks
  * grouped under their hosts (-trace-grouped). simcore keeps no zones, so hosts and links hang
  * under the root; SimGrid nests them in one container per zone. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -17,6 +18,19 @@ struct pj_platform {
     int nlinks;
     int *hosts; /* container of host i */
     int *links; /* container of link i, 0 for the engine's own */
+};
+
+/* A network link's container, found by address (sorted by address for bsearch). */
+struct pj_link_ref {
+    const struct sim_link *link;
+    int container;
+};
+
+/* The topology's edges already drawn, as unordered container pairs (open addressing). */
+struct pj_edges {
+    unsigned long long *keys; /* 0: empty */
+    size_t cap;
+    size_t n;
 };
 
 static struct pj_platform plat;
@@ -145,6 +159,113 @@ static void links(const struct sim_platform *p, const struct smpi_config *cfg)
     }
 }
 
+static int by_address(const void *a, const void *b)
+{
+    const struct sim_link *x = ((const struct pj_link_ref *)a)->link;
+    const struct sim_link *y = ((const struct pj_link_ref *)b)->link;
+
+    return (x > y) - (x < y);
+}
+
+/* Whether the edge a-b (either way) is new; records it. */
+static bool edge_is_new(struct pj_edges *e, int a, int b)
+{
+    unsigned long long key = a < b ? ((unsigned long long)a << 32 | (unsigned)b)
+                                   : ((unsigned long long)b << 32 | (unsigned)a);
+    size_t h;
+
+    if (2 * (e->n + 1) > e->cap) {
+        struct pj_edges bigger = { sim_xcalloc(e->cap ? 2 * e->cap : 1024, sizeof(*e->keys)),
+                                   e->cap ? 2 * e->cap : 1024, 0 };
+
+        for (size_t i = 0; i < e->cap; i++)
+            if (e->keys[i])
+                edge_is_new(&bigger, (int)(e->keys[i] >> 32), (int)(e->keys[i] & 0xffffffffu));
+        free(e->keys);
+        *e = bigger;
+    }
+    for (h = (size_t)(key * 0x9e3779b97f4a7c15ull) & (e->cap - 1); e->keys[h];
+         h = (h + 1) & (e->cap - 1))
+        if (e->keys[h] == key)
+            return false;
+    e->keys[h] = key;
+    e->n++;
+    return true;
+}
+
+/* One topology link from container a (of type ta) to b, its link type named as SMPI names it
+ * ("0-HOST4-LINK12": the root type, then each end's type name and number) and declared on first
+ * use; types[i][j] caches the four of HOST and LINK. */
+static void topology_edge(int a, bool a_link, int b, bool b_link, int types[2][2], int *key)
+{
+    int ta = a_link ? plat.link_type : plat.host_type;
+    int tb = b_link ? plat.link_type : plat.host_type;
+    int *t = &types[a_link][b_link];
+
+    if (!*t) {
+        *t = smpi__paje_new_type();
+        smpi__paje_def("4 %d 0 %d %d 0-%s%d-%s%d", *t, ta, tb, a_link ? "LINK" : "HOST", ta,
+                       b_link ? "LINK" : "HOST", tb);
+    }
+    /* StartLink has a Size field under display-sizes: SMPI leaves it out here, which pj_dump
+     * cannot read; a topology link has size 0 */
+    if (smpi__rt.cfg.tracing_smpi_display_sizes && smpi__rt.cfg.tracing_smpi)
+        smpi__paje_event(15, 0, "%d 0 topology %d %d 0", *t, a, *key);
+    else
+        smpi__paje_event(15, 0, "%d 0 topology %d %d", *t, a, *key);
+    smpi__paje_event(16, 0, "%d 0 topology %d %d", *t, b, *key);
+    (*key)++;
+}
+
+/* tracing/platform/topology: the graph of the routes between every two hosts, each hop (host
+ * to link, link to link, link to host) drawn once, as SMPI's recursiveGraphExtraction does per
+ * zone. O(hosts^2 x route length), as in SimGrid: large platforms may turn it off. */
+static void topology(const struct sim_platform *p)
+{
+    struct pj_link_ref *refs = sim_xcalloc((size_t)plat.nlinks + 1, sizeof(*refs));
+    struct sim_link **route = NULL;
+    struct pj_edges edges = { 0 };
+    int types[2][2] = { { 0 } };
+    int nrefs = 0;
+    int key = 0;
+
+    for (int i = 0; i < plat.nlinks; i++)
+        if (plat.links[i])
+            refs[nrefs++] = (struct pj_link_ref){ sim_platform_link(p, i), plat.links[i] };
+    qsort(refs, (size_t)nrefs, sizeof(*refs), by_address);
+    for (int s = 0; s < plat.nhosts; s++) {
+        for (int d = 0; d < plat.nhosts; d++) {
+            double lat;
+            int n = s == d ? 0
+                           : sim_route(p, sim_platform_host(p, s), sim_platform_host(p, d), NULL, 0,
+                                       &lat);
+            int prev = plat.hosts[s];
+            bool prev_link = false;
+
+            if (n == 0)
+                continue;
+            route = sim_xrealloc(route, (size_t)n * sizeof(*route));
+            sim_route(p, sim_platform_host(p, s), sim_platform_host(p, d), route, n, &lat);
+            for (int k = 0; k <= n; k++) {
+                struct pj_link_ref want = { k < n ? route[k] : NULL, 0 };
+                const struct pj_link_ref *r =
+                    k < n ? bsearch(&want, refs, (size_t)nrefs, sizeof(*refs), by_address) : NULL;
+                int next = k < n ? (r ? r->container : 0) : plat.hosts[d];
+
+                if (!next)
+                    continue; /* the engine's loopback: not in the trace */
+                if (edge_is_new(&edges, prev, next))
+                    topology_edge(prev, prev_link, next, k < n, types, &key);
+                prev = next;
+                prev_link = k < n;
+            }
+        }
+    }
+    free(route);
+    free(refs);
+    free(edges.keys);
+}
+
 void smpi__paje_platform(struct paje_layout *l)
 {
     const struct smpi_config *cfg = &smpi__rt.cfg;
@@ -159,6 +280,8 @@ void smpi__paje_platform(struct paje_layout *l)
         return;
     hosts(p, cfg, l, grouped);
     links(p, cfg);
+    if (cfg->tracing_platform_topology && plat.link_type)
+        topology(p);
 }
 
 void smpi__paje_platform_end(double t, struct paje_layout *l)
