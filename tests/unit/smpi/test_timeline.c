@@ -57,12 +57,20 @@ Test(timeline, dates_are_ticks_and_differences, .init = two_ranks, .fini = done)
     };
     struct smpi_tl_rank ranks[] = { { .ev = ev0, .n = 2, .open = -1 },
                                     { .ev = ev1, .n = 1, .open = -1 } };
-    struct smpi_tl_msg block[1] = { { .sent = 1e-3, .recv = 1.6e-3, .bytes = 100, .src = 0,
-                                      .dst = 1 } };
+    struct smpi_tl_msg block[1] = {
+        { .sent = 1e-3, .recv = 1.6e-3, .bytes = 100, .src = 0, .dst = 1 }
+    };
     struct smpi_tl_msg *blocks[] = { block };
-    struct smpi_tl_run run = { .path = "t.html", .nranks = 2, .ranks = ranks, .calls = calls,
-                               .call_is_coll = coll, .ncalls = 3, .blocks = blocks,
-                               .nblocks = 1, .nmsgs = 1, .end = 1.6e-3 };
+    struct smpi_tl_run run = { .path = "t.html",
+                               .nranks = 2,
+                               .ranks = ranks,
+                               .calls = calls,
+                               .call_is_coll = coll,
+                               .ncalls = 3,
+                               .blocks = blocks,
+                               .nblocks = 1,
+                               .nmsgs = 1,
+                               .end = 1.6e-3 };
     char *text = page_of(&run);
 
     cr_assert(strstr(text, "tick:1e-12,\nend:1600000000,\nranks:2,") != NULL, "%s", text);
@@ -78,8 +86,13 @@ Test(timeline, long_runs_use_a_coarser_tick, .init = two_ranks, .fini = done)
     /* A run of 1e5 s: 1e17 ps is beyond 2^50 (1.13e15); 1e-10 s, the first power of ten that
      * numbers it within that bound, gives 1e15 ticks. */
     struct smpi_tl_rank ranks[2] = { { .open = -1 }, { .open = -1 } };
-    struct smpi_tl_run run = { .path = "t.html", .nranks = 2, .ranks = ranks, .calls = calls,
-                               .call_is_coll = coll, .ncalls = 3, .end = 1e5 };
+    struct smpi_tl_run run = { .path = "t.html",
+                               .nranks = 2,
+                               .ranks = ranks,
+                               .calls = calls,
+                               .call_is_coll = coll,
+                               .ncalls = 3,
+                               .end = 1e5 };
     char *text = page_of(&run);
 
     cr_assert(strstr(text, "tick:1e-10,\nend:1000000000000000,") != NULL);
@@ -91,8 +104,13 @@ Test(timeline, names_cannot_end_the_script, .init = two_ranks, .fini = done)
     /* A file name holding "</script>" and a quote is written with \u escapes, so the page's
      * only "</script>" is its own, after the data. */
     struct smpi_tl_rank ranks[2] = { { .open = -1 }, { .open = -1 } };
-    struct smpi_tl_run run = { .path = "a\"</script>.html", .nranks = 2, .ranks = ranks,
-                               .calls = calls, .call_is_coll = coll, .ncalls = 3, .end = 1 };
+    struct smpi_tl_run run = { .path = "a\"</script>.html",
+                               .nranks = 2,
+                               .ranks = ranks,
+                               .calls = calls,
+                               .call_is_coll = coll,
+                               .ncalls = 3,
+                               .end = 1 };
     char *text = page_of(&run);
     char *first = strstr(text, "</script>");
 
