@@ -150,6 +150,12 @@ void sim_engine_set_deadlock_hook(sim_deadlock_fn *fn, void *arg)
     sim__engine.deadlock_arg = arg;
 }
 
+void sim_engine_set_resume_hook(sim_resume_fn *fn, void *arg)
+{
+    sim__engine.resume_fn = fn;
+    sim__engine.resume_arg = arg;
+}
+
 bool sim_time_eq(double a, double b)
 {
     return fabs(a - b) < sim__engine.cfg.precision_timing;

@@ -158,6 +158,8 @@ struct sim__engine {
     struct sim_lmm_cnst *loopback; /* implicit loopback for routes without links */
     sim_deadlock_fn *deadlock_fn;
     void *deadlock_arg;
+    sim_resume_fn *resume_fn;
+    void *resume_arg;
 };
 extern struct sim__engine sim__engine;
 

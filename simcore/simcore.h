@@ -169,6 +169,12 @@ struct sim_platform *sim_engine_platform(void);
 typedef void sim_deadlock_fn(void *arg);
 void sim_engine_set_deadlock_hook(sim_deadlock_fn *fn, void *arg);
 
+/* Called by the engine each time it is about to resume actor `a` (every switch into it, the
+ * first one included), with the `arg` given here; NULL removes it. The MPI layer maps the
+ * rank's globals there (mmap privatization). */
+typedef void sim_resume_fn(struct sim_actor *a, void *arg);
+void sim_engine_set_resume_hook(sim_resume_fn *fn, void *arg);
+
 /* Time comparisons with precision/timing. */
 bool sim_time_eq(double a, double b);
 bool sim_time_lt(double a, double b);
