@@ -55,9 +55,9 @@ int main(int argc, char **argv)
                              "no threshold: %d x 16 MiB added only %ld KiB of PSS", size,
                              after - before);
     else
-        errs += mtest_expect(before < 0 || after - before < 4096,
-                             "threshold 1 MiB: %d x 16 MiB added %ld KiB of PSS", size,
-                             after - before);
+        errs +=
+            mtest_expect(before < 0 || after - before < 4096,
+                         "threshold 1 MiB: %d x 16 MiB added %ld KiB of PSS", size, after - before);
     errs += mtest_expect(small[0] == rank + 1 && small[4095] == rank + 1,
                          "a 4 KiB malloc is not private: rank %d reads %d", rank, small[0]);
 
