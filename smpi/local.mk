@@ -43,3 +43,10 @@ smpi_smpimain_LDFLAGS = -Wl,-rpath,$(libdir)
 include_HEADERS = include/mpi.h include/smpi.h include/smpi_helpers.h
 smpiincludedir = $(includedir)/smpi
 smpiinclude_HEADERS = include/smpi/smpi.h include/smpi/smpi_extended_traces.h
+
+# include/smpi/smpi_extended_traces.h (smpicc -trace-call-location) is generated from
+# include/mpi.h and committed; `make call-location-gen` regenerates it.
+EXTRA_DIST += smpi/gen-call-location.py
+call-location-gen:
+	cd $(srcdir) && python3 smpi/gen-call-location.py > include/smpi/smpi_extended_traces.h
+.PHONY: call-location-gen
