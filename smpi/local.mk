@@ -32,6 +32,13 @@ smpi_libsmpi_la_SOURCES = \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
 
+# include/smpi/smpi_extended_traces.h (smpicc -trace-call-location) is generated from
+# include/mpi.h and committed; `make call-location-gen` regenerates it.
+EXTRA_DIST += smpi/gen-call-location.py
+call-location-gen:
+	cd $(srcdir) && python3 smpi/gen-call-location.py > include/smpi/smpi_extended_traces.h
+.PHONY: call-location-gen
+
 lib_LTLIBRARIES += smpi/libsimmpi.la
 smpi_libsimmpi_la_SOURCES =
 smpi_libsimmpi_la_LIBADD = smpi/libsmpi.la simcore/libsimcore.la $(UNWIND_LIBS) $(XML_LIBS) \
