@@ -1226,4 +1226,8 @@ SMPI_FN(int, Errhandler_get, (MPI_Comm comm, MPI_Errhandler *errhandler))
 /* The simulator's calls (smpi_execute, SMPI_SAMPLE_*), as SMPI's mpi.h provides them. */
 #include <smpi/smpi.h>
 
+#ifdef TRACE_CALL_LOCATION /* smpicc -trace-call-location: MPI calls record file and line */
+#include <smpi/smpi_extended_traces.h>
+#endif
+
 #endif /* SMPI_MPI_H */

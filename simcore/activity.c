@@ -16,6 +16,7 @@ static const char *const kind_names[] = {
     [SIM__EXEC] = "exec",
     [SIM__COMM] = "comm",
     [SIM__SLEEP] = "sleep",
+    [SIM__IO] = "io",
 };
 
 struct sim_activity *sim__activity_new(enum sim__activity_kind kind, double amount)
@@ -240,6 +241,28 @@ struct sim_activity *sim_exec_start(struct sim_host *host, double flops)
     act->penalty = 1.0;
     act->var = sim_lmm_var_new(sim__engine.lmm, act, 1.0, host->speed, 1);
     sim_lmm_expand(sim__engine.lmm, host->cpu, act->var, 1.0);
+    return act;
+}
+
+struct sim_activity *sim_io_start(const struct sim_disk *d, double bytes, bool write)
+{
+    struct sim_disk *disk = (struct sim_disk *)d; /* its constraints are the engine's state */
+    struct sim_activity *act = sim__activity_new(SIM__IO, bytes);
+    double rw = d->read_bw > d->write_bw ? d->read_bw : d->write_bw;
+
+    if (bytes <= 0) {
+        sim__activity_schedule(act, sim__engine.now, false);
+        return act;
+    }
+    if (!disk->rw) {
+        disk->rw = sim_lmm_cnst_new(sim__engine.lmm, disk, rw, false);
+        disk->rd = sim_lmm_cnst_new(sim__engine.lmm, disk, d->read_bw, false);
+        disk->wr = sim_lmm_cnst_new(sim__engine.lmm, disk, d->write_bw, false);
+    }
+    act->penalty = 1.0;
+    act->var = sim_lmm_var_new(sim__engine.lmm, act, 1.0, -1.0, 2);
+    sim_lmm_expand(sim__engine.lmm, disk->rw, act->var, 1.0);
+    sim_lmm_expand(sim__engine.lmm, write ? disk->wr : disk->rd, act->var, 1.0);
     return act;
 }
 

@@ -1,4 +1,4 @@
-/* context: factory selection, actor stacks (mmap'd with a PROT_NONE guard below), the
+/* context: factory selection, contexts (their stacks come from context_stack.c), the
  * registry of guard pages and the SIGSEGV handler that turns a fault in one of them into a
  * "stack overflow in actor NAME" report. The switch itself lives in context_raw.c and
  * context_ucontext.c. */
@@ -11,29 +11,15 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "simcore/context.h"
 #include "simcore/internal.h"
 
-#ifdef HAVE_VALGRIND_VALGRIND_H
-#include <valgrind/valgrind.h>
-#endif
-
 SIM_LOG_CATEGORY(log_ctx, "sim.ctx");
 
 #define MIN_STACK_SIZE (16 * 1024)
-#define MAX_FREE_STACKS 256
 #define ALTSTACK_SIZE (64 * 1024)
-
-/* One mapping: `guard` bytes of PROT_NONE at `map`, then `size` bytes of stack. */
-struct ctx_stack {
-    char *map;
-    size_t guard;
-    size_t size;
-    unsigned vg_id; /* Valgrind stack id, 0 when not registered */
-};
 
 struct sim_context {
     void *sp; /* raw: saved stack pointer (first field: the switch reaches it cheaply) */
@@ -41,7 +27,7 @@ struct sim_context {
     void *arg;
     struct sim_context *on_return;
     char *name;
-    struct ctx_stack stack; /* map is NULL for maestro */
+    struct sim__ctx_stack stack; /* map is NULL for maestro */
     int reg_index;          /* position in guard_registry, -1 when not in it */
     bool finished;
     max_align_t uc[]; /* ucontext factory state */
@@ -53,11 +39,6 @@ static size_t ctx_stack_size;
 static size_t ctx_guard_size;
 static size_t ctx_page_size;
 static struct sim_context *ctx_maestro;
-
-/* Stacks of destroyed contexts, reused by the next creations: mmap and mprotect are the
- * expensive part of creating a context. Bounded so that touched pages do not pile up. */
-static struct ctx_stack free_stacks[MAX_FREE_STACKS];
-static int nfree_stacks;
 
 /* Every live context with a guard page, unordered: O(1) insert and removal (swap with the
  * last); the O(n) scan only happens in the SIGSEGV handler. A sorted array cost O(n) per
@@ -84,25 +65,6 @@ const char *sim_context_factory_name(enum sim_ctx_factory f)
 enum sim_ctx_factory sim_context_factory(void)
 {
     return ctx_factory;
-}
-
-/* ---- Valgrind: tell it about every stack so that switching is not taken for a smash ---- */
-
-static unsigned valgrind_register(char *lo, char *hi)
-{
-#ifdef HAVE_VALGRIND_VALGRIND_H
-    return VALGRIND_STACK_REGISTER(lo, hi);
-#else
-    return 0;
-#endif
-}
-
-static void valgrind_deregister(unsigned id)
-{
-#ifdef HAVE_VALGRIND_VALGRIND_H
-    if (id)
-        VALGRIND_STACK_DEREGISTER(id);
-#endif
 }
 
 /* ---- async-signal-safe overflow report ---- */
@@ -246,56 +208,6 @@ static void registry_remove(struct sim_context *c)
     c->reg_index = -1;
 }
 
-/* ---- stacks ---- */
-
-static void stack_unmap(struct ctx_stack *s)
-{
-    valgrind_deregister(s->vg_id);
-    munmap(s->map, s->guard + s->size);
-    s->map = NULL;
-}
-
-static void die_cannot_map(void)
-{
-    sim_die("cannot map actor stack: %s\n  %s", strerror(errno),
-            "raise vm.max_map_count, or disable guard pages with --cfg=contexts/guard-size:0");
-}
-
-/* Returns a stack of the current geometry: a cached one when available, else a new mapping
- * (MAP_NORESERVE: only the pages an actor touches cost memory). */
-static struct ctx_stack stack_get(void)
-{
-    struct ctx_stack s;
-    int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
-
-    if (nfree_stacks > 0)
-        return free_stacks[--nfree_stacks];
-#ifdef MAP_STACK
-    flags |= MAP_STACK;
-#endif
-    s.guard = ctx_guard_size;
-    s.size = ctx_stack_size;
-    s.map = mmap(NULL, s.guard + s.size, PROT_READ | PROT_WRITE, flags, -1, 0);
-    if (s.map == MAP_FAILED)
-        die_cannot_map();
-    if (s.guard > 0 && mprotect(s.map, s.guard, PROT_NONE) != 0)
-        die_cannot_map();
-    s.vg_id = valgrind_register(s.map + s.guard, s.map + s.guard + s.size);
-    return s;
-}
-
-/* Keeps a stack of the current geometry for reuse, or unmaps it. */
-static void stack_put(struct ctx_stack *s)
-{
-    if (nfree_stacks < MAX_FREE_STACKS && s->guard == ctx_guard_size &&
-        s->size == ctx_stack_size) {
-        free_stacks[nfree_stacks++] = *s;
-        s->map = NULL;
-        return;
-    }
-    stack_unmap(s);
-}
-
 static size_t round_to_page(size_t n)
 {
     return (n + ctx_page_size - 1) / ctx_page_size * ctx_page_size;
@@ -322,9 +234,7 @@ void sim_context_init(enum sim_ctx_factory factory, size_t stack_size, size_t gu
     ctx_factory = factory;
     ctx_stack_size = round_to_page(stack_size);
     ctx_guard_size = round_to_page(guard_size);
-    /* Cached stacks of another geometry are of no further use. */
-    while (nfree_stacks > 0)
-        stack_unmap(&free_stacks[--nfree_stacks]);
+    sim__ctx_stack_configure(ctx_stack_size, ctx_guard_size);
     segv_install();
     ctx_initialised = true;
     SIM_LOG(log_ctx, SIM_LOG_VERBOSE, "factory %s, stacks of %zu bytes, guard of %zu bytes",
@@ -374,7 +284,7 @@ struct sim_context *sim_context_create(sim_context_fn *fn, void *arg, const char
     c->arg = arg;
     c->on_return = on_return;
     c->name = sim_xstrdup(name);
-    c->stack = stack_get();
+    c->stack = sim__ctx_stack_get();
     if (c->stack.guard > 0)
         registry_add(c);
 #ifdef HAVE_RAW_CONTEXTS
@@ -406,7 +316,7 @@ void sim_context_destroy(struct sim_context *ctx)
     sim_assert(ctx != ctx_maestro, "maestro's context cannot be destroyed");
     registry_remove(ctx);
     if (ctx->stack.map)
-        stack_put(&ctx->stack);
+        sim__ctx_stack_put(&ctx->stack);
     free(ctx->name);
     free(ctx);
 }

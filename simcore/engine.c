@@ -96,6 +96,8 @@ int sim_engine_run(void)
         sim__actors_run_ready();
         if (sim__actors_live() == 0)
             return 0;
+        if (sim__engine.progress_fn)
+            sim__engine.progress_fn(sim__engine.progress_arg);
         reshare();
         if (!advance_clock()) {
             SIM_LOG(log_engine, SIM_LOG_VERBOSE, "deadlock: %d actors blocked, nothing in flight",
@@ -148,6 +150,23 @@ void sim_engine_set_deadlock_hook(sim_deadlock_fn *fn, void *arg)
 {
     sim__engine.deadlock_fn = fn;
     sim__engine.deadlock_arg = arg;
+}
+
+void sim_engine_set_progress_hook(sim_progress_fn *fn, void *arg)
+{
+    sim__engine.progress_fn = fn;
+    sim__engine.progress_arg = arg;
+}
+
+uint64_t sim_engine_actor_runs(void)
+{
+    return sim__engine.actor_runs;
+}
+
+void sim_engine_set_resume_hook(sim_resume_fn *fn, void *arg)
+{
+    sim__engine.resume_fn = fn;
+    sim__engine.resume_arg = arg;
 }
 
 bool sim_time_eq(double a, double b)

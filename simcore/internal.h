@@ -25,8 +25,15 @@ struct sim__heap_entry {
     uint64_t seq;
     int index; /* position in the heap, -1 when not in it */
 };
+/* A heap slot carries its entry's key: sifting compares slots without touching the entries,
+ * which with a million pending activities were a cache miss each. */
+struct sim__heap_slot {
+    double date;
+    uint64_t seq;
+    struct sim__heap_entry *e;
+};
 struct sim__heap {
-    struct sim__heap_entry **v;
+    struct sim__heap_slot *v;
     int n;
     int cap;
     uint64_t next_seq;
@@ -49,6 +56,25 @@ size_t sim__ctx_uc_size(void);
 void sim__ctx_uc_prepare(void *state, char *stack, size_t size, sim__ctx_entry_fn *entry,
                          void *arg);
 void sim__ctx_uc_swap(void *from, void *to);
+
+/* ---- actor stacks (context_stack.c), used by context.c ---- */
+/* One stack: `guard` bytes that fault on access at `map`, then `size` bytes of stack. */
+struct sim__ctx_stack {
+    char *map;
+    size_t guard;
+    size_t size;
+    unsigned vg_id; /* Valgrind stack id, 0 when not registered */
+};
+/* Sets the geometry (page multiples) of the stacks sim__ctx_stack_get hands out from now on;
+ * free stacks of another geometry are unmapped. */
+void sim__ctx_stack_configure(size_t size, size_t guard);
+/* A stack of the current geometry, carved from a shared reservation (no kernel mapping of its
+ * own), or dies naming the limit that stopped it. */
+struct sim__ctx_stack sim__ctx_stack_get(void);
+/* Gives `s` back for reuse (its map becomes NULL). */
+void sim__ctx_stack_put(struct sim__ctx_stack *s);
+/* The kernel's limit on mappings per process (/proc/sys/vm/max_map_count), 65530 if unknown. */
+int sim__ctx_max_map_count(void);
 
 /* ---- actors (actor.c) ---- */
 struct sim_context;
@@ -88,6 +114,7 @@ enum sim__activity_kind {
     SIM__EXEC,
     SIM__COMM,
     SIM__SLEEP,
+    SIM__IO,
 };
 
 struct sim_activity {
@@ -132,6 +159,11 @@ struct sim__engine {
     struct sim_lmm_cnst *loopback; /* implicit loopback for routes without links */
     sim_deadlock_fn *deadlock_fn;
     void *deadlock_arg;
+    sim_progress_fn *progress_fn;
+    void *progress_arg;
+    uint64_t actor_runs;
+    sim_resume_fn *resume_fn;
+    void *resume_arg;
 };
 extern struct sim__engine sim__engine;
 

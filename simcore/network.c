@@ -32,6 +32,11 @@ void sim__network_init(void)
         struct sim_host *h = p->hosts[i];
 
         h->cpu = sim_lmm_cnst_new(e->lmm, h, h->speed * h->cores, false);
+        /* disks get their constraints on first access, in this engine's system */
+        for (int k = 0; k < h->ndisks; k++)
+            h->disks[k].rw = h->disks[k].rd = h->disks[k].wr = NULL;
+        if (h->default_disk)
+            h->default_disk->rw = h->default_disk->rd = h->default_disk->wr = NULL;
     }
     loopback_link.bandwidth = e->cfg.loopback_bw;
     loopback_link.latency = e->cfg.loopback_lat;

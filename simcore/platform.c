@@ -387,6 +387,7 @@ void sim_platform_free(struct sim_platform *p)
             free(p->hosts[i]->disks[k].mount);
         }
         free(p->hosts[i]->disks);
+        free(p->hosts[i]->default_disk);
         free(p->hosts[i]);
     }
     for (int i = 0; i < p->nlinks; i++) {
@@ -422,6 +423,16 @@ int sim_platform_host_count(const struct sim_platform *p)
 struct sim_host *sim_platform_host(const struct sim_platform *p, int index)
 {
     return index >= 0 && index < p->nhosts ? p->hosts[index] : NULL;
+}
+
+int sim_platform_link_count(const struct sim_platform *p)
+{
+    return p->nlinks;
+}
+
+struct sim_link *sim_platform_link(const struct sim_platform *p, int index)
+{
+    return index >= 0 && index < p->nlinks ? p->links[index] : NULL;
 }
 
 struct sim_host *sim_platform_host_by_name(const struct sim_platform *p, const char *name)
@@ -483,6 +494,16 @@ int sim_host_disk_count(const struct sim_host *h)
 const struct sim_disk *sim_host_disk(const struct sim_host *h, int i)
 {
     return &h->disks[i];
+}
+
+const struct sim_disk *sim_host_default_disk(struct sim_host *h, double read_bw, double write_bw)
+{
+    if (!h->default_disk) {
+        h->default_disk = sim_xcalloc(1, sizeof(*h->default_disk));
+        h->default_disk->read_bw = read_bw;
+        h->default_disk->write_bw = write_bw;
+    }
+    return h->default_disk;
 }
 
 const char *sim_disk_name(const struct sim_disk *d)

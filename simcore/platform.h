@@ -32,7 +32,8 @@ struct sim_host {
     int nprops;
     char **props; /* key, value, key, value ... */
     int ndisks;
-    struct sim_disk *disks; /* <disk> children, in document order */
+    struct sim_disk *disks;        /* <disk> children, in document order */
+    struct sim_disk *default_disk; /* sim_host_default_disk's, or NULL */
 };
 
 /* A <disk> of a host: read and write bandwidths (bytes/s) and its "mount" property (or NULL). */
@@ -41,6 +42,11 @@ struct sim_disk {
     double read_bw;
     double write_bw;
     char *mount;
+    /* SimGrid's disk model S19: every access uses rw (bound max(read_bw, write_bw)) and rd or
+     * wr; created by the engine on the disk's first access, NULL before */
+    struct sim_lmm_cnst *rw;
+    struct sim_lmm_cnst *rd;
+    struct sim_lmm_cnst *wr;
 };
 
 struct sim_platform {

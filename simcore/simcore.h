@@ -13,6 +13,7 @@ struct sim_activity;
 struct sim_host;
 struct sim_link;
 struct sim_platform;
+struct sim_disk;
 
 /* ---------------------------------------------------------------------------------------
  * Errors and memory
@@ -168,6 +169,18 @@ struct sim_platform *sim_engine_platform(void);
 /* Called by the engine when a deadlock is detected, before sim_engine_run returns. */
 typedef void sim_deadlock_fn(void *arg);
 void sim_engine_set_deadlock_hook(sim_deadlock_fn *fn, void *arg);
+/* Called by the engine once per step (after the ready actors ran, before the clock advances)
+ * while a hook is set; NULL removes it. Unset, the engine loop pays one test per step. */
+typedef void sim_progress_fn(void *arg);
+void sim_engine_set_progress_hook(sim_progress_fn *fn, void *arg);
+/* Times an actor was resumed so far (each is one kernel request served), for progress reports. */
+uint64_t sim_engine_actor_runs(void);
+
+/* Called by the engine each time it is about to resume actor `a` (every switch into it, the
+ * first one included), with the `arg` given here; NULL removes it. The MPI layer maps the
+ * rank's globals there (mmap privatization). */
+typedef void sim_resume_fn(struct sim_actor *a, void *arg);
+void sim_engine_set_resume_hook(sim_resume_fn *fn, void *arg);
 
 /* Time comparisons with precision/timing. */
 bool sim_time_eq(double a, double b);
@@ -231,6 +244,10 @@ struct sim_activity *sim_exec_start(struct sim_host *host, double flops);
  * bound, else the flow never exceeds `rate` bytes/s. */
 struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, double bytes,
                                     double rate);
+/* Reads (write false) or writes `bytes` on disk d. Concurrent accesses share the disk as in
+ * SimGrid's disk model S19: each uses the disk's read or write bandwidth and a common
+ * constraint of max(read, write) bandwidth, shared max-min fairly. */
+struct sim_activity *sim_io_start(const struct sim_disk *d, double bytes, bool write);
 /* Completes `seconds` from now. */
 struct sim_activity *sim_sleep_start(double seconds);
 void sim_activity_on_done(struct sim_activity *act, sim_activity_done_fn *fn, void *arg);
@@ -273,6 +290,9 @@ int sim_platform_host_count(const struct sim_platform *p);
 struct sim_host *sim_platform_host(const struct sim_platform *p, int index);
 struct sim_host *sim_platform_host_by_name(const struct sim_platform *p, const char *name);
 struct sim_link *sim_platform_link_by_name(const struct sim_platform *p, const char *name);
+/* Links in creation order (a SPLITDUPLEX link is two: NAME_UP and NAME_DOWN). */
+int sim_platform_link_count(const struct sim_platform *p);
+struct sim_link *sim_platform_link(const struct sim_platform *p, int index);
 
 const char *sim_host_name(const struct sim_host *h);
 double sim_host_speed(const struct sim_host *h);
@@ -282,13 +302,15 @@ int sim_host_index(const struct sim_host *h);
 const char *sim_host_property(const struct sim_host *h, const char *key);
 /* The host's <disk>s: their number, and disk i's name, read and write bandwidths (bytes/s) and
  * mount point (its "mount" property, or NULL). */
-struct sim_disk;
 int sim_host_disk_count(const struct sim_host *h);
 const struct sim_disk *sim_host_disk(const struct sim_host *h, int i);
 const char *sim_disk_name(const struct sim_disk *d);
 double sim_disk_read_bw(const struct sim_disk *d);
 double sim_disk_write_bw(const struct sim_disk *d);
 const char *sim_disk_mount(const struct sim_disk *d);
+/* An unnamed disk of the host with these bandwidths, made on the first call (later calls
+ * return it unchanged): the disk of hosts that declare none. */
+const struct sim_disk *sim_host_default_disk(struct sim_host *h, double read_bw, double write_bw);
 
 const char *sim_link_name(const struct sim_link *l);
 double sim_link_bandwidth(const struct sim_link *l);

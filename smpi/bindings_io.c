@@ -175,6 +175,21 @@ static int completed(int rc, const MPI_Status *st, MPI_Request *request)
 
 /* ---- open, close, delete ------------------------------------------------------------------- */
 
+/* The simulated cost of a collective open, SMPI 3.32's: its file creates a window for the
+ * shared file pointer (an allgather of one 8-byte address through the configured allgather)
+ * and broadcasts two 8-byte handles from rank 0. */
+static void open_cost(MPI_Comm comm)
+{
+    int n = smpi_comm_size(comm);
+    MPI_Aint mine = 0;
+    MPI_Aint *all = sim_xmalloc((size_t)n * sizeof(*all));
+
+    PMPI_Allgather(&mine, sizeof(mine), MPI_BYTE, all, sizeof(mine), MPI_BYTE, comm);
+    PMPI_Bcast(all, 1, MPI_AINT, 0, comm);
+    PMPI_Bcast(all, 1, MPI_AINT, 0, comm);
+    free(all);
+}
+
 int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh)
 {
     const char *call = "MPI_File_open";
@@ -195,6 +210,7 @@ int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info
                                 amode);
     smpi__enter(call);
     f = smpi__io_open(comm, filename, amode, info);
+    open_cost(comm);
     smpi__leave();
     if (f->error) {
         int err = f->error;
@@ -214,7 +230,10 @@ int PMPI_File_close(MPI_File *fh)
         return smpi__file_error(MPI_FILE_NULL, "MPI_File_close", MPI_ERR_ARG, "fh is NULL");
     CHECK_FH("MPI_File_close", *fh);
     smpi__enter("MPI_File_close");
-    PMPI_Barrier((*fh)->comm); /* collective: nobody deletes the file under another rank */
+    /* collective: nobody deletes the file under another rank. Three barriers, as SMPI 3.32's
+     * close costs (a sync, then freeing the shared pointer's window) */
+    for (int i = 0; i < 3; i++)
+        PMPI_Barrier((*fh)->comm);
     smpi__io_release(*fh);
     smpi__leave();
     *fh = MPI_FILE_NULL;
@@ -224,14 +243,15 @@ int PMPI_File_close(MPI_File *fh)
 
 int PMPI_File_delete(const char *filename, MPI_Info info)
 {
-    double rb, wb;
+    const struct sim_disk *disk;
+    struct sim_host *host;
     char *path;
     int rc = MPI_SUCCESS;
 
     (void)info;
     if (!filename)
         return smpi__file_error(MPI_FILE_NULL, "MPI_File_delete", MPI_ERR_ARG, "filename is NULL");
-    path = smpi__io_path(filename, &rb, &wb);
+    path = smpi__io_path(filename, &disk, &host);
     if (unlink(path) != 0)
         rc = smpi__file_error(MPI_FILE_NULL, "MPI_File_delete", smpi__io_errno_class(errno),
                               "cannot delete '%s': %s", filename, strerror(errno));

@@ -254,6 +254,7 @@ size_t smpi__type_pack(const void *buf, int count, MPI_Datatype t, void *out)
         memcpy(dst, src + t->true_lb, (size_t)count * t->size);
         return (size_t)count * t->size;
     }
+    smpi__type_flatten(t);
     for (int e = 0; e < count; e++) {
         const char *elem = src + (MPI_Aint)e * extent;
 
@@ -279,6 +280,7 @@ size_t smpi__type_unpack(const void *in, size_t bytes, void *buf, int count, MPI
         memcpy(dst + t->true_lb, src, bytes);
         return bytes;
     }
+    smpi__type_flatten(t);
     for (int e = 0; e < count && pos < bytes; e++) {
         char *elem = dst + (MPI_Aint)e * extent;
 

@@ -112,10 +112,10 @@ struct smpi_type_block {
     size_t length;
 };
 
-/* A datatype. Derived constructors (a later task) fill the same fields: blocks is the flattened
- * element, adjacent runs merged, so pack/unpack/copy/reduce need no per-constructor code;
- * contents keeps the constructor arguments for MPI_Type_get_envelope/contents. O(blocks) per
- * element; a huge vector could later store (offset, length, count, stride) runs instead. */
+/* A datatype. Derived constructors fill the same fields: blocks is the flattened element,
+ * adjacent runs merged, so pack/unpack/copy/reduce need no per-constructor code (large types
+ * get it on first use: call smpi__type_flatten before reading blocks); contents keeps the
+ * constructor arguments for MPI_Type_get_envelope/contents. */
 struct smpi_datatype {
     size_t size;      /* bytes of data in one element */
     MPI_Aint lb;      /* extent = ub - lb */
@@ -137,6 +137,10 @@ struct smpi_datatype {
      * elements of the same size (MPI_Get_elements); a predefined type has one per block. */
     int nruns;
     struct smpi_type_run *runs;
+    /* A large type is flattened on first use (datatype_build.c): until then blocks is NULL and
+     * lazy holds its pieces, and blocks_bound bounds the blocks it will have. */
+    struct smpi_type_lazy *lazy;
+    double blocks_bound;
 };
 
 struct smpi_type_run {
@@ -159,6 +163,9 @@ size_t smpi__type_pack(const void *buf, int count, MPI_Datatype t, void *out);
 /* Unpacks at most bytes bytes from in into count elements of t at buf (a partial element gets
  * its leading bytes); returns the bytes consumed. */
 size_t smpi__type_unpack(const void *in, size_t bytes, void *buf, int count, MPI_Datatype t);
+
+/* Computes t's blocks if it was built without them (a large type); cheap when it has them. */
+void smpi__type_flatten(MPI_Datatype t);
 
 /* References held on a derived datatype by its handle, by the types built on it and by the
  * requests using it (datatype_ctor.c); predefined types are never counted. */

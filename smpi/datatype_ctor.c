@@ -1,8 +1,9 @@
-/* datatype_ctor: the derived datatype constructors (MPI-3.1 section 4.1). Every constructor
- * reduces to one operation, `build`: a list of pieces (count elements of a child type at a byte
- * displacement) becomes a new flattened element, its blocks in typemap order with adjacent runs
- * merged, so that pack, unpack, copy and reductions need no per-constructor code. The
- * constructor's arguments are kept for MPI_Type_get_envelope/MPI_Type_get_contents. */
+/* datatype_ctor: the derived datatype constructors (MPI-3.1 section 4.1), pack/unpack and
+ * external32. Every constructor reduces to one operation, smpi__type_build (datatype_build.c):
+ * a list of pieces (repetitions of count elements of a child type at a byte displacement)
+ * becomes a new type whose flattened element serves pack, unpack, copy and reductions with no
+ * per-constructor code. The constructor's arguments are kept for MPI_Type_get_envelope and
+ * MPI_Type_get_contents. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -11,263 +12,8 @@
 #include <string.h>
 
 #include "smpi/check.h"
-#include "smpi/datatype.h"
+#include "smpi/datatype_build.h"
 #include "smpi/internal.h"
-
-struct smpi_type_contents {
-    int ni;
-    int na;
-    int nd;
-    int *ints;
-    MPI_Aint *addrs;
-    MPI_Datatype *types; /* each holds a reference */
-};
-
-/* One part of a new type: count consecutive elements of type at byte displacement disp. */
-struct piece {
-    MPI_Datatype type;
-    MPI_Aint count;
-    MPI_Aint disp;
-};
-
-/* ---- references ---------------------------------------------------------------------------- */
-
-void smpi__type_ref(MPI_Datatype t)
-{
-    if (t && !(t->flags & SMPI_TYPE_PREDEFINED))
-        t->refcount++;
-}
-
-void smpi__type_unref(MPI_Datatype t)
-{
-    struct smpi_type_contents *c;
-
-    if (!t || (t->flags & SMPI_TYPE_PREDEFINED) || --t->refcount > 0)
-        return;
-    c = t->contents;
-    if (c) {
-        for (int i = 0; i < c->nd; i++)
-            smpi__type_unref(c->types[i]);
-        free(c->ints);
-        free(c->addrs);
-        free(c->types);
-        free(c);
-    }
-    free(t->blocks);
-    free(t->runs);
-    free(t);
-}
-
-static void add_run(struct smpi_datatype *t, int *cap, size_t size, MPI_Count n,
-                    enum smpi_type_kind kind)
-{
-    if (n <= 0 || size == 0)
-        return;
-    if (t->nruns && t->runs[t->nruns - 1].size == size && t->runs[t->nruns - 1].kind == kind) {
-        t->runs[t->nruns - 1].n += n;
-        return;
-    }
-    if (t->nruns == *cap) {
-        *cap = *cap ? 2 * *cap : 4;
-        t->runs = realloc(t->runs, (size_t)*cap * sizeof(*t->runs));
-        sim_assert(t->runs != NULL, "out of memory for a datatype of %d element runs", *cap);
-    }
-    t->runs[t->nruns].size = size;
-    t->runs[t->nruns].kind = kind;
-    t->runs[t->nruns++].n = n;
-}
-
-/* Appends count copies of c's basic elements to t's runs. */
-static void add_runs(struct smpi_datatype *t, int *cap, MPI_Datatype c, MPI_Aint count)
-{
-    bool predefined = (c->flags & SMPI_TYPE_PREDEFINED) != 0;
-    int n = predefined ? c->nblocks : c->nruns;
-
-    if (n == 1) { /* one run repeats as one longer run */
-        add_run(t, cap, predefined ? c->blocks[0].length : c->runs[0].size,
-                (predefined ? 1 : c->runs[0].n) * count, predefined ? c->kind : c->runs[0].kind);
-        return;
-    }
-    for (MPI_Aint e = 0; e < count; e++)
-        for (int i = 0; i < n; i++)
-            add_run(t, cap, predefined ? c->blocks[i].length : c->runs[i].size,
-                    predefined ? 1 : c->runs[i].n, predefined ? c->kind : c->runs[i].kind);
-}
-
-MPI_Count smpi__type_elements(MPI_Datatype t, MPI_Count bytes)
-{
-    bool predefined = (t->flags & SMPI_TYPE_PREDEFINED) != 0;
-    int n = predefined ? t->nblocks : t->nruns;
-    MPI_Count per = 0;
-    MPI_Count count;
-    MPI_Count rest;
-
-    if (t->size == 0)
-        return 0;
-    for (int i = 0; i < n; i++)
-        per += predefined ? 1 : t->runs[i].n;
-    count = bytes / (MPI_Count)t->size * per;
-    rest = bytes % (MPI_Count)t->size;
-    for (int i = 0; i < n && rest > 0; i++) {
-        MPI_Count size = (MPI_Count)(predefined ? t->blocks[i].length : t->runs[i].size);
-        MPI_Count avail = predefined ? 1 : t->runs[i].n;
-        MPI_Count take = rest / size < avail ? rest / size : avail;
-
-        count += take;
-        rest -= take * size;
-        if (take < avail && rest > 0)
-            return -1; /* the data ends inside a basic element */
-    }
-    return rest > 0 ? -1 : count;
-}
-
-/* ---- building ------------------------------------------------------------------------------ */
-
-/* Alignment of one element of t, for the padding of MPI_Type_create_struct: a derived type
- * records it; a predefined one has the largest power of two (up to 16) dividing its extent,
- * which is its C alignment on the usual ABIs (MPI_DOUBLE_INT: extent 16, alignment 8). */
-static MPI_Aint type_align(MPI_Datatype t)
-{
-    MPI_Aint ext = t->ub - t->lb;
-    MPI_Aint a = 1;
-
-    if (t->align > 0)
-        return t->align;
-    while (a < 16 && ext > 0 && ext % (2 * a) == 0)
-        a *= 2;
-    return a;
-}
-
-static void add_block(struct smpi_datatype *t, int *cap, MPI_Aint off, size_t len)
-{
-    struct smpi_type_block *last = t->nblocks ? &t->blocks[t->nblocks - 1] : NULL;
-
-    if (len == 0)
-        return;
-    if (last && last->offset + (MPI_Aint)last->length == off) {
-        last->length += len;
-        return;
-    }
-    if (t->nblocks == *cap) {
-        *cap = *cap ? 2 * *cap : 4;
-        t->blocks = realloc(t->blocks, (size_t)*cap * sizeof(*t->blocks));
-        sim_assert(t->blocks != NULL, "out of memory for a datatype of %d blocks", *cap);
-    }
-    t->blocks[t->nblocks].offset = off;
-    t->blocks[t->nblocks].length = len;
-    t->nblocks++;
-}
-
-/* Bounds of the pieces: the MPI-3.1 definitions of lb and ub (section 4.1.6), where explicit
- * MPI_LB/MPI_UB markers win. Returns whether a marker set the bound. */
-static void piece_bounds(const struct piece *p, MPI_Aint *lb, MPI_Aint *ub)
-{
-    MPI_Aint ext = p->type->ub - p->type->lb;
-    MPI_Aint span = (p->count - 1) * ext;
-
-    *lb = p->disp + p->type->lb + (span < 0 ? span : 0);
-    *ub = p->disp + p->type->ub + (span > 0 ? span : 0);
-}
-
-/* The new type made of the n pieces (n >= 0), before padding (see struct_pad). */
-static struct smpi_datatype *build(const struct piece *pieces, int n)
-{
-    struct smpi_datatype *t = sim_xcalloc(1, sizeof(*t));
-    int cap = 0;
-    int rcap = 0;
-    bool bounds = false;
-    bool explicit_lb = false;
-    bool explicit_ub = false;
-    bool first_kind = true;
-
-    t->refcount = 1;
-    t->kind = SMPI_KIND_NONE;
-    for (int i = 0; i < n; i++) {
-        const struct piece *p = &pieces[i];
-        MPI_Datatype c = p->type;
-        MPI_Aint ext = c->ub - c->lb;
-        MPI_Aint lb;
-        MPI_Aint ub;
-
-        if (p->count <= 0)
-            continue;
-        piece_bounds(p, &lb, &ub);
-        if (c == MPI_LB || c == MPI_UB || (c->flags & (SMPI_TYPE_HAS_LB | SMPI_TYPE_HAS_UB))) {
-            /* explicit markers: they fix the bound they name, whatever the data */
-            if (c == MPI_LB || (c->flags & SMPI_TYPE_HAS_LB)) {
-                t->lb = explicit_lb ? (lb < t->lb ? lb : t->lb) : lb;
-                explicit_lb = true;
-            }
-            if (c == MPI_UB || (c->flags & SMPI_TYPE_HAS_UB)) {
-                t->ub = explicit_ub ? (ub > t->ub ? ub : t->ub) : ub;
-                explicit_ub = true;
-            }
-        }
-        if (c != MPI_LB && c != MPI_UB) {
-            if (!bounds) {
-                if (!explicit_lb)
-                    t->lb = lb;
-                if (!explicit_ub)
-                    t->ub = ub;
-            } else {
-                if (!explicit_lb && lb < t->lb)
-                    t->lb = lb;
-                if (!explicit_ub && ub > t->ub)
-                    t->ub = ub;
-            }
-            bounds = true;
-        }
-        for (MPI_Aint e = 0; e < p->count; e++)
-            for (int b = 0; b < c->nblocks; b++)
-                add_block(t, &cap, p->disp + e * ext + c->blocks[b].offset, c->blocks[b].length);
-        t->size += (size_t)p->count * c->size;
-        add_runs(t, &rcap, c, p->count);
-        if (c->size > 0) {
-            if (first_kind) {
-                t->kind = c->kind;
-                t->opclass = c->opclass;
-                first_kind = false;
-            } else if (t->kind != c->kind) {
-                t->kind = SMPI_KIND_NONE;
-                t->opclass = SMPI_CLASS_NONE;
-            }
-        }
-        if (type_align(c) > t->align)
-            t->align = type_align(c);
-    }
-    if (explicit_lb)
-        t->flags |= SMPI_TYPE_HAS_LB;
-    if (explicit_ub)
-        t->flags |= SMPI_TYPE_HAS_UB;
-    return t;
-}
-
-/* True bounds and the contiguity flag, once the blocks and bounds are final. */
-static MPI_Datatype finish(struct smpi_datatype *t, int combiner)
-{
-    t->combiner = combiner;
-    if (t->align == 0)
-        t->align = 1;
-    if (t->nblocks > 0) {
-        t->true_lb = t->blocks[0].offset;
-        t->true_ub = t->blocks[0].offset + (MPI_Aint)t->blocks[0].length;
-        for (int b = 1; b < t->nblocks; b++) {
-            MPI_Aint lo = t->blocks[b].offset;
-            MPI_Aint hi = lo + (MPI_Aint)t->blocks[b].length;
-
-            if (lo < t->true_lb)
-                t->true_lb = lo;
-            if (hi > t->true_ub)
-                t->true_ub = hi;
-        }
-    } else {
-        t->true_lb = t->lb;
-        t->true_ub = t->lb;
-    }
-    if (t->nblocks <= 1 && (MPI_Aint)t->size == t->ub - t->lb)
-        t->flags |= SMPI_TYPE_CONTIGUOUS;
-    return t;
-}
 
 /* Records the constructor's arguments (types get a reference each). */
 static void keep_contents(MPI_Datatype t, int ni, const int *ints, int na, const MPI_Aint *addrs,
@@ -298,12 +44,12 @@ static void keep_contents(MPI_Datatype t, int ni, const int *ints, int na, const
 
 int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    struct piece p = { oldtype, count, 0 };
+    struct smpi_type_piece p = { oldtype, count, 0, 1, 0 };
 
     SMPI_CHECK_COUNT("MPI_Type_contiguous", MPI_COMM_WORLD, count);
     SMPI_CHECK_TYPE_HANDLE("MPI_Type_contiguous", oldtype);
     SMPI_CHECK_ARG("MPI_Type_contiguous", MPI_COMM_WORLD, newtype);
-    *newtype = finish(build(&p, 1), MPI_COMBINER_CONTIGUOUS);
+    *newtype = smpi__type_finish(smpi__type_build(&p, 1), MPI_COMBINER_CONTIGUOUS);
     keep_contents(*newtype, 1, &count, 0, NULL, 1, &oldtype);
     return MPI_SUCCESS;
 }
@@ -312,17 +58,9 @@ int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 /* count blocks of blocklength elements, block i at i * stride bytes. */
 static MPI_Datatype hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype old)
 {
-    struct piece *p = sim_xmalloc(((size_t)count + 1) * sizeof(*p));
-    MPI_Datatype t;
+    struct smpi_type_piece p = { old, blocklength, 0, count, stride };
 
-    for (int i = 0; i < count; i++) {
-        p[i].type = old;
-        p[i].count = blocklength;
-        p[i].disp = (MPI_Aint)i * stride;
-    }
-    t = build(p, count);
-    free(p);
-    return t;
+    return smpi__type_build(&p, 1);
 }
 
 int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
@@ -335,7 +73,7 @@ int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtyp
     SMPI_CHECK_TYPE_HANDLE("MPI_Type_vector", oldtype);
     SMPI_CHECK_ARG("MPI_Type_vector", MPI_COMM_WORLD, newtype);
     *newtype =
-        finish(hvector(count, blocklength, (MPI_Aint)stride * (oldtype->ub - oldtype->lb), oldtype),
+        smpi__type_finish(hvector(count, blocklength, (MPI_Aint)stride * (oldtype->ub - oldtype->lb), oldtype),
                MPI_COMBINER_VECTOR);
     keep_contents(*newtype, 3, ints, 0, NULL, 1, &oldtype);
     return MPI_SUCCESS;
@@ -351,7 +89,7 @@ int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Da
     SMPI_CHECK_COUNT("MPI_Type_create_hvector", MPI_COMM_WORLD, blocklength);
     SMPI_CHECK_TYPE_HANDLE("MPI_Type_create_hvector", oldtype);
     SMPI_CHECK_ARG("MPI_Type_create_hvector", MPI_COMM_WORLD, newtype);
-    *newtype = finish(hvector(count, blocklength, stride, oldtype), MPI_COMBINER_HVECTOR);
+    *newtype = smpi__type_finish(hvector(count, blocklength, stride, oldtype), MPI_COMBINER_HVECTOR);
     keep_contents(*newtype, 2, ints, 1, &stride, 1, &oldtype);
     return MPI_SUCCESS;
 }
@@ -369,15 +107,17 @@ int PMPI_Type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype 
 static MPI_Datatype hindexed(int count, const int *lens, int len, const MPI_Aint *disps_bytes,
                              MPI_Datatype old)
 {
-    struct piece *p = sim_xmalloc(((size_t)count + 1) * sizeof(*p));
+    struct smpi_type_piece *p = sim_xmalloc(((size_t)count + 1) * sizeof(*p));
     MPI_Datatype t;
 
     for (int i = 0; i < count; i++) {
         p[i].type = old;
         p[i].count = lens ? lens[i] : len;
         p[i].disp = disps_bytes[i];
+        p[i].nrep = 1;
+        p[i].stride = 0;
     }
-    t = build(p, count);
+    t = smpi__type_build(p, count);
     free(p);
     return t;
 }
@@ -414,7 +154,7 @@ static int indexed_common(const char *call, int combiner, int count, const int *
     bytes = sim_xmalloc(((size_t)count + 1) * sizeof(*bytes));
     for (int i = 0; i < count; i++)
         bytes[i] = idisps ? (MPI_Aint)idisps[i] * ext : adisps[i];
-    *out = finish(hindexed(count, lens, len, bytes, old), combiner);
+    *out = smpi__type_finish(hindexed(count, lens, len, bytes, old), combiner);
     /* contents: count, blocklengths (or the one blocklength), then integer displacements */
     ni = 1 + (lens ? count : 1) + (idisps ? count : 0);
     ints = sim_xmalloc((size_t)ni * sizeof(*ints));
@@ -478,7 +218,7 @@ int PMPI_Type_create_struct(int count, const int array_of_blocklengths[],
                             const MPI_Datatype array_of_types[], MPI_Datatype *newtype)
 {
     const char *call = "MPI_Type_create_struct";
-    struct piece *p;
+    struct smpi_type_piece *p;
     struct smpi_datatype *t;
     int *ints;
 
@@ -496,8 +236,10 @@ int PMPI_Type_create_struct(int count, const int array_of_blocklengths[],
         p[i].type = array_of_types[i];
         p[i].count = array_of_blocklengths[i];
         p[i].disp = array_of_displacements[i];
+        p[i].nrep = 1;
+        p[i].stride = 0;
     }
-    t = build(p, count);
+    t = smpi__type_build(p, count);
     /* MPI-3.1 section 4.1.6: without an explicit upper bound, the extent is padded to a multiple
      * of the largest alignment among the members */
     if (!(t->flags & SMPI_TYPE_HAS_UB) && t->align > 1) {
@@ -506,7 +248,7 @@ int PMPI_Type_create_struct(int count, const int array_of_blocklengths[],
         if (ext % t->align)
             t->ub += t->align - ext % t->align;
     }
-    *newtype = finish(t, MPI_COMBINER_STRUCT);
+    *newtype = smpi__type_finish(t, MPI_COMBINER_STRUCT);
     ints = sim_xmalloc(((size_t)count + 1) * sizeof(*ints));
     ints[0] = count;
     memcpy(ints + 1, array_of_blocklengths, (size_t)count * sizeof(int));
@@ -528,17 +270,17 @@ int PMPI_Type_struct(int count, int array_of_blocklengths[], MPI_Aint array_of_d
 int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
                              MPI_Datatype *newtype)
 {
-    struct piece p = { oldtype, 1, 0 };
+    struct smpi_type_piece p = { oldtype, 1, 0, 1, 0 };
     struct smpi_datatype *t;
     MPI_Aint addrs[2] = { lb, extent };
 
     SMPI_CHECK_TYPE_HANDLE("MPI_Type_create_resized", oldtype);
     SMPI_CHECK_ARG("MPI_Type_create_resized", MPI_COMM_WORLD, newtype);
-    t = build(&p, 1);
+    t = smpi__type_build(&p, 1);
     t->lb = lb;
     t->ub = lb + extent;
     t->flags |= SMPI_TYPE_HAS_LB | SMPI_TYPE_HAS_UB;
-    *newtype = finish(t, MPI_COMBINER_RESIZED);
+    *newtype = smpi__type_finish(t, MPI_COMBINER_RESIZED);
     keep_contents(*newtype, 0, NULL, 2, addrs, 1, &oldtype);
     return MPI_SUCCESS;
 }
@@ -546,18 +288,18 @@ int PMPI_Type_create_resized(MPI_Datatype oldtype, MPI_Aint lb, MPI_Aint extent,
 
 int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
-    struct piece p = { oldtype, 1, 0 };
+    struct smpi_type_piece p = { oldtype, 1, 0, 1, 0 };
     struct smpi_datatype *t;
     int rc;
 
     SMPI_CHECK_TYPE_HANDLE("MPI_Type_dup", oldtype);
     SMPI_CHECK_ARG("MPI_Type_dup", MPI_COMM_WORLD, newtype);
-    t = build(&p, 1);
+    t = smpi__type_build(&p, 1);
     t->lb = oldtype->lb;
     t->ub = oldtype->ub;
     t->flags |= oldtype->flags & (SMPI_TYPE_HAS_LB | SMPI_TYPE_HAS_UB | SMPI_TYPE_COMMITTED);
     t->flags |= (oldtype->flags & SMPI_TYPE_PREDEFINED) ? SMPI_TYPE_COMMITTED : 0;
-    *newtype = finish(t, MPI_COMBINER_DUP);
+    *newtype = smpi__type_finish(t, MPI_COMBINER_DUP);
     keep_contents(*newtype, 0, NULL, 0, NULL, 1, &oldtype);
     rc = smpi__attrs_copy(SMPI_ATTR_TYPE, oldtype, oldtype->attrs, *newtype, &(*newtype)->attrs);
     if (rc != MPI_SUCCESS) {
@@ -583,7 +325,7 @@ int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int a
     MPI_Aint stride;
     MPI_Aint offset = 0;
     struct smpi_datatype *t;
-    struct piece p;
+    struct smpi_type_piece p;
     int *ints;
 
     SMPI_CHECK_TYPE_HANDLE(call, oldtype);
@@ -608,7 +350,7 @@ int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int a
     stride = ext;
     for (int k = 0; k < ndims; k++) {
         int d = order == MPI_ORDER_C ? ndims - 1 - k : k;
-        MPI_Datatype next = finish(hvector(array_of_subsizes[d], 1, stride, cur), 0);
+        MPI_Datatype next = smpi__type_finish(hvector(array_of_subsizes[d], 1, stride, cur), 0);
 
         offset += (MPI_Aint)array_of_starts[d] * stride;
         stride *= array_of_sizes[d];
@@ -619,12 +361,14 @@ int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int a
     p.type = cur;
     p.count = 1;
     p.disp = offset;
-    t = build(&p, 1);
+    p.nrep = 1;
+    p.stride = 0;
+    t = smpi__type_build(&p, 1);
     t->lb = 0;
     t->ub = stride;
     t->flags |= SMPI_TYPE_HAS_LB | SMPI_TYPE_HAS_UB;
     smpi__type_unref(cur);
-    *newtype = finish(t, MPI_COMBINER_SUBARRAY);
+    *newtype = smpi__type_finish(t, MPI_COMBINER_SUBARRAY);
     ints = sim_xmalloc((3 * (size_t)ndims + 2) * sizeof(*ints));
     ints[0] = ndims;
     memcpy(ints + 1, array_of_sizes, (size_t)ndims * sizeof(int));
@@ -896,7 +640,7 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gs
                                         array_of_psizes[d], coords[d], start, len)
                           : -1;
         struct smpi_datatype *level;
-        struct piece *p;
+        struct smpi_type_piece *p;
 
         if (nruns < 0) {
             free(start);
@@ -913,14 +657,16 @@ int PMPI_Type_create_darray(int size, int rank, int ndims, const int array_of_gs
             p[i].type = cur;
             p[i].count = len[i];
             p[i].disp = (MPI_Aint)start[i] * unit;
+            p[i].nrep = 1;
+            p[i].stride = 0;
         }
-        level = build(p, nruns);
+        level = smpi__type_build(p, nruns);
         /* one level spans the whole extent of its dimension */
         level->lb = 0;
         level->ub = (MPI_Aint)g * unit;
         level->flags |= SMPI_TYPE_HAS_LB | SMPI_TYPE_HAS_UB;
         smpi__type_unref(cur);
-        cur = finish(level, 0);
+        cur = smpi__type_finish(level, 0);
         unit *= g;
         free(p);
         free(start);

@@ -6,9 +6,10 @@
  * Disks: a path under the mount point of a <disk> of the rank's host (or of the host that its
  * "remote_disk" property "mount:disk:host" names, as in SimGrid's platforms) is stored in the
  * directory smpi/tmpdir/simmpi-disk-<host>-<disk>, created on demand; other paths are used as
- * they are. Each read or write of n bytes costs the rank n / bandwidth of that disk (read_bw or
- * write_bw), or of a default disk of 100 MB/s read and 40 MB/s write (SimGrid's example disk)
- * when the host declares none. Concurrent accesses to one disk do not share its bandwidth yet. */
+ * they are; other files use the first disk of the accessing rank's host, or a default disk of
+ * 100 MB/s read and 40 MB/s write (SimGrid's example disk) when it declares none. A read or
+ * write of n bytes costs the rank the time its disk takes to move them, concurrent accesses
+ * to one disk sharing it as in SimGrid's disk model S19 (sim_io_start). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -80,9 +81,7 @@ int smpi__io_errno_class(int err)
     }
 }
 
-/* The disk of the calling rank's host that holds `name`, and the path of the file on this
- * machine (malloc'ed). */
-char *smpi__io_path(const char *name, double *read_bw, double *write_bw)
+char *smpi__io_path(const char *name, const struct sim_disk **where, struct sim_host **where_host)
 {
     struct sim_host *h = smpi__self()->host;
     const char *remote = sim_host_property(h, "remote_disk");
@@ -90,8 +89,8 @@ char *smpi__io_path(const char *name, double *read_bw, double *write_bw)
     const struct sim_disk *disk = NULL;
     char buf[SMPI_PATH_MAX * 2];
 
-    *read_bw = DEFAULT_READ_BW;
-    *write_bw = DEFAULT_WRITE_BW;
+    *where = NULL;
+    *where_host = h;
     if (remote) { /* "mount:disk:host" */
         char mount[256], dname[256], hname[256];
 
@@ -124,19 +123,41 @@ char *smpi__io_path(const char *name, double *read_bw, double *write_bw)
             sscanf(remote, "%255[^:]", mount);
             rest = name + strlen(mount);
         }
-        *read_bw = sim_disk_read_bw(disk);
-        *write_bw = sim_disk_write_bw(disk);
+        *where = disk;
+        *where_host = owner;
         snprintf(buf, sizeof(buf), "%s/simmpi-disk-%s-%s", smpi__rt.cfg.tmpdir,
                  sim_host_name(owner), sim_disk_name(disk));
         mkdir(buf, 0777);
         snprintf(buf + strlen(buf), sizeof(buf) - strlen(buf), "%s", rest);
         return sim_xstrdup(buf);
     }
-    if (sim_host_disk_count(h) > 0) {
-        *read_bw = sim_disk_read_bw(sim_host_disk(h, 0));
-        *write_bw = sim_disk_write_bw(sim_host_disk(h, 0));
-    }
     return sim_xstrdup(name);
+}
+
+static void wait_for(struct sim_activity *act)
+{
+    sim_activity_wait(act);
+    sim_activity_unref(act);
+}
+
+/* Charges the calling rank the simulated time of moving `bytes` to or from f's disk, sharing
+ * it with the other accesses in progress (SimGrid's disk model S19). A disk of another host
+ * (remote_disk) adds the network transfer, before a write and after a read, as SimGrid's
+ * file system does. */
+static void io_time(const struct smpi_file *f, double bytes, bool write)
+{
+    struct sim_host *h = smpi__self()->host;
+    const struct sim_disk *d = f->disk;
+    bool remote = d && f->disk_host != h;
+
+    if (!d)
+        d = sim_host_disk_count(h) > 0 ? sim_host_disk(h, 0)
+                                       : sim_host_default_disk(h, DEFAULT_READ_BW, DEFAULT_WRITE_BW);
+    if (remote && write)
+        wait_for(sim_comm_start(h, f->disk_host, bytes, -1));
+    wait_for(sim_io_start(d, bytes, write));
+    if (remote && !write)
+        wait_for(sim_comm_start(f->disk_host, h, bytes, -1));
 }
 
 static void member_clear(struct smpi_file_member *m)
@@ -163,6 +184,7 @@ static void member_view(struct smpi_file_member *m, MPI_Offset disp, MPI_Datatyp
     m->disp = disp;
     m->external32 = external32;
     m->ptr = 0;
+    smpi__type_flatten(ft);
     m->cum = sim_xmalloc((size_t)(ft->nblocks + 1) * sizeof(*m->cum));
     m->cum[0] = 0;
     for (int j = 0; j < ft->nblocks; j++)
@@ -192,7 +214,7 @@ struct smpi_file *smpi__io_open(MPI_Comm comm, const char *name, int amode, MPI_
     }
     f = sim_xcalloc(1, sizeof(*f));
     f->name = sim_xstrdup(name);
-    f->path = smpi__io_path(name, &f->read_bw, &f->write_bw);
+    f->path = smpi__io_path(name, &f->disk, &f->disk_host);
     f->amode = amode;
     f->comm = dup;
     f->open_members = n;
@@ -374,6 +396,6 @@ int smpi__io_transfer(struct smpi_file *f, MPI_Offset start, void *buf, int coun
     if (moved)
         *moved = (MPI_Offset)done;
     if (done > 0)
-        smpi__sleep((double)done / (write ? f->write_bw : f->read_bw));
+        io_time(f, (double)done, write);
     return rc;
 }

@@ -33,7 +33,9 @@ struct smpi_file {
     int open_members;                 /* members that have not closed it yet */
     int error;                        /* errno of the open, 0 when it succeeded */
     struct smpi_file_member *members; /* by rank in comm */
-    double read_bw, write_bw;         /* the disk that holds the file, bytes/s */
+    const struct sim_disk *disk;      /* the mounted disk that holds it, or NULL: each rank's
+                                         host's first or default disk */
+    struct sim_host *disk_host;       /* the host of that disk */
 };
 
 bool smpi__file_is_valid(MPI_File fh);
@@ -50,7 +52,10 @@ MPI_Errhandler smpi__file_default_errhandler(void);
 
 /* The engine (file.c). */
 int smpi__io_errno_class(int err);
-char *smpi__io_path(const char *name, double *read_bw, double *write_bw);
+/* The path on this machine of file `name` (malloc'ed), and the mounted disk that holds it (a
+ * <disk> whose mount point, or the host's remote_disk mount, prefixes name) and its host, or
+ * NULL and the calling rank's host. */
+char *smpi__io_path(const char *name, const struct sim_disk **disk, struct sim_host **host);
 struct smpi_file *smpi__io_open(MPI_Comm comm, const char *name, int amode, MPI_Info info);
 void smpi__io_release(struct smpi_file *f);
 int smpi__io_set_view(struct smpi_file *f, MPI_Offset disp, MPI_Datatype etype,

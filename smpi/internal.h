@@ -54,6 +54,10 @@ struct smpi_process {
     double bench_start; /* thread CPU time when the rank left MPI, for computation timing */
     bool sampling;      /* inside an SMPI_SAMPLE_* loop (sample.c) */
     double sample_start; /* thread CPU time when the sampled body began */
+    const char *loc_file; /* file and line of the last MPI call (smpicc -trace-call-location) */
+    int loc_line;
+    const char *loc_prev_file; /* and of the one before (adjust.c) */
+    int loc_prev_line;
     int depth;          /* nesting of MPI calls (a binding may use another one) */
     const char *call;   /* MPI call the rank is in, for deadlock reports */
     int call_peer;      /* its peer rank in the call's communicator, or -1 */
@@ -72,6 +76,11 @@ struct smpi_runtime {
     struct smpi_process *procs;
     struct smpi_app *app;
     double wall_start;
+    int argc;           /* smpimain's command line, for the headers of traces */
+    char **argv;
+    double run_start;   /* host time when the engine started running the ranks */
+    double benched;     /* host seconds of application code measured between MPI calls */
+    int ranks_ended;    /* ranks whose main has returned (the progress line shows it) */
     int exit_status;    /* first non-zero status from exit(), MPI_Abort or a failed rank */
     bool aborted;
     bool replaying; /* smpirun -replay: ranks run a TI trace (replay.c), nothing native */
@@ -92,6 +101,9 @@ void smpi__enter_call(const struct smpi_trace_call *c);
 void smpi__compute(const struct smpi_process *p, double flops);
 /* Creates one actor per rank (procs must be filled: rank, host, main, argc, argv). */
 void smpi__ranks_create(void);
+/* Dies with the numbers when `nranks` ranks, each also owning `globals_per_rank` bytes of
+ * privatized globals, would not fit in the memory available (limits.c). */
+void smpi__check_memory(int nranks, size_t globals_per_rank);
 /* Measures this machine's flop rate (smpi/host-speed:auto). */
 double smpi__bench_host_speed(void);
 /* Initialises the collective selector from the options (bindings_coll.c). */
@@ -123,6 +135,16 @@ int smpi__barrier(MPI_Comm comm);
 double smpi__thread_cpu_time(void);
 void smpi__bench_end(struct smpi_process *p);
 void smpi__bench_begin(struct smpi_process *p);
+/* Injects `seconds` of this machine's computation, unless shorter than smpi/cpu-threshold. */
+void smpi__execute_seconds(const struct smpi_process *p, double seconds);
+/* smpi/comp-adjustment-file (adjust.c): loads the file named by the option (dies on a bad
+ * one); the speed factor of the code p ran since its last two MPI calls (1 when not listed). */
+void smpi__adjust_init(void);
+double smpi__adjust_factor(const struct smpi_process *p);
+/* Adds the file's "location","ratio" lines (after its header line) to the table; the factor
+ * of a location key, 1 when not listed (exposed for the unit tests). */
+void smpi__adjust_load(const char *path);
+double smpi__adjust_lookup(const char *key);
 /* Sleeps the rank for `seconds` of simulated time (injected costs). */
 void smpi__sleep(double seconds);
 
@@ -244,7 +266,17 @@ enum smpi_req_flag {
     SMPI_REQ_PROCNULL = 1u << 16,
     SMPI_REQ_NBC = 1u << 17,      /* a nonblocking collective (bindings_icoll.c) */
     SMPI_REQ_RMA = 1u << 18,      /* a request-based one-sided operation (rma.c) */
+    SMPI_REQ_INTERNAL = 1u << 19, /* a message of the library itself (RMA synchronisation) */
 };
+
+/* The requests of one MPI_Waitall that completed and are not yet finished: their indices in a
+ * min-heap, so that they are finished lowest index first, each as soon as it completes, as
+ * SMPI's waitany loop does (request.c). */
+struct smpi_done_log {
+    int *heap;
+    int n;
+};
+void smpi__done_log_push(struct smpi_done_log *log, int index);
 
 struct smpi_request {
     unsigned flags;
@@ -268,6 +300,10 @@ struct smpi_request {
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
     struct sim_host *src_host;
     bool detached_sender;     /* recv matched a detached send: charge smpi/or on completion */
+    unsigned long long msg_id; /* send: the message's number; recv: that of the matched send */
+    int msg_src;              /* recv: world rank of the matched sender */
+    struct smpi_done_log *done_log; /* the MPI_Waitall waiting for it, told at completion */
+    int done_index;                 /* its index there */
     /* A started persistent send is carried by a one-shot clone (the persistent request may be
      * restarted while its previous detached message still waits for a receive): the clone's
      * owner is the persistent request (one reference), completed with it. */
@@ -288,6 +324,9 @@ MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Dataty
 /* Posts a request: a send runs the protocol (eager, detached or rendezvous); a receive is
  * matched against the unexpected queue or posted. */
 void smpi__req_start(MPI_Request req);
+/* The message a send request carries, or a matched receive request received, as the trace
+ * sinks see it (p2p.c). */
+struct smpi_trace_msg smpi__req_trace_msg(const struct smpi_request *r);
 
 /* Matching (match.c). smpi__matches: does receive (or probe) `recv` accept send `send`.
  * smpi__mq_take_posted / smpi__mq_take_unexpected remove and return the receive a send matches

@@ -20,10 +20,9 @@ struct launch_args {
     const char *program;
     int nitems; /* --cfg items, in order */
     const char **items;
+    bool trace_file_set; /* -trace-file seen (-trace defaults to smpi_simgrid.trace) */
     int nprog; /* the program's own arguments */
     char **prog;
-    bool trace_ti;          /* -trace-ti */
-    const char *trace_file; /* -trace-file */
 };
 
 static void usage(FILE *out)
@@ -39,9 +38,14 @@ static void usage(FILE *out)
                  "  -keep-temps             keep the per-rank copies of the program\n"
                  "  -tmpdir DIR             where per-rank copies go\n"
                  "  -wrapper \"CMD\"          run the simulator under CMD (valgrind, gdb --args)\n"
+                 "  -trace                  write a Paje trace (smpi_simgrid.trace) as SMPI does\n"
+                 "  -trace-file FILE        the trace's file\n"
+                 "  -trace-grouped          group the ranks by host in the trace\n"
+                 "  -trace-resource         trace the hosts and links with their capacities\n"
+                 "  -trace-comment TEXT     a comment at the top of the trace\n"
+                 "  -trace-comment-file F   F's lines as comments at the top of the trace\n"
                  "  -trace-ti               write a time-independent trace (for -replay) to "
                  "smpi_simgrid.txt, or -trace-file\n"
-                 "  -trace-file FILE        the trace file (--cfg=tracing/filename)\n"
                  "  -replay INDEX           replay a time-independent trace instead of running a "
                  "program\n"
                  "  -quiet                  accepted for compatibility\n"
@@ -75,30 +79,55 @@ static int parse_np(const char *v)
     return (int)n;
 }
 
-/* "name:value" in a new string (kept until the end: options refer to it). */
-static const char *item_of(const char *name, const char *value)
+/* SMPI's tracing and replay flags of smpirun (its smpirun.in), as the --cfg items they stand for. Returns
+ * whether argv[*i] was one; a flag's value is consumed. */
+static bool trace_flag(int argc, char **argv, int *i, struct launch_args *a)
 {
-    size_t n = strlen(name) + strlen(value) + 1;
-    char *item = sim_xmalloc(n);
+    static const struct {
+        const char *flag;
+        const char *item; /* "%s": the flag's value */
+    } flags[] = {
+        { "-trace", "tracing:yes" },
+        { "-trace-ti", "tracing:yes" },
+        { "-trace-ti", "tracing/smpi:yes" },
+        { "-trace-ti", "tracing/smpi/format:TI" },
+        { "-trace-ti", "tracing/smpi/computing:yes" },
+        { "-replay", "smpi/replay:%s" },
+        { "-trace-grouped", "tracing/smpi/group:yes" },
+        { "-trace-resource", "tracing/categorized:yes" },
+        { "-trace-resource", "tracing/uncategorized:yes" },
+        { "-trace-file", "tracing/filename:%s" },
+        { "-trace-comment", "tracing/comment:%s" },
+        { "-trace-comment-file", "tracing/comment-file:%s" },
+    };
+    const char *flag = argv[*i];
+    const char *value = "";
+    bool found = false;
 
-    snprintf(item, n, "%s%s", name, value);
-    return item;
-}
+    for (size_t k = 0; k < sizeof(flags) / sizeof(flags[0]); k++) {
+        size_t n;
+        char *item;
 
-/* -trace-ti and -trace-file as the --cfg items they stand for (SMPI 3.32's smpirun): the
- * TI trace goes to smpi_simgrid.txt unless -trace-file names it. */
-static void trace_items(struct launch_args *a)
-{
-    if (a->trace_ti) {
-        add_item(a, "tracing:yes");
-        add_item(a, "tracing/smpi:yes");
-        add_item(a, "tracing/smpi/format:TI");
-        add_item(a, "tracing/smpi/computing:yes");
-        if (!a->trace_file)
-            add_item(a, "tracing/filename:smpi_simgrid.txt");
+        if (strcmp(flag, flags[k].flag) != 0)
+            continue;
+        if (strstr(flags[k].item, "%s"))
+            value = need_value(argc, argv, (*i)++);
+        n = strlen(flags[k].item) + strlen(value) + 1;
+        item = sim_xmalloc(n);
+        snprintf(item, n, flags[k].item, value);
+        add_item(a, item); /* lives as long as the run, as argv's own items */
+        found = true;
     }
-    if (a->trace_file)
-        add_item(a, item_of("tracing/filename:", a->trace_file));
+    if (!strcmp(flag, "-trace")) {
+        add_item(a, "tracing/smpi:yes");
+        if (!a->trace_file_set)
+            add_item(a, "tracing/filename:smpi_simgrid.trace");
+    }
+    if (!strcmp(flag, "-trace-ti") && !a->trace_file_set) /* SMPI's TI default file */
+        add_item(a, "tracing/filename:smpi_simgrid.txt");
+    if (!strcmp(flag, "-trace-file"))
+        a->trace_file_set = true;
+    return found;
 }
 
 /* Options may come before or after the program; --cfg and --log after it are taken too. */
@@ -130,12 +159,8 @@ static void parse_args(int argc, char **argv, struct launch_args *a)
 
             snprintf(item, sizeof(item), "smpi/tmpdir:%s", need_value(argc, argv, i++));
             add_item(a, item);
-        } else if (!strcmp(s, "-trace-ti")) {
-            a->trace_ti = true;
-        } else if (!strcmp(s, "-trace-file")) {
-            a->trace_file = need_value(argc, argv, i++);
-        } else if (!strcmp(s, "-replay")) {
-            add_item(a, item_of("smpi/replay:", need_value(argc, argv, i++)));
+        } else if (trace_flag(argc, argv, &i, a)) {
+            continue;
         } else if (!strcmp(s, "-quiet") || !strcmp(s, "-foreground")) {
             continue;
         } else if (!strcmp(s, "-help") || !strcmp(s, "--help") || !strcmp(s, "-h")) {
@@ -158,7 +183,6 @@ static void parse_args(int argc, char **argv, struct launch_args *a)
             a->prog[a->nprog++] = argv[i];
         }
     }
-    trace_items(a);
 }
 
 /* Reads a hostfile: one host per line, "host:N" for N lines; blank lines are skipped. */
@@ -262,10 +286,24 @@ static void setup_argv(const struct launch_args *a)
     }
 }
 
+/* Engine resume hook: the rank (or its nonblocking-collective helper) about to run sees its own
+ * globals. */
+static void activate_rank(struct sim_actor *a, void *arg)
+{
+    const struct smpi_process *p = sim_actor_data(a);
+
+    if (p)
+        smpi_app_activate(arg, p->rank);
+}
+
+/* SMPI 3.32's wording and log prefix (smpi_utils.cpp, printed at the end of smpi_main). */
 static void display_timing(void)
 {
-    fprintf(stderr, "simmpi: simulated time: %.9g s; wall-clock time: %.3f s\n", sim_now(),
-            wall_clock() - smpi__rt.wall_start);
+    fprintf(stderr,
+            "[%.6f] [smpi_utils/INFO] Simulated time: %g seconds. \n\nThe simulation took %g "
+            "seconds (after parsing and platform setup)\n%g seconds were actual computation of "
+            "the application\n",
+            sim_now(), sim_now(), wall_clock() - smpi__rt.run_start, smpi__rt.benched);
 }
 
 SMPI_API int smpi_main(int argc, char **argv)
@@ -275,6 +313,8 @@ SMPI_API int smpi_main(int argc, char **argv)
     int rc;
 
     smpi__rt.wall_start = wall_clock();
+    smpi__rt.argc = argc;
+    smpi__rt.argv = argv;
     smpi_options_defaults(&smpi__rt.cfg);
     parse_args(argc, argv, &a);
     plat = a.platform ? sim_platform_load(a.platform) : sim_platform_default();
@@ -283,26 +323,34 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi_options_finish(&smpi__rt.cfg);
     if (smpi__rt.cfg.host_speed <= 0)
         smpi__rt.cfg.host_speed = smpi__bench_host_speed();
+    smpi__adjust_init();
     if (!smpi__rt.cfg.replay[0] && !a.program)
         sim_die("no program to run; usage: smpirun -np N ./program [args] (smpirun -help)");
     if (smpi__rt.cfg.replay[0] && a.program)
         sim_die("smpirun -replay replays the trace without a program; remove '%s'", a.program);
     place_ranks(&a, plat);
-    if (smpi__rt.cfg.replay[0])
+    smpi__check_memory(smpi__rt.nranks, 0);
+    if (smpi__rt.cfg.replay[0]) {
         smpi__replay_init(smpi__rt.cfg.replay, smpi__rt.nranks);
-    else
-        smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks,
-                                     smpi__rt.cfg.privatization == SMPI_PRIVATIZE_DLOPEN,
+    } else {
+        smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks, smpi__rt.cfg.privatization,
                                      smpi__rt.cfg.tmpdir, smpi__rt.cfg.keep_temps);
+        smpi__check_memory(smpi__rt.nranks, smpi_app_globals_size(smpi__rt.app));
+    }
     setup_argv(&a);
     smpi__diag_init();
     sim_engine_init(&smpi__rt.cfg.sim, plat);
+    if (smpi__rt.app && smpi_app_privatization(smpi__rt.app) == SMPI_PRIVATIZE_MMAP)
+        sim_engine_set_resume_hook(activate_rank, smpi__rt.app);
     smpi__diag_arm();
     smpi__comm_init_world(smpi__rt.nranks);
     smpi__coll_init();
     smpi__trace_init();
     smpi__ranks_create();
+    smpi__rt.run_start = wall_clock();
+    smpi__progress_init();
     rc = sim_engine_run();
+    smpi__progress_finish();
     fflush(stdout); /* the report may go to stdout too, after the program's output */
     smpi__trace_finish();
     if (smpi__rt.cfg.replay[0])

@@ -2,16 +2,16 @@
 # libsimmpi.so wraps it together with simcore and exports only the SMPI_API symbols.
 noinst_LTLIBRARIES += smpi/libsmpi.la
 smpi_libsmpi_la_SOURCES = \
-	smpi/p2p_api.h smpi/internal.h smpi/options.h smpi/check.h smpi/datatype.h smpi/op.h \
+	smpi/p2p_api.h smpi/internal.h smpi/options.h smpi/check.h smpi/datatype.h smpi/datatype_build.h smpi/op.h \
 	smpi/errors.h smpi/loader.h \
 	smpi/options.c smpi/errors.c smpi/errhandler.c smpi/datatype.c smpi/op.c \
-	smpi/comm.c smpi/comm_smp.c smpi/p2p.c smpi/match.c smpi/request.c smpi/runtime.c smpi/sample.c smpi/shared.c smpi/file.c smpi/bindings_io.c smpi/time.c smpi/diag.c \
-	smpi/launch.c smpi/loader.c \
+	smpi/comm.c smpi/comm_smp.c smpi/p2p.c smpi/match.c smpi/request.c smpi/runtime.c smpi/sample.c smpi/adjust.c smpi/shared.c smpi/file.c smpi/bindings_io.c smpi/time.c smpi/diag.c \
+	smpi/launch.c smpi/limits.c smpi/loader.c smpi/loader_mmap.c \
 	smpi/bindings_env.c smpi/bindings_p2p.c smpi/bindings_coll.c \
 	smpi/group.c \
 	smpi/bindings_comm.c \
 	smpi/attr.c \
-	smpi/datatype_ctor.c \
+	smpi/datatype_ctor.c smpi/datatype_build.c \
 	smpi/topo.c \
 	smpi/bindings_neighbor.c \
 	smpi/bindings_misc.c \
@@ -25,9 +25,19 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/file.h smpi/win.h smpi/win.c smpi/rma.c smpi/rma_sync.c smpi/bindings_win.c smpi/bindings_rma.c \
 	smpi/absent.c \
 	smpi/trace.h smpi/trace.c smpi/profile.c \
+	smpi/paje.h smpi/paje.c smpi/paje_names.c smpi/paje_platform.c \
 	smpi/ti.h smpi/ti_types.c smpi/trace_ti.c smpi/replay.c smpi/replay_read.c \
+	smpi/progress.c \
+	smpi/timeline.h smpi/timeline.c smpi/timeline_page.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
+
+# include/smpi/smpi_extended_traces.h (smpicc -trace-call-location) is generated from
+# include/mpi.h and committed; `make call-location-gen` regenerates it.
+EXTRA_DIST += smpi/gen-call-location.py
+call-location-gen:
+	cd $(srcdir) && python3 smpi/gen-call-location.py > include/smpi/smpi_extended_traces.h
+.PHONY: call-location-gen
 
 lib_LTLIBRARIES += smpi/libsimmpi.la
 smpi_libsimmpi_la_SOURCES =
@@ -43,4 +53,17 @@ smpi_smpimain_LDFLAGS = -Wl,-rpath,$(libdir)
 
 include_HEADERS = include/mpi.h include/smpi.h include/smpi_helpers.h
 smpiincludedir = $(includedir)/smpi
-smpiinclude_HEADERS = include/smpi/smpi.h
+smpiinclude_HEADERS = include/smpi/smpi.h include/smpi/smpi_extended_traces.h
+
+# The timeline page's source (smpi/timeline.html) as a C string, so that it is edited as HTML
+# and installed inside the library.
+nodist_smpi_libsmpi_la_SOURCES = smpi/timeline_html.c
+EXTRA_DIST += smpi/timeline.html
+CLEANFILES += smpi/timeline_html.c
+smpi/timeline_html.c: $(srcdir)/smpi/timeline.html
+	$(AM_V_GEN)$(MKDIR_P) smpi && { \
+	  echo '/* generated from smpi/timeline.html by smpi/local.mk; edit that file */'; \
+	  echo 'const char smpi__timeline_html[] ='; \
+	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' \
+	    $(srcdir)/smpi/timeline.html; \
+	  echo ';'; } >$@.tmp && mv $@.tmp $@

@@ -14,6 +14,7 @@
 enum opt_type {
     OPT_BOOL,
     OPT_DOUBLE,
+    OPT_INT,
     OPT_SIZE,
     OPT_TIME,
     OPT_BW,
@@ -56,9 +57,16 @@ static const struct opt_enum model_values[] = {
     { "SMPI", SIM_NET_SMPI }, { "LV08", SIM_NET_LV08 },         { "CM02", SIM_NET_CM02 },
     { "raw", SIM_NET_RAW },   { "Constant", SIM_NET_CONSTANT }, { NULL, 0 },
 };
+static const struct opt_enum progress_values[] = {
+    { "auto", SMPI_PROGRESS_AUTO },
+    { "yes", SMPI_PROGRESS_YES },
+    { "no", SMPI_PROGRESS_NO },
+    { NULL, 0 },
+};
 static const struct opt_enum privatization_values[] = {
+    { "yes", SMPI_PRIVATIZE_AUTO },
     { "dlopen", SMPI_PRIVATIZE_DLOPEN },
-    { "yes", SMPI_PRIVATIZE_DLOPEN },
+    { "mmap", SMPI_PRIVATIZE_MMAP },
     { "no", SMPI_PRIVATIZE_NO },
     { NULL, 0 },
 };
@@ -114,7 +122,13 @@ static const struct smpi_option options[] = {
     { "smpi/simulate-computation", OPT_BOOL, "yes", OPT_FIELD(simulate_computation), 0, NULL,
       "inject the measured time of the code between MPI calls" },
     { "smpi/cpu-threshold", OPT_TIME, "1e-6", OPT_FIELD(cpu_threshold), 0, NULL,
-      "computation bursts shorter than this are not injected (negative: never inject)" },
+      "computation bursts shorter than this are not injected (negative: all are, as in SMPI 3.32)" },
+    { "smpi/comp-adjustment-file", OPT_PATH, "", OPT_FIELD(comp_adjustment_file), 0, NULL,
+      "CSV of \"prevfile:line:file:line\",ratio: the code between those MPI calls runs ratio times faster" },
+    { "smpi/trace-call-location", OPT_BOOL, "no", OPT_FIELD(trace_call_location), 0, NULL,
+      "MPI calls record their file and line (build with smpicc -trace-call-location)" },
+    { "smpi/trace-call-use-absolute-path", OPT_BOOL, "no", OPT_FIELD(trace_call_use_absolute_path),
+      0, NULL, "call locations keep the file name as compiled, not its base name" },
     { "smpi/async-small-thresh", OPT_SIZE, "0", OPT_FIELD(async_small_thresh), 0, NULL,
       "messages smaller than this are sent at once, before the receive is posted" },
     { "smpi/send-is-detached-thresh", OPT_SIZE, "65536", OPT_FIELD(send_is_detached_thresh), 0,
@@ -134,11 +148,14 @@ static const struct smpi_option options[] = {
     { "smpi/wtime", OPT_TIME, "1e-8", OPT_FIELD(wtime), 0, NULL,
       "time injected by MPI_Wtime, gettimeofday and clock_gettime" },
     { "smpi/init", OPT_TIME, "0", OPT_FIELD(init_time), 0, NULL, "time injected in MPI_Init" },
-    { "smpi/privatization", OPT_ENUM, "dlopen", OPT_FIELD(privatization), 0, privatization_values,
-      "private globals per rank: dlopen (one copy per rank) or no" },
+    { "smpi/privatization", OPT_ENUM, "yes", OPT_FIELD(privatization), 0, privatization_values,
+      "private globals per rank: yes (dlopen below vm.max_map_count, mmap above), dlopen (one "
+      "copy per rank), mmap (one copy, globals remapped at each switch) or no" },
     { "smpi/shared-malloc", OPT_ENUM, "global", OPT_FIELD(shared_malloc), 0, shared_malloc_values,
       "what SMPI_SHARED_MALLOC folds: global (one physical block for every allocation), local "
       "(one memory per call site, shared by the ranks) or no" },
+    { "smpi/auto-shared-malloc-thresh", OPT_SIZE, "0", OPT_FIELD(auto_shared_malloc_thresh), 0,
+      NULL, "malloc/calloc/realloc of at least this size fold as SMPI_SHARED_MALLOC (0: never)" },
     { "smpi/shared-malloc-blocksize", OPT_SIZE, "1MiB", OPT_FIELD(shared_malloc_blocksize), 0, NULL,
       "the physical block that global folding maps again and again (a multiple of 4 KiB)" },
     { "smpi/shared-malloc-hugepage", OPT_PATH, "", OPT_FIELD(shared_malloc_hugepage), 0, NULL,
@@ -169,13 +186,44 @@ static const struct smpi_option options[] = {
       "write FILE.csv (per rank and MPI call: calls, bytes sent and received, total and "
       "largest simulated time) and print the ten costliest calls on stderr at exit" },
     { "tracing", OPT_BOOL, "no", OPT_FIELD(tracing), 0, NULL,
-      "write a trace of the run (smpirun -trace, -trace-ti)" },
+      "write a trace (smpirun -trace: a Paje file as SMPI 3.32 writes it; -trace-ti: a "
+      "time-independent trace for smpirun -replay)" },
     { "tracing/filename", OPT_PATH, "simgrid.trace", OPT_FIELD(tracing_filename), 0, NULL,
-      "the trace file (TI: the index naming one file per rank in FILE_files/)" },
+      "the trace file (smpirun -trace-file; -trace's default is smpi_simgrid.trace, -trace-ti's "
+      "smpi_simgrid.txt, the index naming one file per rank in FILE_files/)" },
     { "tracing/smpi", OPT_BOOL, "no", OPT_FIELD(tracing_smpi), 0, NULL,
-      "trace the MPI calls (needs tracing:yes)" },
+      "trace the MPI calls as states and the messages as links" },
     { "tracing/smpi/computing", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_computing), 0, NULL,
-      "trace the computation between MPI calls too (TI: the compute actions)" },
+      "also trace the computation between MPI calls as 'computing' states" },
+    { "tracing/smpi/internals", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_internals), 0, NULL,
+      "also trace the messages of collective algorithms and other MPI internals as links" },
+    { "tracing/smpi/display-sizes", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_display_sizes), 0,
+      NULL, "add the size of each message to its link and SMPI's count to each state" },
+    { "tracing/smpi/group", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_group), 0, NULL,
+      "group the ranks under their hosts (smpirun -trace-grouped)" },
+    { "tracing/precision", OPT_INT, "6", OPT_FIELD(tracing_precision), 0, NULL,
+      "digits after the decimal point of the dates and values in the trace" },
+    { "tracing/comment", OPT_PATH, "", OPT_FIELD(tracing_comment), 0, NULL,
+      "a comment line at the top of the trace (smpirun -trace-comment)" },
+    { "tracing/comment-file", OPT_PATH, "", OPT_FIELD(tracing_comment_file), 0, NULL,
+      "a file whose lines become comments at the top of the trace (smpirun -trace-comment-file)" },
+    { "tracing/categorized", OPT_BOOL, "no", OPT_FIELD(tracing_categorized), 0, NULL,
+      "trace the platform's hosts and links (simmpi has no tracing categories)" },
+    { "tracing/uncategorized", OPT_BOOL, "no", OPT_FIELD(tracing_uncategorized), 0, NULL,
+      "trace the hosts and links with their speed, bandwidth and latency (smpirun "
+      "-trace-resource)" },
+    { "tracing/platform", OPT_BOOL, "no", OPT_FIELD(tracing_platform), 0, NULL,
+      "trace the platform's hosts and links as containers" },
+    { "tracing/platform/topology", OPT_BOOL, "yes", OPT_FIELD(tracing_platform_topology), 0, NULL,
+      "with the platform, draw its topology as links between hosts and network links" },
+    { "tracing/disable-destroy", OPT_BOOL, "no", OPT_FIELD(tracing_disable_destroy), 0, NULL,
+      "never destroy containers in the trace" },
+    { "tracing/basic", OPT_BOOL, "no", OPT_FIELD(tracing_basic), 0, NULL,
+      "the old field names in the event definitions, for old Paje readers" },
+    { "tracing/disable_link", OPT_BOOL, "no", OPT_FIELD(tracing_disable_link), 0, NULL,
+      "with the platform, leave out the links' bandwidth and latency" },
+    { "tracing/disable_power", OPT_BOOL, "no", OPT_FIELD(tracing_disable_power), 0, NULL,
+      "with the platform, leave out the hosts' speed and core count" },
     { "tracing/smpi/format", OPT_ENUM, "Paje", OPT_FIELD(tracing_smpi_format), 0,
       trace_format_values, "trace format: Paje, or TI (time-independent, for smpirun -replay)" },
     { "tracing/smpi/format/ti-one-file", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_ti_one_file), 0,
@@ -183,6 +231,13 @@ static const struct smpi_option options[] = {
     { "smpi/replay", OPT_PATH, "", OPT_FIELD(replay), 0, NULL,
       "replay this TI trace (an index naming one file per rank, or one shared file) instead of "
       "running a program (smpirun -replay)" },
+    { "smpi/timeline", OPT_PATH, "", OPT_FIELD(timeline), 0, NULL,
+      "write FILE.html, a self-contained page showing each rank's MPI calls, computation and "
+      "messages over simulated time (zoom, pan, tooltips)" },
+    { "smpi/progress", OPT_ENUM, "auto", OPT_FIELD(progress), 0, progress_values,
+      "one-line progress indicator on stderr: auto (only when stderr is a terminal), yes or no" },
+    { "smpi/progress-interval", OPT_TIME, "0.5s", OPT_FIELD(progress_interval), 0, NULL,
+      "host time between two refreshes of the progress indicator" },
     { "smpi/<collective>", OPT_COLL, "", 0, 0, NULL,
       "force one algorithm for one collective, e.g. smpi/bcast:binomial_tree" },
 };
@@ -315,6 +370,15 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
         if (parse_double(v, f) != 0)
             die_value(o, v, "a number");
         break;
+    case OPT_INT: {
+        char *end;
+        long n = strtol(v, &end, 10);
+
+        if (end == v || *end != '\0' || n < 0 || n > 100)
+            die_value(o, v, "a whole number from 0 to 100");
+        *(int *)f = (int)n;
+        break;
+    }
     case OPT_SIZE:
         if (sim_parse_size(v, &d) != 0 || d < 0)
             die_value(o, v, "a size such as 65536, 64KiB or 1MB");

@@ -23,6 +23,8 @@ struct smpi_cost {
 enum smpi_privatization {
     SMPI_PRIVATIZE_NO,
     SMPI_PRIVATIZE_DLOPEN,
+    SMPI_PRIVATIZE_MMAP,
+    SMPI_PRIVATIZE_AUTO, /* yes: DLOPEN below vm.max_map_count, MMAP above */
 };
 
 /* smpi/shared-malloc: what SMPI_SHARED_MALLOC folds (shared.c). */
@@ -36,6 +38,13 @@ enum smpi_shared_malloc {
 enum smpi_trace_format {
     SMPI_TRACE_PAJE,
     SMPI_TRACE_TI, /* time-independent, for smpirun -replay (trace_ti.c) */
+};
+
+/* smpi/progress: when the one-line progress indicator is drawn on stderr (progress.c). */
+enum smpi_progress {
+    SMPI_PROGRESS_AUTO, /* only when stderr is a terminal */
+    SMPI_PROGRESS_YES,  /* always, even into a pipe or a file */
+    SMPI_PROGRESS_NO,
 };
 
 #define SMPI_COLL_NAME_MAX 64
@@ -71,13 +80,35 @@ struct smpi_config {
     char coll_fallback[SMPI_COLL_NAME_MAX];     /* smpi/coll-fallback */
     char coll_report[SMPI_PATH_MAX];            /* smpi/coll-report */
     char profile[SMPI_PATH_MAX];                /* smpi/profile: the CSV file, "" off */
-    bool tracing;                               /* tracing */
+    char comp_adjustment_file[SMPI_PATH_MAX];   /* smpi/comp-adjustment-file, "" off */
+    bool trace_call_location;                   /* smpi/trace-call-location */
+    bool trace_call_use_absolute_path;          /* smpi/trace-call-use-absolute-path */
+    double auto_shared_malloc_thresh;           /* smpi/auto-shared-malloc-thresh, bytes; 0 off */
+    /* Tracing (SimGrid's tracing/... items); the Paje sink is paje.c. */
+    bool tracing;                               /* tracing: write a trace */
     char tracing_filename[SMPI_PATH_MAX];       /* tracing/filename */
-    bool tracing_smpi;                          /* tracing/smpi */
+    bool tracing_smpi;                          /* tracing/smpi: the MPI calls and messages */
     bool tracing_smpi_computing;                /* tracing/smpi/computing */
+    bool tracing_smpi_internals;                /* tracing/smpi/internals */
+    bool tracing_smpi_display_sizes;            /* tracing/smpi/display-sizes */
+    bool tracing_smpi_group;                    /* tracing/smpi/group */
+    int tracing_precision;                      /* tracing/precision: digits of dates */
+    char tracing_comment[SMPI_PATH_MAX];        /* tracing/comment */
+    char tracing_comment_file[SMPI_PATH_MAX];   /* tracing/comment-file */
+    bool tracing_categorized;                   /* tracing/categorized */
+    bool tracing_uncategorized;                 /* tracing/uncategorized */
+    bool tracing_platform;                      /* tracing/platform */
+    bool tracing_platform_topology;             /* tracing/platform/topology */
+    bool tracing_disable_destroy;               /* tracing/disable-destroy */
+    bool tracing_basic;                         /* tracing/basic */
+    bool tracing_disable_link;                  /* tracing/disable_link */
+    bool tracing_disable_power;                 /* tracing/disable_power */
     int tracing_smpi_format;                    /* tracing/smpi/format: enum smpi_trace_format */
     bool tracing_smpi_ti_one_file;              /* tracing/smpi/format/ti-one-file */
     char replay[SMPI_PATH_MAX];                 /* smpi/replay: a TI trace's index, "" off */
+    char timeline[SMPI_PATH_MAX];               /* smpi/timeline: the HTML file, "" off */
+    enum smpi_progress progress;                /* smpi/progress */
+    double progress_interval;                   /* smpi/progress-interval, host seconds */
 };
 
 /* Fills cfg with every default. */

@@ -76,6 +76,10 @@ static void complete(struct smpi_request *r)
     struct smpi_request *o = r->owner;
 
     r->flags |= SMPI_REQ_DONE;
+    if (r->done_log) {
+        smpi__done_log_push(r->done_log, r->done_index);
+        r->done_log = NULL;
+    }
     if (r->waiter)
         sim_actor_wake(r->waiter);
     if (o) {
@@ -168,6 +172,8 @@ static void match(struct smpi_request *send, struct smpi_request *recv)
     recv->flags |= SMPI_REQ_MATCHED;
     recv->src_host = smpi__rt.procs[send->src].host;
     recv->detached_sender = (send->flags & SMPI_REQ_DETACHED) != 0;
+    recv->msg_id = send->msg_id;
+    recv->msg_src = send->src;
     st->MPI_SOURCE = smpi__comm_rank_of(recv->comm, send->src);
     st->MPI_TAG = send->tag;
     st->smpi_count = (MPI_Count)(send->size < recv->size ? send->size : recv->size);
@@ -180,6 +186,22 @@ static void match(struct smpi_request *send, struct smpi_request *recv)
         return;
     }
     start_transfer(send);
+}
+
+/* The message of request r for the trace sinks: sender, receiver, tag, bytes and number. */
+struct smpi_trace_msg smpi__req_trace_msg(const struct smpi_request *r)
+{
+    bool recv = (r->flags & SMPI_REQ_RECV) != 0;
+    struct smpi_trace_msg m = {
+        .src = recv ? r->msg_src : r->src,
+        .dst = r->dst,
+        .tag = recv ? r->status.MPI_TAG : r->tag,
+        .bytes = recv ? (size_t)r->status.smpi_count : r->size,
+        .id = r->msg_id,
+        .internal = (r->flags & (SMPI_REQ_COLL | SMPI_REQ_INTERNAL)) != 0,
+    };
+
+    return m;
 }
 
 static void start_recv(struct smpi_request *r)
@@ -211,7 +233,14 @@ static void start_send(struct smpi_request *r)
                     ((r->flags & SMPI_REQ_BSEND) || (double)r->size < cfg->send_is_detached_thresh);
     double cost = 0;
     struct smpi_request *q;
+    static unsigned long long messages;
 
+    r->msg_id = ++messages;
+    if (smpi__trace_on) {
+        struct smpi_trace_msg m = smpi__req_trace_msg(r);
+
+        smpi__trace_send(&smpi__rt.procs[r->src], &m);
+    }
     if (detached) {
         r->flags |= SMPI_REQ_DETACHED;
         pack_aside(r);

@@ -72,8 +72,9 @@ static void sync_messages(MPI_Win w, const int *r, int n, int tag, bool send)
     for (int i = 0; i < n; i++) {
         if (r[i] == me)
             continue;
-        reqs[k] = smpi__req_new(send ? SMPI_REQ_SEND | SMPI_REQ_ISEND : SMPI_REQ_RECV, NULL, 0,
-                                MPI_CHAR, r[i], tag, w->comm);
+        reqs[k] = smpi__req_new((send ? SMPI_REQ_SEND | SMPI_REQ_ISEND : SMPI_REQ_RECV) |
+                                    SMPI_REQ_INTERNAL,
+                                NULL, 0, MPI_CHAR, r[i], tag, w->comm);
         smpi__req_start(reqs[k++]);
     }
     smpi__waitall(k, reqs, MPI_STATUSES_IGNORE);
@@ -162,7 +163,8 @@ int smpi__rma_wait(MPI_Win w, bool test, int *flag, char *msg, size_t len)
         for (int i = 0; i < me->nexpose; i++) {
             if (me->expose[i] == self)
                 continue;
-            me->expose_reqs[i] = smpi__req_new(SMPI_REQ_RECV, NULL, 0, MPI_CHAR, me->expose[i],
+            me->expose_reqs[i] = smpi__req_new(SMPI_REQ_RECV | SMPI_REQ_INTERNAL, NULL, 0,
+                                               MPI_CHAR, me->expose[i],
                                                SMPI_WIN_TAG_COMPLETE, w->comm);
             smpi__req_start(me->expose_reqs[i]);
         }

@@ -37,7 +37,8 @@ double smpi__thread_cpu_time(void)
 }
 
 /* Injects the computation done natively since the rank last left MPI: seconds measured on
- * this machine, turned into flops at smpi/host-speed and executed on the simulated host. */
+ * this machine, divided by the speed factor of the code between the last two MPI calls
+ * (smpi/comp-adjustment-file), then as smpi__execute_seconds. */
 void smpi__bench_end(struct smpi_process *p)
 {
     const struct smpi_config *cfg = &smpi__rt.cfg;
@@ -46,9 +47,17 @@ void smpi__bench_end(struct smpi_process *p)
     if (!cfg->simulate_computation || smpi__rt.replaying)
         return;
     elapsed = smpi__thread_cpu_time() - p->bench_start;
-    if (cfg->cpu_threshold < 0 || elapsed < cfg->cpu_threshold)
-        return;
-    smpi__compute(p, elapsed * cfg->host_speed);
+    smpi__rt.benched += elapsed;
+    smpi__execute_seconds(p, elapsed / smpi__adjust_factor(p));
+}
+
+/* SMPI 3.32's smpi_execute: a duration at or above smpi/cpu-threshold becomes flops at
+ * smpi/host-speed; a shorter one is dropped. A negative threshold drops nothing: 3.32 stores
+ * the value as given (its "-1 for infinity" callback is overwritten by the assignment). */
+void smpi__execute_seconds(const struct smpi_process *p, double seconds)
+{
+    if (seconds >= smpi__rt.cfg.cpu_threshold)
+        smpi__compute(p, seconds * smpi__rt.cfg.host_speed);
 }
 
 void smpi__compute(const struct smpi_process *p, double flops)
@@ -144,6 +153,7 @@ static void rank_main(void *arg)
                 p->rank);
         PMPI_Finalize();
     }
+    smpi__rt.ranks_ended++;
     if (smpi__trace_on)
         smpi__trace_rank_end(p);
 }

@@ -4,8 +4,8 @@
  * (fewer than `iters`, or with threshold > 0 fewer than 2 or a relative standard error of the
  * mean at or above the threshold) the body runs and its thread CPU time is measured; when it
  * has enough, the loop stops at once. Either way a visit ends by injecting mean x the loop's
- * iteration count as computation (at smpi/host-speed, like smpi_execute), even under
- * smpi/simulate-computation:no, as SMPI 3.32 does. The very first visit of a site always runs
+ * iteration count as computation (at smpi/host-speed, dropped below smpi/cpu-threshold, like
+ * smpi_execute), even under smpi/simulate-computation:no, as SMPI 3.32 does. The very first visit of a site always runs
  * at least one body, so iters = 0 with no threshold samples once. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -116,9 +116,8 @@ static struct site *existing(int global, const char *file, const char *tag, cons
 static void inject(struct smpi_process *p, const struct site *s, int iter_count)
 {
     p->sampling = false;
-    p->bench_start = smpi__thread_cpu_time(); /* what ran inside the loop is in the mean */
-    smpi_execute(s->mean * iter_count);
-    smpi__bench_begin(p);
+    smpi__execute_seconds(p, s->mean * iter_count); /* smpi/cpu-threshold applies, as in 3.32 */
+    smpi__bench_begin(p); /* what ran inside the loop is in the mean */
 }
 
 int smpi_sample_cond(int global, const char *file, const char *tag, int iters, double threshold,
@@ -137,10 +136,14 @@ int smpi_sample_cond(int global, const char *file, const char *tag, int iters, d
     site_key(key, sizeof(key), global, file, tag);
     s = find(key);
     if (!s) {
-        if (threshold <= 0 && iters <= 0)
-            sim_die("SMPI_SAMPLE_* at %s: give a positive number of iterations to sample, a "
-                    "positive relative standard error, or both (iters %d, threshold %g)",
-                    key, iters, threshold);
+        if (iters < 0)
+            sim_die("SMPI_SAMPLE_* at %s: %d iterations to sample is negative; give 0 or more "
+                    "(0 needs a positive threshold)",
+                    key, iters);
+        if (threshold <= 0 && iters == 0)
+            sim_die("SMPI_SAMPLE_* at %s: 0 iterations to sample and threshold %g: give a "
+                    "positive number of iterations, a positive relative standard error, or both",
+                    key, threshold);
         s = insert(key);
         s->threshold = threshold;
         s->iters = iters;

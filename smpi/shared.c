@@ -22,6 +22,8 @@
 #include <unistd.h>
 
 #include <smpi/smpi.h>
+#define SMPI_NO_REDIRECT /* the intercepts' declarations, without the macros */
+#include <smpi_helpers.h>
 
 #include "smpi/internal.h"
 
@@ -133,6 +135,32 @@ static void map_at(char *pos, size_t len, int fd, int extra_flags)
                 strerror(errno), len, smpi__rt.cfg.shared_malloc_blocksize);
 }
 
+/* The checks of SMPI 3.32 (smpi_shared.cpp), as messages naming the block, the value and the
+ * limit: each block starts before it stops, stops within the size and before the next starts. */
+static void check_offsets(size_t size, const size_t *offsets, int nblocks)
+{
+    if (nblocks < 0 || (nblocks > 0 && !offsets))
+        sim_die("SMPI_PARTIAL_SHARED_MALLOC: %d shared blocks%s; give 0 or more [start, stop) "
+                "pairs",
+                nblocks, nblocks < 0 ? "" : " but no offsets array");
+    for (int b = 0; b < nblocks; b++) {
+        size_t start = offsets[2 * b], stop = offsets[2 * b + 1];
+
+        if (start >= stop)
+            sim_die("SMPI_PARTIAL_SHARED_MALLOC: block %d starts at offset %zu, not before its "
+                    "stop offset %zu; each block is a non-empty [start, stop) range",
+                    b, start, stop);
+        if (stop > size)
+            sim_die("SMPI_PARTIAL_SHARED_MALLOC: block %d stops at offset %zu, past the size of "
+                    "the allocation (%zu bytes)",
+                    b, stop, size);
+        if (b + 1 < nblocks && stop >= offsets[2 * b + 2])
+            sim_die("SMPI_PARTIAL_SHARED_MALLOC: block %d stops at offset %zu, not before block "
+                    "%d starts (%zu); blocks must be sorted and must not overlap or touch",
+                    b, stop, b + 1, offsets[2 * b + 2]);
+    }
+}
+
 void *smpi_shared_malloc_partial(size_t size, const size_t *offsets, int nblocks)
 {
     const struct smpi_config *cfg = &smpi__rt.cfg;
@@ -146,6 +174,7 @@ void *smpi_shared_malloc_partial(size_t size, const size_t *offsets, int nblocks
                 bs);
     if (!huge && (bs == 0 || bs % PAGE != 0))
         sim_die("smpi/shared-malloc-blocksize must be a positive multiple of 4 KiB (now %zu)", bs);
+    check_offsets(size, offsets, nblocks);
     map = mmap(NULL, reserved ? reserved : PAGE, PROT_READ | PROT_WRITE,
                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (map == MAP_FAILED)
@@ -161,10 +190,6 @@ void *smpi_shared_malloc_partial(size_t size, const size_t *offsets, int nblocks
         size_t lo = align_up(start, PAGE);
         size_t lo_end;
 
-        if (start >= stop || stop > size || (b + 1 < nblocks && stop >= offsets[2 * b + 2]))
-            sim_die("SMPI_PARTIAL_SHARED_MALLOC: block %d [%zu, %zu) is empty, past the size "
-                    "%zu or not before the next block",
-                    b, start, stop, size);
         for (size_t off = first; off < last; off += bs) /* whole blocks */
             map_at(mem + off, bs, huge ? huge_block_fd : block_fd, huge ? MAP_HUGETLB : 0);
         /* the pages before the first whole block, and after the last one */
@@ -294,4 +319,52 @@ void *smpi_shared_set_call(const char *func, const char *input, void *data)
     }
     c->data = data;
     return data;
+}
+
+/* The allocation calls of applications (smpi_helpers.h), as SMPI 3.32's intercepts: below
+ * smpi/auto-shared-malloc-thresh (or with it 0) the libc call, else SMPI_SHARED_MALLOC at the
+ * caller's file:line. */
+void *smpi_shared_malloc_intercept(size_t size, const char *file, int line)
+{
+    double thresh = smpi__rt.cfg.auto_shared_malloc_thresh;
+
+    if (thresh <= 0 || (double)size < thresh || !smpi__self())
+        return malloc(size);
+    return smpi_shared_malloc(size, file, line);
+}
+
+void *smpi_shared_calloc_intercept(size_t n, size_t elem_size, const char *file, int line)
+{
+    double thresh = smpi__rt.cfg.auto_shared_malloc_thresh;
+    size_t size;
+
+    if (thresh <= 0 || __builtin_mul_overflow(n, elem_size, &size) || (double)size < thresh ||
+        !smpi__self())
+        return calloc(n, elem_size);
+    return memset(smpi_shared_malloc(size, file, line), 0, size);
+}
+
+/* A folded block moves to a new allocation of the new size (folded or not, by the threshold)
+ * with its first bytes; any other block is the libc realloc. */
+void *smpi_shared_realloc_intercept(void *data, size_t size, const char *file, int line)
+{
+    size_t i = lower_bound(data);
+    size_t old_size;
+    void *moved;
+
+    if (size == 0) {
+        smpi_shared_free(data);
+        return NULL;
+    }
+    if (!data)
+        return smpi_shared_malloc_intercept(size, file, line);
+    if (i >= nfolds || folds[i].mem != data)
+        return realloc(data, size);
+    old_size = folds[i].size; /* before the new allocation moves the entries of folds */
+    moved = smpi_shared_malloc_intercept(size, file, line);
+    if (!moved)
+        return NULL;
+    memcpy(moved, data, size < old_size ? size : old_size);
+    smpi_shared_free(data);
+    return moved;
 }

@@ -118,10 +118,17 @@ double PMPI_Wtick(void)
 }
 #pragma weak MPI_Wtick = PMPI_Wtick
 
-/* Computation on the simulated host, in seconds of this machine (scaled by host speeds). */
+/* Computation on the simulated host, in seconds of this machine (scaled by host speeds);
+ * nothing when shorter than smpi/cpu-threshold, as in SMPI 3.32. */
 SMPI_API void smpi_execute(double seconds)
 {
-    smpi_execute_flops(seconds * smpi__rt.cfg.host_speed);
+    struct smpi_process *p = smpi__self();
+
+    if (!p)
+        sim_die("smpi_execute used outside a simulated rank");
+    smpi__enter("smpi_execute");
+    smpi__execute_seconds(p, seconds);
+    smpi__leave();
 }
 
 SMPI_API void smpi_execute_flops(double flops)

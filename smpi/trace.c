@@ -109,7 +109,9 @@ struct smpi_trace_call smpi__trace_coll(const char *name, int k, const struct co
 void smpi__trace_init(void)
 {
     smpi__profile_init();
+    smpi__paje_init();
     smpi__ti_init();
+    smpi__timeline_init();
 }
 
 void smpi__trace_finish(void)
@@ -151,18 +153,14 @@ void smpi__trace_execute(const struct smpi_process *p, double flops)
     EACH_SINK(execute, p, sim_now(), flops);
 }
 
-void smpi__trace_send(const struct smpi_process *p, int src, int dst, int tag, size_t bytes)
+void smpi__trace_send(const struct smpi_process *p, const struct smpi_trace_msg *m)
 {
-    struct smpi_trace_msg m = { .src = src, .dst = dst, .tag = tag, .bytes = bytes };
-
-    EACH_SINK(send, p, sim_now(), &m);
+    EACH_SINK(send, p, sim_now(), m);
 }
 
-void smpi__trace_recv(const struct smpi_process *p, int src, int dst, int tag, size_t bytes)
+void smpi__trace_recv(const struct smpi_process *p, const struct smpi_trace_msg *m)
 {
-    struct smpi_trace_msg m = { .src = src, .dst = dst, .tag = tag, .bytes = bytes };
-
-    EACH_SINK(recv, p, sim_now(), &m);
+    EACH_SINK(recv, p, sim_now(), m);
 }
 
 void smpi__trace_rank_start(const struct smpi_process *p)

@@ -57,6 +57,8 @@ struct smpi_trace_msg {
     int dst;
     int tag;
     size_t bytes;
+    unsigned long long id;  /* pairs a send with its receive: the same on both sides */
+    int internal;  /* sent by a collective algorithm or other MPI internals, not by the user */
 };
 
 /* A sink: any callback may be NULL. `now` is the simulated time of the event. */
@@ -100,15 +102,25 @@ void smpi__trace_finish(void);
 
 /* The sinks' start-up: each registers itself when the configuration asks for it. */
 void smpi__profile_init(void); /* smpi/profile (profile.c) */
+void smpi__paje_init(void);    /* tracing, tracing/smpi, ... (paje.c) */
 void smpi__ti_init(void);      /* tracing/smpi/format:TI (trace_ti.c) */
+void smpi__timeline_init(void); /* smpi/timeline (timeline.c) */
+
+/* The progress line (progress.c), not a sink: it hooks the engine loop, so that a run without
+ * it pays nothing. init when the ranks are created, finish when the engine has stopped. */
+void smpi__progress_init(void);
+void smpi__progress_finish(void);
 
 /* The hooks. smpi__enter_call (runtime.c) calls call_in; smpi__leave calls call_out. */
 void smpi__trace_call_in(const struct smpi_process *p, const struct smpi_trace_call *c);
 void smpi__trace_call_out(const struct smpi_process *p, const char *name);
 void smpi__trace_compute(const struct smpi_process *p, double start, double end);
+/* p2p.c calls send when a send is posted (before its injected cost), request.c calls recv when
+ * a wait or test completes a receive; both for every message, m->internal telling apart the
+ * messages of collectives and other MPI internals. */
+void smpi__trace_send(const struct smpi_process *p, const struct smpi_trace_msg *m);
+void smpi__trace_recv(const struct smpi_process *p, const struct smpi_trace_msg *m);
 void smpi__trace_execute(const struct smpi_process *p, double flops);
-void smpi__trace_send(const struct smpi_process *p, int src, int dst, int tag, size_t bytes);
-void smpi__trace_recv(const struct smpi_process *p, int src, int dst, int tag, size_t bytes);
 void smpi__trace_rank_start(const struct smpi_process *p);
 void smpi__trace_rank_end(const struct smpi_process *p);
 

@@ -40,6 +40,11 @@ SMPI_API int smpi_sample_cond(int global, const char *file, const char *tag, int
 SMPI_API void smpi_sample_iter(int global, const char *file, const char *tag);
 SMPI_API int smpi_sample_exit(int global, const char *file, const char *tag, int iter_count);
 
+/* Records the file and line of the next MPI call for the calling rank: programs built with
+ * `smpicc -trace-call-location` call it before each MPI call (<smpi/smpi_extended_traces.h>),
+ * and smpi/comp-adjustment-file names code segments by these locations. */
+SMPI_API void smpi_trace_set_call_location(const char *file, int line);
+
 #define SMPI_SAMPLE_CONCAT_(a, b) a##b
 #define SMPI_SAMPLE_CONCAT(a, b) SMPI_SAMPLE_CONCAT_(a, b)
 #define SMPI_ITER_NAME(line) SMPI_SAMPLE_CONCAT(smpi_iter_count_, line)

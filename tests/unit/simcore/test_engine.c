@@ -192,6 +192,58 @@ Test(engine, execs_beyond_the_core_count_share_the_cpu)
     sim_engine_shutdown();
 }
 
+static const char disk_xml[] =
+    "<?xml version='1.0'?>\n"
+    "<platform version=\"4.1\">\n"
+    "  <zone id=\"z\" routing=\"Full\">\n"
+    "    <host id=\"a\" speed=\"1Gf\">\n"
+    "      <disk id=\"d\" read_bw=\"100MBps\" write_bw=\"40MBps\"/>\n"
+    "    </host>\n"
+    "  </zone>\n"
+    "</platform>\n";
+
+struct io_arg {
+    double bytes;
+    bool write;
+    double end;
+};
+
+static void io_one(void *arg)
+{
+    struct io_arg *x = arg;
+    struct sim_activity *act = sim_io_start(sim_host_disk(host("a"), 0), x->bytes, x->write);
+
+    sim_activity_wait(act);
+    x->end = sim_now();
+    sim_activity_unref(act);
+}
+
+Test(engine, disk_accesses_share_the_disk_as_simgrid_s19)
+{
+    /* Disk of 100 MB/s read, 40 MB/s write, max(100, 40) in all. Two writes of 4 MB share the
+     * 40 MB/s: 0.2 s each. A read beside a write: the write keeps 40 MB/s, the read gets the
+     * remaining 60 of the common 100 (ends at 4e6 / 60e6), then the write ends at 0.1 s. */
+    struct io_arg w[2] = { { 4e6, true, -1 }, { 4e6, true, -1 } };
+    struct io_arg r = { 4e6, false, -1 };
+    struct io_arg w1 = { 4e6, true, -1 };
+
+    start_engine(SIM_NET_RAW, disk_xml);
+    sim_actor_create("w0", host("a"), io_one, &w[0]);
+    sim_actor_create("w1", host("a"), io_one, &w[1]);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_float_eq(w[0].end, 0.2, 1e-12);
+    cr_assert_float_eq(w[1].end, 0.2, 1e-12);
+    sim_engine_shutdown();
+
+    start_engine(SIM_NET_RAW, disk_xml);
+    sim_actor_create("r", host("a"), io_one, &r);
+    sim_actor_create("w", host("a"), io_one, &w1);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_float_eq(r.end, 4e6 / 60e6, 1e-12);
+    cr_assert_float_eq(w1.end, 0.1, 1e-12);
+    sim_engine_shutdown();
+}
+
 static void sleeper(void *arg)
 {
     sim_sleep(1.5);

@@ -149,3 +149,23 @@ Test(options, messages_name_option_and_valid_values)
                           "ucontext\n");
     fclose(f);
 }
+
+Test(options, folding_and_adjustment_items_keep_smpi_values)
+{
+    /* smpi/cpu-threshold keeps a negative value as given (SMPI 3.32 then injects every burst);
+     * smpi/auto-shared-malloc-thresh takes sizes with units and is 0 (off) by default;
+     * smpi/comp-adjustment-file is empty by default; the call-location items are booleans. */
+    smpi_options_defaults(&cfg);
+    cr_assert_float_eq(cfg.cpu_threshold, 1e-6, 1e-18);
+    cr_assert_float_eq(cfg.auto_shared_malloc_thresh, 0, 1e-12);
+    cr_assert_str_eq(cfg.comp_adjustment_file, "");
+    cr_assert(!cfg.trace_call_location);
+    smpi_options_set(&cfg, "smpi/cpu-threshold:-1");
+    smpi_options_set(&cfg, "smpi/auto-shared-malloc-thresh:2MiB");
+    smpi_options_set(&cfg, "smpi/trace-call-location:yes");
+    smpi_options_set(&cfg, "smpi/trace-call-use-absolute-path:1");
+    cr_assert_float_eq(cfg.cpu_threshold, -1, 1e-12);
+    cr_assert_float_eq(cfg.auto_shared_malloc_thresh, 2 << 20, 1e-12);
+    cr_assert(cfg.trace_call_location && cfg.trace_call_use_absolute_path);
+    smpi_options_free(&cfg);
+}

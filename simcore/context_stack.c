@@ -1,0 +1,185 @@
+/* context_stack: actor stacks carved from large reservations, so that a million actors cost a
+ * handful of kernel mappings instead of one (or two, with a guard page) each; the kernel allows
+ * 65,530 mappings per process by default. Guard pages are installed with MADV_GUARD_INSTALL
+ * (Linux 6.13 and later), which marks pages without splitting the mapping; older kernels fall
+ * back to mprotect, which splits it and so brings the vm.max_map_count limit back. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "simcore/context.h"
+#include "simcore/internal.h"
+
+#ifdef HAVE_VALGRIND_VALGRIND_H
+#include <valgrind/valgrind.h>
+#endif
+
+/* From <linux/mman.h> of Linux 6.13; older C libraries lack the name. */
+#ifndef MADV_GUARD_INSTALL
+#define MADV_GUARD_INSTALL 102
+#endif
+
+SIM_LOG_CATEGORY(log_stack, "sim.ctx");
+
+/* Virtual space of one reservation; stacks larger than this get one reservation each. */
+#define RESERVATION_BYTES ((size_t)1 << 30)
+
+/* Geometry of the stacks handed out now. */
+static size_t stack_size;
+static size_t stack_guard;
+/* Unused slots at the end of the current reservation. */
+static char *carve_next;
+static size_t carve_left;
+/* Freed slots of the current geometry, last freed first. */
+static struct sim__ctx_stack *free_slots;
+static size_t nfree_slots;
+static size_t cap_free_slots;
+/* false once MADV_GUARD_INSTALL was refused (kernel older than 6.13): mprotect from then on. */
+static bool guard_by_madvise = true;
+
+static unsigned valgrind_register(char *lo, char *hi)
+{
+#ifdef HAVE_VALGRIND_VALGRIND_H
+    return VALGRIND_STACK_REGISTER(lo, hi);
+#else
+    (void)lo;
+    (void)hi;
+    return 0;
+#endif
+}
+
+static void valgrind_deregister(unsigned id)
+{
+#ifdef HAVE_VALGRIND_VALGRIND_H
+    if (id)
+        VALGRIND_STACK_DEREGISTER(id);
+#else
+    (void)id;
+#endif
+}
+
+static size_t slot_bytes(void)
+{
+    return stack_guard + stack_size;
+}
+
+/* Reserves virtual space for a batch of stacks. MAP_NORESERVE: only touched pages cost memory.
+ * MAP_STACK and MADV_NOHUGEPAGE: a touched stack page must never pull in a 2 MiB huge page. */
+static void reserve(void)
+{
+    size_t slot = slot_bytes();
+    size_t n = RESERVATION_BYTES / slot > 0 ? RESERVATION_BYTES / slot : 1;
+    int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
+    char *p;
+
+#ifdef MAP_STACK
+    flags |= MAP_STACK;
+#endif
+    p = mmap(NULL, n * slot, PROT_READ | PROT_WRITE, flags, -1, 0);
+    if (p == MAP_FAILED)
+        sim_die("cannot reserve %zu bytes for actor stacks: %s\n"
+                "  lower --cfg=contexts/stack-size (now %zu bytes), or run fewer ranks",
+                n * slot, strerror(errno), stack_size);
+#ifdef MADV_NOHUGEPAGE
+    madvise(p, n * slot, MADV_NOHUGEPAGE);
+#endif
+    carve_next = p;
+    carve_left = n;
+}
+
+/* Makes the `stack_guard` bytes at `lo` fault on any access. */
+static void install_guard(char *lo)
+{
+    if (guard_by_madvise) {
+        if (madvise(lo, stack_guard, MADV_GUARD_INSTALL) == 0)
+            return;
+        if (errno != EINVAL)
+            sim_die("cannot install the guard page of an actor stack: %s\n"
+                    "  disable guard pages with --cfg=contexts/guard-size:0",
+                    strerror(errno));
+        guard_by_madvise = false;
+        SIM_LOG(log_stack, SIM_LOG_VERBOSE,
+                "MADV_GUARD_INSTALL unavailable (Linux < 6.13): guard pages by mprotect, one "
+                "kernel mapping per actor");
+    }
+    if (mprotect(lo, stack_guard, PROT_NONE) != 0)
+        sim_die("cannot protect actor stack: %s\n"
+                "  each guard page costs two kernel mappings on this kernel (older than Linux "
+                "6.13) and vm.max_map_count allows %d in all\n"
+                "  raise vm.max_map_count, or disable guard pages with --cfg=contexts/guard-size:0",
+                strerror(errno), sim__ctx_max_map_count());
+}
+
+int sim__ctx_max_map_count(void)
+{
+    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+    int n = 65530;
+
+    if (f) {
+        if (fscanf(f, "%d", &n) != 1)
+            n = 65530;
+        fclose(f);
+    }
+    return n;
+}
+
+void sim__ctx_stack_configure(size_t size, size_t guard)
+{
+    if (size == stack_size && guard == stack_guard)
+        return;
+    /* Slots of the old geometry are of no further use; live stacks keep theirs. */
+    for (size_t i = 0; i < nfree_slots; i++) {
+        valgrind_deregister(free_slots[i].vg_id);
+        munmap(free_slots[i].map, free_slots[i].guard + free_slots[i].size);
+    }
+    nfree_slots = 0;
+    if (carve_left > 0)
+        munmap(carve_next, carve_left * slot_bytes());
+    carve_next = NULL;
+    carve_left = 0;
+    stack_size = size;
+    stack_guard = guard;
+}
+
+struct sim__ctx_stack sim__ctx_stack_get(void)
+{
+    struct sim__ctx_stack s;
+
+    if (nfree_slots > 0)
+        return free_slots[--nfree_slots];
+    if (carve_left == 0)
+        reserve();
+    s.map = carve_next;
+    s.guard = stack_guard;
+    s.size = stack_size;
+    carve_next += slot_bytes();
+    carve_left--;
+    if (s.guard > 0)
+        install_guard(s.map);
+    s.vg_id = valgrind_register(s.map + s.guard, s.map + s.guard + s.size);
+    return s;
+}
+
+void sim__ctx_stack_put(struct sim__ctx_stack *s)
+{
+    if (s->guard != stack_guard || s->size != stack_size) {
+        valgrind_deregister(s->vg_id);
+        munmap(s->map, s->guard + s->size);
+        s->map = NULL;
+        return;
+    }
+    /* The touched pages stay: they were paid for while the actor lived, so keeping them never
+     * raises the peak, and a million madvise calls at the end of a run cost seconds. */
+    if (nfree_slots == cap_free_slots) {
+        cap_free_slots = cap_free_slots ? 2 * cap_free_slots : 256;
+        free_slots = sim_xrealloc(free_slots, cap_free_slots * sizeof(*free_slots));
+    }
+    free_slots[nfree_slots++] = *s;
+    s->map = NULL;
+}

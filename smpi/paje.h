@@ -1,0 +1,49 @@
+/* paje: the Paje trace sink (--cfg=tracing:yes, smpirun -trace) as SMPI 3.32 writes it. paje.c
+ * owns the file and the events, paje_names.c what SMPI calls each MPI call (state names,
+ * colours, sizes), paje_platform.c the hosts and links of -trace-resource and -trace-grouped.
+ * Private to these three files. */
+#ifndef SMPI_PAJE_H
+#define SMPI_PAJE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "smpi/trace.h"
+
+/* The state SMPI 3.32 draws for MPI call `call` ("MPI_Rsend" gives "PMPI_Send"), or NULL when
+ * SMPI draws none (MPI_Comm_rank, MPI_Probe, MPI_Waitsome, ...). */
+const char *smpi__paje_state(const char *call);
+/* The colour SMPI gives state `state`, "r g b" with components in [0, 1]. */
+const char *smpi__paje_color(const char *state);
+/* Writes into buf (len bytes) the Size field SMPI 3.32 gives the state of call c under
+ * tracing/smpi/display-sizes: an element count, a number of requests or "NA". */
+void smpi__paje_size(const struct smpi_trace_call *c, char *buf, size_t len);
+
+/* The numbering of the file: types and entity values share one counter, containers another
+ * (0 is the root); each call returns the next number. */
+int smpi__paje_new_type(void);
+int smpi__paje_new_container(void);
+/* Writes a line without a date (type and value definitions) at once. */
+void smpi__paje_def(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Queues a dated event line; the sink writes the queue in date order (`fmt` excludes the event
+ * number and date, which come first: "%d %s " + fmt). */
+void smpi__paje_event(int code, double t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* What paje_platform.c declares: the type of the rank containers, the link type of messages,
+ * and the parent container of each host's ranks (indexed by sim_host_index). */
+struct paje_layout {
+    int rank_type;
+    int state_type;
+    int msg_link_type;
+    int *host_container; /* NULL: ranks hang under the root */
+};
+
+/* Declares the types and, when the options ask for the platform (tracing/smpi/group,
+ * tracing/categorized, tracing/uncategorized, tracing/platform), the host and link containers
+ * with their speed, core count, bandwidth and latency, as SMPI 3.32 does. */
+void smpi__paje_platform(struct paje_layout *out);
+/* Destroys the platform containers at the end (unless tracing/disable-destroy). */
+void smpi__paje_platform_end(double t, struct paje_layout *l);
+
+#endif /* SMPI_PAJE_H */

@@ -1,0 +1,98 @@
+/* Paje trace tests: SMPI 3.32's state names, colours and sizes (paje_names.c) and the tracing
+ * options. The files themselves are checked end to end (tests/mpi/trace, pj_dump). */
+#include <criterion/criterion.h>
+#include <criterion/redirect.h>
+#include <string.h>
+
+#include "smpi/options.h"
+#include "smpi/paje.h"
+
+Test(paje, states_are_named_as_smpi_bindings_name_them)
+{
+    /* SMPI's states are its bindings' __func__; a binding that forwards to another traced one
+     * shows the other's name, and SMPI spells the state of MPI_Iallgather "PMPI_Iallggather". */
+    cr_assert_str_eq(smpi__paje_state("MPI_Send"), "PMPI_Send");
+    cr_assert_str_eq(smpi__paje_state("MPI_Rsend"), "PMPI_Send");
+    cr_assert_str_eq(smpi__paje_state("MPI_Irsend"), "PMPI_Isend");
+    cr_assert_str_eq(smpi__paje_state("MPI_Sendrecv_replace"), "PMPI_Sendrecv");
+    cr_assert_str_eq(smpi__paje_state("MPI_Init_thread"), "PMPI_Init");
+    cr_assert_str_eq(smpi__paje_state("MPI_Fetch_and_op"), "PMPI_Get_accumulate");
+    cr_assert_str_eq(smpi__paje_state("MPI_Iallgather"), "PMPI_Iallggather");
+    cr_assert_str_eq(smpi__paje_state("MPI_Win_flush_local_all"), "PMPI_Win_flush_local_all");
+}
+
+Test(paje, calls_smpi_does_not_trace_have_no_state)
+{
+    /* SMPI 3.32 draws nothing for these: no TRACE_smpi_comm_in in their bindings. */
+    cr_assert_null(smpi__paje_state("MPI_Comm_rank"));
+    cr_assert_null(smpi__paje_state("MPI_Probe"));
+    cr_assert_null(smpi__paje_state("MPI_Waitsome"));
+    cr_assert_null(smpi__paje_state("MPI_Send_init"));
+    cr_assert_null(smpi__paje_state("MPI_Neighbor_allgather"));
+}
+
+Test(paje, colours_follow_instr_find_color)
+{
+    /* Exact entries after "pmpi_" is dropped and the name lowered; otherwise the first key, in
+     * the map's byte order, that the name contains; else grey. */
+    cr_assert_str_eq(smpi__paje_color("PMPI_Send"), "0 0 1");
+    cr_assert_str_eq(smpi__paje_color("PMPI_Waitall"), "0.78 0.78 0");
+    cr_assert_str_eq(smpi__paje_color("PMPI_Ssend"), "0 0 1");             /* contains send */
+    cr_assert_str_eq(smpi__paje_color("PMPI_Ibcast"), "0 0.78 0.39");      /* contains bcast */
+    cr_assert_str_eq(smpi__paje_color("PMPI_Reduce_scatter"), "0 1 0");    /* reduce first */
+    cr_assert_str_eq(smpi__paje_color("PMPI_Iallgatherv"), "1 0 0");       /* allgather first */
+    cr_assert_str_eq(smpi__paje_color("computing"), "0 1 1");
+    cr_assert_str_eq(smpi__paje_color("PMPI_Start"), "0.5 0.5 0.5");
+}
+
+Test(paje, sizes_are_the_counts_smpi_prints)
+{
+    /* display-sizes: a send's element count, "NA" for a wait, -1 for reduce_scatter, and the
+     * receive count of MPI_Sendrecv when nothing is sent. */
+    struct smpi_trace_call c = SMPI_TRACE_CALL("MPI_Send");
+    char buf[32];
+
+    c.send_count = 25000;
+    c.send_type = MPI_INT;
+    smpi__paje_size(&c, buf, sizeof(buf));
+    cr_assert_str_eq(buf, "25000");
+    c.name = "MPI_Wait";
+    smpi__paje_size(&c, buf, sizeof(buf));
+    cr_assert_str_eq(buf, "NA");
+    c.name = "MPI_Reduce_scatter";
+    smpi__paje_size(&c, buf, sizeof(buf));
+    cr_assert_str_eq(buf, "-1");
+    c.name = "MPI_Sendrecv";
+    c.send_count = 0;
+    c.recv_count = 7;
+    smpi__paje_size(&c, buf, sizeof(buf));
+    cr_assert_str_eq(buf, "7");
+}
+
+Test(paje, tracing_options_take_simgrid_names_and_defaults)
+{
+    /* SimGrid's defaults: no tracing, simgrid.trace, 6 digits, the topology on. */
+    struct smpi_config cfg;
+
+    smpi_options_defaults(&cfg);
+    cr_assert(!cfg.tracing);
+    cr_assert_str_eq(cfg.tracing_filename, "simgrid.trace");
+    cr_assert_eq(cfg.tracing_precision, 6);
+    cr_assert(cfg.tracing_platform_topology);
+    smpi_options_set(&cfg, "tracing/precision:9");
+    smpi_options_set(&cfg, "tracing/smpi/display-sizes:yes");
+    smpi_options_set(&cfg, "tracing/comment:a comment with spaces");
+    cr_assert_eq(cfg.tracing_precision, 9);
+    cr_assert(cfg.tracing_smpi_display_sizes);
+    cr_assert_str_eq(cfg.tracing_comment, "a comment with spaces");
+    smpi_options_free(&cfg);
+}
+
+Test(paje, bad_precision_exits_with_the_range, .init = cr_redirect_stderr, .exit_code = 1)
+{
+    /* tracing/precision is a whole number of digits: "-2" exits 1 naming the range. */
+    struct smpi_config cfg;
+
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, "tracing/precision:-2");
+}
