@@ -465,8 +465,9 @@ static void on_send(const struct smpi_process *p, double now, const struct smpi_
     link_event(PJ_START_LINK, now, from, m, pj.sizes);
 }
 
-/* An internal message ends where the library's wait returns it (SMPI's Request::finish_wait);
- * a user's when the MPI call that received it returns, as SMPI's bindings trace it — after
+/* An internal message ends where the library's wait returns it (SMPI's Request::finish_wait,
+ * which also traces the user's messages under tracing/smpi/internals); otherwise a user's
+ * message ends when the MPI call that received it returns, as SMPI's bindings trace it — after
  * MPI_Waitall has returned every request, and also for MPI_Test and MPI_Waitsome, where SMPI
  * 3.32 leaves the link open. */
 static void on_recv(const struct smpi_process *p, double now, const struct smpi_trace_msg *m)
@@ -475,7 +476,7 @@ static void on_recv(const struct smpi_process *p, double now, const struct smpi_
 
     if (!shown(m) || !r->container)
         return;
-    if (m->internal || !r->in_call) {
+    if (m->internal || !r->in_call || pj.cfg->tracing_smpi_internals) {
         end_link(r->container, now, m->src, m->dst, m->tag, m->id);
         return;
     }
