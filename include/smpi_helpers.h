@@ -7,8 +7,9 @@
  * default: then they are the libc calls). With TRACE_CALL_LOCATION (smpicc
  * -trace-call-location) the sleeps also record their file and line, as MPI calls do.
  * The redirections are function-like macros, so only calls change: `&sleep` or a struct member
- * named `exit` are untouched. exit and the allocation calls are redirected in C only: C++ code
- * keeps the libc ones (a macro would also rename member functions and std::exit).
+ * named `exit` are untouched. exit is redirected in C only: C++ code keeps the libc exit (a
+ * macro would also rename member functions and std::exit); the allocation calls are redirected
+ * in C++ too, as SMPI 3.32 does (std::malloc included).
  * Define SMPI_NO_REDIRECT before including it to get the declarations without the macros, or
  * SMPI_NO_OVERRIDE_MALLOC (SMPI's name) to keep only the libc allocation calls. */
 #ifndef SMPI_HELPERS_H
@@ -26,13 +27,13 @@
 #include <cstdlib>
 #else
 #include <stdlib.h>
+#endif
 /* glibc's other declaration of malloc, calloc, realloc and free, which the allocation macros
  * below would rewrite if a program included it later (the Intel MPI Benchmarks do; SMPI 3.32's
  * header breaks them there). */
 #if defined(__has_include)
 #if __has_include(<malloc.h>)
 #include <malloc.h>
-#endif
 #endif
 #endif
 
@@ -63,6 +64,13 @@ SMPI_API void smpi_trace_set_call_location(const char *file, int line);
 
 #ifdef __cplusplus
 } /* extern "C" */
+/* std::malloc(n) and friends become std::smpi_shared_malloc_intercept(...) under the macros. */
+namespace std {
+using ::smpi_shared_calloc_intercept;
+using ::smpi_shared_free;
+using ::smpi_shared_malloc_intercept;
+using ::smpi_shared_realloc_intercept;
+} // namespace std
 #endif
 
 #ifndef SMPI_NO_REDIRECT
@@ -82,12 +90,12 @@ SMPI_API void smpi_trace_set_call_location(const char *file, int line);
 #define clock_gettime(clk, tp) smpi_clock_gettime((clk), (tp))
 #ifndef __cplusplus
 #define exit(status) smpi_exit(status)
+#endif
 #ifndef SMPI_NO_OVERRIDE_MALLOC
 #define malloc(size) smpi_shared_malloc_intercept((size), __FILE__, __LINE__)
 #define calloc(n, size) smpi_shared_calloc_intercept((n), (size), __FILE__, __LINE__)
 #define realloc(data, size) smpi_shared_realloc_intercept((data), (size), __FILE__, __LINE__)
 #define free(data) smpi_shared_free(data)
-#endif
 #endif
 #endif /* SMPI_NO_REDIRECT */
 

@@ -85,6 +85,8 @@ void sim__actors_run_ready(void)
             continue;
         sim__engine.current = a;
         sim__engine.actor_runs++;
+        if (sim__engine.resume_fn)
+            sim__engine.resume_fn(a, sim__engine.resume_arg);
         sim_context_switch(sim__engine.maestro, a->ctx);
         sim__engine.current = NULL;
         if (a->state == SIM__ACTOR_DONE && a->ctx) {
@@ -224,6 +226,8 @@ void sim_actor_run_on_stack(struct sim_actor *a, void (*fn)(void *arg), void *ar
     a->on_stack_fn = fn;
     a->on_stack_arg = arg;
     sim__engine.current = a;
+    if (sim__engine.resume_fn)
+        sim__engine.resume_fn(a, sim__engine.resume_arg);
     sim_context_switch(sim__engine.maestro, a->ctx);
     sim__engine.current = NULL;
 }

@@ -29,8 +29,6 @@ SIM_LOG_CATEGORY(log_stack, "sim.ctx");
 
 /* Virtual space of one reservation; stacks larger than this get one reservation each. */
 #define RESERVATION_BYTES ((size_t)1 << 30)
-/* Freed stacks kept with their touched pages; beyond this, their pages are given back. */
-#define MAX_WARM_STACKS 256
 
 /* Geometry of the stacks handed out now. */
 static size_t stack_size;
@@ -176,9 +174,8 @@ void sim__ctx_stack_put(struct sim__ctx_stack *s)
         s->map = NULL;
         return;
     }
-    /* Past MAX_WARM_STACKS, the pages go back to the kernel; guard marks survive this. */
-    if (nfree_slots >= MAX_WARM_STACKS)
-        madvise(s->map + s->guard, s->size, MADV_DONTNEED);
+    /* The touched pages stay: they were paid for while the actor lived, so keeping them never
+     * raises the peak, and a million madvise calls at the end of a run cost seconds. */
     if (nfree_slots == cap_free_slots) {
         cap_free_slots = cap_free_slots ? 2 * cap_free_slots : 256;
         free_slots = sim_xrealloc(free_slots, cap_free_slots * sizeof(*free_slots));

@@ -163,6 +163,12 @@ uint64_t sim_engine_actor_runs(void)
     return sim__engine.actor_runs;
 }
 
+void sim_engine_set_resume_hook(sim_resume_fn *fn, void *arg)
+{
+    sim__engine.resume_fn = fn;
+    sim__engine.resume_arg = arg;
+}
+
 bool sim_time_eq(double a, double b)
 {
     return fabs(a - b) < sim__engine.cfg.precision_timing;

@@ -6,51 +6,51 @@
 
 #include "simcore/internal.h"
 
-static bool before(const struct sim__heap_entry *a, const struct sim__heap_entry *b)
+static bool before(const struct sim__heap_slot *a, const struct sim__heap_slot *b)
 {
     if (a->date != b->date)
         return a->date < b->date;
     return a->seq < b->seq;
 }
 
-static void place(struct sim__heap *h, int i, struct sim__heap_entry *e)
+static void place(struct sim__heap *h, int i, const struct sim__heap_slot *s)
 {
-    h->v[i] = e;
-    e->index = i;
+    h->v[i] = *s;
+    s->e->index = i;
 }
 
 static void sift_up(struct sim__heap *h, int i)
 {
-    struct sim__heap_entry *e = h->v[i];
+    struct sim__heap_slot s = h->v[i];
 
     while (i > 0) {
         int parent = (i - 1) / 2;
 
-        if (!before(e, h->v[parent]))
+        if (!before(&s, &h->v[parent]))
             break;
-        place(h, i, h->v[parent]);
+        place(h, i, &h->v[parent]);
         i = parent;
     }
-    place(h, i, e);
+    place(h, i, &s);
 }
 
 static void sift_down(struct sim__heap *h, int i)
 {
-    struct sim__heap_entry *e = h->v[i];
+    struct sim__heap_slot s = h->v[i];
 
     for (;;) {
         int child = 2 * i + 1;
 
         if (child >= h->n)
             break;
-        if (child + 1 < h->n && before(h->v[child + 1], h->v[child]))
+        if (child + 1 < h->n && before(&h->v[child + 1], &h->v[child]))
             child++;
-        if (!before(h->v[child], e))
+        if (!before(&h->v[child], &s))
             break;
-        place(h, i, h->v[child]);
+        place(h, i, &h->v[child]);
         i = child;
     }
-    place(h, i, e);
+    place(h, i, &s);
 }
 
 void sim__heap_init(struct sim__heap *h)
@@ -77,14 +77,14 @@ void sim__heap_update(struct sim__heap *h, struct sim__heap_entry *e, double dat
     }
     e->date = date;
     e->seq = h->next_seq++;
-    place(h, h->n++, e);
+    place(h, h->n++, &(struct sim__heap_slot){ .date = date, .seq = e->seq, .e = e });
     sift_up(h, e->index);
 }
 
 void sim__heap_remove(struct sim__heap *h, struct sim__heap_entry *e)
 {
     int i = e->index;
-    struct sim__heap_entry *last;
+    struct sim__heap_slot last;
 
     if (i < 0)
         return;
@@ -92,8 +92,8 @@ void sim__heap_remove(struct sim__heap *h, struct sim__heap_entry *e)
     last = h->v[--h->n];
     if (i == h->n)
         return;
-    place(h, i, last);
-    if (i > 0 && before(last, h->v[(i - 1) / 2]))
+    place(h, i, &last);
+    if (i > 0 && before(&last, &h->v[(i - 1) / 2]))
         sift_up(h, i);
     else
         sift_down(h, i);
@@ -101,7 +101,7 @@ void sim__heap_remove(struct sim__heap *h, struct sim__heap_entry *e)
 
 struct sim__heap_entry *sim__heap_top(const struct sim__heap *h)
 {
-    return h->n ? h->v[0] : NULL;
+    return h->n ? h->v[0].e : NULL;
 }
 
 struct sim__heap_entry *sim__heap_pop(struct sim__heap *h)

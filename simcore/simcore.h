@@ -176,6 +176,12 @@ void sim_engine_set_progress_hook(sim_progress_fn *fn, void *arg);
 /* Times an actor was resumed so far (each is one kernel request served), for progress reports. */
 uint64_t sim_engine_actor_runs(void);
 
+/* Called by the engine each time it is about to resume actor `a` (every switch into it, the
+ * first one included), with the `arg` given here; NULL removes it. The MPI layer maps the
+ * rank's globals there (mmap privatization). */
+typedef void sim_resume_fn(struct sim_actor *a, void *arg);
+void sim_engine_set_resume_hook(sim_resume_fn *fn, void *arg);
+
 /* Time comparisons with precision/timing. */
 bool sim_time_eq(double a, double b);
 bool sim_time_lt(double a, double b);

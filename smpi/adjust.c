@@ -116,8 +116,8 @@ void smpi__adjust_load(const char *path)
 double smpi__adjust_lookup(const char *key)
 {
     struct ratio k = { (char *)key, 0 };
-    const struct ratio *r = nratios ? bsearch(&k, ratios, nratios, sizeof(*ratios), cmp_ratio)
-                                    : NULL;
+    const struct ratio *r =
+        nratios ? bsearch(&k, ratios, nratios, sizeof(*ratios), cmp_ratio) : NULL;
 
     return r ? r->factor : 1.0;
 }

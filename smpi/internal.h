@@ -101,6 +101,9 @@ void smpi__enter_call(const struct smpi_trace_call *c);
 void smpi__compute(const struct smpi_process *p, double flops);
 /* Creates one actor per rank (procs must be filled: rank, host, main, argc, argv). */
 void smpi__ranks_create(void);
+/* Dies with the numbers when `nranks` ranks, each also owning `globals_per_rank` bytes of
+ * privatized globals, would not fit in the memory available (limits.c). */
+void smpi__check_memory(int nranks, size_t globals_per_rank);
 /* Measures this machine's flop rate (smpi/host-speed:auto). */
 double smpi__bench_host_speed(void);
 /* Initialises the collective selector from the options (bindings_coll.c). */

@@ -286,6 +286,16 @@ static void setup_argv(const struct launch_args *a)
     }
 }
 
+/* Engine resume hook: the rank (or its nonblocking-collective helper) about to run sees its own
+ * globals. */
+static void activate_rank(struct sim_actor *a, void *arg)
+{
+    const struct smpi_process *p = sim_actor_data(a);
+
+    if (p)
+        smpi_app_activate(arg, p->rank);
+}
+
 /* SMPI 3.32's wording and log prefix (smpi_utils.cpp, printed at the end of smpi_main). */
 static void display_timing(void)
 {
@@ -319,15 +329,19 @@ SMPI_API int smpi_main(int argc, char **argv)
     if (smpi__rt.cfg.replay[0] && a.program)
         sim_die("smpirun -replay replays the trace without a program; remove '%s'", a.program);
     place_ranks(&a, plat);
-    if (smpi__rt.cfg.replay[0])
+    smpi__check_memory(smpi__rt.nranks, 0);
+    if (smpi__rt.cfg.replay[0]) {
         smpi__replay_init(smpi__rt.cfg.replay, smpi__rt.nranks);
-    else
-        smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks,
-                                     smpi__rt.cfg.privatization == SMPI_PRIVATIZE_DLOPEN,
+    } else {
+        smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks, smpi__rt.cfg.privatization,
                                      smpi__rt.cfg.tmpdir, smpi__rt.cfg.keep_temps);
+        smpi__check_memory(smpi__rt.nranks, smpi_app_globals_size(smpi__rt.app));
+    }
     setup_argv(&a);
     smpi__diag_init();
     sim_engine_init(&smpi__rt.cfg.sim, plat);
+    if (smpi__rt.app && smpi_app_privatization(smpi__rt.app) == SMPI_PRIVATIZE_MMAP)
+        sim_engine_set_resume_hook(activate_rank, smpi__rt.app);
     smpi__diag_arm();
     smpi__comm_init_world(smpi__rt.nranks);
     smpi__coll_init();

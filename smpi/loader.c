@@ -1,7 +1,9 @@
-/* loader: privatization of globals by dlopen. smpicc links the application as a shared object;
- * the dynamic linker maps a file only once (it compares device and inode), so each rank opens its
- * own copy of the file and thus gets its own .data and .bss. Follows SMPI's dlopen privatization
- * (simgrid: src/smpi/internals/smpi_global.cpp). */
+/* loader: opens the application and privatizes its globals. By dlopen: smpicc links the
+ * application as a shared object; the dynamic linker maps a file only once (it compares device
+ * and inode), so each rank opens its own copy of the file and thus gets its own .data and .bss.
+ * Follows SMPI's dlopen privatization (simgrid: src/smpi/internals/smpi_global.cpp). Each copy
+ * costs a few kernel mappings, so above vm.max_map_count the mmap privatization of
+ * loader_mmap.c (one copy, data remapped per switch) takes over. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -39,8 +41,9 @@ SIM_LOG_CATEGORY(log_loader, "smpi.loader");
 
 struct smpi_app {
     int nranks;
-    bool privatized;
-    int nhandles;         /* nranks when privatized, else 1 */
+    enum smpi_privatization mode; /* NO, DLOPEN or MMAP once decided */
+    struct smpi__app_images *images; /* MMAP: the ranks' data images */
+    int nhandles;         /* nranks with DLOPEN, else 1 */
     void **handles;       /* dlopen handles, one per copy */
     smpi_main_fn **mains; /* `main` of each copy */
 };
@@ -190,8 +193,88 @@ static void open_private_copies(struct smpi_app *app, int src, off_t len, const 
     free(copy);
 }
 
-struct smpi_app *smpi_app_open(const char *path, int nranks, bool privatize, const char *tmpdir,
-                               bool keep_temps)
+/* Counts the lines of /proc/self/maps, and in `of_file` those naming `file` (a path). */
+static int count_mappings(const char *file, int *of_file)
+{
+    char *real = realpath(file, NULL);
+    FILE *f = fopen("/proc/self/maps", "r");
+    char line[4352];
+    int n = 0;
+
+    *of_file = 0;
+    if (!f) {
+        free(real);
+        return 0;
+    }
+    while (fgets(line, sizeof(line), f)) {
+        char *name = strchr(line, '/');
+        size_t len = name ? strcspn(name, "\n") : 0;
+
+        n++;
+        if (real && name && len == strlen(real) && strncmp(name, real, len) == 0)
+            (*of_file)++;
+    }
+    fclose(f);
+    free(real);
+    return n;
+}
+
+/* The kernel's limit on mappings per process; 65530 (its default) when unreadable. */
+static int max_map_count(void)
+{
+    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+    int n = 65530;
+
+    if (f) {
+        if (fscanf(f, "%d", &n) != 1)
+            n = 65530;
+        fclose(f);
+    }
+    return n;
+}
+
+/* Room left for the kernel mappings that do not belong to copies (stacks' reservations,
+ * malloc arenas, libraries loaded later). */
+#define MAP_HEADROOM 1024
+
+/* Resolves smpi/privatization:yes to dlopen when one copy per rank fits in vm.max_map_count,
+ * else mmap; dies when dlopen was asked for and cannot fit, rather than failing after loading
+ * tens of thousands of copies. `file` was just loaded once. */
+static enum smpi_privatization choose_mode(enum smpi_privatization mode, const char *file,
+                                           int nranks)
+{
+    int per_copy;
+    int now;
+    int limit;
+    long need;
+
+    if (mode != SMPI_PRIVATIZE_AUTO && mode != SMPI_PRIVATIZE_DLOPEN)
+        return mode;
+    if (nranks <= 1)
+        return SMPI_PRIVATIZE_DLOPEN;
+    now = count_mappings(file, &per_copy);
+    if (per_copy <= 0)
+        per_copy = 5;
+    limit = max_map_count();
+    need = (long)now + (long)per_copy * (nranks - 1) + MAP_HEADROOM;
+    if (need <= limit)
+        return SMPI_PRIVATIZE_DLOPEN;
+    if (mode == SMPI_PRIVATIZE_AUTO) {
+        SIM_LOG(log_loader, SIM_LOG_VERBOSE,
+                "%d ranks x %d mappings per copy exceed vm.max_map_count %d: mmap privatization",
+                nranks, per_copy, limit);
+        return SMPI_PRIVATIZE_MMAP;
+    }
+    sim_die("privatization by dlopen needs about %ld kernel mappings for %d ranks (%d per copy "
+            "of the program), above vm.max_map_count (%d)\n"
+            "  use --cfg=smpi/privatization:mmap (or yes, the default), -no-privatize, or raise "
+            "vm.max_map_count",
+            need, nranks, per_copy, limit);
+    return mode;
+}
+
+struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatization mode,
+                               const char *tmpdir, bool keep_temps)
 {
     struct smpi_app *app;
     struct stat st;
@@ -211,18 +294,22 @@ struct smpi_app *smpi_app_open(const char *path, int nranks, bool privatize, con
 
     app = sim_xcalloc(1, sizeof(*app));
     app->nranks = nranks;
-    app->privatized = privatize;
-    app->nhandles = privatize ? nranks : 1;
-    app->handles = sim_xcalloc((size_t)app->nhandles, sizeof(*app->handles));
-    app->mains = sim_xcalloc((size_t)app->nhandles, sizeof(*app->mains));
+    app->handles = sim_xcalloc((size_t)nranks, sizeof(*app->handles));
+    app->mains = sim_xcalloc((size_t)nranks, sizeof(*app->mains));
     app->mains[0] = open_copy(file, path, 0, &app->handles[0]);
-    if (privatize)
+    app->mode = choose_mode(mode, file, nranks);
+    app->nhandles = app->mode == SMPI_PRIVATIZE_DLOPEN ? nranks : 1;
+    if (app->mode == SMPI_PRIVATIZE_DLOPEN)
         open_private_copies(app, fd, st.st_size, path, tmpdir && *tmpdir ? tmpdir : "/tmp",
                             keep_temps);
+    else if (app->mode == SMPI_PRIVATIZE_MMAP)
+        app->images = smpi__app_images_new(app->handles[0], path, nranks);
     close(fd);
     free(file);
     SIM_LOG(log_loader, SIM_LOG_VERBOSE, "opened %s for %d ranks (%s)", path, nranks,
-            privatize ? "one copy per rank" : "shared globals");
+            app->mode == SMPI_PRIVATIZE_DLOPEN ? "one copy per rank"
+            : app->mode == SMPI_PRIVATIZE_MMAP ? "one copy, globals remapped per rank"
+                                               : "shared globals");
     return app;
 }
 
@@ -239,7 +326,23 @@ smpi_main_fn *smpi_app_main(const struct smpi_app *app, int rank)
 
 bool smpi_app_is_privatized(const struct smpi_app *app)
 {
-    return app->privatized;
+    return app->mode != SMPI_PRIVATIZE_NO;
+}
+
+enum smpi_privatization smpi_app_privatization(const struct smpi_app *app)
+{
+    return app->mode;
+}
+
+size_t smpi_app_globals_size(const struct smpi_app *app)
+{
+    return app->images ? smpi__app_images_size(app->images) : 0;
+}
+
+void smpi_app_activate(struct smpi_app *app, int rank)
+{
+    if (app->images)
+        smpi__app_images_activate(app->images, rank);
 }
 
 void *smpi_app_original_ip(const struct smpi_app *app, int rank, void *ip)
@@ -262,6 +365,7 @@ void smpi_app_close(struct smpi_app *app)
         return;
     for (int i = app->nhandles - 1; i >= 0; i--)
         dlclose(app->handles[i]);
+    smpi__app_images_free(app->images);
     free(app->handles);
     free(app->mains);
     free(app);

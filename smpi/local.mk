@@ -6,7 +6,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/errors.h smpi/loader.h \
 	smpi/options.c smpi/errors.c smpi/errhandler.c smpi/datatype.c smpi/op.c \
 	smpi/comm.c smpi/comm_smp.c smpi/p2p.c smpi/match.c smpi/request.c smpi/runtime.c smpi/sample.c smpi/adjust.c smpi/shared.c smpi/file.c smpi/bindings_io.c smpi/time.c smpi/diag.c \
-	smpi/launch.c smpi/loader.c \
+	smpi/launch.c smpi/limits.c smpi/loader.c smpi/loader_mmap.c \
 	smpi/bindings_env.c smpi/bindings_p2p.c smpi/bindings_coll.c \
 	smpi/group.c \
 	smpi/bindings_comm.c \
@@ -31,6 +31,13 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/timeline.h smpi/timeline.c smpi/timeline_page.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
+
+# include/smpi/smpi_extended_traces.h (smpicc -trace-call-location) is generated from
+# include/mpi.h and committed; `make call-location-gen` regenerates it.
+EXTRA_DIST += smpi/gen-call-location.py
+call-location-gen:
+	cd $(srcdir) && python3 smpi/gen-call-location.py > include/smpi/smpi_extended_traces.h
+.PHONY: call-location-gen
 
 lib_LTLIBRARIES += smpi/libsimmpi.la
 smpi_libsimmpi_la_SOURCES =

@@ -64,8 +64,9 @@ static const struct opt_enum progress_values[] = {
     { NULL, 0 },
 };
 static const struct opt_enum privatization_values[] = {
+    { "yes", SMPI_PRIVATIZE_AUTO },
     { "dlopen", SMPI_PRIVATIZE_DLOPEN },
-    { "yes", SMPI_PRIVATIZE_DLOPEN },
+    { "mmap", SMPI_PRIVATIZE_MMAP },
     { "no", SMPI_PRIVATIZE_NO },
     { NULL, 0 },
 };
@@ -147,8 +148,9 @@ static const struct smpi_option options[] = {
     { "smpi/wtime", OPT_TIME, "1e-8", OPT_FIELD(wtime), 0, NULL,
       "time injected by MPI_Wtime, gettimeofday and clock_gettime" },
     { "smpi/init", OPT_TIME, "0", OPT_FIELD(init_time), 0, NULL, "time injected in MPI_Init" },
-    { "smpi/privatization", OPT_ENUM, "dlopen", OPT_FIELD(privatization), 0, privatization_values,
-      "private globals per rank: dlopen (one copy per rank) or no" },
+    { "smpi/privatization", OPT_ENUM, "yes", OPT_FIELD(privatization), 0, privatization_values,
+      "private globals per rank: yes (dlopen below vm.max_map_count, mmap above), dlopen (one "
+      "copy per rank), mmap (one copy, globals remapped at each switch) or no" },
     { "smpi/shared-malloc", OPT_ENUM, "global", OPT_FIELD(shared_malloc), 0, shared_malloc_values,
       "what SMPI_SHARED_MALLOC folds: global (one physical block for every allocation), local "
       "(one memory per call site, shared by the ranks) or no" },

@@ -23,6 +23,8 @@ struct smpi_cost {
 enum smpi_privatization {
     SMPI_PRIVATIZE_NO,
     SMPI_PRIVATIZE_DLOPEN,
+    SMPI_PRIVATIZE_MMAP,
+    SMPI_PRIVATIZE_AUTO, /* yes: DLOPEN below vm.max_map_count, MMAP above */
 };
 
 /* smpi/shared-malloc: what SMPI_SHARED_MALLOC folds (shared.c). */

@@ -11,12 +11,12 @@
 
 static struct {
     bool on;
-    bool tty;          /* stderr is a terminal: redraw in place, else one line per refresh */
-    bool drawn;        /* a line is on the terminal and must be erased at the end */
-    double interval;   /* host seconds between refreshes */
-    double start;      /* host time when the ranks started */
-    double next;       /* host time of the next refresh */
-    double last;       /* host time of the previous refresh */
+    bool tty;           /* stderr is a terminal: redraw in place, else one line per refresh */
+    bool drawn;         /* a line is on the terminal and must be erased at the end */
+    double interval;    /* host seconds between refreshes */
+    double start;       /* host time when the ranks started */
+    double next;        /* host time of the next refresh */
+    double last;        /* host time of the previous refresh */
     uint64_t last_runs; /* actor runs at the previous refresh */
 } pg;
 

@@ -349,6 +349,7 @@ void *smpi_shared_calloc_intercept(size_t n, size_t elem_size, const char *file,
 void *smpi_shared_realloc_intercept(void *data, size_t size, const char *file, int line)
 {
     size_t i = lower_bound(data);
+    size_t old_size;
     void *moved;
 
     if (size == 0) {
@@ -359,10 +360,11 @@ void *smpi_shared_realloc_intercept(void *data, size_t size, const char *file, i
         return smpi_shared_malloc_intercept(size, file, line);
     if (i >= nfolds || folds[i].mem != data)
         return realloc(data, size);
+    old_size = folds[i].size; /* before the new allocation moves the entries of folds */
     moved = smpi_shared_malloc_intercept(size, file, line);
     if (!moved)
         return NULL;
-    memcpy(moved, data, size < folds[i].size ? size : folds[i].size);
+    memcpy(moved, data, size < old_size ? size : old_size);
     smpi_shared_free(data);
     return moved;
 }

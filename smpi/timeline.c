@@ -44,7 +44,9 @@ static void on_call_in(const struct smpi_process *p, double now, const struct sm
     double received;
 
     smpi__trace_call_bytes(c, &sent, &received);
-    *e = (struct smpi_tl_event){ .start = now, .end = -1, .bytes = sent + received,
+    *e = (struct smpi_tl_event){ .start = now,
+                                 .end = -1,
+                                 .bytes = sent + received,
                                  .call = call_index(c->name, c->coll_kind >= 0),
                                  .peer = c->peer >= 0 ? c->peer : c->root };
     r->open = (long)(r->n - 1);

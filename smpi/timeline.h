@@ -13,7 +13,7 @@ struct smpi_tl_event {
     double end;   /* < 0 while the call runs */
     double bytes; /* sent + received by the call's arguments */
     int call;
-    int peer;     /* point-to-point peer (world rank), collective root (rank of comm), or -1 */
+    int peer; /* point-to-point peer (world rank), collective root (rank of comm), or -1 */
     /* 32 bytes: a run of a million bars keeps 32 MB */
 };
 
@@ -21,7 +21,7 @@ struct smpi_tl_rank {
     struct smpi_tl_event *ev; /* in order of start */
     size_t n;
     size_t cap;
-    long open;                /* index of the call in progress, or -1 */
+    long open; /* index of the call in progress, or -1 */
 };
 
 /* One message, indexed by its number: sent at `sent` (< 0: no such message), received at
@@ -48,7 +48,7 @@ struct smpi_tl_run {
     int ncalls;
     struct smpi_tl_msg **blocks; /* message id is blocks[(id-1) / BLOCK][(id-1) % BLOCK] */
     size_t nblocks;
-    size_t nmsgs;                /* the largest number seen */
+    size_t nmsgs; /* the largest number seen */
     double end;
 };
 

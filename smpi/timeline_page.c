@@ -85,14 +85,14 @@ static void put_string(struct out *o, const char *s)
 }
 
 /* The tick: the smallest of 1 ps, 10 ps, ... that numbers the run's end below 2^50, so every
- * date stays an exact integer in JavaScript. */
+ * date stays an exact integer in JavaScript (whose numbers are exact up to 2^53). */
 static double pick_tick(double end)
 {
-    double tick = 1e-12;
+    int k = -12;
 
-    while (end / tick > 1e15)
-        tick *= 10;
-    return tick;
+    while (end / pow(10, k) > 0x1p50)
+        k++;
+    return pow(10, k);
 }
 
 static long long ticks(double t, double tick)

@@ -15,20 +15,21 @@
 #include "smpi/internal.h"
 #include "smpi/ti.h"
 
-/* Rank files are written through a few open streams, reopened for appending when needed, so
- * that a trace of many ranks needs neither one descriptor nor one stream buffer per rank. */
-#define TI_OPEN_MAX 64
+/* Each rank's lines gather in a small buffer of its own, appended to its file when full, so
+ * that a trace of many ranks keeps no file open (nor a stream buffer per rank) and opens each
+ * file once per buffer, not once per line. */
+struct ti_out {
+    char *buf;
+    size_t len;
+    size_t cap;
+};
 
-static char *folder;   /* <filename>_files */
-static char stamp[64]; /* SMPI's run id: the wall-clock time at start, "%f" */
-static int *slot_of;   /* per rank: its slot in `open`, or -1 */
-static struct {
-    FILE *f;
-    int rank;
-} open_files[TI_OPEN_MAX];
-static int clock_hand;
-static bool one_file;  /* tracing/smpi/format/ti-one-file */
-static bool computing; /* tracing/smpi/computing: write compute actions */
+static char *folder;        /* <filename>_files */
+static char stamp[64];      /* SMPI's run id: the wall-clock time at start, "%f" */
+static struct ti_out *outs; /* per rank (one for all under ti-one-file) */
+static size_t flush_at;     /* bytes a buffer gathers before it is written out */
+static bool one_file;       /* tracing/smpi/format/ti-one-file */
+static bool computing;      /* tracing/smpi/computing: write compute actions */
 
 static char *rank_path(int rank)
 {
@@ -48,45 +49,57 @@ static FILE *open_or_die(const char *path, const char *mode)
     return f;
 }
 
-static void close_slot(int s)
+/* Appends rank's buffer to its file. */
+static void flush_rank(int rank)
 {
-    if (!open_files[s].f)
+    struct ti_out *o = &outs[rank];
+    char *path;
+    FILE *f;
+
+    if (o->len == 0)
         return;
-    if (fclose(open_files[s].f) != 0)
-        sim_die("tracing: cannot write the TI trace of rank %d: %s", open_files[s].rank,
-                strerror(errno));
-    slot_of[open_files[s].rank] = -1;
-    open_files[s].f = NULL;
+    path = rank_path(rank);
+    f = open_or_die(path, "a");
+    if (fwrite(o->buf, 1, o->len, f) != o->len || fclose(f) != 0)
+        sim_die("tracing: cannot write the TI trace file '%s': %s", path, strerror(errno));
+    free(path);
+    o->len = 0;
 }
 
-/* The stream of rank's file (of the shared file under ti-one-file). */
-static FILE *rank_file(int rank)
+static void __attribute__((format(printf, 2, 3))) out(struct ti_out *o, const char *fmt, ...)
 {
-    int s;
-    char *path;
+    va_list ap;
+    int n;
 
-    if (one_file)
-        rank = 0;
-    if (slot_of[rank] >= 0)
-        return open_files[slot_of[rank]].f;
-    s = clock_hand;
-    clock_hand = (clock_hand + 1) % TI_OPEN_MAX;
-    close_slot(s);
-    path = rank_path(rank);
-    open_files[s].f = open_or_die(path, "a");
-    open_files[s].rank = rank;
-    slot_of[rank] = s;
-    free(path);
-    return open_files[s].f;
+    va_start(ap, fmt);
+    n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
+    va_end(ap);
+    if ((size_t)n >= o->cap - o->len) {
+        o->cap = 2 * (o->len + (size_t)n + 1);
+        o->buf = sim_xrealloc(o->buf, o->cap);
+        va_start(ap, fmt);
+        vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
+        va_end(ap);
+    }
+    o->len += (size_t)n;
 }
 
 /* Starts the line of one action of p: "<rank> ". */
-static FILE *begin(const struct smpi_process *p)
+static struct ti_out *begin(const struct smpi_process *p)
 {
-    FILE *f = rank_file(p->rank);
+    struct ti_out *o = &outs[one_file ? 0 : p->rank];
 
-    fprintf(f, "%d ", p->rank);
-    return f;
+    out(o, "%d ", p->rank);
+    return o;
+}
+
+/* After a line of p: writes its buffer out when full. */
+static void end(const struct smpi_process *p)
+{
+    int r = one_file ? 0 : p->rank;
+
+    if (outs[r].len >= flush_at)
+        flush_rank(r);
 }
 
 static int world_or_undefined(MPI_Comm comm, int rank)
@@ -108,43 +121,43 @@ static const char *type_id(MPI_Datatype t)
 
 /* SMPI's CollTIData: "name send [recv] [amount] [root] stype rtype" (recv when > 0, amount
  * when >= 0, root when > 0 or when 0 with a send type). */
-static void coll_line(FILE *f, const char *name, int root, double amount, int send, int recv,
-                      const char *stype, const char *rtype)
+static void coll_line(struct ti_out *f, const char *name, int root, double amount, int send,
+                      int recv, const char *stype, const char *rtype)
 {
-    fprintf(f, "%s %d ", name, send);
+    out(f, "%s %d ", name, send);
     if (recv > 0)
-        fprintf(f, "%d ", recv);
+        out(f, "%d ", recv);
     if (amount >= 0)
-        fprintf(f, "%g ", amount);
+        out(f, "%g ", amount);
     if (root > 0 || (root == 0 && stype[0]))
-        fprintf(f, "%d ", root);
-    fprintf(f, "%s %s\n", stype, rtype);
+        out(f, "%d ", root);
+    out(f, "%s %s\n", stype, rtype);
 }
 
 /* SMPI's VarCollTIData: "name [send] [sendcounts...] [recv] [recvcounts...] [root] stype rtype";
  * counts NULL are left out, zeros (n of them) when `zeros`. */
-static void counts(FILE *f, const int *v, int n, bool zeros)
+static void counts(struct ti_out *f, const int *v, int n, bool zeros)
 {
     for (int i = 0; i < n; i++)
-        fprintf(f, "%d ", zeros ? 0 : v[i]);
+        out(f, "%d ", zeros ? 0 : v[i]);
 }
 
-static void varcoll_line(FILE *f, const char *name, int root, long send, const int *scounts,
-                         bool szeros, long recv, const int *rcounts, bool rzeros, int n,
-                         const char *stype, const char *rtype)
+static void varcoll_line(struct ti_out *f, const char *name, int root, long send,
+                         const int *scounts, bool szeros, long recv, const int *rcounts,
+                         bool rzeros, int n, const char *stype, const char *rtype)
 {
-    fprintf(f, "%s ", name);
+    out(f, "%s ", name);
     if (send > -1)
-        fprintf(f, "%ld ", send);
+        out(f, "%ld ", send);
     if (scounts || szeros)
         counts(f, scounts, n, szeros);
     if (recv > -1)
-        fprintf(f, "%ld ", recv);
+        out(f, "%ld ", recv);
     if (rcounts || rzeros)
         counts(f, rcounts, n, rzeros);
     if (root > 0 || (root == 0 && stype[0]))
-        fprintf(f, "%d ", root);
-    fprintf(f, "%s %s\n", stype, rtype);
+        out(f, "%d ", root);
+    out(f, "%s %s\n", stype, rtype);
 }
 
 /* Point-to-point calls: "name peer tag count type". */
@@ -170,10 +183,9 @@ static bool p2p(const struct smpi_process *p, const struct smpi_trace_call *c)
         /* SMPI 3.32 does not trace MPI_Recv from MPI_PROC_NULL */
         if (strcmp(c->name, "MPI_Recv") == 0 && c->peer_arg == MPI_PROC_NULL)
             return true;
-        fprintf(begin(p), "%s %d %d %d %s\n", p2p_calls[i].action,
-                world_or_undefined(c->comm, c->peer_arg), ti_tag(c->tag),
-                sends ? c->send_count : c->recv_count,
-                type_id(sends ? c->send_type : c->recv_type));
+        out(begin(p), "%s %d %d %d %s\n", p2p_calls[i].action,
+            world_or_undefined(c->comm, c->peer_arg), ti_tag(c->tag),
+            sends ? c->send_count : c->recv_count, type_id(sends ? c->send_type : c->recv_type));
         return true;
     }
     return false;
@@ -184,9 +196,9 @@ static void sendrecv(const struct smpi_process *p, const struct smpi_trace_call 
     /* SMPI 3.32 traces nothing when either side is MPI_PROC_NULL */
     if (c->peer_arg == MPI_PROC_NULL || c->source == MPI_PROC_NULL)
         return;
-    fprintf(begin(p), "sendRecv %d %d %d %d %s %s\n", c->send_count,
-            world_or_undefined(c->comm, c->peer_arg), c->recv_count,
-            world_or_undefined(c->comm, c->source), type_id(c->send_type), type_id(c->recv_type));
+    out(begin(p), "sendRecv %d %d %d %d %s %s\n", c->send_count,
+        world_or_undefined(c->comm, c->peer_arg), c->recv_count,
+        world_or_undefined(c->comm, c->source), type_id(c->send_type), type_id(c->recv_type));
 }
 
 /* The world ranks a request names as SMPI's WaitTIData prints them. */
@@ -203,19 +215,19 @@ static bool requests(const struct smpi_process *p, const struct smpi_trace_call 
 
     if (!strcmp(n, "MPI_Wait") || !strcmp(n, "MPI_Test")) {
         if (r != MPI_REQUEST_NULL)
-            fprintf(begin(p), "%s %d %d %d\n", n[4] == 'W' ? "wait" : "test", req_side(r->src),
-                    req_side(r->dst), ti_tag(r->tag));
+            out(begin(p), "%s %d %d %d\n", n[4] == 'W' ? "wait" : "test", req_side(r->src),
+                req_side(r->dst), ti_tag(r->tag));
     } else if (!strcmp(n, "MPI_Waitany") || !strcmp(n, "MPI_Waitall")) {
-        fprintf(begin(p), "%s %d\n", n[8] == 'n' ? "waitAny" : "waitall", c->nreqs);
+        out(begin(p), "%s %d\n", n[9] == 'n' ? "waitAny" : "waitall", c->nreqs);
     } else if (!strcmp(n, "MPI_Testany") || !strcmp(n, "MPI_Testall") ||
                !strcmp(n, "MPI_Testsome")) {
-        fprintf(begin(p), "test%s\n", n + 8);
+        out(begin(p), "test%s\n", n + 8);
     } else if (!strcmp(n, "MPI_Start")) {
         if (r != MPI_REQUEST_NULL)
-            fprintf(begin(p), "Start %d %d %zu %s\n", req_side(r->dst), ti_tag(r->tag), r->size,
-                    type_id(r->type));
+            out(begin(p), "Start %d %d %zu %s\n", req_side(r->dst), ti_tag(r->tag), r->size,
+                type_id(r->type));
     } else if (!strcmp(n, "MPI_Startall")) {
-        fprintf(begin(p), "Startall\n");
+        out(begin(p), "Startall\n");
     } else {
         return false;
     }
@@ -237,7 +249,8 @@ static long sum(const int *v, int n)
 }
 
 /* The collectives SMPI 3.32 writes with fixed counts (CollTIData). */
-static void coll_fixed(FILE *f, const char *name, int k, const struct coll_args *a, bool root)
+static void coll_fixed(struct ti_out *f, const char *name, int k, const struct coll_args *a,
+                       bool root)
 {
     int scount = a->scount;
     MPI_Datatype stype = a->stype;
@@ -284,7 +297,7 @@ static void coll_fixed(FILE *f, const char *name, int k, const struct coll_args 
 }
 
 /* alltoallw as SMPI 3.32 writes it: an alltoallv in bytes with the first types. */
-static void alltoallw(FILE *f, const char *name, const struct coll_args *a, int n)
+static void alltoallw(struct ti_out *f, const char *name, const struct coll_args *a, int n)
 {
     const int *sc = a->sbuf == MPI_IN_PLACE ? a->rcounts : a->scounts;
     const MPI_Datatype *st = a->sbuf == MPI_IN_PLACE ? a->rtypes : a->stypes;
@@ -300,7 +313,8 @@ static void alltoallw(FILE *f, const char *name, const struct coll_args *a, int 
 }
 
 /* The collectives SMPI 3.32 writes with per-rank counts (VarCollTIData). */
-static void coll_var(FILE *f, const char *name, const struct smpi_trace_call *c, bool root, int n)
+static void coll_var(struct ti_out *f, const char *name, const struct smpi_trace_call *c, bool root,
+                     int n)
 {
     const struct coll_args *a = c->coll;
     bool in_place = a->sbuf == MPI_IN_PLACE;
@@ -369,7 +383,7 @@ static void collective(const struct smpi_process *p, const struct smpi_trace_cal
     const struct coll_args *a = c->coll;
     char name[32];
     bool root;
-    FILE *f;
+    struct ti_out *f;
 
     if (c->coll_kind < 0 || c->coll_kind >= COLL_NKINDS || !names[c->coll_kind] || !a)
         return; /* neighbourhood collectives: SMPI 3.32 writes no action */
@@ -378,7 +392,7 @@ static void collective(const struct smpi_process *p, const struct smpi_trace_cal
     root = smpi__comm_is_inter(a->comm) ? a->root == MPI_ROOT : smpi_comm_rank(a->comm) == a->root;
     f = begin(p);
     if (c->coll_kind == COLL_BARRIER)
-        fprintf(f, "%s\n", name);
+        out(f, "%s\n", name);
     else if (c->coll_kind == COLL_GATHERV || c->coll_kind == COLL_ALLGATHERV ||
              c->coll_kind == COLL_SCATTERV || c->coll_kind == COLL_REDUCE_SCATTER ||
              c->coll_kind == COLL_ALLTOALLV || c->coll_kind == COLL_ALLTOALLW)
@@ -391,31 +405,36 @@ static void on_call_in(const struct smpi_process *p, double now, const struct sm
 {
     (void)now;
     if (!strcmp(c->name, "MPI_Init") || !strcmp(c->name, "MPI_Init_thread"))
-        fprintf(begin(p), "init\n");
+        out(begin(p), "init\n");
     else if (!strcmp(c->name, "MPI_Finalize"))
-        fprintf(begin(p), "finalize\n");
+        out(begin(p), "finalize\n");
     else if (!strcmp(c->name, "MPI_Sendrecv") || !strcmp(c->name, "MPI_Sendrecv_replace"))
         sendrecv(p, c);
     else if (c->coll_kind >= 0)
         collective(p, c);
     else if (!p2p(p, c))
         requests(p, c);
+    end(p);
 }
 
 static void on_execute(const struct smpi_process *p, double now, double flops)
 {
     (void)now;
-    if (computing)
-        fprintf(begin(p), "compute %g\n", flops);
+    if (computing) {
+        out(begin(p), "compute %g\n", flops);
+        end(p);
+    }
 }
 
 static void on_finish(double end)
 {
     (void)end;
-    for (int s = 0; s < TI_OPEN_MAX; s++)
-        close_slot(s);
-    free(slot_of);
-    slot_of = NULL;
+    for (int r = 0; r < (one_file ? 1 : smpi__rt.nranks); r++) {
+        flush_rank(r);
+        free(outs[r].buf);
+    }
+    free(outs);
+    outs = NULL;
     free(folder);
     folder = NULL;
 }
@@ -461,9 +480,9 @@ void smpi__ti_init(void)
     one_file = cfg->tracing_smpi_ti_one_file;
     computing = cfg->tracing_smpi_computing;
     create_files(cfg->tracing_filename, smpi__rt.nranks);
-    slot_of = sim_xmalloc((size_t)smpi__rt.nranks * sizeof(*slot_of));
-    for (int r = 0; r < smpi__rt.nranks; r++)
-        slot_of[r] = -1;
-    clock_hand = 0;
+    outs = sim_xcalloc(one_file ? 1 : (size_t)smpi__rt.nranks, sizeof(*outs));
+    /* 64 MiB of buffers at most, 256 bytes to 64 KiB each */
+    flush_at = (64u << 20) / (one_file ? 1u : (unsigned)smpi__rt.nranks);
+    flush_at = flush_at < 256 ? 256 : flush_at > (64u << 10) ? (64u << 10) : flush_at;
     smpi__trace_register(&ti_sink);
 }

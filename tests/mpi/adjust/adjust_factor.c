@@ -6,8 +6,9 @@
  * 0.01 to the third (100 times slower). Native times vary, so the check is on the ratios
  * between the injected times: first < second / 50 and third > second x 50. The #line
  * directives pin the line numbers that adjust.csv names. Argument "off": run without the file,
- * the three segments take about the same time. */
+ * the three segments take about the same time; "show": print the three injected times. */
 #include <mpi.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "mtest.h"
@@ -40,6 +41,8 @@ int main(int argc, char **argv)
     burn();
 #line 400
     t[3] = MPI_Wtime();
+    if (argc > 1 && strcmp(argv[1], "show") == 0)
+        printf("segments %.6f %.6f %.6f s\n", t[1] - t[0], t[2] - t[1], t[3] - t[2]);
     if (argc > 1 && strcmp(argv[1], "off") == 0) {
         errs += mtest_expect(t[1] - t[0] > (t[2] - t[1]) / 5 && t[3] - t[2] < (t[2] - t[1]) * 5,
                              "without the file the segments differ: %g %g %g", t[1] - t[0],

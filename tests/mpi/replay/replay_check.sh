@@ -41,7 +41,7 @@ online)
     shift 3
     "$smpirun" -np "$np" "$@" -trace-ti -trace-file "$run.ti" --cfg=smpi/simulate-computation:no \
         --cfg=smpi/display-timing:yes "$bin" >"$run.out" 2>"$run.err" || { cat "$run.err"; exit 1; }
-    online=$(sed -n 's/^simmpi: simulated time: \([^ ]*\) s.*/\1/p' "$run.err")
+    online=$(sed -n 's/.*Simulated time: \([^ ]*\) seconds.*/\1/p' "$run.err")
     "$smpirun" -np "$np" "$@" -replay "$run.ti" >"$run.rout" 2>"$run.rerr" ||
         { cat "$run.rerr"; exit 1; }
     replay=$(replay_time "$run.rerr")

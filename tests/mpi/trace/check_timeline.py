@@ -157,7 +157,7 @@ def check_render(path, args):
     if not exe:
         print("check_timeline: no headless Chromium (Debian package chromium): rendering not checked")
         sys.exit(77)
-    url = "file://" + os.path.abspath(path)
+    url = "file://" + os.path.abspath(path) + ("#t=" + args.view if args.view else "")
     flags = [exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
              "--window-size=1000,600", "--virtual-time-budget=5000"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -176,6 +176,9 @@ def check_render(path, args):
     hosts = len(re.findall(r'<div class="host-label" style="top:\d', dom))
     if args.hosts is not None and hosts != args.hosts:
         fail("the rendered DOM has %d host labels, expected %d" % (hosts, args.hosts))
+    for t in args.text:
+        if t not in dom:
+            fail("the rendered page does not show '%s'" % t)
     nbars = len(re.findall(r'<rect class="(?:bar|agg)" data-[ia]="\d', dom))
     if nbars == 0:
         fail("the rendered DOM has no bars")
@@ -208,6 +211,8 @@ def main():
                     help="RANK,CALL,START,END: a bar with these simulated dates (seconds)")
     ap.add_argument("--messages", type=int, default=0, help="at least this many messages")
     ap.add_argument("--render", action="store_true", help="check it in headless Chromium")
+    ap.add_argument("--view", help="START,END: render this span (seconds) of the run")
+    ap.add_argument("--text", action="append", default=[], help="text the rendered page shows")
     args = ap.parse_args()
     if not os.path.exists(args.page):
         fail("no page %s" % args.page)

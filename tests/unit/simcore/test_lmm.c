@@ -397,6 +397,49 @@ Test(lmm, selective_update_leaves_other_components_alone)
     sim_lmm_system_free(sys);
 }
 
+Test(lmm, loose_fatpipe_couples_flows_only_when_their_ratios_differ)
+{
+    /* A FATPIPE backbone of 15 and three SHARED links of 10; flow fi (penalty 1) crosses link i
+     * and the backbone: 10 each. All backbone flows have weight / penalty 1, so the backbone
+     * couples nothing: freeing f0 queues no other flow. f3 on the backbone alone with penalty
+     * 0.5 (ratio 2) couples it the way SimGrid does: it saturates at level 15 / 2 and fixes
+     * f3 = 15 and f1, f2 = 7.5, all queued. Freeing f3 makes it loose again: f1, f2 = 10. */
+    struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
+    struct sim_lmm_cnst *bb = sim_lmm_cnst_new(sys, NULL, 15, true);
+    struct sim_lmm_cnst *link[3];
+    struct sim_lmm_var *f[4];
+    int ids[8];
+    int n;
+
+    for (int i = 0; i < 3; i++) {
+        link[i] = sim_lmm_cnst_new(sys, NULL, 10, false);
+        f[i] = sim_lmm_var_new(sys, &tags[i], 1, -1, 2);
+        sim_lmm_expand(sys, link[i], f[i], 1);
+        sim_lmm_expand(sys, bb, f[i], 1);
+    }
+    sim_lmm_solve(sys);
+    cr_assert_eq(drain(sys, ids, 8), 3);
+    assert_value(f[0], 10);
+    sim_lmm_var_free(sys, f[0]);
+    sim_lmm_solve(sys);
+    cr_assert_eq(drain(sys, ids, 8), 0, "a loose backbone made other flows solve again");
+    f[3] = sim_lmm_var_new(sys, &tags[3], 0.5, -1, 1);
+    sim_lmm_expand(sys, bb, f[3], 1);
+    sim_lmm_solve(sys);
+    n = drain(sys, ids, 8);
+    cr_assert_eq(n, 3);
+    cr_assert(contains(ids, n, 1) && contains(ids, n, 2) && contains(ids, n, 3));
+    assert_value(f[1], 7.5);
+    assert_value(f[2], 7.5);
+    assert_value(f[3], 15);
+    sim_lmm_var_free(sys, f[3]);
+    sim_lmm_solve(sys);
+    cr_assert_eq(drain(sys, ids, 8), 2);
+    assert_value(f[1], 10);
+    assert_value(f[2], 10);
+    sim_lmm_system_free(sys);
+}
+
 Test(lmm, full_solve_queues_every_enabled_variable)
 {
     /* Without selective update, any change re-solves everything and queues every enabled

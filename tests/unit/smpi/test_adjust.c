@@ -42,7 +42,8 @@ Test(adjust, a_ratio_that_is_not_positive_ends_the_run_naming_file_and_line, .ex
      .init = cr_redirect_stderr)
 {
     /* Line 3 holds 0: dividing the measured time by it is meaningless. */
-    smpi__adjust_load(write_csv("\"start:stop\",\"ratio\"\n\"x.c:1:x.c:2\",2\n\"x.c:2:x.c:3\",0\n"));
+    smpi__adjust_load(
+        write_csv("\"start:stop\",\"ratio\"\n\"x.c:1:x.c:2\",2\n\"x.c:2:x.c:3\",0\n"));
 }
 
 Test(adjust, a_missing_file_ends_the_run, .exit_code = 1, .init = cr_redirect_stderr)

@@ -86,13 +86,27 @@ static int count_files(const char *path)
     return n;
 }
 
+/* vm.max_map_count (65530 unless raised). */
+static int map_limit(void)
+{
+    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
+    int n = 65530;
+
+    if (f) {
+        if (fscanf(f, "%d", &n) != 1)
+            n = 65530;
+        fclose(f);
+    }
+    return n;
+}
+
 TestSuite(loader, .init = setup, .fini = teardown);
 
 Test(loader, privatized_ranks_each_own_their_globals)
 {
     /* 3 ranks, one copy each: every rank's main increments its own counter, so each returns 1,
      * even when called again after the others (rank 0 then sees 2). The copies are unlinked. */
-    struct smpi_app *app = smpi_app_open(counter_so, 3, true, tmpdir, false);
+    struct smpi_app *app = smpi_app_open(counter_so, 3, SMPI_PRIVATIZE_DLOPEN, tmpdir, false);
     char *argv[] = { counter_so, NULL };
 
     cr_assert(smpi_app_is_privatized(app));
@@ -106,7 +120,7 @@ Test(loader, privatized_ranks_each_own_their_globals)
 Test(loader, shared_ranks_share_their_globals)
 {
     /* Without privatization the 3 ranks run the same object: the counter goes 1, 2, 3. */
-    struct smpi_app *app = smpi_app_open(counter_so, 3, false, tmpdir, false);
+    struct smpi_app *app = smpi_app_open(counter_so, 3, SMPI_PRIVATIZE_NO, tmpdir, false);
     char *argv[] = { counter_so, NULL };
 
     cr_assert_not(smpi_app_is_privatized(app));
@@ -116,11 +130,58 @@ Test(loader, shared_ranks_share_their_globals)
     smpi_app_close(app);
 }
 
+Test(loader, mmap_privatized_ranks_each_own_their_globals)
+{
+    /* mmap privatization: one copy of the object, rank r's globals mapped by activate(r).
+     * Each rank's counter starts at 0: ranks 0, 1, 2 each return 1, rank 0 then 2, rank 2 then
+     * 2; no file is written to tmpdir. */
+    struct smpi_app *app = smpi_app_open(counter_so, 3, SMPI_PRIVATIZE_MMAP, tmpdir, false);
+    char *argv[] = { counter_so, NULL };
+
+    cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_MMAP);
+    for (int r = 0; r < 3; r++) {
+        smpi_app_activate(app, r);
+        cr_assert_eq(smpi_app_main(app, r)(1, argv), 1, "rank %d", r);
+    }
+    smpi_app_activate(app, 0);
+    cr_assert_eq(smpi_app_main(app, 0)(1, argv), 2);
+    smpi_app_activate(app, 2);
+    cr_assert_eq(smpi_app_main(app, 2)(1, argv), 2);
+    cr_assert_eq(count_files(tmpdir), 0);
+    smpi_app_close(app);
+}
+
+Test(loader, privatization_yes_takes_mmap_above_the_mapping_limit)
+{
+    /* 100,000 ranks need about 5 mappings per dlopen copy, far above vm.max_map_count's default
+     * 65,530: "yes" takes mmap (and writes no copy); 4 ranks fit, so "yes" takes dlopen. */
+    struct smpi_app *app;
+
+    if (map_limit() > 400000)
+        cr_skip_test("vm.max_map_count is raised to %d", map_limit());
+    app = smpi_app_open(counter_so, 100000, SMPI_PRIVATIZE_AUTO, tmpdir, false);
+    cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_MMAP);
+    cr_assert_eq(count_files(tmpdir), 0);
+    smpi_app_close(app);
+    app = smpi_app_open(counter_so, 4, SMPI_PRIVATIZE_AUTO, tmpdir, false);
+    cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_DLOPEN);
+    smpi_app_close(app);
+}
+
+Test(loader, dlopen_above_the_mapping_limit_dies_at_once, .init = quiet, .exit_code = 1)
+{
+    /* dlopen asked for 100,000 ranks: "privatization by dlopen needs about N kernel mappings for
+     * 100000 ranks (...), above vm.max_map_count (...)", status 1, before any copy is made. */
+    if (map_limit() > 400000)
+        exit(1); /* the limit was raised: nothing to test */
+    smpi_app_open(counter_so, 100000, SMPI_PRIVATIZE_DLOPEN, tmpdir, false);
+}
+
 Test(loader, keep_temps_leaves_one_copy_per_extra_rank)
 {
     /* 4 ranks with keep-temps: rank 0 runs the original file, ranks 1-3 leave their copies
      * counter.so_<pid>_<rank>.so in tmpdir. */
-    struct smpi_app *app = smpi_app_open(counter_so, 4, true, tmpdir, true);
+    struct smpi_app *app = smpi_app_open(counter_so, 4, SMPI_PRIVATIZE_DLOPEN, tmpdir, true);
     char copy[160];
 
     cr_assert_eq(count_files(tmpdir), 3);
@@ -136,7 +197,7 @@ Test(loader, program_name_without_slash_is_in_the_current_directory)
     char *argv[] = { "counter.so", NULL };
 
     cr_assert_eq(chdir(dir), 0);
-    app = smpi_app_open("counter.so", 2, true, "tmp", false);
+    app = smpi_app_open("counter.so", 2, SMPI_PRIVATIZE_DLOPEN, "tmp", false);
     cr_assert_eq(smpi_app_main(app, 1)(1, argv), 1);
     smpi_app_close(app);
 }
@@ -147,7 +208,7 @@ Test(loader, missing_program_dies, .init = quiet, .exit_code = 1)
     char path[128];
 
     snprintf(path, sizeof(path), "%s/nothere", dir);
-    smpi_app_open(path, 2, true, tmpdir, false);
+    smpi_app_open(path, 2, SMPI_PRIVATIZE_DLOPEN, tmpdir, false);
 }
 
 Test(loader, program_not_built_by_smpicc_dies, .init = quiet, .exit_code = 1)
@@ -157,7 +218,7 @@ Test(loader, program_not_built_by_smpicc_dies, .init = quiet, .exit_code = 1)
     char exe[96];
 
     build("plain", counter_src, "", exe, sizeof(exe));
-    smpi_app_open(exe, 2, true, tmpdir, false);
+    smpi_app_open(exe, 2, SMPI_PRIVATIZE_DLOPEN, tmpdir, false);
 }
 
 Test(loader, text_file_dies, .init = quiet, .exit_code = 1)
@@ -171,7 +232,7 @@ Test(loader, text_file_dies, .init = quiet, .exit_code = 1)
     cr_assert_not_null(f);
     fputs("#!/bin/sh\necho hello\n", f);
     fclose(f);
-    smpi_app_open(path, 1, false, tmpdir, false);
+    smpi_app_open(path, 1, SMPI_PRIVATIZE_NO, tmpdir, false);
 }
 
 Test(loader, object_without_main_dies, .init = quiet, .exit_code = 1)
@@ -180,7 +241,7 @@ Test(loader, object_without_main_dies, .init = quiet, .exit_code = 1)
     char so[96];
 
     build("nomain", "int not_main(void) { return 0; }\n", "-shared -fPIC", so, sizeof(so));
-    smpi_app_open(so, 2, false, tmpdir, false);
+    smpi_app_open(so, 2, SMPI_PRIVATIZE_NO, tmpdir, false);
 }
 
 Test(loader, missing_tmpdir_dies, .init = quiet, .exit_code = 1)
@@ -190,5 +251,5 @@ Test(loader, missing_tmpdir_dies, .init = quiet, .exit_code = 1)
     char none[96];
 
     snprintf(none, sizeof(none), "%s/none", dir);
-    smpi_app_open(counter_so, 2, true, none, false);
+    smpi_app_open(counter_so, 2, SMPI_PRIVATIZE_DLOPEN, none, false);
 }

@@ -1,0 +1,177 @@
+/* lmm_impl: the solver's data structures, shared by lmm.c (building the system) and
+ * lmm_solve.c (solving it). Private to those two files. */
+#ifndef SIM_LMM_IMPL_H
+#define SIM_LMM_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "simcore/lmm.h"
+
+/* Intrusive circular doubly linked list. A head points to itself when the list is empty; a node
+ * that is in no list has NULL links. Iteration follows insertion order, never addresses. */
+struct sim_lmm_link {
+    struct sim_lmm_link *prev;
+    struct sim_lmm_link *next;
+};
+
+#define LMM_ENTRY(ptr, type, member) ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+
+/* An event of the solver: a constraint that saturates at level remaining / usage, or a bounded
+ * variable that reaches its bound at level bound * penalty. Events are ordered by level, then
+ * constraints before variables, then position in the component walk (`order`). */
+enum sim_lmm_event {
+    SIM_LMM_EV_CNST = 0,
+    SIM_LMM_EV_VAR = 1,
+};
+
+struct sim_lmm_hent {
+    uint64_t order; /* kind << 32 | position in the component walk */
+    enum sim_lmm_event kind;
+    int index; /* position in the heap, -1 when not in it */
+};
+
+/* A heap slot carries the sort key inline: comparisons never chase pointers. */
+struct sim_lmm_hslot {
+    double key;
+    uint64_t order;
+    struct sim_lmm_hent *ev;
+};
+
+/* Variable `var` consumes `weight` of constraint `cnst` per unit of value. */
+struct sim_lmm_elem {
+    struct sim_lmm_cnst *cnst;
+    struct sim_lmm_var *var;
+    double weight;
+    struct sim_lmm_link cnst_link;   /* in cnst->enabled or cnst->disabled */
+    struct sim_lmm_link active_link; /* in cnst->active while its variable is unfixed */
+    struct sim_lmm_link var_link;    /* in var->elems */
+    bool odd; /* FATPIPE, enabled: weight / penalty differs from the constraint's fp_ratio */
+    struct sim_lmm_elem *next_free;
+};
+
+struct sim_lmm_cnst {
+    void *id;
+    double bound;
+    bool fatpipe;
+    bool dirty; /* FATPIPE during a solve: `usage` may be too high, recompute before use */
+    int nelem;  /* elements, enabled or not */
+    struct sim_lmm_link enabled;  /* elements of variables with penalty > 0 */
+    struct sim_lmm_link disabled; /* elements of variables with penalty 0 */
+    struct sim_lmm_link active;   /* during a solve: elements of unfixed variables */
+    int nactive;
+    double remaining; /* during a solve: capacity left (SHARED) */
+    double usage;     /* during a solve: sum (max for FATPIPE) of weight / penalty, unfixed */
+    double usage_ref; /* usage at the last full summation */
+    uint64_t stamp;   /* == sys->epoch when in sys->work_cnsts */
+    /* FATPIPE bookkeeping for sim__lmm_cnst_is_loose: the weight / penalty ratio of the first
+     * enabled element, the enabled elements, and those whose ratio differs. */
+    double fp_ratio;
+    int fp_nenabled;
+    int fp_nodd;
+    struct sim_lmm_hent ev;
+    struct sim_lmm_link sys_link;  /* in sys->cnsts */
+    struct sim_lmm_link work_link; /* in sys->work_cnsts */
+};
+
+struct sim_lmm_var {
+    void *id;
+    double penalty;
+    double bound;
+    double value;
+    bool fixed; /* during a solve: value is final */
+    double cap; /* during a solve: bound, lowered by the loose FATPIPEs the variable uses */
+    int nelem;
+    struct sim_lmm_link elems;
+    uint64_t stamp; /* == sys->epoch when in sys->work_vars */
+    struct sim_lmm_hent ev;
+    struct sim_lmm_link sys_link;  /* in sys->vars */
+    struct sim_lmm_link work_link; /* in sys->work_vars during a solve */
+    struct sim_lmm_link lone_link; /* in sys->lone: touched while using no constraint */
+    struct sim_lmm_link mod_link;  /* in sys->modified */
+    struct sim_lmm_link seed_link; /* in sys->seeds */
+    struct sim_lmm_var *next_free;
+};
+
+struct sim_lmm_system {
+    bool selective;
+    bool changed; /* something changed since the last solve */
+    double precision;
+    uint64_t epoch;
+    struct sim_lmm_link cnsts;
+    struct sim_lmm_link vars;
+    struct sim_lmm_link work_cnsts; /* constraints to solve again (selective update: seeds) */
+    struct sim_lmm_link work_vars;  /* during a solve: enabled variables of work_cnsts */
+    struct sim_lmm_link lone;       /* variables touched while using no constraint */
+    struct sim_lmm_link seeds;      /* variables touched whose constraints are all loose */
+    struct sim_lmm_link modified;   /* variables whose value may have changed, FIFO */
+    struct sim_lmm_hslot *heap; /* may hold retired entries, dropped lazily */
+    int heap_n;
+    int heap_live; /* entries not retired */
+    int heap_cap;
+    struct sim_lmm_cnst **tied; /* scratch: constraints saturating at the same level */
+    int tied_cap;
+    struct sim_lmm_elem *free_elems;
+    struct sim_lmm_var *free_vars;
+};
+
+/* ---- lists ---- */
+
+static inline void list_init(struct sim_lmm_link *head)
+{
+    head->prev = head;
+    head->next = head;
+}
+
+static inline bool list_is_empty(const struct sim_lmm_link *head)
+{
+    return head->next == head;
+}
+
+static inline bool link_is_linked(const struct sim_lmm_link *node)
+{
+    return node->next != NULL;
+}
+
+static inline void list_append(struct sim_lmm_link *head, struct sim_lmm_link *node)
+{
+    node->prev = head->prev;
+    node->next = head;
+    head->prev->next = node;
+    head->prev = node;
+}
+
+static inline void list_unlink(struct sim_lmm_link *node)
+{
+    node->prev->next = node->next;
+    node->next->prev = node->prev;
+    node->prev = NULL;
+    node->next = NULL;
+}
+
+static inline void list_unlink_if_linked(struct sim_lmm_link *node)
+{
+    if (link_is_linked(node))
+        list_unlink(node);
+}
+
+/* A loose constraint is a FATPIPE whose enabled variables all have the same weight / penalty
+ * ratio. Saturating, it would fix each of them at exactly bound / weight, the value a bound of
+ * its own gives: it couples nothing, so the solver treats it as a bound per variable and never
+ * walks through it. Without this, a cluster's backbone joined every flow of the platform into
+ * one component, and each event solved them all again (O(flows) per event). */
+static inline bool sim__lmm_cnst_is_loose(const struct sim_lmm_system *sys,
+                                          const struct sim_lmm_cnst *c)
+{
+    return c->fatpipe && c->fp_nodd == 0 && sys->selective;
+}
+
+/* Queues `var` for sim_lmm_pop_modified, once until popped. */
+static inline void sim__lmm_queue_modified(struct sim_lmm_system *sys, struct sim_lmm_var *var)
+{
+    if (!link_is_linked(&var->mod_link))
+        list_append(&sys->modified, &var->mod_link);
+}
+
+#endif /* SIM_LMM_IMPL_H */
