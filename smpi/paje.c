@@ -183,31 +183,97 @@ static void enqueue(struct pj_rec r)
     pj.nq++;
 }
 
-void smpi__paje_event(int code, double t, const char *fmt, ...)
-{
-    va_list ap;
-    int head;
-    int body;
-    size_t avail;
+/* A line being built: event number, date, then fields separated by spaces. The hot events
+ * (states and links) are built with put_* rather than printf, which cost a third of a traced
+ * run; the date, shared by the events of one instant, is formatted once. */
+struct pj_line {
+    char s[320];
+    size_t n;
+};
 
-    reserve(256);
-    for (;;) {
-        avail = pj.captext - pj.ntext;
-        head = snprintf(pj.text + pj.ntext, avail, "%d %.*f ", code, pj.cfg->tracing_precision, t);
-        va_start(ap, fmt);
-        body = (size_t)head < avail
-                   ? vsnprintf(pj.text + pj.ntext + head, avail - (size_t)head, fmt, ap)
-                   : (int)avail;
-        va_end(ap);
-        if ((size_t)head + (size_t)body + 1 < avail)
-            break;
-        reserve((size_t)head + (size_t)body + 2);
+static void put_str(struct pj_line *l, const char *s)
+{
+    size_t n = strlen(s);
+
+    if (n > sizeof(l->s) - 2 - l->n)
+        n = sizeof(l->s) - 2 - l->n;
+    memcpy(l->s + l->n, s, n);
+    l->n += n;
+}
+
+static void put_int(struct pj_line *l, long long v)
+{
+    char digits[24];
+    int k = 0;
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+
+    do {
+        digits[k++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        digits[k++] = '-';
+    while (k > 0 && l->n < sizeof(l->s) - 2)
+        l->s[l->n++] = digits[--k];
+}
+
+static void put_sep(struct pj_line *l, char c)
+{
+    if (l->n < sizeof(l->s) - 2)
+        l->s[l->n++] = c;
+}
+
+/* Starts a line with "code date ". */
+static void line_start(struct pj_line *l, int code, double t)
+{
+    static double last = -1;
+    static char text[64];
+
+    if (t != last) {
+        snprintf(text, sizeof(text), "%.*f", pj.cfg->tracing_precision, t);
+        last = t;
     }
-    pj.text[pj.ntext + (size_t)(head + body)] = '\n';
-    enqueue((struct pj_rec){ t, pj.ntext, (size_t)(head + body) + 1 });
-    pj.ntext += (size_t)(head + body) + 1;
+    l->n = 0;
+    put_int(l, code);
+    put_sep(l, ' ');
+    put_str(l, text);
+    put_sep(l, ' ');
+}
+
+/* Queues a finished line (without its end of line) dated t. */
+static void queue(double t, const char *s, size_t n)
+{
+    reserve(n + 1);
+    memcpy(pj.text + pj.ntext, s, n);
+    pj.text[pj.ntext + n] = '\n';
+    enqueue((struct pj_rec){ t, pj.ntext, n + 1 });
+    pj.ntext += n + 1;
     if (pj.ntext > FLUSH_BYTES)
         flush(safe_date());
+}
+
+void smpi__paje_event(int code, double t, const char *fmt, ...)
+{
+    struct pj_line l;
+    va_list ap;
+    int body;
+    char *big;
+
+    line_start(&l, code, t);
+    va_start(ap, fmt);
+    body = vsnprintf(l.s + l.n, sizeof(l.s) - l.n, fmt, ap);
+    va_end(ap);
+    if ((size_t)body < sizeof(l.s) - l.n) {
+        queue(t, l.s, l.n + (size_t)body);
+        return;
+    }
+    big = sim_xmalloc(l.n + (size_t)body + 1); /* a long host or link name */
+    memcpy(big, l.s, l.n);
+    va_start(ap, fmt);
+    vsnprintf(big + l.n, (size_t)body + 1, fmt, ap);
+    va_end(ap);
+    queue(t, big, l.n + (size_t)body);
+    free(big);
 }
 
 /* The entity value of state `state`, defined (with SMPI's colour) on first use. */
@@ -267,23 +333,61 @@ static void rank_container(const struct smpi_process *p, double now)
         pj.computing_value = value_of_state("computing");
 }
 
-static const char *pop_suffix(void)
-{
-    return pj.sizes ? " " : "";
-}
-
+/* "12 date type container value[ size]" */
 static void push(int container, double t, int value, const char *size)
 {
-    if (pj.sizes)
-        smpi__paje_event(PJ_PUSH_STATE, t, "%d %d %d %s", pj.lay.state_type, container, value,
-                         size);
-    else
-        smpi__paje_event(PJ_PUSH_STATE, t, "%d %d %d", pj.lay.state_type, container, value);
+    struct pj_line l;
+
+    line_start(&l, PJ_PUSH_STATE, t);
+    put_int(&l, pj.lay.state_type);
+    put_sep(&l, ' ');
+    put_int(&l, container);
+    put_sep(&l, ' ');
+    put_int(&l, value);
+    if (pj.sizes) {
+        put_sep(&l, ' ');
+        put_str(&l, size);
+    }
+    queue(t, l.s, l.n);
 }
 
+/* "13 date type container" (and a blank under display-sizes, as SMPI writes it) */
 static void pop(int container, double t)
 {
-    smpi__paje_event(PJ_POP_STATE, t, "%d %d%s", pj.lay.state_type, container, pop_suffix());
+    struct pj_line l;
+
+    line_start(&l, PJ_POP_STATE, t);
+    put_int(&l, pj.lay.state_type);
+    put_sep(&l, ' ');
+    put_int(&l, container);
+    if (pj.sizes)
+        put_sep(&l, ' ');
+    queue(t, l.s, l.n);
+}
+
+/* "15 date type 0 PTP container src_dst_tag_id[ size]" (start) or "16 ..." (end), with SMPI's
+ * key: process ids (rank + 1), the tag, and here the message's own number. */
+static void link_event(int code, double t, int container, const struct smpi_trace_msg *m, bool size)
+{
+    struct pj_line l;
+
+    line_start(&l, code, t);
+    put_int(&l, pj.lay.msg_link_type);
+    put_str(&l, " 0 PTP ");
+    put_int(&l, container);
+    put_sep(&l, ' ');
+    put_int(&l, m->src + 1);
+    put_sep(&l, '_');
+    put_int(&l, m->dst + 1);
+    put_sep(&l, '_');
+    put_int(&l, m->tag);
+    put_sep(&l, '_');
+    put_int(&l, (long long)m->id);
+    if (size) {
+        put_sep(&l, ' ');
+        put_int(&l, (long long)m->bytes);
+    }
+    queue(t, l.s, l.n);
 }
 
 static void on_call_in(const struct smpi_process *p, double now, const struct smpi_trace_call *c)
@@ -311,8 +415,9 @@ static void on_call_in(const struct smpi_process *p, double now, const struct sm
 
 static void end_link(int container, double now, int src, int dst, int tag, unsigned long long id)
 {
-    smpi__paje_event(PJ_END_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu", pj.lay.msg_link_type, container,
-                     src + 1, dst + 1, tag, id);
+    struct smpi_trace_msg m = { .src = src, .dst = dst, .tag = tag, .id = id };
+
+    link_event(PJ_END_LINK, now, container, &m, false);
 }
 
 static void on_call_out(const struct smpi_process *p, double now, const char *name)
@@ -357,16 +462,12 @@ static void on_send(const struct smpi_process *p, double now, const struct smpi_
 
     if (!shown(m) || !from)
         return;
-    if (pj.sizes)
-        smpi__paje_event(PJ_START_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu %zu", pj.lay.msg_link_type,
-                         from, m->src + 1, m->dst + 1, m->tag, m->id, m->bytes);
-    else
-        smpi__paje_event(PJ_START_LINK, now, "%d 0 PTP %d %d_%d_%d_%llu", pj.lay.msg_link_type,
-                         from, m->src + 1, m->dst + 1, m->tag, m->id);
+    link_event(PJ_START_LINK, now, from, m, pj.sizes);
 }
 
-/* An internal message ends where the library's wait returns it (SMPI's Request::finish_wait);
- * a user's when the MPI call that received it returns, as SMPI's bindings trace it — after
+/* An internal message ends where the library's wait returns it (SMPI's Request::finish_wait,
+ * which also traces the user's messages under tracing/smpi/internals); otherwise a user's
+ * message ends when the MPI call that received it returns, as SMPI's bindings trace it — after
  * MPI_Waitall has returned every request, and also for MPI_Test and MPI_Waitsome, where SMPI
  * 3.32 leaves the link open. */
 static void on_recv(const struct smpi_process *p, double now, const struct smpi_trace_msg *m)
@@ -375,7 +476,7 @@ static void on_recv(const struct smpi_process *p, double now, const struct smpi_
 
     if (!shown(m) || !r->container)
         return;
-    if (m->internal || !r->in_call) {
+    if (m->internal || !r->in_call || pj.cfg->tracing_smpi_internals) {
         end_link(r->container, now, m->src, m->dst, m->tag, m->id);
         return;
     }

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/internal.h"
 #include "smpi/paje.h"
 
 /* How SMPI's TIData of a call prints its size. */
@@ -17,6 +18,8 @@ enum paje_size {
     SZ_SUM,    /* alltoallv: the summed send counts, else the summed receive counts */
     SZ_MINUS1, /* reduce_scatter: VarCollTIData with both sizes -1 */
     SZ_BYTES,  /* CpuTIData of the file calls: bytes, printed as a double */
+    SZ_REQS,   /* CpuTIData of waitall and waitAny: the number of requests, as a double */
+    SZ_START,  /* MPI_Start's Pt2PtTIData: the request's bytes */
 };
 
 struct paje_call {
@@ -101,15 +104,15 @@ static const struct paje_call calls[] = {
     { "MPI_Sendrecv", "PMPI_Sendrecv", SZ_VAR },
     { "MPI_Sendrecv_replace", "PMPI_Sendrecv", SZ_VAR },
     { "MPI_Ssend", "PMPI_Ssend", SZ_COUNT },
-    { "MPI_Start", "PMPI_Start", SZ_NA },
+    { "MPI_Start", "PMPI_Start", SZ_START },
     { "MPI_Startall", "PMPI_Startall", SZ_NA },
     { "MPI_Test", "PMPI_Test", SZ_NA },
     { "MPI_Testall", "PMPI_Testall", SZ_NA },
     { "MPI_Testany", "PMPI_Testany", SZ_NA },
     { "MPI_Testsome", "PMPI_Testsome", SZ_NA },
     { "MPI_Wait", "PMPI_Wait", SZ_NA },
-    { "MPI_Waitall", "PMPI_Waitall", SZ_NA },
-    { "MPI_Waitany", "PMPI_Waitany", SZ_NA },
+    { "MPI_Waitall", "PMPI_Waitall", SZ_REQS },
+    { "MPI_Waitany", "PMPI_Waitany", SZ_REQS },
     { "MPI_Win_complete", "PMPI_Win_complete", SZ_NA },
     { "MPI_Win_fence", "PMPI_Win_fence", SZ_NA },
     { "MPI_Win_flush", "PMPI_Win_flush", SZ_NA },
@@ -259,6 +262,15 @@ void smpi__paje_size(const struct smpi_trace_call *c, char *buf, size_t len)
         snprintf(buf, len, "%f", sent > 0 ? sent : received);
         return;
     }
+    case SZ_REQS:
+        snprintf(buf, len, "%f", (double)c->nreqs);
+        return;
+    case SZ_START:
+        if (c->req && *c->req) {
+            snprintf(buf, len, "%zu", (*c->req)->size);
+            return;
+        }
+        break;
     case SZ_NA:
         break;
     }

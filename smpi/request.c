@@ -221,7 +221,8 @@ static int done_log_pop(struct smpi_done_log *log)
  * requests costs O(n log n), not a scan of the n requests per completion. */
 int smpi__waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
 {
-    struct smpi_done_log log = { sim_xmalloc((size_t)(n > 0 ? n : 1) * sizeof(int)), 0 };
+    int small[16]; /* most waitalls are of a few requests: no allocation */
+    struct smpi_done_log log = { n <= 16 ? small : sim_xmalloc((size_t)n * sizeof(int)), 0 };
     struct sim_actor *self = smpi__self()->actor;
     int pending = 0;
     int rc = MPI_SUCCESS;
@@ -255,7 +256,8 @@ int smpi__waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
             rc = MPI_ERR_IN_STATUS;
         pending--;
     }
-    free(log.heap);
+    if (log.heap != small)
+        free(log.heap);
     return rc;
 }
 

@@ -47,8 +47,8 @@ Test(paje, colours_follow_instr_find_color)
 
 Test(paje, sizes_are_the_counts_smpi_prints)
 {
-    /* display-sizes: a send's element count, "NA" for a wait, -1 for reduce_scatter, and the
-     * receive count of MPI_Sendrecv when nothing is sent. */
+    /* display-sizes: a send's element count, "NA" for a wait, the request count of a waitall,
+     * -1 for reduce_scatter, and the receive count of MPI_Sendrecv when nothing is sent. */
     struct smpi_trace_call c = SMPI_TRACE_CALL("MPI_Send");
     char buf[32];
 
@@ -59,6 +59,10 @@ Test(paje, sizes_are_the_counts_smpi_prints)
     c.name = "MPI_Wait";
     smpi__paje_size(&c, buf, sizeof(buf));
     cr_assert_str_eq(buf, "NA");
+    c.name = "MPI_Waitall"; /* CpuTIData: the request count as a double */
+    c.nreqs = 3;
+    smpi__paje_size(&c, buf, sizeof(buf));
+    cr_assert_str_eq(buf, "3.000000");
     c.name = "MPI_Reduce_scatter";
     smpi__paje_size(&c, buf, sizeof(buf));
     cr_assert_str_eq(buf, "-1");
