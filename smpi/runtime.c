@@ -24,6 +24,9 @@ struct smpi_process *smpi__self(void)
 void smpi__job_abort(int status)
 {
     fflush(stdout);
+    smpi__progress_finish();
+    smpi__trace_finish(); /* the outputs of the sinks show the run up to the abort */
+    fflush(stdout);
     fflush(stderr);
     _Exit(status);
 }

@@ -1,5 +1,7 @@
-/* timeline: what the smpi/timeline sink records (timeline.c) and hands to the page writer
- * (timeline_page.c), which wraps it in the page of timeline.html. */
+/* timeline: what the smpi/timeline sink (timeline.c) hands to the page writer
+ * (timeline_page.c), which wraps it in the page of timeline.html. Bars and messages are written
+ * as text to two scratch files as they end, so the run keeps only a few bytes per rank and
+ * 8 bytes per message in memory, however long it is. */
 #ifndef SMPI_TIMELINE_H
 #define SMPI_TIMELINE_H
 
@@ -7,55 +9,51 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* One bar: an MPI call (call >= 1, an index into the call names) or computation (call 0). */
-struct smpi_tl_event {
-    double start;
-    double end;   /* < 0 while the call runs */
-    double bytes; /* sent + received by the call's arguments */
-    int call;
-    int peer; /* point-to-point peer (world rank), collective root (rank of comm), or -1 */
-    /* 32 bytes: a run of a million bars keeps 32 MB */
-};
+/* Dates are whole picoseconds: exact for the model's dates and, in JavaScript, up to 2^53 ps
+ * (2.5 hours of simulated time; later dates round to a few ps). */
+#define SMPI_TL_TICK 1e-12
 
-struct smpi_tl_rank {
-    struct smpi_tl_event *ev; /* in order of start */
+/* A buffered text writer: the page has millions of numbers, and fprintf per number doubled
+ * the time of writing it. err is set when a write failed. */
+struct smpi_tl_out {
+    FILE *f;
     size_t n;
-    size_t cap;
-    long open; /* index of the call in progress, or -1 */
+    int err;
+    char buf[1 << 16];
 };
 
-/* One message, indexed by its number: sent at `sent` (< 0: no such message), received at
- * `recv` (< 0: never). 32 bytes. */
-struct smpi_tl_msg {
-    double sent;
-    double recv;
-    uint64_t bytes : 63;
-    uint64_t internal : 1;
-    int src;
-    int dst;
-};
+void smpi__tl_put(struct smpi_tl_out *o, const char *s, size_t len);
+void smpi__tl_puts(struct smpi_tl_out *o, const char *s);
+/* Writes v then a comma. */
+void smpi__tl_put_int(struct smpi_tl_out *o, long long v);
+/* Writes s as a JavaScript string literal that cannot end the page's <script> element. */
+void smpi__tl_put_string(struct smpi_tl_out *o, const char *s);
+void smpi__tl_flush(struct smpi_tl_out *o);
 
-/* Messages are kept in blocks of SMPI_TL_BLOCK, allocated as numbers reach them: no copy and
- * no unused half of a doubled array at the end of a long run. */
-#define SMPI_TL_BLOCK 65536
-
+/* A run's timeline. bars holds, per bar in the order the bars ended, "rank, call, start minus
+ * the rank's previous start, duration, peer, bytes," (call 0 is computation; peer is the
+ * point-to-point peer as a world rank, the collective root as a rank of the communicator, or
+ * -1). msgs holds, per received message in the order of receipt, "src, dst, sent minus the
+ * previous sent, transit, bytes, internal,". Dates in SMPI_TL_TICK. */
 struct smpi_tl_run {
     const char *path;
     int nranks;
-    struct smpi_tl_rank *ranks;
     const char **calls; /* call names; [0] is "computation" */
     char *call_is_coll; /* per call name: a collective (its bars' peer is the root) */
     int ncalls;
-    struct smpi_tl_msg **blocks; /* message id is blocks[(id-1) / BLOCK][(id-1) % BLOCK] */
-    size_t nblocks;
-    size_t nmsgs; /* the largest number seen */
-    double end;
+    FILE *bars; /* scratch files, read from the start by the writer */
+    FILE *msgs;
+    unsigned long long nbars;
+    unsigned long long nmsgs;
+    unsigned long long unreceived;
+    long long end; /* the run's end */
 };
 
 /* The page's source with a marker where the data goes (generated from timeline.html). */
 extern const char smpi__timeline_html[];
 
-/* Writes the page for run to out; returns 0, or -1 with errno set when writing failed. */
+/* Writes the page for run to out; returns 0, or -1 with errno set when reading or writing
+ * failed. */
 int smpi__timeline_write(FILE *out, const struct smpi_tl_run *run);
 
 #endif /* SMPI_TIMELINE_H */

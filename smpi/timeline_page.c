@@ -1,8 +1,7 @@
-/* timeline_page: writes the smpi/timeline page, the source of timeline.html with the run's data
- * as one JavaScript object where the marker stands. Dates are whole ticks (a power of ten of
- * seconds), each bar's and message's date as the difference from the previous one, so that a
- * million bars take about 25 MB of text and decode exactly. */
-#include <math.h>
+/* timeline_page: writes the smpi/timeline page: the source of timeline.html with the run's data
+ * as one JavaScript object where the marker stands. The bars and messages are copied from the
+ * sink's scratch files; dates are whole ticks, each as the difference from the previous one, so
+ * a million bars take about 25 MB of text and decode exactly. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,26 +13,17 @@
 
 #define MARKER "/*@TIMELINE_DATA@*/"
 
-/* A small output buffer: the page has millions of numbers, and fprintf per number doubled the
- * time of writing it. */
-struct out {
-    FILE *f;
-    char buf[1 << 16];
-    size_t n;
-    int err;
-};
-
-static void flush_out(struct out *o)
+void smpi__tl_flush(struct smpi_tl_out *o)
 {
     if (o->n && fwrite(o->buf, 1, o->n, o->f) != o->n)
         o->err = 1;
     o->n = 0;
 }
 
-static void put(struct out *o, const char *s, size_t len)
+void smpi__tl_put(struct smpi_tl_out *o, const char *s, size_t len)
 {
     if (o->n + len > sizeof(o->buf))
-        flush_out(o);
+        smpi__tl_flush(o);
     if (len > sizeof(o->buf)) {
         if (fwrite(s, 1, len, o->f) != len)
             o->err = 1;
@@ -43,13 +33,12 @@ static void put(struct out *o, const char *s, size_t len)
     o->n += len;
 }
 
-static void puts_out(struct out *o, const char *s)
+void smpi__tl_puts(struct smpi_tl_out *o, const char *s)
 {
-    put(o, s, strlen(s));
+    smpi__tl_put(o, s, strlen(s));
 }
 
-/* Writes v then a comma. */
-static void put_int(struct out *o, long long v)
+void smpi__tl_put_int(struct smpi_tl_out *o, long long v)
 {
     char tmp[24];
     int i = (int)sizeof(tmp);
@@ -62,47 +51,31 @@ static void put_int(struct out *o, long long v)
     } while (u);
     if (v < 0)
         tmp[--i] = '-';
-    put(o, tmp + i, sizeof(tmp) - (size_t)i);
+    smpi__tl_put(o, tmp + i, sizeof(tmp) - (size_t)i);
 }
 
 /* Writes s as a JavaScript string literal that cannot end the page's <script> element. */
-static void put_string(struct out *o, const char *s)
+void smpi__tl_put_string(struct smpi_tl_out *o, const char *s)
 {
     char esc[8];
 
-    put(o, "\"", 1);
+    smpi__tl_put(o, "\"", 1);
     for (; *s; s++) {
         unsigned char c = (unsigned char)*s;
 
         if (c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' || c < 0x20) {
             snprintf(esc, sizeof(esc), "\\u%04x", c);
-            put(o, esc, 6);
+            smpi__tl_put(o, esc, 6);
         } else {
-            put(o, s, 1);
+            smpi__tl_put(o, s, 1);
         }
     }
-    put(o, "\"", 1);
-}
-
-/* The tick: the smallest of 1 ps, 10 ps, ... that numbers the run's end below 2^50, so every
- * date stays an exact integer in JavaScript (whose numbers are exact up to 2^53). */
-static double pick_tick(double end)
-{
-    int k = -12;
-
-    while (end / pow(10, k) > 0x1p50)
-        k++;
-    return pow(10, k);
-}
-
-static long long ticks(double t, double tick)
-{
-    return llround(t / tick);
+    smpi__tl_put(o, "\"", 1);
 }
 
 /* Hosts as indices in order of first use by rank 0, 1, ...; writes hosts and host. O(ranks x
  * hosts) pointer tests, a few milliseconds at 1,024 ranks. */
-static void put_hosts(struct out *o, int nranks)
+static void put_hosts(struct smpi_tl_out *o, int nranks)
 {
     const struct sim_host **seen = sim_xcalloc((size_t)nranks, sizeof(*seen));
     int *idx = sim_xcalloc((size_t)nranks, sizeof(*idx));
@@ -118,114 +91,75 @@ static void put_hosts(struct out *o, int nranks)
             seen[n++] = h;
         idx[r] = k;
     }
-    puts_out(o, "hosts:[");
+    smpi__tl_puts(o, "hosts:[");
     for (int k = 0; k < n; k++) {
-        put_string(o, sim_host_name(seen[k]));
-        put(o, ",", 1);
+        smpi__tl_put_string(o, sim_host_name(seen[k]));
+        smpi__tl_put(o, ",", 1);
     }
-    puts_out(o, "],\nhost:[");
+    smpi__tl_puts(o, "],\nhost:[");
     for (int r = 0; r < nranks; r++)
-        put_int(o, idx[r]);
-    puts_out(o, "],\n");
+        smpi__tl_put_int(o, idx[r]);
+    smpi__tl_puts(o, "],\n");
     free(idx);
     free(seen);
 }
 
-/* Per rank: call, start - previous start, duration, peer, bytes; 5 numbers per bar. */
-static void put_events(struct out *o, const struct smpi_tl_run *run, double tick)
+/* Copies scratch file f (from its start) into the page, through o's buffer (this may run on a
+ * rank's small stack, when MPI_Abort ends the job). */
+static int copy_file(struct smpi_tl_out *o, FILE *f)
 {
-    puts_out(o, "ev:[\n");
-    for (int r = 0; r < run->nranks; r++) {
-        const struct smpi_tl_rank *rk = &run->ranks[r];
-        long long prev = 0;
+    size_t n;
 
-        put(o, "[", 1);
-        for (size_t i = 0; i < rk->n; i++) {
-            const struct smpi_tl_event *e = &rk->ev[i];
-            long long s = ticks(e->start, tick);
-            long long d = ticks(e->end >= e->start ? e->end : e->start, tick) - s;
-
-            put_int(o, e->call);
-            put_int(o, s - prev);
-            put_int(o, d);
-            put_int(o, e->peer);
-            put_int(o, (long long)e->bytes);
-            prev = s;
-        }
-        puts_out(o, "],\n");
+    smpi__tl_flush(o);
+    while ((n = fread(o->buf, 1, sizeof(o->buf), f)) > 0) {
+        o->n = n;
+        smpi__tl_flush(o);
     }
-    puts_out(o, "],\n");
+    return ferror(f) ? -1 : 0;
 }
 
-/* Received messages in order of sending: src, dst, sent - previous sent, transit, bytes,
- * internal. Message numbers follow the order of sending, so are dates. */
-static void put_messages(struct out *o, const struct smpi_tl_run *run, double tick)
+static int put_data(struct smpi_tl_out *o, const struct smpi_tl_run *run)
 {
-    long long prev = 0;
-    size_t unreceived = 0;
+    char num[160];
+    int rc = 0;
 
-    puts_out(o, "msg:[");
-    for (size_t i = 0; i < run->nmsgs; i++) {
-        const struct smpi_tl_msg *m = &run->blocks[i / SMPI_TL_BLOCK][i % SMPI_TL_BLOCK];
-        long long s;
-
-        if (m->sent < 0)
-            continue;
-        if (m->recv < 0) {
-            unreceived++;
-            continue;
-        }
-        s = ticks(m->sent, tick);
-        put_int(o, m->src);
-        put_int(o, m->dst);
-        put_int(o, s - prev);
-        put_int(o, ticks(m->recv, tick) - s);
-        put_int(o, (long long)m->bytes);
-        put_int(o, (long long)m->internal);
-        prev = s;
-    }
-    puts_out(o, "],\nunreceived:");
-    put_int(o, (long long)unreceived);
-    puts_out(o, "\n");
-}
-
-static void put_data(struct out *o, const struct smpi_tl_run *run)
-{
-    double tick = pick_tick(run->end);
-    char num[64];
-
-    puts_out(o, "{\nfile:");
-    put_string(o, run->path);
-    snprintf(num, sizeof(num), ",\ntick:%.0e,\nend:%lld,\nranks:%d,\ncalls:[", tick,
-             ticks(run->end, tick), run->nranks);
-    puts_out(o, num);
+    smpi__tl_puts(o, "{\nfile:");
+    smpi__tl_put_string(o, run->path);
+    snprintf(num, sizeof(num),
+             ",\ntick:%.0e,\nend:%lld,\nranks:%d,\nnbars:%llu,\nnmsgs:%llu,\n"
+             "unreceived:%llu,\ncalls:[",
+             SMPI_TL_TICK, run->end, run->nranks, run->nbars, run->nmsgs, run->unreceived);
+    smpi__tl_puts(o, num);
     for (int i = 0; i < run->ncalls; i++) {
-        put_string(o, run->calls[i]);
-        put(o, ",", 1);
+        smpi__tl_put_string(o, run->calls[i]);
+        smpi__tl_put(o, ",", 1);
     }
-    puts_out(o, "],\ncoll:[");
+    smpi__tl_puts(o, "],\ncoll:[");
     for (int i = 0; i < run->ncalls; i++)
-        put_int(o, run->call_is_coll[i]);
-    puts_out(o, "],\n");
+        smpi__tl_put_int(o, run->call_is_coll[i]);
+    smpi__tl_puts(o, "],\n");
     put_hosts(o, run->nranks);
-    put_events(o, run, tick);
-    put_messages(o, run, tick);
-    puts_out(o, "}");
+    smpi__tl_puts(o, "ev:[\n");
+    rc |= copy_file(o, run->bars);
+    smpi__tl_puts(o, "],\nmsg:[\n");
+    rc |= copy_file(o, run->msgs);
+    smpi__tl_puts(o, "]\n}");
+    return rc;
 }
 
 int smpi__timeline_write(FILE *f, const struct smpi_tl_run *run)
 {
-    struct out *o = sim_xcalloc(1, sizeof(*o));
+    struct smpi_tl_out *o = sim_xcalloc(1, sizeof(*o));
     const char *mark = strstr(smpi__timeline_html, MARKER);
     int rc;
 
     sim_assert(mark != NULL, "timeline.html lacks the data marker %s", MARKER);
     o->f = f;
-    put(o, smpi__timeline_html, (size_t)(mark - smpi__timeline_html));
-    put_data(o, run);
-    puts_out(o, mark + strlen(MARKER));
-    flush_out(o);
-    rc = o->err || ferror(f) ? -1 : 0;
+    smpi__tl_put(o, smpi__timeline_html, (size_t)(mark - smpi__timeline_html));
+    rc = put_data(o, run);
+    smpi__tl_puts(o, mark + strlen(MARKER));
+    smpi__tl_flush(o);
+    rc = rc || o->err || ferror(f) ? -1 : 0;
     free(o);
     return rc;
 }

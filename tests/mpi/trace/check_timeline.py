@@ -72,19 +72,20 @@ def check_structure(path, args):
         fail("the HTML is not well formed: %s" % (parser.errors[:3] or parser.stack))
     d = load_data(text)
     tick = d["tick"]
-    if d["ranks"] != args.ranks or len(d["ev"]) != args.ranks or len(d["host"]) != args.ranks:
-        fail("expected %d ranks, the page has %d (%d rows of bars)"
-             % (args.ranks, d["ranks"], len(d["ev"])))
-    bars = []
-    for r, ev in enumerate(d["ev"]):
-        if len(ev) % 5:
-            fail("rank %d: %d numbers, not 5 per bar" % (r, len(ev)))
-        t = 0
-        for j in range(0, len(ev), 5):
-            t += ev[j + 1]
-            if ev[j + 1] < 0 or ev[j + 2] < 0 or not 0 <= ev[j] < len(d["calls"]):
-                fail("rank %d: bad bar %s" % (r, ev[j:j + 5]))
-            bars.append((r, d["calls"][ev[j]], t * tick, (t + ev[j + 2]) * tick))
+    n, ev = d["ranks"], d["ev"]
+    if n != args.ranks or len(d["host"]) != args.ranks:
+        fail("expected %d ranks, the page has %d" % (args.ranks, n))
+    if len(ev) % 6 or len(ev) // 6 != d["nbars"]:
+        fail("%d numbers of bars, not 6 for each of the %d bars" % (len(ev), d["nbars"]))
+    bars, last = [], [0] * n
+    for j in range(0, len(ev), 6):
+        r, c, ds, dur = ev[j:j + 4]
+        if not 0 <= r < n or not 0 <= c < len(d["calls"]) or dur < 0:
+            fail("bad bar %s" % ev[j:j + 6])
+        last[r] += ds
+        bars.append((r, d["calls"][c], last[r] * tick, (last[r] + dur) * tick))
+    if any(x[2] < 0 or x[3] > d["end"] * tick * (1 + 1e-12) for x in bars):
+        fail("a bar lies outside the run [0, %g s]" % (d["end"] * tick))
     for c in args.call:
         if c not in d["calls"]:
             fail("call %s is not in the page (calls: %s)" % (c, d["calls"]))
@@ -96,7 +97,7 @@ def check_structure(path, args):
             have = [x for x in bars if x[0] == want[0] and x[1] == call]
             fail("no bar %s; rank %s has %s" % (b, r, have))
     nmsg = len(d["msg"]) // 6
-    if len(d["msg"]) % 6 or nmsg < args.messages:
+    if len(d["msg"]) % 6 or nmsg != d["nmsgs"] or nmsg < args.messages:
         fail("expected at least %d messages, the page has %d" % (args.messages, nmsg))
     print("check_timeline: %s: %d ranks, %d bars, %d messages, well formed"
           % (path, d["ranks"], len(bars), nmsg))

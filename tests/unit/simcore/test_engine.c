@@ -332,3 +332,51 @@ Test(engine, blocked_actors_with_nothing_in_flight_are_a_deadlock)
     cr_assert_eq(deadlock_calls, 1);
     sim_engine_shutdown();
 }
+
+struct progress_seen {
+    int calls;
+    double last_now;
+    uint64_t runs;
+};
+
+static void count_steps(void *arg)
+{
+    struct progress_seen *s = arg;
+
+    s->calls++;
+    s->last_now = sim_now();
+    s->runs = sim_engine_actor_runs();
+}
+
+static void sleep_three_times(void *arg)
+{
+    for (int i = 0; i < 3; i++)
+        sim_sleep(1.0);
+}
+
+Test(engine, progress_hook_runs_once_per_step_until_removed)
+{
+    /* One actor sleeps 1 s three times: the engine steps at t = 0, 1 and 2 with the actor
+     * blocked (after it ran 1, 2 and 3 times), then at t = 3 the actor ends and the run stops
+     * before a fourth step. So the hook sees 3 calls, last at t = 2 after 3 resumptions; once
+     * removed it is not called. */
+    struct progress_seen seen = { 0 };
+
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    sim_actor_create("sleeper", host("a"), sleep_three_times, NULL);
+    sim_engine_set_progress_hook(count_steps, &seen);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_eq(seen.calls, 3);
+    cr_assert(fabs(seen.last_now - 2.0) < 1e-12);
+    cr_assert_eq(seen.runs, 3);
+    cr_assert_eq(sim_engine_actor_runs(), 4);
+    sim_engine_shutdown();
+
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    sim_actor_create("sleeper", host("a"), sleep_three_times, NULL);
+    sim_engine_set_progress_hook(count_steps, &seen);
+    sim_engine_set_progress_hook(NULL, NULL);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_eq(seen.calls, 3);
+    sim_engine_shutdown();
+}

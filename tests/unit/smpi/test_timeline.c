@@ -1,6 +1,6 @@
-/* test_timeline: the page writer of smpi/timeline: dates as whole ticks and differences, the
- * messages in order of sending, names that cannot end the page's script, and the page's source
- * around the data. */
+/* test_timeline: the page writer of smpi/timeline: the run's data copied from the sink's scratch
+ * files into one object, numbers and names written so that the page's script reads them back,
+ * and the page's source around the data. */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,8 +30,19 @@ static void done(void)
     sim_platform_free(plat);
 }
 
-/* Writes run into a string (owned by the caller). */
-static char *page_of(const struct smpi_tl_run *run)
+/* A scratch file holding text, read from its start. */
+static FILE *scratch(const char *text)
+{
+    FILE *f = tmpfile();
+
+    cr_assert(f != NULL);
+    fputs(text, f);
+    rewind(f);
+    return f;
+}
+
+/* Writes run into a string (owned by the caller) and closes its scratch files. */
+static char *page_of(struct smpi_tl_run *run)
 {
     char *text = NULL;
     size_t len = 0;
@@ -39,84 +50,77 @@ static char *page_of(const struct smpi_tl_run *run)
 
     cr_assert_eq(smpi__timeline_write(f, run), 0);
     fclose(f);
+    fclose(run->bars);
+    fclose(run->msgs);
     return text;
 }
 
-Test(timeline, dates_are_ticks_and_differences, .init = two_ranks, .fini = done)
+Test(timeline, the_data_object_holds_the_scratch_files_and_the_hosts, .init = two_ranks,
+     .fini = done)
 {
-    /* Rank 0 computes from 0 to 1 ms, then sends 100 B to rank 1 from 1 ms to 1.5 ms; rank 1
-     * receives from 0.2 ms to 1.6 ms. The run ends at 1.6 ms, so the tick is 1 ps: rank 0's
-     * bars are "0,0,1000000000" and "1,1000000000,500000000" (start minus previous start),
-     * the message "0,1,1000000000,600000000" (sent at 1 ms, received 0.6 ms later). */
-    struct smpi_tl_event ev0[] = {
-        { .start = 0, .end = 1e-3, .call = 0, .peer = -1 },
-        { .start = 1e-3, .end = 1.5e-3, .bytes = 100, .call = 1, .peer = 1 },
-    };
-    struct smpi_tl_event ev1[] = {
-        { .start = 2e-4, .end = 1.6e-3, .bytes = 100, .call = 2, .peer = 0 },
-    };
-    struct smpi_tl_rank ranks[] = { { .ev = ev0, .n = 2, .open = -1 },
-                                    { .ev = ev1, .n = 1, .open = -1 } };
-    struct smpi_tl_msg block[1] = {
-        { .sent = 1e-3, .recv = 1.6e-3, .bytes = 100, .src = 0, .dst = 1 }
-    };
-    struct smpi_tl_msg *blocks[] = { block };
+    /* Two ranks on node-0 (host index 0 both), one bar each and one message, as the sink
+     * writes them: the object lists the counts, the calls, the hosts, then the two files'
+     * text verbatim inside ev:[...] and msg:[...]. */
     struct smpi_tl_run run = { .path = "t.html",
                                .nranks = 2,
-                               .ranks = ranks,
                                .calls = calls,
                                .call_is_coll = coll,
                                .ncalls = 3,
-                               .blocks = blocks,
-                               .nblocks = 1,
+                               .bars = scratch("0,1,1000,500,1,100,\n1,2,200,1400,0,100,\n"),
+                               .msgs = scratch("0,1,1000,600,100,0,\n"),
+                               .nbars = 2,
                                .nmsgs = 1,
-                               .end = 1.6e-3 };
+                               .unreceived = 3,
+                               .end = 1600 };
     char *text = page_of(&run);
 
-    cr_assert(strstr(text, "tick:1e-12,\nend:1600000000,\nranks:2,") != NULL, "%s", text);
-    cr_assert(strstr(text, "[0,0,1000000000,-1,0,1,1000000000,500000000,1,100,],\n"
-                           "[2,200000000,1400000000,0,100,],\n") != NULL);
-    cr_assert(strstr(text, "msg:[0,1,1000000000,600000000,100,0,],\nunreceived:0,") != NULL);
-    cr_assert(strstr(text, "hosts:[\"node-0\",],\nhost:[0,0,],") != NULL);
+    cr_assert(strstr(text, "tick:1e-12,\nend:1600,\nranks:2,\nnbars:2,\nnmsgs:1,\n"
+                           "unreceived:3,\ncalls:[\"computation\",\"MPI_Send\",\"MPI_Recv\",],\n"
+                           "coll:[0,0,0,],\nhosts:[\"node-0\",],\nhost:[0,0,],\n") != NULL,
+              "%s", text);
+    cr_assert(strstr(text, "ev:[\n0,1,1000,500,1,100,\n1,2,200,1400,0,100,\n],\n"
+                           "msg:[\n0,1,1000,600,100,0,\n]\n}") != NULL);
     free(text);
 }
 
-Test(timeline, long_runs_use_a_coarser_tick, .init = two_ranks, .fini = done)
+Test(timeline, integers_keep_their_sign_and_extremes)
 {
-    /* A run of 1e5 s: 1e17 ps is beyond 2^50 (1.13e15); 1e-10 s, the first power of ten that
-     * numbers it within that bound, gives 1e15 ticks. */
-    struct smpi_tl_rank ranks[2] = { { .open = -1 }, { .open = -1 } };
-    struct smpi_tl_run run = { .path = "t.html",
-                               .nranks = 2,
-                               .ranks = ranks,
-                               .calls = calls,
-                               .call_is_coll = coll,
-                               .ncalls = 3,
-                               .end = 1e5 };
-    char *text = page_of(&run);
+    /* put_int writes each number then a comma, the most negative long long included (its
+     * magnitude does not fit a long long). */
+    char *text = NULL;
+    size_t len = 0;
+    struct smpi_tl_out *o = calloc(1, sizeof(*o));
 
-    cr_assert(strstr(text, "tick:1e-10,\nend:1000000000000000,") != NULL);
+    o->f = open_memstream(&text, &len);
+    smpi__tl_put_int(o, 0);
+    smpi__tl_put_int(o, -17);
+    smpi__tl_put_int(o, 9000000000000000000LL);
+    smpi__tl_put_int(o, -9223372036854775807LL - 1);
+    smpi__tl_flush(o);
+    fclose(o->f);
+    cr_assert_str_eq(text, "0,-17,9000000000000000000,-9223372036854775808,");
     free(text);
+    free(o);
 }
 
 Test(timeline, names_cannot_end_the_script, .init = two_ranks, .fini = done)
 {
     /* A file name holding "</script>" and a quote is written with \u escapes, so the page's
      * only "</script>" is its own, after the data. */
-    struct smpi_tl_rank ranks[2] = { { .open = -1 }, { .open = -1 } };
     struct smpi_tl_run run = { .path = "a\"</script>.html",
                                .nranks = 2,
-                               .ranks = ranks,
                                .calls = calls,
                                .call_is_coll = coll,
                                .ncalls = 3,
+                               .bars = scratch(""),
+                               .msgs = scratch(""),
                                .end = 1 };
     char *text = page_of(&run);
     char *first = strstr(text, "</script>");
 
     cr_assert(strstr(text, "file:\"a\\u0022\\u003c/script\\u003e.html\"") != NULL);
     cr_assert(first != NULL && strstr(first + 1, "</script>") == NULL);
-    cr_assert(first > strstr(text, "unreceived:"));
+    cr_assert(first > strstr(text, "msg:["));
     free(text);
 }
 
