@@ -37,11 +37,11 @@ struct smpi__app_images {
     int fd; /* memory file holding every rank's images */
     int nregions;
     struct region regions[MAX_REGIONS];
-    size_t per_rank;  /* bytes of all regions, one rank */
-    char *initial;    /* the regions as loaded (after relocation and constructors) */
-    bool *ready;      /* per rank: its images were written */
+    size_t per_rank; /* bytes of all regions, one rank */
+    char *initial;   /* the regions as loaded (after relocation and constructors) */
+    bool *ready;     /* per rank: its images were written */
     int nranks;
-    int current;      /* rank whose images are mapped, -1 for the loaded data itself */
+    int current; /* rank whose images are mapped, -1 for the loaded data itself */
 };
 
 struct find_ctx {
