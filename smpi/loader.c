@@ -334,6 +334,13 @@ enum smpi_privatization smpi_app_privatization(const struct smpi_app *app)
     return app->mode;
 }
 
+void *smpi_app_rank_addr(struct smpi_app *app, int rank, const void *addr)
+{
+    if (!app || !app->images)
+        return (void *)addr;
+    return smpi__app_images_addr(app->images, rank, addr);
+}
+
 size_t smpi_app_globals_size(const struct smpi_app *app)
 {
     return app->images ? smpi__app_images_size(app->images) : 0;
