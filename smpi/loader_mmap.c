@@ -34,7 +34,7 @@ struct region {
 };
 
 struct smpi__app_images {
-    int fd; /* memory file holding every rank's images */
+    int fd;    /* memory file holding every rank's images */
     char *all; /* the whole memory file, mapped once: any rank's globals without switching */
     int nregions;
     struct region regions[MAX_REGIONS];
@@ -171,8 +171,8 @@ struct smpi__app_images *smpi__app_images_new(void *handle, const char *path, in
         memcpy(dst, im->regions[i].lo, im->regions[i].size);
         dst += im->regions[i].size;
     }
-    im->all = mmap(NULL, (size_t)base ? (size_t)base : 1, PROT_READ | PROT_WRITE, MAP_SHARED,
-                   im->fd, 0);
+    im->all =
+        mmap(NULL, (size_t)base ? (size_t)base : 1, PROT_READ | PROT_WRITE, MAP_SHARED, im->fd, 0);
     if (im->all == MAP_FAILED)
         sim_die("cannot map the memory file for mmap privatization (%lld bytes): %s\n"
                 "  use --cfg=smpi/privatization:dlopen, or -no-privatize",
@@ -235,9 +235,8 @@ void smpi__app_images_free(struct smpi__app_images *im)
     if (!im)
         return;
     munmap(im->all, im->nregions ? (size_t)(im->regions[im->nregions - 1].base +
-                                            (off_t)im->regions[im->nregions - 1].size *
-                                                im->nranks)
-                                  : 1);
+                                            (off_t)im->regions[im->nregions - 1].size * im->nranks)
+                                 : 1);
     close(im->fd);
     free(im->initial);
     free(im->ready);
