@@ -89,6 +89,9 @@ extern struct smpi_runtime smpi__rt;
 
 /* The calling rank (NULL outside a rank). */
 struct smpi_process *smpi__self(void);
+/* Where world rank `rank`'s buffer `p` can be read or written whatever rank runs: differs from
+ * `p` only for a global under mmap privatization (see smpi_app_rank_addr). */
+void *smpi__rank_addr(int rank, const void *p);
 /* Ends the whole simulated job now with `status` after printing nothing more. */
 void smpi__job_abort(int status) __attribute__((noreturn));
 /* Records which MPI call the rank is in (deadlock reports) and charges the computation done

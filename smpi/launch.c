@@ -75,7 +75,7 @@ static int parse_np(const char *v)
     long n = strtol(v, &end, 10);
 
     if (end == v || *end != '\0' || n <= 0 || n > 10000000)
-        sim_die("bad value '%s' for -np; expected a positive number of ranks", v);
+        sim_die("bad value '%s' for -np; expected a number of ranks from 1 to 10000000", v);
     return (int)n;
 }
 

@@ -41,11 +41,11 @@ SIM_LOG_CATEGORY(log_loader, "smpi.loader");
 
 struct smpi_app {
     int nranks;
-    enum smpi_privatization mode; /* NO, DLOPEN or MMAP once decided */
+    enum smpi_privatization mode;    /* NO, DLOPEN or MMAP once decided */
     struct smpi__app_images *images; /* MMAP: the ranks' data images */
-    int nhandles;         /* nranks with DLOPEN, else 1 */
-    void **handles;       /* dlopen handles, one per copy */
-    smpi_main_fn **mains; /* `main` of each copy */
+    int nhandles;                    /* nranks with DLOPEN, else 1 */
+    void **handles;                  /* dlopen handles, one per copy */
+    smpi_main_fn **mains;            /* `main` of each copy */
 };
 
 /* Dies unless `fd` (the file `path`) is an ELF shared object of this machine's class and
@@ -332,6 +332,13 @@ bool smpi_app_is_privatized(const struct smpi_app *app)
 enum smpi_privatization smpi_app_privatization(const struct smpi_app *app)
 {
     return app->mode;
+}
+
+void *smpi_app_rank_addr(struct smpi_app *app, int rank, const void *addr)
+{
+    if (!app || !app->images)
+        return (void *)addr;
+    return smpi__app_images_addr(app->images, rank, addr);
 }
 
 size_t smpi_app_globals_size(const struct smpi_app *app)

@@ -36,6 +36,12 @@ enum smpi_privatization smpi_app_privatization(const struct smpi_app *app);
  * resuming any code of the rank. */
 void smpi_app_activate(struct smpi_app *app, int rank);
 
+/* For data moved between ranks: the address at which rank `rank`'s `addr` can be read and
+ * written whichever rank is running. With MMAP privatization an address inside the globals is
+ * translated to that rank's image (the same virtual address holds every rank's globals, in
+ * turn); any other address, and every address in other modes, is returned unchanged. */
+void *smpi_app_rank_addr(struct smpi_app *app, int rank, const void *addr);
+
 /* Bytes of globals each rank owns apart from the shared code: its image with MMAP
  * privatization, else 0 (a DLOPEN copy is bounded by vm.max_map_count long before memory). */
 size_t smpi_app_globals_size(const struct smpi_app *app);
@@ -67,6 +73,9 @@ struct smpi__app_images;
 struct smpi__app_images *smpi__app_images_new(void *handle, const char *path, int nranks);
 /* Maps rank `rank`'s images (written from the snapshot on first use) unless already mapped. */
 void smpi__app_images_activate(struct smpi__app_images *im, int rank);
+/* Where rank `rank` sees the global at `addr`, reachable whatever rank is mapped; `addr` itself
+ * when it is not in the privatized data. */
+void *smpi__app_images_addr(struct smpi__app_images *im, int rank, const void *addr);
 /* Bytes of globals each rank owns. */
 size_t smpi__app_images_size(const struct smpi__app_images *im);
 /* Releases the memory file and the bookkeeping (NULL accepted); the mappings stay until the

@@ -34,14 +34,15 @@ struct region {
 };
 
 struct smpi__app_images {
-    int fd; /* memory file holding every rank's images */
+    int fd;    /* memory file holding every rank's images */
+    char *all; /* the whole memory file, mapped once: any rank's globals without switching */
     int nregions;
     struct region regions[MAX_REGIONS];
-    size_t per_rank;  /* bytes of all regions, one rank */
-    char *initial;    /* the regions as loaded (after relocation and constructors) */
-    bool *ready;      /* per rank: its images were written */
+    size_t per_rank; /* bytes of all regions, one rank */
+    char *initial;   /* the regions as loaded (after relocation and constructors) */
+    bool *ready;     /* per rank: its images were written */
     int nranks;
-    int current;      /* rank whose images are mapped, -1 for the loaded data itself */
+    int current; /* rank whose images are mapped, -1 for the loaded data itself */
 };
 
 struct find_ctx {
@@ -170,6 +171,12 @@ struct smpi__app_images *smpi__app_images_new(void *handle, const char *path, in
         memcpy(dst, im->regions[i].lo, im->regions[i].size);
         dst += im->regions[i].size;
     }
+    im->all =
+        mmap(NULL, (size_t)base ? (size_t)base : 1, PROT_READ | PROT_WRITE, MAP_SHARED, im->fd, 0);
+    if (im->all == MAP_FAILED)
+        sim_die("cannot map the memory file for mmap privatization (%lld bytes): %s\n"
+                "  use --cfg=smpi/privatization:dlopen, or -no-privatize",
+                (long long)base, strerror(errno));
     im->ready = sim_xcalloc((size_t)nranks, sizeof(*im->ready));
     im->nranks = nranks;
     im->current = -1;
@@ -200,6 +207,24 @@ void smpi__app_images_activate(struct smpi__app_images *im, int rank)
     im->current = rank;
 }
 
+void *smpi__app_images_addr(struct smpi__app_images *im, int rank, const void *addr)
+{
+    const char *a = addr;
+
+    for (int i = 0; i < im->nregions; i++) {
+        const struct region *r = &im->regions[i];
+
+        if (a < r->lo || a >= r->lo + r->size)
+            continue;
+        if (rank < 0 || rank >= im->nranks)
+            return (void *)addr;
+        if (!im->ready[rank])
+            write_images(im, rank);
+        return im->all + r->base + (off_t)rank * (off_t)r->size + (a - r->lo);
+    }
+    return (void *)addr;
+}
+
 size_t smpi__app_images_size(const struct smpi__app_images *im)
 {
     return im->per_rank;
@@ -209,6 +234,9 @@ void smpi__app_images_free(struct smpi__app_images *im)
 {
     if (!im)
         return;
+    munmap(im->all, im->nregions ? (size_t)(im->regions[im->nregions - 1].base +
+                                            (off_t)im->regions[im->nregions - 1].size * im->nranks)
+                                 : 1);
     close(im->fd);
     free(im->initial);
     free(im->ready);

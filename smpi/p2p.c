@@ -109,17 +109,21 @@ static void bsend_release(struct smpi_request *send)
         sim_actor_wake(p->actor);
 }
 
-/* Copies the send's data into the receive buffer (at most what the buffer holds). */
+/* Copies the send's data into the receive buffer (at most what the buffer holds). Either rank,
+ * or neither, may be the one running: the buffers are reached through smpi__rank_addr. */
 static void copy_data(struct smpi_request *send, struct smpi_request *recv)
 {
     size_t n = send->size < recv->size ? send->size : recv->size;
+    void *dst;
 
     if (n == 0)
         return;
+    dst = smpi__rank_addr(recv->dst, recv->buf);
     if (send->packed)
-        smpi__type_unpack(send->packed, n, recv->buf, recv->count, recv->type);
+        smpi__type_unpack(send->packed, n, dst, recv->count, recv->type);
     else
-        smpi_type_copy(send->buf, send->count, send->type, recv->buf, recv->count, recv->type);
+        smpi_type_copy(smpi__rank_addr(send->src, send->buf), send->count, send->type, dst,
+                       recv->count, recv->type);
 }
 
 /* Both sides matched and the transfer (if any) is over: move the data, complete both. */

@@ -99,14 +99,21 @@ static char *pack(const void *buf, int count, MPI_Datatype t, size_t *bytes)
     return p;
 }
 
-/* Where displacement disp of rank t's window is (absolute for dynamic windows). */
+/* Where displacement disp of rank t's window is (absolute for dynamic windows), reachable
+ * whatever rank runs (smpi__rank_addr). */
 static char *target_addr(MPI_Win w, int t, MPI_Aint disp)
 {
     const struct win_rank *tr = &w->r[t];
 
     if (w->flavor == MPI_WIN_FLAVOR_DYNAMIC)
-        return (char *)(intptr_t)disp;
-    return tr->base + disp * tr->disp_unit;
+        return smpi__rank_addr(world_of(w, t), (char *)(intptr_t)disp);
+    return smpi__rank_addr(world_of(w, t), tr->base + disp * tr->disp_unit);
+}
+
+/* The calling rank's buffer `p`, reachable when another rank runs (smpi__rank_addr). */
+static void *own_addr(const void *p)
+{
+    return smpi__rank_addr(smpi__self()->rank, p);
 }
 
 static void waitq_add(struct win_waitq *q, int world)
@@ -561,7 +568,7 @@ int smpi__rma_get(MPI_Win w, const struct rma_args *a, MPI_Request *req)
     }
     op = op_new(w, RMA_COPY, me, a->target);
     op->data = pack(taddr, a->tcount, a->ttype, &op->bytes);
-    set_dst(op, (char *)a->oaddr, a->ocount, a->otype);
+    set_dst(op, own_addr(a->oaddr), a->ocount, a->otype);
     if (req) {
         *req = new_request(w, false);
         op->req = *req;
@@ -593,7 +600,7 @@ static void accumulate_leg(MPI_Win w, const struct rma_args *a, enum rma_kind ki
     set_dst(op, target_addr(w, a->target, a->disp), a->tcount, a->ttype);
     op->op = a->op;
     if (kind == RMA_GACC) {
-        op->res = a->raddr;
+        op->res = own_addr(a->raddr);
         op->rcount = a->rcount;
         op->rtype = a->rtype;
         smpi__type_ref(a->rtype);
@@ -644,7 +651,7 @@ int smpi__rma_get_accumulate(MPI_Win w, const struct rma_args *a, MPI_Request *r
 
         if (a->op == MPI_NO_OP) {
             op->data = pack(taddr, a->tcount, a->ttype, &op->bytes);
-            set_dst(op, a->raddr, a->rcount, a->rtype);
+            set_dst(op, own_addr(a->raddr), a->rcount, a->rtype);
         }
         pay_ois(bytes);
         touch_list(w, a->target);

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "smpi/internal.h"
+#include "smpi/loader.h"
 
 SIM_LOG_CATEGORY(log_rt, "smpi");
 
@@ -19,6 +20,11 @@ struct smpi_process *smpi__self(void)
     struct sim_actor *a = sim_actor_self();
 
     return a ? sim_actor_data(a) : NULL;
+}
+
+void *smpi__rank_addr(int rank, const void *p)
+{
+    return smpi_app_rank_addr(smpi__rt.app, rank, p);
 }
 
 void smpi__job_abort(int status)
