@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 
 #include "simcore/context.h"
 #include "simcore/internal.h"
@@ -69,6 +70,25 @@ static size_t slot_bytes(void)
     return stack_guard + stack_size;
 }
 
+/* Virtual space reserved for stacks so far. */
+static size_t reserved_bytes;
+
+/* The reservation of `bytes` more failed: names what was reserved and the limit it hit. */
+static void die_cannot_reserve(size_t bytes)
+{
+    struct rlimit as;
+    char limit[64] = "the machine's address space";
+
+    if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY)
+        snprintf(limit, sizeof(limit), "ulimit -v (%llu KiB)",
+                 (unsigned long long)as.rlim_cur / 1024);
+    sim_die("cannot reserve %zu more bytes for actor stacks after %zu GiB (%zu stacks of %zu "
+            "bytes): %s; the limit is %s\n"
+            "  lower --cfg=contexts/stack-size, or run fewer ranks",
+            bytes, reserved_bytes >> 30, reserved_bytes / slot_bytes(), slot_bytes(),
+            strerror(errno), limit);
+}
+
 /* Reserves virtual space for a batch of stacks. MAP_NORESERVE: only touched pages cost memory.
  * MAP_STACK and MADV_NOHUGEPAGE: a touched stack page must never pull in a 2 MiB huge page. */
 static void reserve(void)
@@ -83,9 +103,8 @@ static void reserve(void)
 #endif
     p = mmap(NULL, n * slot, PROT_READ | PROT_WRITE, flags, -1, 0);
     if (p == MAP_FAILED)
-        sim_die("cannot reserve %zu bytes for actor stacks: %s\n"
-                "  lower --cfg=contexts/stack-size (now %zu bytes), or run fewer ranks",
-                n * slot, strerror(errno), stack_size);
+        die_cannot_reserve(n * slot);
+    reserved_bytes += n * slot;
 #ifdef MADV_NOHUGEPAGE
     madvise(p, n * slot, MADV_NOHUGEPAGE);
 #endif
