@@ -308,7 +308,7 @@ struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatiza
     free(file);
     SIM_LOG(log_loader, SIM_LOG_VERBOSE, "opened %s for %d ranks (%s)", path, nranks,
             app->mode == SMPI_PRIVATIZE_DLOPEN ? "one copy per rank"
-            : app->mode == SMPI_PRIVATIZE_MMAP ? "one copy, globals remapped per rank"
+            : app->mode == SMPI_PRIVATIZE_MMAP ? "one copy, globals switched per rank"
                                                : "shared globals");
     return app;
 }

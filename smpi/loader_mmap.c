@@ -1,8 +1,9 @@
 /* loader_mmap: privatization by remapping (SMPI's smpi/privatization:mmap). The application is
  * loaded once; its writable data segments (.data, .bss, the writable GOT) get one private image
  * per rank in a memory file, and switching to a rank maps that rank's image over the segments
- * (one mmap per switch that changes rank). The code, and the kernel mappings, exist once, so
- * rank counts far above what one dlopen copy per rank allows (vm.max_map_count) fit. */
+ * (one mmap per switch that changes rank), or, for globals of at most 64 KiB, copies the
+ * leaving rank's globals out and the next rank's in. The code, and the kernel mappings, exist once,
+ * so rank counts far above what one dlopen copy per rank allows (vm.max_map_count) fit. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -24,6 +25,10 @@
 SIM_LOG_CATEGORY(log_mmap, "smpi.loader");
 
 #define MAX_REGIONS 4
+/* Up to this many bytes of globals per rank, a switch copies the leaving rank's globals out to
+ * its image and the next rank's in (two memcpy, a fraction of a microsecond) instead of
+ * remapping (a system call and a page fault, about 2 us). */
+#define COPY_MAX_BYTES (64 * 1024)
 
 /* One writable range of the object, page-aligned: [lo, lo + size). Rank r's image of it lives
  * at file offset base + r * size of the memory file. */
@@ -42,7 +47,8 @@ struct smpi__app_images {
     char *initial;   /* the regions as loaded (after relocation and constructors) */
     bool *ready;     /* per rank: its images were written */
     int nranks;
-    int current; /* rank whose images are mapped, -1 for the loaded data itself */
+    int current; /* rank whose globals are in place, -1 for the loaded data itself */
+    bool copy;   /* switch by copying (small globals) rather than by remapping */
 };
 
 struct find_ctx {
@@ -180,10 +186,29 @@ struct smpi__app_images *smpi__app_images_new(void *handle, const char *path, in
     im->ready = sim_xcalloc((size_t)nranks, sizeof(*im->ready));
     im->nranks = nranks;
     im->current = -1;
+    im->copy = im->per_rank <= COPY_MAX_BYTES;
     SIM_LOG(log_mmap, SIM_LOG_VERBOSE,
-            "mmap privatization of %s: %d writable region(s), %zu bytes per rank", path,
-            im->nregions, im->per_rank);
+            "mmap privatization of %s: %d writable region(s), %zu bytes per rank, switched by %s",
+            path, im->nregions, im->per_rank, im->copy ? "copy" : "remap");
     return im;
+}
+
+/* The image of region `r` of rank `rank` in the whole-file mapping. */
+static char *image(const struct smpi__app_images *im, const struct region *r, int rank)
+{
+    return im->all + r->base + (off_t)rank * (off_t)r->size;
+}
+
+/* Copy switching: the leaving rank's globals go back to its image, the next rank's come in. */
+static void switch_by_copy(struct smpi__app_images *im, int rank)
+{
+    for (int i = 0; i < im->nregions; i++) {
+        const struct region *r = &im->regions[i];
+
+        if (im->current >= 0)
+            memcpy(image(im, r, im->current), r->lo, r->size);
+        memcpy(r->lo, image(im, r, rank), r->size);
+    }
 }
 
 void smpi__app_images_activate(struct smpi__app_images *im, int rank)
@@ -194,6 +219,11 @@ void smpi__app_images_activate(struct smpi__app_images *im, int rank)
                im->nranks);
     if (!im->ready[rank])
         write_images(im, rank);
+    if (im->copy) {
+        switch_by_copy(im, rank);
+        im->current = rank;
+        return;
+    }
     for (int i = 0; i < im->nregions; i++) {
         const struct region *r = &im->regions[i];
         off_t off = r->base + (off_t)rank * (off_t)r->size;
@@ -216,11 +246,13 @@ void *smpi__app_images_addr(struct smpi__app_images *im, int rank, const void *a
 
         if (a < r->lo || a >= r->lo + r->size)
             continue;
-        if (rank < 0 || rank >= im->nranks)
+        /* The rank in place: its globals are live where it sees them (with copy switching,
+         * its image is stale until it leaves). */
+        if (rank < 0 || rank >= im->nranks || rank == im->current)
             return (void *)addr;
         if (!im->ready[rank])
             write_images(im, rank);
-        return im->all + r->base + (off_t)rank * (off_t)r->size + (a - r->lo);
+        return image(im, r, rank) + (a - r->lo);
     }
     return (void *)addr;
 }

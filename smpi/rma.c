@@ -63,11 +63,13 @@ struct rma_op {
     char *data; /* packed bytes in flight */
     size_t bytes;
     size_t wire; /* payload of the message */
-    char *dst;
+    char *dst;    /* as the owner sees it: reached through smpi__rank_addr when landing */
+    int dst_rank; /* world rank owning dst and res */
     int dcount;
     MPI_Datatype dtype;
     MPI_Op op;
-    char *res;
+    char *res;    /* as res_rank sees it */
+    int res_rank;
     int rcount;
     MPI_Datatype rtype;
     MPI_Request req; /* completed when the data has landed, or NULL */
@@ -99,21 +101,22 @@ static char *pack(const void *buf, int count, MPI_Datatype t, size_t *bytes)
     return p;
 }
 
-/* Where displacement disp of rank t's window is (absolute for dynamic windows), reachable
- * whatever rank runs (smpi__rank_addr). */
-static char *target_addr(MPI_Win w, int t, MPI_Aint disp)
+/* Where displacement disp of rank t's window is (absolute for dynamic windows), as rank t sees
+ * it. */
+static char *target_raw(MPI_Win w, int t, MPI_Aint disp)
 {
     const struct win_rank *tr = &w->r[t];
 
     if (w->flavor == MPI_WIN_FLAVOR_DYNAMIC)
-        return smpi__rank_addr(world_of(w, t), (char *)(intptr_t)disp);
-    return smpi__rank_addr(world_of(w, t), tr->base + disp * tr->disp_unit);
+        return (char *)(intptr_t)disp;
+    return tr->base + disp * tr->disp_unit;
 }
 
-/* The calling rank's buffer `p`, reachable when another rank runs (smpi__rank_addr). */
-static void *own_addr(const void *p)
+/* The same, reachable now whatever rank runs (smpi__rank_addr); not to be kept: under mmap
+ * privatization it may move when the running rank changes. */
+static char *target_addr(MPI_Win w, int t, MPI_Aint disp)
 {
-    return smpi__rank_addr(smpi__self()->rank, p);
+    return smpi__rank_addr(world_of(w, t), target_raw(w, t, disp));
 }
 
 static void waitq_add(struct win_waitq *q, int world)
@@ -231,23 +234,28 @@ void smpi__rma_accumulate_into(char *dst, int dcount, MPI_Datatype dtype, const 
     free(packed);
 }
 
+/* Lands the data of `op`, whatever rank runs: the buffers are reached through smpi__rank_addr
+ * now, not when the op was made. */
 static void land(struct rma_op *op)
 {
+    char *dst = smpi__rank_addr(op->dst_rank, op->dst);
+
     switch (op->kind) {
     case RMA_COPY:
         if (op->bytes)
-            smpi__type_unpack(op->data, op->bytes, op->dst, op->dcount, op->dtype);
+            smpi__type_unpack(op->data, op->bytes, dst, op->dcount, op->dtype);
         break;
     case RMA_ACC:
-        smpi__rma_accumulate_into(op->dst, op->dcount, op->dtype, op->data, op->bytes, op->op);
+        smpi__rma_accumulate_into(dst, op->dcount, op->dtype, op->data, op->bytes, op->op);
         break;
     case RMA_GACC: {
         size_t old;
-        char *prev = pack(op->dst, op->dcount, op->dtype, &old);
+        char *prev = pack(dst, op->dcount, op->dtype, &old);
 
-        smpi__rma_accumulate_into(op->dst, op->dcount, op->dtype, op->data, op->bytes, op->op);
+        smpi__rma_accumulate_into(dst, op->dcount, op->dtype, op->data, op->bytes, op->op);
         if (old)
-            smpi__type_unpack(prev, old, op->res, op->rcount, op->rtype);
+            smpi__type_unpack(prev, old, smpi__rank_addr(op->res_rank, op->res), op->rcount,
+                              op->rtype);
         free(prev);
         break;
     }
@@ -301,8 +309,10 @@ static struct rma_op *op_new(MPI_Win w, enum rma_kind kind, int holder, int peer
     return op;
 }
 
-static void set_dst(struct rma_op *op, char *dst, int count, MPI_Datatype t)
+/* The data lands at `dst` as world rank `rank` sees it (translated when it lands). */
+static void set_dst(struct rma_op *op, int rank, char *dst, int count, MPI_Datatype t)
 {
+    op->dst_rank = rank;
     op->dst = dst;
     op->dcount = count;
     op->dtype = t;
@@ -541,7 +551,7 @@ int smpi__rma_put(MPI_Win w, const struct rma_args *a, MPI_Request *req)
     }
     op = op_new(w, RMA_COPY, a->target, me);
     op->data = pack(a->oaddr, a->ocount, a->otype, &op->bytes);
-    set_dst(op, taddr, a->tcount, a->ttype);
+    set_dst(op, world_of(w, a->target), target_raw(w, a->target, a->disp), a->tcount, a->ttype);
     pay_ois(op->bytes);
     if (req)
         *req = new_request(w, true); /* the data is copied aside: the origin buffer is free */
@@ -568,7 +578,7 @@ int smpi__rma_get(MPI_Win w, const struct rma_args *a, MPI_Request *req)
     }
     op = op_new(w, RMA_COPY, me, a->target);
     op->data = pack(taddr, a->tcount, a->ttype, &op->bytes);
-    set_dst(op, own_addr(a->oaddr), a->ocount, a->otype);
+    set_dst(op, smpi__self()->rank, (char *)a->oaddr, a->ocount, a->otype);
     if (req) {
         *req = new_request(w, false);
         op->req = *req;
@@ -597,10 +607,11 @@ static void accumulate_leg(MPI_Win w, const struct rma_args *a, enum rma_kind ki
     struct rma_op *op = op_new(w, kind, a->target, me);
 
     op->data = pack(a->oaddr, a->ocount, a->otype, &op->bytes);
-    set_dst(op, target_addr(w, a->target, a->disp), a->tcount, a->ttype);
+    set_dst(op, world_of(w, a->target), target_raw(w, a->target, a->disp), a->tcount, a->ttype);
     op->op = a->op;
     if (kind == RMA_GACC) {
-        op->res = own_addr(a->raddr);
+        op->res = a->raddr;
+        op->res_rank = smpi__self()->rank;
         op->rcount = a->rcount;
         op->rtype = a->rtype;
         smpi__type_ref(a->rtype);
@@ -651,7 +662,7 @@ int smpi__rma_get_accumulate(MPI_Win w, const struct rma_args *a, MPI_Request *r
 
         if (a->op == MPI_NO_OP) {
             op->data = pack(taddr, a->tcount, a->ttype, &op->bytes);
-            set_dst(op, own_addr(a->raddr), a->rcount, a->rtype);
+            set_dst(op, smpi__self()->rank, a->raddr, a->rcount, a->rtype);
         }
         pay_ois(bytes);
         touch_list(w, a->target);

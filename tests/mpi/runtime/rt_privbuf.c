@@ -7,6 +7,12 @@
 
 #include "mtest.h"
 
+/* rt_privbuf_big sets it to have more globals than mmap privatization switches by copying. */
+#ifndef PRIVBUF_PAD
+#define PRIVBUF_PAD 1
+#endif
+
+static char pad[PRIVBUF_PAD];
 static int out[4];
 static int in[4];
 static int window[4];
@@ -22,6 +28,7 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
+    pad[PRIVBUF_PAD - 1] = (char)rank;
     for (int i = 0; i < 4; i++)
         out[i] = rank * 10 + i;
     MPI_Irecv(in, 4, MPI_INT, (rank + size - 1) % size, 0, MPI_COMM_WORLD, &req[0]);
@@ -37,7 +44,9 @@ int main(int argc, char **argv)
     MPI_Win_fence(0, win);
     MPI_Win_free(&win);
     for (int i = 0; i < 4; i++)
-        errs += mtest_expect(window[i] == in[i], "put: window[%d] = %d, expected %d", i,
-                             window[i], in[i]);
+        errs += mtest_expect(window[i] == in[i], "put: window[%d] = %d, expected %d", i, window[i],
+                             in[i]);
+    errs += mtest_expect(pad[PRIVBUF_PAD - 1] == (char)rank, "pad holds %d, expected %d",
+                         pad[PRIVBUF_PAD - 1], rank);
     return mtest_finish(errs);
 }

@@ -151,6 +151,56 @@ Test(loader, mmap_privatized_ranks_each_own_their_globals)
     smpi_app_close(app);
 }
 
+/* 3 ranks under mmap privatization of `src` (which defines `int counter` and a main returning
+ * ++counter): each rank's main sees its own counter, and smpi_app_rank_addr reaches the counter
+ * of a rank that is not in place. */
+static void mmap_ranks_reach_each_other(const char *name, const char *src)
+{
+    char so[96];
+    char *argv[] = { so, NULL };
+    struct smpi_app *app;
+    int *sym;
+
+    build(name, src, "-shared -fPIC", so, sizeof(so));
+    app = smpi_app_open(so, 3, SMPI_PRIVATIZE_MMAP, tmpdir, false);
+    sym = smpi_app_symbol(app, 0, "counter");
+    cr_assert_not_null(sym);
+    for (int r = 0; r < 3; r++) {
+        smpi_app_activate(app, r);
+        cr_assert_eq(smpi_app_main(app, r)(1, argv), 1, "rank %d", r);
+    }
+    smpi_app_activate(app, 1);
+    cr_assert_eq(smpi_app_main(app, 1)(1, argv), 2);
+    /* rank 1 in place: rank 0's counter is 1, rank 1's 2 (where the code sees it) */
+    cr_assert_eq(*(int *)smpi_app_rank_addr(app, 0, sym), 1);
+    cr_assert_eq(*(int *)smpi_app_rank_addr(app, 1, sym), 2);
+    cr_assert_eq(smpi_app_rank_addr(app, 1, sym), (void *)sym);
+    *(int *)smpi_app_rank_addr(app, 2, sym) = 41; /* written while rank 1 runs */
+    smpi_app_activate(app, 2);
+    cr_assert_eq(smpi_app_main(app, 2)(1, argv), 42);
+    smpi_app_activate(app, 0);
+    cr_assert_eq(*(int *)smpi_app_rank_addr(app, 2, sym), 42);
+    smpi_app_close(app);
+}
+
+Test(loader, mmap_privatization_by_copy_reaches_every_rank)
+{
+    /* Globals of one page: switching copies them out and in. */
+    mmap_ranks_reach_each_other("small", "int counter;\n"
+                                         "int main(int argc, char **argv)\n"
+                                         "{ (void)argc; (void)argv; return ++counter; }\n");
+}
+
+Test(loader, mmap_privatization_by_remap_reaches_every_rank)
+{
+    /* 256 KiB of globals, above the 64 KiB of copy switching: each switch remaps them. */
+    mmap_ranks_reach_each_other("big", "int counter;\n"
+                                       "char big[256 * 1024];\n"
+                                       "int main(int argc, char **argv)\n"
+                                       "{ (void)argc; (void)argv; big[200000] = 1;\n"
+                                       "  return ++counter; }\n");
+}
+
 Test(loader, privatization_yes_takes_mmap_above_the_mapping_limit)
 {
     /* 100,000 ranks need about 5 mappings per dlopen copy, far above vm.max_map_count's default
