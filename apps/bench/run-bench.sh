@@ -176,7 +176,7 @@ echo "== MPI: barrier + allreduce of one double, growing -np (one run each, stop
 # than 60 s; the last line gives the largest count that finished and its memory. CPU is user +
 # system time: on a machine shared with other jobs the wall time grows, the CPU time less. Memory is GNU
 # time's maximum RSS; with mmap privatization the ranks' globals live in a memory file of
-# ranks x (globals rounded to pages) that RSS counts only for the rank mapped at the end.
+# ranks x (globals rounded to pages), which RSS counts once written (switching by copy).
 # BENCH_SCALE_LIMIT (seconds, default 60) moves the limit, to measure CPU time on a loaded machine.
 limit=${BENCH_SCALE_LIMIT:-60}
 # scale_run NAME CMD...: prints wall, CPU and peak memory, or why it stopped; returns 1 when it did.
