@@ -132,10 +132,10 @@ static void install_guard(char *lo)
                 "  each guard page costs two kernel mappings on this kernel (older than Linux "
                 "6.13) and vm.max_map_count allows %d in all\n"
                 "  raise vm.max_map_count, or disable guard pages with --cfg=contexts/guard-size:0",
-                strerror(errno), sim__ctx_max_map_count());
+                strerror(errno), sim_max_map_count());
 }
 
-int sim__ctx_max_map_count(void)
+int sim_max_map_count(void)
 {
     FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
     int n = 65530;

@@ -73,8 +73,6 @@ void sim__ctx_stack_configure(size_t size, size_t guard);
 struct sim__ctx_stack sim__ctx_stack_get(void);
 /* Gives `s` back for reuse (its map becomes NULL). */
 void sim__ctx_stack_put(struct sim__ctx_stack *s);
-/* The kernel's limit on mappings per process (/proc/sys/vm/max_map_count), 65530 if unknown. */
-int sim__ctx_max_map_count(void);
 
 /* ---- actors (actor.c) ---- */
 struct sim_context;

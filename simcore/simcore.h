@@ -20,6 +20,10 @@ struct sim_disk;
  * ------------------------------------------------------------------------------------- */
 
 /* Prints "simmpi: <message>" to stderr and exits with status 1. For bad user input. */
+/* The kernel's limit on memory mappings per process (/proc/sys/vm/max_map_count), 65530 (its
+ * default) when unreadable: what caps stacks with guard pages and per-rank program copies. */
+int sim_max_map_count(void);
+
 void sim_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 /* Prints file:line, simulated time and actor, the message, then aborts. For bugs. */
 void sim__assert_fail(const char *file, int line, const char *fmt, ...)

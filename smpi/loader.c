@@ -219,20 +219,6 @@ static int count_mappings(const char *file, int *of_file)
     return n;
 }
 
-/* The kernel's limit on mappings per process; 65530 (its default) when unreadable. */
-static int max_map_count(void)
-{
-    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
-    int n = 65530;
-
-    if (f) {
-        if (fscanf(f, "%d", &n) != 1)
-            n = 65530;
-        fclose(f);
-    }
-    return n;
-}
-
 /* Room left for the kernel mappings that do not belong to copies (stacks' reservations,
  * malloc arenas, libraries loaded later). */
 #define MAP_HEADROOM 1024
@@ -255,7 +241,7 @@ static enum smpi_privatization choose_mode(enum smpi_privatization mode, const c
     now = count_mappings(file, &per_copy);
     if (per_copy <= 0)
         per_copy = 5;
-    limit = max_map_count();
+    limit = sim_max_map_count();
     need = (long)now + (long)per_copy * (nranks - 1) + MAP_HEADROOM;
     if (need <= limit)
         return SMPI_PRIVATIZE_DLOPEN;

@@ -86,19 +86,6 @@ static int count_files(const char *path)
     return n;
 }
 
-/* vm.max_map_count (65530 unless raised). */
-static int map_limit(void)
-{
-    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
-    int n = 65530;
-
-    if (f) {
-        if (fscanf(f, "%d", &n) != 1)
-            n = 65530;
-        fclose(f);
-    }
-    return n;
-}
 
 TestSuite(loader, .init = setup, .fini = teardown);
 
@@ -207,8 +194,8 @@ Test(loader, privatization_yes_takes_mmap_above_the_mapping_limit)
      * 65,530: "yes" takes mmap (and writes no copy); 4 ranks fit, so "yes" takes dlopen. */
     struct smpi_app *app;
 
-    if (map_limit() > 400000)
-        cr_skip_test("vm.max_map_count is raised to %d", map_limit());
+    if (sim_max_map_count() > 400000)
+        cr_skip_test("vm.max_map_count is raised to %d", sim_max_map_count());
     app = smpi_app_open(counter_so, 100000, SMPI_PRIVATIZE_AUTO, tmpdir, false);
     cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_MMAP);
     cr_assert_eq(count_files(tmpdir), 0);
@@ -222,7 +209,7 @@ Test(loader, dlopen_above_the_mapping_limit_dies_at_once, .init = quiet, .exit_c
 {
     /* dlopen asked for 100,000 ranks: "privatization by dlopen needs about N kernel mappings for
      * 100000 ranks (...), above vm.max_map_count (...)", status 1, before any copy is made. */
-    if (map_limit() > 400000)
+    if (sim_max_map_count() > 400000)
         exit(1); /* the limit was raised: nothing to test */
     smpi_app_open(counter_so, 100000, SMPI_PRIVATIZE_DLOPEN, tmpdir, false);
 }
