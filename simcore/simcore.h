@@ -182,6 +182,15 @@ uint64_t sim_engine_actor_runs(void);
 typedef void sim_resume_fn(struct sim_actor *a, void *arg);
 void sim_engine_set_resume_hook(sim_resume_fn *fn, void *arg);
 
+/* Resource usage as SimGrid's tracing records it (its on_action_state_change): when an
+ * execution or a communication ends or is canceled, fn gets, for each host CPU or link it used,
+ * the share it had there (its rate times its weight on that resource) from `since`, the date
+ * its rate was last set, to now. host is NULL for a link and link NULL for a CPU. NULL removes
+ * the hook; unset, an ending activity pays one test. */
+typedef void sim_usage_fn(void *arg, const struct sim_host *host, const struct sim_link *link,
+                          double value, double since);
+void sim_engine_set_usage_hook(sim_usage_fn *fn, void *arg);
+
 /* Time comparisons with precision/timing. */
 bool sim_time_eq(double a, double b);
 bool sim_time_lt(double a, double b);

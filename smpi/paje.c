@@ -67,6 +67,7 @@ static struct {
     const struct smpi_config *cfg;
     bool smpi;  /* tracing/smpi (or group): ranks, states and links */
     bool sizes; /* tracing/smpi/display-sizes, which needs tracing/smpi (as in SMPI) */
+    bool hold;  /* resource usage is traced: its events come late, keep all until the end */
     struct paje_layout lay;
     int ntypes;
     int ncontainers;
@@ -248,7 +249,7 @@ static void queue(double t, const char *s, size_t n)
     pj.text[pj.ntext + n] = '\n';
     enqueue((struct pj_rec){ t, pj.ntext, n + 1 });
     pj.ntext += n + 1;
-    if (pj.ntext > FLUSH_BYTES)
+    if (pj.ntext > FLUSH_BYTES && !pj.hold)
         flush(safe_date());
 }
 
@@ -515,6 +516,8 @@ static void on_finish(double end)
         end_rank(&pj.ranks[i], end);
         free(pj.ranks[i].ends);
     }
+    if (pj.hold)
+        smpi__paje_usage_end();
     smpi__paje_platform_end(end, &pj.lay);
     flush(INFINITY);
     if (ferror(pj.f) | fclose(pj.f))
@@ -663,5 +666,6 @@ void smpi__paje_init(void)
         pj.ranks[i].out_since = INFINITY;
     header();
     smpi__paje_platform(&pj.lay);
+    pj.hold = smpi__paje_usage_start();
     smpi__trace_register(pj.smpi ? &paje_sink : &platform_only_sink);
 }

@@ -46,4 +46,18 @@ void smpi__paje_platform(struct paje_layout *out);
 /* Destroys the platform containers at the end (unless tracing/disable-destroy). */
 void smpi__paje_platform_end(double t, struct paje_layout *l);
 
+/* The variable type of speed_used (link false) or bandwidth_used (link true), 0 when not
+ * declared (tracing/uncategorized off); the container of a host or link, 0 when it has none. */
+int smpi__paje_used_type(bool link);
+struct sim_host;
+struct sim_link;
+int smpi__paje_host_container(const struct sim_host *h);
+int smpi__paje_link_container(const struct sim_link *k);
+
+/* paje_usage.c: speed_used and bandwidth_used as SimGrid 3.32 traces them, from simcore's usage
+ * hook. Returns whether it traces them: the sink then keeps its events until the end, since a
+ * usage interval is reported when it ends, dated from when it began. */
+bool smpi__paje_usage_start(void);
+void smpi__paje_usage_end(void);
+
 #endif /* SMPI_PAJE_H */

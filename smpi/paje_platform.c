@@ -6,10 +6,17 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "simcore/simcore.h"
 #include "smpi/internal.h"
 #include "smpi/paje.h"
+
+/* A network link's container, found by address (sorted by address for bsearch). */
+struct pj_link_ref {
+    const struct sim_link *link;
+    int container;
+};
 
 struct pj_platform {
     int host_type;
@@ -18,12 +25,11 @@ struct pj_platform {
     int nlinks;
     int *hosts; /* container of host i */
     int *links; /* container of link i, 0 for the engine's own */
-};
-
-/* A network link's container, found by address (sorted by address for bsearch). */
-struct pj_link_ref {
-    const struct sim_link *link;
-    int container;
+    int speed_used;     /* variable types of tracing/uncategorized, 0 when not declared */
+    int bandwidth_used;
+    int *host_by_index; /* container of the host of sim_host_index i */
+    struct pj_link_ref *refs; /* the links with a container, sorted by address */
+    int nrefs;
 };
 
 /* The topology's edges already drawn, as unordered container pairs (open addressing). */
@@ -110,6 +116,11 @@ static void hosts(const struct sim_platform *p, const struct smpi_config *cfg,
             cores = smpi__paje_new_type();
             smpi__paje_def("1 %d %d core_count \"1 1 1\"", cores, plat.host_type);
         }
+        if (i == 0 && cfg->tracing_uncategorized) {
+            plat.speed_used = smpi__paje_new_type();
+            smpi__paje_def("1 %d %d speed_used \"0.5 0.5 0.5\"", plat.speed_used,
+                           plat.host_type);
+        }
         if (i == 0 && grouped)
             host_rank_types(l);
         if (speed) {
@@ -119,10 +130,12 @@ static void hosts(const struct sim_platform *p, const struct smpi_config *cfg,
                              (double)sim_host_cores(h));
         }
     }
+    plat.host_by_index = sim_xcalloc((size_t)plat.nhosts, sizeof(*plat.host_by_index));
+    for (int i = 0; i < plat.nhosts; i++)
+        plat.host_by_index[sim_host_index(sim_platform_host(p, i))] = plat.hosts[i];
     if (grouped) {
         l->host_container = sim_xcalloc((size_t)plat.nhosts, sizeof(*l->host_container));
-        for (int i = 0; i < plat.nhosts; i++)
-            l->host_container[sim_host_index(sim_platform_host(p, i))] = plat.hosts[i];
+        memcpy(l->host_container, plat.host_by_index, (size_t)plat.nhosts * sizeof(int));
     }
 }
 
@@ -149,6 +162,11 @@ static void links(const struct sim_platform *p, const struct smpi_config *cfg)
             smpi__paje_def("1 %d %d bandwidth \"1 1 1\"", bw, plat.link_type);
             lat = smpi__paje_new_type();
             smpi__paje_def("1 %d %d latency \"1 1 1\"", lat, plat.link_type);
+        }
+        if (!plat.bandwidth_used && cfg->tracing_uncategorized) {
+            plat.bandwidth_used = smpi__paje_new_type();
+            smpi__paje_def("1 %d %d bandwidth_used \"0.5 0.5 0.5\"", plat.bandwidth_used,
+                           plat.link_type);
         }
         if (bw) {
             smpi__paje_event(8, 0, "%d %d %.*f", bw, plat.links[i], cfg->tracing_precision,
@@ -222,17 +240,13 @@ static void topology_edge(int a, bool a_link, int b, bool b_link, int types[2][2
  * zone. O(hosts^2 x route length), as in SimGrid: large platforms may turn it off. */
 static void topology(const struct sim_platform *p)
 {
-    struct pj_link_ref *refs = sim_xcalloc((size_t)plat.nlinks + 1, sizeof(*refs));
+    const struct pj_link_ref *refs = plat.refs;
+    int nrefs = plat.nrefs;
     struct sim_link **route = NULL;
     struct pj_edges edges = { 0 };
     int types[2][2] = { { 0 } };
-    int nrefs = 0;
     int key = 0;
 
-    for (int i = 0; i < plat.nlinks; i++)
-        if (plat.links[i])
-            refs[nrefs++] = (struct pj_link_ref){ sim_platform_link(p, i), plat.links[i] };
-    qsort(refs, (size_t)nrefs, sizeof(*refs), by_address);
     for (int s = 0; s < plat.nhosts; s++) {
         for (int d = 0; d < plat.nhosts; d++) {
             double lat;
@@ -262,7 +276,6 @@ static void topology(const struct sim_platform *p)
         }
     }
     free(route);
-    free(refs);
     free(edges.keys);
 }
 
@@ -280,6 +293,11 @@ void smpi__paje_platform(struct paje_layout *l)
         return;
     hosts(p, cfg, l, grouped);
     links(p, cfg);
+    plat.refs = sim_xcalloc((size_t)plat.nlinks + 1, sizeof(*plat.refs));
+    for (int i = 0; i < plat.nlinks; i++)
+        if (plat.links[i])
+            plat.refs[plat.nrefs++] = (struct pj_link_ref){ sim_platform_link(p, i), plat.links[i] };
+    qsort(plat.refs, (size_t)plat.nrefs, sizeof(*plat.refs), by_address);
     if (cfg->tracing_platform_topology && plat.link_type)
         topology(p);
 }
@@ -296,5 +314,27 @@ void smpi__paje_platform_end(double t, struct paje_layout *l)
     }
     free(plat.hosts);
     free(plat.links);
+    free(plat.host_by_index);
+    free(plat.refs);
     plat = (struct pj_platform){ 0 };
+}
+
+int smpi__paje_used_type(bool link)
+{
+    return link ? plat.bandwidth_used : plat.speed_used;
+}
+
+int smpi__paje_host_container(const struct sim_host *h)
+{
+    return plat.host_by_index ? plat.host_by_index[sim_host_index(h)] : 0;
+}
+
+int smpi__paje_link_container(const struct sim_link *k)
+{
+    struct pj_link_ref want = { k, 0 };
+    const struct pj_link_ref *r =
+        plat.nrefs ? bsearch(&want, plat.refs, (size_t)plat.nrefs, sizeof(*plat.refs), by_address)
+                   : NULL;
+
+    return r ? r->container : 0;
 }
