@@ -72,6 +72,7 @@ static struct {
     int ntypes;
     int ncontainers;
     int computing_value; /* entity value of "computing", 0 until defined */
+    int sleeping_value;  /* and of "sleeping" */
     struct pj_rank *ranks;
     struct pj_rec *q;
     size_t nq;
@@ -139,7 +140,7 @@ static double safe_date(void)
 {
     double bound = INFINITY;
 
-    if (!pj.cfg->tracing_smpi_computing)
+    if (!pj.cfg->tracing_smpi_computing && !pj.cfg->tracing_smpi_sleeping)
         return bound;
     for (int i = 0; i < smpi__rt.nranks; i++)
         if (pj.ranks[i].container && pj.ranks[i].out_since < bound)
@@ -450,6 +451,22 @@ static void on_compute(const struct smpi_process *p, double start, double end)
     pop(r->container, end);
 }
 
+/* tracing/smpi/sleeping: SMPI's private_sleep pushes "sleeping" (its CpuTIData size: the
+ * duration) for the time of the sleep. */
+static void on_sleep(const struct smpi_process *p, double start, double end)
+{
+    struct pj_rank *r = &pj.ranks[p->rank];
+    char size[48];
+
+    if (!pj.cfg->tracing_smpi_sleeping || !r->container)
+        return;
+    if (!pj.sleeping_value)
+        pj.sleeping_value = value_of_state("sleeping");
+    snprintf(size, sizeof(size), "%f", end - start);
+    push(r->container, start, pj.sleeping_value, size);
+    pop(r->container, end);
+}
+
 static bool shown(const struct smpi_trace_msg *m)
 {
     return !m->internal || pj.cfg->tracing_smpi_internals;
@@ -536,6 +553,7 @@ static const struct smpi_trace_sink paje_sink = {
     .call_in = on_call_in,
     .call_out = on_call_out,
     .compute = on_compute,
+    .sleep = on_sleep,
     .send = on_send,
     .recv = on_recv,
     .rank_end = on_rank_end,
