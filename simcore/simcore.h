@@ -322,6 +322,14 @@ const char *sim_disk_mount(const struct sim_disk *d);
 const struct sim_disk *sim_host_default_disk(struct sim_host *h, double read_bw, double write_bw);
 
 const char *sim_link_name(const struct sim_link *l);
+/* The zone tree, for traces that draw it: the zone that holds a host, or declares a link (NULL
+ * for the engine's own links), a zone's parent (NULL for the root), name and depth (root 0). */
+struct sim_zone;
+const struct sim_zone *sim_host_zone(const struct sim_host *h);
+const struct sim_zone *sim_link_zone(const struct sim_link *l);
+const struct sim_zone *sim_zone_parent(const struct sim_zone *z);
+const char *sim_zone_name(const struct sim_zone *z);
+int sim_zone_depth(const struct sim_zone *z);
 double sim_link_bandwidth(const struct sim_link *l);
 double sim_link_latency(const struct sim_link *l);
 

@@ -41,19 +41,20 @@ static void add_sub(int type, int container, double value, double since, double 
 static void on_usage(void *arg, const struct sim_host *host, const struct sim_link *link,
                      double value, double since)
 {
+    int type = 0;
     int container;
 
     (void)arg;
     if (value == 0)
         return; /* SimGrid skips a null share */
-    container = host ? smpi__paje_host_container(host) : smpi__paje_link_container(link);
-    if (container && smpi__paje_used_type(link != NULL))
-        add_sub(smpi__paje_used_type(link != NULL), container, value, since, sim_now());
+    container = host ? smpi__paje_host_usage(host, &type) : smpi__paje_link_usage(link, &type);
+    if (container && type)
+        add_sub(type, container, value, since, sim_now());
 }
 
 bool smpi__paje_usage_start(void)
 {
-    if (!smpi__paje_used_type(false) && !smpi__paje_used_type(true))
+    if (!smpi__paje_usage_declared())
         return false;
     sim_engine_set_usage_hook(on_usage, NULL);
     return true;
