@@ -174,7 +174,8 @@ static int zone_container(const struct sim_zone *z)
     type = zone_type(sim_zone_depth(z));
     if (plat.nzones == plat.capzones) {
         plat.capzones = plat.capzones ? 2 * plat.capzones : 16;
-        plat.zone_refs = sim_xrealloc(plat.zone_refs, (size_t)plat.capzones * sizeof(*plat.zone_refs));
+        plat.zone_refs =
+            sim_xrealloc(plat.zone_refs, (size_t)plat.capzones * sizeof(*plat.zone_refs));
     }
     plat.zone_refs[plat.nzones] = (struct pj_zone_ref){ z, smpi__paje_new_container(), type };
     smpi__paje_event(6, 0, "%d %d %d \"%s\"", plat.zone_refs[plat.nzones].container, type, parent,
