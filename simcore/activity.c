@@ -92,6 +92,24 @@ static void usage_of_cnst(void *arg, struct sim_lmm_cnst *cnst, double weight)
         usage_fn(usage_arg, NULL, id, act->last_rate * weight, act->last_update);
 }
 
+static void oldest_rate_date(void *arg, void *id)
+{
+    const struct sim_activity *act = id;
+    double *oldest = arg;
+
+    if (act->kind != SIM__IO && act->state == SIM_ACTIVITY_RUNNING && !act->latency_pending &&
+        act->last_update < *oldest)
+        *oldest = act->last_update;
+}
+
+double sim_engine_usage_horizon(void)
+{
+    double oldest = sim__engine.now;
+
+    sim_lmm_foreach_var(sim__engine.lmm, oldest_rate_date, &oldest);
+    return oldest;
+}
+
 /* Before `act` ends: the usage since its rate was last set, on each of its resources. */
 static void report_usage(struct sim_activity *act)
 {

@@ -428,3 +428,12 @@ void sim_lmm_var_foreach_cnst(const struct sim_lmm_var *var, sim_lmm_cnst_fn *fn
         fn(arg, e->cnst, e->weight);
     }
 }
+
+void sim_lmm_foreach_var(const struct sim_lmm_system *sys, void (*fn)(void *arg, void *id),
+                         void *arg)
+{
+    const struct sim_lmm_link *l;
+
+    for (l = sys->vars.next; l != &sys->vars; l = l->next)
+        fn(arg, LMM_ENTRY(l, const struct sim_lmm_var, sys_link)->id);
+}

@@ -190,6 +190,9 @@ void sim_engine_set_resume_hook(sim_resume_fn *fn, void *arg);
 typedef void sim_usage_fn(void *arg, const struct sim_host *host, const struct sim_link *link,
                           double value, double since);
 void sim_engine_set_usage_hook(sim_usage_fn *fn, void *arg);
+/* The earliest `since` the usage hook may still report: the oldest rate date of the running
+ * activities (now if none). O(running activities), for a sink that writes in date order. */
+double sim_engine_usage_horizon(void);
 
 /* Time comparisons with precision/timing. */
 bool sim_time_eq(double a, double b);

@@ -67,7 +67,8 @@ static struct {
     const struct smpi_config *cfg;
     bool smpi;  /* tracing/smpi (or group): ranks, states and links */
     bool sizes; /* tracing/smpi/display-sizes, which needs tracing/smpi (as in SMPI) */
-    bool hold;  /* resource usage is traced: its events come late, keep all until the end */
+    bool usage; /* resource usage is traced: its events are dated back to simcore's horizon */
+    size_t flush_at; /* queue size (bytes) that triggers the next flush */
     struct paje_layout lay;
     int ntypes;
     int ncontainers;
@@ -138,7 +139,7 @@ static void flush(double bound)
  * earliest when its rank last left MPI. */
 static double safe_date(void)
 {
-    double bound = INFINITY;
+    double bound = pj.usage ? sim_engine_usage_horizon() : INFINITY;
 
     if (!pj.cfg->tracing_smpi_computing && !pj.cfg->tracing_smpi_sleeping)
         return bound;
@@ -250,8 +251,11 @@ static void queue(double t, const char *s, size_t n)
     pj.text[pj.ntext + n] = '\n';
     enqueue((struct pj_rec){ t, pj.ntext, n + 1 });
     pj.ntext += n + 1;
-    if (pj.ntext > FLUSH_BYTES && !pj.hold)
+    if (pj.ntext > pj.flush_at) {
         flush(safe_date());
+        /* what the bound kept waits for the queue to grow again: linear when it is stuck */
+        pj.flush_at = pj.ntext + FLUSH_BYTES;
+    }
 }
 
 void smpi__paje_event(int code, double t, const char *fmt, ...)
@@ -533,7 +537,7 @@ static void on_finish(double end)
         end_rank(&pj.ranks[i], end);
         free(pj.ranks[i].ends);
     }
-    if (pj.hold)
+    if (pj.usage)
         smpi__paje_usage_end();
     smpi__paje_platform_end(end, &pj.lay);
     flush(INFINITY);
@@ -679,11 +683,12 @@ void smpi__paje_init(void)
     if (!pj.f)
         sim_die("tracing/filename: cannot write '%s': %s", pj.path, strerror(errno));
     setvbuf(pj.f, buf, _IOFBF, sizeof(buf));
+    pj.flush_at = FLUSH_BYTES;
     pj.ranks = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(*pj.ranks));
     for (int i = 0; i < smpi__rt.nranks; i++)
         pj.ranks[i].out_since = INFINITY;
     header();
     smpi__paje_platform(&pj.lay);
-    pj.hold = smpi__paje_usage_start();
+    pj.usage = smpi__paje_usage_start();
     smpi__trace_register(pj.smpi ? &paje_sink : &platform_only_sink);
 }

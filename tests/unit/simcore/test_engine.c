@@ -424,3 +424,31 @@ Test(engine, usage_hook_reports_each_share_since_its_rate_was_set)
                                 "a 1e+09 0.000000000-1.000000000\n");
     sim_engine_shutdown();
 }
+
+static void probe_horizon(void *arg)
+{
+    double *h = arg;
+
+    sim_sleep(0.1);
+    h[0] = sim_engine_usage_horizon();
+    sim_sleep(0.15);
+    h[1] = sim_engine_usage_horizon();
+}
+
+Test(engine, usage_horizon_is_the_oldest_rate_date_of_running_activities)
+{
+    /* the two comms of two_comms_share_a_link_and_the_survivor_speeds_up: at 0.1 s both have
+     * had their rate since their latency ended (0.01 s); at 0.25 s the survivor since 0.21 s */
+    struct comm_arg small = { 1e7, -1 };
+    struct comm_arg big = { 3e7, -1 };
+    double h[2] = { -1, -1 };
+
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    sim_actor_create("small", host("a"), send_one, &small);
+    sim_actor_create("big", host("a"), send_one, &big);
+    sim_actor_create("probe", host("b"), probe_horizon, h);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_float_eq(h[0], 0.01, 1e-12);
+    cr_assert_float_eq(h[1], 0.21, 1e-12);
+    sim_engine_shutdown();
+}
