@@ -70,6 +70,53 @@ void sim__activity_reshare(struct sim_activity *act)
         sim__heap_remove(&sim__engine.heap, &act->ev);
 }
 
+/* ---- resource-usage tracing (sim_engine_set_usage_hook) ---- */
+
+static sim_usage_fn *usage_fn;
+static void *usage_arg;
+
+void sim_engine_set_usage_hook(sim_usage_fn *fn, void *arg)
+{
+    usage_fn = fn;
+    usage_arg = arg;
+}
+
+static void usage_of_cnst(void *arg, struct sim_lmm_cnst *cnst, double weight)
+{
+    const struct sim_activity *act = arg;
+    void *id = sim_lmm_cnst_id(cnst);
+
+    if (act->kind == SIM__EXEC)
+        usage_fn(usage_arg, id, NULL, act->last_rate * weight, act->last_update);
+    else if (act->kind == SIM__COMM)
+        usage_fn(usage_arg, NULL, id, act->last_rate * weight, act->last_update);
+}
+
+static void oldest_rate_date(void *arg, void *id)
+{
+    const struct sim_activity *act = id;
+    double *oldest = arg;
+
+    if (act->kind != SIM__IO && act->state == SIM_ACTIVITY_RUNNING && !act->latency_pending &&
+        act->last_update < *oldest)
+        *oldest = act->last_update;
+}
+
+double sim_engine_usage_horizon(void)
+{
+    double oldest = sim__engine.now;
+
+    sim_lmm_foreach_var(sim__engine.lmm, oldest_rate_date, &oldest);
+    return oldest;
+}
+
+/* Before `act` ends: the usage since its rate was last set, on each of its resources. */
+static void report_usage(struct sim_activity *act)
+{
+    if (act->var && !act->latency_pending)
+        sim_lmm_var_foreach_cnst(act->var, usage_of_cnst, act);
+}
+
 static void finish(struct sim_activity *act, enum sim_activity_state state)
 {
     act->state = state;
@@ -100,6 +147,8 @@ void sim__activity_fire(struct sim_activity *act)
         sim_lmm_var_set_penalty(sim__engine.lmm, act->var, act->penalty);
         return;
     }
+    if (usage_fn)
+        report_usage(act);
     if (act->var)
         update_remaining(act);
     finish(act, SIM_ACTIVITY_DONE);
@@ -125,6 +174,8 @@ void sim_activity_cancel(struct sim_activity *act)
 {
     if (act->state != SIM_ACTIVITY_RUNNING)
         return;
+    if (usage_fn)
+        report_usage(act);
     if (act->var && !act->latency_pending)
         update_remaining(act);
     finish(act, SIM_ACTIVITY_CANCELED);

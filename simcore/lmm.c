@@ -415,3 +415,25 @@ int sim_lmm_var_cnst_count(const struct sim_lmm_var *var)
 {
     return var->nelem;
 }
+
+/* ---- the constraints of a variable, for resource-usage tracing (activity.c) ---- */
+
+void sim_lmm_var_foreach_cnst(const struct sim_lmm_var *var, sim_lmm_cnst_fn *fn, void *arg)
+{
+    const struct sim_lmm_link *l;
+
+    for (l = var->elems.next; l != &var->elems; l = l->next) {
+        const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, var_link);
+
+        fn(arg, e->cnst, e->weight);
+    }
+}
+
+void sim_lmm_foreach_var(const struct sim_lmm_system *sys, void (*fn)(void *arg, void *id),
+                         void *arg)
+{
+    const struct sim_lmm_link *l;
+
+    for (l = sys->vars.next; l != &sys->vars; l = l->next)
+        fn(arg, LMM_ENTRY(l, const struct sim_lmm_var, sys_link)->id);
+}

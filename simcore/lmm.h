@@ -58,4 +58,11 @@ void sim_lmm_solve(struct sim_lmm_system *sys);
  * queued at most once until popped; freed variables are never returned. */
 void *sim_lmm_pop_modified(struct sim_lmm_system *sys);
 
+/* Calls fn(arg, constraint, weight) for each constraint `var` uses (resource-usage tracing). */
+typedef void sim_lmm_cnst_fn(void *arg, struct sim_lmm_cnst *cnst, double weight);
+void sim_lmm_var_foreach_cnst(const struct sim_lmm_var *var, sim_lmm_cnst_fn *fn, void *arg);
+/* Calls fn(arg, id) for the id of each variable of the system. O(variables). */
+void sim_lmm_foreach_var(const struct sim_lmm_system *sys, void (*fn)(void *arg, void *id),
+                         void *arg);
+
 #endif /* SIM_LMM_H */

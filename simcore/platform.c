@@ -1079,3 +1079,30 @@ int sim_route(const struct sim_platform *p, const struct sim_host *src, const st
         *latency = o.lat;
     return o.n;
 }
+
+/* ---- zones, for the traces that draw the platform's tree ---- */
+
+const struct sim_zone *sim_host_zone(const struct sim_host *h)
+{
+    return h->zone;
+}
+
+const struct sim_zone *sim_link_zone(const struct sim_link *l)
+{
+    return l->zone;
+}
+
+const struct sim_zone *sim_zone_parent(const struct sim_zone *z)
+{
+    return z->parent;
+}
+
+const char *sim_zone_name(const struct sim_zone *z)
+{
+    return z->name;
+}
+
+int sim_zone_depth(const struct sim_zone *z)
+{
+    return z->depth;
+}

@@ -19,6 +19,7 @@ struct sim_link {
     bool fatpipe;              /* FATPIPE sharing: each flow alone is bounded by bandwidth */
     int index;                 /* position in sim_platform.links */
     struct sim_lmm_cnst *cnst; /* set by the engine when it adopts the platform */
+    struct sim_zone *zone;     /* the zone that declares it (NULL: the engine's own) */
 };
 
 struct sim_host {

@@ -292,14 +292,16 @@ static void dup_netpoint(const struct px *c, const xmlNode *n, const char *what,
            kinds[np->kind], np->line);
 }
 
-static int new_xlink(const struct px *c, const xmlNode *n, const char *id, double bw, double lat,
-                     enum sim__sharing sharing)
+static int new_xlink(const struct px *c, const xmlNode *n, struct sim_zone *z, const char *id,
+                     double bw, double lat, enum sim__sharing sharing)
 {
     int xl = sim__xlink_new(c->p, id, bw, lat, sharing, line_of(n));
 
     if (xl < 0)
         die_at(c, n, "duplicate link id '%s' (already declared at line %d)", id,
                sim__xlink_line(c->p, sim__xlink_find(c->p, id)));
+    sim__xlink_get(c->p, xl, true)->zone = z;
+    sim__xlink_get(c->p, xl, false)->zone = z;
     return xl;
 }
 
@@ -364,13 +366,13 @@ static void read_host(const struct px *c, const xmlNode *n, struct sim_zone *z)
 
 /* <link>: sharing_policy defaults to SHARED as in SimGrid's DTD. Its <prop>s are checked but
  * not kept: nothing reads link properties. */
-static void read_link(const struct px *c, const xmlNode *n)
+static void read_link(const struct px *c, const xmlNode *n, struct sim_zone *z)
 {
     int nprops = 0;
     char **props = NULL;
 
     check_attrs(c, n, link_attrs);
-    new_xlink(c, n, attr(n, "id"), unit_attr(c, n, "bandwidth", 'b', 0),
+    new_xlink(c, n, z, attr(n, "id"), unit_attr(c, n, "bandwidth", 'b', 0),
               unit_attr(c, n, "latency", 't', 0),
               sharing_attr(c, n, "sharing_policy", SIM__SHARED));
     read_props(c, n, &nprops, &props);
@@ -568,12 +570,13 @@ static void cluster_node(const struct px *c, const xmlNode *n, struct sim_zone *
         dup_netpoint(c, n, "host", name);
     snprintf(name, sizeof(name), "%s_link_%d_loopback", a->id, r);
     if (a->lb_bw > 0 || a->lb_lat > 0)
-        lb = sim__xlink_get(c->p, new_xlink(c, n, name, a->lb_bw, a->lb_lat, SIM__FATPIPE), true);
+        lb = sim__xlink_get(c->p, new_xlink(c, n, z, name, a->lb_bw, a->lb_lat, SIM__FATPIPE),
+                            true);
     snprintf(name, sizeof(name), "%s_link_%d_limiter", a->id, r);
     if (a->limiter > 0)
-        lim = sim__xlink_get(c->p, new_xlink(c, n, name, a->limiter, 0, SIM__SHARED), true);
+        lim = sim__xlink_get(c->p, new_xlink(c, n, z, name, a->limiter, 0, SIM__SHARED), true);
     snprintf(name, sizeof(name), "%s_link_%d", a->id, r);
-    priv = new_xlink(c, n, name, a->bw, a->lat, a->sharing);
+    priv = new_xlink(c, n, z, name, a->bw, a->lat, a->sharing);
     st = sim__zone_star(z, sim__netpoint(c->p, h->netpoint)->member);
     st->l[st->nup++] = sim__xlink_get(c->p, priv, true);
     if (lim)
@@ -630,7 +633,7 @@ static void read_cluster(const struct px *c, const xmlNode *n, struct sim_zone *
 
         snprintf(name, sizeof(name), "%s_backbone", a.id);
         a.backbone = sim__xlink_get(
-            c->p, new_xlink(c, n, name, bb_bw, bb_lat, fat ? SIM__FATPIPE : SIM__SHARED), true);
+            c->p, new_xlink(c, n, z, name, bb_bw, bb_lat, fat ? SIM__FATPIPE : SIM__SHARED), true);
     }
     for (int i = 0; i < nrad; i++)
         cluster_node(c, n, z, &a, rad[i]);
@@ -653,7 +656,7 @@ static void read_zone_child(struct px *c, const xmlNode *k, const xmlNode *n, st
     } else if (is(k, "host")) {
         read_host(c, k, z);
     } else if (is(k, "link")) {
-        read_link(c, k);
+        read_link(c, k, z);
     } else if (is(k, "router")) {
         read_router(c, k, z);
     } else if (is(k, "route")) {

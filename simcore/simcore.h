@@ -186,6 +186,18 @@ uint64_t sim_engine_actor_runs(void);
 typedef void sim_resume_fn(struct sim_actor *a, void *arg);
 void sim_engine_set_resume_hook(sim_resume_fn *fn, void *arg);
 
+/* Resource usage as SimGrid's tracing records it (its on_action_state_change): when an
+ * execution or a communication ends or is canceled, fn gets, for each host CPU or link it used,
+ * the share it had there (its rate times its weight on that resource) from `since`, the date
+ * its rate was last set, to now. host is NULL for a link and link NULL for a CPU. NULL removes
+ * the hook; unset, an ending activity pays one test. */
+typedef void sim_usage_fn(void *arg, const struct sim_host *host, const struct sim_link *link,
+                          double value, double since);
+void sim_engine_set_usage_hook(sim_usage_fn *fn, void *arg);
+/* The earliest `since` the usage hook may still report: the oldest rate date of the running
+ * activities (now if none). O(running activities), for a sink that writes in date order. */
+double sim_engine_usage_horizon(void);
+
 /* Time comparisons with precision/timing. */
 bool sim_time_eq(double a, double b);
 bool sim_time_lt(double a, double b);
@@ -317,6 +329,14 @@ const char *sim_disk_mount(const struct sim_disk *d);
 const struct sim_disk *sim_host_default_disk(struct sim_host *h, double read_bw, double write_bw);
 
 const char *sim_link_name(const struct sim_link *l);
+/* The zone tree, for traces that draw it: the zone that holds a host, or declares a link (NULL
+ * for the engine's own links), a zone's parent (NULL for the root), name and depth (root 0). */
+struct sim_zone;
+const struct sim_zone *sim_host_zone(const struct sim_host *h);
+const struct sim_zone *sim_link_zone(const struct sim_link *l);
+const struct sim_zone *sim_zone_parent(const struct sim_zone *z);
+const char *sim_zone_name(const struct sim_zone *z);
+int sim_zone_depth(const struct sim_zone *z);
 double sim_link_bandwidth(const struct sim_link *l);
 double sim_link_latency(const struct sim_link *l);
 

@@ -25,7 +25,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/file.h smpi/win.h smpi/win.c smpi/rma.c smpi/rma_sync.c smpi/bindings_win.c smpi/bindings_rma.c \
 	smpi/absent.c \
 	smpi/trace.h smpi/trace.c smpi/profile.c \
-	smpi/paje.h smpi/paje.c smpi/paje_names.c smpi/paje_platform.c \
+	smpi/paje.h smpi/paje.c smpi/paje_names.c smpi/paje_platform.c smpi/paje_usage.c \
 	smpi/ti.h smpi/ti_types.c smpi/trace_ti.c smpi/replay.c smpi/replay_read.c \
 	smpi/progress.c \
 	smpi/timeline.h smpi/timeline.c smpi/timeline_page.c \

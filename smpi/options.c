@@ -195,6 +195,8 @@ static const struct smpi_option options[] = {
       "trace the MPI calls as states and the messages as links" },
     { "tracing/smpi/computing", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_computing), 0, NULL,
       "also trace the computation between MPI calls as 'computing' states" },
+    { "tracing/smpi/sleeping", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_sleeping), 0, NULL,
+      "also trace the time a rank sleeps (sleep, usleep, nanosleep) as 'sleeping' states" },
     { "tracing/smpi/internals", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_internals), 0, NULL,
       "also trace the messages of collective algorithms and other MPI internals as links" },
     { "tracing/smpi/display-sizes", OPT_BOOL, "no", OPT_FIELD(tracing_smpi_display_sizes), 0,

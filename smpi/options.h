@@ -89,6 +89,7 @@ struct smpi_config {
     char tracing_filename[SMPI_PATH_MAX];       /* tracing/filename */
     bool tracing_smpi;                          /* tracing/smpi: the MPI calls and messages */
     bool tracing_smpi_computing;                /* tracing/smpi/computing */
+    bool tracing_smpi_sleeping;                 /* tracing/smpi/sleeping */
     bool tracing_smpi_internals;                /* tracing/smpi/internals */
     bool tracing_smpi_display_sizes;            /* tracing/smpi/display-sizes */
     bool tracing_smpi_group;                    /* tracing/smpi/group */

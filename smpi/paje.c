@@ -67,10 +67,13 @@ static struct {
     const struct smpi_config *cfg;
     bool smpi;  /* tracing/smpi (or group): ranks, states and links */
     bool sizes; /* tracing/smpi/display-sizes, which needs tracing/smpi (as in SMPI) */
+    bool usage; /* resource usage is traced: its events are dated back to simcore's horizon */
+    size_t flush_at; /* queue size (bytes) that triggers the next flush */
     struct paje_layout lay;
     int ntypes;
     int ncontainers;
     int computing_value; /* entity value of "computing", 0 until defined */
+    int sleeping_value;  /* and of "sleeping" */
     struct pj_rank *ranks;
     struct pj_rec *q;
     size_t nq;
@@ -136,9 +139,9 @@ static void flush(double bound)
  * earliest when its rank last left MPI. */
 static double safe_date(void)
 {
-    double bound = INFINITY;
+    double bound = pj.usage ? sim_engine_usage_horizon() : INFINITY;
 
-    if (!pj.cfg->tracing_smpi_computing)
+    if (!pj.cfg->tracing_smpi_computing && !pj.cfg->tracing_smpi_sleeping)
         return bound;
     for (int i = 0; i < smpi__rt.nranks; i++)
         if (pj.ranks[i].container && pj.ranks[i].out_since < bound)
@@ -248,8 +251,11 @@ static void queue(double t, const char *s, size_t n)
     pj.text[pj.ntext + n] = '\n';
     enqueue((struct pj_rec){ t, pj.ntext, n + 1 });
     pj.ntext += n + 1;
-    if (pj.ntext > FLUSH_BYTES)
+    if (pj.ntext > pj.flush_at) {
         flush(safe_date());
+        /* what the bound kept waits for the queue to grow again: linear when it is stuck */
+        pj.flush_at = pj.ntext + FLUSH_BYTES;
+    }
 }
 
 void smpi__paje_event(int code, double t, const char *fmt, ...)
@@ -449,6 +455,22 @@ static void on_compute(const struct smpi_process *p, double start, double end)
     pop(r->container, end);
 }
 
+/* tracing/smpi/sleeping: SMPI's private_sleep pushes "sleeping" (its CpuTIData size: the
+ * duration) for the time of the sleep. */
+static void on_sleep(const struct smpi_process *p, double start, double end)
+{
+    struct pj_rank *r = &pj.ranks[p->rank];
+    char size[48];
+
+    if (!pj.cfg->tracing_smpi_sleeping || !r->container)
+        return;
+    if (!pj.sleeping_value)
+        pj.sleeping_value = value_of_state("sleeping");
+    snprintf(size, sizeof(size), "%f", end - start);
+    push(r->container, start, pj.sleeping_value, size);
+    pop(r->container, end);
+}
+
 static bool shown(const struct smpi_trace_msg *m)
 {
     return !m->internal || pj.cfg->tracing_smpi_internals;
@@ -515,6 +537,8 @@ static void on_finish(double end)
         end_rank(&pj.ranks[i], end);
         free(pj.ranks[i].ends);
     }
+    if (pj.usage)
+        smpi__paje_usage_end();
     smpi__paje_platform_end(end, &pj.lay);
     flush(INFINITY);
     if (ferror(pj.f) | fclose(pj.f))
@@ -533,6 +557,7 @@ static const struct smpi_trace_sink paje_sink = {
     .call_in = on_call_in,
     .call_out = on_call_out,
     .compute = on_compute,
+    .sleep = on_sleep,
     .send = on_send,
     .recv = on_recv,
     .rank_end = on_rank_end,
@@ -658,10 +683,12 @@ void smpi__paje_init(void)
     if (!pj.f)
         sim_die("tracing/filename: cannot write '%s': %s", pj.path, strerror(errno));
     setvbuf(pj.f, buf, _IOFBF, sizeof(buf));
+    pj.flush_at = FLUSH_BYTES;
     pj.ranks = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(*pj.ranks));
     for (int i = 0; i < smpi__rt.nranks; i++)
         pj.ranks[i].out_since = INFINITY;
     header();
     smpi__paje_platform(&pj.lay);
+    pj.usage = smpi__paje_usage_start();
     smpi__trace_register(pj.smpi ? &paje_sink : &platform_only_sink);
 }

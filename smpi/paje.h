@@ -46,4 +46,19 @@ void smpi__paje_platform(struct paje_layout *out);
 /* Destroys the platform containers at the end (unless tracing/disable-destroy). */
 void smpi__paje_platform_end(double t, struct paje_layout *l);
 
+/* Whether speed_used or bandwidth_used is declared (tracing/uncategorized with the platform);
+ * the container of a host or link (0 when it has none) and, in *type, the type of its usage
+ * variable (0 when not declared). */
+struct sim_host;
+struct sim_link;
+bool smpi__paje_usage_declared(void);
+int smpi__paje_host_usage(const struct sim_host *h, int *type);
+int smpi__paje_link_usage(const struct sim_link *k, int *type);
+
+/* paje_usage.c: speed_used and bandwidth_used as SimGrid 3.32 traces them, from simcore's usage
+ * hook. Returns whether it traces them: the sink then keeps its events until the end, since a
+ * usage interval is reported when it ends, dated from when it began. */
+bool smpi__paje_usage_start(void);
+void smpi__paje_usage_end(void);
+
 #endif /* SMPI_PAJE_H */

@@ -1,29 +1,61 @@
 /* paje_platform: the types of a Paje trace and, when asked, the platform in it, as SMPI 3.32's
- * src/instr/instr_platform.cpp declares them: the MPI container, state and link types, the
- * HOST and LINK containers with their speed, core count, bandwidth and latency, and the ranks
- * grouped under their hosts (-trace-grouped). simcore keeps no zones, so hosts and links hang
- * under the root; SimGrid nests them in one container per zone. */
+ * src/instr/instr_platform.cpp declares them: the MPI container, state and link types, a
+ * container per zone below the root (type "L<depth>"), the HOST and LINK containers in their
+ * zone with their speed, core count, bandwidth and latency (and the types of their usage,
+ * paje_usage.c), and the ranks grouped under their hosts (-trace-grouped). */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "simcore/simcore.h"
 #include "smpi/internal.h"
 #include "smpi/paje.h"
 
-struct pj_platform {
-    int host_type;
-    int link_type;
-    int nhosts;
-    int nlinks;
-    int *hosts; /* container of host i */
-    int *links; /* container of link i, 0 for the engine's own */
-};
-
-/* A network link's container, found by address (sorted by address for bsearch). */
+/* A network link's container and zone depth, found by address (sorted for bsearch). */
 struct pj_link_ref {
     const struct sim_link *link;
     int container;
+    int level;
+};
+
+/* A zone's container. */
+struct pj_zone_ref {
+    const struct sim_zone *zone;
+    int container;
+    int type;
+};
+
+/* The types of one depth of the zone tree (SimGrid's types are per parent type, and every zone
+ * of a depth has the type L<depth>); 0 when not declared. */
+struct pj_level {
+    int zone_type;
+    int host_type;
+    int link_type;
+    int speed;
+    int cores;
+    int speed_used; /* tracing/uncategorized */
+    int bw;
+    int lat;
+    int bandwidth_used;
+};
+
+struct pj_platform {
+    bool zones; /* hosts and links sit in their zones' containers (else all under the root) */
+    struct pj_level *levels;
+    int nlevels;
+    struct pj_zone_ref *zone_refs;
+    int nzones;
+    int capzones;
+    int nhosts;
+    int nlinks;
+    int *hosts;      /* container of host i (sim_host_index i) */
+    int *host_level; /* and its depth */
+    int *links;      /* container of link i, 0 for the engine's own */
+    int *link_level;
+    int *host_by_index; /* container of the host of sim_host_index i */
+    struct pj_link_ref *refs; /* the links with a container, sorted by address */
+    int nrefs;
 };
 
 /* The topology's edges already drawn, as unordered container pairs (open addressing). */
@@ -72,12 +104,12 @@ static void root_types(struct paje_layout *l, bool grouped)
 /* Grouped ranks are of an MPI type under HOST. SMPI 3.32 still declares MPI_LINK between the
  * root's MPI type, which pj_dump rejects ("not the container type expected for the start of
  * link"); here the link joins the ranks' own type. */
-static void host_rank_types(struct paje_layout *l)
+static void host_rank_types(struct paje_layout *l, int host_type)
 {
     int mpi = smpi__paje_new_type();
     int t;
 
-    smpi__paje_def("0 %d %d MPI", mpi, plat.host_type);
+    smpi__paje_def("0 %d %d MPI", mpi, host_type);
     l->rank_type = mpi;
     l->state_type = smpi__paje_new_type();
     smpi__paje_def("2 %d %d MPI_STATE", l->state_type, mpi);
@@ -89,71 +121,183 @@ static void host_rank_types(struct paje_layout *l)
     smpi__paje_def("4 %d 0 %d %d MPI_LINK", l->msg_link_type, mpi, mpi);
 }
 
+/* The types of one depth of the zone tree (0: the root zone), declared on first use. */
+static struct pj_level *level(int depth)
+{
+    if (depth >= plat.nlevels) {
+        plat.levels = sim_xrealloc(plat.levels, (size_t)(depth + 1) * sizeof(*plat.levels));
+        memset(plat.levels + plat.nlevels, 0,
+               (size_t)(depth + 1 - plat.nlevels) * sizeof(*plat.levels));
+        plat.nlevels = depth + 1;
+    }
+    return &plat.levels[depth];
+}
+
+/* The zone type "L<depth>" under its parent's (SimGrid's NetZoneContainer), 0 for the root. */
+static int zone_type(int depth)
+{
+    struct pj_level *v = level(depth);
+
+    if (depth > 0 && !v->zone_type) {
+        int parent = zone_type(depth - 1);
+
+        v = level(depth);
+        v->zone_type = smpi__paje_new_type();
+        smpi__paje_def("0 %d %d L%d", v->zone_type, parent, depth);
+    }
+    return v->zone_type;
+}
+
+/* The zone a host or link is drawn in: its own when zones are drawn, else the root (NULL). */
+static const struct sim_zone *drawn_zone(const struct sim_zone *z)
+{
+    return plat.zones && z && sim_zone_depth(z) > 0 ? z : NULL;
+}
+
+static int depth_of(const struct sim_zone *z)
+{
+    return z ? sim_zone_depth(z) : 0;
+}
+
+/* The container of zone z (0 for the root), created with its parents on first use. */
+static int zone_container(const struct sim_zone *z)
+{
+    int parent;
+    int type;
+
+    if (!z || sim_zone_depth(z) == 0)
+        return 0;
+    for (int i = plat.nzones - 1; i >= 0; i--)
+        if (plat.zone_refs[i].zone == z)
+            return plat.zone_refs[i].container;
+    parent = zone_container(sim_zone_parent(z));
+    type = zone_type(sim_zone_depth(z));
+    if (plat.nzones == plat.capzones) {
+        plat.capzones = plat.capzones ? 2 * plat.capzones : 16;
+        plat.zone_refs =
+            sim_xrealloc(plat.zone_refs, (size_t)plat.capzones * sizeof(*plat.zone_refs));
+    }
+    plat.zone_refs[plat.nzones] = (struct pj_zone_ref){ z, smpi__paje_new_container(), type };
+    smpi__paje_event(6, 0, "%d %d %d \"%s\"", plat.zone_refs[plat.nzones].container, type, parent,
+                     sim_zone_name(z));
+    return plat.zone_refs[plat.nzones++].container;
+}
+
+/* Whether zones are drawn: some host or link sits below the root zone and, under
+ * -trace-grouped, every host at one depth (the ranks under them must share one type). */
+static bool draw_zones(const struct sim_platform *p, bool grouped)
+{
+    bool below = false;
+    int depth = -1;
+
+    for (int i = 0; i < sim_platform_host_count(p); i++) {
+        int d = depth_of(sim_host_zone(sim_platform_host(p, i)));
+
+        below |= d > 0;
+        if (grouped && depth >= 0 && d != depth)
+            return false;
+        depth = d;
+    }
+    for (int i = 0; i < sim_platform_link_count(p) && !below; i++)
+        below = depth_of(sim_link_zone(sim_platform_link(p, i))) > 0;
+    return below;
+}
+
 static void hosts(const struct sim_platform *p, const struct smpi_config *cfg,
                   struct paje_layout *l, bool grouped)
 {
-    int speed = 0;
-    int cores = 0;
-
-    plat.host_type = smpi__paje_new_type();
-    smpi__paje_def("0 %d 0 HOST", plat.host_type);
     plat.nhosts = sim_platform_host_count(p);
     plat.hosts = sim_xcalloc((size_t)plat.nhosts, sizeof(*plat.hosts));
+    plat.host_level = sim_xcalloc((size_t)plat.nhosts, sizeof(*plat.host_level));
     for (int i = 0; i < plat.nhosts; i++) {
         const struct sim_host *h = sim_platform_host(p, i);
+        const struct sim_zone *z = drawn_zone(sim_host_zone(h));
+        int parent = zone_container(z);
+        int depth = depth_of(z);
+        struct pj_level *v = level(depth);
+        bool first = !v->host_type;
 
+        if (first) {
+            int zt = zone_type(depth);
+
+            v = level(depth);
+            v->host_type = smpi__paje_new_type();
+            smpi__paje_def("0 %d %d HOST", v->host_type, zt);
+        }
         plat.hosts[i] = smpi__paje_new_container();
-        smpi__paje_event(6, 0, "%d %d 0 \"%s\"", plat.hosts[i], plat.host_type, sim_host_name(h));
-        if (i == 0 && wants_variables(cfg) && !cfg->tracing_disable_power) {
-            speed = smpi__paje_new_type();
-            smpi__paje_def("1 %d %d speed \"1 1 1\"", speed, plat.host_type);
-            cores = smpi__paje_new_type();
-            smpi__paje_def("1 %d %d core_count \"1 1 1\"", cores, plat.host_type);
+        plat.host_level[sim_host_index(h)] = depth;
+        smpi__paje_event(6, 0, "%d %d %d \"%s\"", plat.hosts[i], v->host_type, parent,
+                         sim_host_name(h));
+        if (first && wants_variables(cfg) && !cfg->tracing_disable_power) {
+            v->speed = smpi__paje_new_type();
+            smpi__paje_def("1 %d %d speed \"1 1 1\"", v->speed, v->host_type);
+            v->cores = smpi__paje_new_type();
+            smpi__paje_def("1 %d %d core_count \"1 1 1\"", v->cores, v->host_type);
+        }
+        if (first && cfg->tracing_uncategorized) {
+            v->speed_used = smpi__paje_new_type();
+            smpi__paje_def("1 %d %d speed_used \"0.5 0.5 0.5\"", v->speed_used, v->host_type);
         }
         if (i == 0 && grouped)
-            host_rank_types(l);
-        if (speed) {
-            smpi__paje_event(8, 0, "%d %d %.*f", speed, plat.hosts[i], cfg->tracing_precision,
+            host_rank_types(l, v->host_type);
+        if (v->speed) {
+            smpi__paje_event(8, 0, "%d %d %.*f", v->speed, plat.hosts[i], cfg->tracing_precision,
                              sim_host_speed(h));
-            smpi__paje_event(8, 0, "%d %d %.*f", cores, plat.hosts[i], cfg->tracing_precision,
+            smpi__paje_event(8, 0, "%d %d %.*f", v->cores, plat.hosts[i], cfg->tracing_precision,
                              (double)sim_host_cores(h));
         }
     }
+    plat.host_by_index = sim_xcalloc((size_t)plat.nhosts, sizeof(*plat.host_by_index));
+    for (int i = 0; i < plat.nhosts; i++)
+        plat.host_by_index[sim_host_index(sim_platform_host(p, i))] = plat.hosts[i];
     if (grouped) {
         l->host_container = sim_xcalloc((size_t)plat.nhosts, sizeof(*l->host_container));
-        for (int i = 0; i < plat.nhosts; i++)
-            l->host_container[sim_host_index(sim_platform_host(p, i))] = plat.hosts[i];
+        memcpy(l->host_container, plat.host_by_index, (size_t)plat.nhosts * sizeof(int));
     }
 }
 
 static void links(const struct sim_platform *p, const struct smpi_config *cfg)
 {
-    int bw = 0;
-    int lat = 0;
-
     plat.nlinks = sim_platform_link_count(p);
     plat.links = sim_xcalloc((size_t)plat.nlinks, sizeof(*plat.links));
+    plat.link_level = sim_xcalloc((size_t)plat.nlinks, sizeof(*plat.link_level));
     for (int i = 0; i < plat.nlinks; i++) {
         const struct sim_link *k = sim_platform_link(p, i);
+        const struct sim_zone *z = drawn_zone(sim_link_zone(k));
+        int depth = depth_of(z);
+        int parent;
+        struct pj_level *v;
 
         if (sim_link_name(k)[0] == '_' && sim_link_name(k)[1] == '_')
             continue; /* __loopback__ and the like: SimGrid leaves them out too */
-        if (!plat.link_type) {
-            plat.link_type = smpi__paje_new_type();
-            smpi__paje_def("0 %d 0 LINK", plat.link_type);
+        parent = zone_container(z);
+        v = level(depth);
+        if (!v->link_type) {
+            int zt = zone_type(depth);
+
+            v = level(depth);
+            v->link_type = smpi__paje_new_type();
+            smpi__paje_def("0 %d %d LINK", v->link_type, zt);
         }
         plat.links[i] = smpi__paje_new_container();
-        smpi__paje_event(6, 0, "%d %d 0 \"%s\"", plat.links[i], plat.link_type, sim_link_name(k));
-        if (!bw && wants_variables(cfg) && !cfg->tracing_disable_link) {
-            bw = smpi__paje_new_type();
-            smpi__paje_def("1 %d %d bandwidth \"1 1 1\"", bw, plat.link_type);
-            lat = smpi__paje_new_type();
-            smpi__paje_def("1 %d %d latency \"1 1 1\"", lat, plat.link_type);
+        plat.link_level[i] = depth;
+        smpi__paje_event(6, 0, "%d %d %d \"%s\"", plat.links[i], v->link_type, parent,
+                         sim_link_name(k));
+        if (!v->bw && wants_variables(cfg) && !cfg->tracing_disable_link) {
+            v->bw = smpi__paje_new_type();
+            smpi__paje_def("1 %d %d bandwidth \"1 1 1\"", v->bw, v->link_type);
+            v->lat = smpi__paje_new_type();
+            smpi__paje_def("1 %d %d latency \"1 1 1\"", v->lat, v->link_type);
         }
-        if (bw) {
-            smpi__paje_event(8, 0, "%d %d %.*f", bw, plat.links[i], cfg->tracing_precision,
+        if (!v->bandwidth_used && cfg->tracing_uncategorized) {
+            v->bandwidth_used = smpi__paje_new_type();
+            smpi__paje_def("1 %d %d bandwidth_used \"0.5 0.5 0.5\"", v->bandwidth_used,
+                           v->link_type);
+        }
+        if (v->bw) {
+            smpi__paje_event(8, 0, "%d %d %.*f", v->bw, plat.links[i], cfg->tracing_precision,
                              sim_link_bandwidth(k));
-            smpi__paje_event(8, 0, "%d %d %.*f", lat, plat.links[i], cfg->tracing_precision,
+            smpi__paje_event(8, 0, "%d %d %.*f", v->lat, plat.links[i], cfg->tracing_precision,
                              sim_link_latency(k));
         }
     }
@@ -193,16 +337,28 @@ static bool edge_is_new(struct pj_edges *e, int a, int b)
     return true;
 }
 
+/* The link types of the topology drawn so far, by the types of their two ends. */
+struct pj_edge_types {
+    int (*t)[3]; /* start type, end type, link type */
+    int n;
+};
+
 /* One topology link from container a (of type ta) to b, its link type named as SMPI names it
  * ("0-HOST4-LINK12": the root type, then each end's type name and number) and declared on first
- * use; types[i][j] caches the four of HOST and LINK. */
-static void topology_edge(int a, bool a_link, int b, bool b_link, int types[2][2], int *key)
+ * use. */
+static void topology_edge(int a, int ta, bool a_link, int b, int tb, bool b_link,
+                          struct pj_edge_types *types, int *key)
 {
-    int ta = a_link ? plat.link_type : plat.host_type;
-    int tb = b_link ? plat.link_type : plat.host_type;
-    int *t = &types[a_link][b_link];
+    int *t = NULL;
 
-    if (!*t) {
+    for (int i = 0; i < types->n && !t; i++)
+        if (types->t[i][0] == ta && types->t[i][1] == tb)
+            t = &types->t[i][2];
+    if (!t) {
+        types->t = sim_xrealloc(types->t, (size_t)(types->n + 1) * sizeof(*types->t));
+        types->t[types->n][0] = ta;
+        types->t[types->n][1] = tb;
+        t = &types->t[types->n++][2];
         *t = smpi__paje_new_type();
         smpi__paje_def("4 %d 0 %d %d 0-%s%d-%s%d", *t, ta, tb, a_link ? "LINK" : "HOST", ta,
                        b_link ? "LINK" : "HOST", tb);
@@ -222,17 +378,13 @@ static void topology_edge(int a, bool a_link, int b, bool b_link, int types[2][2
  * zone. O(hosts^2 x route length), as in SimGrid: large platforms may turn it off. */
 static void topology(const struct sim_platform *p)
 {
-    struct pj_link_ref *refs = sim_xcalloc((size_t)plat.nlinks + 1, sizeof(*refs));
+    const struct pj_link_ref *refs = plat.refs;
+    int nrefs = plat.nrefs;
     struct sim_link **route = NULL;
     struct pj_edges edges = { 0 };
-    int types[2][2] = { { 0 } };
-    int nrefs = 0;
+    struct pj_edge_types types = { NULL, 0 };
     int key = 0;
 
-    for (int i = 0; i < plat.nlinks; i++)
-        if (plat.links[i])
-            refs[nrefs++] = (struct pj_link_ref){ sim_platform_link(p, i), plat.links[i] };
-    qsort(refs, (size_t)nrefs, sizeof(*refs), by_address);
     for (int s = 0; s < plat.nhosts; s++) {
         for (int d = 0; d < plat.nhosts; d++) {
             double lat;
@@ -240,6 +392,7 @@ static void topology(const struct sim_platform *p)
                            : sim_route(p, sim_platform_host(p, s), sim_platform_host(p, d), NULL, 0,
                                        &lat);
             int prev = plat.hosts[s];
+            int prev_type = plat.levels[plat.host_level[s]].host_type;
             bool prev_link = false;
 
             if (n == 0)
@@ -247,23 +400,27 @@ static void topology(const struct sim_platform *p)
             route = sim_xrealloc(route, (size_t)n * sizeof(*route));
             sim_route(p, sim_platform_host(p, s), sim_platform_host(p, d), route, n, &lat);
             for (int k = 0; k <= n; k++) {
-                struct pj_link_ref want = { k < n ? route[k] : NULL, 0 };
+                struct pj_link_ref want = { k < n ? route[k] : NULL, 0, 0 };
                 const struct pj_link_ref *r =
                     k < n ? bsearch(&want, refs, (size_t)nrefs, sizeof(*refs), by_address) : NULL;
                 int next = k < n ? (r ? r->container : 0) : plat.hosts[d];
+                int next_type = k < n ? (r ? plat.levels[r->level].link_type : 0)
+                                      : plat.levels[plat.host_level[d]].host_type;
 
                 if (!next)
                     continue; /* the engine's loopback: not in the trace */
                 if (edge_is_new(&edges, prev, next))
-                    topology_edge(prev, prev_link, next, k < n, types, &key);
+                    topology_edge(prev, prev_type, prev_link, next, next_type, k < n, &types,
+                                  &key);
                 prev = next;
+                prev_type = next_type;
                 prev_link = k < n;
             }
         }
     }
     free(route);
-    free(refs);
     free(edges.keys);
+    free(types.t);
 }
 
 void smpi__paje_platform(struct paje_layout *l)
@@ -278,9 +435,16 @@ void smpi__paje_platform(struct paje_layout *l)
         root_types(l, grouped);
     if (!wants_platform(cfg))
         return;
+    plat.zones = draw_zones(p, grouped);
     hosts(p, cfg, l, grouped);
     links(p, cfg);
-    if (cfg->tracing_platform_topology && plat.link_type)
+    plat.refs = sim_xcalloc((size_t)plat.nlinks + 1, sizeof(*plat.refs));
+    for (int i = 0; i < plat.nlinks; i++)
+        if (plat.links[i])
+            plat.refs[plat.nrefs++] =
+                (struct pj_link_ref){ sim_platform_link(p, i), plat.links[i], plat.link_level[i] };
+    qsort(plat.refs, (size_t)plat.nrefs, sizeof(*plat.refs), by_address);
+    if (cfg->tracing_platform_topology && plat.nrefs)
         topology(p);
 }
 
@@ -289,12 +453,53 @@ void smpi__paje_platform_end(double t, struct paje_layout *l)
     (void)l;
     if (!smpi__rt.cfg.tracing_disable_destroy) {
         for (int i = 0; i < plat.nhosts; i++)
-            smpi__paje_event(7, t, "%d %d", plat.host_type, plat.hosts[i]);
+            smpi__paje_event(7, t, "%d %d", plat.levels[plat.host_level[i]].host_type,
+                             plat.hosts[i]);
         for (int i = 0; i < plat.nlinks; i++)
             if (plat.links[i])
-                smpi__paje_event(7, t, "%d %d", plat.link_type, plat.links[i]);
+                smpi__paje_event(7, t, "%d %d", plat.levels[plat.link_level[i]].link_type,
+                                 plat.links[i]);
+        for (int i = plat.nzones - 1; i >= 0; i--)
+            smpi__paje_event(7, t, "%d %d", plat.zone_refs[i].type, plat.zone_refs[i].container);
     }
     free(plat.hosts);
+    free(plat.host_level);
     free(plat.links);
+    free(plat.link_level);
+    free(plat.host_by_index);
+    free(plat.refs);
+    free(plat.levels);
+    free(plat.zone_refs);
     plat = (struct pj_platform){ 0 };
+}
+
+bool smpi__paje_usage_declared(void)
+{
+    for (int i = 0; i < plat.nlevels; i++)
+        if (plat.levels[i].speed_used || plat.levels[i].bandwidth_used)
+            return true;
+    return false;
+}
+
+int smpi__paje_host_usage(const struct sim_host *h, int *type)
+{
+    int i = sim_host_index(h);
+
+    if (!plat.hosts || i < 0 || i >= plat.nhosts)
+        return 0;
+    *type = plat.levels[plat.host_level[i]].speed_used;
+    return plat.hosts[i];
+}
+
+int smpi__paje_link_usage(const struct sim_link *k, int *type)
+{
+    struct pj_link_ref want = { k, 0, 0 };
+    const struct pj_link_ref *r =
+        plat.nrefs ? bsearch(&want, plat.refs, (size_t)plat.nrefs, sizeof(*plat.refs), by_address)
+                   : NULL;
+
+    if (!r)
+        return 0;
+    *type = plat.levels[r->level].bandwidth_used;
+    return r->container;
 }

@@ -24,8 +24,13 @@ static bool simulated(void)
 
 static void private_sleep(double seconds)
 {
+    double start;
+
     smpi__enter("sleep");
+    start = sim_now();
     smpi__sleep(seconds);
+    if (smpi__trace_on)
+        smpi__trace_sleep(smpi__self(), start, sim_now());
     smpi__leave();
 }
 

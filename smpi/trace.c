@@ -148,6 +148,11 @@ void smpi__trace_compute(const struct smpi_process *p, double start, double end)
     EACH_SINK(compute, p, start, end);
 }
 
+void smpi__trace_sleep(const struct smpi_process *p, double start, double end)
+{
+    EACH_SINK(sleep, p, start, end);
+}
+
 void smpi__trace_execute(const struct smpi_process *p, double flops)
 {
     EACH_SINK(execute, p, sim_now(), flops);

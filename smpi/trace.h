@@ -69,6 +69,8 @@ struct smpi_trace_sink {
     void (*call_out)(const struct smpi_process *p, double now, const char *name);
     /* The rank computed (native time or declared work) from start to end. */
     void (*compute)(const struct smpi_process *p, double start, double end);
+    /* The rank slept (sleep, usleep, nanosleep) from start to end. */
+    void (*sleep)(const struct smpi_process *p, double start, double end);
     /* The rank starts computing `flops` (before the computation runs). */
     void (*execute)(const struct smpi_process *p, double now, double flops);
     /* A message leaves p (send) or is received by p (recv), where SMPI 3.32 records it. */
@@ -115,6 +117,7 @@ void smpi__progress_finish(void);
 void smpi__trace_call_in(const struct smpi_process *p, const struct smpi_trace_call *c);
 void smpi__trace_call_out(const struct smpi_process *p, const char *name);
 void smpi__trace_compute(const struct smpi_process *p, double start, double end);
+void smpi__trace_sleep(const struct smpi_process *p, double start, double end);
 /* p2p.c calls send when a send is posted (before its injected cost), request.c calls recv when
  * a wait or test completes a receive; both for every message, m->internal telling apart the
  * messages of collectives and other MPI internals. */

@@ -380,3 +380,75 @@ Test(engine, progress_hook_runs_once_per_step_until_removed)
     cr_assert_eq(seen.calls, 3);
     sim_engine_shutdown();
 }
+
+/* ---- the resource-usage hook (sim_engine_set_usage_hook) ---- */
+
+static char usage_log[1024];
+
+static void log_usage(void *arg, const struct sim_host *h, const struct sim_link *l, double value,
+                      double since)
+{
+    char line[128];
+
+    (void)arg;
+    snprintf(line, sizeof(line), "%s %g %.9f-%.9f\n", h ? sim_host_name(h) : sim_link_name(l),
+             value, since, sim_now());
+    strncat(usage_log, line, sizeof(usage_log) - strlen(usage_log) - 1);
+}
+
+static void exec_gflop(void *arg)
+{
+    (void)arg;
+    sim_execute(1e9);
+}
+
+Test(engine, usage_hook_reports_each_share_since_its_rate_was_set)
+{
+    /* raw model, as two_comms_share_a_link_and_the_survivor_speeds_up: the small comm had
+     * 5e7 B/s since its latency ended (0.01) when it ends at 0.21; the big one 1e8 B/s since
+     * 0.21 when it ends at 0.41 (SimGrid's on_action_state_change: the last interval only).
+     * 1e9 flops on a (1 Gf) end at 1 s after 1e9 flop/s since 0. */
+    struct comm_arg small = { 1e7, -1 };
+    struct comm_arg big = { 3e7, -1 };
+
+    usage_log[0] = '\0';
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    sim_engine_set_usage_hook(log_usage, NULL);
+    sim_actor_create("small", host("a"), send_one, &small);
+    sim_actor_create("big", host("a"), send_one, &big);
+    sim_actor_create("exec", host("a"), exec_gflop, NULL);
+    cr_assert_eq(sim_engine_run(), 0);
+    sim_engine_set_usage_hook(NULL, NULL);
+    cr_assert_str_eq(usage_log, "l 5e+07 0.010000000-0.210000000\n"
+                                "l 1e+08 0.210000000-0.410000000\n"
+                                "a 1e+09 0.000000000-1.000000000\n");
+    sim_engine_shutdown();
+}
+
+static void probe_horizon(void *arg)
+{
+    double *h = arg;
+
+    sim_sleep(0.1);
+    h[0] = sim_engine_usage_horizon();
+    sim_sleep(0.15);
+    h[1] = sim_engine_usage_horizon();
+}
+
+Test(engine, usage_horizon_is_the_oldest_rate_date_of_running_activities)
+{
+    /* the two comms of two_comms_share_a_link_and_the_survivor_speeds_up: at 0.1 s both have
+     * had their rate since their latency ended (0.01 s); at 0.25 s the survivor since 0.21 s */
+    struct comm_arg small = { 1e7, -1 };
+    struct comm_arg big = { 3e7, -1 };
+    double h[2] = { -1, -1 };
+
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    sim_actor_create("small", host("a"), send_one, &small);
+    sim_actor_create("big", host("a"), send_one, &big);
+    sim_actor_create("probe", host("b"), probe_horizon, h);
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_float_eq(h[0], 0.01, 1e-12);
+    cr_assert_float_eq(h[1], 0.21, 1e-12);
+    sim_engine_shutdown();
+}
