@@ -30,8 +30,7 @@ int main(int argc, char **argv)
         src[i] = i + 1;
     MPI_Win_fence(0, win);
     if (rank == 0) {
-        rc = MPI_Put(src, HALF, MPI_INT, 1, base + (HALF - 4) * sizeof(int), HALF,
-                     MPI_INT, win);
+        rc = MPI_Put(src, HALF, MPI_INT, 1, base + (HALF - 4) * sizeof(int), HALF, MPI_INT, win);
         errs += mtest_expect(rc == MPI_SUCCESS, "put across the two regions failed: %d", rc);
         rc = MPI_Put(src, 2 * HALF + 1, MPI_INT, 1, base, 2 * HALF + 1, MPI_INT, win);
         errs += mtest_expect(rc != MPI_SUCCESS, "put past the second region succeeded");
