@@ -95,17 +95,36 @@ static size_t peer_size(MPI_Request r, size_t known)
 
 /* smpi__wait on one request, reporting an error on `comm` (NULL: the request's own
  * communicator) with the sizes of a truncated message. */
+/* A call that completes or probes one request returns its error code and leaves the MPI_ERROR
+ * field of its status as the caller set it (MPI-3.1 section 3.2.5; MPICH does, and its tests
+ * check it): the field is read before and put back after. */
+static int status_error(const MPI_Status *status)
+{
+    return status != MPI_STATUS_IGNORE ? status->MPI_ERROR : 0;
+}
+
+static void status_error_restore(MPI_Status *status, int err)
+{
+    if (status != MPI_STATUS_IGNORE)
+        status->MPI_ERROR = err;
+}
+
 static int wait_one(const char *call, MPI_Comm comm, MPI_Request *reqp, MPI_Status *status)
 {
     MPI_Request r = *reqp;
     size_t sent;
     int rc;
+    int keep = status_error(status);
 
-    if (!r)
-        return smpi__wait(reqp, status);
+    if (!r) {
+        rc = smpi__wait(reqp, status);
+        status_error_restore(status, keep);
+        return rc;
+    }
     r->refcount++; /* keep it readable after the wait frees the user's handle */
     sent = peer_size(r, 0);
     rc = smpi__wait(reqp, status);
+    status_error_restore(status, keep);
     if (rc != MPI_SUCCESS)
         rc = report(comm ? comm : r->comm, call, rc, peer_size(r, sent), r->size);
     smpi__req_release(r);
@@ -497,6 +516,7 @@ static int probe_checks(const char *call, int source, int tag, MPI_Comm comm)
 
 int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 {
+    int keep;
     int flag;
     int rc = probe_checks("MPI_Probe", source, tag, comm);
 
@@ -504,7 +524,9 @@ int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
         return rc;
     smpi__enter("MPI_Probe");
     note_peer(comm, source, tag);
+    keep = status_error(status);
     rc = smpi__probe(source, tag, comm, true, &flag, status, NULL);
+    status_error_restore(status, keep);
     smpi__leave();
     return report(comm, "MPI_Probe", rc, 0, 0);
 }
@@ -512,6 +534,7 @@ int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
 
 int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
 {
+    int keep;
     int rc = probe_checks("MPI_Iprobe", source, tag, comm);
 
     if (rc != MPI_SUCCESS)
@@ -519,7 +542,9 @@ int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *statu
     SMPI_CHECK_ARG("MPI_Iprobe", comm, flag);
     smpi__enter("MPI_Iprobe");
     note_peer(comm, source, tag);
+    keep = status_error(status);
     rc = smpi__probe(source, tag, comm, false, flag, status, NULL);
+    status_error_restore(status, keep);
     smpi__leave();
     return report(comm, "MPI_Iprobe", rc, 0, 0);
 }
@@ -539,6 +564,7 @@ static MPI_Message message_new(int source, MPI_Request send)
 
 int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
 {
+    int keep;
     MPI_Request send = NULL;
     int flag;
     int rc = probe_checks("MPI_Mprobe", source, tag, comm);
@@ -548,7 +574,9 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_St
     SMPI_CHECK_ARG("MPI_Mprobe", comm, message);
     smpi__enter("MPI_Mprobe");
     note_peer(comm, source, tag);
+    keep = status_error(status);
     rc = smpi__probe(source, tag, comm, true, &flag, status, &send);
+    status_error_restore(status, keep);
     *message = message_new(source, send);
     smpi__leave();
     return report(comm, "MPI_Mprobe", rc, 0, 0);
@@ -558,6 +586,7 @@ int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_St
 int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
                  MPI_Status *status)
 {
+    int keep;
     MPI_Request send = NULL;
     int rc = probe_checks("MPI_Improbe", source, tag, comm);
 
@@ -567,7 +596,9 @@ int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *mes
     SMPI_CHECK_ARG("MPI_Improbe", comm, message);
     smpi__enter("MPI_Improbe");
     note_peer(comm, source, tag);
+    keep = status_error(status);
     rc = smpi__probe(source, tag, comm, false, flag, status, &send);
+    status_error_restore(status, keep);
     *message = *flag ? message_new(source, send) : MPI_MESSAGE_NULL;
     smpi__leave();
     return report(comm, "MPI_Improbe", rc, 0, 0);
@@ -698,6 +729,7 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 {
     MPI_Request r;
     int rc;
+    int keep;
 
     SMPI_CHECK_INIT("MPI_Test");
     SMPI_CHECK_ARG("MPI_Test", MPI_COMM_WORLD, request);
@@ -706,7 +738,9 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
     r = *request;
     if (r)
         r->refcount++;
+    keep = status_error(status);
     rc = smpi__test(request, flag, status);
+    status_error_restore(status, keep);
     if (rc != MPI_SUCCESS)
         rc = report(MPI_COMM_WORLD, "MPI_Test", rc, 0, r->size);
     if (r)

@@ -98,6 +98,7 @@
         .combiner = MPI_COMBINER_NAMED,                                                            \
         .nblocks = 1,                                                                              \
         .blocks = (struct smpi_type_block[]){ { 0, sizeof(T) } },                                  \
+        .align = _Alignof(T), /* double _Complex: 8, not its extent 16 */                          \
         .refcount = 1,                                                                             \
         .name = NAME,                                                                              \
     };
@@ -126,6 +127,7 @@ SCALAR_TYPES(DEFINE_SCALAR)
                 { offsetof(struct smpi_pair_##suffix, i),                                          \
                   sizeof(((struct smpi_pair_##suffix *)0)->i) },                                   \
             },                                                                                     \
+        .align = _Alignof(struct smpi_pair_##suffix),                                              \
         .refcount = 1,                                                                             \
         .name = NAME,                                                                              \
     };

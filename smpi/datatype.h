@@ -132,7 +132,7 @@ struct smpi_datatype {
     int refcount;
     char name[MPI_MAX_OBJECT_NAME];
     struct smpi_attr_list *attrs; /* cached attributes (attr.c), or NULL */
-    MPI_Aint align;               /* alignment of derived types (0: from the extent) */
+    MPI_Aint align;               /* alignment (predefined: _Alignof; 0: from the extent) */
     /* The basic elements of one element of a derived type, in packing order, as runs of n
      * elements of the same size (MPI_Get_elements); a predefined type has one per block. */
     int nruns;

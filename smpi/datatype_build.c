@@ -132,9 +132,9 @@ MPI_Count smpi__type_elements(MPI_Datatype t, MPI_Count bytes)
 
 /* ---- building ------------------------------------------------------------------------------ */
 
-/* Alignment of one element of t, for the padding of MPI_Type_create_struct: a derived type
- * records it; a predefined one has the largest power of two (up to 16) dividing its extent,
- * which is its C alignment on the usual ABIs (MPI_DOUBLE_INT: extent 16, alignment 8). */
+/* Alignment of one element of t, for the padding of MPI_Type_create_struct: every type
+ * records it (a predefined one its C type's _Alignof: MPI_C_DOUBLE_COMPLEX 8, MPI_DOUBLE_INT 8);
+ * otherwise the largest power of two (up to 16) dividing its extent. */
 static MPI_Aint type_align(MPI_Datatype t)
 {
     MPI_Aint ext = t->ub - t->lb;

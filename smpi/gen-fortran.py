@@ -382,6 +382,10 @@ def mpif(pre):
         out.write(fixed("PARAMETER (%s=%d)" % (k, v)))
     out.write(fixed("DOUBLE PRECISION MPI_WTIME, MPI_WTICK, PMPI_WTIME, PMPI_WTICK"))
     out.write(fixed("EXTERNAL MPI_WTIME, MPI_WTICK, PMPI_WTIME, PMPI_WTICK"))
+    # MPI-3.1 section 17.1.5: mpif.h declares the address functions' result kind too
+    out.write(fixed("INTEGER(KIND=MPI_ADDRESS_KIND) MPI_AINT_ADD, MPI_AINT_DIFF"))
+    out.write(fixed("INTEGER(KIND=MPI_ADDRESS_KIND) PMPI_AINT_ADD, PMPI_AINT_DIFF"))
+    out.write(fixed("EXTERNAL MPI_AINT_ADD, MPI_AINT_DIFF, PMPI_AINT_ADD, PMPI_AINT_DIFF"))
     callbacks = ["MPI_%s_%s" % (o, f) for o in ("COMM", "TYPE", "WIN")
                  for f in ("NULL_COPY_FN", "DUP_FN", "NULL_DELETE_FN")]
     callbacks += ["MPI_NULL_COPY_FN", "MPI_DUP_FN", "MPI_NULL_DELETE_FN"]

@@ -13,6 +13,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/attr.c \
 	smpi/datatype_ctor.c smpi/datatype_build.c \
 	smpi/topo.c \
+	smpi/topo_dims.c \
 	smpi/bindings_neighbor.c \
 	smpi/bindings_misc.c \
 	smpi/bindings_icoll.c \

@@ -495,6 +495,24 @@ static bool can_access(const struct win_rank *me, int t)
     return me->fence_open || (me->access && me->access[t]) || me->locks[t] != 0 || me->lock_all;
 }
 
+/* Whether the attached regions cover [lo, hi), possibly several adjacent ones together (MPICH's
+ * rma/win_dynamic_rma_flush_get puts across two neighbouring attachments). */
+static bool regions_cover(const struct win_region *list, char *lo, char *hi)
+{
+    char *cur = lo;
+    bool moved = true;
+
+    while (cur < hi && moved) {
+        moved = false;
+        for (const struct win_region *g = list; g; g = g->next)
+            if (cur >= g->base && cur < g->base + g->size) {
+                cur = g->base + g->size;
+                moved = true;
+            }
+    }
+    return cur >= hi;
+}
+
 int smpi__rma_check(MPI_Win w, const struct rma_args *a, char *msg, size_t len)
 {
     const struct win_rank *me = smpi__win_self(w);
@@ -514,9 +532,8 @@ int smpi__rma_check(MPI_Win w, const struct rma_args *a, char *msg, size_t len)
     smpi__rma_span(w->flavor == MPI_WIN_FLAVOR_DYNAMIC ? a->disp : a->disp * tr->disp_unit,
                    a->tcount, a->ttype, &lo, &hi);
     if (w->flavor == MPI_WIN_FLAVOR_DYNAMIC) {
-        for (const struct win_region *g = tr->regions; g; g = g->next)
-            if ((char *)(intptr_t)lo >= g->base && (char *)(intptr_t)hi <= g->base + g->size)
-                return MPI_SUCCESS;
+        if (regions_cover(tr->regions, (char *)(intptr_t)lo, (char *)(intptr_t)hi))
+            return MPI_SUCCESS;
         snprintf(msg, len,
                  "the access to addresses [%#lx, %#lx) at displacement %ld on rank %d of %s is "
                  "outside every region attached there (MPI_Win_attach)",

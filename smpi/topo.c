@@ -1,5 +1,6 @@
 /* topo: process topologies (MPI-3.1 chapter 7): Cartesian, graph and distributed graph
- * communicators, MPI_Dims_create, and the neighbour lists the neighbourhood collectives use.
+ * communicators, and the neighbour lists the neighbourhood collectives use (MPI_Dims_create is
+ * in topo_dims.c).
  * A topology hangs off its communicator (one object shared by the members, and by duplicates
  * through a reference count); a distributed graph keeps one adjacency per member, filled by
  * that member when it creates the communicator. */
@@ -196,80 +197,6 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Cart_create = PMPI_Cart_create
-
-/* Balanced factorisation (MPI-3.1 section 7.5.2): the free dimensions get factors as close to
- * each other as possible, in non-increasing order. Greedy on the prime factors, largest first,
- * each to the currently smallest free dimension, then sorted. */
-int PMPI_Dims_create(int nnodes, int ndims, int dims[])
-{
-    long fixed = 1;
-    int nfree = 0;
-    int rest;
-    int *f;
-
-    if (ndims < 0 || (ndims > 0 && !dims))
-        return smpi__error(MPI_COMM_WORLD, "MPI_Dims_create", MPI_ERR_DIMS, "ndims %d is invalid",
-                           ndims);
-    if (nnodes <= 0)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Dims_create", MPI_ERR_ARG,
-                           "nnodes %d is not positive", nnodes);
-    for (int d = 0; d < ndims; d++) {
-        if (dims[d] < 0)
-            return smpi__error(MPI_COMM_WORLD, "MPI_Dims_create", MPI_ERR_DIMS,
-                               "dims[%d] = %d is negative", d, dims[d]);
-        if (dims[d] > 0)
-            fixed *= dims[d];
-        else
-            nfree++;
-    }
-    if (fixed <= 0 || nnodes % fixed != 0)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Dims_create", MPI_ERR_DIMS,
-                           "nnodes %d is not a multiple of the fixed dimensions' product %ld",
-                           nnodes, fixed);
-    rest = (int)(nnodes / fixed);
-    if (nfree == 0)
-        return rest == 1 ? MPI_SUCCESS
-                         : smpi__error(MPI_COMM_WORLD, "MPI_Dims_create", MPI_ERR_DIMS,
-                                       "the fixed dimensions do not multiply to nnodes %d", nnodes);
-    f = sim_xcalloc((size_t)nfree, sizeof(*f));
-    for (int i = 0; i < nfree; i++)
-        f[i] = 1;
-    {
-        int primes[32];
-        int np = 0;
-
-        for (int p = 2; (long)p * p <= rest; p++)
-            while (rest % p == 0) {
-                primes[np++] = p;
-                rest /= p;
-            }
-        if (rest > 1)
-            primes[np++] = rest;
-        for (int i = np - 1; i >= 0; i--) {
-            int small = 0;
-
-            for (int k = 1; k < nfree; k++)
-                if (f[k] < f[small])
-                    small = k;
-            f[small] *= primes[i];
-        }
-    }
-    /* non-increasing order into the free slots */
-    for (int i = 0; i < nfree; i++)
-        for (int k = i + 1; k < nfree; k++)
-            if (f[k] > f[i]) {
-                int x = f[i];
-
-                f[i] = f[k];
-                f[k] = x;
-            }
-    for (int d = 0, i = 0; d < ndims; d++)
-        if (dims[d] == 0)
-            dims[d] = f[i++];
-    free(f);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Dims_create = PMPI_Dims_create
 
 int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 {

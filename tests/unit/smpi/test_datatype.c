@@ -369,6 +369,26 @@ Test(datatype_ctor, struct_with_holes_keeps_typemap_order_and_pads_extent)
     PMPI_Type_free(&t);
 }
 
+Test(datatype_ctor, struct_pads_to_the_c_alignment_of_predefined_members)
+{
+    /* {double _Complex at 0, char at 16}: 17 bytes padded to _Alignof(double _Complex) = 8,
+     * extent 24 (padding to the complex's size, 16, would give 32); {int pair, char}: MPI_2INT
+     * aligns as int, extent 12 */
+    MPI_Datatype t;
+    int lens[2] = { 1, 1 };
+    MPI_Aint disps[2] = { 0, 16 };
+    MPI_Datatype types[2] = { MPI_C_DOUBLE_COMPLEX, MPI_CHAR };
+
+    cr_assert_eq(PMPI_Type_create_struct(2, lens, disps, types, &t), MPI_SUCCESS);
+    cr_assert_eq(smpi_type_extent(t), 24);
+    PMPI_Type_free(&t);
+    disps[1] = 8;
+    types[0] = MPI_2INT;
+    cr_assert_eq(PMPI_Type_create_struct(2, lens, disps, types, &t), MPI_SUCCESS);
+    cr_assert_eq(smpi_type_extent(t), 12);
+    PMPI_Type_free(&t);
+}
+
 Test(datatype_ctor, negative_stride_vector_has_negative_lb)
 {
     /* vector(3, 1, -2) of int: ints at 0, -8, -16 in that (packing) order; lb -16, extent 20 */
