@@ -126,7 +126,8 @@ static const struct smpi_option options[] = {
     { "smpi/comp-adjustment-file", OPT_PATH, "", OPT_FIELD(comp_adjustment_file), 0, NULL,
       "CSV of \"prevfile:line:file:line\",ratio: the code between those MPI calls runs ratio times faster" },
     { "smpi/trace-call-location", OPT_BOOL, "no", OPT_FIELD(trace_call_location), 0, NULL,
-      "MPI calls record their file and line (build with smpicc -trace-call-location)" },
+      "Paje states carry the file and line of their MPI call (build with smpicc "
+      "-trace-call-location)" },
     { "smpi/trace-call-use-absolute-path", OPT_BOOL, "no", OPT_FIELD(trace_call_use_absolute_path),
       0, NULL, "call locations keep the file name as compiled, not its base name" },
     { "smpi/async-small-thresh", OPT_SIZE, "0", OPT_FIELD(async_small_thresh), 0, NULL,

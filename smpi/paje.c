@@ -67,6 +67,7 @@ static struct {
     const struct smpi_config *cfg;
     bool smpi;  /* tracing/smpi (or group): ranks, states and links */
     bool sizes; /* tracing/smpi/display-sizes, which needs tracing/smpi (as in SMPI) */
+    bool loc;   /* smpi/trace-call-location: states carry the file and line of the MPI call */
     bool usage; /* resource usage is traced: its events are dated back to simcore's horizon */
     size_t flush_at; /* queue size (bytes) that triggers the next flush */
     struct paje_layout lay;
@@ -339,8 +340,10 @@ static void rank_container(const struct smpi_process *p, double now)
         pj.computing_value = value_of_state("computing");
 }
 
-/* "12 date type container value[ size]" */
-static void push(int container, double t, int value, const char *size)
+/* "12 date type container value[ size][ "file" line]": the location is p's last MPI call
+ * (smpicc -trace-call-location), as SMPI's StateEvent records it. */
+static void push(const struct smpi_process *p, int container, double t, int value,
+                 const char *size)
 {
     struct pj_line l;
 
@@ -353,6 +356,15 @@ static void push(int container, double t, int value, const char *size)
     if (pj.sizes) {
         put_sep(&l, ' ');
         put_str(&l, size);
+    }
+    if (pj.loc) {
+        const char *file = p->loc_file ? p->loc_file : "";
+        size_t n = strlen(file);
+
+        put_str(&l, " \"");
+        put_str(&l, n > 200 ? file + n - 200 : file); /* the line's room: keep the tail */
+        put_str(&l, "\" ");
+        put_int(&l, p->loc_line);
     }
     queue(t, l.s, l.n);
 }
@@ -412,7 +424,7 @@ static void on_call_in(const struct smpi_process *p, double now, const struct sm
         return;
     if (pj.sizes)
         smpi__paje_size(c, size, sizeof(size));
-    push(r->container, now, value, size);
+    push(p, r->container, now, value, size);
     if (is_init(c->name))
         pop(r->container, now); /* SMPI pushes and pops PMPI_Init as MPI_Init begins */
     else
@@ -451,7 +463,7 @@ static void on_compute(const struct smpi_process *p, double start, double end)
         return;
     /* SMPI's CpuTIData prints the flops, which the host ran at its speed */
     snprintf(size, sizeof(size), "%f", (end - start) * sim_host_speed(p->host));
-    push(r->container, start, pj.computing_value, size);
+    push(p, r->container, start, pj.computing_value, size);
     pop(r->container, end);
 }
 
@@ -467,7 +479,7 @@ static void on_sleep(const struct smpi_process *p, double start, double end)
     if (!pj.sleeping_value)
         pj.sleeping_value = value_of_state("sleeping");
     snprintf(size, sizeof(size), "%f", end - start);
-    push(r->container, start, pj.sleeping_value, size);
+    push(p, r->container, start, pj.sleeping_value, size);
     pop(r->container, end);
 }
 
@@ -598,9 +610,9 @@ static void event_def(const char *name, int code, const char *const *fields, int
     fprintf(pj.f, "%%EndEventDef\n");
 }
 
-/* The event definitions of SMPI 3.32 (instr_paje_header.cpp), tracing/basic's old field names
- * and display-sizes' Size fields included. */
-static void header_defs(bool basic, bool sizes)
+/* The event definitions of SMPI 3.32 (instr_paje_header.cpp), tracing/basic's old field names,
+ * display-sizes' Size fields and trace-call-location's Fname and Lnumber included. */
+static void header_defs(bool basic, bool sizes, bool loc)
 {
     const char *ctype = basic ? "ContainerType string" : "Type string";
     const char *dated[] = { "Time date", "Type string", "Container string", "Value string",
@@ -630,7 +642,13 @@ static void header_defs(bool basic, bool sizes)
                            "Value string",
                            basic ? "DestContainer string" : "EndContainer string",
                            "Key string" };
+    const char *pushdef[7] = { dated[0], dated[1], dated[2], dated[3], dated[4] };
+    int npush = sizes ? 5 : 4;
 
+    if (loc) { /* SMPI's names: Paje reserves "Filename" and "Linenumber" */
+        pushdef[npush++] = "Fname string";
+        pushdef[npush++] = "Lnumber int";
+    }
     event_def("PajeDefineContainerType", 0, cdef, 3);
     event_def("PajeDefineVariableType", 1, vdef, 4);
     event_def("PajeDefineStateType", 2, cdef, 3);
@@ -643,7 +661,7 @@ static void header_defs(bool basic, bool sizes)
     event_def("PajeAddVariable", 9, var, 4);
     event_def("PajeSubVariable", 10, var, 4);
     event_def("PajeSetState", 11, dated, 4);
-    event_def("PajePushState", 12, dated, sizes ? 5 : 4);
+    event_def("PajePushState", 12, pushdef, npush);
     event_def("PajePopState", 13, dated, 3);
     if (!basic)
         event_def("PajeResetState", 14, dated, 3);
@@ -665,7 +683,7 @@ static void header(void)
     if (cfg->tracing_comment[0])
         fprintf(pj.f, "# %s\n", cfg->tracing_comment);
     comment_file(cfg->tracing_comment_file);
-    header_defs(cfg->tracing_basic, pj.sizes);
+    header_defs(cfg->tracing_basic, pj.sizes, pj.loc);
 }
 
 void smpi__paje_init(void)
@@ -679,6 +697,7 @@ void smpi__paje_init(void)
     pj.path = cfg->tracing_filename;
     pj.smpi = cfg->tracing_smpi || cfg->tracing_smpi_group;
     pj.sizes = cfg->tracing_smpi_display_sizes && cfg->tracing_smpi;
+    pj.loc = cfg->trace_call_location;
     pj.f = fopen(pj.path, "w");
     if (!pj.f)
         sim_die("tracing/filename: cannot write '%s': %s", pj.path, strerror(errno));

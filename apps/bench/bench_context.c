@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "simcore/context.h"
+#include "simcore/simcore.h"
 
 #define REPS 5
 #define STACK_SIZE (128 * 1024)
@@ -51,25 +52,11 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* vm.max_map_count, or the kernel default when it cannot be read. */
-static long max_map_count(void)
-{
-    FILE *f = fopen("/proc/sys/vm/max_map_count", "r");
-    long n = 65530;
-
-    if (f) {
-        if (fscanf(f, "%ld", &n) != 1)
-            n = 65530;
-        fclose(f);
-    }
-    return n;
-}
-
 /* Every guarded stack costs two mappings (guard and stack); without guards adjacent stacks
  * merge into one. Leaves room for the program's own mappings. */
 static size_t guard_for(long nactors)
 {
-    return 2 * nactors + 1024 > max_map_count() ? 0 : GUARD_SIZE;
+    return 2 * nactors + 1024 > sim_max_map_count() ? 0 : GUARD_SIZE;
 }
 
 /* One round: maestro switches to every actor, which switches straight back (2n switches). */
@@ -141,7 +128,7 @@ int main(int argc, char **argv)
         }
     }
     if (unguarded)
-        printf("\nguard 0: two mappings per guarded stack would exceed vm.max_map_count (%ld), "
-               "so these runs use contexts/guard-size:0\n", max_map_count());
+        printf("\nguard 0: two mappings per guarded stack would exceed vm.max_map_count (%d), "
+               "so these runs use contexts/guard-size:0\n", sim_max_map_count());
     return 0;
 }

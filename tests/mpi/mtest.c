@@ -64,3 +64,18 @@ int mtest_finish(int errs)
     MPI_Finalize();
     return errs || total ? 1 : 0;
 }
+
+long mtest_pss_kib(void)
+{
+    FILE *f = fopen("/proc/self/smaps_rollup", "r");
+    char line[256];
+    long kib = -1;
+
+    if (!f)
+        return -1;
+    while (fgets(line, sizeof(line), f))
+        if (sscanf(line, "Pss: %ld kB", &kib) == 1)
+            break;
+    fclose(f);
+    return kib;
+}

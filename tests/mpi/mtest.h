@@ -15,5 +15,8 @@ int mtest_finish(int errs);
 /* Compares two simulated dates with a relative tolerance of 1e-9 (plus 1e-15 absolute);
  * prints both on a mismatch. */
 int mtest_expect_time(double got, double want, const char *what);
+/* The process's proportional set size in KiB (/proc/self/smaps_rollup), or -1 if unreadable:
+ * what memory folding saves. */
+long mtest_pss_kib(void);
 
 #endif /* MTEST_H */

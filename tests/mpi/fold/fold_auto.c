@@ -19,21 +19,6 @@
 
 #define MIB (1u << 20)
 
-static long pss_kib(void)
-{
-    FILE *f = fopen("/proc/self/smaps_rollup", "r");
-    char line[256];
-    long kib = -1;
-
-    if (!f)
-        return -1;
-    while (fgets(line, sizeof(line), f))
-        if (sscanf(line, "Pss: %ld kB", &kib) == 1)
-            break;
-    fclose(f);
-    return kib;
-}
-
 int main(int argc, char **argv)
 {
     bool off = argc > 1 && strcmp(argv[1], "off") == 0;
@@ -47,14 +32,14 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Barrier(MPI_COMM_WORLD);
-    before = pss_kib();
+    before = mtest_pss_kib();
     MPI_Barrier(MPI_COMM_WORLD); /* every rank measured before any allocates */
     big = malloc(16 * MIB);
     memset(big, rank + 1, 16 * MIB);
     small = malloc(4096);
     memset(small, rank + 1, 4096);
     MPI_Barrier(MPI_COMM_WORLD);
-    after = pss_kib();
+    after = mtest_pss_kib();
     MPI_Barrier(MPI_COMM_WORLD); /* every rank measured before any goes on */
     if (off)
         errs += mtest_expect(before < 0 || after - before > (long)size * 12 * 1024,
@@ -76,7 +61,7 @@ int main(int argc, char **argv)
     big = realloc(big, 32 * MIB);
     memset(big, rank + 1, 32 * MIB);
     MPI_Barrier(MPI_COMM_WORLD);
-    after = pss_kib();
+    after = mtest_pss_kib();
     if (!off)
         errs += mtest_expect(before < 0 || after - before < 2 * limit,
                              "threshold 1 MiB: realloc to %d x 32 MiB added %ld KiB of PSS", size,

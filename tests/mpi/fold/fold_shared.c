@@ -28,21 +28,6 @@ static int *load(int x)
     return &table[x];
 }
 
-static long pss_kib(void)
-{
-    FILE *f = fopen("/proc/self/smaps_rollup", "r");
-    char line[256];
-    long kib = -1;
-
-    if (!f)
-        return -1;
-    while (fgets(line, sizeof(line), f))
-        if (sscanf(line, "Pss: %ld kB", &kib) == 1)
-            break;
-    fclose(f);
-    return kib;
-}
-
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "global";
@@ -55,11 +40,11 @@ int main(int argc, char **argv)
     MPI_Comm_size(MPI_COMM_WORLD, &size);
 
     MPI_Barrier(MPI_COMM_WORLD);
-    before = pss_kib();
+    before = mtest_pss_kib();
     big = SMPI_SHARED_MALLOC(16 * MIB);
     memset(big, rank + 1, 16 * MIB);
     MPI_Barrier(MPI_COMM_WORLD); /* every rank has written all of its 16 MiB */
-    after = pss_kib();
+    after = mtest_pss_kib();
     if (strcmp(mode, "global") == 0) {
         errs += mtest_expect(before < 0 || after - before < 4096,
                              "global folding: %d x 16 MiB added %ld KiB of PSS", size,
