@@ -70,28 +70,31 @@ void sim__msg_shutdown(void)
     lmo_c = lmo_t = NULL;
 }
 
-/* The row of a table that applies to `bytes`: the largest minsize not above it, else the
- * first. Tables have a few rows: a linear scan. */
+/* The index of the row of a table (rows of `size` bytes, each starting with its minsize,
+ * sorted) that applies to `bytes`: the largest minsize not above it, else the first. Tables
+ * have a few rows: a linear scan. */
+static int row_index(const void *rows, int n, size_t size, double bytes)
+{
+    int i = 0;
+
+    sim_assert(n > 0, "a per-message model without its table of parameters");
+    while (i + 1 < n && *(const double *)((const char *)rows + (size_t)(i + 1) * size) <= bytes)
+        i++;
+    return i;
+}
+
 static const struct sim_loggp_row *loggp_row(double bytes)
 {
     const struct sim_loggp_table *t = &sim__engine.cfg.loggp;
-    int i = 0;
 
-    sim_assert(t->n > 0, "network/model:LogGP without a network/loggp table");
-    while (i + 1 < t->n && t->row[i + 1].minsize <= bytes)
-        i++;
-    return &t->row[i];
+    return &t->row[row_index(t->row, t->n, sizeof(*t->row), bytes)];
 }
 
 static const struct sim_log3p_row *log3p_row(double bytes)
 {
     const struct sim_log3p_table *t = &sim__engine.cfg.log3p;
-    int i = 0;
 
-    sim_assert(t->n > 0, "network/model:log3P without a network/log3p table");
-    while (i + 1 < t->n && t->row[i + 1].minsize <= bytes)
-        i++;
-    return &t->row[i];
+    return &t->row[row_index(t->row, t->n, sizeof(*t->row), bytes)];
 }
 
 /* LogGP counts the bytes after the first: an empty message costs what a 1-byte one does. */

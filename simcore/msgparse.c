@@ -97,7 +97,7 @@ int sim_parse_rows(const char *text, int nfields, const char *kinds, const char 
     return rc != 0 ? -1 : rows;
 }
 
-/* Rows as parsed, sorted by their first field (the minsize); two equal minsizes are an error. */
+/* Orders rows by their first field (the minsize). */
 static int cmp_first(const void *a, const void *b)
 {
     const double *x = a;
@@ -106,93 +106,102 @@ static int cmp_first(const void *a, const void *b)
     return (*x > *y) - (*x < *y);
 }
 
+/* Parses a table (the first field of a row is its minsize) into *rows and *n, sorted by minsize;
+ * two equal minsizes are an error. Empty text unsets the table. */
 static int parse_table(const char *text, int nfields, const char *kinds, const char *const *names,
-                       double **rows, char *err, size_t errlen)
+                       void **rows, int *n, char *err, size_t errlen)
 {
     int max = 1;
     double *out;
-    int n;
+    int got;
 
+    if (*text == '\0') {
+        free(*rows);
+        *rows = NULL;
+        *n = 0;
+        return 0;
+    }
     for (const char *p = text; *p; p++)
         max += *p == ';';
     out = sim_xmalloc((size_t)max * (size_t)nfields * sizeof(*out));
-    n = sim_parse_rows(text, nfields, kinds, names, out, max, err, errlen);
-    if (n > 0) {
-        qsort(out, (size_t)n, (size_t)nfields * sizeof(*out), cmp_first);
-        for (int i = 1; i < n; i++) {
-            if (out[i * nfields] == out[(i - 1) * nfields]) {
-                n = fail(err, errlen, "two rows have MINSIZE %.17g", out[i * nfields]);
-                break;
-            }
+    got = sim_parse_rows(text, nfields, kinds, names, out, max, err, errlen);
+    if (got > 0)
+        qsort(out, (size_t)got, (size_t)nfields * sizeof(*out), cmp_first);
+    for (int i = 1; i < got; i++) {
+        if (out[i * nfields] == out[(i - 1) * nfields]) {
+            got = fail(err, errlen, "two rows have MINSIZE %.17g", out[i * nfields]);
+            break;
         }
     }
-    if (n < 0) {
+    if (got < 0) {
         free(out);
         return -1;
     }
+    free(*rows);
     *rows = out;
-    return n;
+    *n = got;
+    return 0;
 }
 
 int sim_loggp_parse(const char *text, struct sim_loggp_table *out, char *err, size_t errlen)
 {
     static const char *const names[] = { "MINSIZE", "L", "o", "g", "G" };
-    double *rows;
-    int n;
 
     _Static_assert(sizeof(struct sim_loggp_row) == 5 * sizeof(double), "one double per field");
-    n = parse_table(text, 5, "stttp", names, &rows, err, errlen);
-    if (n < 0)
-        return -1;
-    free(out->row);
-    out->n = n;
-    out->row = (struct sim_loggp_row *)rows;
-    return 0;
+    return parse_table(text, 5, "stttp", names, (void **)&out->row, &out->n, err, errlen);
 }
 
 int sim_log3p_parse(const char *text, struct sim_log3p_table *out, char *err, size_t errlen)
 {
     static const char *const names[] = { "MINSIZE", "o_mw", "l_mw", "o_net", "T_mem" };
-    double *rows;
-    int n;
 
     _Static_assert(sizeof(struct sim_log3p_row) == 5 * sizeof(double), "one double per field");
-    n = parse_table(text, 5, "stttt", names, &rows, err, errlen);
-    if (n < 0)
-        return -1;
-    free(out->row);
-    out->n = n;
-    out->row = (struct sim_log3p_row *)rows;
-    return 0;
+    return parse_table(text, 5, "stttt", names, (void **)&out->row, &out->n, err, errlen);
+}
+
+/* One row of nfields fields into v: returns 1, or 0 for an empty text (the parameters are
+ * unset), or -1 with a message in err. */
+static int parse_single(const char *text, int nfields, const char *kinds, const char *const *names,
+                        double *v, char *err, size_t errlen)
+{
+    if (*text == '\0')
+        return 0;
+    return sim_parse_rows(text, nfields, kinds, names, v, 1, err, errlen) < 0 ? -1 : 1;
 }
 
 int sim_loggps_parse(const char *text, struct sim_loggps *out, char *err, size_t errlen)
 {
     static const char *const names[] = { "L", "o", "O", "g", "G", "s", "S" };
-    double v[7];
+    double v[7] = { 0 };
+    int rc = parse_single(text, 7, "ttpppss", names, v, err, errlen);
 
-    if (sim_parse_rows(text, 7, "ttpppss", names, v, 1, err, errlen) < 0)
-        return -1;
-    *out = (struct sim_loggps){
-        .set = true,
-        .L = v[0],
-        .o = v[1],
-        .O = v[2],
-        .g = v[3],
-        .G = v[4],
-        .s = v[5],
-        .S = v[6],
-    };
-    return 0;
+    if (rc >= 0)
+        *out = (struct sim_loggps){
+            .set = rc > 0,
+            .L = v[0],
+            .o = v[1],
+            .O = v[2],
+            .g = v[3],
+            .G = v[4],
+            .s = v[5],
+            .S = v[6],
+        };
+    return rc < 0 ? -1 : 0;
 }
 
 int sim_lmo_default_parse(const char *text, struct sim_lmo_default *out, char *err, size_t errlen)
 {
     static const char *const names[] = { "C", "t" };
-    double v[2];
+    double v[2] = { 0, 0 };
 
-    if (sim_parse_rows(text, 2, "tp", names, v, 1, err, errlen) < 0)
+    switch (parse_single(text, 2, "tp", names, v, err, errlen)) {
+    case 1:
+        *out = (struct sim_lmo_default){ .set = true, .c = v[0], .t = v[1] };
+        return 0;
+    case 0:
+        *out = (struct sim_lmo_default){ .set = false };
+        return 0;
+    default:
         return -1;
-    *out = (struct sim_lmo_default){ .set = true, .c = v[0], .t = v[1] };
-    return 0;
+    }
 }

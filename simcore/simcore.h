@@ -213,7 +213,8 @@ int sim_parse_rows(const char *text, int nfields, const char *kinds, const char 
                    double *out, int maxrows, char *err, size_t errlen);
 /* The parsers of network/loggp ("MINSIZE:L:o:g:G[;...]"), network/loggps ("L:o:O:g:G:s:S"),
  * network/log3p ("MINSIZE:o_mw:l_mw:o_net:T_mem[;...]") and network/lmo-default ("C:t"). Each
- * returns 0 and replaces *out, or -1 with a message in err, leaving *out unchanged. */
+ * returns 0 and replaces *out (empty text: the parameters are unset), or -1 with a message in
+ * err, leaving *out unchanged. */
 int sim_loggp_parse(const char *text, struct sim_loggp_table *out, char *err, size_t errlen);
 int sim_loggps_parse(const char *text, struct sim_loggps *out, char *err, size_t errlen);
 int sim_log3p_parse(const char *text, struct sim_log3p_table *out, char *err, size_t errlen);

@@ -25,7 +25,23 @@ enum opt_type {
     OPT_FACTOR,
     OPT_COST,
     OPT_COLL,
-    OPT_PARAMS, /* a model's parameters: parsed by the option's `params` function */
+    OPT_LOGGP,       /* the per-message models' parameters (simcore's parsers) */
+    OPT_LOGGPS,
+    OPT_LOG3P,
+    OPT_LMO_DEFAULT,
+    OPT_FANIN,
+};
+
+/* What the OPT_LOGGP ... OPT_FANIN items expect, for their messages. */
+static const char *const params_expected[] = {
+    [OPT_LOGGP] = "MINSIZE:L:o:g:G[;MINSIZE:L:o:g:G...] with sizes in bytes, times such as 5us "
+                  "and G in seconds per byte (0.001us)",
+    [OPT_LOGGPS] = "L:o:O:g:G:s:S with times such as 5us, O, g and G in seconds per byte "
+                   "(0.001us) and s, S in bytes",
+    [OPT_LOG3P] = "MINSIZE:o_mw:l_mw:o_net:T_mem[;MINSIZE:o_mw:l_mw:o_net:T_mem...] with sizes "
+                  "in bytes and times such as 29us",
+    [OPT_LMO_DEFAULT] = "C:t with C a time such as 10us and t a time per byte such as 0.002us",
+    [OPT_FANIN] = "a:b:c, three times such as 49.3us:0.783us:0.157us",
 };
 
 /* The option's default comes from network/model (SimGrid's set_default per model). */
@@ -36,10 +52,6 @@ struct opt_enum {
     int value;
 };
 
-/* OPT_PARAMS: parses text into the field (empty text: the parameters are unset); returns 0, or
- * -1 with the reason in err. */
-typedef int opt_params_fn(const char *text, void *field, char *err, size_t errlen);
-
 struct smpi_option {
     const char *name;
     enum opt_type type;
@@ -48,8 +60,6 @@ struct smpi_option {
     unsigned flags;
     const struct opt_enum *values; /* OPT_ENUM: NULL-terminated */
     const char *help;
-    opt_params_fn *params; /* OPT_PARAMS */
-    const char *expected;  /* OPT_PARAMS: the form, for messages */
 };
 
 #define OPT_FIELD(f) offsetof(struct smpi_config, f)
@@ -67,56 +77,6 @@ static const struct opt_enum model_values[] = {
     { "LogGPS", SIM_NET_LOGGPS },     { "log3P", SIM_NET_LOG3P },
     { "LMO", SIM_NET_LMO },           { NULL, 0 },
 };
-
-static int params_loggp(const char *text, void *field, char *err, size_t errlen)
-{
-    struct sim_loggp_table *t = field;
-
-    if (*text)
-        return sim_loggp_parse(text, t, err, errlen);
-    free(t->row);
-    *t = (struct sim_loggp_table){ 0, NULL };
-    return 0;
-}
-
-static int params_loggps(const char *text, void *field, char *err, size_t errlen)
-{
-    if (*text)
-        return sim_loggps_parse(text, field, err, errlen);
-    *(struct sim_loggps *)field = (struct sim_loggps){ .set = false };
-    return 0;
-}
-
-static int params_log3p(const char *text, void *field, char *err, size_t errlen)
-{
-    struct sim_log3p_table *t = field;
-
-    if (*text)
-        return sim_log3p_parse(text, t, err, errlen);
-    free(t->row);
-    *t = (struct sim_log3p_table){ 0, NULL };
-    return 0;
-}
-
-static int params_lmo_default(const char *text, void *field, char *err, size_t errlen)
-{
-    if (*text)
-        return sim_lmo_default_parse(text, field, err, errlen);
-    *(struct sim_lmo_default *)field = (struct sim_lmo_default){ .set = false };
-    return 0;
-}
-
-static int params_fanin(const char *text, void *field, char *err, size_t errlen)
-{
-    static const char *const names[] = { "a", "b", "c" };
-    struct smpi_fanin *f = field;
-    double v[3];
-
-    if (sim_parse_rows(text, 3, "ttt", names, v, 1, err, errlen) < 0)
-        return -1;
-    *f = (struct smpi_fanin){ .a = v[0], .b = v[1], .c = v[2] };
-    return 0;
-}
 static const struct opt_enum progress_values[] = {
     { "auto", SMPI_PROGRESS_AUTO },
     { "yes", SMPI_PROGRESS_YES },
@@ -162,27 +122,17 @@ static const struct smpi_option options[] = {
     { "network/model", OPT_ENUM, "SMPI", OPT_SIM(net_model), 0, model_values,
       "network model: SMPI (hybrid), LV08, CM02, raw (pure flow), Constant, or a per-message "
       "model: LogGP, LogGPS, log3P, LMO (README 'Network models')" },
-    { "network/loggp", OPT_PARAMS, "", OPT_SIM(loggp), 0, NULL,
+    { "network/loggp", OPT_LOGGP, "", OPT_SIM(loggp), 0, NULL,
       "LogGP's parameters, one row per protocol: MINSIZE:L:o:g:G[;MINSIZE:L:o:g:G...] (L, o, g "
-      "times, G time per byte; the row of the largest MINSIZE not above the size applies)",
-      params_loggp,
-      "MINSIZE:L:o:g:G[;MINSIZE:L:o:g:G...] with sizes in bytes, times such as 5us and G in "
-      "seconds per byte (0.001us)" },
-    { "network/loggps", OPT_PARAMS, "", OPT_SIM(loggps), 0, NULL,
+      "times, G time per byte; the row of the largest MINSIZE not above the size applies)" },
+    { "network/loggps", OPT_LOGGPS, "", OPT_SIM(loggps), 0, NULL,
       "LogGPS's parameters L:o:O:g:G:s:S (SMPI paper, Fig. 1: O, g, G per byte; g below s bytes, "
-      "G from s on; rendezvous from S bytes on)",
-      params_loggps,
-      "L:o:O:g:G:s:S with times such as 5us, O, g and G in seconds per byte (0.001us) and s, S "
-      "in bytes" },
-    { "network/log3p", OPT_PARAMS, "", OPT_SIM(log3p), 0, NULL,
+      "G from s on; rendezvous from S bytes on)" },
+    { "network/log3p", OPT_LOG3P, "", OPT_SIM(log3p), 0, NULL,
       "log_3 P's parameters: MINSIZE:o_mw:l_mw:o_net:T_mem[;...] (times; l_mw for non-contiguous "
-      "datatypes, T_mem within one host)",
-      params_log3p,
-      "MINSIZE:o_mw:l_mw:o_net:T_mem[;MINSIZE:o_mw:l_mw:o_net:T_mem...] with sizes in bytes and "
-      "times such as 29us" },
-    { "network/lmo-default", OPT_PARAMS, "", OPT_SIM(lmo_default), 0, NULL,
-      "LMO's C:t for hosts without the properties lmo/C and lmo/t (C a time, t a time per byte)",
-      params_lmo_default, "C:t with C a time such as 10us and t a time per byte such as 0.002us" },
+      "datatypes, T_mem within one host)" },
+    { "network/lmo-default", OPT_LMO_DEFAULT, "", OPT_SIM(lmo_default), 0, NULL,
+      "LMO's C:t for hosts without the properties lmo/C and lmo/t (C a time, t a time per byte)" },
     { "network/latency-factor", OPT_FACTOR, "", OPT_SIM(lat_factor), OPT_MODEL, NULL,
       "latency correction, one number or size:factor;... (alias smpi/lat-factor)" },
     { "network/bandwidth-factor", OPT_FACTOR, "", OPT_SIM(bw_factor), OPT_MODEL, NULL,
@@ -222,10 +172,9 @@ static const struct smpi_option options[] = {
       "time injected in MPI_Isend: minsize:startup:perbyte;..." },
     { "smpi/or", OPT_COST, "0:0:0:0:0", OPT_FIELD(or_), 0, NULL,
       "time injected in MPI_Recv: minsize:startup:perbyte;..." },
-    { "smpi/fanin-overhead", OPT_PARAMS, "0:0:0", OPT_FIELD(fanin), 0, NULL,
+    { "smpi/fanin-overhead", OPT_FANIN, "0:0:0", OPT_FIELD(fanin), 0, NULL,
       "TAN's fan-in overhead a:b:c: a call that completes x >= 1 receives then costs its rank "
-      "a + b(x+1) + c(x+1)^2 (times), under any network model",
-      params_fanin, "a:b:c, three times such as 49.3us:0.783us:0.157us" },
+      "a + b(x+1) + c(x+1)^2 (times), under any network model" },
     { "smpi/test", OPT_TIME, "1e-4", OPT_FIELD(test_time), 0, NULL,
       "time injected by each MPI_Test that finds nothing" },
     { "smpi/iprobe", OPT_TIME, "1e-4", OPT_FIELD(iprobe_time), 0, NULL,
@@ -444,6 +393,39 @@ static void die_value(const struct smpi_option *o, const char *v, const char *ex
     sim_die("bad value '%s' for option %s; expected %s", v, o->name, expected);
 }
 
+/* The per-message models' parameters: simcore's parsers, or three times for the fan-in
+ * overhead; dies naming the item, the value, the fault and the expected form. */
+static void parse_params(const struct smpi_option *o, const char *v, void *f)
+{
+    static const char *const fanin_names[] = { "a", "b", "c" };
+    double abc[3];
+    char err[256];
+    int rc;
+
+    switch (o->type) {
+    case OPT_LOGGP:
+        rc = sim_loggp_parse(v, f, err, sizeof(err));
+        break;
+    case OPT_LOGGPS:
+        rc = sim_loggps_parse(v, f, err, sizeof(err));
+        break;
+    case OPT_LOG3P:
+        rc = sim_log3p_parse(v, f, err, sizeof(err));
+        break;
+    case OPT_LMO_DEFAULT:
+        rc = sim_lmo_default_parse(v, f, err, sizeof(err));
+        break;
+    default:
+        rc = sim_parse_rows(v, 3, "ttt", fanin_names, abc, 1, err, sizeof(err)) < 0 ? -1 : 0;
+        if (rc == 0)
+            *(struct smpi_fanin *)f = (struct smpi_fanin){ .a = abc[0], .b = abc[1], .c = abc[2] };
+        break;
+    }
+    if (rc != 0)
+        sim_die("bad value '%s' for option %s: %s; expected %s", v, o->name, err,
+                params_expected[o->type]);
+}
+
 /* Parses v into the option's field; dies with the expected form on error. */
 static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, const char *v)
 {
@@ -521,13 +503,13 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
         break;
     case OPT_COLL:
         break;
-    case OPT_PARAMS: {
-        char err[256];
-
-        if (o->params(v, f, err, sizeof(err)) != 0)
-            sim_die("bad value '%s' for option %s: %s; expected %s", v, o->name, err, o->expected);
+    case OPT_LOGGP:
+    case OPT_LOGGPS:
+    case OPT_LOG3P:
+    case OPT_LMO_DEFAULT:
+    case OPT_FANIN:
+        parse_params(o, v, f);
         break;
-    }
     }
 }
 

@@ -25,15 +25,11 @@
 #include <mpi.h>
 #include <smpi/smpi.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
+#include "models_main.h"
 #include "mtest.h"
 
 #define US 1e-6
-
-static int rank;
-static char *buf;
 
 /* Netgauge's parametrised round trip (its Listing 1): rank 0 sends n messages of s bytes to rank
  * 1, computing d seconds between two sends; rank 1 receives them all and answers with one
@@ -42,18 +38,18 @@ static double prtt(int n, double d, int s)
 {
     double t0 = MPI_Wtime();
 
-    if (rank == 0) {
+    if (models_rank == 0) {
         for (int i = 0; i < n; i++) {
             if (i > 0 && d > 0)
                 smpi_execute_benched(d);
-            MPI_Send(buf, s, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+            MPI_Send(models_buf, s, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
         }
-        MPI_Recv(buf, s, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Recv(models_buf, s, MPI_CHAR, 1, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         return MPI_Wtime() - t0;
     }
     for (int i = 0; i < n; i++)
-        MPI_Recv(buf, s, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    MPI_Send(buf, s, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
+        MPI_Recv(models_buf, s, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Send(models_buf, s, MPI_CHAR, 0, 0, MPI_COMM_WORLD);
     return 0;
 }
 
@@ -68,21 +64,21 @@ static int run_oneway(void)
     int errs = 0;
     double t;
 
-    if (rank == 0) {
-        MPI_Send(buf, 1001, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+    if (models_rank == 0) {
+        MPI_Send(models_buf, 1001, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
         errs += mtest_expect_time(MPI_Wtime(), 1 * US, "O1: a blocking send returns after o");
     } else {
-        MPI_Recv(buf, 1001, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Recv(models_buf, 1001, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         errs += mtest_expect_time(MPI_Wtime(), 8 * US, "O1: one message of 1001 B");
     }
     /* rank 1 is back in its receive before rank 0 sends again (rank 0 leaves at 9 us) */
-    if (rank == 0)
+    if (models_rank == 0)
         smpi_execute_benched(9 * US);
     t = prtt(1, 0, 1001);
-    if (rank == 0)
+    if (models_rank == 0)
         errs += mtest_expect_time(t, 16 * US, "O1: PRTT(1,0,1001)");
     t = prtt(1, 0, 1);
-    if (rank == 0) {
+    if (models_rank == 0) {
         errs += mtest_expect_time(t, 14 * US, "O1: PRTT(1,0,1)");
         errs += mtest_expect_time(t / 2, 7 * US, "O1: Netgauge's reported L = L + 2o");
     }
@@ -105,7 +101,7 @@ static int run_prtt(void)
         double y = (p16 - p1) / 15;
         char what[64];
 
-        if (rank != 0)
+        if (models_rank != 0)
             continue;
         snprintf(what, sizeof(what), "O3: PRTT(1,0,%d)", s);
         errs += mtest_expect_time(p1, closed_prtt(1, s, L, o, g, G), what);
@@ -124,7 +120,7 @@ static int run_prtt(void)
         sxx += x * x;
         sxy += x * y;
     }
-    if (rank == 0) {
+    if (models_rank == 0) {
         double slope = (4 * sxy - sx * sy) / (4 * sxx - sx * sx);
         double icpt = (sy - slope * sx) / 4;
 
@@ -148,7 +144,7 @@ static int run_protocol(void)
     double above = gap(12289);
     int errs = 0;
 
-    if (rank == 0) {
+    if (models_rank == 0) {
         errs += mtest_expect_time(below, 14.10951 * US, "O5: gap at 12288 B (first row)");
         errs += mtest_expect_time(above, 34.04664 * US, "O5: gap at 12289 B (second row)");
         errs += mtest_expect_time(above - below, 19.93713 * US, "O5: jump at the boundary");
@@ -217,11 +213,11 @@ static int run_detect(void)
 
         size[i] = s;
         val[i] = gap(s) / US; /* in us, as the paper's figures */
-        if (rank == 0)
+        if (models_rank == 0)
             errs += mtest_expect_time(val[i], (s <= 12288 ? 2 : 18) + 0.001 * (s - 1),
                                       "O4: measured gap");
     }
-    if (rank != 0)
+    if (models_rank != 0)
         return errs;
     n = detect(size, val, 24, change);
     errs += mtest_expect(n == 1 && change[0] == 11, "O4: %d changes, the first at index %d", n,
@@ -245,11 +241,12 @@ static int run_bcast(int s, double L, double o, double g, double G)
     double want;
 
     MPI_Comm_size(MPI_COMM_WORLD, &p);
-    MPI_Bcast(buf, s, MPI_CHAR, 0, MPI_COMM_WORLD);
+    MPI_Bcast(models_buf, s, MPI_CHAR, 0, MPI_COMM_WORLD);
     t = MPI_Wtime();
-    want = rank == 0 ? (p - 2) * gall + o : (rank - 1) * gall + 2 * o + L + (s - 1) * G;
+    want =
+        models_rank == 0 ? (p - 2) * gall + o : (models_rank - 1) * gall + 2 * o + L + (s - 1) * G;
     errs = mtest_expect_time(t, want, "O6: a rank's exit from the flat-tree bcast");
-    if (rank == p - 1) {
+    if (models_rank == p - 1) {
         double formula = 2 * o + L + (p - 1) * G * (s - 1) + (p - 2) * g;
 
         errs += mtest_expect_time(t, formula, "O6: 001's linear broadcast formula");
@@ -266,40 +263,38 @@ static int run_logp(void)
     int errs = 0;
 
     for (int i = 0; i < 10; i++) {
-        if (rank == 0)
-            MPI_Send(buf, 1, MPI_CHAR, 1, i, MPI_COMM_WORLD);
+        if (models_rank == 0)
+            MPI_Send(models_buf, 1, MPI_CHAR, 1, i, MPI_COMM_WORLD);
         else
-            MPI_Recv(buf, 1, MPI_CHAR, 0, i, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+            MPI_Recv(models_buf, 1, MPI_CHAR, 0, i, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     }
-    if (rank == 1)
+    if (models_rank == 1)
         errs += mtest_expect_time(MPI_Wtime(), 25 * US, "O13: LogP, 10 words");
     return errs;
 }
 
+static int run_bcast_synthetic(void)
+{
+    return run_bcast(1001, 5 * US, 1 * US, 2 * US, 0.001 * US);
+}
+
+static int run_bcast_table1(void)
+{
+    return run_bcast(16384, 13.62 * US, 5.9 * US, 14.6 * US, 0.00448 * US);
+}
+
 int main(int argc, char **argv)
 {
-    const char *mode = argc > 1 ? argv[1] : "";
-    int errs;
+    static const struct models_mode modes[] = {
+        { "oneway", run_oneway },
+        { "prtt", run_prtt },
+        { "protocol", run_protocol },
+        { "detect", run_detect },
+        { "bcast", run_bcast_synthetic },
+        { "bcast1", run_bcast_table1 },
+        { "logp", run_logp },
+        { NULL, NULL },
+    };
 
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    buf = calloc(32768, 1);
-    if (strcmp(mode, "oneway") == 0)
-        errs = run_oneway();
-    else if (strcmp(mode, "prtt") == 0)
-        errs = run_prtt();
-    else if (strcmp(mode, "protocol") == 0)
-        errs = run_protocol();
-    else if (strcmp(mode, "detect") == 0)
-        errs = run_detect();
-    else if (strcmp(mode, "bcast") == 0)
-        errs = run_bcast(1001, 5 * US, 1 * US, 2 * US, 0.001 * US);
-    else if (strcmp(mode, "bcast1") == 0)
-        errs = run_bcast(16384, 13.62 * US, 5.9 * US, 14.6 * US, 0.00448 * US);
-    else if (strcmp(mode, "logp") == 0)
-        errs = run_logp();
-    else
-        errs = mtest_expect(false, "usage: models_loggp oneway|prtt|protocol|detect|bcast|logp");
-    free(buf);
-    return mtest_finish(errs);
+    return models_main(argc, argv, modes, 32768);
 }

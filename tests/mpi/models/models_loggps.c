@@ -15,25 +15,21 @@
  *     5 + 13 = 18 us. */
 #include <mpi.h>
 #include <smpi/smpi.h>
-#include <stdlib.h>
-#include <string.h>
 
+#include "models_main.h"
 #include "mtest.h"
 
 #define US 1e-6
-
-static int rank;
-static char *buf;
 
 static int one_message(int k, double start, double send_end, double recv_end)
 {
     int errs = 0;
 
-    if (rank == 0) {
-        MPI_Send(buf, k, MPI_CHAR, 1, k, MPI_COMM_WORLD);
+    if (models_rank == 0) {
+        MPI_Send(models_buf, k, MPI_CHAR, 1, k, MPI_COMM_WORLD);
         errs += mtest_expect_time(MPI_Wtime() - start, send_end, "O13: the send returns after T1");
-    } else if (rank == 1) {
-        MPI_Recv(buf, k, MPI_CHAR, 0, k, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else if (models_rank == 1) {
+        MPI_Recv(models_buf, k, MPI_CHAR, 0, k, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         errs += mtest_expect_time(MPI_Wtime() - start, recv_end, "O13: T1 + T2 + T3");
     }
     return errs;
@@ -63,7 +59,7 @@ static int run_rendezvous(void)
 
     errs += one_message(20000, 0, 28 * US, 159 * US);
     wait_until(1000 * US);
-    if (rank == 1)
+    if (models_rank == 1)
         wait_until(1050 * US); /* t_r - t_s = 50 us */
     errs += one_message(20000, 1000 * US, 72 * US, 203 * US);
     return errs;
@@ -73,14 +69,14 @@ static int run_port(void)
 {
     int errs = 0;
 
-    if (rank == 0) {
-        MPI_Send(buf, 500, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+    if (models_rank == 0) {
+        MPI_Send(models_buf, 500, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
         errs += mtest_expect_time(MPI_Wtime(), 1.5 * US, "port: the first send returns");
-        MPI_Send(buf, 500, MPI_CHAR, 2, 0, MPI_COMM_WORLD);
+        MPI_Send(models_buf, 500, MPI_CHAR, 2, 0, MPI_COMM_WORLD);
         errs += mtest_expect_time(MPI_Wtime(), 6.5 * US, "port: the second send returns");
     } else {
-        MPI_Recv(buf, 500, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-        errs += mtest_expect_time(MPI_Wtime(), rank == 1 ? 13 * US : 18 * US,
+        MPI_Recv(models_buf, 500, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        errs += mtest_expect_time(MPI_Wtime(), models_rank == 1 ? 13 * US : 18 * US,
                                   "port: a message is received");
     }
     return errs;
@@ -88,20 +84,12 @@ static int run_port(void)
 
 int main(int argc, char **argv)
 {
-    const char *mode = argc > 1 ? argv[1] : "";
-    int errs;
+    static const struct models_mode modes[] = {
+        { "eager", run_eager },
+        { "rendezvous", run_rendezvous },
+        { "port", run_port },
+        { NULL, NULL },
+    };
 
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    buf = calloc(20000, 1);
-    if (strcmp(mode, "eager") == 0)
-        errs = run_eager();
-    else if (strcmp(mode, "rendezvous") == 0)
-        errs = run_rendezvous();
-    else if (strcmp(mode, "port") == 0)
-        errs = run_port();
-    else
-        errs = mtest_expect(false, "usage: models_loggps eager|rendezvous|port");
-    free(buf);
-    return mtest_finish(errs);
+    return models_main(argc, argv, modes, 20000);
 }

@@ -49,9 +49,9 @@ static double build(const char *pattern, int n, int p, int *parent)
         return p != n + 1 ? -1 : n == 4 ? 597.976 * US : 0;
     }
     if (strcmp(pattern, "twolevel") == 0) {
-        int mid = n == 32 ? 6 : 11;        /* children of the root */
-        int big = n == 32 ? 2 : 7;         /* of them, those with one leaf more */
-        int leaves = n == 32 ? 5 : 11;     /* leaves of the others */
+        int mid = n == 32 ? 6 : 11;    /* children of the root */
+        int big = n == 32 ? 2 : 7;     /* of them, those with one leaf more */
+        int leaves = n == 32 ? 5 : 11; /* leaves of the others */
         int r = mid + 1;
 
         if (p != 1 + mid + n)

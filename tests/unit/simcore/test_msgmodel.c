@@ -92,9 +92,9 @@ Test(msgparse, loggp_rows_are_sorted_and_take_units)
     struct sim_loggp_table t = { 0, NULL };
     char err[256];
 
-    cr_assert_eq(sim_loggp_parse("12KiB:5us:1us:2us:0.001us;0:6e-6:1.5us:3us:2ns", &t, err,
-                                 sizeof(err)),
-                 0, "%s", err);
+    cr_assert_eq(
+        sim_loggp_parse("12KiB:5us:1us:2us:0.001us;0:6e-6:1.5us:3us:2ns", &t, err, sizeof(err)), 0,
+        "%s", err);
     cr_assert_eq(t.n, 2);
     cr_assert(near(t.row[0].minsize, 0) && near(t.row[1].minsize, 12288));
     cr_assert(near(t.row[0].L, 6 * US) && near(t.row[0].o, 1.5 * US));
@@ -116,17 +116,20 @@ Test(msgparse, bad_rows_are_named_with_the_field_and_the_value)
         { "0:5lightyears:1us:2us:0", "L '5lightyears' is not a duration" },
         { "zero:5us:1us:2us:0", "MINSIZE 'zero' is not a size in bytes" },
         { "0:5us:1us:2us:0;0:1:1:1:1", "two rows have MINSIZE 0" },
-        { "", "no row" },
+        { ";", "no row" },
     };
     struct sim_loggp_table t = { 0, NULL };
     char err[256];
 
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        cr_assert_eq(sim_loggp_parse(cases[i].text, &t, err, sizeof(err)), -1, "%s",
-                     cases[i].text);
+        cr_assert_eq(sim_loggp_parse(cases[i].text, &t, err, sizeof(err)), -1, "%s", cases[i].text);
         cr_assert(strstr(err, cases[i].message), "'%s' gave '%s'", cases[i].text, err);
         cr_assert_eq(t.n, 0, "a failed parse leaves the table unchanged");
     }
+    /* an empty text unsets the table (an empty --cfg value) */
+    cr_assert_eq(sim_loggp_parse("0:5us:1us:2us:0", &t, err, sizeof(err)), 0);
+    cr_assert_eq(sim_loggp_parse("", &t, err, sizeof(err)), 0);
+    cr_assert(t.n == 0 && t.row == NULL);
 }
 
 Test(msgparse, loggps_log3p_and_lmo_default)
@@ -137,14 +140,12 @@ Test(msgparse, loggps_log3p_and_lmo_default)
     struct sim_lmo_default d = { 0 };
     char err[256];
 
-    cr_assert_eq(sim_loggps_parse("5us:1us:0.001us:0.01us:0.005us:1000:10kB", &g, err,
-                                  sizeof(err)),
+    cr_assert_eq(sim_loggps_parse("5us:1us:0.001us:0.01us:0.005us:1000:10kB", &g, err, sizeof(err)),
                  0, "%s", err);
     cr_assert(g.set && near(g.L, 5 * US) && near(g.o, 1 * US) && near(g.O, 0.001 * US));
-    cr_assert(near(g.g, 0.01 * US) && near(g.G, 0.005 * US) && near(g.s, 1000) &&
-              near(g.S, 10000));
-    cr_assert_eq(sim_loggps_parse("5us:1us:0.001us:0.01us:0.005us:1000:10kB;1:1:1:1:1:1:1", &g,
-                                  err, sizeof(err)),
+    cr_assert(near(g.g, 0.01 * US) && near(g.G, 0.005 * US) && near(g.s, 1000) && near(g.S, 10000));
+    cr_assert_eq(sim_loggps_parse("5us:1us:0.001us:0.01us:0.005us:1000:10kB;1:1:1:1:1:1:1", &g, err,
+                                  sizeof(err)),
                  -1);
     cr_assert(strstr(err, "more than 1 row"), "%s", err);
     cr_assert_eq(sim_log3p_parse("0:29us:420us:131us:3us", &t, err, sizeof(err)), 0, "%s", err);
@@ -165,8 +166,8 @@ Test(msgmodel, loggp_picks_the_row_of_the_size)
      * L + (s-1)G. */
     struct sim_msg_cost c;
 
-    start(SIM_NET_LOGGP, "1:1us:4.72us:5.14us:0.00073us;12289:2us:4.72us:21.39us:0.00103us",
-          NULL, NULL, NULL);
+    start(SIM_NET_LOGGP, "1:1us:4.72us:5.14us:0.00073us;12289:2us:4.72us:21.39us:0.00103us", NULL,
+          NULL, NULL);
     sim_msg_send(host("a"), host("b"), 12288, false, &c);
     cr_assert(near(c.gap, 14.10951 * US) && near(c.cpu, 4.72 * US) && !c.rendezvous);
     sim_msg_send(host("a"), host("b"), 12289, false, &c);
