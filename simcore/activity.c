@@ -32,6 +32,8 @@ struct sim_activity *sim__activity_new(enum sim__activity_kind kind, double amou
     act->last_update = sim__engine.now;
     act->end = -1;
     act->ev.index = -1;
+    act->user_bound = -1;
+    sim__engine.nrunning++;
     return act;
 }
 
@@ -117,12 +119,24 @@ static void report_usage(struct sim_activity *act)
         sim_lmm_var_foreach_cnst(act->var, usage_of_cnst, act);
 }
 
+/* The energy plugins account for the interval that ends here with the load this activity still
+ * puts on its host or links (SimGrid's CpuAction::on_state_change and CommImpl::on_completion). */
+static void energy_on_end(const struct sim_activity *act)
+{
+    if (act->kind == SIM__EXEC && act->host)
+        sim__energy_host_update(act->host);
+    for (int i = 0; i < act->nroute; i++)
+        sim__energy_link_update(act->route[i]);
+}
+
 static void finish(struct sim_activity *act, enum sim_activity_state state)
 {
     act->state = state;
     act->end = sim__engine.now;
     act->remaining = state == SIM_ACTIVITY_DONE ? 0 : act->remaining;
+    sim__engine.nrunning--;
     sim__heap_remove(&sim__engine.heap, &act->ev);
+    energy_on_end(act);
     if (act->var) {
         sim_lmm_var_free(sim__engine.lmm, act->var);
         act->var = NULL;
@@ -144,7 +158,12 @@ void sim__activity_fire(struct sim_activity *act)
         act->latency_pending = false;
         act->last_update = sim__engine.now;
         act->last_rate = 0;
-        sim_lmm_var_set_penalty(sim__engine.lmm, act->var, act->penalty);
+        /* a profile may have enabled the flow already (resource.c): then no solve would
+         * reschedule it, so it is rescheduled here at its current share */
+        if (sim_lmm_var_penalty(act->var) == act->penalty)
+            sim__activity_reshare(act);
+        else
+            sim_lmm_var_set_penalty(sim__engine.lmm, act->var, act->penalty);
         return;
     }
     if (usage_fn)
@@ -253,6 +272,7 @@ void sim_activity_unref(struct sim_activity *act)
     if (act->state == SIM_ACTIVITY_RUNNING)
         return;
     free(act->waiters);
+    free(act->route);
     free(act);
 }
 
@@ -290,7 +310,9 @@ struct sim_activity *sim_exec_start(struct sim_host *host, double flops)
         return act;
     }
     act->penalty = 1.0;
-    act->var = sim_lmm_var_new(sim__engine.lmm, act, 1.0, host->speed, 1);
+    act->host = host;
+    sim__energy_host_update(host); /* SimGrid's Exec::on_start: the idle time ends here */
+    act->var = sim_lmm_var_new(sim__engine.lmm, act, 1.0, host->speed * host->speed_scale, 1);
     sim_lmm_expand(sim__engine.lmm, host->cpu, act->var, 1.0);
     return act;
 }

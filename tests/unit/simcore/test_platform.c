@@ -353,7 +353,7 @@ Test(platform, errors_name_file_line_and_fix)
                "t.xml:2: bad bandwidth '10Gbs' for attribute 'bandwidth' of <link>; valid units: "
                "Bps");
     expect_die(HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"abc\"/></zone>" TAIL,
-               "bad speed 'abc' for attribute 'speed' of <host>; valid units: f, kf");
+               "bad speed 'abc' in attribute 'speed' of <host>; give one speed per pstate");
     expect_die(HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1f\"/>\n"
                     "<host id=\"a\" speed=\"1f\"/></zone>" TAIL,
                "t.xml:2: duplicate host id 'a' (already used by the host at line 1)");
