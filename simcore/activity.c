@@ -158,12 +158,10 @@ void sim__activity_fire(struct sim_activity *act)
         act->latency_pending = false;
         act->last_update = sim__engine.now;
         act->last_rate = 0;
-        /* a profile may have enabled the flow already (resource.c): then no solve would
-         * reschedule it, so it is rescheduled here at its current share */
-        if (sim_lmm_var_penalty(act->var) == act->penalty)
-            sim__activity_reshare(act);
-        else
-            sim_lmm_var_set_penalty(sim__engine.lmm, act->var, act->penalty);
+        /* When a profile already enabled the flow (resource.c), this changes nothing in the
+         * system: as in SimGrid, the flow then progresses only from the next solve that touches
+         * its links (its rate until then counts as 0). */
+        sim_lmm_var_set_penalty(sim__engine.lmm, act->var, act->penalty);
         return;
     }
     if (usage_fn)

@@ -150,7 +150,9 @@ void sim__energy_host_init(void)
 
         h->energy = sim_xcalloc(1, sizeof(*h->energy));
         parse_wattage(h, h->energy);
-        h->energy->pstate = h->off ? -1 : h->pstate;
+        /* SimGrid 3.32 accounts the first interval at pstate 0, whatever the pstate attribute
+         * set (its account is created before the pstate is applied) */
+        h->energy->pstate = 0;
         h->energy->last = sim__engine.now;
     }
 }

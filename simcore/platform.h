@@ -25,7 +25,7 @@ struct sim_link {
     struct sim_zone *zone;     /* the zone that declares it (NULL: the engine's own) */
     int line;     /* where it was declared (0: built by the engine) */
     int nprops;
-    char **props; /* key, value, ... of the XML link (both directions of a SPLITDUPLEX one) */
+    char **props; /* key, value, ... of the XML link (none for a direction of a SPLITDUPLEX) */
     bool off;     /* turned off by its state profile */
     struct sim__profile *bandwidth_profile; /* bandwidth_file or trace_connect, or NULL */
     struct sim__profile *latency_profile;

@@ -439,20 +439,28 @@ static void read_host(const struct px *c, const xmlNode *n, struct sim_zone *z)
     }
 }
 
-/* <link>: sharing_policy defaults to SHARED as in SimGrid's DTD. Each direction keeps the
- * <prop>s (the link_energy plugin reads them) and the profiles. */
+/* <link>: sharing_policy defaults to SHARED as in SimGrid's DTD. Its <prop>s are kept (the
+ * link_energy plugin reads them), except on the two directions of a SPLITDUPLEX link, which
+ * SimGrid 3.32 gives none (its props stay on a link that carries no traffic). Both directions
+ * follow the profiles. */
 static void read_link(const struct px *c, const xmlNode *n, struct sim_zone *z)
 {
     int xl;
+    int nprops = 0;
+    char **props = NULL;
 
     check_attrs(c, n, link_attrs);
     xl = new_xlink(c, n, z, attr(n, "id"), unit_attr(c, n, "bandwidth", 'b', 0),
                    unit_attr(c, n, "latency", 't', 0),
                    sharing_attr(c, n, "sharing_policy", SIM__SHARED));
-    for (int dir = 0; dir < (sim__xlink_is_split(c->p, xl) ? 2 : 1); dir++) {
-        struct sim_link *l = sim__xlink_get(c->p, xl, dir == 0);
-
-        read_props(c, n, &l->nprops, &l->props);
+    read_props(c, n, &nprops, &props);
+    if (!sim__xlink_is_split(c->p, xl)) {
+        sim__xlink_get(c->p, xl, true)->nprops = nprops;
+        sim__xlink_get(c->p, xl, true)->props = props;
+    } else {
+        for (int i = 0; i < 2 * nprops; i++)
+            free(props[i]);
+        free(props);
     }
     profile_attr(c, n, "bandwidth_file", SIM__RES_LINK_BANDWIDTH, NULL, xl);
     profile_attr(c, n, "latency_file", SIM__RES_LINK_LATENCY, NULL, xl);
