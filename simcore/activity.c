@@ -299,9 +299,10 @@ struct sim_activity *sim_sleep_start(double seconds)
     return act;
 }
 
-struct sim_activity *sim_exec_start(struct sim_host *host, double flops)
+struct sim_activity *sim_exec_start_bounded(struct sim_host *host, double flops, double bound)
 {
     struct sim_activity *act = sim__activity_new(SIM__EXEC, flops);
+    double speed = host->speed * host->speed_scale;
 
     if (flops <= 0) {
         sim__activity_schedule(act, sim__engine.now, false);
@@ -309,10 +310,17 @@ struct sim_activity *sim_exec_start(struct sim_host *host, double flops)
     }
     act->penalty = 1.0;
     act->host = host;
+    act->user_bound = bound;
     sim__energy_host_update(host); /* SimGrid's Exec::on_start: the idle time ends here */
-    act->var = sim_lmm_var_new(sim__engine.lmm, act, 1.0, host->speed * host->speed_scale, 1);
+    act->var = sim_lmm_var_new(sim__engine.lmm, act, 1.0,
+                               bound > 0 && bound < speed ? bound : speed, 1);
     sim_lmm_expand(sim__engine.lmm, host->cpu, act->var, 1.0);
     return act;
+}
+
+struct sim_activity *sim_exec_start(struct sim_host *host, double flops)
+{
+    return sim_exec_start_bounded(host, flops, -1.0);
 }
 
 struct sim_activity *sim_io_start(const struct sim_disk *d, double bytes, bool write)

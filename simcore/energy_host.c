@@ -194,6 +194,11 @@ void sim__energy_host_update(struct sim_host *h)
     e->pstate = h->off ? -1 : h->pstate;
 }
 
+bool sim_host_has_wattage(const struct sim_host *h)
+{
+    return h->energy && h->energy->range;
+}
+
 void sim_host_energy_update(struct sim_host *h)
 {
     sim__energy_host_update(h);

@@ -265,6 +265,8 @@ typedef void sim_activity_done_fn(struct sim_activity *act, void *arg);
 
 /* `flops` on `host`, sharing its cores with other executions. */
 struct sim_activity *sim_exec_start(struct sim_host *host, double flops);
+/* The same, never faster than `bound` flop/s (<= 0: no bound of its own). */
+struct sim_activity *sim_exec_start_bounded(struct sim_host *host, double flops, double bound);
 /* `bytes` from `src` to `dst` under the configured network model. `rate` < 0: no user
  * bound, else the flow never exceeds `rate` bytes/s. */
 struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, double bytes,
@@ -373,6 +375,8 @@ bool sim_link_is_on(const struct sim_link *l);
 
 bool sim_host_energy_is_on(void);
 bool sim_link_energy_is_on(void);
+/* Whether the plugin is on and the host has a wattage_per_state (else it counts 0 J). */
+bool sim_host_has_wattage(const struct sim_host *h);
 /* Joules consumed by the host so far (brought up to date). Dies when the plugin is off or the
  * host has no wattage_per_state, as SimGrid asserts. */
 double sim_host_consumed_energy(struct sim_host *h);

@@ -157,6 +157,8 @@ static const struct smpi_option options[] = {
       "time injected by each MPI_Test that finds nothing" },
     { "smpi/iprobe", OPT_TIME, "1e-4", OPT_FIELD(iprobe_time), 0, NULL,
       "time injected by each MPI_Iprobe that finds nothing" },
+    { "smpi/iprobe-cpu-usage", OPT_DOUBLE, "1", OPT_FIELD(iprobe_cpu_usage), 0, NULL,
+      "share of a core each MPI_Iprobe's injected time keeps busy (energy modelling)" },
     { "smpi/grow-injected-times", OPT_BOOL, "yes", OPT_FIELD(grow_injected_times), 0, NULL,
       "repeated failed MPI_Test/MPI_Iprobe inject linearly growing times" },
     { "smpi/wtime", OPT_TIME, "1e-8", OPT_FIELD(wtime), 0, NULL,

@@ -62,6 +62,7 @@ struct smpi_config {
     struct smpi_cost or_;                  /* smpi/or */
     double test_time;                      /* smpi/test */
     double iprobe_time;                    /* smpi/iprobe */
+    double iprobe_cpu_usage;               /* smpi/iprobe-cpu-usage: share of a core it uses */
     bool grow_injected_times;              /* smpi/grow-injected-times */
     double wtime;                          /* smpi/wtime */
     double init_time;                      /* smpi/init */

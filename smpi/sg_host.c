@@ -5,6 +5,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <limits.h>
 #include <stdlib.h>
 
 #include <simgrid/host.h>
@@ -75,12 +76,15 @@ SMPI_API double sg_host_get_speed(const_sg_host_t host)
     return sim_host_speed(host_of(host));
 }
 
+/* A pstate index as simcore's int; beyond INT_MAX it is out of range anyway. */
+static int pstate_arg(unsigned long pstate)
+{
+    return pstate > INT_MAX ? INT_MAX : (int)pstate;
+}
+
 SMPI_API double sg_host_get_pstate_speed(const_sg_host_t host, unsigned long pstate_index)
 {
-    int n = sim_host_pstate_count(host_of(host));
-
-    return sim_host_pstate_speed(host_of(host), pstate_index < (unsigned long)n ? (int)pstate_index
-                                                                                 : n);
+    return sim_host_pstate_speed(host_of(host), pstate_arg(pstate_index));
 }
 
 SMPI_API double sg_host_get_available_speed(const_sg_host_t host)
@@ -110,9 +114,7 @@ SMPI_API unsigned long sg_host_get_pstate(const_sg_host_t host)
 
 SMPI_API void sg_host_set_pstate(sg_host_t host, unsigned long pstate)
 {
-    int n = sim_host_pstate_count(host_of(host));
-
-    sim_host_set_pstate(host_of(host), pstate < (unsigned long)n ? (int)pstate : n);
+    sim_host_set_pstate(host_of(host), pstate_arg(pstate));
 }
 
 SMPI_API int sg_host_is_on(const_sg_host_t host)
