@@ -312,8 +312,8 @@ struct sim_activity *sim_exec_start_bounded(struct sim_host *host, double flops,
     act->host = host;
     act->user_bound = bound;
     sim__energy_host_update(host); /* SimGrid's Exec::on_start: the idle time ends here */
-    act->var = sim_lmm_var_new(sim__engine.lmm, act, 1.0,
-                               bound > 0 && bound < speed ? bound : speed, 1);
+    act->var =
+        sim_lmm_var_new(sim__engine.lmm, act, 1.0, bound > 0 && bound < speed ? bound : speed, 1);
     sim_lmm_expand(sim__engine.lmm, host->cpu, act->var, 1.0);
     return act;
 }

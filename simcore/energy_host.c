@@ -37,8 +37,7 @@ bool sim_host_energy_is_on(void)
     return plugin_on;
 }
 
-static void die_prop(const struct sim_host *h, const char *prop, const char *value,
-                     const char *why)
+static void die_prop(const struct sim_host *h, const char *prop, const char *value, const char *why)
 {
     const char *file = sim__engine.platform->file;
 

@@ -155,10 +155,8 @@ struct sim__profile *sim__platform_profile_file(struct sim_platform *p, const ch
 /* ---- attaching a profile to a host or link ---- */
 
 static const char *const kind_words[] = {
-    [SIM__RES_HOST_SPEED] = "speed",
-    [SIM__RES_HOST_STATE] = "state",
-    [SIM__RES_LINK_BANDWIDTH] = "bandwidth",
-    [SIM__RES_LINK_LATENCY] = "latency",
+    [SIM__RES_HOST_SPEED] = "speed",         [SIM__RES_HOST_STATE] = "state",
+    [SIM__RES_LINK_BANDWIDTH] = "bandwidth", [SIM__RES_LINK_LATENCY] = "latency",
     [SIM__RES_LINK_STATE] = "state",
 };
 
@@ -274,8 +272,8 @@ void sim__traces_connect(struct sim__traces *t, const char *kind, const char *tr
         const char *name;
         enum sim__res_kind kind;
     } kinds[] = {
-        { "HOST_AVAIL", SIM__RES_HOST_STATE },    { "SPEED", SIM__RES_HOST_SPEED },
-        { "LINK_AVAIL", SIM__RES_LINK_STATE },    { "BANDWIDTH", SIM__RES_LINK_BANDWIDTH },
+        { "HOST_AVAIL", SIM__RES_HOST_STATE }, { "SPEED", SIM__RES_HOST_SPEED },
+        { "LINK_AVAIL", SIM__RES_LINK_STATE }, { "BANDWIDTH", SIM__RES_LINK_BANDWIDTH },
         { "LATENCY", SIM__RES_LINK_LATENCY },
     };
     int k = -1;

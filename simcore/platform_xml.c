@@ -24,13 +24,14 @@ SIM_LOG_CATEGORY(log_plat, "sim.platform");
 struct px {
     const char *file;
     struct sim_platform *p;
-    struct sim__traces *traces; /* <trace>s and <trace_connect>s, applied at the end */
-    bool config_closed;         /* a platform element came: no <config> may follow */
     struct sim_link **fwd;  /* links of the route being read */
     struct sim_link **back; /* the same links for the reverse direction */
     int caplinks;
     int nprops; /* <prop> directly under <platform> */
     char **props;
+
+    struct sim__traces *traces; /* <trace>s and <trace_connect>s, applied at the end */
+    bool config_closed;         /* a platform element came: no <config> may follow */
 };
 
 /* Attribute lists: "*name" is required, "~name" is accepted and ignored with a warning. */
@@ -492,8 +493,8 @@ static void read_trace_connect(const struct px *c, const xmlNode *n)
     check_attrs(c, n, trace_connect_attrs);
     if (first_elem(n))
         unexpected(c, first_elem(n), n, "(none)");
-    sim__traces_connect(c->traces, attr(n, "kind"), attr(n, "trace"), attr(n, "element"),
-                        c->file, line_of(n));
+    sim__traces_connect(c->traces, attr(n, "kind"), attr(n, "trace"), attr(n, "element"), c->file,
+                        line_of(n));
 }
 
 static void read_router(const struct px *c, const xmlNode *n, struct sim_zone *z)
@@ -685,8 +686,9 @@ static void cluster_node(const struct px *c, const xmlNode *n, struct sim_zone *
     h = sim__host_new(c->p, z, name, a->speed, a->cores, line_of(n));
     if (!h)
         dup_netpoint(c, n, "host", name);
-    set_pstates(c, n, h, memcpy(sim_xmalloc((size_t)a->nspeeds * sizeof(double)), a->speeds,
-                                (size_t)a->nspeeds * sizeof(double)),
+    set_pstates(c, n, h,
+                memcpy(sim_xmalloc((size_t)a->nspeeds * sizeof(double)), a->speeds,
+                       (size_t)a->nspeeds * sizeof(double)),
                 a->nspeeds, NULL);
     snprintf(name, sizeof(name), "%s_link_%d_loopback", a->id, r);
     if (a->lb_bw > 0 || a->lb_lat > 0)

@@ -58,8 +58,8 @@ static int split(char *s, char **tok, int max)
 
 static bool is_law(const char *t)
 {
-    static const char *const laws[] = { "NORM", "NORMAL", "GAUSS", "GAUSSIAN", "EXP", "EXPONENTIAL",
-                                        "UNIF", "UNIFORM",  NULL };
+    static const char *const laws[] = { "NORM",        "NORMAL", "GAUSS",   "GAUSSIAN", "EXP",
+                                        "EXPONENTIAL", "UNIF",   "UNIFORM", NULL };
 
     for (int i = 0; laws[i]; i++)
         if (strcmp(t, laws[i]) == 0)
@@ -195,7 +195,8 @@ struct sim__profile *sim__profile_parse(const char *name, const char *text, doub
 
     free(copy);
     if (ok && ps.periodicity > 0 && ps.loop_after != 0)
-        ok = fail(&ps, line_count(text), "%s", "PERIODICITY and LOOPAFTER cannot be combined; give one of them");
+        ok = fail(&ps, line_count(text), "%s",
+                  "PERIODICITY and LOOPAFTER cannot be combined; give one of them");
     if (ok && ps.periodicity > 0)
         ps.loop_after = ps.periodicity - ps.last_date;
     if (ok && ps.loop_after < 0)
@@ -232,8 +233,8 @@ struct sim__res_event {
 
 /* Schedules the first event of `prof` on `res` at its date from the start (as SimGrid's
  * Profile::schedule, at platform load). A profile without events schedules nothing. */
-struct sim__res_event *sim__profile_attach(const struct sim__profile *prof,
-                                           enum sim__res_kind kind, void *res)
+struct sim__res_event *sim__profile_attach(const struct sim__profile *prof, enum sim__res_kind kind,
+                                           void *res)
 {
     struct sim__res_event *re;
 

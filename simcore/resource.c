@@ -284,7 +284,8 @@ static void attach(const struct sim__profile *prof, enum sim__res_kind kind, voi
 
     if (!prof || (re = sim__profile_attach(prof, kind, res)) == NULL)
         return;
-    e->res_events = sim_xrealloc(e->res_events, (size_t)(e->nres_events + 1) * sizeof(*e->res_events));
+    e->res_events =
+        sim_xrealloc(e->res_events, (size_t)(e->nres_events + 1) * sizeof(*e->res_events));
     e->res_events[e->nres_events++] = re;
 }
 

@@ -391,7 +391,7 @@ static void add_plugin(struct sim_config *sim, const char *v)
         [SIM_PLUGIN_HOST_ENERGY] = "host_energy",
         [SIM_PLUGIN_LINK_ENERGY] = "link_energy",
     };
-    static const char *const absent[] = { "cmonkey",   "host_dvfs",  "host_load",
+    static const char *const absent[] = { "cmonkey",   "host_dvfs",        "host_load",
                                           "link_load", "link_energy_wifi", NULL };
 
     if (!*v)

@@ -32,7 +32,8 @@ tests_unit_collectives_test_collectives_LDADD = smpi/libsmpi.la simcore/libsimco
 endif
 check_PROGRAMS += $(unit_tests)
 
-EXTRA_DIST += tests/run-tests.sh tests/mpi
+EXTRA_DIST += tests/run-tests.sh tests/mpi tests/unit/simcore/link_bw.profile \
+	tests/unit/simcore/link_lat.profile
 # the end-to-end outputs of smpitest (binaries, logs, JUnit report) and of make compare
 clean-local: clean-local-tests
 clean-local-tests:

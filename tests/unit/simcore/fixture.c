@@ -75,7 +75,7 @@ void fx_expect_die(void (*fn)(const void *arg), const void *arg, const char *msg
     out[len] = '\0';
     close(fd[0]);
     waitpid(pid, &status, 0);
-    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 1, "exit status 1 for: %s (got: %s)",
-              msg, out);
+    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 1, "exit status 1 for: %s (got: %s)", msg,
+              out);
     cr_assert(strstr(out, msg), "stderr '%s' contains '%s'", out, msg);
 }

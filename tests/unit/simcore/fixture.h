@@ -7,9 +7,9 @@
 #include "simcore/simcore.h"
 
 /* Platform text: the document around the elements, and a route through link "n". */
-#define HEAD "<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
-#define TAIL "</platform>\n"
-#define ROUTE(a, b) "<route src=\"" a "\" dst=\"" b "\"><link_ctn id=\"n\"/></route>"
+#define FX_HEAD "<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
+#define FX_TAIL "</platform>\n"
+#define FX_ROUTE(a, b) "<route src=\"" a "\" dst=\"" b "\"><link_ctn id=\"n\"/></route>"
 
 /* Starts the engine under `model` on `xml` with plugins[0..nplugins). */
 void fx_start(const char *xml, enum sim_net_model model, const enum sim_plugin *plugins,

@@ -5,23 +5,24 @@
 
 #include "tests/unit/simcore/fixture.h"
 
-
 static const enum sim_plugin host_plugin[] = { SIM_PLUGIN_HOST_ENERGY };
 static const enum sim_plugin both_plugins[] = { SIM_PLUGIN_LINK_ENERGY, SIM_PLUGIN_HOST_ENERGY };
 
-static const char *const hosts_xml =
-    HEAD "<trace id=\"nap\" periodicity=\"-1\">\n4 0\n6 1\n</trace>\n"
-         "<zone id=\"z\" routing=\"Full\">\n"
-         "<host id=\"one\" speed=\"1Gf,500Mf\">\n"
-         "<prop id=\"wattage_per_state\" value=\"100:120:200, 90:100:150\"/></host>\n"
-         "<host id=\"quad\" speed=\"1Gf\" core=\"4\">\n"
-         "<prop id=\"wattage_per_state\" value=\"100:120:200\"/></host>\n"
-         "<host id=\"old\" speed=\"1Gf\">\n"
-         "<prop id=\"wattage_per_state\" value=\"80:180\"/>"
-         "<prop id=\"wattage_off\" value=\"5\"/></host>\n"
-         "<host id=\"none\" speed=\"1Gf\"/>\n<link id=\"n\" bandwidth=\"1MBps\"/>"
-         ROUTE("one", "quad") ROUTE("one", "old") ROUTE("one", "none") ROUTE("quad", "old")
-         ROUTE("quad", "none") ROUTE("old", "none") "</zone>\n<trace_connect kind=\"HOST_AVAIL\" trace=\"nap\" element=\"old\"/>\n" TAIL;
+static const char *const hosts_xml = FX_HEAD
+    "<trace id=\"nap\" periodicity=\"-1\">\n4 0\n6 1\n</trace>\n"
+    "<zone id=\"z\" routing=\"Full\">\n"
+    "<host id=\"one\" speed=\"1Gf,500Mf\">\n"
+    "<prop id=\"wattage_per_state\" value=\"100:120:200, 90:100:150\"/></host>\n"
+    "<host id=\"quad\" speed=\"1Gf\" core=\"4\">\n"
+    "<prop id=\"wattage_per_state\" value=\"100:120:200\"/></host>\n"
+    "<host id=\"old\" speed=\"1Gf\">\n"
+    "<prop id=\"wattage_per_state\" value=\"80:180\"/>"
+    "<prop id=\"wattage_off\" value=\"5\"/></host>\n"
+    "<host id=\"none\" speed=\"1Gf\"/>\n<link id=\"n\" bandwidth=\"1MBps\"/>" FX_ROUTE(
+        "one", "quad") FX_ROUTE("one", "old") FX_ROUTE("one", "none") FX_ROUTE("quad", "old")
+        FX_ROUTE("quad", "none") FX_ROUTE(
+            "old",
+            "none") "</zone>\n<trace_connect kind=\"HOST_AVAIL\" trace=\"nap\" element=\"old\"/>\n" FX_TAIL;
 
 Test(energy, a_host_at_full_load_for_10_s_takes_its_allcores_power)
 {
@@ -124,11 +125,11 @@ Test(energy, a_link_is_billed_at_its_usage_when_flows_start_and_end)
     struct flow f = { 5e6, -1 };
     struct fx_step wait = { .delay = 1.06, .pstate = -1 };
     static const char *const xml =
-        HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/>"
-             "<host id=\"b\" speed=\"1Gf\"/><link id=\"l\" bandwidth=\"100MBps\" "
-             "latency=\"10ms\"><prop id=\"wattage_range\" value=\"10:30\"/></link>"
-             "<link id=\"m\" bandwidth=\"1MBps\"/>"
-             "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route></zone>" TAIL;
+        FX_HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/>"
+                "<host id=\"b\" speed=\"1Gf\"/><link id=\"l\" bandwidth=\"100MBps\" "
+                "latency=\"10ms\"><prop id=\"wattage_range\" value=\"10:30\"/></link>"
+                "<link id=\"m\" bandwidth=\"1MBps\"/>"
+                "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route></zone>" FX_TAIL;
 
     fx_start(xml, SIM_NET_RAW, both_plugins, 2);
     sim_actor_create("f", fx_host("a"), send_flow, &f);
@@ -166,8 +167,8 @@ static void ask_without_wattage(const void *arg)
 }
 
 #define ONE_HOST(props)                                                                            \
-    HEAD "<zone id=\"z\" routing=\"Full\">\n<host id=\"h\" speed=\"1Gf,2Gf\">" props               \
-         "</host><link id=\"l\" bandwidth=\"1MBps\"/></zone>" TAIL
+    FX_HEAD "<zone id=\"z\" routing=\"Full\">\n<host id=\"h\" speed=\"1Gf,2Gf\">" props            \
+            "</host><link id=\"l\" bandwidth=\"1MBps\"/></zone>" FX_TAIL
 
 Test(energy, malformed_wattage_properties_are_named)
 {
@@ -181,17 +182,17 @@ Test(energy, malformed_wattage_properties_are_named)
     fx_expect_die(start_with,
                   ONE_HOST("<prop id=\"wattage_per_state\" value=\"100:1:2:3, 90:150\"/>"),
                   "pstate 0 has more than 3 values");
-    fx_expect_die(start_with,
-                  ONE_HOST("<prop id=\"wattage_per_state\" value=\"100, 90:150\"/>"),
+    fx_expect_die(start_with, ONE_HOST("<prop id=\"wattage_per_state\" value=\"100, 90:150\"/>"),
                   "pstate 0 has fewer than 2 values");
     fx_expect_die(start_with,
                   ONE_HOST("<prop id=\"wattage_per_state\" value=\"100:200,90:150\"/>"
                            "<prop id=\"wattage_off\" value=\"ten\"/>"),
                   "property wattage_off=\"ten\" of host 'h': expected a number of watts");
-    fx_expect_die(ask_link,
-                  HEAD "<zone id=\"z\" routing=\"Full\">\n<link id=\"l\" bandwidth=\"1MBps\">"
-                       "<prop id=\"wattage_range\" value=\"10\"/></link></zone>" TAIL,
-                  "test.xml:4: property wattage_range=\"10\" of link 'l': expected Idle:Busy watts");
+    fx_expect_die(
+        ask_link,
+        FX_HEAD "<zone id=\"z\" routing=\"Full\">\n<link id=\"l\" bandwidth=\"1MBps\">"
+                "<prop id=\"wattage_range\" value=\"10\"/></link></zone>" FX_TAIL,
+        "test.xml:4: property wattage_range=\"10\" of link 'l': expected Idle:Busy watts");
     fx_expect_die(ask_without_plugin, NULL,
                   "sg_host_get_consumed_energy needs the host energy plugin: add "
                   "--cfg=plugin:host_energy");

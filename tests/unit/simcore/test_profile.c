@@ -5,11 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "simcore/internal.h"
 #include "tests/unit/simcore/fixture.h"
-
 
 static struct sim__profile *parse(const char *text, double periodicity, char *err, int *line)
 {
@@ -22,8 +20,8 @@ Test(profile, dates_become_deltas_and_periodicity_sets_the_repeat)
      * .xml): deltas 0, 11, 9 and a restart 21 - 20 = 1 s after the last event. */
     char err[256];
     int line = 0;
-    struct sim__profile *p = parse("  0.0 1.0\n# comment\n11.0 0.5\n\n% other\n20 0.9\n", 21, err,
-                                   &line);
+    struct sim__profile *p =
+        parse("  0.0 1.0\n# comment\n11.0 0.5\n\n% other\n20 0.9\n", 21, err, &line);
 
     cr_assert_not_null(p, "%s", err);
     cr_assert_eq(p->n, 3);
@@ -83,15 +81,15 @@ Test(profile, bad_lines_are_named)
 }
 
 static const char *const speed_platform =
-    HEAD "<trace id=\"half\" periodicity=\"-1\">\n0 1\n5 0.5\n</trace>\n"
-         "<trace id=\"wave\" periodicity=\"2\">\n0 1\n1 0.5\n</trace>\n"
-         "<zone id=\"z\" routing=\"Full\">\n"
-         "<host id=\"a\" speed=\"1Gf,500Mf,100Mf\" pstate=\"0\"/>\n"
-         "<host id=\"b\" speed=\"1Gf\"/>\n<host id=\"c\" speed=\"1Gf\"/>\n"
-         "<link id=\"n\" bandwidth=\"1MBps\"/>" ROUTE("a", "b") ROUTE("a", "c") ROUTE("b", "c")
-         "</zone>\n"
-         "<trace_connect kind=\"SPEED\" trace=\"half\" element=\"b\"/>\n"
-         "<trace_connect trace=\"wave\" element=\"c\"/>\n" TAIL;
+    FX_HEAD "<trace id=\"half\" periodicity=\"-1\">\n0 1\n5 0.5\n</trace>\n"
+            "<trace id=\"wave\" periodicity=\"2\">\n0 1\n1 0.5\n</trace>\n"
+            "<zone id=\"z\" routing=\"Full\">\n"
+            "<host id=\"a\" speed=\"1Gf,500Mf,100Mf\" pstate=\"0\"/>\n"
+            "<host id=\"b\" speed=\"1Gf\"/>\n<host id=\"c\" speed=\"1Gf\"/>\n"
+            "<link id=\"n\" bandwidth=\"1MBps\"/>" FX_ROUTE("a", "b") FX_ROUTE("a", "c")
+                FX_ROUTE("b", "c") "</zone>\n"
+                                   "<trace_connect kind=\"SPEED\" trace=\"half\" element=\"b\"/>\n"
+                                   "<trace_connect trace=\"wave\" element=\"c\"/>\n" FX_TAIL;
 
 Test(profile, a_speed_profile_changes_running_executions)
 {
@@ -150,40 +148,23 @@ static void send_flow(void *arg)
     sim_activity_unref(act);
 }
 
-static char *write_profile(char *dir, const char *name, const char *text)
-{
-    static char path[512];
-    FILE *f;
-
-    snprintf(path, sizeof(path), "%s/%s", dir, name);
-    f = fopen(path, "w");
-    cr_assert_not_null(f);
-    fputs(text, f);
-    fclose(f);
-    return path;
-}
-
 Test(profile, link_profiles_are_files_found_along_the_path)
 {
     /* raw model, link of 1e8 B/s and 10 ms whose bandwidth drops to 5e7 at t=0.02 and whose
-     * latency becomes 20 ms at t=1 (files found through sim_platform_add_path):
+     * latency becomes 20 ms at t=1 (link_bw.profile and link_lat.profile, found in the folder
+     * sim_platform_add_path gives):
      * - 4e6 bytes from t=0: latency to 0.01, 1e6 bytes by 0.02, 3e6 at 5e7 B/s: end 0.08;
      * - 1e6 bytes from t=2: 20 ms latency then 0.02 s: end 2.04. */
-    char dir[] = "/tmp/simmpi-profile-XXXXXX";
-    char xml[1024];
     struct flow early = { "a", "b", 0, 4e6, -1 };
     struct flow late = { "a", "b", 2, 1e6, -1 };
 
-    cr_assert_not_null(mkdtemp(dir));
-    write_profile(dir, "bw.txt", "0.02 5e7\n");
-    write_profile(dir, "lat.txt", "1 0.02\n");
-    sim_platform_add_path(dir);
-    snprintf(xml, sizeof(xml),
-             HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/>"
-                  "<host id=\"b\" speed=\"1Gf\"/><link id=\"l\" bandwidth=\"100MBps\" "
-                  "latency=\"10ms\" bandwidth_file=\"bw.txt\" latency_file=\"lat.txt\"/>"
-                  "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route></zone>" TAIL);
-    fx_start(xml, SIM_NET_RAW, NULL, 0);
+    sim_platform_add_path(SRCDIR "/tests/unit/simcore");
+    fx_start(FX_HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/>"
+                     "<host id=\"b\" speed=\"1Gf\"/><link id=\"l\" bandwidth=\"100MBps\" "
+                     "latency=\"10ms\" bandwidth_file=\"link_bw.profile\" "
+                     "latency_file=\"link_lat.profile\"/>"
+                     "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route></zone>" FX_TAIL,
+             SIM_NET_RAW, NULL, 0);
     sim_actor_create("early", fx_host("a"), send_flow, &early);
     sim_actor_create("late", fx_host("a"), send_flow, &late);
     cr_assert_eq(sim_engine_run(), 0);
@@ -192,18 +173,15 @@ Test(profile, link_profiles_are_files_found_along_the_path)
     cr_assert_float_eq(sim_link_latency(fx_link("l")), 0.02, 1e-12);
     sim_engine_shutdown();
     sim_platform_clear_paths();
-    unlink(write_profile(dir, "bw.txt", ""));
-    unlink(write_profile(dir, "lat.txt", ""));
-    rmdir(dir);
 }
 
 static const char *const state_platform =
-    HEAD "<trace id=\"blink\" periodicity=\"10\">\n2 0\n7 1\n</trace>\n"
-         "<zone id=\"z\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf\"/>\n"
-         "<host id=\"b\" speed=\"1Gf\"/>\n<link id=\"l\" bandwidth=\"1MBps\" latency=\"0\"/>\n"
-         "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n</zone>\n"
-         "<trace_connect kind=\"HOST_AVAIL\" trace=\"blink\" element=\"b\"/>\n"
-         "<trace_connect kind=\"LINK_AVAIL\" trace=\"blink\" element=\"l\"/>\n" TAIL;
+    FX_HEAD "<trace id=\"blink\" periodicity=\"10\">\n2 0\n7 1\n</trace>\n"
+            "<zone id=\"z\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf\"/>\n"
+            "<host id=\"b\" speed=\"1Gf\"/>\n<link id=\"l\" bandwidth=\"1MBps\" latency=\"0\"/>\n"
+            "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route>\n</zone>\n"
+            "<trace_connect kind=\"HOST_AVAIL\" trace=\"blink\" element=\"b\"/>\n"
+            "<trace_connect kind=\"LINK_AVAIL\" trace=\"blink\" element=\"l\"/>\n" FX_TAIL;
 
 Test(profile, state_profiles_turn_hosts_and_links_off_and_on)
 {
@@ -264,31 +242,32 @@ Test(profile, bad_platform_profiles_and_pstates_are_named)
 {
     /* Each error names the file, the line and the element or attribute, and the valid values. */
     fx_expect_die(load,
-                  HEAD "<zone id=\"z\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf,1Mf\" "
-                       "pstate=\"2\"/></zone>" TAIL,
+                  FX_HEAD "<zone id=\"z\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf,1Mf\" "
+                          "pstate=\"2\"/></zone>" FX_TAIL,
                   "t.xml:4: bad pstate '2' of host 'a'; valid: 0 to 1");
     fx_expect_die(load,
-                  HEAD "<zone id=\"z\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf,fast\"/>"
-                       "</zone>" TAIL,
+                  FX_HEAD "<zone id=\"z\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf,fast\"/>"
+                          "</zone>" FX_TAIL,
                   "t.xml:4: bad speed 'fast' in attribute 'speed' of <host>");
     fx_expect_die(load,
-                  HEAD "<zone id=\"z\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf\" "
-                       "speed_file=\"/nonexistent/p.txt\"/></zone>" TAIL,
+                  FX_HEAD "<zone id=\"z\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf\" "
+                          "speed_file=\"/nonexistent/p.txt\"/></zone>" FX_TAIL,
                   "t.xml:4: cannot open profile '/nonexistent/p.txt' of speed_file of host 'a'");
-    fx_expect_die(load, HEAD "\n\n<trace id=\"t\" periodicity=\"1\">\n0 1\n0.5 x\n</trace>" TAIL,
+    fx_expect_die(load,
+                  FX_HEAD "\n\n<trace id=\"t\" periodicity=\"1\">\n0 1\n0.5 x\n</trace>" FX_TAIL,
                   "t.xml:7: <trace id=\"t\">: bad value 'x'");
     fx_expect_die(load,
-                  HEAD "<trace id=\"t\" periodicity=\"1\">0 1</trace>\n<zone id=\"z\" "
-                       "routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/></zone>\n"
-                       "<trace_connect kind=\"BANDWIDTH\" trace=\"t\" element=\"a\"/>" TAIL,
+                  FX_HEAD "<trace id=\"t\" periodicity=\"1\">0 1</trace>\n<zone id=\"z\" "
+                          "routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/></zone>\n"
+                          "<trace_connect kind=\"BANDWIDTH\" trace=\"t\" element=\"a\"/>" FX_TAIL,
                   "t.xml:5: <trace_connect trace=\"t\" element=\"a\">: no link 'a'");
-    fx_expect_die(load, HEAD "<trace_connect kind=\"POWER\" trace=\"t\" element=\"a\"/>" TAIL,
+    fx_expect_die(load, FX_HEAD "<trace_connect kind=\"POWER\" trace=\"t\" element=\"a\"/>" FX_TAIL,
                   "valid: HOST_AVAIL, SPEED, LINK_AVAIL, BANDWIDTH, LATENCY (POWER is now SPEED)");
-    fx_expect_die(load, HEAD "<trace_connect trace=\"t\" element=\"a\"/>" TAIL,
+    fx_expect_die(load, FX_HEAD "<trace_connect trace=\"t\" element=\"a\"/>" FX_TAIL,
                   "cannot connect trace 't' to 'a': no <trace id=\"t\"> before it");
     fx_expect_die(load,
-                  HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/></zone>\n"
-                       "<config id=\"c\"><prop id=\"k\" value=\"v\"/></config>" TAIL,
+                  FX_HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/></zone>\n"
+                          "<config id=\"c\"><prop id=\"k\" value=\"v\"/></config>" FX_TAIL,
                   "t.xml:4: <config> comes after platform elements");
     fx_expect_die(set_bad_pstate, NULL,
                   "cannot set host 'a' to pstate 3; valid: 0 to 2 (its speed list has 3 values)");
