@@ -134,7 +134,7 @@ bool sim_link_is_on(const struct sim_link *l)
 static void die_link_failure(const struct sim_link *l, const struct sim_activity *act,
                              const char *when, const struct sim__profile *prof)
 {
-    sim_die("link '%s' is off at %.6f (state profile '%s') %s a message from host '%s' to host "
+    sim_die("link '%s' is off at %.6f (state profile '%s') %s message from host '%s' to host "
             "'%s'; SMPI 3.32 aborts the job on this network failure: change the profile or the "
             "placement",
             l->name, sim__engine.now, prof ? prof->name : "?", when,
@@ -148,7 +148,7 @@ void sim__route_check_on(struct sim_link *const *links, int n, const struct sim_
 
     for (int i = 0; i < n; i++)
         if (links[i]->off)
-            die_link_failure(links[i], &probe, "when its route is asked for",
+            die_link_failure(links[i], &probe, "when it would carry a new",
                              links[i]->state_profile);
 }
 
@@ -167,7 +167,7 @@ static void link_turn_off(struct sim_link *l, const struct sim__profile *prof)
         struct sim_activity *act = ids[i];
 
         if (act->state == SIM_ACTIVITY_RUNNING)
-            die_link_failure(l, act, "while it carries", prof);
+            die_link_failure(l, act, "while it carries a", prof);
     }
     free(ids);
 }
