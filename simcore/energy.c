@@ -1,11 +1,20 @@
-/* energy: the end-of-run reports of the energy plugins, in SimGrid's order: each plugin's total
- * when the run ends (in the order the plugins were activated), then, as the engine is destroyed,
- * every host and every link, each sorted by name. */
+/* energy: which plugins are active, and the end-of-run reports of the energy plugins in
+ * SimGrid's order: each plugin's total when the run ends (in the order the plugins were
+ * activated), then, as the engine is destroyed, every host and every link, each sorted by
+ * name. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
 #include "simcore/internal.h"
+
+bool sim__plugin_is_active(enum sim_plugin plugin)
+{
+    for (int i = 0; i < sim__engine.cfg.nplugins; i++)
+        if (sim__engine.cfg.plugins[i] == plugin)
+            return true;
+    return false;
+}
 
 void sim_energy_report_end(void)
 {

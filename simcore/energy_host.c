@@ -139,9 +139,7 @@ void sim__energy_host_init(void)
 {
     struct sim_platform *p = sim__engine.platform;
 
-    plugin_on = false;
-    for (int i = 0; i < sim__engine.cfg.nplugins; i++)
-        plugin_on |= sim__engine.cfg.plugins[i] == SIM_PLUGIN_HOST_ENERGY;
+    plugin_on = sim__plugin_is_active(SIM_PLUGIN_HOST_ENERGY);
     if (!plugin_on)
         return;
     for (int i = 0; i < p->nhosts; i++) {

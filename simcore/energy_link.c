@@ -94,9 +94,7 @@ void sim__energy_link_init(void)
 {
     struct sim_platform *p = sim__engine.platform;
 
-    plugin_on = false;
-    for (int i = 0; i < sim__engine.cfg.nplugins; i++)
-        plugin_on |= sim__engine.cfg.plugins[i] == SIM_PLUGIN_LINK_ENERGY;
+    plugin_on = sim__plugin_is_active(SIM_PLUGIN_LINK_ENERGY);
     if (!plugin_on)
         return;
     for (int i = 0; i < p->nlinks; i++) {

@@ -213,7 +213,9 @@ void sim__resources_free(void);
 void sim__route_check_on(struct sim_link *const *links, int n, const struct sim_host *src,
                          const struct sim_host *dst);
 
-/* ---- energy plugins (energy_host.c, energy_link.c) ---- */
+/* ---- energy plugins (energy_host.c, energy_link.c; energy.c) ---- */
+/* Whether sim_config.plugins lists `plugin`. */
+bool sim__plugin_is_active(enum sim_plugin plugin);
 /* Set up the plugins sim_config.plugins names, once the engine owns the platform. */
 void sim__energy_host_init(void);
 void sim__energy_link_init(void);

@@ -51,6 +51,24 @@ void fx_actor(const char *host, struct fx_step *step)
     sim_actor_create("step", fx_host(host), run_step, step);
 }
 
+static void run_flow(void *arg)
+{
+    struct fx_flow *f = arg;
+    struct sim_activity *act;
+
+    if (f->delay > 0)
+        sim_sleep(f->delay);
+    act = sim_comm_start(fx_host(f->src), fx_host(f->dst), f->bytes, -1);
+    sim_activity_wait(act);
+    f->end = sim_now();
+    sim_activity_unref(act);
+}
+
+void fx_send(struct fx_flow *flow)
+{
+    sim_actor_create("flow", fx_host(flow->src), run_flow, flow);
+}
+
 void fx_expect_die(void (*fn)(const void *arg), const void *arg, const char *msg)
 {
     char out[4096] = "";

@@ -28,6 +28,17 @@ struct fx_step {
 };
 void fx_actor(const char *host, struct fx_step *step);
 
+/* An actor on `src` that sleeps `delay`, then sends `bytes` to `dst`; `end` receives the date
+ * the message arrived. */
+struct fx_flow {
+    const char *src;
+    const char *dst;
+    double delay;
+    double bytes;
+    double end;
+};
+void fx_send(struct fx_flow *flow);
+
 /* Runs fn(arg) in a child process; asserts it exits with status 1 and `msg` in its stderr. */
 void fx_expect_die(void (*fn)(const void *arg), const void *arg, const char *msg);
 

@@ -101,28 +101,13 @@ Test(energy, idle_and_turned_off_hosts)
     sim_engine_shutdown();
 }
 
-struct flow {
-    double bytes;
-    double end;
-};
-
-static void send_flow(void *arg)
-{
-    struct flow *f = arg;
-    struct sim_activity *act = sim_comm_start(fx_host("a"), fx_host("b"), f->bytes, -1);
-
-    sim_activity_wait(act);
-    f->end = sim_now();
-    sim_activity_unref(act);
-}
-
 Test(energy, a_link_is_billed_at_its_usage_when_flows_start_and_end)
 {
     /* raw model, link 1e8 B/s and 10 ms with wattage_range 10:30 W. 5e6 bytes end at 0.06 s.
      * SimGrid accounts a link when a flow starts (t=0: 0 J) and ends (t=0.06, usage 1e8: 30 W
      * over the 0.06 s since, the latency included): 1.8 J; then idle at 10 W until a sleeper
      * ends at 1.06 s: 11.8 J. The link without wattage_range counts 0 J. */
-    struct flow f = { 5e6, -1 };
+    struct fx_flow f = { "a", "b", 0, 5e6, -1 };
     struct fx_step wait = { .delay = 1.06, .pstate = -1 };
     static const char *const xml =
         FX_HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/>"
@@ -132,7 +117,7 @@ Test(energy, a_link_is_billed_at_its_usage_when_flows_start_and_end)
                 "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route></zone>" FX_TAIL;
 
     fx_start(xml, SIM_NET_RAW, both_plugins, 2);
-    sim_actor_create("f", fx_host("a"), send_flow, &f);
+    fx_send(&f);
     fx_actor("a", &wait);
     cr_assert_eq(sim_engine_run(), 0);
     cr_assert_float_eq(f.end, 0.06, 1e-9);

@@ -128,26 +128,6 @@ Test(profile, a_pstate_change_applies_to_the_execution_in_progress)
     sim_engine_shutdown();
 }
 
-struct flow {
-    const char *src;
-    const char *dst;
-    double delay;
-    double bytes;
-    double end;
-};
-
-static void send_flow(void *arg)
-{
-    struct flow *f = arg;
-    struct sim_activity *act;
-
-    sim_sleep(f->delay);
-    act = sim_comm_start(fx_host(f->src), fx_host(f->dst), f->bytes, -1);
-    sim_activity_wait(act);
-    f->end = sim_now();
-    sim_activity_unref(act);
-}
-
 Test(profile, link_profiles_are_files_found_along_the_path)
 {
     /* raw model, link of 1e8 B/s and 10 ms whose bandwidth drops to 5e7 at t=0.02 and whose
@@ -155,8 +135,8 @@ Test(profile, link_profiles_are_files_found_along_the_path)
      * sim_platform_add_path gives):
      * - 4e6 bytes from t=0: latency to 0.01, 1e6 bytes by 0.02, 3e6 at 5e7 B/s: end 0.08;
      * - 1e6 bytes from t=2: 20 ms latency then 0.02 s: end 2.04. */
-    struct flow early = { "a", "b", 0, 4e6, -1 };
-    struct flow late = { "a", "b", 2, 1e6, -1 };
+    struct fx_flow early = { "a", "b", 0, 4e6, -1 };
+    struct fx_flow late = { "a", "b", 2, 1e6, -1 };
 
     sim_platform_add_path(SRCDIR "/tests/unit/simcore");
     fx_start(FX_HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/>"
@@ -165,8 +145,8 @@ Test(profile, link_profiles_are_files_found_along_the_path)
                      "latency_file=\"link_lat.profile\"/>"
                      "<route src=\"a\" dst=\"b\"><link_ctn id=\"l\"/></route></zone>" FX_TAIL,
              SIM_NET_RAW, NULL, 0);
-    sim_actor_create("early", fx_host("a"), send_flow, &early);
-    sim_actor_create("late", fx_host("a"), send_flow, &late);
+    fx_send(&early);
+    fx_send(&late);
     cr_assert_eq(sim_engine_run(), 0);
     cr_assert_float_eq(early.end, 0.08, 1e-9);
     cr_assert_float_eq(late.end, 2.04, 1e-9);
@@ -205,11 +185,11 @@ Test(profile, state_profiles_turn_hosts_and_links_off_and_on)
 
 static void run_state_platform(const void *arg)
 {
-    struct flow f = { "a", "b", 0, 3e6, -1 };
+    struct fx_flow f = { "a", "b", 0, 3e6, -1 };
 
     fx_start(state_platform, SIM_NET_RAW, NULL, 0);
     if (arg)
-        sim_actor_create("f", fx_host("a"), send_flow, &f);
+        fx_send(&f);
     else
         fx_actor("b", &(struct fx_step){ .pstate = -1, .flops = 5e9 });
     sim_engine_run();
