@@ -5,7 +5,8 @@ simcore_libsimcore_la_SOURCES = \
 	simcore/util.c simcore/log.c simcore/units.c simcore/config.c \
 	simcore/context.c simcore/context_stack.c simcore/context_ucontext.c simcore/context_raw.c \
 	simcore/lmm.c simcore/lmm_solve.c \
-	simcore/platform.c simcore/platform_xml.c simcore/platform_default.c \
-	simcore/heap.c simcore/engine.c simcore/actor.c simcore/activity.c simcore/network.c
+	simcore/platform.c simcore/platform_xml.c simcore/platform_default.c simcore/platform_profile.c \
+	simcore/heap.c simcore/engine.c simcore/actor.c simcore/activity.c simcore/network.c \
+	simcore/profile.c simcore/resource.c simcore/energy.c simcore/energy_host.c simcore/energy_link.c
 simcore_libsimcore_la_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS) -fvisibility=hidden
 simcore_libsimcore_la_LIBADD = $(XML_LIBS)

@@ -105,6 +105,11 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
         return constant_comm();
     act = sim__activity_new(SIM__COMM, bytes);
     n = get_route(src, dst, &latency);
+    if (sim__engine.nlinks_off > 0)
+        sim__route_check_on(route_buf, n, src, dst);
+    act->src = src;
+    act->dst = dst;
+    act->lat_current = latency;
     act->penalty = latency;
     for (int i = 0; i < n; i++) {
         if (cfg->weight_s > 0)
@@ -117,6 +122,8 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     act->rate_factor = bw_factor;
     if (rate >= 0 && rate / bw_factor < bound)
         bound = rate / bw_factor;
+    act->user_bound = bound;
+    act->sharing_penalty = act->penalty;
     if (cfg->tcp_gamma > 0 && latency > 0 && cfg->tcp_gamma / (2.0 * latency) < bound)
         bound = cfg->tcp_gamma / (2.0 * latency);
     latency *= sim_factor_table_eval(&cfg->lat_factor, bytes);
@@ -129,6 +136,7 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
         sim__activity_schedule(act, sim__engine.now + latency, true);
     for (int i = 0; i < n; i++)
         sim_lmm_expand(sim__engine.lmm, route_buf[i]->cnst, act->var, 1.0);
+    sim__energy_link_comm_start(act, route_buf, n); /* before route_buf holds the reverse */
     if (cfg->crosstraffic)
         expand_reverse(act, src, dst);
     if (latency <= 0)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "simcore/internal.h"
 #include "simcore/platform_impl.h"
 
 /* Open-addressing string -> int map; keys are borrowed from the objects they name.
@@ -200,6 +201,11 @@ struct sim_host *sim__host_new(struct sim_platform *p, struct sim_zone *z, const
     h->name = pv->np[id].name;
     h->speed = speed;
     h->cores = cores;
+    h->npstates = 1;
+    h->pstate_speeds = sim_xmalloc(sizeof(*h->pstate_speeds));
+    h->pstate_speeds[0] = speed;
+    h->speed_scale = 1.0;
+    h->line = line;
     h->index = p->nhosts;
     h->zone = z;
     h->netpoint = id;
@@ -261,6 +267,7 @@ int sim__xlink_new(struct sim_platform *p, const char *name, double bw, double l
         x->up = link_new(p, sim_xstrdup(name), bw, lat, sharing == SIM__FATPIPE);
         x->down = x->up;
     }
+    x->up->line = x->down->line = line;
     map_put(&pv->xlink_by_name, x->name, pv->nxl);
     return pv->nxl++;
 }
@@ -388,12 +395,22 @@ void sim_platform_free(struct sim_platform *p)
         }
         free(p->hosts[i]->disks);
         free(p->hosts[i]->default_disk);
+        free(p->hosts[i]->pstate_speeds);
         free(p->hosts[i]);
     }
     for (int i = 0; i < p->nlinks; i++) {
-        free(p->links[i]->name);
-        free(p->links[i]);
+        struct sim_link *l = p->links[i];
+
+        for (int k = 0; k < 2 * l->nprops; k++)
+            free(l->props[k]);
+        free(l->props);
+        free(l->name);
+        free(l);
     }
+    for (int i = 0; i < p->nprofiles; i++)
+        sim__profile_free(p->profiles[i]);
+    free(p->profiles);
+    free(p->file);
     for (int i = 0; i < pv->nxl; i++)
         free(pv->xl[i].name);
     for (int i = 0; i < pv->nzones; i++)

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "simcore/internal.h"
 #include "simcore/platform.h"
 
 enum sim__routing {
@@ -128,5 +129,32 @@ struct sim__star *sim__zone_star(struct sim_zone *z, int member);
  * may need is connected; on failure dies with "<file>: ..." naming the zone and the pair. */
 void sim__platform_seal(struct sim_platform *p, const char *file);
 void sim__zone_free_routing(struct sim_zone *z);
+
+/* ---- platform_profile.c: profiles of hosts and links, <trace> and <trace_connect> ---- */
+/* `name` along SimGrid's lookup path ("./", the "path" option's folders, the folder of
+ * platform_file): the path found (malloc'd), or NULL. */
+char *sim__platform_find_file(const char *name, const char *platform_file);
+/* The profile in file `name` (read once per platform, then shared), or dies naming file:line of
+ * the attribute and `what` ("speed_file of host 'A'") or the profile's own line. */
+struct sim__profile *sim__platform_profile_file(struct sim_platform *p, const char *name,
+                                                const char *file, int line, const char *what);
+/* Gives the host or link a profile of `kind`; dies when it has another one of that kind. */
+void sim__host_set_profile(struct sim_host *h, enum sim__res_kind kind, struct sim__profile *prof,
+                           const char *file, int line);
+void sim__link_set_profile(struct sim_link *l, enum sim__res_kind kind, struct sim__profile *prof,
+                           const char *file, int line);
+/* The <trace>s and <trace_connect>s of one document: traces are defined as they are read
+ * (inline text, or a file that ignores periodicity, as SimGrid), connections checked against
+ * the traces defined before them, and applied once the whole platform exists. kind NULL: absent
+ * (SimGrid 3.32 then takes SPEED). */
+struct sim__traces;
+struct sim__traces *sim__traces_new(void);
+void sim__traces_define(struct sim__traces *t, struct sim_platform *p, const char *id,
+                        const char *path, const char *text, double periodicity, const char *file,
+                        int line);
+void sim__traces_connect(struct sim__traces *t, const char *kind, const char *trace,
+                         const char *element, const char *file, int line);
+void sim__traces_apply(const struct sim__traces *t, struct sim_platform *p, const char *file);
+void sim__traces_free(struct sim__traces *t);
 
 #endif /* SIM_PLATFORM_IMPL_H */

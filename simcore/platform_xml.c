@@ -29,6 +29,9 @@ struct px {
     int caplinks;
     int nprops; /* <prop> directly under <platform> */
     char **props;
+
+    struct sim__traces *traces; /* <trace>s and <trace_connect>s, applied at the end */
+    bool config_closed;         /* a platform element came: no <config> may follow */
 };
 
 /* Attribute lists: "*name" is required, "~name" is accepted and ignored with a warning. */
@@ -37,14 +40,16 @@ static const char *const config_attrs[] = { "id", NULL };
 static const char *const prop_attrs[] = { "*id", "*value", NULL };
 static const char *const zone_attrs[] = { "*id", "*routing", NULL };
 static const char *const host_attrs[] = {
-    "*id",         "*speed",       "core", "pstate", "~speed_file", "~availability_file",
-    "~state_file", "~coordinates", NULL,
+    "*id",        "*speed",       "core", "pstate", "speed_file", "availability_file",
+    "state_file", "~coordinates", NULL,
 };
 static const char *const disk_attrs[] = { "*id", "*read_bw", "*write_bw", NULL };
 static const char *const link_attrs[] = {
-    "*id",           "*bandwidth",  "latency", "sharing_policy", "~bandwidth_file",
-    "~latency_file", "~state_file", NULL,
+    "*id",          "*bandwidth", "latency", "sharing_policy", "bandwidth_file",
+    "latency_file", "state_file", NULL,
 };
+static const char *const trace_attrs[] = { "*id", "file", "*periodicity", NULL };
+static const char *const trace_connect_attrs[] = { "kind", "*trace", "*element", NULL };
 static const char *const router_attrs[] = { "*id", "~coordinates", NULL };
 static const char *const route_attrs[] = { "*src", "*dst", "symmetrical", NULL };
 static const char *const zone_route_attrs[] = { "*src",    "*dst",        "*gw_src",
@@ -208,6 +213,54 @@ static int core_attr(const struct px *c, const xmlNode *n)
     return (int)k;
 }
 
+/* A speed list "100Mf,50Mf,20Mf" (one per pstate, blanks allowed around each): their number,
+ * the speeds in *out (malloc'd). */
+static int speeds_attr(const struct px *c, const xmlNode *n, const char *name, double **out)
+{
+    char *copy = sim_xstrdup(attr(n, name));
+    char *save = NULL;
+    int k = 0;
+
+    *out = NULL;
+    for (char *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *end = tok + strlen(tok);
+        double x;
+
+        while (*tok == ' ' || *tok == '\t' || *tok == '\n')
+            tok++;
+        while (end > tok && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\n'))
+            *--end = '\0';
+        if (sim_parse_speed(tok, &x) < 0 || x < 0)
+            die_at(c, n,
+                   "bad speed '%s' in attribute '%s' of <%s>; give one speed per pstate, "
+                   "separated by commas, such as \"100Mf,50Mf,20Mf\"; valid units: %s",
+                   tok, name, ename(n), sim_units_help('f'));
+        *out = sim_xrealloc(*out, (size_t)(k + 1) * sizeof(**out));
+        (*out)[k++] = x;
+    }
+    free(copy);
+    if (k == 0)
+        die_at(c, n, "empty attribute '%s' of <%s>; give a speed such as \"1Gf\"", name, ename(n));
+    return k;
+}
+
+/* Gives host h the pstate speeds and starts it at pstate `pstate` (text of the attribute, NULL
+ * for 0). The speeds are taken over. */
+static void set_pstates(const struct px *c, const xmlNode *n, struct sim_host *h, double *speeds,
+                        int count, const char *pstate)
+{
+    char *end = NULL;
+    double v = pstate ? strtod(pstate, &end) : 0;
+
+    if (pstate && (end == pstate || *end || v != (int)v || v < 0 || v >= count))
+        die_at(c, n, "bad pstate '%s' of host '%s'; valid: 0 to %d (its speed list has %d values)",
+               pstate, h->name, count - 1, count);
+    free(h->pstate_speeds);
+    h->pstate_speeds = speeds;
+    h->npstates = count;
+    sim_host_set_pstate(h, (int)v);
+}
+
 /* Index of the attribute's value in `values` (case-sensitive), `dflt` when absent. */
 static int enum_attr(const struct px *c, const xmlNode *n, const char *name,
                      const char *const *values, int dflt)
@@ -332,26 +385,49 @@ static void read_disk(const struct px *c, const xmlNode *n, struct sim_host *h)
     free(props);
 }
 
+/* A profile attribute of a host or link (empty: none), read along the lookup path. */
+static void profile_attr(const struct px *c, const xmlNode *n, const char *name,
+                         enum sim__res_kind kind, struct sim_host *h, int xl)
+{
+    const char *v = attr(n, name);
+    char what[320];
+    struct sim__profile *prof;
+
+    if (!v || !*v)
+        return;
+    snprintf(what, sizeof(what), "%s of %s '%s'", name, ename(n), attr(n, "id"));
+    prof = sim__platform_profile_file(c->p, v, c->file, line_of(n), what);
+    if (h) {
+        sim__host_set_profile(h, kind, prof, c->file, line_of(n));
+        return;
+    }
+    sim__link_set_profile(sim__xlink_get(c->p, xl, true), kind, prof, c->file, line_of(n));
+    if (sim__xlink_is_split(c->p, xl))
+        sim__link_set_profile(sim__xlink_get(c->p, xl, false), kind, prof, c->file, line_of(n));
+}
+
 static void read_host(const struct px *c, const xmlNode *n, struct sim_zone *z)
 {
-    const char *speed = attr(n, "speed");
-    const char *pstate = attr(n, "pstate");
-    char first[128];
     struct sim_host *h;
-    double flops;
+    double *speeds;
+    int nspeeds;
 
     check_attrs(c, n, host_attrs);
-    /* "100Mf,50Mf": one speed per pstate; the simulation runs at pstate 0 */
-    snprintf(first, sizeof(first), "%.*s", (int)strcspn(speed, ","), speed);
-    if (sim_parse_speed(first, &flops) < 0 || flops <= 0)
-        die_at(c, n, "bad speed '%s' for attribute 'speed' of <host>; valid units: %s", speed,
-               sim_units_help('f'));
-    if (pstate && strtod(pstate, NULL) != 0)
-        SIM_LOG(log_plat, SIM_LOG_WARN, "%s:%d: pstate of host '%s' is ignored (pstate 0 is used)",
-                c->file, line_of(n), attr(n, "id"));
-    h = sim__host_new(c->p, z, attr(n, "id"), flops, core_attr(c, n), line_of(n));
+    nspeeds = speeds_attr(c, n, "speed", &speeds);
+    h = sim__host_new(c->p, z, attr(n, "id"), speeds[0], core_attr(c, n), line_of(n));
     if (!h)
         dup_netpoint(c, n, "host", attr(n, "id"));
+    set_pstates(c, n, h, speeds, nspeeds, attr(n, "pstate"));
+    if (attr(n, "availability_file") && *attr(n, "availability_file"))
+        SIM_LOG(log_plat, SIM_LOG_WARN,
+                "%s:%d: The availability_file attribute in <host> is now deprecated. Please, use "
+                "'speed_file' instead.",
+                c->file, line_of(n));
+    profile_attr(c, n, "availability_file", SIM__RES_HOST_SPEED, h, -1);
+    if (attr(n, "speed_file") && *attr(n, "speed_file"))
+        h->speed_profile = NULL; /* SimGrid's speed_file replaces availability_file */
+    profile_attr(c, n, "speed_file", SIM__RES_HOST_SPEED, h, -1);
+    profile_attr(c, n, "state_file", SIM__RES_HOST_STATE, h, -1);
     for (const xmlNode *k = first_elem(n); k; k = next_elem(k)) {
         if (is(k, "prop")) {
             check_attrs(c, k, prop_attrs);
@@ -364,21 +440,61 @@ static void read_host(const struct px *c, const xmlNode *n, struct sim_zone *z)
     }
 }
 
-/* <link>: sharing_policy defaults to SHARED as in SimGrid's DTD. Its <prop>s are checked but
- * not kept: nothing reads link properties. */
+/* <link>: sharing_policy defaults to SHARED as in SimGrid's DTD. Its <prop>s are kept (the
+ * link_energy plugin reads them), except on the two directions of a SPLITDUPLEX link, which
+ * SimGrid 3.32 gives none (its props stay on a link that carries no traffic). Both directions
+ * follow the profiles. */
 static void read_link(const struct px *c, const xmlNode *n, struct sim_zone *z)
 {
+    int xl;
     int nprops = 0;
     char **props = NULL;
 
     check_attrs(c, n, link_attrs);
-    new_xlink(c, n, z, attr(n, "id"), unit_attr(c, n, "bandwidth", 'b', 0),
-              unit_attr(c, n, "latency", 't', 0),
-              sharing_attr(c, n, "sharing_policy", SIM__SHARED));
+    xl = new_xlink(c, n, z, attr(n, "id"), unit_attr(c, n, "bandwidth", 'b', 0),
+                   unit_attr(c, n, "latency", 't', 0),
+                   sharing_attr(c, n, "sharing_policy", SIM__SHARED));
     read_props(c, n, &nprops, &props);
-    for (int i = 0; i < 2 * nprops; i++)
-        free(props[i]);
-    free(props);
+    if (!sim__xlink_is_split(c->p, xl)) {
+        sim__xlink_get(c->p, xl, true)->nprops = nprops;
+        sim__xlink_get(c->p, xl, true)->props = props;
+    } else {
+        for (int i = 0; i < 2 * nprops; i++)
+            free(props[i]);
+        free(props);
+    }
+    profile_attr(c, n, "bandwidth_file", SIM__RES_LINK_BANDWIDTH, NULL, xl);
+    profile_attr(c, n, "latency_file", SIM__RES_LINK_LATENCY, NULL, xl);
+    profile_attr(c, n, "state_file", SIM__RES_LINK_STATE, NULL, xl);
+}
+
+/* <trace id periodicity [file]>text</trace> and <trace_connect kind trace element/>. */
+static void read_trace(const struct px *c, const xmlNode *n)
+{
+    xmlChar *text;
+    const char *per;
+    char *end;
+    double periodicity;
+
+    check_attrs(c, n, trace_attrs);
+    per = attr(n, "periodicity");
+    periodicity = strtod(per, &end);
+    if (end == per || *end)
+        die_at(c, n, "bad periodicity '%s' of <trace id=\"%s\">; give a number of seconds", per,
+               attr(n, "id"));
+    text = xmlNodeGetContent(n);
+    sim__traces_define(c->traces, c->p, attr(n, "id"), attr(n, "file"), (const char *)text,
+                       periodicity, c->file, line_of(n));
+    xmlFree(text);
+}
+
+static void read_trace_connect(const struct px *c, const xmlNode *n)
+{
+    check_attrs(c, n, trace_connect_attrs);
+    if (first_elem(n))
+        unexpected(c, first_elem(n), n, "(none)");
+    sim__traces_connect(c->traces, attr(n, "kind"), attr(n, "trace"), attr(n, "element"), c->file,
+                        line_of(n));
 }
 
 static void read_router(const struct px *c, const xmlNode *n, struct sim_zone *z)
@@ -541,6 +657,8 @@ bad:
 struct cluster_args {
     const char *id;
     double speed;
+    double *speeds; /* one per pstate ("100Mf,50Mf"); speed is the first */
+    int nspeeds;
     int cores;
     double bw;
     double lat;
@@ -568,6 +686,10 @@ static void cluster_node(const struct px *c, const xmlNode *n, struct sim_zone *
     h = sim__host_new(c->p, z, name, a->speed, a->cores, line_of(n));
     if (!h)
         dup_netpoint(c, n, "host", name);
+    set_pstates(c, n, h,
+                memcpy(sim_xmalloc((size_t)a->nspeeds * sizeof(double)), a->speeds,
+                       (size_t)a->nspeeds * sizeof(double)),
+                a->nspeeds, NULL);
     snprintf(name, sizeof(name), "%s_link_%d_loopback", a->id, r);
     if (a->lb_bw > 0 || a->lb_lat > 0)
         lb = sim__xlink_get(c->p, new_xlink(c, n, z, name, a->lb_bw, a->lb_lat, SIM__FATPIPE),
@@ -609,7 +731,8 @@ static void read_cluster(const struct px *c, const xmlNode *n, struct sim_zone *
                "cluster topology '%s' is not supported; only FLAT clusters are (describe "
                "the topology with zones and routes instead)",
                attr(n, "topology"));
-    a.speed = unit_attr(c, n, "speed", 'f', 0);
+    a.nspeeds = speeds_attr(c, n, "speed", &a.speeds);
+    a.speed = a.speeds[0];
     a.cores = core_attr(c, n);
     a.bw = unit_attr(c, n, "bw", 'b', 0);
     a.lat = unit_attr(c, n, "lat", 't', 0);
@@ -638,6 +761,7 @@ static void read_cluster(const struct px *c, const xmlNode *n, struct sim_zone *
     for (int i = 0; i < nrad; i++)
         cluster_node(c, n, z, &a, rad[i]);
     free(rad);
+    free(a.speeds);
     if (attr(n, "router_id") && *attr(n, "router_id"))
         snprintf(name, sizeof(name), "%s", attr(n, "router_id"));
     else
@@ -663,6 +787,10 @@ static void read_zone_child(struct px *c, const xmlNode *k, const xmlNode *n, st
         read_route(c, k, z, false);
     } else if (is(k, "zoneRoute")) {
         read_route(c, k, z, true);
+    } else if (is(k, "trace")) {
+        read_trace(c, k);
+    } else if (is(k, "trace_connect")) {
+        read_trace_connect(c, k);
     } else if (is(k, "zone") || is(k, "cluster")) {
         if (z->routing == SIM__ROUTING_STAR)
             die_at(c, k,
@@ -674,7 +802,9 @@ static void read_zone_child(struct px *c, const xmlNode *k, const xmlNode *n, st
         else
             read_cluster(c, k, z);
     } else {
-        unexpected(c, k, n, "prop, host, link, router, zone, cluster, route, zoneRoute");
+        unexpected(c, k, n,
+                   "prop, host, link, router, zone, cluster, route, zoneRoute, trace, "
+                   "trace_connect");
     }
 }
 
@@ -707,6 +837,48 @@ static void read_zone(struct px *c, const xmlNode *n, struct sim_zone *parent)
         read_zone_child(c, k, n, z);
 }
 
+static sim_platform_config_fn *config_fn;
+static void *config_arg;
+
+void sim_platform_set_config_hook(sim_platform_config_fn *fn, void *arg)
+{
+    config_fn = fn;
+    config_arg = arg;
+}
+
+static int by_id(const void *a, const void *b)
+{
+    return strcmp(attr(*(const xmlNode *const *)a, "id"), attr(*(const xmlNode *const *)b, "id"));
+}
+
+/* <config>: its props are applied at its end, sorted by id, as SimGrid 3.32 does; like SimGrid,
+ * a <config> after platform elements is refused (they were built with the old values). */
+static void read_config(struct px *c, const xmlNode *n)
+{
+    const xmlNode **props = NULL;
+    int np = 0;
+
+    check_attrs(c, n, config_attrs);
+    if (c->config_closed)
+        die_at(c, n,
+               "<config> comes after platform elements; all <config> tags must be given before "
+               "any <zone>, <cluster>, <trace>, ... (SimGrid's rule)");
+    for (const xmlNode *p = first_elem(n); p; p = next_elem(p)) {
+        if (!is(p, "prop"))
+            unexpected(c, p, n, "prop");
+        check_attrs(c, p, prop_attrs);
+        sim__platform_config_add(c->p, attr(p, "id"), attr(p, "value"));
+        props = sim_xrealloc(props, (size_t)(np + 1) * sizeof(*props));
+        props[np++] = p;
+    }
+    if (np > 1)
+        qsort(props, (size_t)np, sizeof(*props), by_id);
+    for (int i = 0; i < np && config_fn; i++)
+        config_fn(config_arg, attr(props[i], "id"), attr(props[i], "value"), c->file,
+                  line_of(props[i]));
+    free(props);
+}
+
 static void read_platform(struct px *c, const xmlNode *n)
 {
     const char *version;
@@ -724,14 +896,13 @@ static void read_platform(struct px *c, const xmlNode *n)
                "files with SimGrid's simgrid_update_xml)",
                version ? version : "(none)");
     for (const xmlNode *k = first_elem(n); k; k = next_elem(k)) {
+        c->config_closed |= !is(k, "config") && !is(k, "prop");
         if (is(k, "config")) {
-            check_attrs(c, k, config_attrs);
-            for (const xmlNode *p = first_elem(k); p; p = next_elem(p)) {
-                if (!is(p, "prop"))
-                    unexpected(c, p, k, "prop");
-                check_attrs(c, p, prop_attrs);
-                sim__platform_config_add(c->p, attr(p, "id"), attr(p, "value"));
-            }
+            read_config(c, k);
+        } else if (is(k, "trace")) {
+            read_trace(c, k);
+        } else if (is(k, "trace_connect")) {
+            read_trace_connect(c, k);
         } else if (is(k, "prop")) {
             check_attrs(c, k, prop_attrs);
             sim__props_add(&c->nprops, &c->props, attr(k, "id"), attr(k, "value"));
@@ -746,7 +917,7 @@ static void read_platform(struct px *c, const xmlNode *n)
             else
                 read_cluster(c, k, NULL);
         } else {
-            unexpected(c, k, n, "config, prop, zone, cluster");
+            unexpected(c, k, n, "config, prop, zone, cluster, trace, trace_connect");
         }
     }
     if (!c->p->root)
@@ -785,9 +956,13 @@ static struct sim_platform *load_doc(xmlDoc *doc, const char *file, struct xml_e
         sim_die("%s:%d: malformed XML: %s", file, err->line,
                 err->msg[0] ? err->msg : "cannot parse the document");
     c.p = sim__platform_new();
+    c.p->file = sim_xstrdup(file);
+    c.traces = sim__traces_new();
     if (!xmlDocGetRootElement(doc))
         sim_die("%s:1: empty XML document", file);
     read_platform(&c, xmlDocGetRootElement(doc));
+    sim__traces_apply(c.traces, c.p, file);
+    sim__traces_free(c.traces);
     for (int i = 0; i < c.nprops; i++) {
         sim__props_add(&c.p->root->nprops, &c.p->root->props, c.props[2 * i], c.props[2 * i + 1]);
         free(c.props[2 * i]);

@@ -126,6 +126,13 @@ struct sim_factor_table {
     struct sim_factor_seg *seg; /* sorted by bound, owned */
 };
 
+/* The SimGrid plugins simmpi provides (--cfg=plugin:NAME). */
+enum sim_plugin {
+    SIM_PLUGIN_HOST_ENERGY, /* host_energy */
+    SIM_PLUGIN_LINK_ENERGY, /* link_energy */
+    SIM_NPLUGINS,
+};
+
 struct sim_config {
     enum sim_ctx_factory ctx_factory;   /* contexts/factory */
     size_t stack_size;                  /* contexts/stack-size, bytes */
@@ -141,6 +148,8 @@ struct sim_config {
     double loopback_bw;                 /* network/loopback-bw, bytes/s */
     double loopback_lat;                /* network/loopback-lat, seconds */
     bool selective_update;              /* network/maxmin-selective-update */
+    int nplugins;                       /* plugin: those activated, in their order */
+    enum sim_plugin plugins[SIM_NPLUGINS];
 };
 
 /* Fills `cfg` with SimGrid 3.32's defaults for the given network model (factors, weight-S,
@@ -256,6 +265,8 @@ typedef void sim_activity_done_fn(struct sim_activity *act, void *arg);
 
 /* `flops` on `host`, sharing its cores with other executions. */
 struct sim_activity *sim_exec_start(struct sim_host *host, double flops);
+/* The same, never faster than `bound` flop/s (<= 0: no bound of its own). */
+struct sim_activity *sim_exec_start_bounded(struct sim_host *host, double flops, double bound);
 /* `bytes` from `src` to `dst` under the configured network model. `rate` < 0: no user
  * bound, else the flow never exceeds `rate` bytes/s. */
 struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, double bytes,
@@ -292,6 +303,18 @@ void sim_sleep(double seconds);
  * Platform: hosts, links, routes. Loaded from a SimGrid XML file or built in.
  * ------------------------------------------------------------------------------------- */
 
+/* SimGrid's lookup path for the files a platform names (profiles; the platform itself when not
+ * found as given): after "./", the folders added here (the "path" option), in order, then the
+ * platform file's own folder. */
+void sim_platform_add_path(const char *dir);
+void sim_platform_clear_paths(void);
+/* Called at the end of each <config> of a platform file, for each of its <prop>s sorted by id
+ * (SimGrid 3.32's order), before any host or link exists; file and line name the <prop>. Unset
+ * (NULL), the props are kept for sim__platform_config and nothing else. */
+typedef void sim_platform_config_fn(void *arg, const char *key, const char *value,
+                                    const char *file, int line);
+void sim_platform_set_config_hook(sim_platform_config_fn *fn, void *arg);
+
 /* Loads a SimGrid 4.1 XML platform; on any error prints "file:line: message" and exits 1. */
 struct sim_platform *sim_platform_load(const char *path);
 /* Parses an in-memory document (`name` is used in messages as the file name). */
@@ -327,6 +350,57 @@ const char *sim_disk_mount(const struct sim_disk *d);
 /* An unnamed disk of the host with these bandwidths, made on the first call (later calls
  * return it unchanged): the disk of hosts that declare none. */
 const struct sim_disk *sim_host_default_disk(struct sim_host *h, double read_bw, double write_bw);
+
+/* Pstates: the host's speeds (flop/s per core), one per pstate of its speed list; the current
+ * one is sim_host_speed. Setting another pstate changes the speed of the running executions
+ * from now on. Both die naming the host and the valid range for a pstate out of range. */
+int sim_host_pstate_count(const struct sim_host *h);
+double sim_host_pstate_speed(const struct sim_host *h, int pstate);
+int sim_host_pstate(const struct sim_host *h);
+void sim_host_set_pstate(struct sim_host *h, int pstate);
+/* The factor of its peak speed the host's speed profile leaves now (1 without one). */
+double sim_host_speed_scale(const struct sim_host *h);
+/* Whether its state profile has it on (always without one). */
+bool sim_host_is_on(const struct sim_host *h);
+/* What the running executions take of its CPU now, in flop/s (SimGrid's Host::get_load). */
+double sim_host_load(const struct sim_host *h);
+bool sim_link_is_on(const struct sim_link *l);
+
+/* ---------------------------------------------------------------------------------------
+ * Energy: SimGrid 3.32's host_energy and link_energy plugins, active when sim_config.plugins
+ * lists them. Host properties wattage_per_state ("Idle:Epsilon:AllCores" watts per pstate,
+ * comma-separated, or "Idle:AllCores") and wattage_off; link property wattage_range
+ * ("Idle:Busy"). Malformed properties end the run naming the file, line, host or link.
+ * ------------------------------------------------------------------------------------- */
+
+bool sim_host_energy_is_on(void);
+bool sim_link_energy_is_on(void);
+/* Whether the plugin is on and the host has a wattage_per_state (else it counts 0 J). */
+bool sim_host_has_wattage(const struct sim_host *h);
+/* Joules consumed by the host so far (brought up to date). Dies when the plugin is off or the
+ * host has no wattage_per_state, as SimGrid asserts. */
+double sim_host_consumed_energy(struct sim_host *h);
+/* Brings the host's account up to date (SimGrid's sg_host_energy_update_all, per host): the
+ * joules change only by what the interval since the last update consumed. No-op when off. */
+void sim_host_energy_update(struct sim_host *h);
+/* Its power now, in watts (same conditions). */
+double sim_host_current_consumption(struct sim_host *h);
+enum sim_wattage {
+    SIM_WATTAGE_IDLE,
+    SIM_WATTAGE_EPSILON,
+    SIM_WATTAGE_MAX,
+    SIM_WATTAGE_SLOPE, /* max - epsilon */
+};
+/* A value of the host's power range at `pstate` (0 without wattage_per_state). Dies when the
+ * plugin is off or the pstate does not exist. */
+double sim_host_wattage(const struct sim_host *h, int pstate, enum sim_wattage which);
+/* Joules consumed by the link so far (0 without wattage_range). Dies when the plugin is off. */
+double sim_link_consumed_energy(struct sim_link *l);
+/* SimGrid's lines at the end of the run ("Total energy consumption: ..." per plugin, in their
+ * order) and at exit ("Energy consumption of host X: ..." then of each link, sorted by name),
+ * logged at info level under the categories host_energy and link_energy. */
+void sim_energy_report_end(void);
+void sim_energy_report_exit(void);
 
 const char *sim_link_name(const struct sim_link *l);
 /* The zone tree, for traces that draw it: the zone that holds a host, or declares a link (NULL

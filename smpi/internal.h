@@ -143,6 +143,8 @@ void smpi__execute_seconds(const struct smpi_process *p, double seconds);
 /* smpi/comp-adjustment-file (adjust.c): loads the file named by the option (dies on a bad
  * one); the speed factor of the code p ran since its last two MPI calls (1 when not listed). */
 void smpi__adjust_init(void);
+/* platform_config.c: platform <config> props go through the option table (before the load). */
+void smpi__platform_config_init(void);
 double smpi__adjust_factor(const struct smpi_process *p);
 /* Adds the file's "location","ratio" lines (after its header line) to the table; the factor
  * of a location key, 1 when not listed (exposed for the unit tests). */

@@ -316,10 +316,13 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi__rt.argc = argc;
     smpi__rt.argv = argv;
     smpi_options_defaults(&smpi__rt.cfg);
+    /* the energy plugins' reports are SimGrid's info lines, shown unless --log says otherwise */
+    sim_log_configure("host_energy:info,link_energy:info");
     parse_args(argc, argv, &a);
-    plat = a.platform ? sim_platform_load(a.platform) : sim_platform_default();
     for (int i = 0; i < a.nitems; i++)
         smpi_options_set(&smpi__rt.cfg, a.items[i]);
+    smpi__platform_config_init();
+    plat = a.platform ? sim_platform_load(a.platform) : sim_platform_default();
     smpi_options_finish(&smpi__rt.cfg);
     if (smpi__rt.cfg.host_speed <= 0)
         smpi__rt.cfg.host_speed = smpi__bench_host_speed();
@@ -356,8 +359,12 @@ SMPI_API int smpi_main(int argc, char **argv)
     if (smpi__rt.cfg.replay[0])
         smpi__replay_report();
     coll_report_finish();
+    if (rc != SIM_ENGINE_DEADLOCK)
+        sim_energy_report_end();
     if (smpi__rt.cfg.display_timing)
         display_timing();
+    if (rc != SIM_ENGINE_DEADLOCK)
+        sim_energy_report_exit();
     fflush(stdout);
     return rc == SIM_ENGINE_DEADLOCK ? 1 : smpi__rt.exit_status;
 }

@@ -7,6 +7,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/options.c smpi/errors.c smpi/errhandler.c smpi/datatype.c smpi/op.c \
 	smpi/comm.c smpi/comm_smp.c smpi/p2p.c smpi/match.c smpi/request.c smpi/runtime.c smpi/sample.c smpi/adjust.c smpi/shared.c smpi/file.c smpi/bindings_io.c smpi/time.c smpi/diag.c \
 	smpi/launch.c smpi/limits.c smpi/loader.c smpi/loader_mmap.c \
+	smpi/platform_config.c smpi/sg_host.c \
 	smpi/bindings_env.c smpi/bindings_p2p.c smpi/bindings_coll.c \
 	smpi/group.c \
 	smpi/bindings_comm.c \
@@ -55,6 +56,10 @@ smpi_smpimain_LDFLAGS = -Wl,-rpath,$(libdir)
 include_HEADERS = include/mpi.h include/smpi.h include/smpi_helpers.h
 smpiincludedir = $(includedir)/smpi
 smpiinclude_HEADERS = include/smpi/smpi.h include/smpi/smpi_extended_traces.h
+simgridincludedir = $(includedir)/simgrid
+simgridinclude_HEADERS = include/simgrid/forward.h include/simgrid/host.h include/simgrid/link.h
+simgridpluginsincludedir = $(includedir)/simgrid/plugins
+simgridpluginsinclude_HEADERS = include/simgrid/plugins/energy.h
 
 # The timeline page's source (smpi/timeline.html) as a C string, so that it is edited as HTML
 # and installed inside the library.

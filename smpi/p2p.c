@@ -401,6 +401,21 @@ static void fill_probe_status(const struct smpi_request *s, MPI_Comm comm, MPI_S
 /* A blocking probe waits for the matching send to arrive rather than polling, so that a probe
  * that can never succeed is reported as a deadlock; MPI_Iprobe charges smpi/iprobe as SMPI
  * does (growing with repeated failures under smpi/grow-injected-times). */
+/* SMPI 3.32's MPI_Iprobe cost: smpi/iprobe seconds (growing with failed probes) of computation
+ * that uses smpi/iprobe-cpu-usage of one core (what the energy plugin sees), as long as a sleep
+ * when the core is free. */
+static void iprobe_poll(const struct smpi_process *self, const struct smpi_config *cfg)
+{
+    double speed = sim_host_speed(self->host);
+    double usage = cfg->iprobe_cpu_usage;
+    struct sim_activity *act;
+
+    act = sim_exec_start_bounded(self->host, self->iprobe_sleeps * cfg->iprobe_time * speed * usage,
+                                 usage * speed);
+    sim_activity_wait(act);
+    sim_activity_unref(act);
+}
+
 static int probe(int src, int tag, MPI_Comm comm, unsigned ctx, bool blocking, int *flag,
                  MPI_Status *status, MPI_Request *msg)
 {
@@ -418,7 +433,7 @@ static int probe(int src, int tag, MPI_Comm comm, unsigned ctx, bool blocking, i
         return MPI_SUCCESS;
     }
     if (!blocking && cfg->iprobe_time > 0)
-        sim_execute(self->iprobe_sleeps * cfg->iprobe_time * sim_host_speed(self->host));
+        iprobe_poll(self, cfg);
     while ((s = find_unexpected(src, tag, comm, ctx)) == NULL && blocking) {
         self->probing = true;
         sim_actor_block("MPI_Probe");

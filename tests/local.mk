@@ -6,7 +6,9 @@ unit_tests += tests/unit/simcore/test_simcore
 tests_unit_simcore_test_simcore_SOURCES = \
 	tests/unit/simcore/test_context.c tests/unit/simcore/test_lmm.c \
 	tests/unit/simcore/test_platform.c tests/unit/simcore/test_units.c \
-	tests/unit/simcore/test_engine.c tests/unit/simcore/test_log.c
+	tests/unit/simcore/test_engine.c tests/unit/simcore/test_log.c \
+	tests/unit/simcore/fixture.h tests/unit/simcore/fixture.c \
+	tests/unit/simcore/test_profile.c tests/unit/simcore/test_energy.c
 tests_unit_simcore_test_simcore_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS) $(XML_CFLAGS)
 tests_unit_simcore_test_simcore_CPPFLAGS = $(AM_CPPFLAGS) -DSRCDIR=\"$(abs_top_srcdir)\"
 tests_unit_simcore_test_simcore_LDADD = simcore/libsimcore.la $(CRITERION_LIBS) -lm
@@ -30,7 +32,8 @@ tests_unit_collectives_test_collectives_LDADD = smpi/libsmpi.la simcore/libsimco
 endif
 check_PROGRAMS += $(unit_tests)
 
-EXTRA_DIST += tests/run-tests.sh tests/mpi
+EXTRA_DIST += tests/run-tests.sh tests/mpi tests/unit/simcore/link_bw.profile \
+	tests/unit/simcore/link_lat.profile
 # the end-to-end outputs of smpitest (binaries, logs, JUnit report) and of make compare
 clean-local: clean-local-tests
 clean-local-tests:

@@ -12,6 +12,7 @@
 
 #include "simcore/platform_impl.h"
 #include "simcore/simcore.h"
+#include "tests/unit/simcore/fixture.h"
 
 #ifndef SRCDIR
 #define SRCDIR "." /* the build passes -DSRCDIR=\"$(abs_top_srcdir)\" */
@@ -46,33 +47,15 @@ static const char *route_str(const struct sim_platform *p, const char *a, const 
     return buf;
 }
 
+static void load_xml(const void *xml)
+{
+    sim_platform_load_string(xml, "t.xml");
+}
+
 /* Loads `xml` in a child process; asserts it exits with status 1 and `msg` in its stderr. */
 static void expect_die(const char *xml, const char *msg)
 {
-    char out[4096] = "";
-    int fd[2];
-    int status;
-    ssize_t n;
-    size_t len = 0;
-    pid_t pid;
-
-    cr_assert_eq(pipe(fd), 0);
-    pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
-        close(fd[0]);
-        dup2(fd[1], 2);
-        sim_platform_load_string(xml, "t.xml");
-        _exit(0);
-    }
-    close(fd[1]);
-    while ((n = read(fd[0], out + len, sizeof(out) - 1 - len)) > 0)
-        len += (size_t)n;
-    out[len] = '\0';
-    close(fd[0]);
-    waitpid(pid, &status, 0);
-    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 1, "exit status 1 for: %s", msg);
-    cr_assert(strstr(out, msg), "stderr '%s' contains '%s'", out, msg);
+    fx_expect_die(load_xml, xml, msg);
 }
 
 #define CLUSTER3                                                                                   \
@@ -353,7 +336,7 @@ Test(platform, errors_name_file_line_and_fix)
                "t.xml:2: bad bandwidth '10Gbs' for attribute 'bandwidth' of <link>; valid units: "
                "Bps");
     expect_die(HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"abc\"/></zone>" TAIL,
-               "bad speed 'abc' for attribute 'speed' of <host>; valid units: f, kf");
+               "bad speed 'abc' in attribute 'speed' of <host>; give one speed per pstate");
     expect_die(HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1f\"/>\n"
                     "<host id=\"a\" speed=\"1f\"/></zone>" TAIL,
                "t.xml:2: duplicate host id 'a' (already used by the host at line 1)");
