@@ -104,6 +104,7 @@ const char *sim_units_help(char kind); /* 's' size, 't' time, 'b' bandwidth, 'f'
 enum sim_ctx_factory {
     SIM_CTX_RAW,
     SIM_CTX_UCONTEXT,
+    SIM_CTX_THREAD,
 };
 
 enum sim_net_model {
