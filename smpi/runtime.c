@@ -179,6 +179,7 @@ void smpi__ranks_create(void)
         p->test_sleeps = 1;
         p->iprobe_sleeps = 1;
         p->thread_level = MPI_THREAD_SINGLE;
+        smpi__getopt_init(&p->getopt);
     }
     SIM_LOG(log_rt, SIM_LOG_VERBOSE, "%d ranks created", smpi__rt.nranks);
 }
