@@ -142,6 +142,7 @@ struct sim_activity {
     bool latency_pending;    /* the heap entry is the end of the latency phase */
     double start;
     double end;
+    int category;            /* sim_activity_set_category, 0 when none */
     struct sim_lmm_var *var;
     struct sim__heap_entry ev;
     sim_activity_done_fn *done_fn;

@@ -88,6 +88,7 @@ struct smpi_process {
     bool bsend_detaching; /* blocked in MPI_Buffer_detach: wake when bsend_used drops */
     int exit_code;
     struct smpi_getopt getopt; /* only a rank's own, in smpi__rt.procs, is used */
+    int trace_category;        /* TRACE_smpi_set_category (trace_category.c), 0 when none */
 };
 
 struct smpi_runtime {
@@ -320,6 +321,8 @@ struct smpi_request {
     struct smpi_request *sprev;
     unsigned long seq;           /* posting order of a receive (match.c) */
     struct sim_activity *comm_act; /* the network transfer */
+    int category;                  /* send: the tracing category of its transfer, or 0 */
+    double queued_at;              /* send: when it was queued for a later receive */
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
     struct sim_host *src_host;
     bool detached_sender;     /* recv matched a detached send: charge smpi/or on completion */

@@ -25,8 +25,9 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/info.c \
 	smpi/file.h smpi/win.h smpi/win.c smpi/rma.c smpi/rma_sync.c smpi/bindings_win.c smpi/bindings_rma.c \
 	smpi/absent.c \
-	smpi/trace.h smpi/trace.c smpi/profile.c \
+	smpi/trace.h smpi/trace.c smpi/trace_category.c smpi/profile.c \
 	smpi/paje.h smpi/paje.c smpi/paje_names.c smpi/paje_platform.c smpi/paje_usage.c \
+	smpi/paje_category.c \
 	smpi/ti.h smpi/ti_types.c smpi/trace_ti.c smpi/replay.c smpi/replay_read.c \
 	smpi/progress.c \
 	smpi/timeline.h smpi/timeline.c smpi/timeline_page.c \
@@ -53,6 +54,8 @@ smpi_smpimain_LDADD = smpi/libsimmpi.la
 smpi_smpimain_LDFLAGS = -Wl,-rpath,$(libdir)
 
 include_HEADERS = include/mpi.h include/smpi.h include/smpi_helpers.h
+simgridincludedir = $(includedir)/simgrid
+simgridinclude_HEADERS = include/simgrid/instr.h
 smpiincludedir = $(includedir)/smpi
 smpiinclude_HEADERS = include/smpi/smpi.h include/smpi/smpi_extended_traces.h
 
