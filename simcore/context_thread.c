@@ -72,8 +72,8 @@ static void *thread_main(void *arg)
     return NULL;
 }
 
-/* Appends ", <what> (<value>)" to `buf` when the file `path` holds a value. */
-static void add_limit(char *buf, size_t cap, const char *what, const char *path)
+/* Appends ", <what> <value><note>" to `buf` when the file `path` holds a value. */
+static void add_limit(char *buf, size_t cap, const char *what, const char *path, const char *note)
 {
     FILE *f = fopen(path, "r");
     char value[32];
@@ -82,24 +82,24 @@ static void add_limit(char *buf, size_t cap, const char *what, const char *path)
     if (!f)
         return;
     if (fscanf(f, "%31s", value) == 1)
-        snprintf(buf + len, cap - len, ", %s (%s)", what, value);
+        snprintf(buf + len, cap - len, ", %s %s%s", what, value, note);
     fclose(f);
 }
 
 /* pthread_create refused the thread of `name`: names the limits that may have stopped it. */
 static void die_no_thread(const char *name, int err)
 {
-    char limits[512] = "ulimit -u (unlimited)";
+    char limits[512] = "ulimit -u unlimited";
     struct rlimit rl;
 
     if (getrlimit(RLIMIT_NPROC, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-        snprintf(limits, sizeof(limits), "ulimit -u (%llu processes of this user)",
+        snprintf(limits, sizeof(limits), "ulimit -u %llu (threads of this user)",
                  (unsigned long long)rl.rlim_cur);
-    add_limit(limits, sizeof(limits), "kernel.threads-max", "/proc/sys/kernel/threads-max");
-    add_limit(limits, sizeof(limits), "kernel.pid_max (for the whole machine)",
-              "/proc/sys/kernel/pid_max");
-    add_limit(limits, sizeof(limits), "the cgroup's pids.max", "/sys/fs/cgroup/pids.max");
-    add_limit(limits, sizeof(limits), "the cgroup's pids.max", "/sys/fs/cgroup/pids/pids.max");
+    add_limit(limits, sizeof(limits), "kernel.threads-max", "/proc/sys/kernel/threads-max", "");
+    add_limit(limits, sizeof(limits), "kernel.pid_max", "/proc/sys/kernel/pid_max",
+              " (threads of the whole machine)");
+    add_limit(limits, sizeof(limits), "pids.max", "/sys/fs/cgroup/pids.max", " (cgroup)");
+    add_limit(limits, sizeof(limits), "pids.max", "/sys/fs/cgroup/pids/pids.max", " (cgroup)");
     sim_die("cannot start the thread of actor %s under contexts/factory:thread (%ld threads "
             "running): %s\n"
             "  each actor is a kernel thread; the limits are %s\n"

@@ -206,6 +206,6 @@ Test(context_thread, a_refused_thread_names_the_actor_the_limits_and_the_fix)
     cr_assert_eq(WEXITSTATUS(status), 1, "status %d, stderr: %s", WEXITSTATUS(status), out);
     cr_assert(strstr(out, "simmpi: cannot start the thread of actor limited-") == out, "%s", out);
     cr_assert(strstr(out, "under contexts/factory:thread ("), "%s", out);
-    cr_assert(strstr(out, "ulimit -u (16 processes of this user)"), "%s", out);
+    cr_assert(strstr(out, "ulimit -u 16 (threads of this user)"), "%s", out);
     cr_assert(strstr(out, "use --cfg=contexts/factory:raw (or ucontext)"), "%s", out);
 }
