@@ -138,16 +138,30 @@ Test(options, messages_name_option_and_valid_values)
     if (pid == 0) {
         dup2(fileno(f), 2);
         smpi_options_defaults(&cfg);
-        smpi_options_set(&cfg, "contexts/factory:boost");
+        smpi_options_set(&cfg, "contexts/factory:fibers");
         _exit(0);
     }
     waitpid(pid, &status, 0);
     rewind(f);
     cr_assert(fgets(buf, sizeof(buf), f) != NULL);
     cr_assert_eq(WEXITSTATUS(status), 1);
-    cr_assert_str_eq(buf, "simmpi: bad value 'boost' for option contexts/factory; valid: raw, "
-                          "ucontext\n");
+    cr_assert_str_eq(buf, "simmpi: bad value 'fibers' for option contexts/factory; valid: raw, "
+                          "ucontext, thread, boost\n");
     fclose(f);
+}
+
+Test(options, context_factories_are_simgrids)
+{
+    /* contexts/factory takes SimGrid's four names: raw (the default), ucontext, thread, and
+     * boost, which is raw (both switch stacks in assembly). */
+    smpi_options_defaults(&cfg);
+    cr_assert_eq(cfg.sim.ctx_factory, SIM_CTX_RAW);
+    smpi_options_set(&cfg, "contexts/factory:thread");
+    cr_assert_eq(cfg.sim.ctx_factory, SIM_CTX_THREAD);
+    smpi_options_set(&cfg, "contexts/factory:boost");
+    cr_assert_eq(cfg.sim.ctx_factory, SIM_CTX_RAW);
+    smpi_options_set(&cfg, "contexts/factory:ucontext");
+    cr_assert_eq(cfg.sim.ctx_factory, SIM_CTX_UCONTEXT);
 }
 
 Test(options, folding_and_adjustment_items_keep_smpi_values)
