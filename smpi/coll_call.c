@@ -121,6 +121,39 @@ static int check_side(const char *call, MPI_Comm comm, int count, MPI_Datatype t
     return smpi__check_type(call, comm, type, tname);
 }
 
+/* The blocks a rank sends to or receives from each of n peers: one count, or (the v forms)
+ * arrays of counts and displacements; their datatype and buffer. */
+struct blocks {
+    bool v;
+    int count;
+    const int *counts;
+    const int *displs;
+    MPI_Datatype type;
+    const void *buf;
+};
+
+/* The send side (send) or receive side of blocks b over n peers, named as MPI names them
+ * ("sendcounts", "displs", "recvtype", ...). */
+static int check_blocks(const char *call, MPI_Comm comm, int n, bool send, const struct blocks *b)
+{
+    const char *dir = send ? "send" : "recv";
+    char count[16];
+    char type[16];
+    char buf[16];
+
+    snprintf(count, sizeof(count), "%scount%s", dir, b->v ? "s" : "");
+    snprintf(type, sizeof(type), "%stype", dir);
+    snprintf(buf, sizeof(buf), "%sbuf", dir);
+    if (!b->v) {
+        SMPI_CHECK(check_side(call, comm, b->count, b->type, count, type));
+        return check_buf(call, comm, b->buf, b->count, b->type, buf);
+    }
+    SMPI_CHECK(check_array(call, comm, b->counts, n, count, true));
+    SMPI_CHECK(check_array(call, comm, b->displs, n, "displs", false));
+    SMPI_CHECK(smpi__check_type(call, comm, b->type, type));
+    return check_buf_counts(call, comm, b->buf, b->counts, n, b->type, buf);
+}
+
 /* The root of a rooted collective: a rank of an intracommunicator; MPI_ROOT, MPI_PROC_NULL or
  * a remote rank on an intercommunicator. */
 static int check_root(const char *call, MPI_Comm comm, int root)
@@ -264,6 +297,21 @@ static int check_alltoallv(const char *call, const struct coll_args *a, bool w)
     return check_buf_counts(call, a->comm, a->rbuf, a->rcounts, n, a->rtype, "recvbuf");
 }
 
+/* The receive side of a gather or allgather, at a rank that receives from n peers. */
+static int check_gathered(const char *call, enum coll_kind k, const struct coll_args *a, int n)
+{
+    bool v = k == COLL_GATHERV || k == COLL_ALLGATHERV;
+
+    SMPI_CHECK(check_blocks(call, a->comm, n, false,
+                            &(struct blocks){ .v = v,
+                                              .count = a->rcount,
+                                              .counts = a->rcounts,
+                                              .displs = a->rdispls,
+                                              .type = a->rtype,
+                                              .buf = a->rbuf }));
+    return v ? MPI_SUCCESS : check_alias(call, k, a->sbuf, a->rbuf, a->rcount > 0);
+}
+
 static int check_allgather(const char *call, enum coll_kind k, const struct coll_args *a)
 {
     int n = peers(a->comm);
@@ -273,15 +321,7 @@ static int check_allgather(const char *call, enum coll_kind k, const struct coll
         SMPI_CHECK(check_buf(call, a->comm, a->sbuf, a->scount, a->stype, "sendbuf"));
     }
     SMPI_CHECK(check_not_in_place(call, a->comm, a->rbuf, "recvbuf"));
-    if (k == COLL_ALLGATHERV) {
-        SMPI_CHECK(check_array(call, a->comm, a->rcounts, n, "recvcounts", true));
-        SMPI_CHECK(check_array(call, a->comm, a->rdispls, n, "displs", false));
-        SMPI_CHECK(smpi__check_type(call, a->comm, a->rtype, "recvtype"));
-        return check_buf_counts(call, a->comm, a->rbuf, a->rcounts, n, a->rtype, "recvbuf");
-    }
-    SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
-    SMPI_CHECK(check_buf(call, a->comm, a->rbuf, a->rcount, a->rtype, "recvbuf"));
-    return check_alias(call, k, a->sbuf, a->rbuf, a->rcount > 0);
+    return check_gathered(call, k, a, n);
 }
 
 static int check_gather(const char *call, enum coll_kind k, const struct coll_args *a)
@@ -298,17 +338,7 @@ static int check_gather(const char *call, enum coll_kind k, const struct coll_ar
         SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
         SMPI_CHECK(check_buf(call, a->comm, a->sbuf, a->scount, a->stype, "sendbuf"));
     }
-    if (!at_root(a))
-        return MPI_SUCCESS;
-    if (k == COLL_GATHERV) {
-        SMPI_CHECK(check_array(call, a->comm, a->rcounts, n, "recvcounts", true));
-        SMPI_CHECK(check_array(call, a->comm, a->rdispls, n, "displs", false));
-        SMPI_CHECK(smpi__check_type(call, a->comm, a->rtype, "recvtype"));
-        return check_buf_counts(call, a->comm, a->rbuf, a->rcounts, n, a->rtype, "recvbuf");
-    }
-    SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
-    SMPI_CHECK(check_buf(call, a->comm, a->rbuf, a->rcount, a->rtype, "recvbuf"));
-    return check_alias(call, k, a->sbuf, a->rbuf, a->rcount > 0);
+    return at_root(a) ? check_gathered(call, k, a, n) : MPI_SUCCESS;
 }
 
 static int check_scatter(const char *call, enum coll_kind k, const struct coll_args *a)
@@ -327,15 +357,14 @@ static int check_scatter(const char *call, enum coll_kind k, const struct coll_a
     }
     if (!at_root(a))
         return MPI_SUCCESS;
-    if (k == COLL_SCATTERV) {
-        SMPI_CHECK(check_array(call, a->comm, a->scounts, n, "sendcounts", true));
-        SMPI_CHECK(check_array(call, a->comm, a->sdispls, n, "displs", false));
-        SMPI_CHECK(smpi__check_type(call, a->comm, a->stype, "sendtype"));
-        return check_buf_counts(call, a->comm, a->sbuf, a->scounts, n, a->stype, "sendbuf");
-    }
-    SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
-    SMPI_CHECK(check_buf(call, a->comm, a->sbuf, a->scount, a->stype, "sendbuf"));
-    return check_alias(call, k, a->sbuf, a->rbuf, a->scount > 0);
+    SMPI_CHECK(check_blocks(call, a->comm, n, true,
+                            &(struct blocks){ .v = k == COLL_SCATTERV,
+                                              .count = a->scount,
+                                              .counts = a->scounts,
+                                              .displs = a->sdispls,
+                                              .type = a->stype,
+                                              .buf = a->sbuf }));
+    return k == COLL_SCATTER ? check_alias(call, k, a->sbuf, a->rbuf, a->scount > 0) : MPI_SUCCESS;
 }
 
 /* A displacement array of the neighbourhood alltoallw, in bytes (MPI_ERR_ARG when NULL). */

@@ -6,9 +6,7 @@
 #ifndef SIMGRID_INSTR_H
 #define SIMGRID_INSTR_H
 
-#ifndef SMPI_API
-#define SMPI_API __attribute__((visibility("default")))
-#endif
+#include <mpi.h> /* SMPI_API */
 
 #ifdef __cplusplus
 extern "C" {

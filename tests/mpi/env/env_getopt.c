@@ -205,11 +205,12 @@ static int run_own_args(int rank, int argc, char **argv)
 
 int main(int argc, char **argv)
 {
-    int rank;
     int errs = 0;
+    int rank;
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    /* every rank starts with glibc's initial values */
     errs += mtest_expect(optind == 1 && opterr == 1 && optopt == '?',
                          "rank %d starts with optind %d, opterr %d, optopt %d", rank, optind,
                          opterr, optopt);

@@ -391,9 +391,9 @@ Test(context, thread_stack_overflow_exits_with_status_1, .exit_code = 1)
     cr_assert_fail("the overflowing context came back");
 }
 
-/* Runs overflow_in_context(f) in a child with stderr on a pipe; returns the exit status and
- * copies what it printed into `out`. */
-static int run_overflow_child(enum sim_ctx_factory f, char *out, size_t outsz)
+/* Runs body(arg) in a child with stderr on a pipe; returns the exit status (3 when body
+ * returns) and copies what it printed into `out`. Also used by test_context_thread.c. */
+int context_test_child(void (*body)(const void *arg), const void *arg, char *out, size_t outsz)
 {
     int fds[2];
     int status;
@@ -407,7 +407,7 @@ static int run_overflow_child(enum sim_ctx_factory f, char *out, size_t outsz)
     if (pid == 0) {
         dup2(fds[1], STDERR_FILENO);
         close(fds[0]);
-        overflow_in_context(f);
+        body(arg);
         _exit(3);
     }
     close(fds[1]);
@@ -419,6 +419,11 @@ static int run_overflow_child(enum sim_ctx_factory f, char *out, size_t outsz)
     return status;
 }
 
+static void overflow_child(const void *arg)
+{
+    overflow_in_context(*(const enum sim_ctx_factory *)arg);
+}
+
 static void overflow_message(enum sim_ctx_factory f)
 {
     static const char expected[] =
@@ -428,7 +433,7 @@ static void overflow_message(enum sim_ctx_factory f)
     int status;
 
     require_factory(f);
-    status = run_overflow_child(f, out, sizeof(out));
+    status = context_test_child(overflow_child, &f, out, sizeof(out));
 
     cr_assert(WIFEXITED(status), "child did not exit (status %#x)", status);
     cr_assert_eq(WEXITSTATUS(status), 1);

@@ -154,45 +154,28 @@ Test(context_thread, maestro_serves_a_factory_chosen_after_it_was_created)
     cr_assert_eq(steps, 3);
 }
 
-/* In a child whose user may start at most 16 processes (as user nobody when run as root, whom
- * the limit does not bind), creates up to 200 thread contexts; stderr goes to `out`. */
-static int run_limited_child(char *out, size_t outsz)
+/* test_context.c: runs body(arg) in a child, its stderr copied into `out`; its exit status. */
+int context_test_child(void (*body)(const void *arg), const void *arg, char *out, size_t outsz);
+
+/* As a user who may start at most 16 processes (user nobody when run as root, whom the limit
+ * does not bind), creates up to 200 thread contexts. */
+static void limited_child(const void *arg)
 {
-    int fds[2];
-    int status;
-    size_t len = 0;
-    ssize_t n;
-    pid_t pid;
+    struct rlimit rl = { 16, 16 };
 
-    cr_assert_eq(pipe(fds), 0);
-    pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
-        struct rlimit rl = { 16, 16 };
+    (void)arg;
+    if (setrlimit(RLIMIT_NPROC, &rl) != 0)
+        _exit(4);
+    if (getuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
+        _exit(5);
+    sim_context_init(SIM_CTX_THREAD, 64 * KIB, 4096);
+    maestro = sim_context_maestro();
+    for (int i = 0; i < 200; i++) {
+        char name[32];
 
-        dup2(fds[1], STDERR_FILENO);
-        close(fds[0]);
-        if (setrlimit(RLIMIT_NPROC, &rl) != 0)
-            _exit(4);
-        if (getuid() == 0 && (setgid(65534) != 0 || setuid(65534) != 0))
-            _exit(5);
-        sim_context_init(SIM_CTX_THREAD, 64 * KIB, 4096);
-        maestro = sim_context_maestro();
-        for (int i = 0; i < 200; i++) {
-            char name[32];
-
-            snprintf(name, sizeof(name), "limited-%d", i);
-            sim_context_create(step_body, NULL, name, maestro);
-        }
-        _exit(3);
+        snprintf(name, sizeof(name), "limited-%d", i);
+        sim_context_create(step_body, NULL, name, maestro);
     }
-    close(fds[1]);
-    while (len + 1 < outsz && (n = read(fds[0], out + len, outsz - 1 - len)) > 0)
-        len += (size_t)n;
-    out[len] = '\0';
-    close(fds[0]);
-    cr_assert_eq(waitpid(pid, &status, 0), pid);
-    return status;
 }
 
 Test(context_thread, a_refused_thread_names_the_actor_the_limits_and_the_fix)
@@ -200,7 +183,7 @@ Test(context_thread, a_refused_thread_names_the_actor_the_limits_and_the_fix)
     /* With ulimit -u at 16 the kernel refuses a thread before the 200th: the run stops with
      * status 1 and a message naming the actor, ulimit -u (16) and the other factories. */
     char out[2048];
-    int status = run_limited_child(out, sizeof(out));
+    int status = context_test_child(limited_child, NULL, out, sizeof(out));
 
     cr_assert(WIFEXITED(status), "child did not exit (status %#x)", status);
     cr_assert_eq(WEXITSTATUS(status), 1, "status %d, stderr: %s", WEXITSTATUS(status), out);

@@ -29,11 +29,15 @@ struct args {
     MPI_Request req;
 };
 
-/* The blocking call, or the nonblocking one with the case's request. */
-#define CALL(nb, blocking, nonblocking, ...)                                                       \
-    ((nb) ? nonblocking(__VA_ARGS__, &a->req) : blocking(__VA_ARGS__))
-
 typedef int case_fn(struct args *a, bool nb);
+
+/* A case: a function calling the blocking collective, or the nonblocking one with the case's
+ * request, with the arguments given (which may use a, the struct args). */
+#define CASE(name, blocking, nonblocking, ...)                                                     \
+    static int name(struct args *a, bool nb)                                                       \
+    {                                                                                              \
+        return nb ? nonblocking(__VA_ARGS__, &a->req) : blocking(__VA_ARGS__);                     \
+    }
 
 struct bad_case {
     const char *what;
@@ -41,235 +45,119 @@ struct bad_case {
     int want; /* class at every rank */
 };
 
-static int bcast_null(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Bcast, MPI_Ibcast, NULL, 4, MPI_INT, 0, MPI_COMM_WORLD);
-}
+CASE(bcast_null, MPI_Bcast, MPI_Ibcast, NULL, 4, MPI_INT, 0, MPI_COMM_WORLD)
 
-static int bcast_null_derived(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Bcast, MPI_Ibcast, NULL, 1, a->block, 0, MPI_COMM_WORLD);
-}
+CASE(bcast_null_derived, MPI_Bcast, MPI_Ibcast, NULL, 1, a->block, 0, MPI_COMM_WORLD)
 
-static int reduce_null_send(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Reduce, MPI_Ireduce, NULL, a->buf, 4, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-}
+CASE(reduce_null_send, MPI_Reduce, MPI_Ireduce, NULL, a->buf, 4, MPI_INT, MPI_SUM, 0,
+     MPI_COMM_WORLD)
 
-static int reduce_null_recv(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Reduce, MPI_Ireduce, a->root ? a->buf : NULL, a->root ? NULL : a->buf, 4,
-                MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
-}
+CASE(reduce_null_recv, MPI_Reduce, MPI_Ireduce, a->root ? a->buf : NULL, a->root ? NULL : a->buf, 4,
+     MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD)
 
-static int allreduce_null_send(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Allreduce, MPI_Iallreduce, NULL, a->buf, 4, MPI_INT, MPI_SUM,
-                MPI_COMM_WORLD);
-}
+CASE(allreduce_null_send, MPI_Allreduce, MPI_Iallreduce, NULL, a->buf, 4, MPI_INT, MPI_SUM,
+     MPI_COMM_WORLD)
 
-static int allreduce_null_recv(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Allreduce, MPI_Iallreduce, a->buf, NULL, 4, MPI_INT, MPI_SUM,
-                MPI_COMM_WORLD);
-}
+CASE(allreduce_null_recv, MPI_Allreduce, MPI_Iallreduce, a->buf, NULL, 4, MPI_INT, MPI_SUM,
+     MPI_COMM_WORLD)
 
-static int scan_null_send(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Scan, MPI_Iscan, NULL, a->buf, 4, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-}
+CASE(scan_null_send, MPI_Scan, MPI_Iscan, NULL, a->buf, 4, MPI_INT, MPI_SUM, MPI_COMM_WORLD)
 
-static int exscan_null_recv(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Exscan, MPI_Iexscan, a->buf, NULL, 4, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
-}
+CASE(exscan_null_recv, MPI_Exscan, MPI_Iexscan, a->buf, NULL, 4, MPI_INT, MPI_SUM, MPI_COMM_WORLD)
 
-static int reduce_scatter_null_send(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Reduce_scatter, MPI_Ireduce_scatter, NULL, a->buf, a->ones, MPI_INT,
-                MPI_SUM, MPI_COMM_WORLD);
-}
+CASE(reduce_scatter_null_send, MPI_Reduce_scatter, MPI_Ireduce_scatter, NULL, a->buf, a->ones,
+     MPI_INT, MPI_SUM, MPI_COMM_WORLD)
 
-static int reduce_scatter_null_recv(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Reduce_scatter, MPI_Ireduce_scatter, a->buf, NULL, a->ones, MPI_INT,
-                MPI_SUM, MPI_COMM_WORLD);
-}
+CASE(reduce_scatter_null_recv, MPI_Reduce_scatter, MPI_Ireduce_scatter, a->buf, NULL, a->ones,
+     MPI_INT, MPI_SUM, MPI_COMM_WORLD)
 
-static int reduce_scatter_null_counts(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Reduce_scatter, MPI_Ireduce_scatter, a->buf, a->buf2, NULL, MPI_INT,
-                MPI_SUM, MPI_COMM_WORLD);
-}
+CASE(reduce_scatter_null_counts, MPI_Reduce_scatter, MPI_Ireduce_scatter, a->buf, a->buf2, NULL,
+     MPI_INT, MPI_SUM, MPI_COMM_WORLD)
 
-static int reduce_scatter_block_null(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Reduce_scatter_block, MPI_Ireduce_scatter_block, NULL, a->buf, 1, MPI_INT,
-                MPI_SUM, MPI_COMM_WORLD);
-}
+CASE(reduce_scatter_block_null, MPI_Reduce_scatter_block, MPI_Ireduce_scatter_block, NULL, a->buf,
+     1, MPI_INT, MPI_SUM, MPI_COMM_WORLD)
 
-static int alltoall_null_send(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Alltoall, MPI_Ialltoall, NULL, 1, MPI_INT, a->buf, 1, MPI_INT,
-                MPI_COMM_WORLD);
-}
+CASE(alltoall_null_send, MPI_Alltoall, MPI_Ialltoall, NULL, 1, MPI_INT, a->buf, 1, MPI_INT,
+     MPI_COMM_WORLD)
 
-static int alltoall_null_recv(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Alltoall, MPI_Ialltoall, a->buf, 1, MPI_INT, NULL, 1, MPI_INT,
-                MPI_COMM_WORLD);
-}
+CASE(alltoall_null_recv, MPI_Alltoall, MPI_Ialltoall, a->buf, 1, MPI_INT, NULL, 1, MPI_INT,
+     MPI_COMM_WORLD)
 
-static int alltoallv_null_sendcounts(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Alltoallv, MPI_Ialltoallv, a->buf, NULL, a->displs, MPI_INT, a->buf2,
-                a->ones, a->displs, MPI_INT, MPI_COMM_WORLD);
-}
+CASE(alltoallv_null_sendcounts, MPI_Alltoallv, MPI_Ialltoallv, a->buf, NULL, a->displs, MPI_INT,
+     a->buf2, a->ones, a->displs, MPI_INT, MPI_COMM_WORLD)
 
-static int alltoallv_null_sdispls(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Alltoallv, MPI_Ialltoallv, a->buf, a->ones, NULL, MPI_INT, a->buf2, a->ones,
-                a->displs, MPI_INT, MPI_COMM_WORLD);
-}
+CASE(alltoallv_null_sdispls, MPI_Alltoallv, MPI_Ialltoallv, a->buf, a->ones, NULL, MPI_INT, a->buf2,
+     a->ones, a->displs, MPI_INT, MPI_COMM_WORLD)
 
-static int alltoallv_null_recvcounts(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Alltoallv, MPI_Ialltoallv, a->buf, a->ones, a->displs, MPI_INT, a->buf2,
-                NULL, a->displs, MPI_INT, MPI_COMM_WORLD);
-}
+CASE(alltoallv_null_recvcounts, MPI_Alltoallv, MPI_Ialltoallv, a->buf, a->ones, a->displs, MPI_INT,
+     a->buf2, NULL, a->displs, MPI_INT, MPI_COMM_WORLD)
 
-static int alltoallv_null_rdispls(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Alltoallv, MPI_Ialltoallv, a->buf, a->ones, a->displs, MPI_INT, a->buf2,
-                a->ones, NULL, MPI_INT, MPI_COMM_WORLD);
-}
+CASE(alltoallv_null_rdispls, MPI_Alltoallv, MPI_Ialltoallv, a->buf, a->ones, a->displs, MPI_INT,
+     a->buf2, a->ones, NULL, MPI_INT, MPI_COMM_WORLD)
 
-static int alltoallv_null_recv(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Alltoallv, MPI_Ialltoallv, a->buf, a->ones, a->displs, MPI_INT, NULL,
-                a->ones, a->displs, MPI_INT, MPI_COMM_WORLD);
-}
+CASE(alltoallv_null_recv, MPI_Alltoallv, MPI_Ialltoallv, a->buf, a->ones, a->displs, MPI_INT, NULL,
+     a->ones, a->displs, MPI_INT, MPI_COMM_WORLD)
 
-static int alltoallw_null_sendtypes(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Alltoallw, MPI_Ialltoallw, a->buf, a->ones, a->bdispls, NULL, a->buf2,
-                a->ones, a->bdispls, a->types, MPI_COMM_WORLD);
-}
+CASE(alltoallw_null_sendtypes, MPI_Alltoallw, MPI_Ialltoallw, a->buf, a->ones, a->bdispls, NULL,
+     a->buf2, a->ones, a->bdispls, a->types, MPI_COMM_WORLD)
 
-static int alltoallw_null_recvtypes(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Alltoallw, MPI_Ialltoallw, a->buf, a->ones, a->bdispls, a->types, a->buf2,
-                a->ones, a->bdispls, NULL, MPI_COMM_WORLD);
-}
+CASE(alltoallw_null_recvtypes, MPI_Alltoallw, MPI_Ialltoallw, a->buf, a->ones, a->bdispls, a->types,
+     a->buf2, a->ones, a->bdispls, NULL, MPI_COMM_WORLD)
 
-static int alltoallw_null_send(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Alltoallw, MPI_Ialltoallw, NULL, a->ones, a->bdispls, a->types, a->buf2,
-                a->ones, a->bdispls, a->types, MPI_COMM_WORLD);
-}
+CASE(alltoallw_null_send, MPI_Alltoallw, MPI_Ialltoallw, NULL, a->ones, a->bdispls, a->types,
+     a->buf2, a->ones, a->bdispls, a->types, MPI_COMM_WORLD)
 
-static int allgather_null_send(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Allgather, MPI_Iallgather, NULL, 1, MPI_INT, a->buf, 1, MPI_INT,
-                MPI_COMM_WORLD);
-}
+CASE(allgather_null_send, MPI_Allgather, MPI_Iallgather, NULL, 1, MPI_INT, a->buf, 1, MPI_INT,
+     MPI_COMM_WORLD)
 
-static int allgather_null_recv(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Allgather, MPI_Iallgather, a->buf, 1, MPI_INT, NULL, 1, MPI_INT,
-                MPI_COMM_WORLD);
-}
+CASE(allgather_null_recv, MPI_Allgather, MPI_Iallgather, a->buf, 1, MPI_INT, NULL, 1, MPI_INT,
+     MPI_COMM_WORLD)
 
-static int allgatherv_null_counts(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Allgatherv, MPI_Iallgatherv, a->buf, 1, MPI_INT, a->buf2, NULL, a->displs,
-                MPI_INT, MPI_COMM_WORLD);
-}
+CASE(allgatherv_null_counts, MPI_Allgatherv, MPI_Iallgatherv, a->buf, 1, MPI_INT, a->buf2, NULL,
+     a->displs, MPI_INT, MPI_COMM_WORLD)
 
-static int allgatherv_null_displs(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Allgatherv, MPI_Iallgatherv, a->buf, 1, MPI_INT, a->buf2, a->ones, NULL,
-                MPI_INT, MPI_COMM_WORLD);
-}
+CASE(allgatherv_null_displs, MPI_Allgatherv, MPI_Iallgatherv, a->buf, 1, MPI_INT, a->buf2, a->ones,
+     NULL, MPI_INT, MPI_COMM_WORLD)
 
-static int allgatherv_null_recv(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Allgatherv, MPI_Iallgatherv, a->buf, 1, MPI_INT, NULL, a->ones, a->displs,
-                MPI_INT, MPI_COMM_WORLD);
-}
+CASE(allgatherv_null_recv, MPI_Allgatherv, MPI_Iallgatherv, a->buf, 1, MPI_INT, NULL, a->ones,
+     a->displs, MPI_INT, MPI_COMM_WORLD)
 
-static int gather_null_send(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Gather, MPI_Igather, NULL, 1, MPI_INT, a->buf, 1, MPI_INT, 0,
-                MPI_COMM_WORLD);
-}
+CASE(gather_null_send, MPI_Gather, MPI_Igather, NULL, 1, MPI_INT, a->buf, 1, MPI_INT, 0,
+     MPI_COMM_WORLD)
 
-static int gather_null_recv(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Gather, MPI_Igather, a->root ? a->buf : NULL, 1, MPI_INT, NULL, 1, MPI_INT,
-                0, MPI_COMM_WORLD);
-}
+CASE(gather_null_recv, MPI_Gather, MPI_Igather, a->root ? a->buf : NULL, 1, MPI_INT, NULL, 1,
+     MPI_INT, 0, MPI_COMM_WORLD)
 
 /* Root-only arrays: the root's are NULL, the other ranks send from NULL (MPI_ERR_BUFFER). */
-static int gatherv_null_counts(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Gatherv, MPI_Igatherv, a->root ? a->buf : NULL, 1, MPI_INT, a->buf2, NULL,
-                a->displs, MPI_INT, 0, MPI_COMM_WORLD);
-}
+CASE(gatherv_null_counts, MPI_Gatherv, MPI_Igatherv, a->root ? a->buf : NULL, 1, MPI_INT, a->buf2,
+     NULL, a->displs, MPI_INT, 0, MPI_COMM_WORLD)
 
-static int gatherv_null_displs(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Gatherv, MPI_Igatherv, a->root ? a->buf : NULL, 1, MPI_INT, a->buf2,
-                a->ones, NULL, MPI_INT, 0, MPI_COMM_WORLD);
-}
+CASE(gatherv_null_displs, MPI_Gatherv, MPI_Igatherv, a->root ? a->buf : NULL, 1, MPI_INT, a->buf2,
+     a->ones, NULL, MPI_INT, 0, MPI_COMM_WORLD)
 
-static int scatter_null(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Scatter, MPI_Iscatter, NULL, 1, MPI_INT, a->root ? a->buf : NULL, 1,
-                MPI_INT, 0, MPI_COMM_WORLD);
-}
+CASE(scatter_null, MPI_Scatter, MPI_Iscatter, NULL, 1, MPI_INT, a->root ? a->buf : NULL, 1, MPI_INT,
+     0, MPI_COMM_WORLD)
 
-static int scatterv_null_counts(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Scatterv, MPI_Iscatterv, a->buf, NULL, a->displs, MPI_INT,
-                a->root ? a->buf2 : NULL, 1, MPI_INT, 0, MPI_COMM_WORLD);
-}
+CASE(scatterv_null_counts, MPI_Scatterv, MPI_Iscatterv, a->buf, NULL, a->displs, MPI_INT,
+     a->root ? a->buf2 : NULL, 1, MPI_INT, 0, MPI_COMM_WORLD)
 
-static int scatterv_null_displs(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Scatterv, MPI_Iscatterv, a->buf, a->ones, NULL, MPI_INT,
-                a->root ? a->buf2 : NULL, 1, MPI_INT, 0, MPI_COMM_WORLD);
-}
+CASE(scatterv_null_displs, MPI_Scatterv, MPI_Iscatterv, a->buf, a->ones, NULL, MPI_INT,
+     a->root ? a->buf2 : NULL, 1, MPI_INT, 0, MPI_COMM_WORLD)
 
-static int neighbor_allgather_null(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Neighbor_allgather, MPI_Ineighbor_allgather, NULL, 1, MPI_INT, a->buf, 1,
-                MPI_INT, a->ring);
-}
+CASE(neighbor_allgather_null, MPI_Neighbor_allgather, MPI_Ineighbor_allgather, NULL, 1, MPI_INT,
+     a->buf, 1, MPI_INT, a->ring)
 
-static int neighbor_alltoall_null_recv(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Neighbor_alltoall, MPI_Ineighbor_alltoall, a->buf, 1, MPI_INT, NULL, 1,
-                MPI_INT, a->ring);
-}
+CASE(neighbor_alltoall_null_recv, MPI_Neighbor_alltoall, MPI_Ineighbor_alltoall, a->buf, 1, MPI_INT,
+     NULL, 1, MPI_INT, a->ring)
 
-static int neighbor_allgatherv_null_counts(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Neighbor_allgatherv, MPI_Ineighbor_allgatherv, a->buf, 1, MPI_INT, a->buf2,
-                NULL, a->displs, MPI_INT, a->ring);
-}
+CASE(neighbor_allgatherv_null_counts, MPI_Neighbor_allgatherv, MPI_Ineighbor_allgatherv, a->buf, 1,
+     MPI_INT, a->buf2, NULL, a->displs, MPI_INT, a->ring)
 
-static int neighbor_alltoallv_null_sdispls(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Neighbor_alltoallv, MPI_Ineighbor_alltoallv, a->buf, a->ones, NULL, MPI_INT,
-                a->buf2, a->ones, a->displs, MPI_INT, a->ring);
-}
+CASE(neighbor_alltoallv_null_sdispls, MPI_Neighbor_alltoallv, MPI_Ineighbor_alltoallv, a->buf,
+     a->ones, NULL, MPI_INT, a->buf2, a->ones, a->displs, MPI_INT, a->ring)
 
-static int neighbor_alltoallw_null_types(struct args *a, bool nb)
-{
-    return CALL(nb, MPI_Neighbor_alltoallw, MPI_Ineighbor_alltoallw, a->buf, a->ones, a->nbdispls,
-                NULL, a->buf2, a->ones, a->nbdispls, a->types, a->ring);
-}
+CASE(neighbor_alltoallw_null_types, MPI_Neighbor_alltoallw, MPI_Ineighbor_alltoallw, a->buf,
+     a->ones, a->nbdispls, NULL, a->buf2, a->ones, a->nbdispls, a->types, a->ring)
 
 static const struct bad_case bad_cases[] = {
     { "bcast, NULL buffer", bcast_null, MPI_ERR_BUFFER },
