@@ -1,7 +1,7 @@
 /* What only the thread factory does: a kernel thread per context, named after it for debuggers,
  * ended and joined when the context is destroyed (even in the middle of its function), the
- * same maestro across a change of factory, and the message naming the system's limits when
- * the kernel refuses a thread. */
+ * same maestro across a change of factory, the message naming the system's limits when the
+ * kernel refuses a thread, and the engine's actors on threads (exit, autofree, run_on_stack). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "simcore/context.h"
+#include "simcore/simcore.h"
 
 #define KIB 1024
 
@@ -191,4 +192,100 @@ Test(context_thread, a_refused_thread_names_the_actor_the_limits_and_the_fix)
     cr_assert(strstr(out, "under contexts/factory:thread ("), "%s", out);
     cr_assert(strstr(out, "ulimit -u 16 (threads of this user)"), "%s", out);
     cr_assert(strstr(out, "use --cfg=contexts/factory:raw (or ucontext)"), "%s", out);
+}
+
+/* ---- actors of the engine on threads ---- */
+
+static const char one_host_xml[] = "<?xml version='1.0'?>\n"
+                                   "<platform version=\"4.1\">\n"
+                                   "  <zone id=\"z\" routing=\"Full\">\n"
+                                   "    <host id=\"h\" speed=\"1Gf\"/>\n"
+                                   "  </zone>\n"
+                                   "</platform>\n";
+
+static struct {
+    bool after_exit;        /* code after sim_actor_exit ran */
+    int short_lived;        /* autofree actors that ran */
+    pthread_t blocked;      /* the thread of the actor blocked forever */
+    pthread_t on_its_stack; /* where sim_actor_run_on_stack ran its function */
+    double exit_time;
+} eng;
+
+static void exiter(void *arg)
+{
+    (void)arg;
+    sim_sleep(1);
+    eng.exit_time = sim_now();
+    sim_actor_exit();
+    eng.after_exit = true;
+}
+
+static void short_lived(void *arg)
+{
+    (void)arg;
+    eng.short_lived++;
+}
+
+static void spawner(void *arg)
+{
+    (void)arg;
+    for (int i = 0; i < 100; i++) {
+        sim_actor_set_autofree(
+            sim_actor_create("helper", sim_actor_host(sim_actor_self()), short_lived, NULL));
+        sim_actor_yield();
+    }
+}
+
+static void blocker(void *arg)
+{
+    (void)arg;
+    eng.blocked = pthread_self();
+    sim_actor_block("forever");
+}
+
+static void note_thread(void *arg)
+{
+    (void)arg;
+    eng.on_its_stack = pthread_self();
+}
+
+static void on_deadlock(void *arg)
+{
+    struct sim_actor *blocked = *(struct sim_actor **)arg;
+
+    sim_actor_run_on_stack(blocked, note_thread, NULL);
+}
+
+Test(context_thread, engine_actors_exit_autofree_and_run_on_stack_on_threads)
+{
+    /* The engine under the thread factory: an actor that calls sim_actor_exit at 1 s ends there
+     * (the code after the call never runs); 100 autofree actors, created one per yield, run
+     * and end; an actor blocked forever makes the run a deadlock, whose hook runs a function on
+     * that actor's stack, which happens on the actor's own thread; sim_engine_shutdown joins
+     * every thread (the process has as many as before). */
+    struct sim_config cfg;
+    struct sim_actor *blocked;
+    int before = count_threads();
+
+    memset(&eng, 0, sizeof(eng));
+    sim_config_defaults(&cfg, SIM_NET_RAW);
+    cfg.ctx_factory = SIM_CTX_THREAD;
+    cfg.stack_size = 64 * KIB;
+    sim_engine_init(&cfg, sim_platform_load_string(one_host_xml, "one_host.xml"));
+    sim_factor_table_free(&cfg.lat_factor);
+    sim_factor_table_free(&cfg.bw_factor);
+    sim_actor_create("exiter", sim_platform_host_by_name(sim_engine_platform(), "h"), exiter, NULL);
+    sim_actor_create("spawner", sim_platform_host_by_name(sim_engine_platform(), "h"), spawner,
+                     NULL);
+    blocked = sim_actor_create("blocker", sim_platform_host_by_name(sim_engine_platform(), "h"),
+                               blocker, NULL);
+    sim_engine_set_deadlock_hook(on_deadlock, &blocked);
+    cr_assert_eq(sim_engine_run(), SIM_ENGINE_DEADLOCK);
+    cr_assert(!eng.after_exit, "code after sim_actor_exit ran");
+    cr_assert_float_eq(eng.exit_time, 1.0, 1e-12);
+    cr_assert_eq(eng.short_lived, 100);
+    cr_assert(pthread_equal(eng.on_its_stack, eng.blocked), "run_on_stack left the thread");
+    cr_assert(!pthread_equal(eng.blocked, pthread_self()));
+    sim_engine_shutdown();
+    cr_assert_eq(count_threads(), before);
 }
