@@ -89,9 +89,9 @@ static void usage_of_cnst(void *arg, struct sim_lmm_cnst *cnst, double weight)
     void *id = sim_lmm_cnst_id(cnst);
 
     if (act->kind == SIM__EXEC)
-        usage_fn(usage_arg, id, NULL, act->last_rate * weight, act->last_update);
+        usage_fn(usage_arg, id, NULL, act->category, act->last_rate * weight, act->last_update);
     else if (act->kind == SIM__COMM)
-        usage_fn(usage_arg, NULL, id, act->last_rate * weight, act->last_update);
+        usage_fn(usage_arg, NULL, id, act->category, act->last_rate * weight, act->last_update);
 }
 
 static void oldest_rate_date(void *arg, void *id)
@@ -175,6 +175,11 @@ void sim_activity_on_done(struct sim_activity *act, sim_activity_done_fn *fn, vo
 {
     act->done_fn = fn;
     act->done_arg = arg;
+}
+
+void sim_activity_set_category(struct sim_activity *act, int category)
+{
+    act->category = category;
 }
 
 enum sim_activity_state sim_activity_state(const struct sim_activity *act)

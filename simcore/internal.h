@@ -46,9 +46,9 @@ void sim__heap_remove(struct sim__heap *h, struct sim__heap_entry *e);
 struct sim__heap_entry *sim__heap_top(const struct sim__heap *h);
 struct sim__heap_entry *sim__heap_pop(struct sim__heap *h);
 
-/* ---- context back ends (context_raw.c, context_ucontext.c), used by context.c. raw: the saved
- * stack pointer is the whole state. ucontext: an opaque block of sim__ctx_uc_size() bytes
- * (max_align_t aligned) that the context carries after its fields. ---- */
+/* ---- context back ends (context_raw.c, context_ucontext.c, context_thread.c), used by
+ * context.c. raw: the saved stack pointer is the whole state. ucontext: an opaque block of
+ * sim__ctx_uc_size() bytes (max_align_t aligned) that the context carries after its fields. */
 typedef void sim__ctx_entry_fn(void *arg);
 void *sim__ctx_raw_prepare(char *stack, size_t size, sim__ctx_entry_fn *entry, void *arg);
 void sim__ctx_raw_swap(void **save_sp, void *const *load_sp);
@@ -56,6 +56,21 @@ size_t sim__ctx_uc_size(void);
 void sim__ctx_uc_prepare(void *state, char *stack, size_t size, sim__ctx_entry_fn *entry,
                          void *arg);
 void sim__ctx_uc_swap(void *from, void *to);
+/* thread (context_thread.c): an opaque block of sim__ctx_thread_size() bytes, like ucontext's.
+ * attach: the state of a context that runs on the calling thread (maestro). start: creates the
+ * thread, which waits for its first switch on [stack, stack + size) (dies naming the system's
+ * limits when refused). swap: wakes `to`, sleeps until woken. stop: ends the thread of a
+ * context that is not running (its stack is left as it is) and joins it. */
+size_t sim__ctx_thread_size(void);
+void sim__ctx_thread_attach(void *state);
+void sim__ctx_thread_start(void *state, char *stack, size_t size, sim__ctx_entry_fn *entry,
+                           void *arg, const char *name);
+void sim__ctx_thread_swap(void *from, void *to);
+void sim__ctx_thread_stop(void *state);
+/* Installs the process's alternate signal stack (context.c) on the calling thread, so that the
+ * overflow and crash handlers run on a thread whose own stack is exhausted. Every thread may
+ * share it: only one runs at a time. */
+void sim__ctx_altstack_use(void);
 
 /* ---- actor stacks (context_stack.c), used by context.c ---- */
 /* One stack: `guard` bytes that fault on access at `map`, then `size` bytes of stack. */
@@ -139,6 +154,7 @@ struct sim_activity {
     int nroute;
     double start;
     double end;
+    int category;            /* sim_activity_set_category, 0 when none */
     struct sim_lmm_var *var;
     struct sim__heap_entry ev;
     sim_activity_done_fn *done_fn;

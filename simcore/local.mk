@@ -4,6 +4,7 @@ simcore_libsimcore_la_SOURCES = \
 	simcore/simcore.h simcore/internal.h simcore/lmm.h simcore/lmm_impl.h simcore/context.h simcore/platform.h simcore/platform_impl.h \
 	simcore/util.c simcore/log.c simcore/units.c simcore/config.c \
 	simcore/context.c simcore/context_stack.c simcore/context_ucontext.c simcore/context_raw.c \
+	simcore/context_thread.c \
 	simcore/lmm.c simcore/lmm_solve.c \
 	simcore/platform.c simcore/platform_xml.c simcore/platform_default.c simcore/platform_profile.c \
 	simcore/heap.c simcore/engine.c simcore/actor.c simcore/activity.c simcore/network.c \

@@ -104,6 +104,7 @@ const char *sim_units_help(char kind); /* 's' size, 't' time, 'b' bandwidth, 'f'
 enum sim_ctx_factory {
     SIM_CTX_RAW,
     SIM_CTX_UCONTEXT,
+    SIM_CTX_THREAD,
 };
 
 enum sim_net_model {
@@ -198,10 +199,11 @@ void sim_engine_set_resume_hook(sim_resume_fn *fn, void *arg);
 /* Resource usage as SimGrid's tracing records it (its on_action_state_change): when an
  * execution or a communication ends or is canceled, fn gets, for each host CPU or link it used,
  * the share it had there (its rate times its weight on that resource) from `since`, the date
- * its rate was last set, to now. host is NULL for a link and link NULL for a CPU. NULL removes
- * the hook; unset, an ending activity pays one test. */
+ * its rate was last set, to now, and the activity's category (sim_activity_set_category, 0
+ * when none). host is NULL for a link and link NULL for a CPU. NULL removes the hook; unset, an
+ * ending activity pays one test. */
 typedef void sim_usage_fn(void *arg, const struct sim_host *host, const struct sim_link *link,
-                          double value, double since);
+                          int category, double value, double since);
 void sim_engine_set_usage_hook(sim_usage_fn *fn, void *arg);
 /* The earliest `since` the usage hook may still report: the oldest rate date of the running
  * activities (now if none). O(running activities), for a sink that writes in date order. */
@@ -278,6 +280,9 @@ struct sim_activity *sim_io_start(const struct sim_disk *d, double bytes, bool w
 /* Completes `seconds` from now. */
 struct sim_activity *sim_sleep_start(double seconds);
 void sim_activity_on_done(struct sim_activity *act, sim_activity_done_fn *fn, void *arg);
+/* Tags the activity with `category`, a number the usage hook passes on (0, the default: none);
+ * the MPI layer's tracing categories. */
+void sim_activity_set_category(struct sim_activity *act, int category);
 enum sim_activity_state sim_activity_state(const struct sim_activity *act);
 bool sim_activity_is_done(const struct sim_activity *act);
 /* Stops a running activity; it counts as ended (CANCELED) and its waiters wake. */

@@ -26,6 +26,25 @@ struct smpi_queue {
     struct smpi_request *tail;
 };
 
+/* A rank's getopt state (getopt.c): libc's optind, optarg, opterr and optopt while another rank
+ * runs, and the scanning state glibc keeps hidden. */
+struct smpi_getopt {
+    int optind;
+    int opterr;
+    int optopt;
+    char *optarg;
+    char *nextchar;   /* the rest of a group of short options ("-abc") */
+    int first_nonopt; /* argv[first_nonopt..last_nonopt): the non-options passed over */
+    int last_nonopt;
+    int ordering;     /* getopt.c's enum ordering */
+    bool initialized; /* false until the first call, and again when optind is set to 0 */
+};
+/* The state of a rank that never called getopt: optind 1, opterr 1, optopt '?'. */
+void smpi__getopt_init(struct smpi_getopt *g);
+/* Makes libc's optind, optarg, opterr and optopt those of world rank `rank`, keeping the values
+ * of the rank that held them (called before the engine resumes any code of the rank). */
+void smpi__getopt_activate(int rank);
+
 /* A rank's matching queues (match.c): receives waiting for a send, sends waiting for a
  * receive, also kept per source so that matching does not scan other sources' messages. */
 struct smpi_mailbox {
@@ -68,6 +87,8 @@ struct smpi_process {
     int bsend_used;
     bool bsend_detaching; /* blocked in MPI_Buffer_detach: wake when bsend_used drops */
     int exit_code;
+    struct smpi_getopt getopt; /* only a rank's own, in smpi__rt.procs, is used */
+    int trace_category;        /* TRACE_smpi_set_category (trace_category.c), 0 when none */
 };
 
 struct smpi_runtime {
@@ -302,6 +323,8 @@ struct smpi_request {
     struct smpi_request *sprev;
     unsigned long seq;           /* posting order of a receive (match.c) */
     struct sim_activity *comm_act; /* the network transfer */
+    int category;                  /* send: the tracing category of its transfer, or 0 */
+    double queued_at;              /* send: when it was queued for a later receive */
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
     struct sim_host *src_host;
     bool detached_sender;     /* recv matched a detached send: charge smpi/or on completion */

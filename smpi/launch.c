@@ -287,13 +287,15 @@ static void setup_argv(const struct launch_args *a)
 }
 
 /* Engine resume hook: the rank (or its nonblocking-collective helper) about to run sees its own
- * globals. */
+ * globals and getopt variables. */
 static void activate_rank(struct sim_actor *a, void *arg)
 {
     const struct smpi_process *p = sim_actor_data(a);
 
-    if (p)
+    if (p) {
         smpi_app_activate(arg, p->rank);
+        smpi__getopt_activate(p->rank);
+    }
 }
 
 /* SMPI 3.32's wording and log prefix (smpi_utils.cpp, printed at the end of smpi_main). */
@@ -343,7 +345,7 @@ SMPI_API int smpi_main(int argc, char **argv)
     setup_argv(&a);
     smpi__diag_init();
     sim_engine_init(&smpi__rt.cfg.sim, plat);
-    if (smpi__rt.app && smpi_app_privatization(smpi__rt.app) == SMPI_PRIVATIZE_MMAP)
+    if (smpi__rt.app)
         sim_engine_set_resume_hook(activate_rank, smpi__rt.app);
     smpi__diag_arm();
     smpi__comm_init_world(smpi__rt.nranks);

@@ -49,9 +49,13 @@ struct smpi_option {
 #define OPT_FIELD(f) offsetof(struct smpi_config, f)
 #define OPT_SIM(f) (offsetof(struct smpi_config, sim) + offsetof(struct sim_config, f))
 
+/* SimGrid's boost factory switches stacks with Boost.Context's assembly (fcontext), which is
+ * what raw does: boost is raw under SimGrid's name. */
 static const struct opt_enum factory_values[] = {
     { "raw", SIM_CTX_RAW },
     { "ucontext", SIM_CTX_UCONTEXT },
+    { "thread", SIM_CTX_THREAD },
+    { "boost", SIM_CTX_RAW },
     { NULL, 0 },
 };
 static const struct opt_enum model_values[] = {
@@ -103,7 +107,8 @@ static char coll_values[COLL_NKINDS][SMPI_COLL_NAME_MAX];
 static const struct smpi_option options[] = {
     /* name, type, default, field, flags, values, help */
     { "contexts/factory", OPT_ENUM, "raw", OPT_SIM(ctx_factory), 0, factory_values,
-      "how actors switch: raw (assembly, no system call) or ucontext" },
+      "how actors switch: raw (assembly, no system call), ucontext, thread (a POSIX thread per "
+      "rank, one running at a time) or boost (the raw switch)" },
     { "contexts/stack-size", OPT_SIZE, "8MiB", OPT_SIM(stack_size), 0, NULL,
       "stack reserved per rank (pages are touched only when used)" },
     { "contexts/guard-size", OPT_SIZE, "4KiB", OPT_SIM(guard_size), 0, NULL,

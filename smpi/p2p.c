@@ -161,6 +161,8 @@ static void start_transfer(struct smpi_request *send)
     struct sim_host *src = smpi__rt.procs[send->src].host;
 
     send->comm_act = sim_comm_start(src, dst, (double)send->size + SMPI_ENVELOPE_BYTES, -1);
+    if (send->category && sim_time_lt(send->queued_at, sim_now()))
+        sim_activity_set_category(send->comm_act, send->category);
     sim_activity_on_done(send->comm_act, on_transfer_done, send);
 }
 
@@ -240,6 +242,7 @@ static void start_send(struct smpi_request *r)
     static unsigned long long messages;
 
     r->msg_id = ++messages;
+    r->category = 0;
     if (smpi__trace_on) {
         struct smpi_trace_msg m = smpi__req_trace_msg(r);
 
@@ -269,6 +272,15 @@ static void start_send(struct smpi_request *r)
         if (!r->packed)
             pack_aside(r);
         start_transfer(r);
+    } else if (!detached) {
+        /* SMPI 3.32 tags the transfer with the sender's category after its isend simcall
+         * (smpi_request.cpp): a detached send is never tagged, and a transfer that a receive
+         * starts in the same scheduling round as the send starts untagged (CommImpl::start).
+         * simmpi's rounds are not SMPI's: a receive posted at a later date gets the tag. */
+        const struct smpi_process *self = smpi__self();
+
+        r->category = self ? self->trace_category : 0;
+        r->queued_at = sim_now();
     }
 }
 

@@ -4,8 +4,9 @@
 # difference. Target: every case within 1%. Skipped when SimGrid is not installed.
 # Then the collectives (tests/compare/compare-coll.sh): every algorithm SMPI 3.32 lists and
 # every selector, one summary line each. COMPARE_COLL_ARGS narrows the grid (default: 2, 3, 4,
-# 7, 8 and 16 ranks, 1, 1,000 and 100,000 doubles, one and four ranks per host); COMPARE_PARTS
-# picks p2p, coll or both (default).
+# 7, 8 and 16 ranks, 1, 1,000 and 100,000 doubles, one and four ranks per host). Then the Paje
+# variables of tracing categories (tests/compare/compare-categories.py). COMPARE_PARTS picks
+# among p2p, categories and coll (default: all three).
 set -u
 builddir=$1
 srcdir=$2
@@ -16,7 +17,7 @@ if ! command -v /usr/bin/smpicc >/dev/null || ! command -v /usr/bin/smpirun >/de
     exit 0
 fi
 mkdir -p "$out"
-parts=${COMPARE_PARTS:-p2p coll}
+parts=${COMPARE_PARTS:-p2p categories coll}
 programs="pingpong ring halo alltoall_isend"
 case " $parts " in *" p2p "*) ;; *) programs= ;; esac
 for p in $programs; do
@@ -42,6 +43,14 @@ for plat in cluster cabinets; do
     done
 done
 [ -n "$programs" ] && echo "largest relative difference: ${worst}%"
+
+case " $parts " in
+*" categories "*)
+    echo
+    echo "== tracing categories: Paje variables per category (tests/compare/compare-categories.py) =="
+    python3 "$here/compare-categories.py" "$builddir" "$srcdir"
+    ;;
+esac
 
 case " $parts " in *" coll "*) ;; *) exit 0 ;; esac
 echo

@@ -155,9 +155,23 @@ Test(options, messages_name_option_and_valid_values)
     /* The message printed for a bad enum value names the option, the value and the choices. */
     char buf[512];
 
-    first_error_line("contexts/factory:boost", NULL, buf, sizeof(buf));
-    cr_assert_str_eq(buf, "simmpi: bad value 'boost' for option contexts/factory; valid: raw, "
-                          "ucontext\n");
+    first_error_line("contexts/factory:fibers", NULL, buf, sizeof(buf));
+    cr_assert_str_eq(buf, "simmpi: bad value 'fibers' for option contexts/factory; valid: raw, "
+                          "ucontext, thread, boost\n");
+}
+
+Test(options, context_factories_are_simgrids)
+{
+    /* contexts/factory takes SimGrid's four names: raw (the default), ucontext, thread, and
+     * boost, which is raw (both switch stacks in assembly). */
+    smpi_options_defaults(&cfg);
+    cr_assert_eq(cfg.sim.ctx_factory, SIM_CTX_RAW);
+    smpi_options_set(&cfg, "contexts/factory:thread");
+    cr_assert_eq(cfg.sim.ctx_factory, SIM_CTX_THREAD);
+    smpi_options_set(&cfg, "contexts/factory:boost");
+    cr_assert_eq(cfg.sim.ctx_factory, SIM_CTX_RAW);
+    smpi_options_set(&cfg, "contexts/factory:ucontext");
+    cr_assert_eq(cfg.sim.ctx_factory, SIM_CTX_UCONTEXT);
 }
 
 Test(options, folding_and_adjustment_items_keep_smpi_values)
