@@ -55,12 +55,11 @@ smpi_smpimain_LDADD = smpi/libsimmpi.la
 smpi_smpimain_LDFLAGS = -Wl,-rpath,$(libdir)
 
 include_HEADERS = include/mpi.h include/smpi.h include/smpi_helpers.h
-simgridincludedir = $(includedir)/simgrid
-simgridinclude_HEADERS = include/simgrid/instr.h
 smpiincludedir = $(includedir)/smpi
 smpiinclude_HEADERS = include/smpi/smpi.h include/smpi/smpi_extended_traces.h
 simgridincludedir = $(includedir)/simgrid
-simgridinclude_HEADERS = include/simgrid/forward.h include/simgrid/host.h include/simgrid/link.h
+simgridinclude_HEADERS = include/simgrid/forward.h include/simgrid/host.h include/simgrid/instr.h \
+                         include/simgrid/link.h
 simgridpluginsincludedir = $(includedir)/simgrid/plugins
 simgridpluginsinclude_HEADERS = include/simgrid/plugins/energy.h
 
