@@ -13,6 +13,10 @@ enum sim__routing {
     SIM__ROUTING_DIJKSTRA,
     SIM__ROUTING_STAR, /* <cluster> and routing="Cluster": up/down lists per member */
     SIM__ROUTING_NONE,
+    SIM__ROUTING_TORUS,     /* <cluster topology="TORUS">: routing_torus.c */
+    SIM__ROUTING_FAT_TREE,  /* <cluster topology="FAT_TREE">: routing_fat_tree.c */
+    SIM__ROUTING_DRAGONFLY, /* <cluster topology="DRAGONFLY">: routing_dragonfly.c */
+    SIM__ROUTING_VIVALDI,   /* routing="Vivaldi": a star with coordinates */
 };
 
 enum sim__np_kind {
@@ -31,6 +35,8 @@ struct sim__netpoint {
     struct sim_host *host;    /* SIM__NP_HOST */
     struct sim_zone *self;    /* SIM__NP_ZONE */
     bool is_gateway;          /* named as gw_src/gw_dst of a route, or a cluster router */
+    bool has_coords;          /* coordinates="x y z" of a host, router or peer (Vivaldi) */
+    double coords[3];
 };
 
 /* A declared route between two members of a zone, in the direction of use. gw_src/gw_dst are
@@ -82,6 +88,10 @@ struct sim_zone {
     int *scratch;                /* Floyd/Dijkstra: path under construction */
     struct sim__star *star;      /* Star: one per member (members >= nstar have no links) */
     int nstar;
+    void *topo;                  /* TORUS, FAT_TREE, DRAGONFLY: the routing file's own data */
+    int nbypass;                 /* <bypassRoute>/<bypassZoneRoute> declared here: src, dst and */
+    int capbypass;               /* gateways are netpoint ids (not member indexes) */
+    struct sim__route **bypass;
 };
 
 /* ---- platform.c: model and builder, used by the parser ---- */
@@ -123,9 +133,14 @@ void sim__zone_add_route(struct sim_platform *p, struct sim_zone *z, int src, in
 /* The star entry of a member of a star zone. */
 struct sim__star *sim__zone_star(struct sim_zone *z, int member);
 
-/* ---- platform.c: routing ---- */
-/* Builds the routing tables of every zone and checks that every pair of members that a route
- * may need is connected; on failure dies with "<file>: ..." naming the zone and the pair. */
+/* Adds a bypass route to zone z (src, dst, gw_src, gw_dst are netpoint ids; gateways are -1
+ * for a <bypassRoute>). Returns false if z already has one from src to dst. */
+bool sim__zone_add_bypass(struct sim_zone *z, int src, int dst, int gw_src, int gw_dst,
+                          struct sim_link *const *links, int n, int line);
+
+/* ---- routing.c ---- */
+/* Builds the routing tables of every zone; dies with "<file>:<line>: ..." on a route declared
+ * twice. Missing routes are reported when a message needs them (sim_route). */
 void sim__platform_seal(struct sim_platform *p, const char *file);
 void sim__zone_free_routing(struct sim_zone *z);
 

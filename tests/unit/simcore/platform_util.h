@@ -1,0 +1,27 @@
+/* platform_util: what the platform and routing tests share: documents built from strings,
+ * routes printed as link names, and the checks that a load or a route ends the run. */
+#ifndef TEST_PLATFORM_UTIL_H
+#define TEST_PLATFORM_UTIL_H
+
+#include <math.h>
+#include <stdbool.h>
+
+#include "simcore/simcore.h"
+
+#define HEAD "<?xml version='1.0'?><platform version=\"4.1\">"
+#define TAIL "</platform>"
+
+static inline bool near(double a, double b)
+{
+    return fabs(a - b) <= 1e-9 * fabs(b) + 1e-15;
+}
+
+/* The route a -> b as "l1 l2 ..." (a static buffer), and its latency. */
+const char *route_str(const struct sim_platform *p, const char *a, const char *b, double *lat);
+/* Loads `xml` in a child process; asserts it exits with status 1 and `msg` in its stderr. */
+void expect_die(const char *xml, const char *msg);
+/* Loads `xml` (which must load) and asks for the route a -> b in a child process; asserts it
+ * exits with status 1 and `msg` in its stderr. */
+void expect_route_die(const char *xml, const char *a, const char *b, const char *msg);
+
+#endif /* TEST_PLATFORM_UTIL_H */
