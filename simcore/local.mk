@@ -7,6 +7,8 @@ simcore_libsimcore_la_SOURCES = \
 	simcore/lmm.c simcore/lmm_solve.c \
 	simcore/platform.c simcore/platform_xml.c simcore/platform_default.c \
 	simcore/routing.h simcore/routing.c simcore/routing_table.c simcore/routing_star.c \
+	simcore/routing_cluster.c simcore/routing_torus.c simcore/routing_fat_tree.c \
+	simcore/routing_dragonfly.c \
 	simcore/heap.c simcore/engine.c simcore/actor.c simcore/activity.c simcore/network.c
 simcore_libsimcore_la_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS) -fvisibility=hidden
 simcore_libsimcore_la_LIBADD = $(XML_LIBS)

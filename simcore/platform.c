@@ -43,6 +43,7 @@ struct plat_priv {
     char **cfg; /* key, value, ... */
     int caphosts;
     int caplinks;
+    int counters[SIM__NCOUNTERS];
 };
 
 static struct plat_priv *priv(const struct sim_platform *p)
@@ -350,6 +351,11 @@ struct sim__star *sim__zone_star(struct sim_zone *z, int member)
         z->nstar = cap;
     }
     return &z->star[member];
+}
+
+int sim__platform_next(struct sim_platform *p, enum sim__counter k)
+{
+    return priv(p)->counters[k]++;
 }
 
 bool sim__zone_add_bypass(struct sim_zone *z, int src, int dst, int gw_src, int gw_dst,

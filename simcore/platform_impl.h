@@ -133,6 +133,43 @@ void sim__zone_add_route(struct sim_platform *p, struct sim_zone *z, int src, in
 /* The star entry of a member of a star zone. */
 struct sim__star *sim__zone_star(struct sim_zone *z, int member);
 
+/* Counters that SimGrid 3.32 keeps in static variables, so that they run over every cluster of
+ * one kind in a platform: fat-tree leaf positions (they steer its d-mod-k routing) and the
+ * suffixes of fat-tree and dragonfly link names. sim__platform_next returns and increments. */
+enum sim__counter {
+    SIM__FAT_TREE_POSITION,
+    SIM__FAT_TREE_LINK,
+    SIM__DRAGONFLY_LINK,
+    SIM__NCOUNTERS,
+};
+int sim__platform_next(struct sim_platform *p, enum sim__counter k);
+
+/* A <cluster> with topology TORUS, FAT_TREE or DRAGONFLY as the parser read it. The topology
+ * builders (routing_torus.c, routing_fat_tree.c, routing_dragonfly.c) create its hosts through
+ * host_new, which the parser provides (host attributes are its business), then each host's
+ * loopback and limiter links and the topology's links, with SimGrid 3.32's names. */
+struct sim__cluster {
+    const char *id;
+    const char *file; /* where it is declared, for the messages */
+    int line;
+    const char *topology;
+    const char *params; /* topo_parameters */
+    const int *radicals;
+    int nradicals;
+    double bw;
+    double lat;
+    enum sim__sharing sharing;
+    double limiter; /* limiter_link: 0 for none */
+    double lb_bw;   /* loopback, when lb_bw > 0 or lb_lat > 0 */
+    double lb_lat;
+    /* creates the host of radical r in z (dies on a duplicate name) */
+    struct sim_host *(*host_new)(const struct sim__cluster *c, struct sim_zone *z, int r);
+    const void *ctx; /* the parser's */
+};
+void sim__torus_build(struct sim_platform *p, struct sim_zone *z, const struct sim__cluster *c);
+void sim__fat_tree_build(struct sim_platform *p, struct sim_zone *z, const struct sim__cluster *c);
+void sim__dragonfly_build(struct sim_platform *p, struct sim_zone *z, const struct sim__cluster *c);
+
 /* Adds a bypass route to zone z (src, dst, gw_src, gw_dst are netpoint ids; gateways are -1
  * for a <bypassRoute>). Returns false if z already has one from src to dst. */
 bool sim__zone_add_bypass(struct sim_zone *z, int src, int dst, int gw_src, int gw_dst,

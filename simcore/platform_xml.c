@@ -551,6 +551,20 @@ struct cluster_args {
     struct sim_link *backbone;
 };
 
+/* Host prefix<r>suffix of a cluster. */
+static struct sim_host *cluster_host(const struct px *c, const xmlNode *n, struct sim_zone *z,
+                                     const struct cluster_args *a, int r)
+{
+    char name[512];
+    struct sim_host *h;
+
+    snprintf(name, sizeof(name), "%s%d%s", attr(n, "prefix"), r, attr(n, "suffix"));
+    h = sim__host_new(c->p, z, name, a->speed, a->cores, line_of(n));
+    if (!h)
+        dup_netpoint(c, n, "host", name);
+    return h;
+}
+
 /* One cluster node: host prefix<r>suffix, links <id>_link_<r> (private), _loopback, _limiter,
  * created in SimGrid's order (sg_platf_new_cluster_flat). Up: private UP, limiter, backbone;
  * down: backbone, limiter, private DOWN; loopback for the host to itself. */
@@ -558,16 +572,12 @@ static void cluster_node(const struct px *c, const xmlNode *n, struct sim_zone *
                          const struct cluster_args *a, int r)
 {
     char name[512];
-    struct sim_host *h;
+    struct sim_host *h = cluster_host(c, n, z, a, r);
     struct sim__star *st;
     struct sim_link *lb = NULL;
     struct sim_link *lim = NULL;
     int priv;
 
-    snprintf(name, sizeof(name), "%s%d%s", attr(n, "prefix"), r, attr(n, "suffix"));
-    h = sim__host_new(c->p, z, name, a->speed, a->cores, line_of(n));
-    if (!h)
-        dup_netpoint(c, n, "host", name);
     snprintf(name, sizeof(name), "%s_link_%d_loopback", a->id, r);
     if (a->lb_bw > 0 || a->lb_lat > 0)
         lb = sim__xlink_get(c->p, new_xlink(c, n, z, name, a->lb_bw, a->lb_lat, SIM__FATPIPE),
@@ -592,9 +602,68 @@ static void cluster_node(const struct px *c, const xmlNode *n, struct sim_zone *
         st->l[st->nup + st->ndown + st->nloop++] = lb;
 }
 
+/* The parser's side of a TORUS, FAT_TREE or DRAGONFLY cluster (routing_cluster.c and the
+ * topology files do the rest). */
+struct topo_ctx {
+    const struct px *c;
+    const xmlNode *n;
+    const struct cluster_args *a;
+};
+
+static struct sim_host *topo_host(const struct sim__cluster *tc, struct sim_zone *z, int r)
+{
+    const struct topo_ctx *t = tc->ctx;
+
+    return cluster_host(t->c, t->n, z, t->a, r);
+}
+
+/* SimGrid's hierarchical clusters have no backbone and no router (whatever the documentation
+ * says): those attributes are read by nothing there. */
+static void cluster_topology(const struct px *c, const xmlNode *n, struct sim_zone *z,
+                             const struct cluster_args *a, const int *rad, int nrad, int topo)
+{
+    static const char *const unused[] = { "bb_bw", "bb_lat", "bb_sharing_policy", "router_id",
+                                          NULL };
+    static void (*const build[])(struct sim_platform *, struct sim_zone *,
+                                 const struct sim__cluster *) = {
+        [1] = sim__torus_build,
+        [2] = sim__fat_tree_build,
+        [3] = sim__dragonfly_build,
+    };
+    struct topo_ctx t = { .c = c, .n = n, .a = a };
+    struct sim__cluster tc = {
+        .id = a->id,
+        .file = c->file,
+        .line = line_of(n),
+        .topology = attr(n, "topology"),
+        .params = attr(n, "topo_parameters") ? attr(n, "topo_parameters") : "",
+        .radicals = rad,
+        .nradicals = nrad,
+        .bw = a->bw,
+        .lat = a->lat,
+        .sharing = a->sharing,
+        .limiter = a->limiter,
+        .lb_bw = a->lb_bw,
+        .lb_lat = a->lb_lat,
+        .host_new = topo_host,
+        .ctx = &t,
+    };
+
+    for (int i = 0; unused[i]; i++)
+        if (attr(n, unused[i]))
+            SIM_LOG(log_plat, SIM_LOG_WARN,
+                    "%s:%d: attribute '%s' of <cluster> is ignored by %s clusters (SimGrid gives "
+                    "them no backbone and no router)",
+                    c->file, line_of(n), unused[i], tc.topology);
+    build[topo](c->p, z, &tc);
+}
+
 static void read_cluster(const struct px *c, const xmlNode *n, struct sim_zone *parent)
 {
     static const char *const topologies[] = { "FLAT", "TORUS", "FAT_TREE", "DRAGONFLY", NULL };
+    static const enum sim__routing routing[] = { SIM__ROUTING_STAR, SIM__ROUTING_TORUS,
+                                                 SIM__ROUTING_FAT_TREE, SIM__ROUTING_DRAGONFLY };
+    int topo;
     struct cluster_args a = { .id = attr(n, "id") };
     struct sim_zone *z;
     char name[512];
@@ -604,11 +673,7 @@ static void read_cluster(const struct px *c, const xmlNode *n, struct sim_zone *
     double bb_lat;
 
     check_attrs(c, n, cluster_attrs);
-    if (enum_attr(c, n, "topology", topologies, 0) != 0)
-        die_at(c, n,
-               "cluster topology '%s' is not supported; only FLAT clusters are (describe "
-               "the topology with zones and routes instead)",
-               attr(n, "topology"));
+    topo = enum_attr(c, n, "topology", topologies, 0);
     a.speed = unit_attr(c, n, "speed", 'f', 0);
     a.cores = core_attr(c, n);
     a.bw = unit_attr(c, n, "bw", 'b', 0);
@@ -622,11 +687,20 @@ static void read_cluster(const struct px *c, const xmlNode *n, struct sim_zone *
     if (a.speed <= 0)
         die_at(c, n, "bad speed '%s' for attribute 'speed' of <cluster>; it must be positive",
                attr(n, "speed"));
-    z = sim__zone_new(c->p, parent, a.id, SIM__ROUTING_STAR, line_of(n));
+    z = sim__zone_new(c->p, parent, a.id, routing[topo], line_of(n));
     if (!z)
         dup_netpoint(c, n, "zone", a.id);
     read_props(c, n, &z->nprops, &z->props);
     nrad = read_radicals(c, n, &rad);
+    if (topo != 0) {
+        cluster_topology(c, n, z, &a, rad, nrad, topo);
+        free(rad);
+        return;
+    }
+    if (attr(n, "topo_parameters"))
+        SIM_LOG(log_plat, SIM_LOG_WARN,
+                "%s:%d: attribute 'topo_parameters' of <cluster> is ignored by FLAT clusters",
+                c->file, line_of(n));
     if (bb_bw > 0 || bb_lat > 0) {
         static const char *const bb_values[] = { "SHARED", "FATPIPE", NULL };
         int fat = enum_attr(c, n, "bb_sharing_policy", bb_values, 0);

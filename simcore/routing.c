@@ -65,6 +65,12 @@ void sim__platform_seal(struct sim_platform *p, const char *file)
 void sim__zone_free_routing(struct sim_zone *z)
 {
     sim__table_free(z);
+    if (z->routing == SIM__ROUTING_TORUS)
+        sim__torus_free(z);
+    else if (z->routing == SIM__ROUTING_FAT_TREE)
+        sim__fat_tree_free(z);
+    else if (z->routing == SIM__ROUTING_DRAGONFLY)
+        sim__dragonfly_free(z);
 }
 
 /* ---- lookup ---- */
@@ -207,7 +213,14 @@ void sim__rt_global(struct sim__rt *o, int src, int dst)
     case SIM__ROUTING_VIVALDI:
         sim__star_route(o, za, i, j, src, dst);
         break;
-    default:
+    case SIM__ROUTING_TORUS:
+        sim__torus_route(o, za, i, j);
+        break;
+    case SIM__ROUTING_FAT_TREE:
+        sim__fat_tree_route(o, za, i, j);
+        break;
+    case SIM__ROUTING_DRAGONFLY:
+        sim__dragonfly_route(o, za, i, j);
         break;
     }
 }

@@ -76,3 +76,44 @@ void expect_route_die(const char *xml, const char *a, const char *b, const char 
     sim_platform_free(p);
     expect_exit_1(xml, a, b, msg);
 }
+
+struct comm_job {
+    const char *src;
+    const char *dst;
+    double bytes;
+    double end;
+};
+
+static void comm_actor(void *arg)
+{
+    struct comm_job *j = arg;
+    const struct sim_platform *p = sim_engine_platform();
+    struct sim_activity *act = sim_comm_start(sim_platform_host_by_name(p, j->src),
+                                              sim_platform_host_by_name(p, j->dst), j->bytes, -1);
+
+    sim_activity_wait(act);
+    j->end = sim_now();
+    sim_activity_unref(act);
+}
+
+void run_comms(const char *xml, enum sim_net_model model, int n, const char *const *ends,
+               const double *bytes, double *done)
+{
+    struct comm_job jobs[16];
+    struct sim_config cfg;
+
+    cr_assert(n <= 16);
+    sim_config_defaults(&cfg, model);
+    sim_engine_init(&cfg, sim_platform_load_string(xml, "t.xml"));
+    sim_factor_table_free(&cfg.lat_factor);
+    sim_factor_table_free(&cfg.bw_factor);
+    for (int k = 0; k < n; k++) {
+        jobs[k] = (struct comm_job){ ends[2 * k], ends[2 * k + 1], bytes[k], -1 };
+        sim_actor_create("comm", sim_platform_host_by_name(sim_engine_platform(), jobs[k].src),
+                         comm_actor, &jobs[k]);
+    }
+    cr_assert_eq(sim_engine_run(), 0);
+    for (int k = 0; k < n; k++)
+        done[k] = jobs[k].end;
+    sim_engine_shutdown();
+}

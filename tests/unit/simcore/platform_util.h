@@ -24,4 +24,9 @@ void expect_die(const char *xml, const char *msg);
  * exits with status 1 and `msg` in its stderr. */
 void expect_route_die(const char *xml, const char *a, const char *b, const char *msg);
 
+/* Runs n messages at once on the platform `xml` under `model`, message k from host
+ * ends[2k] to host ends[2k+1] with bytes[k] bytes; returns in done[k] the date each one ends. */
+void run_comms(const char *xml, enum sim_net_model model, int n, const char *const *ends,
+               const double *bytes, double *done);
+
 #endif /* TEST_PLATFORM_UTIL_H */

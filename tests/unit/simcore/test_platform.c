@@ -324,9 +324,6 @@ Test(platform, errors_name_file_line_and_fix)
                "t.xml:1: platform version '3' is not supported; use version=\"4.1\"");
     expect_die(HEAD "<zone id=\"z\" routing=\"Star\"/>" TAIL,
                "bad value 'Star' for attribute 'routing' of <zone>; valid: Full, Floyd");
-    expect_die(HEAD "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-3\" speed=\"1Gf\" "
-                    "bw=\"1GBps\" lat=\"1us\" topology=\"TORUS\"/>" TAIL,
-               "cluster topology 'TORUS' is not supported; only FLAT clusters are");
     expect_die(HEAD "<cluster id=\"c\" prefix=\"n\" suffix=\"\" radical=\"0-x\" speed=\"1Gf\" "
                     "bw=\"1GBps\" lat=\"1us\"/>" TAIL,
                "bad radical '0-x' of <cluster>");
