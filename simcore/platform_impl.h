@@ -180,5 +180,7 @@ bool sim__zone_add_bypass(struct sim_zone *z, int src, int dst, int gw_src, int 
  * twice. Missing routes are reported when a message needs them (sim_route). */
 void sim__platform_seal(struct sim_platform *p, const char *file);
 void sim__zone_free_routing(struct sim_zone *z);
+/* "Full", "Floyd", ..., "Vivaldi", "TORUS cluster", for the messages. */
+const char *sim__routing_name(enum sim__routing r);
 
 #endif /* SIM_PLATFORM_IMPL_H */

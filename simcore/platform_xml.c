@@ -17,7 +17,7 @@
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
-#include "simcore/platform_impl.h"
+#include "simcore/platform_xml.h"
 
 SIM_LOG_CATEGORY(log_plat, "sim.platform");
 
@@ -37,19 +37,21 @@ static const char *const config_attrs[] = { "id", NULL };
 static const char *const prop_attrs[] = { "*id", "*value", NULL };
 static const char *const zone_attrs[] = { "*id", "*routing", NULL };
 static const char *const host_attrs[] = {
-    "*id",         "*speed",       "core", "pstate", "~speed_file", "~availability_file",
-    "~state_file", "~coordinates", NULL,
+    "*id",         "*speed",      "core", "pstate", "~speed_file", "~availability_file",
+    "~state_file", "coordinates", NULL,
 };
 static const char *const disk_attrs[] = { "*id", "*read_bw", "*write_bw", NULL };
 static const char *const link_attrs[] = {
     "*id",           "*bandwidth",  "latency", "sharing_policy", "~bandwidth_file",
     "~latency_file", "~state_file", NULL,
 };
-static const char *const router_attrs[] = { "*id", "~coordinates", NULL };
+static const char *const router_attrs[] = { "*id", "coordinates", NULL };
 static const char *const route_attrs[] = { "*src", "*dst", "symmetrical", NULL };
 static const char *const zone_route_attrs[] = { "*src",    "*dst",        "*gw_src",
                                                 "*gw_dst", "symmetrical", NULL };
 static const char *const link_ctn_attrs[] = { "*id", "direction", NULL };
+static const char *const bypass_attrs[] = { "*src", "*dst", NULL };
+static const char *const bypass_zone_attrs[] = { "*src", "*dst", "*gw_src", "*gw_dst", NULL };
 static const char *const cluster_attrs[] = {
     "*id",
     "*prefix",
@@ -352,6 +354,7 @@ static void read_host(const struct px *c, const xmlNode *n, struct sim_zone *z)
     h = sim__host_new(c->p, z, attr(n, "id"), flops, core_attr(c, n), line_of(n));
     if (!h)
         dup_netpoint(c, n, "host", attr(n, "id"));
+    sim__px_coords(c, n, h->netpoint);
     for (const xmlNode *k = first_elem(n); k; k = next_elem(k)) {
         if (is(k, "prop")) {
             check_attrs(c, k, prop_attrs);
@@ -383,11 +386,15 @@ static void read_link(const struct px *c, const xmlNode *n, struct sim_zone *z)
 
 static void read_router(const struct px *c, const xmlNode *n, struct sim_zone *z)
 {
+    int np;
+
     check_attrs(c, n, router_attrs);
     if (first_elem(n))
         unexpected(c, first_elem(n), n, "(none)");
-    if (sim__router_new(c->p, z, attr(n, "id"), line_of(n)) < 0)
+    np = sim__router_new(c->p, z, attr(n, "id"), line_of(n));
+    if (np < 0)
         dup_netpoint(c, n, "router", attr(n, "id"));
+    sim__px_coords(c, n, np);
 }
 
 /* Reads the <link_ctn> children into c->fwd/c->back; returns their number. */
@@ -458,13 +465,13 @@ static int route_gateway(const struct px *c, const xmlNode *n, const char *a, in
     const struct sim_zone *z;
 
     if (id < 0 || sim__netpoint(c->p, id)->kind == SIM__NP_ZONE)
-        die_at(c, n, "unknown host or router '%s' in <zoneRoute %s=\"%s\">", name, a, name);
+        die_at(c, n, "unknown host or router '%s' in <%s %s=\"%s\">", name, ename(n), a, name);
     np = sim__netpoint(c->p, id);
     for (z = np->zone; z && z->netpoint != inside; z = z->parent)
         ;
     if (!z)
-        die_at(c, n, "gateway '%s' of <zoneRoute %s=\"%s\"> is not inside zone '%s'", name, a, name,
-               sim__netpoint(c->p, inside)->name);
+        die_at(c, n, "gateway '%s' of <%s %s=\"%s\"> is not inside zone '%s'", name, ename(n), a,
+               name, sim__netpoint(c->p, inside)->name);
     np->is_gateway = true;
     return id;
 }
@@ -478,9 +485,10 @@ static void read_route(struct px *c, const xmlNode *n, struct sim_zone *z, bool 
     int k;
 
     check_attrs(c, n, zone_route ? zone_route_attrs : route_attrs);
-    if (z->routing == SIM__ROUTING_STAR || z->routing == SIM__ROUTING_NONE)
+    if (z->routing == SIM__ROUTING_STAR || z->routing == SIM__ROUTING_NONE ||
+        z->routing == SIM__ROUTING_VIVALDI)
         die_at(c, n, "<%s> is not allowed in zone '%s' with routing %s", ename(n), z->name,
-               z->routing == SIM__ROUTING_STAR ? "Cluster" : "None");
+               sim__routing_name(z->routing));
     src = route_end(c, n, z, "src", zone_route);
     dst = route_end(c, n, z, "dst", zone_route);
     gw_src = zone_route ? route_gateway(c, n, "gw_src", src) : src;
@@ -494,6 +502,55 @@ static void read_route(struct px *c, const xmlNode *n, struct sim_zone *z, bool 
                ename(n), attr(n, "src"), attr(n, "dst"));
     sim__zone_add_route(c->p, z, src, dst, gw_src, gw_dst, c->fwd, c->back, k,
                         symmetrical_attr(c, n), line_of(n));
+}
+
+/* src or dst of a bypass route: a host or router (a zone for <bypassZoneRoute>). SimGrid 3.32
+ * looks a bypass up in the zone that declares it, between its own hosts and routers, or between
+ * zones below it: other ends load but are never used, as there. */
+static int bypass_end(const struct px *c, const xmlNode *n, struct sim_zone *z, const char *a,
+                      bool want_zone)
+{
+    const char *name = attr(n, a);
+    int id = sim__netpoint_find(c->p, name);
+    const struct sim__netpoint *np = id < 0 ? NULL : sim__netpoint(c->p, id);
+    const struct sim_zone *up = np ? np->zone : NULL;
+
+    if (!np || (np->kind == SIM__NP_ZONE) != want_zone)
+        die_at(c, n, "unknown %s '%s' in <%s %s=\"%s\">", want_zone ? "zone" : "host or router",
+               name, ename(n), a, name);
+    while (want_zone && up && up != z)
+        up = up->parent;
+    if (up != z)
+        SIM_LOG(log_plat, SIM_LOG_WARN,
+                "%s:%d: this <%s> is never used: '%s' is not %s zone '%s' that declares it",
+                c->file, line_of(n), ename(n), name, want_zone ? "inside the" : "in the", z->name);
+    return id;
+}
+
+/* <bypassRoute>, <bypassZoneRoute> (<bypassASroute>): links used instead of what the routing
+ * finds, in one direction, with the routes to the gateways around them (add_bypass_route). */
+static void read_bypass(struct px *c, const xmlNode *n, struct sim_zone *z, bool zone_route)
+{
+    int src;
+    int dst;
+    int gw_src = -1;
+    int gw_dst = -1;
+    int k;
+
+    check_attrs(c, n, zone_route ? bypass_zone_attrs : bypass_attrs);
+    src = bypass_end(c, n, z, "src", zone_route);
+    dst = bypass_end(c, n, z, "dst", zone_route);
+    if (zone_route) {
+        gw_src = route_gateway(c, n, "gw_src", src);
+        gw_dst = route_gateway(c, n, "gw_dst", dst);
+    }
+    k = read_link_ctns(c, n);
+    if (k == 0)
+        die_at(c, n, "empty <%s> from '%s' to '%s'; list its links with <link_ctn id=\"...\"/>",
+               ename(n), attr(n, "src"), attr(n, "dst"));
+    if (!sim__zone_add_bypass(z, src, dst, gw_src, gw_dst, c->fwd, k, line_of(n)))
+        die_at(c, n, "a bypass route from '%s' to '%s' is already declared in zone '%s'",
+               attr(n, "src"), attr(n, "dst"), z->name);
 }
 
 /* Radicals "0-3,5,7-9" in order; returns their number, the list in *out (malloc'd). */
@@ -535,6 +592,65 @@ bad:
            "bad radical '%s' of <cluster>; expected numbers and ranges such as \"0-99\" or "
            "\"0-3,5,7-9\"",
            attr(n, "radical"));
+}
+
+/* ---- for platform_xml_star.c (platform_xml.h) ---- */
+
+struct sim_platform *sim__px_platform(const struct px *c)
+{
+    return c->p;
+}
+
+const char *sim__px_file(const struct px *c)
+{
+    return c->file;
+}
+
+void sim__px_die(const struct px *c, const xmlNode *n, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    die_at(c, n, "%s", msg);
+}
+
+const char *sim__px_attr(const xmlNode *n, const char *name)
+{
+    return attr(n, name);
+}
+
+void sim__px_check_attrs(const struct px *c, const xmlNode *n, const char *const *spec)
+{
+    check_attrs(c, n, spec);
+}
+
+double sim__px_unit(const struct px *c, const xmlNode *n, const char *name, char kind, double dflt)
+{
+    return unit_attr(c, n, name, kind, dflt);
+}
+
+int sim__px_radicals(const struct px *c, const xmlNode *n, int **out)
+{
+    return read_radicals(c, n, out);
+}
+
+struct sim_host *sim__px_host(const struct px *c, const xmlNode *n, struct sim_zone *z,
+                              const char *name, double speed)
+{
+    struct sim_host *h = sim__host_new(c->p, z, name, speed, 1, line_of(n));
+
+    if (!h)
+        dup_netpoint(c, n, "host", name);
+    return h;
+}
+
+int sim__px_xlink(const struct px *c, const xmlNode *n, struct sim_zone *z, const char *id,
+                  double bw, double lat, enum sim__sharing sharing)
+{
+    return new_xlink(c, n, z, id, bw, lat, sharing);
 }
 
 /* Cluster parameters read once, then expanded node by node. */
@@ -735,30 +851,37 @@ static void read_zone_child(struct px *c, const xmlNode *k, const xmlNode *n, st
         read_router(c, k, z);
     } else if (is(k, "route")) {
         read_route(c, k, z, false);
-    } else if (is(k, "zoneRoute")) {
+    } else if (is(k, "zoneRoute") || is(k, "ASroute")) {
         read_route(c, k, z, true);
-    } else if (is(k, "zone") || is(k, "cluster")) {
+    } else if (is(k, "bypassRoute")) {
+        read_bypass(c, k, z, false);
+    } else if (is(k, "bypassZoneRoute") || is(k, "bypassASroute")) {
+        read_bypass(c, k, z, true);
+    } else if (is(k, "zone") || is(k, "AS") || is(k, "cluster")) {
         if (z->routing == SIM__ROUTING_STAR)
             die_at(c, k,
                    "zone '%s' with routing Cluster cannot contain <%s>; use routing Full, "
                    "Floyd or Dijkstra",
                    z->name, ename(k));
-        if (is(k, "zone"))
-            read_zone(c, k, z);
-        else
+        if (is(k, "cluster"))
             read_cluster(c, k, z);
-    } else {
-        unexpected(c, k, n, "prop, host, link, router, zone, cluster, route, zoneRoute");
+        else
+            read_zone(c, k, z);
+    } else if (!sim__px_star_element(c, k, z)) {
+        unexpected(c, k, n,
+                   "prop, host, link, router, zone, cluster, route, zoneRoute, bypassRoute, "
+                   "bypassZoneRoute, peer, cabinet, host_link, backbone");
     }
 }
 
 static void read_zone(struct px *c, const xmlNode *n, struct sim_zone *parent)
 {
-    static const char *const routings[] = { "Full",    "Floyd", "Dijkstra", "DijkstraCache",
-                                            "Cluster", "None",  NULL };
+    static const char *const routings[] = {
+        "Full", "Floyd", "Dijkstra", "DijkstraCache", "Cluster", "None", "Vivaldi", NULL,
+    };
     static const enum sim__routing kinds[] = {
-        SIM__ROUTING_FULL,     SIM__ROUTING_FLOYD, SIM__ROUTING_DIJKSTRA,
-        SIM__ROUTING_DIJKSTRA, SIM__ROUTING_STAR,  SIM__ROUTING_NONE,
+        SIM__ROUTING_FULL, SIM__ROUTING_FLOYD, SIM__ROUTING_DIJKSTRA, SIM__ROUTING_DIJKSTRA,
+        SIM__ROUTING_STAR, SIM__ROUTING_NONE,  SIM__ROUTING_VIVALDI,
     };
     const char *routing;
     struct sim_zone *z;
@@ -769,16 +892,21 @@ static void read_zone(struct px *c, const xmlNode *n, struct sim_zone *parent)
     for (int i = 0; routings[i]; i++)
         if (strcasecmp(routing, routings[i]) == 0)
             r = i;
+    if (r < 0 && strcasecmp(routing, "Wifi") == 0)
+        die_at(c, n,
+               "routing 'Wifi' is not supported: simmpi has no wifi model (SMPI 3.32 loads such "
+               "a zone, but its first message between stations fails)");
     if (r < 0)
         die_at(c, n,
                "bad value '%s' for attribute 'routing' of <zone>; valid: Full, Floyd, "
-               "Dijkstra, DijkstraCache, Cluster, None",
+               "Dijkstra, DijkstraCache, Cluster, None, Vivaldi",
                routing);
     z = sim__zone_new(c->p, parent, attr(n, "id"), kinds[r], line_of(n));
     if (!z)
         dup_netpoint(c, n, "zone", attr(n, "id"));
     for (const xmlNode *k = first_elem(n); k; k = next_elem(k))
         read_zone_child(c, k, n, z);
+    sim__px_star_end(c, n, z);
 }
 
 static void read_platform(struct px *c, const xmlNode *n)
@@ -809,16 +937,16 @@ static void read_platform(struct px *c, const xmlNode *n)
         } else if (is(k, "prop")) {
             check_attrs(c, k, prop_attrs);
             sim__props_add(&c->nprops, &c->props, attr(k, "id"), attr(k, "value"));
-        } else if (is(k, "zone") || is(k, "cluster")) {
+        } else if (is(k, "zone") || is(k, "AS") || is(k, "cluster")) {
             if (c->p->root)
                 die_at(c, k,
                        "a platform has one top-level <zone> or <cluster>; put '%s' inside "
                        "the zone '%s'",
                        attr(k, "id") ? attr(k, "id") : "", c->p->root->name);
-            if (is(k, "zone"))
-                read_zone(c, k, NULL);
-            else
+            if (is(k, "cluster"))
                 read_cluster(c, k, NULL);
+            else
+                read_zone(c, k, NULL);
         } else {
             unexpected(c, k, n, "config, prop, zone, cluster");
         }

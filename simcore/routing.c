@@ -106,6 +106,9 @@ void sim__rt_missing(struct sim__rt *o, const struct sim_zone *z, int i, int j)
     if (z->routing == SIM__ROUTING_NONE)
         sim__rt_fail(o, "zone '%s' has routing None, which routes nothing (between '%s' and '%s')",
                      z->name, a->name, b->name);
+    else if (z->members[i] == o->src && z->members[j] == o->dst)
+        sim__rt_fail(o, "zone '%s' (routing %s) declares none; declare a <%s> between them",
+                     z->name, routing_names[z->routing], fix);
     else
         sim__rt_fail(o,
                      "zone '%s' (routing %s) declares no route from '%s' to '%s'; declare a "

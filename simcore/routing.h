@@ -34,7 +34,6 @@ void sim__rt_missing(struct sim__rt *o, const struct sim_zone *z, int i, int j);
 /* The route of the message cannot be built, for the reason fmt gives: ends the run with
  * "no route from 'A' to 'B': reason" (or marks o as failed when o->quiet). */
 void sim__rt_fail(struct sim__rt *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-const char *sim__routing_name(enum sim__routing r);
 
 /* ---- routing_table.c: Full, Floyd, Dijkstra (routes declared in the XML) ---- */
 void sim__table_seal(const struct sim_platform *p, struct sim_zone *z, const char *file);
