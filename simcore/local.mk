@@ -5,7 +5,7 @@ simcore_libsimcore_la_SOURCES = \
 	simcore/util.c simcore/log.c simcore/units.c simcore/config.c \
 	simcore/context.c simcore/context_stack.c simcore/context_ucontext.c simcore/context_raw.c \
 	simcore/lmm.c simcore/lmm_solve.c \
-	simcore/platform.c simcore/platform_xml.h simcore/platform_xml.c simcore/platform_xml_star.c \
+	simcore/platform.c simcore/platform_xml.h simcore/platform_xml.c simcore/platform_xml_net.c \
 	simcore/platform_default.c \
 	simcore/routing.h simcore/routing.c simcore/routing_table.c simcore/routing_star.c \
 	simcore/routing_cluster.c simcore/routing_torus.c simcore/routing_fat_tree.c \

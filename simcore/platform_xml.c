@@ -50,8 +50,6 @@ static const char *const route_attrs[] = { "*src", "*dst", "symmetrical", NULL }
 static const char *const zone_route_attrs[] = { "*src",    "*dst",        "*gw_src",
                                                 "*gw_dst", "symmetrical", NULL };
 static const char *const link_ctn_attrs[] = { "*id", "direction", NULL };
-static const char *const bypass_attrs[] = { "*src", "*dst", NULL };
-static const char *const bypass_zone_attrs[] = { "*src", "*dst", "*gw_src", "*gw_dst", NULL };
 static const char *const cluster_attrs[] = {
     "*id",
     "*prefix",
@@ -504,55 +502,6 @@ static void read_route(struct px *c, const xmlNode *n, struct sim_zone *z, bool 
                         symmetrical_attr(c, n), line_of(n));
 }
 
-/* src or dst of a bypass route: a host or router (a zone for <bypassZoneRoute>). SimGrid 3.32
- * looks a bypass up in the zone that declares it, between its own hosts and routers, or between
- * zones below it: other ends load but are never used, as there. */
-static int bypass_end(const struct px *c, const xmlNode *n, struct sim_zone *z, const char *a,
-                      bool want_zone)
-{
-    const char *name = attr(n, a);
-    int id = sim__netpoint_find(c->p, name);
-    const struct sim__netpoint *np = id < 0 ? NULL : sim__netpoint(c->p, id);
-    const struct sim_zone *up = np ? np->zone : NULL;
-
-    if (!np || (np->kind == SIM__NP_ZONE) != want_zone)
-        die_at(c, n, "unknown %s '%s' in <%s %s=\"%s\">", want_zone ? "zone" : "host or router",
-               name, ename(n), a, name);
-    while (want_zone && up && up != z)
-        up = up->parent;
-    if (up != z)
-        SIM_LOG(log_plat, SIM_LOG_WARN,
-                "%s:%d: this <%s> is never used: '%s' is not %s zone '%s' that declares it",
-                c->file, line_of(n), ename(n), name, want_zone ? "inside the" : "in the", z->name);
-    return id;
-}
-
-/* <bypassRoute>, <bypassZoneRoute> (<bypassASroute>): links used instead of what the routing
- * finds, in one direction, with the routes to the gateways around them (add_bypass_route). */
-static void read_bypass(struct px *c, const xmlNode *n, struct sim_zone *z, bool zone_route)
-{
-    int src;
-    int dst;
-    int gw_src = -1;
-    int gw_dst = -1;
-    int k;
-
-    check_attrs(c, n, zone_route ? bypass_zone_attrs : bypass_attrs);
-    src = bypass_end(c, n, z, "src", zone_route);
-    dst = bypass_end(c, n, z, "dst", zone_route);
-    if (zone_route) {
-        gw_src = route_gateway(c, n, "gw_src", src);
-        gw_dst = route_gateway(c, n, "gw_dst", dst);
-    }
-    k = read_link_ctns(c, n);
-    if (k == 0)
-        die_at(c, n, "empty <%s> from '%s' to '%s'; list its links with <link_ctn id=\"...\"/>",
-               ename(n), attr(n, "src"), attr(n, "dst"));
-    if (!sim__zone_add_bypass(z, src, dst, gw_src, gw_dst, c->fwd, k, line_of(n)))
-        die_at(c, n, "a bypass route from '%s' to '%s' is already declared in zone '%s'",
-               attr(n, "src"), attr(n, "dst"), z->name);
-}
-
 /* Radicals "0-3,5,7-9" in order; returns their number, the list in *out (malloc'd). */
 static int read_radicals(const struct px *c, const xmlNode *n, int **out)
 {
@@ -594,7 +543,7 @@ bad:
            attr(n, "radical"));
 }
 
-/* ---- for platform_xml_star.c (platform_xml.h) ---- */
+/* ---- for platform_xml_net.c (platform_xml.h) ---- */
 
 struct sim_platform *sim__px_platform(const struct px *c)
 {
@@ -651,6 +600,19 @@ int sim__px_xlink(const struct px *c, const xmlNode *n, struct sim_zone *z, cons
                   double bw, double lat, enum sim__sharing sharing)
 {
     return new_xlink(c, n, z, id, bw, lat, sharing);
+}
+
+int sim__px_link_ctns(struct px *c, const xmlNode *n, struct sim_link ***fwd)
+{
+    int k = read_link_ctns(c, n);
+
+    *fwd = c->fwd;
+    return k;
+}
+
+int sim__px_gateway(const struct px *c, const xmlNode *n, const char *a, int inside)
+{
+    return route_gateway(c, n, a, inside);
 }
 
 /* Cluster parameters read once, then expanded node by node. */
@@ -853,10 +815,6 @@ static void read_zone_child(struct px *c, const xmlNode *k, const xmlNode *n, st
         read_route(c, k, z, false);
     } else if (is(k, "zoneRoute") || is(k, "ASroute")) {
         read_route(c, k, z, true);
-    } else if (is(k, "bypassRoute")) {
-        read_bypass(c, k, z, false);
-    } else if (is(k, "bypassZoneRoute") || is(k, "bypassASroute")) {
-        read_bypass(c, k, z, true);
     } else if (is(k, "zone") || is(k, "AS") || is(k, "cluster")) {
         if (z->routing == SIM__ROUTING_STAR)
             die_at(c, k,
@@ -867,7 +825,7 @@ static void read_zone_child(struct px *c, const xmlNode *k, const xmlNode *n, st
             read_cluster(c, k, z);
         else
             read_zone(c, k, z);
-    } else if (!sim__px_star_element(c, k, z)) {
+    } else if (!sim__px_net_element(c, k, z)) {
         unexpected(c, k, n,
                    "prop, host, link, router, zone, cluster, route, zoneRoute, bypassRoute, "
                    "bypassZoneRoute, peer, cabinet, host_link, backbone");
@@ -906,7 +864,7 @@ static void read_zone(struct px *c, const xmlNode *n, struct sim_zone *parent)
         dup_netpoint(c, n, "zone", attr(n, "id"));
     for (const xmlNode *k = first_elem(n); k; k = next_elem(k))
         read_zone_child(c, k, n, z);
-    sim__px_star_end(c, n, z);
+    sim__px_net_zone_end(c, n, z);
 }
 
 static void read_platform(struct px *c, const xmlNode *n)

@@ -1,5 +1,5 @@
-/* platform_xml: what platform_xml.c (the parser) shares with platform_xml_star.c (the XML of
- * star zones: routing="Cluster" and Vivaldi). Private to those files. */
+/* platform_xml: what platform_xml.c (the parser) shares with platform_xml_net.c (bypass routes,
+ * Vivaldi and routing="Cluster" zones). Private to those files. */
 #ifndef SIM_PLATFORM_XML_H
 #define SIM_PLATFORM_XML_H
 
@@ -31,14 +31,19 @@ struct sim_host *sim__px_host(const struct px *c, const xmlNode *n, struct sim_z
 /* An XML link of zone z (see sim__xlink_new); dies on a duplicate name. */
 int sim__px_xlink(const struct px *c, const xmlNode *n, struct sim_zone *z, const char *id,
                   double bw, double lat, enum sim__sharing sharing);
+/* The <link_ctn> children of n: their number, the links in *fwd (valid until the next call). */
+int sim__px_link_ctns(struct px *c, const xmlNode *n, struct sim_link ***fwd);
+/* Netpoint named by attribute a of n: a host or router inside the zone whose netpoint is
+ * `inside`, at any depth (a gateway); marks it as one. */
+int sim__px_gateway(const struct px *c, const xmlNode *n, const char *a, int inside);
 
-/* ---- platform_xml_star.c ---- */
-/* Reads child k of zone z if it is a <peer>, <cabinet>, <host_link> or <backbone>; returns
- * false for any other element. */
-bool sim__px_star_element(struct px *c, const xmlNode *k, struct sim_zone *z);
+/* ---- platform_xml_net.c ---- */
+/* Reads child k of zone z if it is a <bypassRoute>, <bypassZoneRoute>, <bypassASroute>,
+ * <peer>, <cabinet>, <host_link> or <backbone>; returns false for any other element. */
+bool sim__px_net_element(struct px *c, const xmlNode *k, struct sim_zone *z);
 /* At the end of zone n: a routing="Cluster" zone gets its backbone, host_links and cabinets,
  * in that order, as SimGrid 3.32 builds them when the zone closes. */
-void sim__px_star_end(struct px *c, const xmlNode *n, struct sim_zone *z);
+void sim__px_net_zone_end(struct px *c, const xmlNode *n, struct sim_zone *z);
 /* coordinates="x y z" of host, router or peer n, kept on netpoint np (for Vivaldi routing). */
 void sim__px_coords(const struct px *c, const xmlNode *n, int np);
 

@@ -1,6 +1,7 @@
-/* platform_xml_star: the XML of star zones, as SimGrid 3.32's sg_platf.cpp builds them:
- * <peer> and coordinates in routing="Vivaldi" zones; <backbone>, <host_link> and <cabinet> in
- * routing="Cluster" zones, applied when the zone closes. */
+/* platform_xml_net: the XML of SimGrid's network structures beyond hosts, links and routes, as
+ * SimGrid 3.32's sg_platf.cpp builds them: bypass routes; <peer> and coordinates in
+ * routing="Vivaldi" zones; <backbone>, <host_link> and <cabinet> in routing="Cluster" zones,
+ * applied when the zone closes. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -10,7 +11,7 @@
 
 #include "simcore/platform_xml.h"
 
-SIM_LOG_CATEGORY(log_star, "sim.platform");
+SIM_LOG_CATEGORY(log_net, "sim.platform");
 
 static const char *const peer_attrs[] = {
     "*id",         "*speed",      "*bw_in",      "*bw_out",
@@ -21,6 +22,8 @@ static const char *const cabinet_attrs[] = { "*id",    "*prefix", "*suffix", "*r
                                              "*speed", "*bw",     "*lat",    NULL };
 static const char *const host_link_attrs[] = { "*id", "*up", "*down", NULL };
 static const char *const backbone_attrs[] = { "*id", "*bandwidth", "*latency", NULL };
+static const char *const bypass_attrs[] = { "*src", "*dst", NULL };
+static const char *const bypass_zone_attrs[] = { "*src", "*dst", "*gw_src", "*gw_dst", NULL };
 
 static int line_of(const xmlNode *n)
 {
@@ -30,6 +33,58 @@ static int line_of(const xmlNode *n)
 static bool is(const xmlNode *n, const char *name)
 {
     return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
+}
+
+/* src or dst of a bypass route: a host or router (a zone for <bypassZoneRoute>). SimGrid 3.32
+ * looks a bypass up in the zone that declares it, between its own hosts and routers, or between
+ * zones below it: other ends load but are never used, as there. */
+static int bypass_end(const struct px *c, const xmlNode *n, struct sim_zone *z, const char *a,
+                      bool want_zone)
+{
+    const char *name = sim__px_attr(n, a);
+    int id = sim__netpoint_find(sim__px_platform(c), name);
+    const struct sim__netpoint *np = id < 0 ? NULL : sim__netpoint(sim__px_platform(c), id);
+    const struct sim_zone *up = np ? np->zone : NULL;
+
+    if (!np || (np->kind == SIM__NP_ZONE) != want_zone)
+        sim__px_die(c, n, "unknown %s '%s' in <%s %s=\"%s\">",
+                    want_zone ? "zone" : "host or router", name, (const char *)n->name, a, name);
+    while (want_zone && up && up != z)
+        up = up->parent;
+    if (up != z)
+        SIM_LOG(log_net, SIM_LOG_WARN,
+                "%s:%d: this <%s> is never used: '%s' is not %s zone '%s' that declares it",
+                sim__px_file(c), line_of(n), (const char *)n->name, name,
+                want_zone ? "inside the" : "in the", z->name);
+    return id;
+}
+
+/* <bypassRoute>, <bypassZoneRoute> (<bypassASroute>): links used instead of what the routing
+ * finds, in one direction, with the routes to the gateways around them (add_bypass_route). */
+static void read_bypass(struct px *c, const xmlNode *n, struct sim_zone *z, bool zone_route)
+{
+    struct sim_link **links;
+    int src;
+    int dst;
+    int gw_src = -1;
+    int gw_dst = -1;
+    int k;
+
+    sim__px_check_attrs(c, n, zone_route ? bypass_zone_attrs : bypass_attrs);
+    src = bypass_end(c, n, z, "src", zone_route);
+    dst = bypass_end(c, n, z, "dst", zone_route);
+    if (zone_route) {
+        gw_src = sim__px_gateway(c, n, "gw_src", src);
+        gw_dst = sim__px_gateway(c, n, "gw_dst", dst);
+    }
+    k = sim__px_link_ctns(c, n, &links);
+    if (k == 0)
+        sim__px_die(c, n,
+                    "empty <%s> from '%s' to '%s'; list its links with <link_ctn id=\"...\"/>",
+                    (const char *)n->name, sim__px_attr(n, "src"), sim__px_attr(n, "dst"));
+    if (!sim__zone_add_bypass(z, src, dst, gw_src, gw_dst, links, k, line_of(n)))
+        sim__px_die(c, n, "a bypass route from '%s' to '%s' is already declared in zone '%s'",
+                    sim__px_attr(n, "src"), sim__px_attr(n, "dst"), z->name);
 }
 
 void sim__px_coords(const struct px *c, const xmlNode *n, int np)
@@ -90,7 +145,7 @@ static void read_peer(const struct px *c, const xmlNode *n, struct sim_zone *z)
                     "use <host> here",
                     z->name);
     if (lat && *lat)
-        SIM_LOG(log_star, SIM_LOG_WARN,
+        SIM_LOG(log_net, SIM_LOG_WARN,
                 "%s:%d: The latency attribute in <peer> is now deprecated. Use the z coordinate "
                 "instead of '%s'.",
                 sim__px_file(c), line_of(n), lat);
@@ -105,11 +160,15 @@ static void read_peer(const struct px *c, const xmlNode *n, struct sim_zone *z)
     st->l[st->nup + st->ndown++] = sim__xlink_get(p, down, true);
 }
 
-bool sim__px_star_element(struct px *c, const xmlNode *k, struct sim_zone *z)
+bool sim__px_net_element(struct px *c, const xmlNode *k, struct sim_zone *z)
 {
     static const char *const *const specs[] = { cabinet_attrs, host_link_attrs, backbone_attrs };
     static const char *const names[] = { "cabinet", "host_link", "backbone" };
 
+    if (is(k, "bypassRoute") || is(k, "bypassZoneRoute") || is(k, "bypassASroute")) {
+        read_bypass(c, k, z, !is(k, "bypassRoute"));
+        return true;
+    }
     if (is(k, "peer")) {
         sim__px_check_attrs(c, k, peer_attrs);
         read_peer(c, k, z);
@@ -197,7 +256,7 @@ static void read_cabinet(const struct px *c, const xmlNode *n, struct sim_zone *
     free(rad);
 }
 
-void sim__px_star_end(struct px *c, const xmlNode *n, struct sim_zone *z)
+void sim__px_net_zone_end(struct px *c, const xmlNode *n, struct sim_zone *z)
 {
     const xmlNode *backbone = NULL;
     struct sim_link *bb = NULL;
