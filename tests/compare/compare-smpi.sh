@@ -5,7 +5,10 @@
 # Then the collectives (tests/compare/compare-coll.sh): every algorithm SMPI 3.32 lists and
 # every selector, one summary line each. COMPARE_COLL_ARGS narrows the grid (default: 2, 3, 4,
 # 7, 8 and 16 ranks, 1, 1,000 and 100,000 doubles, one and four ranks per host); COMPARE_PARTS
-# picks p2p, coll or both (default).
+# picks p2p, coll, topo or all three (default). topo (tests/compare/compare-topo.sh) runs
+# tests/compare/topo.c on the TORUS, FAT_TREE, DRAGONFLY, Vivaldi, Cluster-zone and bypass
+# platforms of this directory, plus SimGrid's own examples when SIMGRID_PLATFORMS names its
+# examples/platforms directory.
 set -u
 builddir=$1
 srcdir=$2
@@ -16,7 +19,7 @@ if ! command -v /usr/bin/smpicc >/dev/null || ! command -v /usr/bin/smpirun >/de
     exit 0
 fi
 mkdir -p "$out"
-parts=${COMPARE_PARTS:-p2p coll}
+parts=${COMPARE_PARTS:-p2p coll topo}
 programs="pingpong ring halo alltoall_isend"
 case " $parts " in *" p2p "*) ;; *) programs= ;; esac
 for p in $programs; do
@@ -42,6 +45,13 @@ for plat in cluster cabinets; do
     done
 done
 [ -n "$programs" ] && echo "largest relative difference: ${worst}%"
+
+case " $parts " in *" topo "*)
+    echo
+    echo "== routing: cluster topologies, Vivaldi, Cluster zones and bypass routes =="
+    bash "$here/compare-topo.sh" "$builddir" "$srcdir"
+    ;;
+esac
 
 case " $parts " in *" coll "*) ;; *) exit 0 ;; esac
 echo
