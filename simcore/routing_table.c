@@ -337,7 +337,7 @@ void sim__table_route(struct sim__rt *o, const struct sim_zone *z, int i, int j,
     if (i == j) {
         const struct sim__route *r = z->table ? z->table[i * z->nmembers + i] : NULL;
 
-        if (r)
+        if (r && r != &loopback_mark)
             emit_route(o, r);
         else
             o->loopback = true;
