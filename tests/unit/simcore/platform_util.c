@@ -2,9 +2,8 @@
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
+#include "tests/unit/child_exit.h"
 #include "platform_util.h"
 
 /* The route a -> b as "l1 l2 ...", and its latency. */
@@ -27,44 +26,48 @@ const char *route_str(const struct sim_platform *p, const char *a, const char *b
     return buf;
 }
 
-/* Runs the load of `xml` (and, with a and b, the route a -> b) in a child process; asserts it
- * exits with status 1 and `msg` in its stderr. */
-static void expect_exit_1(const char *xml, const char *a, const char *b, const char *msg)
+void check_routes(const struct sim_platform *p, const struct route_case *cases, size_t n)
 {
-    char out[4096] = "";
-    int fd[2];
-    int status;
-    ssize_t n;
-    size_t len = 0;
-    pid_t pid;
+    for (size_t k = 0; k < n; k++) {
+        const struct route_case *r = &cases[k];
+        double lat;
 
-    cr_assert_eq(pipe(fd), 0);
-    pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
-        struct sim_platform *p;
-
-        close(fd[0]);
-        dup2(fd[1], 2);
-        p = sim_platform_load_string(xml, "t.xml");
-        if (a && b)
-            sim_route(p, sim_platform_host_by_name(p, a), sim_platform_host_by_name(p, b), NULL, 0,
-                      NULL);
-        _exit(0);
+        cr_assert_str_eq(route_str(p, r->src, r->dst, &lat), r->links, "route %s -> %s", r->src,
+                         r->dst);
+        cr_assert(r->lat < 0 || near(lat, r->lat), "latency of %s -> %s: %.12g, expected %.12g",
+                  r->src, r->dst, lat, r->lat);
     }
-    close(fd[1]);
-    while ((n = read(fd[0], out + len, sizeof(out) - 1 - len)) > 0)
-        len += (size_t)n;
-    out[len] = '\0';
-    close(fd[0]);
-    waitpid(pid, &status, 0);
-    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 1, "exit status 1 for: %s", msg);
-    cr_assert(strstr(out, msg), "stderr '%s' contains '%s'", out, msg);
+}
+
+void expect_routes(const char *xml, const struct route_case *cases, size_t n)
+{
+    struct sim_platform *p = sim_platform_load_string(xml, "t.xml");
+
+    check_routes(p, cases, n);
+    sim_platform_free(p);
+}
+
+struct load_job {
+    const char *xml;
+    const char *a; /* with b: the route a -> b after the load */
+    const char *b;
+};
+
+static void load_and_route(void *arg)
+{
+    const struct load_job *j = arg;
+    struct sim_platform *p = sim_platform_load_string(j->xml, "t.xml");
+
+    if (j->a && j->b)
+        sim_route(p, sim_platform_host_by_name(p, j->a), sim_platform_host_by_name(p, j->b), NULL,
+                  0, NULL);
 }
 
 void expect_die(const char *xml, const char *msg)
 {
-    expect_exit_1(xml, NULL, NULL, msg);
+    struct load_job j = { xml, NULL, NULL };
+
+    expect_exit_1(load_and_route, &j, msg);
 }
 
 void expect_route_die(const char *xml, const char *a, const char *b, const char *msg)
@@ -74,7 +77,7 @@ void expect_route_die(const char *xml, const char *a, const char *b, const char 
     cr_assert(sim_platform_host_by_name(p, a) && sim_platform_host_by_name(p, b),
               "hosts %s and %s exist", a, b);
     sim_platform_free(p);
-    expect_exit_1(xml, a, b, msg);
+    expect_exit_1(load_and_route, &(struct load_job){ xml, a, b }, msg);
 }
 
 struct comm_job {
@@ -116,4 +119,13 @@ void run_comms(const char *xml, enum sim_net_model model, int n, const char *con
     for (int k = 0; k < n; k++)
         done[k] = jobs[k].end;
     sim_engine_shutdown();
+}
+
+void expect_comm_time(const char *xml, const char *src, const char *dst, double bytes, double want)
+{
+    const char *ends[] = { src, dst };
+    double done;
+
+    run_comms(xml, SIM_NET_RAW, 1, ends, &bytes, &done);
+    cr_assert(near(done, want), "%s -> %s: %.12g s, expected %.12g s", src, dst, done, want);
 }

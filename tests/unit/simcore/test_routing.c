@@ -20,11 +20,13 @@ Test(routing, unconnected_hosts_load_and_fail_when_a_message_needs_them)
     /* SimGrid checks routes only when used: the platform loads, a-b routes through l (1 ms),
      * a-c has no route: sim_route_find says -1, sim_route ends the run naming both hosts and
      * the zone. */
+    static const struct route_case cases[] = {
+        { "a", "b", "l", 1e-3 },
+    };
     struct sim_platform *p = sim_platform_load_string(ABC, "t.xml");
     double lat = 0;
 
-    cr_assert_str_eq(route_str(p, "a", "b", &lat), "l");
-    cr_assert(near(lat, 1e-3));
+    check_routes(p, cases, NCASES(cases));
     cr_assert_eq(sim_route_find(p, sim_platform_host_by_name(p, "a"),
                                 sim_platform_host_by_name(p, "c"), NULL, 0, &lat),
                  -1);
@@ -68,14 +70,12 @@ Test(routing, missing_routes_name_the_zone_at_each_level)
 Test(routing, bypass_route_replaces_the_route_in_its_direction_only)
 {
     /* a -> b takes the bypass (100 us); a bypass is not symmetrical: b -> a goes through r. */
-    struct sim_platform *p = sim_platform_load_string(BYPASS, "t.xml");
-    double lat;
+    static const struct route_case cases[] = {
+        { "a", "b", "fast", 1e-4 },
+        { "b", "a", "l2 l1", 2e-3 },
+    };
 
-    cr_assert_str_eq(route_str(p, "a", "b", &lat), "fast");
-    cr_assert(near(lat, 1e-4));
-    cr_assert_str_eq(route_str(p, "b", "a", &lat), "l2 l1");
-    cr_assert(near(lat, 2e-3));
-    sim_platform_free(p);
+    expect_routes(BYPASS, cases, NCASES(cases));
 }
 
 /* Zones A (with A1 inside) and B under top, each host one link from its zone's gateway; top
@@ -106,14 +106,13 @@ Test(routing, bypass_zone_route_takes_the_innermost_zones_first)
     /* From a (in A2, under A) to b: the bypass A -> B (fast) between the routes to and from
      * its gateways. From x (in A1): A1 -> B is found before A -> B. Back from b: the zoneRoute
      * (symmetrical) through slow, as bypasses go one way. */
-    struct sim_platform *p = sim_platform_load_string(BYPASS_ZONES, "t.xml");
-    double lat;
+    static const struct route_case cases[] = {
+        { "a", "b", "la fast lb", -1 },
+        { "x", "b", "lx direct lb", -1 },
+        { "b", "a", "lb slow la", 1 },
+    };
 
-    cr_assert_str_eq(route_str(p, "a", "b", &lat), "la fast lb");
-    cr_assert_str_eq(route_str(p, "x", "b", &lat), "lx direct lb");
-    cr_assert_str_eq(route_str(p, "b", "a", &lat), "lb slow la");
-    cr_assert(near(lat, 1));
-    sim_platform_free(p);
+    expect_routes(BYPASS_ZONES, cases, NCASES(cases));
 }
 
 Test(routing, bad_bypass_routes_name_file_line_and_fix)
@@ -152,17 +151,16 @@ Test(routing, vivaldi_latency_is_the_distance_plus_both_heights)
 {
     /* p1 -> p2: p1's up link, p2's down link, (5 + 1 + 2) ms. p1 -> h: only p1's up link,
      * (10 + 1 + 0.5) ms. p1 to itself: its up and down links, 2 x 1 ms. */
+    static const struct route_case cases[] = {
+        { "p1", "p2", "link_p1_UP link_p2_DOWN", 8e-3 },
+        { "p2", "p1", "link_p2_UP link_p1_DOWN", -1 },
+        { "p1", "h", "link_p1_UP", 11.5e-3 },
+        { "h", "p1", "link_p1_DOWN", -1 },
+        { "p1", "p1", "link_p1_UP link_p1_DOWN", 2e-3 },
+    };
     struct sim_platform *p = sim_platform_load_string(VIVALDI, "t.xml");
-    double lat;
 
-    cr_assert_str_eq(route_str(p, "p1", "p2", &lat), "link_p1_UP link_p2_DOWN");
-    cr_assert(near(lat, 8e-3));
-    cr_assert_str_eq(route_str(p, "p2", "p1", &lat), "link_p2_UP link_p1_DOWN");
-    cr_assert_str_eq(route_str(p, "p1", "h", &lat), "link_p1_UP");
-    cr_assert(near(lat, 11.5e-3));
-    cr_assert_str_eq(route_str(p, "h", "p1", &lat), "link_p1_DOWN");
-    cr_assert_str_eq(route_str(p, "p1", "p1", &lat), "link_p1_UP link_p1_DOWN");
-    cr_assert(near(lat, 2e-3));
+    check_routes(p, cases, NCASES(cases));
     cr_assert(near(sim_link_bandwidth(sim_platform_link_by_name(p, "link_p1_UP")), 5e7));
     sim_platform_free(p);
 }
@@ -172,15 +170,8 @@ Test(routing, vivaldi_messages_take_the_slowest_private_link_or_only_latency)
     /* raw model. 1e6 B from p1 to p2: 8 ms + 1e6 / 5e7 (p1's upload) = 28 ms. From h to g, a
      * route without links: its latency only, 0.5 ms (SimGrid's CM02 ends such an action at its
      * latency), whatever the size. */
-    static const char *const peers[] = { "p1", "p2" };
-    static const char *const hosts[] = { "h", "g" };
-    const double bytes[] = { 1e6 };
-    double done[1];
-
-    run_comms(VIVALDI, SIM_NET_RAW, 1, peers, bytes, done);
-    cr_assert(near(done[0], 28e-3), "%.12g", done[0]);
-    run_comms(VIVALDI, SIM_NET_RAW, 1, hosts, bytes, done);
-    cr_assert(near(done[0], 0.5e-3), "%.12g", done[0]);
+    expect_comm_time(VIVALDI, "p1", "p2", 1e6, 28e-3);
+    expect_comm_time(VIVALDI, "h", "g", 1e6, 0.5e-3);
 }
 
 /* Zones A and B under a Vivaldi zone, each reached through its router router_<zone>, whose
@@ -198,11 +189,12 @@ Test(routing, vivaldi_messages_take_the_slowest_private_link_or_only_latency)
 Test(routing, vivaldi_zones_route_through_their_router_named_after_them)
 {
     /* a -> b: la, then 50 ms between router_A and router_B, then lb. */
+    static const struct route_case cases[] = {
+        { "a", "b", "la lb", 1e-3 + 50e-3 + 2e-3 },
+    };
     struct sim_platform *p = sim_platform_load_string(VIVALDI_ZONES, "t.xml");
-    double lat;
 
-    cr_assert_str_eq(route_str(p, "a", "b", &lat), "la lb");
-    cr_assert(near(lat, 1e-3 + 50e-3 + 2e-3));
+    check_routes(p, cases, NCASES(cases));
     sim_platform_free(p);
     expect_route_die(VIVALDI_ZONES, "a", "c",
                      "no route from 'a' to 'c': zone 'C' in the Vivaldi zone 'w' has no gateway; "
@@ -246,15 +238,15 @@ Test(routing, cluster_zone_hosts_reach_each_other_through_the_backbone)
 {
     /* Up link and backbone, then the backbone (once) and the down link; cabinet hosts are made
      * when the zone closes, after the hosts declared in it, with links link_<host>_UP/_DOWN. */
+    static const struct route_case cases[] = {
+        { "h1", "h2", "h1_up bb l2_DOWN", 700e-6 },
+        { "h1", "k1.c", "h1_up bb link_k1.c_DOWN", 650e-6 },
+        { "k1.c", "k2.c", "link_k1.c_UP bb link_k2.c_DOWN", -1 },
+        { "h1", "h1", "h1_up bb h1_down", -1 },
+    };
     struct sim_platform *p = sim_platform_load_string(CLUSTER_ZONE, "t.xml");
-    double lat;
 
-    cr_assert_str_eq(route_str(p, "h1", "h2", &lat), "h1_up bb l2_DOWN");
-    cr_assert(near(lat, 700e-6));
-    cr_assert_str_eq(route_str(p, "h1", "k1.c", &lat), "h1_up bb link_k1.c_DOWN");
-    cr_assert(near(lat, 650e-6));
-    cr_assert_str_eq(route_str(p, "k1.c", "k2.c", &lat), "link_k1.c_UP bb link_k2.c_DOWN");
-    cr_assert_str_eq(route_str(p, "h1", "h1", &lat), "h1_up bb h1_down");
+    check_routes(p, cases, NCASES(cases));
     cr_assert_str_eq(sim_host_name(sim_platform_host(p, 2)), "k1.c");
     sim_platform_free(p);
 }
@@ -262,12 +254,7 @@ Test(routing, cluster_zone_hosts_reach_each_other_through_the_backbone)
 Test(routing, cluster_zone_message_is_bound_by_the_private_links)
 {
     /* raw model: 1e6 B from h1 to k2.c: 650 us + 1e6 / 1.25e8 = 8.65 ms. */
-    static const char *const ends[] = { "h1", "k2.c" };
-    const double bytes[] = { 1e6 };
-    double done[1];
-
-    run_comms(CLUSTER_ZONE, SIM_NET_RAW, 1, ends, bytes, done);
-    cr_assert(near(done[0], 650e-6 + 8e-3), "%.12g", done[0]);
+    expect_comm_time(CLUSTER_ZONE, "h1", "k2.c", 1e6, 650e-6 + 8e-3);
 }
 
 Test(routing, cluster_zone_errors_name_file_line_and_fix)

@@ -23,26 +23,24 @@ Test(topology, torus_routes_dimension_by_dimension_with_wraparound)
      * on n2's link to n5 (2 hops: 20 us); n4 -> n0 goes down x to n3 then down y to n0. Every
      * hop passes the limiter of the node it leaves, the last one the destination's; a node to
      * itself takes its loopback (1 us). */
+    static const struct route_case cases[] = {
+        { "n0", "n1", "t_link_0_limiter t_link_from_0_to_1_UP t_link_1_limiter", 10e-6 },
+        { "n1", "n0", "t_link_1_limiter t_link_from_0_to_1_DOWN t_link_0_limiter", -1 },
+        { "n0", "n2", "t_link_0_limiter t_link_from_2_to_0_DOWN t_link_2_limiter", -1 },
+        { "n0", "n5",
+          "t_link_0_limiter t_link_from_2_to_0_DOWN t_link_2_limiter t_link_from_2_to_5_UP "
+          "t_link_5_limiter",
+          20e-6 },
+        { "n4", "n0",
+          "t_link_4_limiter t_link_from_3_to_4_DOWN t_link_3_limiter t_link_from_0_to_3_DOWN "
+          "t_link_0_limiter",
+          -1 },
+        { "n3", "n3", "t_link_3_loopback", 1e-6 },
+    };
     struct sim_platform *p = sim_platform_load_string(TORUS, "t.xml");
-    double lat;
 
     cr_assert_eq(sim_platform_host_count(p), 6);
-    cr_assert_str_eq(route_str(p, "n0", "n1", &lat),
-                     "t_link_0_limiter t_link_from_0_to_1_UP t_link_1_limiter");
-    cr_assert(near(lat, 10e-6));
-    cr_assert_str_eq(route_str(p, "n1", "n0", &lat),
-                     "t_link_1_limiter t_link_from_0_to_1_DOWN t_link_0_limiter");
-    cr_assert_str_eq(route_str(p, "n0", "n2", &lat),
-                     "t_link_0_limiter t_link_from_2_to_0_DOWN t_link_2_limiter");
-    cr_assert_str_eq(route_str(p, "n0", "n5", &lat),
-                     "t_link_0_limiter t_link_from_2_to_0_DOWN t_link_2_limiter "
-                     "t_link_from_2_to_5_UP t_link_5_limiter");
-    cr_assert(near(lat, 20e-6));
-    cr_assert_str_eq(route_str(p, "n4", "n0", &lat),
-                     "t_link_4_limiter t_link_from_3_to_4_DOWN t_link_3_limiter "
-                     "t_link_from_0_to_3_DOWN t_link_0_limiter");
-    cr_assert_str_eq(route_str(p, "n3", "n3", &lat), "t_link_3_loopback");
-    cr_assert(near(lat, 1e-6));
+    check_routes(p, cases, NCASES(cases));
     cr_assert(near(sim_link_bandwidth(sim_platform_link_by_name(p, "t_link_2_limiter")), 5e8));
     sim_platform_free(p);
 }
@@ -52,13 +50,11 @@ Test(topology, torus_messages_share_the_limiters)
     /* raw model. 1e6 B from n0 to n5 alone: 20 us + 1e6 / 5e8 (the limiters) = 2.02 ms. n0 -> n1
      * and n1 -> n0 together use opposite directions of the split link but both limiters of n0
      * and n1: 2.5e8 B/s each, 10 us + 4 ms. */
-    static const char *const alone[] = { "n0", "n5" };
     static const char *const both[] = { "n0", "n1", "n1", "n0" };
     const double bytes[] = { 1e6, 1e6 };
     double done[2];
 
-    run_comms(TORUS, SIM_NET_RAW, 1, alone, bytes, done);
-    cr_assert(near(done[0], 20e-6 + 2e-3), "%.12g", done[0]);
+    expect_comm_time(TORUS, "n0", "n5", 1e6, 20e-6 + 2e-3);
     run_comms(TORUS, SIM_NET_RAW, 2, both, bytes, done);
     cr_assert(near(done[0], 10e-6 + 4e-3) && near(done[1], 10e-6 + 4e-3), "%.12g %.12g", done[0],
               done[1]);
@@ -70,20 +66,22 @@ Test(topology, torus_of_a_fatpipe_cluster_has_plain_shared_links)
      * SHARED link per neighbour. On a ring of 4, n3 -> n1 is 2 hops either way: n3 is past the
      * middle and 1 is within half a ring ahead after wrapping, so it goes up through n0. Without
      * loopback a node to itself crosses only its limiter. */
+    static const struct route_case cases[] = {
+        { "n3", "n1",
+          "t_link_3_limiter t_link_from_3_to_0 t_link_0_limiter t_link_from_0_to_1 "
+          "t_link_1_limiter",
+          -1 },
+        { "n2", "n2", "t_link_2_limiter", 0 },
+    };
     struct sim_platform *p = sim_platform_load_string(
         HEAD
         "<cluster id=\"t\" prefix=\"n\" suffix=\"\" radical=\"0-3\" speed=\"1Gf\" bw=\"1GBps\" "
         "lat=\"10us\" topology=\"TORUS\" topo_parameters=\"4\" sharing_policy=\"FATPIPE\" "
         "limiter_link=\"2GBps\"/>" TAIL,
         "t.xml");
-    double lat;
 
-    cr_assert_str_eq(route_str(p, "n3", "n1", &lat),
-                     "t_link_3_limiter t_link_from_3_to_0 t_link_0_limiter t_link_from_0_to_1 "
-                     "t_link_1_limiter");
     cr_assert_not(sim_platform_link_by_name(p, "t_link_from_3_to_0")->fatpipe);
-    cr_assert_str_eq(route_str(p, "n2", "n2", &lat), "t_link_2_limiter");
-    cr_assert(near(lat, 0));
+    check_routes(p, cases, NCASES(cases));
     sim_platform_free(p);
 }
 
@@ -100,18 +98,14 @@ Test(topology, fat_tree_goes_up_by_d_mod_k_and_down_by_labels)
     /* n0 -> n1: up to switch 7, down to n1. n0 -> n3: the destination's position 3 picks parent
      * 3 mod 2 = 1 (switch 4), then down through 6; n1 -> n2 picks parent 0 (switch 5). Links
      * are numbered in creation order, level by level. */
-    struct sim_platform *p = sim_platform_load_string(FAT_TREE(""), "t.xml");
-    double lat;
+    static const struct route_case cases[] = {
+        { "n0", "n1", "link_from_0_7_0 link_from_1_7_1", 20e-6 },
+        { "n0", "n3", "link_from_0_7_0 link_from_7_4_5 link_from_6_4_7 link_from_3_6_3", 40e-6 },
+        { "n1", "n2", "link_from_1_7_1 link_from_7_5_4 link_from_6_5_6 link_from_2_6_2", -1 },
+        { "n2", "n2", "link_from_2_6_2 link_from_2_6_2", -1 },
+    };
 
-    cr_assert_str_eq(route_str(p, "n0", "n1", &lat), "link_from_0_7_0 link_from_1_7_1");
-    cr_assert(near(lat, 20e-6));
-    cr_assert_str_eq(route_str(p, "n0", "n3", &lat),
-                     "link_from_0_7_0 link_from_7_4_5 link_from_6_4_7 link_from_3_6_3");
-    cr_assert(near(lat, 40e-6));
-    cr_assert_str_eq(route_str(p, "n1", "n2", &lat),
-                     "link_from_1_7_1 link_from_7_5_4 link_from_6_5_6 link_from_2_6_2");
-    cr_assert_str_eq(route_str(p, "n2", "n2", &lat), "link_from_2_6_2 link_from_2_6_2");
-    sim_platform_free(p);
+    expect_routes(FAT_TREE(""), cases, NCASES(cases));
 }
 
 Test(topology, fat_tree_limiters_follow_each_switch_crossed)
@@ -119,12 +113,14 @@ Test(topology, fat_tree_limiters_follow_each_switch_crossed)
     /* With limiter_link: the source's limiter before its up link, a switch's limiter after the
      * down link that leaves it, the destination's last; switch limiters are named after their
      * id (7), node ones after their position. */
+    static const struct route_case cases[] = {
+        { "n0", "n1",
+          "f_link_0_limiter link_from_0_7_0 link_from_1_7_1 f_link_7_limiter f_link_1_limiter",
+          -1 },
+    };
     struct sim_platform *p = sim_platform_load_string(FAT_TREE("limiter_link=\"3GBps\""), "t.xml");
-    double lat;
 
-    cr_assert_str_eq(route_str(p, "n0", "n1", &lat),
-                     "f_link_0_limiter link_from_0_7_0 link_from_1_7_1 f_link_7_limiter "
-                     "f_link_1_limiter");
+    check_routes(p, cases, NCASES(cases));
     sim_platform_free(p);
 }
 
@@ -157,26 +153,30 @@ Test(topology, dragonfly_crosses_groups_through_the_router_of_the_target_group)
     /* n0 -> n3: green to r1 (router 1 holds the blue link to group 1), blue to r2, green to r3,
      * down to n3: 5 hops, 50 us. Back: green r3 -> r2, blue r2 -> r1, green r1 -> r0. Inside a
      * group: one green hop. The blue link carries 2 x 1 GBps. */
+    static const struct route_case cases[] = {
+        { "n0", "n3",
+          "local_link_from_router_0_to_node_0_0_UP "
+          "green_link_in_chassis_0_between_routers_0_and_1_4_UP "
+          "blue_link_between_group_0_and_1_routers_1_and_2_6_UP "
+          "green_link_in_chassis_0_between_routers_0_and_1_5_UP "
+          "local_link_from_router_3_to_node_0_3_DOWN",
+          50e-6 },
+        { "n3", "n0",
+          "local_link_from_router_3_to_node_0_3_UP "
+          "green_link_in_chassis_0_between_routers_0_and_1_5_DOWN "
+          "blue_link_between_group_0_and_1_routers_1_and_2_6_DOWN "
+          "green_link_in_chassis_0_between_routers_0_and_1_4_DOWN "
+          "local_link_from_router_0_to_node_0_0_DOWN",
+          -1 },
+        { "n0", "n1",
+          "local_link_from_router_0_to_node_0_0_UP "
+          "green_link_in_chassis_0_between_routers_0_and_1_4_UP "
+          "local_link_from_router_1_to_node_0_1_DOWN",
+          -1 },
+    };
     struct sim_platform *p = sim_platform_load_string(DRAGONFLY, "t.xml");
-    double lat;
 
-    cr_assert_str_eq(route_str(p, "n0", "n3", &lat),
-                     "local_link_from_router_0_to_node_0_0_UP "
-                     "green_link_in_chassis_0_between_routers_0_and_1_4_UP "
-                     "blue_link_between_group_0_and_1_routers_1_and_2_6_UP "
-                     "green_link_in_chassis_0_between_routers_0_and_1_5_UP "
-                     "local_link_from_router_3_to_node_0_3_DOWN");
-    cr_assert(near(lat, 50e-6));
-    cr_assert_str_eq(route_str(p, "n3", "n0", &lat),
-                     "local_link_from_router_3_to_node_0_3_UP "
-                     "green_link_in_chassis_0_between_routers_0_and_1_5_DOWN "
-                     "blue_link_between_group_0_and_1_routers_1_and_2_6_DOWN "
-                     "green_link_in_chassis_0_between_routers_0_and_1_4_DOWN "
-                     "local_link_from_router_0_to_node_0_0_DOWN");
-    cr_assert_str_eq(route_str(p, "n0", "n1", &lat),
-                     "local_link_from_router_0_to_node_0_0_UP "
-                     "green_link_in_chassis_0_between_routers_0_and_1_4_UP "
-                     "local_link_from_router_1_to_node_0_1_DOWN");
+    check_routes(p, cases, NCASES(cases));
     cr_assert(near(sim_link_bandwidth(sim_platform_link_by_name(
                        p, "blue_link_between_group_0_and_1_routers_1_and_2_6_UP")),
                    2e9));
@@ -186,12 +186,7 @@ Test(topology, dragonfly_crosses_groups_through_the_router_of_the_target_group)
 Test(topology, dragonfly_message_time_is_latency_plus_size_over_bandwidth)
 {
     /* raw model: 1e6 B from n0 to n3 alone: 5 x 10 us + 1e6 / 1e9 = 1.05 ms. */
-    static const char *const ends[] = { "n0", "n3" };
-    const double bytes[] = { 1e6 };
-    double done[1];
-
-    run_comms(DRAGONFLY, SIM_NET_RAW, 1, ends, bytes, done);
-    cr_assert(near(done[0], 50e-6 + 1e-3), "%.12g", done[0]);
+    expect_comm_time(DRAGONFLY, "n0", "n3", 1e6, 50e-6 + 1e-3);
 }
 
 #define CLUSTER(topo, params, radicals)                                                            \

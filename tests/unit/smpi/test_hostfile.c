@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "tests/unit/child_exit.h"
 #include "smpi/internal.h"
 
 static const char platform_xml[] =
@@ -48,36 +48,20 @@ static const char *hosts_of(const char *text)
     return out;
 }
 
+static void read_file(void *path)
+{
+    struct sim_host **h;
+
+    smpi__hostfile_read(path, sim_platform_load_string(platform_xml, "t.xml"), &h);
+}
+
 /* Reads `text` in a child process; asserts exit status 1 and `msg` in its stderr. */
 static void expect_error(const char *text, const char *msg)
 {
-    char buf[1024] = "";
     const char *path = write_file(text);
-    int fd[2];
-    int status;
-    ssize_t n;
-    size_t len = 0;
-    pid_t pid;
 
-    cr_assert_eq(pipe(fd), 0);
-    pid = fork();
-    cr_assert(pid >= 0);
-    if (pid == 0) {
-        struct sim_host **h;
-
-        dup2(fd[1], 2);
-        smpi__hostfile_read(path, sim_platform_load_string(platform_xml, "t.xml"), &h);
-        _exit(0);
-    }
-    close(fd[1]);
-    while ((n = read(fd[0], buf + len, sizeof(buf) - 1 - len)) > 0)
-        len += (size_t)n;
-    buf[len] = '\0';
-    close(fd[0]);
-    waitpid(pid, &status, 0);
+    expect_exit_1(read_file, (void *)path, msg);
     unlink(path);
-    cr_assert(WIFEXITED(status) && WEXITSTATUS(status) == 1, "exit status 1 for %s", msg);
-    cr_assert(strstr(buf, msg), "stderr '%s' contains '%s'", buf, msg);
 }
 
 Test(hostfile, names_keep_their_spaces_and_counts_split_at_the_last_colon)
