@@ -82,6 +82,11 @@ struct sim_platform {
     void *priv;            /* routing caches and name indexes, private to platform.c */
 };
 
+/* sim_route for the engine: *loopback tells that the route is the network model's implicit
+ * loopback (0 links returned); with quiet, a missing route returns -1 instead of ending the run. */
+int sim__route(const struct sim_platform *p, const struct sim_host *src, const struct sim_host *dst,
+               struct sim_link **links, int max, double *latency, bool *loopback, bool quiet);
+
 /* The <config><prop id= value=/></config> pairs of the platform file in document order, as
  * key, value, key, value ...; *n receives the number of pairs. */
 const char *const *sim__platform_config(const struct sim_platform *p, int *n);

@@ -17,7 +17,7 @@
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
-#include "simcore/platform_impl.h"
+#include "simcore/platform_xml.h"
 
 SIM_LOG_CATEGORY(log_plat, "sim.platform");
 
@@ -41,7 +41,7 @@ static const char *const prop_attrs[] = { "*id", "*value", NULL };
 static const char *const zone_attrs[] = { "*id", "*routing", NULL };
 static const char *const host_attrs[] = {
     "*id",        "*speed",       "core", "pstate", "speed_file", "availability_file",
-    "state_file", "~coordinates", NULL,
+    "state_file", "coordinates", NULL,
 };
 static const char *const disk_attrs[] = { "*id", "*read_bw", "*write_bw", NULL };
 static const char *const link_attrs[] = {
@@ -50,7 +50,7 @@ static const char *const link_attrs[] = {
 };
 static const char *const trace_attrs[] = { "*id", "file", "*periodicity", NULL };
 static const char *const trace_connect_attrs[] = { "kind", "*trace", "*element", NULL };
-static const char *const router_attrs[] = { "*id", "~coordinates", NULL };
+static const char *const router_attrs[] = { "*id", "coordinates", NULL };
 static const char *const route_attrs[] = { "*src", "*dst", "symmetrical", NULL };
 static const char *const zone_route_attrs[] = { "*src",    "*dst",        "*gw_src",
                                                 "*gw_dst", "symmetrical", NULL };
@@ -428,6 +428,7 @@ static void read_host(const struct px *c, const xmlNode *n, struct sim_zone *z)
         h->speed_profile = NULL; /* SimGrid's speed_file replaces availability_file */
     profile_attr(c, n, "speed_file", SIM__RES_HOST_SPEED, h, -1);
     profile_attr(c, n, "state_file", SIM__RES_HOST_STATE, h, -1);
+    sim__px_coords(c, n, h->netpoint);
     for (const xmlNode *k = first_elem(n); k; k = next_elem(k)) {
         if (is(k, "prop")) {
             check_attrs(c, k, prop_attrs);
@@ -499,11 +500,15 @@ static void read_trace_connect(const struct px *c, const xmlNode *n)
 
 static void read_router(const struct px *c, const xmlNode *n, struct sim_zone *z)
 {
+    int np;
+
     check_attrs(c, n, router_attrs);
     if (first_elem(n))
         unexpected(c, first_elem(n), n, "(none)");
-    if (sim__router_new(c->p, z, attr(n, "id"), line_of(n)) < 0)
+    np = sim__router_new(c->p, z, attr(n, "id"), line_of(n));
+    if (np < 0)
         dup_netpoint(c, n, "router", attr(n, "id"));
+    sim__px_coords(c, n, np);
 }
 
 /* Reads the <link_ctn> children into c->fwd/c->back; returns their number. */
@@ -574,13 +579,13 @@ static int route_gateway(const struct px *c, const xmlNode *n, const char *a, in
     const struct sim_zone *z;
 
     if (id < 0 || sim__netpoint(c->p, id)->kind == SIM__NP_ZONE)
-        die_at(c, n, "unknown host or router '%s' in <zoneRoute %s=\"%s\">", name, a, name);
+        die_at(c, n, "unknown host or router '%s' in <%s %s=\"%s\">", name, ename(n), a, name);
     np = sim__netpoint(c->p, id);
     for (z = np->zone; z && z->netpoint != inside; z = z->parent)
         ;
     if (!z)
-        die_at(c, n, "gateway '%s' of <zoneRoute %s=\"%s\"> is not inside zone '%s'", name, a, name,
-               sim__netpoint(c->p, inside)->name);
+        die_at(c, n, "gateway '%s' of <%s %s=\"%s\"> is not inside zone '%s'", name, ename(n), a,
+               name, sim__netpoint(c->p, inside)->name);
     np->is_gateway = true;
     return id;
 }
@@ -594,9 +599,10 @@ static void read_route(struct px *c, const xmlNode *n, struct sim_zone *z, bool 
     int k;
 
     check_attrs(c, n, zone_route ? zone_route_attrs : route_attrs);
-    if (z->routing == SIM__ROUTING_STAR || z->routing == SIM__ROUTING_NONE)
+    if (z->routing == SIM__ROUTING_STAR || z->routing == SIM__ROUTING_NONE ||
+        z->routing == SIM__ROUTING_VIVALDI)
         die_at(c, n, "<%s> is not allowed in zone '%s' with routing %s", ename(n), z->name,
-               z->routing == SIM__ROUTING_STAR ? "Cluster" : "None");
+               sim__routing_name(z->routing));
     src = route_end(c, n, z, "src", zone_route);
     dst = route_end(c, n, z, "dst", zone_route);
     gw_src = zone_route ? route_gateway(c, n, "gw_src", src) : src;
@@ -653,6 +659,78 @@ bad:
            attr(n, "radical"));
 }
 
+/* ---- for platform_xml_net.c (platform_xml.h) ---- */
+
+struct sim_platform *sim__px_platform(const struct px *c)
+{
+    return c->p;
+}
+
+const char *sim__px_file(const struct px *c)
+{
+    return c->file;
+}
+
+void sim__px_die(const struct px *c, const xmlNode *n, const char *fmt, ...)
+{
+    char msg[1024];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof(msg), fmt, ap);
+    va_end(ap);
+    die_at(c, n, "%s", msg);
+}
+
+const char *sim__px_attr(const xmlNode *n, const char *name)
+{
+    return attr(n, name);
+}
+
+void sim__px_check_attrs(const struct px *c, const xmlNode *n, const char *const *spec)
+{
+    check_attrs(c, n, spec);
+}
+
+double sim__px_unit(const struct px *c, const xmlNode *n, const char *name, char kind, double dflt)
+{
+    return unit_attr(c, n, name, kind, dflt);
+}
+
+int sim__px_radicals(const struct px *c, const xmlNode *n, int **out)
+{
+    return read_radicals(c, n, out);
+}
+
+struct sim_host *sim__px_host(const struct px *c, const xmlNode *n, struct sim_zone *z,
+                              const char *name, double speed)
+{
+    struct sim_host *h = sim__host_new(c->p, z, name, speed, 1, line_of(n));
+
+    if (!h)
+        dup_netpoint(c, n, "host", name);
+    return h;
+}
+
+int sim__px_xlink(const struct px *c, const xmlNode *n, struct sim_zone *z, const char *id,
+                  double bw, double lat, enum sim__sharing sharing)
+{
+    return new_xlink(c, n, z, id, bw, lat, sharing);
+}
+
+int sim__px_link_ctns(struct px *c, const xmlNode *n, struct sim_link ***fwd)
+{
+    int k = read_link_ctns(c, n);
+
+    *fwd = c->fwd;
+    return k;
+}
+
+int sim__px_gateway(const struct px *c, const xmlNode *n, const char *a, int inside)
+{
+    return route_gateway(c, n, a, inside);
+}
+
 /* Cluster parameters read once, then expanded node by node. */
 struct cluster_args {
     const char *id;
@@ -669,18 +747,12 @@ struct cluster_args {
     struct sim_link *backbone;
 };
 
-/* One cluster node: host prefix<r>suffix, links <id>_link_<r> (private), _loopback, _limiter,
- * created in SimGrid's order (sg_platf_new_cluster_flat). Up: private UP, limiter, backbone;
- * down: backbone, limiter, private DOWN; loopback for the host to itself. */
-static void cluster_node(const struct px *c, const xmlNode *n, struct sim_zone *z,
-                         const struct cluster_args *a, int r)
+/* Host prefix<r>suffix of a cluster. */
+static struct sim_host *cluster_host(const struct px *c, const xmlNode *n, struct sim_zone *z,
+                                     const struct cluster_args *a, int r)
 {
     char name[512];
     struct sim_host *h;
-    struct sim__star *st;
-    struct sim_link *lb = NULL;
-    struct sim_link *lim = NULL;
-    int priv;
 
     snprintf(name, sizeof(name), "%s%d%s", attr(n, "prefix"), r, attr(n, "suffix"));
     h = sim__host_new(c->p, z, name, a->speed, a->cores, line_of(n));
@@ -690,6 +762,22 @@ static void cluster_node(const struct px *c, const xmlNode *n, struct sim_zone *
                 memcpy(sim_xmalloc((size_t)a->nspeeds * sizeof(double)), a->speeds,
                        (size_t)a->nspeeds * sizeof(double)),
                 a->nspeeds, NULL);
+    return h;
+}
+
+/* One cluster node: host prefix<r>suffix, links <id>_link_<r> (private), _loopback, _limiter,
+ * created in SimGrid's order (sg_platf_new_cluster_flat). Up: private UP, limiter, backbone;
+ * down: backbone, limiter, private DOWN; loopback for the host to itself. */
+static void cluster_node(const struct px *c, const xmlNode *n, struct sim_zone *z,
+                         const struct cluster_args *a, int r)
+{
+    char name[512];
+    struct sim_host *h = cluster_host(c, n, z, a, r);
+    struct sim__star *st;
+    struct sim_link *lb = NULL;
+    struct sim_link *lim = NULL;
+    int priv;
+
     snprintf(name, sizeof(name), "%s_link_%d_loopback", a->id, r);
     if (a->lb_bw > 0 || a->lb_lat > 0)
         lb = sim__xlink_get(c->p, new_xlink(c, n, z, name, a->lb_bw, a->lb_lat, SIM__FATPIPE),
@@ -714,9 +802,68 @@ static void cluster_node(const struct px *c, const xmlNode *n, struct sim_zone *
         st->l[st->nup + st->ndown + st->nloop++] = lb;
 }
 
+/* The parser's side of a TORUS, FAT_TREE or DRAGONFLY cluster (routing_cluster.c and the
+ * topology files do the rest). */
+struct topo_ctx {
+    const struct px *c;
+    const xmlNode *n;
+    const struct cluster_args *a;
+};
+
+static struct sim_host *topo_host(const struct sim__cluster *tc, struct sim_zone *z, int r)
+{
+    const struct topo_ctx *t = tc->ctx;
+
+    return cluster_host(t->c, t->n, z, t->a, r);
+}
+
+/* SimGrid's hierarchical clusters have no backbone and no router (whatever the documentation
+ * says): those attributes are read by nothing there. */
+static void cluster_topology(const struct px *c, const xmlNode *n, struct sim_zone *z,
+                             const struct cluster_args *a, const int *rad, int nrad, int topo)
+{
+    static const char *const unused[] = { "bb_bw", "bb_lat", "bb_sharing_policy", "router_id",
+                                          NULL };
+    static void (*const build[])(struct sim_platform *, struct sim_zone *,
+                                 const struct sim__cluster *) = {
+        [1] = sim__torus_build,
+        [2] = sim__fat_tree_build,
+        [3] = sim__dragonfly_build,
+    };
+    struct topo_ctx t = { .c = c, .n = n, .a = a };
+    struct sim__cluster tc = {
+        .id = a->id,
+        .file = c->file,
+        .line = line_of(n),
+        .topology = attr(n, "topology"),
+        .params = attr(n, "topo_parameters") ? attr(n, "topo_parameters") : "",
+        .radicals = rad,
+        .nradicals = nrad,
+        .bw = a->bw,
+        .lat = a->lat,
+        .sharing = a->sharing,
+        .limiter = a->limiter,
+        .lb_bw = a->lb_bw,
+        .lb_lat = a->lb_lat,
+        .host_new = topo_host,
+        .ctx = &t,
+    };
+
+    for (int i = 0; unused[i]; i++)
+        if (attr(n, unused[i]))
+            SIM_LOG(log_plat, SIM_LOG_WARN,
+                    "%s:%d: attribute '%s' of <cluster> is ignored by %s clusters (SimGrid gives "
+                    "them no backbone and no router)",
+                    c->file, line_of(n), unused[i], tc.topology);
+    build[topo](c->p, z, &tc);
+}
+
 static void read_cluster(const struct px *c, const xmlNode *n, struct sim_zone *parent)
 {
     static const char *const topologies[] = { "FLAT", "TORUS", "FAT_TREE", "DRAGONFLY", NULL };
+    static const enum sim__routing routing[] = { SIM__ROUTING_STAR, SIM__ROUTING_TORUS,
+                                                 SIM__ROUTING_FAT_TREE, SIM__ROUTING_DRAGONFLY };
+    int topo;
     struct cluster_args a = { .id = attr(n, "id") };
     struct sim_zone *z;
     char name[512];
@@ -726,11 +873,7 @@ static void read_cluster(const struct px *c, const xmlNode *n, struct sim_zone *
     double bb_lat;
 
     check_attrs(c, n, cluster_attrs);
-    if (enum_attr(c, n, "topology", topologies, 0) != 0)
-        die_at(c, n,
-               "cluster topology '%s' is not supported; only FLAT clusters are (describe "
-               "the topology with zones and routes instead)",
-               attr(n, "topology"));
+    topo = enum_attr(c, n, "topology", topologies, 0);
     a.nspeeds = speeds_attr(c, n, "speed", &a.speeds);
     a.speed = a.speeds[0];
     a.cores = core_attr(c, n);
@@ -745,11 +888,21 @@ static void read_cluster(const struct px *c, const xmlNode *n, struct sim_zone *
     if (a.speed <= 0)
         die_at(c, n, "bad speed '%s' for attribute 'speed' of <cluster>; it must be positive",
                attr(n, "speed"));
-    z = sim__zone_new(c->p, parent, a.id, SIM__ROUTING_STAR, line_of(n));
+    z = sim__zone_new(c->p, parent, a.id, routing[topo], line_of(n));
     if (!z)
         dup_netpoint(c, n, "zone", a.id);
     read_props(c, n, &z->nprops, &z->props);
     nrad = read_radicals(c, n, &rad);
+    if (topo != 0) {
+        cluster_topology(c, n, z, &a, rad, nrad, topo);
+        free(rad);
+        free(a.speeds);
+        return;
+    }
+    if (attr(n, "topo_parameters"))
+        SIM_LOG(log_plat, SIM_LOG_WARN,
+                "%s:%d: attribute 'topo_parameters' of <cluster> is ignored by FLAT clusters",
+                c->file, line_of(n));
     if (bb_bw > 0 || bb_lat > 0) {
         static const char *const bb_values[] = { "SHARED", "FATPIPE", NULL };
         int fat = enum_attr(c, n, "bb_sharing_policy", bb_values, 0);
@@ -785,36 +938,37 @@ static void read_zone_child(struct px *c, const xmlNode *k, const xmlNode *n, st
         read_router(c, k, z);
     } else if (is(k, "route")) {
         read_route(c, k, z, false);
-    } else if (is(k, "zoneRoute")) {
+    } else if (is(k, "zoneRoute") || is(k, "ASroute")) {
         read_route(c, k, z, true);
     } else if (is(k, "trace")) {
         read_trace(c, k);
     } else if (is(k, "trace_connect")) {
         read_trace_connect(c, k);
-    } else if (is(k, "zone") || is(k, "cluster")) {
+    } else if (is(k, "zone") || is(k, "AS") || is(k, "cluster")) {
         if (z->routing == SIM__ROUTING_STAR)
             die_at(c, k,
                    "zone '%s' with routing Cluster cannot contain <%s>; use routing Full, "
                    "Floyd or Dijkstra",
                    z->name, ename(k));
-        if (is(k, "zone"))
-            read_zone(c, k, z);
-        else
+        if (is(k, "cluster"))
             read_cluster(c, k, z);
-    } else {
+        else
+            read_zone(c, k, z);
+    } else if (!sim__px_net_element(c, k, z)) {
         unexpected(c, k, n,
-                   "prop, host, link, router, zone, cluster, route, zoneRoute, trace, "
-                   "trace_connect");
+                   "prop, host, link, router, zone, cluster, route, zoneRoute, bypassRoute, "
+                   "bypassZoneRoute, peer, cabinet, host_link, backbone, trace, trace_connect");
     }
 }
 
 static void read_zone(struct px *c, const xmlNode *n, struct sim_zone *parent)
 {
-    static const char *const routings[] = { "Full",    "Floyd", "Dijkstra", "DijkstraCache",
-                                            "Cluster", "None",  NULL };
+    static const char *const routings[] = {
+        "Full", "Floyd", "Dijkstra", "DijkstraCache", "Cluster", "None", "Vivaldi", NULL,
+    };
     static const enum sim__routing kinds[] = {
-        SIM__ROUTING_FULL,     SIM__ROUTING_FLOYD, SIM__ROUTING_DIJKSTRA,
-        SIM__ROUTING_DIJKSTRA, SIM__ROUTING_STAR,  SIM__ROUTING_NONE,
+        SIM__ROUTING_FULL, SIM__ROUTING_FLOYD, SIM__ROUTING_DIJKSTRA, SIM__ROUTING_DIJKSTRA,
+        SIM__ROUTING_STAR, SIM__ROUTING_NONE,  SIM__ROUTING_VIVALDI,
     };
     const char *routing;
     struct sim_zone *z;
@@ -825,16 +979,21 @@ static void read_zone(struct px *c, const xmlNode *n, struct sim_zone *parent)
     for (int i = 0; routings[i]; i++)
         if (strcasecmp(routing, routings[i]) == 0)
             r = i;
+    if (r < 0 && strcasecmp(routing, "Wifi") == 0)
+        die_at(c, n,
+               "routing 'Wifi' is not supported: simmpi has no wifi model (SMPI 3.32 loads such "
+               "a zone, but its first message between stations fails)");
     if (r < 0)
         die_at(c, n,
                "bad value '%s' for attribute 'routing' of <zone>; valid: Full, Floyd, "
-               "Dijkstra, DijkstraCache, Cluster, None",
+               "Dijkstra, DijkstraCache, Cluster, None, Vivaldi",
                routing);
     z = sim__zone_new(c->p, parent, attr(n, "id"), kinds[r], line_of(n));
     if (!z)
         dup_netpoint(c, n, "zone", attr(n, "id"));
     for (const xmlNode *k = first_elem(n); k; k = next_elem(k))
         read_zone_child(c, k, n, z);
+    sim__px_net_zone_end(c, n, z);
 }
 
 static sim_platform_config_fn *config_fn;
@@ -906,16 +1065,16 @@ static void read_platform(struct px *c, const xmlNode *n)
         } else if (is(k, "prop")) {
             check_attrs(c, k, prop_attrs);
             sim__props_add(&c->nprops, &c->props, attr(k, "id"), attr(k, "value"));
-        } else if (is(k, "zone") || is(k, "cluster")) {
+        } else if (is(k, "zone") || is(k, "AS") || is(k, "cluster")) {
             if (c->p->root)
                 die_at(c, k,
                        "a platform has one top-level <zone> or <cluster>; put '%s' inside "
                        "the zone '%s'",
                        attr(k, "id") ? attr(k, "id") : "", c->p->root->name);
-            if (is(k, "zone"))
-                read_zone(c, k, NULL);
-            else
+            if (is(k, "cluster"))
                 read_cluster(c, k, NULL);
+            else
+                read_zone(c, k, NULL);
         } else {
             unexpected(c, k, n, "config, prop, zone, cluster, trace, trace_connect");
         }

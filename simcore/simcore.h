@@ -421,8 +421,11 @@ double sim_link_latency(const struct sim_link *l);
 
 /* Route from src to dst: fills up to `max` links into `links` (may be NULL when max is 0)
  * and the total latency; returns the number of links on the route (which may exceed max).
- * Dies with a clear message when there is no route. */
+ * Dies with a clear message naming both hosts and the zone when there is no route. */
 int sim_route(const struct sim_platform *p, const struct sim_host *src, const struct sim_host *dst,
               struct sim_link **links, int max, double *latency);
+/* sim_route, but returns -1 when the platform has no route from src to dst. */
+int sim_route_find(const struct sim_platform *p, const struct sim_host *src,
+                   const struct sim_host *dst, struct sim_link **links, int max, double *latency);
 
 #endif /* SIM_SIMCORE_H */

@@ -106,6 +106,12 @@ struct smpi_runtime {
     bool aborted;
     bool replaying; /* smpirun -replay: ranks run a TI trace (replay.c), nothing native */
 };
+/* hostfile.c: the hosts of a hostfile (SMPI 3.32's syntax), one per rank slot, or the
+ * platform's hosts in name order; returns their number, the array (malloc'd) in *out. Dies on
+ * an unknown host or an empty hostfile, naming the file and line. */
+int smpi__hostfile_read(const char *path, struct sim_platform *plat, struct sim_host ***out);
+int smpi__hosts_by_name(struct sim_platform *plat, struct sim_host ***out);
+
 extern struct smpi_runtime smpi__rt;
 
 /* The calling rank (NULL outside a rank). */

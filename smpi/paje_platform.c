@@ -389,14 +389,14 @@ static void topology(const struct sim_platform *p)
         for (int d = 0; d < plat.nhosts; d++) {
             double lat;
             int n = s == d ? 0
-                           : sim_route(p, sim_platform_host(p, s), sim_platform_host(p, d), NULL, 0,
-                                       &lat);
+                           : sim_route_find(p, sim_platform_host(p, s), sim_platform_host(p, d),
+                                            NULL, 0, &lat);
             int prev = plat.hosts[s];
             int prev_type = plat.levels[plat.host_level[s]].host_type;
             bool prev_link = false;
 
-            if (n == 0)
-                continue;
+            if (n <= 0)
+                continue; /* the same host, or no route (reported only when a message needs it) */
             route = sim_xrealloc(route, (size_t)n * sizeof(*route));
             sim_route(p, sim_platform_host(p, s), sim_platform_host(p, d), route, n, &lat);
             for (int k = 0; k <= n; k++) {

@@ -9,7 +9,10 @@ tests_unit_simcore_test_simcore_SOURCES = \
 	tests/unit/simcore/test_platform.c tests/unit/simcore/test_units.c \
 	tests/unit/simcore/test_engine.c tests/unit/simcore/test_log.c \
 	tests/unit/simcore/fixture.h tests/unit/simcore/fixture.c \
-	tests/unit/simcore/test_profile.c tests/unit/simcore/test_energy.c
+	tests/unit/simcore/test_profile.c tests/unit/simcore/test_energy.c \
+	tests/unit/simcore/platform_util.h tests/unit/simcore/platform_util.c \
+	tests/unit/child_exit.h tests/unit/child_exit.c \
+	tests/unit/simcore/test_routing.c tests/unit/simcore/test_topology.c
 tests_unit_simcore_test_simcore_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS) $(XML_CFLAGS)
 tests_unit_simcore_test_simcore_CPPFLAGS = $(AM_CPPFLAGS) -DSRCDIR=\"$(abs_top_srcdir)\"
 tests_unit_simcore_test_simcore_LDADD = simcore/libsimcore.la $(CRITERION_LIBS) -lm
@@ -19,7 +22,8 @@ tests_unit_smpi_test_smpi_SOURCES = \
 	tests/unit/smpi/test_match.c \
 	tests/unit/smpi/test_options.c tests/unit/smpi/test_datatype.c tests/unit/smpi/test_op.c \
 	tests/unit/smpi/test_loader.c tests/unit/smpi/test_rma.c tests/unit/smpi/test_adjust.c \
-	tests/unit/smpi/test_replay_read.c tests/unit/smpi/test_paje.c tests/unit/smpi/test_timeline.c
+	tests/unit/smpi/test_replay_read.c tests/unit/smpi/test_paje.c tests/unit/smpi/test_timeline.c \
+	tests/unit/smpi/test_hostfile.c tests/unit/child_exit.h tests/unit/child_exit.c
 tests_unit_smpi_test_smpi_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS)
 tests_unit_smpi_test_smpi_LDADD = smpi/libsmpi.la simcore/libsimcore.la $(CRITERION_LIBS) \
 	$(UNWIND_LIBS) $(XML_LIBS) -ldl -lm

@@ -1,10 +1,11 @@
 /* fixture: what the profile and energy tests share: an engine on an XML platform with chosen
- * plugins, actors that compute, sleep and change pstates on a schedule, and a check that some
- * input ends the run with status 1 and a given message. */
+ * plugins, and actors that compute, sleep and change pstates on a schedule (tests that some
+ * input ends the run use tests/unit/child_exit.h, included here). */
 #ifndef SIM_TEST_FIXTURE_H
 #define SIM_TEST_FIXTURE_H
 
 #include "simcore/simcore.h"
+#include "tests/unit/child_exit.h"
 
 /* Platform text: the document around the elements, and a route through link "n". */
 #define FX_HEAD "<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
@@ -39,7 +40,5 @@ struct fx_flow {
 };
 void fx_send(struct fx_flow *flow);
 
-/* Runs fn(arg) in a child process; asserts it exits with status 1 and `msg` in its stderr. */
-void fx_expect_die(void (*fn)(const void *arg), const void *arg, const char *msg);
 
 #endif /* SIM_TEST_FIXTURE_H */

@@ -158,29 +158,29 @@ static void ask_without_wattage(const void *arg)
 Test(energy, malformed_wattage_properties_are_named)
 {
     /* Each names the file, the host's line, the property and what is expected. */
-    fx_expect_die(start_with, ONE_HOST("<prop id=\"wattage_per_state\" value=\"100:200\"/>"),
+    expect_exit_1(start_with, ONE_HOST("<prop id=\"wattage_per_state\" value=\"100:200\"/>"),
                   "test.xml:4: property wattage_per_state=\"100:200\" of host 'h': 1 power "
                   "ranges for 2 pstates");
-    fx_expect_die(start_with,
+    expect_exit_1(start_with,
                   ONE_HOST("<prop id=\"wattage_per_state\" value=\"100:200, 90:x:150\"/>"),
                   "pstate 1: 'x' is not a number");
-    fx_expect_die(start_with,
+    expect_exit_1(start_with,
                   ONE_HOST("<prop id=\"wattage_per_state\" value=\"100:1:2:3, 90:150\"/>"),
                   "pstate 0 has more than 3 values");
-    fx_expect_die(start_with, ONE_HOST("<prop id=\"wattage_per_state\" value=\"100, 90:150\"/>"),
+    expect_exit_1(start_with, ONE_HOST("<prop id=\"wattage_per_state\" value=\"100, 90:150\"/>"),
                   "pstate 0 has fewer than 2 values");
-    fx_expect_die(start_with,
+    expect_exit_1(start_with,
                   ONE_HOST("<prop id=\"wattage_per_state\" value=\"100:200,90:150\"/>"
                            "<prop id=\"wattage_off\" value=\"ten\"/>"),
                   "property wattage_off=\"ten\" of host 'h': expected a number of watts");
-    fx_expect_die(
+    expect_exit_1(
         ask_link,
         FX_HEAD "<zone id=\"z\" routing=\"Full\">\n<link id=\"l\" bandwidth=\"1MBps\">"
                 "<prop id=\"wattage_range\" value=\"10\"/></link></zone>" FX_TAIL,
         "test.xml:4: property wattage_range=\"10\" of link 'l': expected Idle:Busy watts");
-    fx_expect_die(ask_without_plugin, NULL,
+    expect_exit_1(ask_without_plugin, NULL,
                   "sg_host_get_consumed_energy needs the host energy plugin: add "
                   "--cfg=plugin:host_energy");
-    fx_expect_die(ask_without_wattage, NULL,
+    expect_exit_1(ask_without_wattage, NULL,
                   "no power range properties (wattage_per_state) for host 'none'");
 }

@@ -199,9 +199,9 @@ Test(profile, an_actor_or_flow_on_a_resource_going_off_ends_the_run)
 {
     /* SimGrid kills what runs on b at t=2 and fails the flow on l (3 s long from 0): simmpi
      * stops with a message, as SMPI 3.32 cannot complete the job. */
-    fx_expect_die(run_state_platform, NULL,
+    expect_exit_1(run_state_platform, NULL,
                   "host 'b' goes off at 2.000000 (state profile 'blink') while 'step' runs on it");
-    fx_expect_die(run_state_platform, "flow",
+    expect_exit_1(run_state_platform, "flow",
                   "link 'l' is off at 2.000000 (state profile 'blink') while it carries a message "
                   "from host 'a' to host 'b'");
 }
@@ -221,34 +221,34 @@ static void set_bad_pstate(const void *arg)
 Test(profile, bad_platform_profiles_and_pstates_are_named)
 {
     /* Each error names the file, the line and the element or attribute, and the valid values. */
-    fx_expect_die(load,
+    expect_exit_1(load,
                   FX_HEAD "<zone id=\"z\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf,1Mf\" "
                           "pstate=\"2\"/></zone>" FX_TAIL,
                   "t.xml:4: bad pstate '2' of host 'a'; valid: 0 to 1");
-    fx_expect_die(load,
+    expect_exit_1(load,
                   FX_HEAD "<zone id=\"z\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf,fast\"/>"
                           "</zone>" FX_TAIL,
                   "t.xml:4: bad speed 'fast' in attribute 'speed' of <host>");
-    fx_expect_die(load,
+    expect_exit_1(load,
                   FX_HEAD "<zone id=\"z\" routing=\"Full\">\n<host id=\"a\" speed=\"1Gf\" "
                           "speed_file=\"/nonexistent/p.txt\"/></zone>" FX_TAIL,
                   "t.xml:4: cannot open profile '/nonexistent/p.txt' of speed_file of host 'a'");
-    fx_expect_die(load,
+    expect_exit_1(load,
                   FX_HEAD "\n\n<trace id=\"t\" periodicity=\"1\">\n0 1\n0.5 x\n</trace>" FX_TAIL,
                   "t.xml:7: <trace id=\"t\">: bad value 'x'");
-    fx_expect_die(load,
+    expect_exit_1(load,
                   FX_HEAD "<trace id=\"t\" periodicity=\"1\">0 1</trace>\n<zone id=\"z\" "
                           "routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/></zone>\n"
                           "<trace_connect kind=\"BANDWIDTH\" trace=\"t\" element=\"a\"/>" FX_TAIL,
                   "t.xml:5: <trace_connect trace=\"t\" element=\"a\">: no link 'a'");
-    fx_expect_die(load, FX_HEAD "<trace_connect kind=\"POWER\" trace=\"t\" element=\"a\"/>" FX_TAIL,
+    expect_exit_1(load, FX_HEAD "<trace_connect kind=\"POWER\" trace=\"t\" element=\"a\"/>" FX_TAIL,
                   "valid: HOST_AVAIL, SPEED, LINK_AVAIL, BANDWIDTH, LATENCY (POWER is now SPEED)");
-    fx_expect_die(load, FX_HEAD "<trace_connect trace=\"t\" element=\"a\"/>" FX_TAIL,
+    expect_exit_1(load, FX_HEAD "<trace_connect trace=\"t\" element=\"a\"/>" FX_TAIL,
                   "cannot connect trace 't' to 'a': no <trace id=\"t\"> before it");
-    fx_expect_die(load,
+    expect_exit_1(load,
                   FX_HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"a\" speed=\"1Gf\"/></zone>\n"
                           "<config id=\"c\"><prop id=\"k\" value=\"v\"/></config>" FX_TAIL,
                   "t.xml:4: <config> comes after platform elements");
-    fx_expect_die(set_bad_pstate, NULL,
+    expect_exit_1(set_bad_pstate, NULL,
                   "cannot set host 'a' to pstate 3; valid: 0 to 2 (its speed list has 3 values)");
 }
