@@ -2,7 +2,8 @@
  * an MPI application. It redirects the libc calls that must see simulated time, or must end only
  * the calling rank, to their simmpi versions in libsimmpi, as SMPI's smpi_helpers.h does:
  *   sleep usleep nanosleep gettimeofday clock_gettime exit
- * and, as SMPI 3.32's does, malloc calloc realloc free, so that allocations of at least
+ * getopt getopt_long getopt_long_only (whose state is then per rank, as in SMPI; <getopt.h> is
+ * included, as SMPI's header includes it) and, as SMPI 3.32's does, malloc calloc realloc free, so that allocations of at least
  * smpi/auto-shared-malloc-thresh bytes fold like SMPI_SHARED_MALLOC (the threshold is 0, off, by
  * default: then they are the libc calls). With TRACE_CALL_LOCATION (smpicc
  * -trace-call-location) the sleeps also record their file and line, as MPI calls do.
@@ -20,6 +21,7 @@
 #endif
 
 /* The system headers come first, so that their own prototypes are not rewritten. */
+#include <getopt.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
@@ -61,6 +63,13 @@ SMPI_API void *smpi_shared_calloc_intercept(size_t num_elm, size_t elem_size, co
 SMPI_API void *smpi_shared_realloc_intercept(void *data, size_t size, const char *file, int line);
 SMPI_API void smpi_shared_free(void *data);
 SMPI_API void smpi_trace_set_call_location(const char *file, int line);
+/* getopt, getopt_long and getopt_long_only with a state per rank (optind, optarg, opterr, optopt
+ * and the scanning state); glibc's behaviour and messages. Outside a rank: the libc calls. */
+SMPI_API int smpi_getopt(int argc, char *const *argv, const char *optstring);
+SMPI_API int smpi_getopt_long(int argc, char *const *argv, const char *optstring,
+                              const struct option *longopts, int *longind);
+SMPI_API int smpi_getopt_long_only(int argc, char *const *argv, const char *optstring,
+                                   const struct option *longopts, int *longind);
 
 #ifdef __cplusplus
 } /* extern "C" */
@@ -91,6 +100,11 @@ using ::smpi_shared_realloc_intercept;
 #ifndef __cplusplus
 #define exit(status) smpi_exit(status)
 #endif
+#define getopt(argc, argv, optstring) smpi_getopt((argc), (argv), (optstring))
+#define getopt_long(argc, argv, optstring, longopts, longind)                                      \
+    smpi_getopt_long((argc), (argv), (optstring), (longopts), (longind))
+#define getopt_long_only(argc, argv, optstring, longopts, longind)                                 \
+    smpi_getopt_long_only((argc), (argv), (optstring), (longopts), (longind))
 #ifndef SMPI_NO_OVERRIDE_MALLOC
 #define malloc(size) smpi_shared_malloc_intercept((size), __FILE__, __LINE__)
 #define calloc(n, size) smpi_shared_calloc_intercept((n), (size), __FILE__, __LINE__)

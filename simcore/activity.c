@@ -32,6 +32,8 @@ struct sim_activity *sim__activity_new(enum sim__activity_kind kind, double amou
     act->last_update = sim__engine.now;
     act->end = -1;
     act->ev.index = -1;
+    act->user_bound = -1;
+    sim__engine.nrunning++;
     return act;
 }
 
@@ -87,9 +89,9 @@ static void usage_of_cnst(void *arg, struct sim_lmm_cnst *cnst, double weight)
     void *id = sim_lmm_cnst_id(cnst);
 
     if (act->kind == SIM__EXEC)
-        usage_fn(usage_arg, id, NULL, act->last_rate * weight, act->last_update);
+        usage_fn(usage_arg, id, NULL, act->category, act->last_rate * weight, act->last_update);
     else if (act->kind == SIM__COMM)
-        usage_fn(usage_arg, NULL, id, act->last_rate * weight, act->last_update);
+        usage_fn(usage_arg, NULL, id, act->category, act->last_rate * weight, act->last_update);
 }
 
 static void oldest_rate_date(void *arg, void *id)
@@ -117,12 +119,24 @@ static void report_usage(struct sim_activity *act)
         sim_lmm_var_foreach_cnst(act->var, usage_of_cnst, act);
 }
 
+/* The energy plugins account for the interval that ends here with the load this activity still
+ * puts on its host or links (SimGrid's CpuAction::on_state_change and CommImpl::on_completion). */
+static void energy_on_end(const struct sim_activity *act)
+{
+    if (act->kind == SIM__EXEC && act->host)
+        sim__energy_host_update(act->host);
+    for (int i = 0; i < act->nroute; i++)
+        sim__energy_link_update(act->route[i]);
+}
+
 static void finish(struct sim_activity *act, enum sim_activity_state state)
 {
     act->state = state;
     act->end = sim__engine.now;
     act->remaining = state == SIM_ACTIVITY_DONE ? 0 : act->remaining;
+    sim__engine.nrunning--;
     sim__heap_remove(&sim__engine.heap, &act->ev);
+    energy_on_end(act);
     if (act->var) {
         sim_lmm_var_free(sim__engine.lmm, act->var);
         act->var = NULL;
@@ -144,6 +158,9 @@ void sim__activity_fire(struct sim_activity *act)
         act->latency_pending = false;
         act->last_update = sim__engine.now;
         act->last_rate = 0;
+        /* When a profile already enabled the flow (resource.c), this changes nothing in the
+         * system: as in SimGrid, the flow then progresses only from the next solve that touches
+         * its links (its rate until then counts as 0). */
         sim_lmm_var_set_penalty(sim__engine.lmm, act->var, act->penalty);
         return;
     }
@@ -158,6 +175,11 @@ void sim_activity_on_done(struct sim_activity *act, sim_activity_done_fn *fn, vo
 {
     act->done_fn = fn;
     act->done_arg = arg;
+}
+
+void sim_activity_set_category(struct sim_activity *act, int category)
+{
+    act->category = category;
 }
 
 enum sim_activity_state sim_activity_state(const struct sim_activity *act)
@@ -253,6 +275,7 @@ void sim_activity_unref(struct sim_activity *act)
     if (act->state == SIM_ACTIVITY_RUNNING)
         return;
     free(act->waiters);
+    free(act->route);
     free(act);
 }
 
@@ -281,18 +304,28 @@ struct sim_activity *sim_sleep_start(double seconds)
     return act;
 }
 
-struct sim_activity *sim_exec_start(struct sim_host *host, double flops)
+struct sim_activity *sim_exec_start_bounded(struct sim_host *host, double flops, double bound)
 {
     struct sim_activity *act = sim__activity_new(SIM__EXEC, flops);
+    double speed = host->speed * host->speed_scale;
 
     if (flops <= 0) {
         sim__activity_schedule(act, sim__engine.now, false);
         return act;
     }
     act->penalty = 1.0;
-    act->var = sim_lmm_var_new(sim__engine.lmm, act, 1.0, host->speed, 1);
+    act->host = host;
+    act->user_bound = bound;
+    sim__energy_host_update(host); /* SimGrid's Exec::on_start: the idle time ends here */
+    act->var =
+        sim_lmm_var_new(sim__engine.lmm, act, 1.0, bound > 0 && bound < speed ? bound : speed, 1);
     sim_lmm_expand(sim__engine.lmm, host->cpu, act->var, 1.0);
     return act;
+}
+
+struct sim_activity *sim_exec_start(struct sim_host *host, double flops)
+{
+    return sim_exec_start_bounded(host, flops, -1.0);
 }
 
 struct sim_activity *sim_io_start(const struct sim_disk *d, double bytes, bool write)

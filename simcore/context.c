@@ -1,7 +1,7 @@
 /* context: factory selection, contexts (their stacks come from context_stack.c), the
  * registry of guard pages and the SIGSEGV handler that turns a fault in one of them into a
- * "stack overflow in actor NAME" report. The switch itself lives in context_raw.c and
- * context_ucontext.c. */
+ * "stack overflow in actor NAME" report. The switch itself lives in context_raw.c,
+ * context_ucontext.c and context_thread.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -30,7 +30,8 @@ struct sim_context {
     struct sim__ctx_stack stack; /* map is NULL for maestro */
     int reg_index;          /* position in guard_registry, -1 when not in it */
     bool finished;
-    max_align_t uc[]; /* ucontext factory state */
+    enum sim_ctx_factory factory; /* the one it was created with */
+    max_align_t uc[];             /* ucontext or thread factory state */
 };
 
 static enum sim_ctx_factory ctx_factory = SIM_CTX_UCONTEXT;
@@ -49,10 +50,12 @@ static size_t guard_registry_cap;
 
 static struct sigaction segv_previous;
 static bool segv_installed;
+static stack_t altstack;
 
 static const char *const factory_names[] = {
     [SIM_CTX_RAW] = "raw",
     [SIM_CTX_UCONTEXT] = "ucontext",
+    [SIM_CTX_THREAD] = "thread",
 };
 
 const char *sim_context_factory_name(enum sim_ctx_factory f)
@@ -155,16 +158,13 @@ static void segv_handler(int sig, siginfo_t *info, void *uctx)
  * to run it on). Done once per process. */
 static void segv_install(void)
 {
-    stack_t ss;
     struct sigaction sa;
 
     if (segv_installed)
         return;
-    memset(&ss, 0, sizeof(ss));
-    ss.ss_sp = sim_xmalloc(ALTSTACK_SIZE);
-    ss.ss_size = ALTSTACK_SIZE;
-    if (sigaltstack(&ss, NULL) != 0)
-        sim_die("cannot install the signal stack: %s", strerror(errno));
+    altstack.ss_sp = sim_xmalloc(ALTSTACK_SIZE);
+    altstack.ss_size = ALTSTACK_SIZE;
+    sim__ctx_altstack_use();
     memset(&sa, 0, sizeof(sa));
     sa.sa_sigaction = segv_handler;
     sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
@@ -172,6 +172,12 @@ static void segv_install(void)
     if (sigaction(SIGSEGV, &sa, &segv_previous) != 0)
         sim_die("cannot install the SIGSEGV handler: %s", strerror(errno));
     segv_installed = true;
+}
+
+void sim__ctx_altstack_use(void)
+{
+    if (sigaltstack(&altstack, NULL) != 0)
+        sim_die("cannot install the signal stack: %s", strerror(errno));
 }
 
 /* ---- registry of guard pages ---- */
@@ -222,7 +228,7 @@ void sim_context_init(enum sim_ctx_factory factory, size_t stack_size, size_t gu
     ctx_page_size = page > 0 ? (size_t)page : 4096;
     if (stack_size < MIN_STACK_SIZE)
         sim_die("contexts/stack-size of %zu bytes is too small; use at least 16KiB", stack_size);
-    sim_assert(factory == SIM_CTX_RAW || factory == SIM_CTX_UCONTEXT,
+    sim_assert(factory == SIM_CTX_RAW || factory == SIM_CTX_UCONTEXT || factory == SIM_CTX_THREAD,
                "unknown context factory %d", (int)factory);
 #ifndef HAVE_RAW_CONTEXTS
     if (factory == SIM_CTX_RAW) {
@@ -236,28 +242,36 @@ void sim_context_init(enum sim_ctx_factory factory, size_t stack_size, size_t gu
     ctx_guard_size = round_to_page(guard_size);
     sim__ctx_stack_configure(ctx_stack_size, ctx_guard_size);
     segv_install();
+    if (ctx_maestro && factory == SIM_CTX_THREAD)
+        sim__ctx_thread_attach(ctx_maestro->uc);
     ctx_initialised = true;
     SIM_LOG(log_ctx, SIM_LOG_VERBOSE, "factory %s, stacks of %zu bytes, guard of %zu bytes",
             sim_context_factory_name(ctx_factory), ctx_stack_size, ctx_guard_size);
 }
 
-/* Allocates a context, with room for the ucontext state when `uc` is set (always for maestro,
- * which outlives sim_context_init calls that may change the factory). Raw contexts stay small:
+/* Allocates a context with `state` bytes for its factory's state: the largest one for maestro,
+ * which outlives sim_context_init calls that may change the factory. Raw contexts stay small:
  * with 100,000 actors every switch misses the cache, and a 1 KiB ucontext_t per context only
  * spreads them further. */
-static struct sim_context *context_alloc(bool uc)
+static struct sim_context *context_alloc(size_t state)
 {
-    struct sim_context *c = sim_xcalloc(1, sizeof(*c) + (uc ? sim__ctx_uc_size() : 0));
+    struct sim_context *c = sim_xcalloc(1, sizeof(*c) + state);
 
     c->reg_index = -1;
+    c->factory = ctx_factory;
     return c;
 }
 
 struct sim_context *sim_context_maestro(void)
 {
+    size_t uc = sim__ctx_uc_size();
+    size_t thread = sim__ctx_thread_size();
+
     if (!ctx_maestro) {
-        ctx_maestro = context_alloc(true);
+        ctx_maestro = context_alloc(uc > thread ? uc : thread);
         ctx_maestro->name = sim_xstrdup("maestro");
+        if (ctx_factory == SIM_CTX_THREAD)
+            sim__ctx_thread_attach(ctx_maestro->uc);
     }
     return ctx_maestro;
 }
@@ -279,7 +293,9 @@ struct sim_context *sim_context_create(sim_context_fn *fn, void *arg, const char
     struct sim_context *c;
 
     sim_assert(ctx_initialised, "sim_context_create called before sim_context_init");
-    c = context_alloc(ctx_factory == SIM_CTX_UCONTEXT);
+    c = context_alloc(ctx_factory == SIM_CTX_UCONTEXT ? sim__ctx_uc_size()
+                      : ctx_factory == SIM_CTX_THREAD ? sim__ctx_thread_size()
+                                                      : 0);
     c->fn = fn;
     c->arg = arg;
     c->on_return = on_return;
@@ -294,6 +310,11 @@ struct sim_context *sim_context_create(sim_context_fn *fn, void *arg, const char
         return c;
     }
 #endif
+    if (ctx_factory == SIM_CTX_THREAD) {
+        sim__ctx_thread_start(c->uc, c->stack.map + c->stack.guard, c->stack.size, context_entry, c,
+                              c->name);
+        return c;
+    }
     sim__ctx_uc_prepare(c->uc, c->stack.map + c->stack.guard, c->stack.size, context_entry, c);
     return c;
 }
@@ -306,6 +327,10 @@ void sim_context_switch(struct sim_context *from, struct sim_context *to)
         return;
     }
 #endif
+    if (ctx_factory == SIM_CTX_THREAD) {
+        sim__ctx_thread_swap(from->uc, to->uc);
+        return;
+    }
     sim__ctx_uc_swap(from->uc, to->uc);
 }
 
@@ -314,6 +339,8 @@ void sim_context_destroy(struct sim_context *ctx)
     if (!ctx)
         return;
     sim_assert(ctx != ctx_maestro, "maestro's context cannot be destroyed");
+    if (ctx->factory == SIM_CTX_THREAD)
+        sim__ctx_thread_stop(ctx->uc); /* the thread must be gone before its stack is reused */
     registry_remove(ctx);
     if (ctx->stack.map)
         sim__ctx_stack_put(&ctx->stack);

@@ -1,5 +1,6 @@
 /* context: stacks and context switching for actors (private to simcore). One file per factory:
- * context_ucontext.c (portable) and context_raw.c (a few lines of assembly). */
+ * context_ucontext.c (portable), context_raw.c (a few lines of assembly) and context_thread.c
+ * (a POSIX thread per context, one running at a time). */
 #ifndef SIM_CONTEXT_H
 #define SIM_CONTEXT_H
 

@@ -37,9 +37,13 @@ void sim_engine_init(const struct sim_config *cfg, struct sim_platform *platform
     e->platform = platform;
     e->lmm = sim_lmm_system_new(cfg->selective_update, cfg->precision_work);
     sim__heap_init(&e->heap);
+    sim__heap_init(&e->events);
     sim_context_init(cfg->ctx_factory, cfg->stack_size, cfg->guard_size);
     e->maestro = sim_context_maestro();
     sim__network_init();
+    sim__resources_init();
+    sim__energy_host_init();
+    sim__energy_link_init();
     engine_running = true;
     sim__log_set_context(engine_now, engine_actor_name);
 }
@@ -54,20 +58,41 @@ static void reshare(void)
         sim__activity_reshare(act);
 }
 
-/* Fires every event due at the date of the earliest one. Returns false if none is pending. */
+/* The date of the next event: the earliest activity event, or an earlier profile event. Profile
+ * events count only while some activity runs: with nothing in flight the run is over (or
+ * deadlocked) whatever the profiles still hold, as in SimGrid's EngineImpl::solve. Returns false
+ * when there is no such event. */
+static bool next_date(double *date)
+{
+    struct sim__engine *e = &sim__engine;
+    struct sim__heap_entry *act = sim__heap_top(&e->heap);
+    struct sim__heap_entry *ev = sim__heap_top(&e->events);
+
+    if (!act && (!ev || e->nrunning == 0))
+        return false;
+    *date = act ? act->date : ev->date;
+    if (ev && ev->date < *date)
+        *date = ev->date;
+    return true;
+}
+
+/* Fires every event due at the date of the earliest one: first the profile events of that exact
+ * date (they change capacities before completions are taken, as SimGrid applies them before
+ * updating the actions), then the activity events. Returns false if none is pending. */
 static bool advance_clock(void)
 {
     struct sim__engine *e = &sim__engine;
-    struct sim__heap_entry *top = sim__heap_top(&e->heap);
+    struct sim__heap_entry *top;
     double date;
 
-    if (!top)
+    if (!next_date(&date))
         return false;
-    date = top->date;
     if (date > e->now)
         e->now = date;
     e->steps++;
     SIM_LOG(log_engine, SIM_LOG_DEBUG, "clock advances to %.9f", e->now);
+    while ((top = sim__heap_top(&e->events)) != NULL && top->date <= e->now)
+        sim__profile_fire((struct sim__res_event *)top);
     while ((top = sim__heap_top(&e->heap)) != NULL &&
            top->date <= e->now + e->cfg.precision_timing) {
         struct sim_activity *act = (struct sim_activity *)((char *)top -
@@ -105,8 +130,11 @@ void sim_engine_shutdown(void)
     if (!engine_running)
         return;
     sim__actors_free_all();
+    sim__energy_free();
+    sim__resources_free();
     sim_lmm_system_free(e->lmm);
     sim__heap_free(&e->heap);
+    sim__heap_free(&e->events);
     sim_platform_free(e->platform);
     sim__msg_shutdown();
     sim_config_free(&e->cfg);

@@ -46,9 +46,9 @@ void sim__heap_remove(struct sim__heap *h, struct sim__heap_entry *e);
 struct sim__heap_entry *sim__heap_top(const struct sim__heap *h);
 struct sim__heap_entry *sim__heap_pop(struct sim__heap *h);
 
-/* ---- context back ends (context_raw.c, context_ucontext.c), used by context.c. raw: the saved
- * stack pointer is the whole state. ucontext: an opaque block of sim__ctx_uc_size() bytes
- * (max_align_t aligned) that the context carries after its fields. ---- */
+/* ---- context back ends (context_raw.c, context_ucontext.c, context_thread.c), used by
+ * context.c. raw: the saved stack pointer is the whole state. ucontext: an opaque block of
+ * sim__ctx_uc_size() bytes (max_align_t aligned) that the context carries after its fields. */
 typedef void sim__ctx_entry_fn(void *arg);
 void *sim__ctx_raw_prepare(char *stack, size_t size, sim__ctx_entry_fn *entry, void *arg);
 void sim__ctx_raw_swap(void **save_sp, void *const *load_sp);
@@ -56,6 +56,21 @@ size_t sim__ctx_uc_size(void);
 void sim__ctx_uc_prepare(void *state, char *stack, size_t size, sim__ctx_entry_fn *entry,
                          void *arg);
 void sim__ctx_uc_swap(void *from, void *to);
+/* thread (context_thread.c): an opaque block of sim__ctx_thread_size() bytes, like ucontext's.
+ * attach: the state of a context that runs on the calling thread (maestro). start: creates the
+ * thread, which waits for its first switch on [stack, stack + size) (dies naming the system's
+ * limits when refused). swap: wakes `to`, sleeps until woken. stop: ends the thread of a
+ * context that is not running (its stack is left as it is) and joins it. */
+size_t sim__ctx_thread_size(void);
+void sim__ctx_thread_attach(void *state);
+void sim__ctx_thread_start(void *state, char *stack, size_t size, sim__ctx_entry_fn *entry,
+                           void *arg, const char *name);
+void sim__ctx_thread_swap(void *from, void *to);
+void sim__ctx_thread_stop(void *state);
+/* Installs the process's alternate signal stack (context.c) on the calling thread, so that the
+ * overflow and crash handlers run on a thread whose own stack is exhausted. Every thread may
+ * share it: only one runs at a time. */
+void sim__ctx_altstack_use(void);
 
 /* ---- actor stacks (context_stack.c), used by context.c ---- */
 /* One stack: `guard` bytes that fault on access at `map`, then `size` bytes of stack. */
@@ -125,8 +140,21 @@ struct sim_activity {
     double rate_factor;      /* effective rate = lmm value * rate_factor */
     double penalty;          /* sharing penalty once latency is paid */
     bool latency_pending;    /* the heap entry is the end of the latency phase */
+    /* What a change of a resource's capacity needs (resource.c), as SimGrid's actions keep it:
+     * exec: its host; comm: its ends, SimGrid's sharing_penalty_ (latency + weight-S terms),
+     * lat_current_ (route latency before the latency factor) and user bound (the slowest link
+     * of the route or the caller's rate, before the TCP window); < 0 when none. */
+    struct sim_host *host;
+    struct sim_host *src;
+    struct sim_host *dst;
+    double sharing_penalty;
+    double lat_current;
+    double user_bound;
+    struct sim_link **route; /* comm under link_energy: its links (not the reverse ones) */
+    int nroute;
     double start;
     double end;
+    int category;            /* sim_activity_set_category, 0 when none */
     struct sim_lmm_var *var;
     struct sim__heap_entry ev;
     sim_activity_done_fn *done_fn;
@@ -143,6 +171,85 @@ void sim__activity_schedule(struct sim_activity *act, double date, bool latency)
 void sim__activity_reshare(struct sim_activity *act);
 /* Handles a due heap event: end of latency (enable the variable) or completion. */
 void sim__activity_fire(struct sim_activity *act);
+
+/* ---- resource profiles (profile.c) and the dynamic state of hosts and links (resource.c) ---- */
+
+/* A profile: events spaced by `delta` seconds (the first from the start of the simulation),
+ * each setting a value; after the last one the pattern starts again `repeat` seconds later
+ * (its first event delta + repeat after the last), or never when repeat < 0. */
+struct sim__dated {
+    double delta;
+    double value;
+};
+struct sim__profile {
+    char *name; /* the file, or the <trace> id */
+    int n;
+    struct sim__dated *ev;
+    double repeat;
+};
+
+/* What a profile drives: SimGrid's speed_file (a factor of the peak speed), state_file (0: off,
+ * else on), bandwidth_file (bytes/s) and latency_file (seconds). */
+enum sim__res_kind {
+    SIM__RES_HOST_SPEED,
+    SIM__RES_HOST_STATE,
+    SIM__RES_LINK_BANDWIDTH,
+    SIM__RES_LINK_LATENCY,
+    SIM__RES_LINK_STATE,
+};
+
+struct sim__res_event;
+
+/* Parses SimGrid 3.32's profile text: "date value" lines with increasing dates (an optional DET
+ * before each), blank lines, comments (#, %), "PERIODICITY p" (the pattern restarts every p
+ * seconds) and "LOOPAFTER d" (it restarts d seconds after its last event); `periodicity` > 0
+ * (a <trace>'s attribute) counts as a PERIODICITY line. On bad text returns NULL, with the
+ * message in err and its line (1-based) in *errline. */
+struct sim__profile *sim__profile_parse(const char *name, const char *text, double periodicity,
+                                        char *err, size_t errsize, int *errline);
+void sim__profile_free(struct sim__profile *prof);
+/* Schedules `prof` on resource `res` (a host or link, by kind) from time 0 in the engine's event
+ * heap; returns the event (owned by the caller, freed with free()), or NULL for an empty one. */
+struct sim__res_event *sim__profile_attach(const struct sim__profile *prof,
+                                           enum sim__res_kind kind, void *res);
+/* Applies the due event to its resource and schedules the profile's next one. */
+void sim__profile_fire(struct sim__res_event *re);
+
+/* Sets a resource's value from its profile (resource.c). `prof` names it in messages. */
+void sim__resource_apply(enum sim__res_kind kind, void *res, double value,
+                         const struct sim__profile *prof);
+/* Makes the CPU constraint and the bounds of the host's executions follow its speed (pstate
+ * peak x profile factor), then lets the energy plugin account for the change. */
+void sim__host_speed_changed(struct sim_host *h);
+/* Schedules the profiles of the platform's hosts and links (engine start) and frees them. */
+void sim__resources_init(void);
+void sim__resources_free(void);
+/* Dies when the route of a new communication crosses a link that is off, as SMPI 3.32 fails it
+ * (it aborts on the NetworkFailureException). */
+void sim__route_check_on(struct sim_link *const *links, int n, const struct sim_host *src,
+                         const struct sim_host *dst);
+
+/* ---- energy plugins (energy_host.c, energy_link.c; energy.c) ---- */
+/* Whether sim_config.plugins lists `plugin`. */
+bool sim__plugin_is_active(enum sim_plugin plugin);
+/* Set up the plugins sim_config.plugins names, once the engine owns the platform. */
+void sim__energy_host_init(void);
+void sim__energy_link_init(void);
+/* SimGrid's lazy accounting: energy += power at the current load x time since the last update,
+ * then the pstate (or off) of the next interval is recorded. No-op when the plugin is off. */
+void sim__energy_host_update(struct sim_host *h);
+void sim__energy_link_update(struct sim_link *l);
+/* A communication starts on links[0..n): they are brought up to date, and kept in the activity
+ * for its end (SimGrid's CommImpl::on_start and on_completion). */
+void sim__energy_link_comm_start(struct sim_activity *act, struct sim_link *const *links, int n);
+void sim__energy_free(void);
+void sim__energy_host_free(void);
+void sim__energy_link_free(void);
+/* The plugins' lines at the end of the run and at exit (energy.c calls them in SimGrid's order). */
+void sim__energy_host_report_end(void);
+void sim__energy_link_report_end(void);
+void sim__energy_host_report_exit(void);
+void sim__energy_link_report_exit(void);
 
 /* ---- engine state shared by the files of simcore (engine.c) ---- */
 struct sim__engine {
@@ -162,6 +269,11 @@ struct sim__engine {
     uint64_t actor_runs;
     sim_resume_fn *resume_fn;
     void *resume_arg;
+    struct sim__heap events;             /* profile events of hosts and links */
+    struct sim__res_event **res_events; /* every profile scheduled, freed at shutdown */
+    int nres_events;
+    int nrunning; /* activities still running: profile events advance the clock only then */
+    int nlinks_off; /* links turned off by their profile: new routes are checked while > 0 */
 };
 extern struct sim__engine sim__engine;
 

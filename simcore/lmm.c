@@ -429,6 +429,18 @@ void sim_lmm_var_foreach_cnst(const struct sim_lmm_var *var, sim_lmm_cnst_fn *fn
     }
 }
 
+int sim_lmm_cnst_var_ids(const struct sim_lmm_cnst *cnst, void ***ids)
+{
+    const struct sim_lmm_link *heads[2] = { &cnst->enabled, &cnst->disabled };
+    int n = 0;
+
+    *ids = cnst->nelem > 0 ? sim_xmalloc((size_t)cnst->nelem * sizeof(**ids)) : NULL;
+    for (int k = 0; k < 2; k++)
+        for (const struct sim_lmm_link *l = heads[k]->next; l != heads[k]; l = l->next)
+            (*ids)[n++] = LMM_ENTRY(l, const struct sim_lmm_elem, cnst_link)->var->id;
+    return n;
+}
+
 void sim_lmm_foreach_var(const struct sim_lmm_system *sys, void (*fn)(void *arg, void *id),
                          void *arg)
 {

@@ -46,22 +46,22 @@ void sim__network_init(void)
     sim__msg_init();
 }
 
-/* Route into route_buf (grown on demand); returns the number of links. Hosts without a
- * loopback link of their own talk to themselves through the model's implicit loopback. */
+/* Route into route_buf (grown on demand); returns the number of links. A host that routes to
+ * itself through the network model's loopback (Full, Floyd and Dijkstra zones) gets
+ * loopback_link. */
 static int get_route(const struct sim_host *src, const struct sim_host *dst, double *latency)
 {
-    int n = sim_route(sim__engine.platform, src, dst, route_buf, route_cap, latency);
+    bool loopback;
+    int n =
+        sim__route(sim__engine.platform, src, dst, route_buf, route_cap, latency, &loopback, false);
 
-    if (n > route_cap) {
-        route_cap = n * 2;
+    if (n > route_cap || (loopback && route_cap == 0)) {
+        route_cap = n > 8 ? n * 2 : 16;
         route_buf = sim_xrealloc(route_buf, (size_t)route_cap * sizeof(*route_buf));
-        n = sim_route(sim__engine.platform, src, dst, route_buf, route_cap, latency);
+        n = sim__route(sim__engine.platform, src, dst, route_buf, route_cap, latency, &loopback,
+                       false);
     }
-    if (n == 0 && src == dst) {
-        if (route_cap == 0) {
-            route_cap = 16;
-            route_buf = sim_xrealloc(route_buf, (size_t)route_cap * sizeof(*route_buf));
-        }
+    if (loopback) {
         route_buf[0] = &loopback_link;
         *latency = loopback_link.latency;
         n = 1;
@@ -76,6 +76,26 @@ static struct sim_activity *delay_comm(double duration)
     struct sim_activity *act = sim__activity_new(SIM__COMM, 0);
 
     sim__activity_schedule(act, sim__engine.now + duration, false);
+    return act;
+}
+
+/* A route without links (Vivaldi hosts without a <peer> link) costs its latency only, scaled
+ * by the latency factor, whatever the size: SimGrid's CM02 model ends such an action at its
+ * latency date. A route with neither links nor latency is an error there as here. */
+static struct sim_activity *linkless_comm(const struct sim_host *src, const struct sim_host *dst,
+                                          double bytes, double latency)
+{
+    struct sim_activity *act;
+
+    if (latency <= 0)
+        sim_die("no network path from '%s' to '%s': their route has no link and no latency "
+                "(a host alone in a routing=\"Cluster\" zone without host_link, or a cluster "
+                "topology without loopback_bw for a host talking to itself)",
+                sim_host_name(src), sim_host_name(dst));
+    act = sim__activity_new(SIM__COMM, bytes);
+    sim__activity_schedule(
+        act, sim__engine.now + latency * sim_factor_table_eval(&sim__engine.cfg.lat_factor, bytes),
+        false);
     return act;
 }
 
@@ -108,8 +128,15 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
         return delay_comm(sim_factor_table_eval(&cfg->lat_factor, 0));
     if (sim_net_model_is_per_message(cfg->net_model) && cfg->net_model != SIM_NET_LMO)
         return delay_comm(sim__msg_wire(src, dst, bytes));
-    act = sim__activity_new(SIM__COMM, bytes);
     n = get_route(src, dst, &latency);
+    if (sim__engine.nlinks_off > 0)
+        sim__route_check_on(route_buf, n, src, dst);
+    if (n == 0)
+        return linkless_comm(src, dst, bytes, latency);
+    act = sim__activity_new(SIM__COMM, bytes);
+    act->src = src;
+    act->dst = dst;
+    act->lat_current = latency;
     act->penalty = latency;
     for (int i = 0; i < n; i++) {
         if (cfg->weight_s > 0)
@@ -122,6 +149,8 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     act->rate_factor = bw_factor;
     if (rate >= 0 && rate / bw_factor < bound)
         bound = rate / bw_factor;
+    act->user_bound = bound;
+    act->sharing_penalty = act->penalty;
     if (cfg->tcp_gamma > 0 && latency > 0 && cfg->tcp_gamma / (2.0 * latency) < bound)
         bound = cfg->tcp_gamma / (2.0 * latency);
     latency *= sim_factor_table_eval(&cfg->lat_factor, bytes);
@@ -134,6 +163,7 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
         sim__activity_schedule(act, sim__engine.now + latency, true);
     for (int i = 0; i < n; i++)
         sim_lmm_expand(sim__engine.lmm, route_buf[i]->cnst, act->var, 1.0);
+    sim__energy_link_comm_start(act, route_buf, n); /* before route_buf holds the reverse */
     if (cfg->crosstraffic)
         expand_reverse(act, src, dst);
     if (latency <= 0)

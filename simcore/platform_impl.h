@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "simcore/internal.h"
 #include "simcore/platform.h"
 
 enum sim__routing {
@@ -13,6 +14,10 @@ enum sim__routing {
     SIM__ROUTING_DIJKSTRA,
     SIM__ROUTING_STAR, /* <cluster> and routing="Cluster": up/down lists per member */
     SIM__ROUTING_NONE,
+    SIM__ROUTING_TORUS,     /* <cluster topology="TORUS">: routing_torus.c */
+    SIM__ROUTING_FAT_TREE,  /* <cluster topology="FAT_TREE">: routing_fat_tree.c */
+    SIM__ROUTING_DRAGONFLY, /* <cluster topology="DRAGONFLY">: routing_dragonfly.c */
+    SIM__ROUTING_VIVALDI,   /* routing="Vivaldi": a star with coordinates */
 };
 
 enum sim__np_kind {
@@ -31,6 +36,8 @@ struct sim__netpoint {
     struct sim_host *host;    /* SIM__NP_HOST */
     struct sim_zone *self;    /* SIM__NP_ZONE */
     bool is_gateway;          /* named as gw_src/gw_dst of a route, or a cluster router */
+    bool has_coords;          /* coordinates="x y z" of a host, router or peer (Vivaldi) */
+    double coords[3];
 };
 
 /* A declared route between two members of a zone, in the direction of use. gw_src/gw_dst are
@@ -82,6 +89,10 @@ struct sim_zone {
     int *scratch;                /* Floyd/Dijkstra: path under construction */
     struct sim__star *star;      /* Star: one per member (members >= nstar have no links) */
     int nstar;
+    void *topo;                  /* TORUS, FAT_TREE, DRAGONFLY: the routing file's own data */
+    int nbypass;                 /* <bypassRoute>/<bypassZoneRoute> declared here: src, dst and */
+    int capbypass;               /* gateways are netpoint ids (not member indexes) */
+    struct sim__route **bypass;
 };
 
 /* ---- platform.c: model and builder, used by the parser ---- */
@@ -123,10 +134,81 @@ void sim__zone_add_route(struct sim_platform *p, struct sim_zone *z, int src, in
 /* The star entry of a member of a star zone. */
 struct sim__star *sim__zone_star(struct sim_zone *z, int member);
 
-/* ---- platform.c: routing ---- */
-/* Builds the routing tables of every zone and checks that every pair of members that a route
- * may need is connected; on failure dies with "<file>: ..." naming the zone and the pair. */
+/* Counters that SimGrid 3.32 keeps in static variables, so that they run over every cluster of
+ * one kind in a platform: fat-tree leaf positions (they steer its d-mod-k routing) and the
+ * suffixes of fat-tree and dragonfly link names. sim__platform_next returns and increments. */
+enum sim__counter {
+    SIM__FAT_TREE_POSITION,
+    SIM__FAT_TREE_LINK,
+    SIM__DRAGONFLY_LINK,
+    SIM__NCOUNTERS,
+};
+int sim__platform_next(struct sim_platform *p, enum sim__counter k);
+
+/* A <cluster> with topology TORUS, FAT_TREE or DRAGONFLY as the parser read it. The topology
+ * builders (routing_torus.c, routing_fat_tree.c, routing_dragonfly.c) create its hosts through
+ * host_new, which the parser provides (host attributes are its business), then each host's
+ * loopback and limiter links and the topology's links, with SimGrid 3.32's names. */
+struct sim__cluster {
+    const char *id;
+    const char *file; /* where it is declared, for the messages */
+    int line;
+    const char *topology;
+    const char *params; /* topo_parameters */
+    const int *radicals;
+    int nradicals;
+    double bw;
+    double lat;
+    enum sim__sharing sharing;
+    double limiter; /* limiter_link: 0 for none */
+    double lb_bw;   /* loopback, when lb_bw > 0 or lb_lat > 0 */
+    double lb_lat;
+    /* creates the host of radical r in z (dies on a duplicate name) */
+    struct sim_host *(*host_new)(const struct sim__cluster *c, struct sim_zone *z, int r);
+    const void *ctx; /* the parser's */
+};
+void sim__torus_build(struct sim_platform *p, struct sim_zone *z, const struct sim__cluster *c);
+void sim__fat_tree_build(struct sim_platform *p, struct sim_zone *z, const struct sim__cluster *c);
+void sim__dragonfly_build(struct sim_platform *p, struct sim_zone *z, const struct sim__cluster *c);
+
+/* Adds a bypass route to zone z (src, dst, gw_src, gw_dst are netpoint ids; gateways are -1
+ * for a <bypassRoute>). Returns false if z already has one from src to dst. */
+bool sim__zone_add_bypass(struct sim_zone *z, int src, int dst, int gw_src, int gw_dst,
+                          struct sim_link *const *links, int n, int line);
+
+/* ---- routing.c ---- */
+/* Builds the routing tables of every zone; dies with "<file>:<line>: ..." on a route declared
+ * twice. Missing routes are reported when a message needs them (sim_route). */
 void sim__platform_seal(struct sim_platform *p, const char *file);
 void sim__zone_free_routing(struct sim_zone *z);
+/* "Full", "Floyd", ..., "Vivaldi", "TORUS cluster", for the messages. */
+const char *sim__routing_name(enum sim__routing r);
+
+/* ---- platform_profile.c: profiles of hosts and links, <trace> and <trace_connect> ---- */
+/* `name` along SimGrid's lookup path ("./", the "path" option's folders, the folder of
+ * platform_file): the path found (malloc'd), or NULL. */
+char *sim__platform_find_file(const char *name, const char *platform_file);
+/* The profile in file `name` (read once per platform, then shared), or dies naming file:line of
+ * the attribute and `what` ("speed_file of host 'A'") or the profile's own line. */
+struct sim__profile *sim__platform_profile_file(struct sim_platform *p, const char *name,
+                                                const char *file, int line, const char *what);
+/* Gives the host or link a profile of `kind`; dies when it has another one of that kind. */
+void sim__host_set_profile(struct sim_host *h, enum sim__res_kind kind, struct sim__profile *prof,
+                           const char *file, int line);
+void sim__link_set_profile(struct sim_link *l, enum sim__res_kind kind, struct sim__profile *prof,
+                           const char *file, int line);
+/* The <trace>s and <trace_connect>s of one document: traces are defined as they are read
+ * (inline text, or a file that ignores periodicity, as SimGrid), connections checked against
+ * the traces defined before them, and applied once the whole platform exists. kind NULL: absent
+ * (SimGrid 3.32 then takes SPEED). */
+struct sim__traces;
+struct sim__traces *sim__traces_new(void);
+void sim__traces_define(struct sim__traces *t, struct sim_platform *p, const char *id,
+                        const char *path, const char *text, double periodicity, const char *file,
+                        int line);
+void sim__traces_connect(struct sim__traces *t, const char *kind, const char *trace,
+                         const char *element, const char *file, int line);
+void sim__traces_apply(const struct sim__traces *t, struct sim_platform *p, const char *file);
+void sim__traces_free(struct sim__traces *t);
 
 #endif /* SIM_PLATFORM_IMPL_H */

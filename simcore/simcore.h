@@ -104,6 +104,7 @@ const char *sim_units_help(char kind); /* 's' size, 't' time, 'b' bandwidth, 'f'
 enum sim_ctx_factory {
     SIM_CTX_RAW,
     SIM_CTX_UCONTEXT,
+    SIM_CTX_THREAD,
 };
 
 enum sim_net_model {
@@ -175,6 +176,13 @@ struct sim_lmo_default {
     double t;
 };
 
+/* The SimGrid plugins simmpi provides (--cfg=plugin:NAME). */
+enum sim_plugin {
+    SIM_PLUGIN_HOST_ENERGY, /* host_energy */
+    SIM_PLUGIN_LINK_ENERGY, /* link_energy */
+    SIM_NPLUGINS,
+};
+
 struct sim_config {
     enum sim_ctx_factory ctx_factory;   /* contexts/factory */
     size_t stack_size;                  /* contexts/stack-size, bytes */
@@ -194,6 +202,8 @@ struct sim_config {
     struct sim_loggps loggps;           /* network/loggps */
     struct sim_log3p_table log3p;       /* network/log3p */
     struct sim_lmo_default lmo_default; /* network/lmo-default */
+    int nplugins;                       /* plugin: those activated, in their order */
+    enum sim_plugin plugins[SIM_NPLUGINS];
 };
 
 /* Fills `cfg` with SimGrid 3.32's defaults for the given network model (factors, weight-S,
@@ -285,10 +295,11 @@ void sim_engine_set_resume_hook(sim_resume_fn *fn, void *arg);
 /* Resource usage as SimGrid's tracing records it (its on_action_state_change): when an
  * execution or a communication ends or is canceled, fn gets, for each host CPU or link it used,
  * the share it had there (its rate times its weight on that resource) from `since`, the date
- * its rate was last set, to now. host is NULL for a link and link NULL for a CPU. NULL removes
- * the hook; unset, an ending activity pays one test. */
+ * its rate was last set, to now, and the activity's category (sim_activity_set_category, 0
+ * when none). host is NULL for a link and link NULL for a CPU. NULL removes the hook; unset, an
+ * ending activity pays one test. */
 typedef void sim_usage_fn(void *arg, const struct sim_host *host, const struct sim_link *link,
-                          double value, double since);
+                          int category, double value, double since);
 void sim_engine_set_usage_hook(sim_usage_fn *fn, void *arg);
 /* The earliest `since` the usage hook may still report: the oldest rate date of the running
  * activities (now if none). O(running activities), for a sink that writes in date order. */
@@ -352,6 +363,8 @@ typedef void sim_activity_done_fn(struct sim_activity *act, void *arg);
 
 /* `flops` on `host`, sharing its cores with other executions. */
 struct sim_activity *sim_exec_start(struct sim_host *host, double flops);
+/* The same, never faster than `bound` flop/s (<= 0: no bound of its own). */
+struct sim_activity *sim_exec_start_bounded(struct sim_host *host, double flops, double bound);
 /* `bytes` from `src` to `dst` under the configured network model. `rate` < 0: no user
  * bound, else the flow never exceeds `rate` bytes/s. */
 struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, double bytes,
@@ -363,6 +376,9 @@ struct sim_activity *sim_io_start(const struct sim_disk *d, double bytes, bool w
 /* Completes `seconds` from now. */
 struct sim_activity *sim_sleep_start(double seconds);
 void sim_activity_on_done(struct sim_activity *act, sim_activity_done_fn *fn, void *arg);
+/* Tags the activity with `category`, a number the usage hook passes on (0, the default: none);
+ * the MPI layer's tracing categories. */
+void sim_activity_set_category(struct sim_activity *act, int category);
 enum sim_activity_state sim_activity_state(const struct sim_activity *act);
 bool sim_activity_is_done(const struct sim_activity *act);
 /* Stops a running activity; it counts as ended (CANCELED) and its waiters wake. */
@@ -387,6 +403,18 @@ void sim_sleep(double seconds);
 /* ---------------------------------------------------------------------------------------
  * Platform: hosts, links, routes. Loaded from a SimGrid XML file or built in.
  * ------------------------------------------------------------------------------------- */
+
+/* SimGrid's lookup path for the files a platform names (profiles; the platform itself when not
+ * found as given): after "./", the folders added here (the "path" option), in order, then the
+ * platform file's own folder. */
+void sim_platform_add_path(const char *dir);
+void sim_platform_clear_paths(void);
+/* Called at the end of each <config> of a platform file, for each of its <prop>s sorted by id
+ * (SimGrid 3.32's order), before any host or link exists; file and line name the <prop>. Unset
+ * (NULL), the props are kept for sim__platform_config and nothing else. */
+typedef void sim_platform_config_fn(void *arg, const char *key, const char *value,
+                                    const char *file, int line);
+void sim_platform_set_config_hook(sim_platform_config_fn *fn, void *arg);
 
 /* Loads a SimGrid 4.1 XML platform; on any error prints "file:line: message" and exits 1. */
 struct sim_platform *sim_platform_load(const char *path);
@@ -424,6 +452,57 @@ const char *sim_disk_mount(const struct sim_disk *d);
  * return it unchanged): the disk of hosts that declare none. */
 const struct sim_disk *sim_host_default_disk(struct sim_host *h, double read_bw, double write_bw);
 
+/* Pstates: the host's speeds (flop/s per core), one per pstate of its speed list; the current
+ * one is sim_host_speed. Setting another pstate changes the speed of the running executions
+ * from now on. Both die naming the host and the valid range for a pstate out of range. */
+int sim_host_pstate_count(const struct sim_host *h);
+double sim_host_pstate_speed(const struct sim_host *h, int pstate);
+int sim_host_pstate(const struct sim_host *h);
+void sim_host_set_pstate(struct sim_host *h, int pstate);
+/* The factor of its peak speed the host's speed profile leaves now (1 without one). */
+double sim_host_speed_scale(const struct sim_host *h);
+/* Whether its state profile has it on (always without one). */
+bool sim_host_is_on(const struct sim_host *h);
+/* What the running executions take of its CPU now, in flop/s (SimGrid's Host::get_load). */
+double sim_host_load(const struct sim_host *h);
+bool sim_link_is_on(const struct sim_link *l);
+
+/* ---------------------------------------------------------------------------------------
+ * Energy: SimGrid 3.32's host_energy and link_energy plugins, active when sim_config.plugins
+ * lists them. Host properties wattage_per_state ("Idle:Epsilon:AllCores" watts per pstate,
+ * comma-separated, or "Idle:AllCores") and wattage_off; link property wattage_range
+ * ("Idle:Busy"). Malformed properties end the run naming the file, line, host or link.
+ * ------------------------------------------------------------------------------------- */
+
+bool sim_host_energy_is_on(void);
+bool sim_link_energy_is_on(void);
+/* Whether the plugin is on and the host has a wattage_per_state (else it counts 0 J). */
+bool sim_host_has_wattage(const struct sim_host *h);
+/* Joules consumed by the host so far (brought up to date). Dies when the plugin is off or the
+ * host has no wattage_per_state, as SimGrid asserts. */
+double sim_host_consumed_energy(struct sim_host *h);
+/* Brings the host's account up to date (SimGrid's sg_host_energy_update_all, per host): the
+ * joules change only by what the interval since the last update consumed. No-op when off. */
+void sim_host_energy_update(struct sim_host *h);
+/* Its power now, in watts (same conditions). */
+double sim_host_current_consumption(struct sim_host *h);
+enum sim_wattage {
+    SIM_WATTAGE_IDLE,
+    SIM_WATTAGE_EPSILON,
+    SIM_WATTAGE_MAX,
+    SIM_WATTAGE_SLOPE, /* max - epsilon */
+};
+/* A value of the host's power range at `pstate` (0 without wattage_per_state). Dies when the
+ * plugin is off or the pstate does not exist. */
+double sim_host_wattage(const struct sim_host *h, int pstate, enum sim_wattage which);
+/* Joules consumed by the link so far (0 without wattage_range). Dies when the plugin is off. */
+double sim_link_consumed_energy(struct sim_link *l);
+/* SimGrid's lines at the end of the run ("Total energy consumption: ..." per plugin, in their
+ * order) and at exit ("Energy consumption of host X: ..." then of each link, sorted by name),
+ * logged at info level under the categories host_energy and link_energy. */
+void sim_energy_report_end(void);
+void sim_energy_report_exit(void);
+
 const char *sim_link_name(const struct sim_link *l);
 /* The zone tree, for traces that draw it: the zone that holds a host, or declares a link (NULL
  * for the engine's own links), a zone's parent (NULL for the root), name and depth (root 0). */
@@ -438,8 +517,11 @@ double sim_link_latency(const struct sim_link *l);
 
 /* Route from src to dst: fills up to `max` links into `links` (may be NULL when max is 0)
  * and the total latency; returns the number of links on the route (which may exceed max).
- * Dies with a clear message when there is no route. */
+ * Dies with a clear message naming both hosts and the zone when there is no route. */
 int sim_route(const struct sim_platform *p, const struct sim_host *src, const struct sim_host *dst,
               struct sim_link **links, int max, double *latency);
+/* sim_route, but returns -1 when the platform has no route from src to dst. */
+int sim_route_find(const struct sim_platform *p, const struct sim_host *src,
+                   const struct sim_host *dst, struct sim_link **links, int max, double *latency);
 
 #endif /* SIM_SIMCORE_H */

@@ -14,6 +14,10 @@
 /* Value of the MPI_TAG_UB attribute: every non-negative int is a valid tag. */
 #define SMPI_TAG_UB INT_MAX
 
+/* Nothing is ever mapped below this address (Linux's vm.mmap_min_addr is 64 KiB by default):
+ * data that a NULL buffer and its datatype place there is an error, not MPI_BOTTOM. */
+#define SMPI_LOWEST_ADDRESS 65536
+
 /* How to use the checks. A binding runs them first, before smpi__enter, in the order
  * init, comm, count, datatype, buffer, rank, tag, then the remaining pointer arguments:
  *
@@ -48,8 +52,9 @@
 /* type is a committed datatype (MPI_ERR_TYPE). */
 #define SMPI_CHECK_TYPE(call, comm, type) SMPI_CHECK(smpi__check_type(call, comm, type, #type))
 /* buf may be NULL only for an empty message or a derived datatype with absolute addresses
- * (MPI_BOTTOM); MPI_IN_PLACE is refused, so a collective checks its send buffer only when
- * it is not MPI_IN_PLACE (MPI_ERR_BUFFER). Run after SMPI_CHECK_COUNT and SMPI_CHECK_TYPE. */
+ * (MPI_BOTTOM: its first byte lies at or above SMPI_LOWEST_ADDRESS); MPI_IN_PLACE is refused,
+ * so a collective checks its send buffer only when it is not MPI_IN_PLACE (MPI_ERR_BUFFER, as
+ * SMPI's CHECK_BUFFER). Run after SMPI_CHECK_COUNT and SMPI_CHECK_TYPE. */
 #define SMPI_CHECK_BUF(call, comm, buf, count, type)                                               \
     SMPI_CHECK(smpi__check_buf(call, comm, buf, count, type, #buf))
 /* rank is a rank of comm or MPI_PROC_NULL; MPI_ANY_SOURCE too when allow_any (MPI_ERR_RANK). */
@@ -156,7 +161,7 @@ static inline int smpi__check_buf(const char *call, MPI_Comm comm, const void *b
     if (buf == MPI_IN_PLACE)
         return smpi__error(comm, call, MPI_ERR_BUFFER,
                            "%s is MPI_IN_PLACE, which only collective calls accept", name);
-    if (buf == NULL && count > 0 && (type->flags & SMPI_TYPE_PREDEFINED) && type->size > 0)
+    if (buf == NULL && count > 0 && type->size > 0 && type->true_lb < SMPI_LOWEST_ADDRESS)
         return smpi__error(comm, call, MPI_ERR_BUFFER, "%s is NULL with count %d of %s", name,
                            count, type->name);
     return MPI_SUCCESS;

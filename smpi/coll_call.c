@@ -14,6 +14,8 @@
 #include "smpi/internal.h"
 #include "smpi/op.h"
 
+SIM_LOG_CATEGORY(log_coll_call, "smpi.coll");
+
 /* ---- argument checks: each reports through the communicator's error handler and returns the
  * code to give back, or MPI_SUCCESS --------------------------------------------------------- */
 
@@ -23,13 +25,14 @@ static int peers(MPI_Comm comm)
     return smpi__comm_peer_size(comm);
 }
 
-/* An array of n entries (counts or displacements) must be given; counts must not be negative
+/* An array of n entries (counts or displacements) must be given: a NULL array of counts is
+ * MPI_ERR_COUNT, of displacements MPI_ERR_ARG (SMPI 3.32's classes); counts must not be negative
  * (displacements may be). */
 static int check_array(const char *call, MPI_Comm comm, const int *v, int n, const char *what,
                        bool counts)
 {
     if (!v)
-        return smpi__error(comm, call, MPI_ERR_ARG, "%s is NULL", what);
+        return smpi__error(comm, call, counts ? MPI_ERR_COUNT : MPI_ERR_ARG, "%s is NULL", what);
     for (int i = 0; counts && i < n; i++)
         if (v[i] < 0)
             return smpi__error(comm, call, MPI_ERR_COUNT, "%s[%d] = %d is negative", what, i, v[i]);
@@ -42,7 +45,7 @@ static int check_types(const char *call, MPI_Comm comm, const MPI_Datatype *v, i
     char name[48];
 
     if (!v)
-        return smpi__error(comm, call, MPI_ERR_ARG, "%s is NULL", what);
+        return smpi__error(comm, call, MPI_ERR_TYPE, "%s is NULL", what);
     for (int i = 0; i < n; i++) {
         snprintf(name, sizeof(name), "%s[%d]", what, i);
         SMPI_CHECK(smpi__check_type(call, comm, v[i], name));
@@ -50,14 +53,55 @@ static int check_types(const char *call, MPI_Comm comm, const MPI_Datatype *v, i
     return MPI_SUCCESS;
 }
 
-/* MPI forbids aliased send and receive buffers (MPI_IN_PLACE exists for that). */
-static int check_alias(const char *call, MPI_Comm comm, const void *sbuf, const void *rbuf,
+/* A buffer this rank's call reads or writes: NULL with data to move is MPI_ERR_BUFFER (SMPI's
+ * CHECK_BUFFER); MPI_IN_PLACE is judged by the caller. */
+static int check_buf(const char *call, MPI_Comm comm, const void *buf, int count, MPI_Datatype type,
+                     const char *what)
+{
+    if (buf == MPI_IN_PLACE)
+        return MPI_SUCCESS;
+    return smpi__check_buf(call, comm, buf, count, type, what);
+}
+
+/* The same for a buffer laid out by an array of n counts (the v forms): checked against its
+ * largest count. */
+static int check_buf_counts(const char *call, MPI_Comm comm, const void *buf, const int *counts,
+                            int n, MPI_Datatype type, const char *what)
+{
+    int most = 0;
+
+    for (int i = 0; i < n; i++)
+        if (counts[i] > most)
+            most = counts[i];
+    return check_buf(call, comm, buf, most, type, what);
+}
+
+/* And by arrays of counts and types (the w forms). */
+static int check_buf_types(const char *call, MPI_Comm comm, const void *buf, const int *counts,
+                           const MPI_Datatype *types, int n, const char *what)
+{
+    for (int i = 0; i < n; i++)
+        SMPI_CHECK(check_buf(call, comm, buf, counts[i], types[i], what));
+    return MPI_SUCCESS;
+}
+
+/* MPI forbids aliased send and receive buffers (MPI_IN_PLACE exists for that), but SMPI 3.32
+ * accepts them without a word and programs rely on it (SimGrid's examples/smpi/gemm gathers
+ * each rank's block from and into the same matrix): the call runs, after a warning the first
+ * time each collective sees it. Always MPI_SUCCESS. */
+static int check_alias(const char *call, enum coll_kind k, const void *sbuf, const void *rbuf,
                        bool nonempty)
 {
-    if (nonempty && sbuf == rbuf && sbuf != MPI_IN_PLACE && sbuf != MPI_BOTTOM)
-        return smpi__error(comm, call, MPI_ERR_BUFFER,
-                           "send and receive buffers are the same; pass MPI_IN_PLACE as the "
-                           "send buffer instead");
+    static bool warned[COLL_NKINDS];
+
+    if (!nonempty || sbuf != rbuf || sbuf == MPI_IN_PLACE || sbuf == MPI_BOTTOM || warned[k])
+        return MPI_SUCCESS;
+    warned[k] = true;
+    SIM_LOG(log_coll_call, SIM_LOG_WARN,
+            "%s: sendbuf and recvbuf are the same buffer at rank %d; MPI forbids aliased "
+            "arguments (MPI-3.1 section 2.6.2): pass MPI_IN_PLACE as sendbuf instead. The call "
+            "runs as under SMPI; further aliased calls of this collective are not reported",
+            call, smpi__self()->rank);
     return MPI_SUCCESS;
 }
 
@@ -75,6 +119,39 @@ static int check_side(const char *call, MPI_Comm comm, int count, MPI_Datatype t
 {
     SMPI_CHECK(smpi__check_count(call, comm, count, cname));
     return smpi__check_type(call, comm, type, tname);
+}
+
+/* The blocks a rank sends to or receives from each of n peers: one count, or (the v forms)
+ * arrays of counts and displacements; their datatype and buffer. */
+struct blocks {
+    bool v;
+    int count;
+    const int *counts;
+    const int *displs;
+    MPI_Datatype type;
+    const void *buf;
+};
+
+/* The send side (send) or receive side of blocks b over n peers, named as MPI names them
+ * ("sendcounts", "displs", "recvtype", ...). */
+static int check_blocks(const char *call, MPI_Comm comm, int n, bool send, const struct blocks *b)
+{
+    const char *dir = send ? "send" : "recv";
+    char count[16];
+    char type[16];
+    char buf[16];
+
+    snprintf(count, sizeof(count), "%scount%s", dir, b->v ? "s" : "");
+    snprintf(type, sizeof(type), "%stype", dir);
+    snprintf(buf, sizeof(buf), "%sbuf", dir);
+    if (!b->v) {
+        SMPI_CHECK(check_side(call, comm, b->count, b->type, count, type));
+        return check_buf(call, comm, b->buf, b->count, b->type, buf);
+    }
+    SMPI_CHECK(check_array(call, comm, b->counts, n, count, true));
+    SMPI_CHECK(check_array(call, comm, b->displs, n, "displs", false));
+    SMPI_CHECK(smpi__check_type(call, comm, b->type, type));
+    return check_buf_counts(call, comm, b->buf, b->counts, n, b->type, buf);
 }
 
 /* The root of a rooted collective: a rank of an intracommunicator; MPI_ROOT, MPI_PROC_NULL or
@@ -114,7 +191,7 @@ static bool idle(const struct coll_args *a)
     return smpi__comm_is_inter(a->comm) && a->root == MPI_PROC_NULL;
 }
 
-static int check_reduction(const char *call, const struct coll_args *a, const void *rbuf, int count)
+static int check_reduction(const char *call, const struct coll_args *a, int count)
 {
     SMPI_CHECK(smpi__check_count(call, a->comm, count, "count"));
     SMPI_CHECK(smpi__check_type(call, a->comm, a->type, "datatype"));
@@ -124,7 +201,7 @@ static int check_reduction(const char *call, const struct coll_args *a, const vo
     if (!smpi__op_accepts(a->op, a->type))
         return smpi__error(a->comm, call, MPI_ERR_OP, "%s is not defined on datatype %s",
                            a->op->name, a->type->name);
-    return check_alias(call, a->comm, a->sbuf, rbuf, count > 0);
+    return MPI_SUCCESS;
 }
 
 static int check_bcast(const char *call, const struct coll_args *a)
@@ -134,36 +211,62 @@ static int check_bcast(const char *call, const struct coll_args *a)
         return MPI_SUCCESS;
     SMPI_CHECK(smpi__check_count(call, a->comm, a->count, "count"));
     SMPI_CHECK(smpi__check_type(call, a->comm, a->type, "datatype"));
-    return check_not_in_place(call, a->comm, a->rbuf, "buffer");
+    SMPI_CHECK(check_not_in_place(call, a->comm, a->rbuf, "buffer"));
+    return check_buf(call, a->comm, a->rbuf, a->count, a->type, "buffer");
 }
 
-static int check_reduce(const char *call, const struct coll_args *a)
+static int check_reduce(const char *call, enum coll_kind k, const struct coll_args *a)
 {
     SMPI_CHECK(check_root(call, a->comm, a->root));
     if (idle(a))
         return MPI_SUCCESS;
-    SMPI_CHECK(check_reduction(call, a, at_root(a) ? a->rbuf : NULL, a->count));
+    SMPI_CHECK(check_reduction(call, a, a->count));
     if (!at_root(a) || smpi__comm_is_inter(a->comm))
-        return check_not_in_place(call, a->comm, a->sbuf,
-                                  "sendbuf (at a rank other than the root)");
+        SMPI_CHECK(
+            check_not_in_place(call, a->comm, a->sbuf, "sendbuf (at a rank other than the root)"));
+    if (at_leaf(a))
+        SMPI_CHECK(check_buf(call, a->comm, a->sbuf, a->count, a->type, "sendbuf"));
+    if (!at_root(a))
+        return MPI_SUCCESS;
+    SMPI_CHECK(check_buf(call, a->comm, a->rbuf, a->count, a->type, "recvbuf"));
+    return check_alias(call, k, a->sbuf, a->rbuf, a->count > 0);
+}
+
+/* allreduce, scan and exscan: both buffers at every rank. */
+static int check_allreduce(const char *call, enum coll_kind k, const struct coll_args *a)
+{
+    SMPI_CHECK(check_reduction(call, a, a->count));
+    SMPI_CHECK(check_buf(call, a->comm, a->sbuf, a->count, a->type, "sendbuf"));
+    SMPI_CHECK(check_buf(call, a->comm, a->rbuf, a->count, a->type, "recvbuf"));
+    SMPI_CHECK(check_alias(call, k, a->sbuf, a->rbuf, a->count > 0));
+    if (smpi__comm_is_inter(a->comm))
+        return check_not_in_place(call, a->comm, a->sbuf, "sendbuf");
     return MPI_SUCCESS;
 }
 
-static int check_reduce_scatter(const char *call, const struct coll_args *a)
+static int check_reduce_scatter(const char *call, enum coll_kind k, const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
+    int mine;
 
     SMPI_CHECK(check_array(call, a->comm, a->rcounts, size, "recvcounts", true));
-    return check_reduction(call, a, a->rbuf, a->rcounts[smpi_comm_rank(a->comm)]);
+    mine = a->rcounts[smpi_comm_rank(a->comm)];
+    SMPI_CHECK(check_reduction(call, a, mine));
+    SMPI_CHECK(check_buf_counts(call, a->comm, a->sbuf, a->rcounts, size, a->type, "sendbuf"));
+    SMPI_CHECK(check_buf(call, a->comm, a->rbuf, mine, a->type, "recvbuf"));
+    return check_alias(call, k, a->sbuf, a->rbuf, mine > 0);
 }
 
-static int check_alltoall(const char *call, const struct coll_args *a)
+static int check_alltoall(const char *call, enum coll_kind k, const struct coll_args *a)
 {
-    if (a->sbuf != MPI_IN_PLACE)
+    if (a->sbuf != MPI_IN_PLACE) {
         SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
+        SMPI_CHECK(check_buf(call, a->comm, a->sbuf, a->scount, a->stype, "sendbuf"));
+    }
     SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
-    SMPI_CHECK(check_alias(call, a->comm, a->sbuf, a->rbuf, a->rcount > 0));
-    return check_not_in_place(call, a->comm, a->rbuf, "recvbuf");
+    SMPI_CHECK(check_not_in_place(call, a->comm, a->rbuf, "recvbuf"));
+    SMPI_CHECK(check_buf(call, a->comm, a->rbuf, a->rcount, a->rtype, "recvbuf"));
+    return check_alias(call, k, a->sbuf, a->rbuf, a->rcount > 0);
 }
 
 static int check_alltoallv(const char *call, const struct coll_args *a, bool w)
@@ -173,78 +276,135 @@ static int check_alltoallv(const char *call, const struct coll_args *a, bool w)
     if (a->sbuf != MPI_IN_PLACE) {
         SMPI_CHECK(check_array(call, a->comm, a->scounts, n, "sendcounts", true));
         SMPI_CHECK(check_array(call, a->comm, a->sdispls, n, "sdispls", false));
-        if (w)
+        if (w) {
             SMPI_CHECK(check_types(call, a->comm, a->stypes, n, "sendtypes"));
-        else
+            SMPI_CHECK(
+                check_buf_types(call, a->comm, a->sbuf, a->scounts, a->stypes, n, "sendbuf"));
+        } else {
             SMPI_CHECK(smpi__check_type(call, a->comm, a->stype, "sendtype"));
+            SMPI_CHECK(
+                check_buf_counts(call, a->comm, a->sbuf, a->scounts, n, a->stype, "sendbuf"));
+        }
     }
     SMPI_CHECK(check_array(call, a->comm, a->rcounts, n, "recvcounts", true));
     SMPI_CHECK(check_array(call, a->comm, a->rdispls, n, "rdispls", false));
-    if (w)
+    SMPI_CHECK(check_not_in_place(call, a->comm, a->rbuf, "recvbuf"));
+    if (w) {
         SMPI_CHECK(check_types(call, a->comm, a->rtypes, n, "recvtypes"));
-    else
-        SMPI_CHECK(smpi__check_type(call, a->comm, a->rtype, "recvtype"));
-    return check_not_in_place(call, a->comm, a->rbuf, "recvbuf");
-}
-
-static int check_allgather(const char *call, const struct coll_args *a, bool v)
-{
-    if (a->sbuf != MPI_IN_PLACE)
-        SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
-    if (v) {
-        SMPI_CHECK(check_array(call, a->comm, a->rcounts, peers(a->comm), "recvcounts", true));
-        SMPI_CHECK(check_array(call, a->comm, a->rdispls, peers(a->comm), "displs", false));
-        SMPI_CHECK(smpi__check_type(call, a->comm, a->rtype, "recvtype"));
-    } else {
-        SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
-        SMPI_CHECK(check_alias(call, a->comm, a->sbuf, a->rbuf, a->rcount > 0));
+        return check_buf_types(call, a->comm, a->rbuf, a->rcounts, a->rtypes, n, "recvbuf");
     }
-    return check_not_in_place(call, a->comm, a->rbuf, "recvbuf");
+    SMPI_CHECK(smpi__check_type(call, a->comm, a->rtype, "recvtype"));
+    return check_buf_counts(call, a->comm, a->rbuf, a->rcounts, n, a->rtype, "recvbuf");
 }
 
-static int check_gather(const char *call, const struct coll_args *a, bool v)
+/* The receive side of a gather or allgather, at a rank that receives from n peers. */
+static int check_gathered(const char *call, enum coll_kind k, const struct coll_args *a, int n)
 {
+    bool v = k == COLL_GATHERV || k == COLL_ALLGATHERV;
+
+    SMPI_CHECK(check_blocks(call, a->comm, n, false,
+                            &(struct blocks){ .v = v,
+                                              .count = a->rcount,
+                                              .counts = a->rcounts,
+                                              .displs = a->rdispls,
+                                              .type = a->rtype,
+                                              .buf = a->rbuf }));
+    return v ? MPI_SUCCESS : check_alias(call, k, a->sbuf, a->rbuf, a->rcount > 0);
+}
+
+static int check_allgather(const char *call, enum coll_kind k, const struct coll_args *a)
+{
+    int n = peers(a->comm);
+
+    if (a->sbuf != MPI_IN_PLACE) {
+        SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
+        SMPI_CHECK(check_buf(call, a->comm, a->sbuf, a->scount, a->stype, "sendbuf"));
+    }
+    SMPI_CHECK(check_not_in_place(call, a->comm, a->rbuf, "recvbuf"));
+    return check_gathered(call, k, a, n);
+}
+
+static int check_gather(const char *call, enum coll_kind k, const struct coll_args *a)
+{
+    int n = peers(a->comm);
+
     SMPI_CHECK(check_root(call, a->comm, a->root));
     if (idle(a))
         return MPI_SUCCESS;
     if (!at_root(a) || smpi__comm_is_inter(a->comm))
         SMPI_CHECK(
             check_not_in_place(call, a->comm, a->sbuf, "sendbuf (at a rank other than the root)"));
-    if (a->sbuf != MPI_IN_PLACE && at_leaf(a))
+    if (a->sbuf != MPI_IN_PLACE && at_leaf(a)) {
         SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
-    if (!at_root(a))
-        return MPI_SUCCESS;
-    if (v) {
-        SMPI_CHECK(check_array(call, a->comm, a->rcounts, peers(a->comm), "recvcounts", true));
-        SMPI_CHECK(check_array(call, a->comm, a->rdispls, peers(a->comm), "displs", false));
-        return smpi__check_type(call, a->comm, a->rtype, "recvtype");
+        SMPI_CHECK(check_buf(call, a->comm, a->sbuf, a->scount, a->stype, "sendbuf"));
     }
-    SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
-    return check_alias(call, a->comm, a->sbuf, a->rbuf, a->rcount > 0);
+    return at_root(a) ? check_gathered(call, k, a, n) : MPI_SUCCESS;
 }
 
-static int check_scatter(const char *call, const struct coll_args *a, bool v)
+static int check_scatter(const char *call, enum coll_kind k, const struct coll_args *a)
 {
+    int n = peers(a->comm);
+
     SMPI_CHECK(check_root(call, a->comm, a->root));
     if (idle(a))
         return MPI_SUCCESS;
     if (!at_root(a) || smpi__comm_is_inter(a->comm))
         SMPI_CHECK(
             check_not_in_place(call, a->comm, a->rbuf, "recvbuf (at a rank other than the root)"));
-    if (a->rbuf != MPI_IN_PLACE && at_leaf(a))
+    if (a->rbuf != MPI_IN_PLACE && at_leaf(a)) {
         SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
+        SMPI_CHECK(check_buf(call, a->comm, a->rbuf, a->rcount, a->rtype, "recvbuf"));
+    }
     if (!at_root(a))
         return MPI_SUCCESS;
-    if (v) {
-        SMPI_CHECK(check_array(call, a->comm, a->scounts, peers(a->comm), "sendcounts", true));
-        SMPI_CHECK(check_array(call, a->comm, a->sdispls, peers(a->comm), "displs", false));
-        return smpi__check_type(call, a->comm, a->stype, "sendtype");
-    }
-    SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
-    return check_alias(call, a->comm, a->sbuf, a->rbuf, a->scount > 0);
+    SMPI_CHECK(check_blocks(call, a->comm, n, true,
+                            &(struct blocks){ .v = k == COLL_SCATTERV,
+                                              .count = a->scount,
+                                              .counts = a->scounts,
+                                              .displs = a->sdispls,
+                                              .type = a->stype,
+                                              .buf = a->sbuf }));
+    return k == COLL_SCATTER ? check_alias(call, k, a->sbuf, a->rbuf, a->scount > 0) : MPI_SUCCESS;
 }
 
-/* The neighbourhood collectives: a process topology, then the arrays of its degrees. */
+/* A displacement array of the neighbourhood alltoallw, in bytes (MPI_ERR_ARG when NULL). */
+static int check_bdispls(const char *call, MPI_Comm comm, const MPI_Aint *v, const char *what)
+{
+    if (!v)
+        return smpi__error(comm, call, MPI_ERR_ARG, "%s is NULL", what);
+    return MPI_SUCCESS;
+}
+
+/* The neighbourhood collectives with arrays (v and w forms), over nout destinations and nin
+ * sources. */
+static int check_neighbor_arrays(const char *call, enum coll_kind k, const struct coll_args *a,
+                                 int nin, int nout)
+{
+    SMPI_CHECK(check_array(call, a->comm, a->rcounts, nin, "recvcounts", true));
+    if (k == COLL_NEIGHBOR_ALLGATHERV) {
+        SMPI_CHECK(check_array(call, a->comm, a->rdispls, nin, "displs", false));
+        SMPI_CHECK(smpi__check_type(call, a->comm, a->rtype, "recvtype"));
+        return check_buf_counts(call, a->comm, a->rbuf, a->rcounts, nin, a->rtype, "recvbuf");
+    }
+    SMPI_CHECK(check_array(call, a->comm, a->scounts, nout, "sendcounts", true));
+    if (k == COLL_NEIGHBOR_ALLTOALLW) {
+        SMPI_CHECK(check_bdispls(call, a->comm, a->sbdispls, "sdispls"));
+        SMPI_CHECK(check_bdispls(call, a->comm, a->rbdispls, "rdispls"));
+        SMPI_CHECK(check_types(call, a->comm, a->stypes, nout, "sendtypes"));
+        SMPI_CHECK(check_types(call, a->comm, a->rtypes, nin, "recvtypes"));
+        SMPI_CHECK(check_buf_types(call, a->comm, a->sbuf, a->scounts, a->stypes, nout, "sendbuf"));
+        return check_buf_types(call, a->comm, a->rbuf, a->rcounts, a->rtypes, nin, "recvbuf");
+    }
+    SMPI_CHECK(check_array(call, a->comm, a->sdispls, nout, "sdispls", false));
+    SMPI_CHECK(check_array(call, a->comm, a->rdispls, nin, "rdispls", false));
+    SMPI_CHECK(smpi__check_type(call, a->comm, a->stype, "sendtype"));
+    SMPI_CHECK(smpi__check_type(call, a->comm, a->rtype, "recvtype"));
+    SMPI_CHECK(check_buf_counts(call, a->comm, a->sbuf, a->scounts, nout, a->stype, "sendbuf"));
+    return check_buf_counts(call, a->comm, a->rbuf, a->rcounts, nin, a->rtype, "recvbuf");
+}
+
+/* The neighbourhood collectives: a process topology, then the arrays of its degrees; a buffer
+ * may be NULL where the rank has no neighbour to exchange with. */
 static int check_neighbor(const char *call, enum coll_kind k, const struct coll_args *a)
 {
     int *in;
@@ -259,20 +419,15 @@ static int check_neighbor(const char *call, enum coll_kind k, const struct coll_
     free(in);
     free(out);
     if (k == COLL_NEIGHBOR_ALLGATHER || k == COLL_NEIGHBOR_ALLGATHERV ||
-        k == COLL_NEIGHBOR_ALLTOALL)
+        k == COLL_NEIGHBOR_ALLTOALL) {
         SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
-    if (k == COLL_NEIGHBOR_ALLGATHER || k == COLL_NEIGHBOR_ALLTOALL)
-        return check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype");
-    SMPI_CHECK(check_array(call, a->comm, a->rcounts, nin, "recvcounts", true));
-    if (k == COLL_NEIGHBOR_ALLGATHERV)
-        return smpi__check_type(call, a->comm, a->rtype, "recvtype");
-    SMPI_CHECK(check_array(call, a->comm, a->scounts, nout, "sendcounts", true));
-    if (k == COLL_NEIGHBOR_ALLTOALLW) {
-        SMPI_CHECK(check_types(call, a->comm, a->stypes, nout, "sendtypes"));
-        return check_types(call, a->comm, a->rtypes, nin, "recvtypes");
+        SMPI_CHECK(
+            check_buf(call, a->comm, a->sbuf, nout > 0 ? a->scount : 0, a->stype, "sendbuf"));
     }
-    SMPI_CHECK(smpi__check_type(call, a->comm, a->stype, "sendtype"));
-    return smpi__check_type(call, a->comm, a->rtype, "recvtype");
+    if (k != COLL_NEIGHBOR_ALLGATHER && k != COLL_NEIGHBOR_ALLTOALL)
+        return check_neighbor_arrays(call, k, a, nin, nout);
+    SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
+    return check_buf(call, a->comm, a->rbuf, nin > 0 ? a->rcount : 0, a->rtype, "recvbuf");
 }
 
 int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args *a)
@@ -289,29 +444,27 @@ int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args 
     case COLL_BCAST:
         return check_bcast(call, a);
     case COLL_REDUCE:
-        return check_reduce(call, a);
+        return check_reduce(call, k, a);
     case COLL_ALLREDUCE:
     case COLL_SCAN:
     case COLL_EXSCAN:
-        SMPI_CHECK(check_reduction(call, a, a->rbuf, a->count));
-        return smpi__comm_is_inter(a->comm) ? check_not_in_place(call, a->comm, a->sbuf, "sendbuf")
-                                            : MPI_SUCCESS;
+        return check_allreduce(call, k, a);
     case COLL_REDUCE_SCATTER:
-        return check_reduce_scatter(call, a);
+        return check_reduce_scatter(call, k, a);
     case COLL_ALLTOALL:
-        return check_alltoall(call, a);
+        return check_alltoall(call, k, a);
     case COLL_ALLTOALLV:
     case COLL_ALLTOALLW:
         return check_alltoallv(call, a, k == COLL_ALLTOALLW);
     case COLL_ALLGATHER:
     case COLL_ALLGATHERV:
-        return check_allgather(call, a, k == COLL_ALLGATHERV);
+        return check_allgather(call, k, a);
     case COLL_GATHER:
     case COLL_GATHERV:
-        return check_gather(call, a, k == COLL_GATHERV);
+        return check_gather(call, k, a);
     case COLL_SCATTER:
     case COLL_SCATTERV:
-        return check_scatter(call, a, k == COLL_SCATTERV);
+        return check_scatter(call, k, a);
     default:
         return check_neighbor(call, k, a);
     }

@@ -26,6 +26,25 @@ struct smpi_queue {
     struct smpi_request *tail;
 };
 
+/* A rank's getopt state (getopt.c): libc's optind, optarg, opterr and optopt while another rank
+ * runs, and the scanning state glibc keeps hidden. */
+struct smpi_getopt {
+    int optind;
+    int opterr;
+    int optopt;
+    char *optarg;
+    char *nextchar;   /* the rest of a group of short options ("-abc") */
+    int first_nonopt; /* argv[first_nonopt..last_nonopt): the non-options passed over */
+    int last_nonopt;
+    int ordering;     /* getopt.c's enum ordering */
+    bool initialized; /* false until the first call, and again when optind is set to 0 */
+};
+/* The state of a rank that never called getopt: optind 1, opterr 1, optopt '?'. */
+void smpi__getopt_init(struct smpi_getopt *g);
+/* Makes libc's optind, optarg, opterr and optopt those of world rank `rank`, keeping the values
+ * of the rank that held them (called before the engine resumes any code of the rank). */
+void smpi__getopt_activate(int rank);
+
 /* A rank's matching queues (match.c): receives waiting for a send, sends waiting for a
  * receive, also kept per source so that matching does not scan other sources' messages. */
 struct smpi_mailbox {
@@ -68,6 +87,8 @@ struct smpi_process {
     int bsend_used;
     bool bsend_detaching; /* blocked in MPI_Buffer_detach: wake when bsend_used drops */
     int exit_code;
+    struct smpi_getopt getopt; /* only a rank's own, in smpi__rt.procs, is used */
+    int trace_category;        /* TRACE_smpi_set_category (trace_category.c), 0 when none */
 };
 
 struct smpi_runtime {
@@ -85,6 +106,12 @@ struct smpi_runtime {
     bool aborted;
     bool replaying; /* smpirun -replay: ranks run a TI trace (replay.c), nothing native */
 };
+/* hostfile.c: the hosts of a hostfile (SMPI 3.32's syntax), one per rank slot, or the
+ * platform's hosts in name order; returns their number, the array (malloc'd) in *out. Dies on
+ * an unknown host or an empty hostfile, naming the file and line. */
+int smpi__hostfile_read(const char *path, struct sim_platform *plat, struct sim_host ***out);
+int smpi__hosts_by_name(struct sim_platform *plat, struct sim_host ***out);
+
 extern struct smpi_runtime smpi__rt;
 
 /* The calling rank (NULL outside a rank). */
@@ -143,6 +170,8 @@ void smpi__execute_seconds(const struct smpi_process *p, double seconds);
 /* smpi/comp-adjustment-file (adjust.c): loads the file named by the option (dies on a bad
  * one); the speed factor of the code p ran since its last two MPI calls (1 when not listed). */
 void smpi__adjust_init(void);
+/* platform_config.c: platform <config> props go through the option table (before the load). */
+void smpi__platform_config_init(void);
 double smpi__adjust_factor(const struct smpi_process *p);
 /* Adds the file's "location","ratio" lines (after its header line) to the table; the factor
  * of a location key, 1 when not listed (exposed for the unit tests). */
@@ -301,6 +330,8 @@ struct smpi_request {
     struct smpi_request *sprev;
     unsigned long seq;           /* posting order of a receive (match.c) */
     struct sim_activity *comm_act; /* the network transfer */
+    int category;                  /* send: the tracing category of its transfer, or 0 */
+    double queued_at;              /* send: when it was queued for a later receive */
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
     struct sim_host *src_host;
     bool detached_sender;     /* recv matched a detached send: charge smpi/or on completion */

@@ -185,50 +185,6 @@ static void parse_args(int argc, char **argv, struct launch_args *a)
     }
 }
 
-/* Reads a hostfile: one host per line, "host:N" for N lines; blank lines are skipped. */
-static int read_hostfile(const char *path, struct sim_platform *plat, struct sim_host ***out)
-{
-    FILE *f = fopen(path, "r");
-    char line[1024];
-    int n = 0;
-    int lineno = 0;
-    struct sim_host **hosts = NULL;
-
-    if (!f)
-        sim_die("cannot open hostfile %s: %m", path);
-    while (fgets(line, sizeof(line), f)) {
-        char *name = strtok(line, " \t\r\n");
-        char *colon;
-        long count = 1;
-        struct sim_host *h;
-
-        lineno++;
-        if (!name || name[0] == '#')
-            continue;
-        colon = strchr(name, ':');
-        if (colon) {
-            char *end;
-
-            *colon = '\0';
-            count = strtol(colon + 1, &end, 10);
-            if (end == colon + 1 || *end != '\0' || count <= 0)
-                sim_die("%s:%d: bad rank count '%s'; expected host or host:N", path, lineno,
-                        colon + 1);
-        }
-        h = sim_platform_host_by_name(plat, name);
-        if (!h)
-            sim_die("%s:%d: unknown host '%s' (not in the platform)", path, lineno, name);
-        hosts = sim_xrealloc(hosts, (size_t)(n + count) * sizeof(*hosts));
-        while (count-- > 0)
-            hosts[n++] = h;
-    }
-    fclose(f);
-    if (n == 0)
-        sim_die("hostfile %s lists no host", path);
-    *out = hosts;
-    return n;
-}
-
 static double wall_clock(void)
 {
     struct timeval tv;
@@ -237,7 +193,8 @@ static double wall_clock(void)
     return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6;
 }
 
-/* Places ranks: hostfile line i % lines, else platform host i % hosts. */
+/* Places ranks: hostfile line i % lines, else platform host i % hosts, in name order as SMPI
+ * does (the default platform's in declaration order: node-i). */
 static void place_ranks(const struct launch_args *a, struct sim_platform *plat)
 {
     struct sim_host **hosts = NULL;
@@ -245,11 +202,11 @@ static void place_ranks(const struct launch_args *a, struct sim_platform *plat)
     int np = a->np;
 
     if (a->hostfile) {
-        nhosts = read_hostfile(a->hostfile, plat, &hosts);
+        nhosts = smpi__hostfile_read(a->hostfile, plat, &hosts);
         if (np == 0)
             np = nhosts;
     } else {
-        nhosts = sim_platform_host_count(plat);
+        nhosts = a->platform ? smpi__hosts_by_name(plat, &hosts) : sim_platform_host_count(plat);
         if (np == 0 && !a->platform)
             sim_die("give the number of ranks with -np N (the default platform has %d hosts)",
                     nhosts);
@@ -287,13 +244,15 @@ static void setup_argv(const struct launch_args *a)
 }
 
 /* Engine resume hook: the rank (or its nonblocking-collective helper) about to run sees its own
- * globals. */
+ * globals and getopt variables. */
 static void activate_rank(struct sim_actor *a, void *arg)
 {
     const struct smpi_process *p = sim_actor_data(a);
 
-    if (p)
+    if (p) {
         smpi_app_activate(arg, p->rank);
+        smpi__getopt_activate(p->rank);
+    }
 }
 
 /* SMPI 3.32's wording and log prefix (smpi_utils.cpp, printed at the end of smpi_main). */
@@ -316,10 +275,13 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi__rt.argc = argc;
     smpi__rt.argv = argv;
     smpi_options_defaults(&smpi__rt.cfg);
+    /* the energy plugins' reports are SimGrid's info lines, shown unless --log says otherwise */
+    sim_log_configure("host_energy:info,link_energy:info");
     parse_args(argc, argv, &a);
-    plat = a.platform ? sim_platform_load(a.platform) : sim_platform_default();
     for (int i = 0; i < a.nitems; i++)
         smpi_options_set(&smpi__rt.cfg, a.items[i]);
+    smpi__platform_config_init();
+    plat = a.platform ? sim_platform_load(a.platform) : sim_platform_default();
     smpi_options_finish(&smpi__rt.cfg);
     if (smpi__rt.cfg.host_speed <= 0)
         smpi__rt.cfg.host_speed = smpi__bench_host_speed();
@@ -340,7 +302,7 @@ SMPI_API int smpi_main(int argc, char **argv)
     setup_argv(&a);
     smpi__diag_init();
     sim_engine_init(&smpi__rt.cfg.sim, plat);
-    if (smpi__rt.app && smpi_app_privatization(smpi__rt.app) == SMPI_PRIVATIZE_MMAP)
+    if (smpi__rt.app)
         sim_engine_set_resume_hook(activate_rank, smpi__rt.app);
     smpi__diag_arm();
     smpi__comm_init_world(smpi__rt.nranks);
@@ -357,8 +319,12 @@ SMPI_API int smpi_main(int argc, char **argv)
     if (smpi__rt.cfg.replay[0])
         smpi__replay_report();
     coll_report_finish();
+    if (rc != SIM_ENGINE_DEADLOCK)
+        sim_energy_report_end();
     if (smpi__rt.cfg.display_timing)
         display_timing();
+    if (rc != SIM_ENGINE_DEADLOCK)
+        sim_energy_report_exit();
     fflush(stdout);
     return rc == SIM_ENGINE_DEADLOCK ? 1 : smpi__rt.exit_status;
 }

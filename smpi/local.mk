@@ -5,8 +5,9 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/p2p_api.h smpi/internal.h smpi/options.h smpi/check.h smpi/datatype.h smpi/datatype_build.h smpi/op.h \
 	smpi/errors.h smpi/loader.h \
 	smpi/options.c smpi/errors.c smpi/errhandler.c smpi/datatype.c smpi/op.c \
-	smpi/comm.c smpi/comm_smp.c smpi/p2p.c smpi/match.c smpi/request.c smpi/runtime.c smpi/sample.c smpi/adjust.c smpi/shared.c smpi/file.c smpi/bindings_io.c smpi/time.c smpi/diag.c \
-	smpi/launch.c smpi/limits.c smpi/loader.c smpi/loader_mmap.c \
+	smpi/comm.c smpi/comm_smp.c smpi/p2p.c smpi/match.c smpi/request.c smpi/runtime.c smpi/sample.c smpi/adjust.c smpi/shared.c smpi/file.c smpi/bindings_io.c smpi/time.c smpi/getopt.c smpi/diag.c \
+	smpi/launch.c smpi/hostfile.c smpi/limits.c smpi/loader.c smpi/loader_mmap.c \
+	smpi/platform_config.c smpi/sg_host.c \
 	smpi/bindings_env.c smpi/bindings_p2p.c smpi/bindings_coll.c \
 	smpi/group.c \
 	smpi/bindings_comm.c \
@@ -25,8 +26,9 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/info.c \
 	smpi/file.h smpi/win.h smpi/win.c smpi/rma.c smpi/rma_sync.c smpi/bindings_win.c smpi/bindings_rma.c \
 	smpi/absent.c \
-	smpi/trace.h smpi/trace.c smpi/profile.c \
+	smpi/trace.h smpi/trace.c smpi/trace_category.c smpi/profile.c \
 	smpi/paje.h smpi/paje.c smpi/paje_names.c smpi/paje_platform.c smpi/paje_usage.c \
+	smpi/paje_category.c \
 	smpi/ti.h smpi/ti_types.c smpi/trace_ti.c smpi/replay.c smpi/replay_read.c \
 	smpi/progress.c \
 	smpi/timeline.h smpi/timeline.c smpi/timeline_page.c \
@@ -55,6 +57,11 @@ smpi_smpimain_LDFLAGS = -Wl,-rpath,$(libdir)
 include_HEADERS = include/mpi.h include/smpi.h include/smpi_helpers.h
 smpiincludedir = $(includedir)/smpi
 smpiinclude_HEADERS = include/smpi/smpi.h include/smpi/smpi_extended_traces.h
+simgridincludedir = $(includedir)/simgrid
+simgridinclude_HEADERS = include/simgrid/forward.h include/simgrid/host.h include/simgrid/instr.h \
+                         include/simgrid/link.h
+simgridpluginsincludedir = $(includedir)/simgrid/plugins
+simgridpluginsinclude_HEADERS = include/simgrid/plugins/energy.h
 
 # The timeline page's source (smpi/timeline.html) as a C string, so that it is edited as HTML
 # and installed inside the library.

@@ -25,6 +25,7 @@ enum opt_type {
     OPT_FACTOR,
     OPT_COST,
     OPT_COLL,
+    OPT_PLUGIN, /* each item activates one more plugin (SimGrid's plugin option) */
     OPT_LOGGP,       /* the per-message models' parameters (simcore's parsers) */
     OPT_LOGGPS,
     OPT_LOG3P,
@@ -65,9 +66,13 @@ struct smpi_option {
 #define OPT_FIELD(f) offsetof(struct smpi_config, f)
 #define OPT_SIM(f) (offsetof(struct smpi_config, sim) + offsetof(struct sim_config, f))
 
+/* SimGrid's boost factory switches stacks with Boost.Context's assembly (fcontext), which is
+ * what raw does: boost is raw under SimGrid's name. */
 static const struct opt_enum factory_values[] = {
     { "raw", SIM_CTX_RAW },
     { "ucontext", SIM_CTX_UCONTEXT },
+    { "thread", SIM_CTX_THREAD },
+    { "boost", SIM_CTX_RAW },
     { NULL, 0 },
 };
 static const struct opt_enum model_values[] = {
@@ -97,6 +102,18 @@ static const struct opt_enum trace_format_values[] = {
     { NULL, 0 },
 };
 
+static const struct opt_enum cpu_optim_values[] = {
+    { "Lazy", 0 },
+    { "TI", 1 },
+    { "Full", 2 },
+    { NULL, 0 },
+};
+static const struct opt_enum host_model_values[] = {
+    { "default", 0 },
+    { "compound", 1 },
+    { NULL, 0 },
+};
+
 static const struct opt_enum shared_malloc_values[] = {
     { "global", SMPI_SHARED_GLOBAL }, { "on", SMPI_SHARED_GLOBAL },   { "yes", SMPI_SHARED_GLOBAL },
     { "1", SMPI_SHARED_GLOBAL },      { "local", SMPI_SHARED_LOCAL }, { "no", SMPI_SHARED_NONE },
@@ -110,7 +127,8 @@ static char coll_values[COLL_NKINDS][SMPI_COLL_NAME_MAX];
 static const struct smpi_option options[] = {
     /* name, type, default, field, flags, values, help */
     { "contexts/factory", OPT_ENUM, "raw", OPT_SIM(ctx_factory), 0, factory_values,
-      "how actors switch: raw (assembly, no system call) or ucontext" },
+      "how actors switch: raw (assembly, no system call), ucontext, thread (a POSIX thread per "
+      "rank, one running at a time) or boost (the raw switch)" },
     { "contexts/stack-size", OPT_SIZE, "8MiB", OPT_SIM(stack_size), 0, NULL,
       "stack reserved per rank (pages are touched only when used)" },
     { "contexts/guard-size", OPT_SIZE, "4KiB", OPT_SIM(guard_size), 0, NULL,
@@ -179,6 +197,8 @@ static const struct smpi_option options[] = {
       "time injected by each MPI_Test that finds nothing" },
     { "smpi/iprobe", OPT_TIME, "1e-4", OPT_FIELD(iprobe_time), 0, NULL,
       "time injected by each MPI_Iprobe that finds nothing" },
+    { "smpi/iprobe-cpu-usage", OPT_DOUBLE, "1", OPT_FIELD(iprobe_cpu_usage), 0, NULL,
+      "share of a core each MPI_Iprobe's injected time keeps busy (energy modelling)" },
     { "smpi/grow-injected-times", OPT_BOOL, "yes", OPT_FIELD(grow_injected_times), 0, NULL,
       "repeated failed MPI_Test/MPI_Iprobe inject linearly growing times" },
     { "smpi/wtime", OPT_TIME, "1e-8", OPT_FIELD(wtime), 0, NULL,
@@ -276,6 +296,15 @@ static const struct smpi_option options[] = {
       "one-line progress indicator on stderr: auto (only when stderr is a terminal), yes or no" },
     { "smpi/progress-interval", OPT_TIME, "0.5s", OPT_FIELD(progress_interval), 0, NULL,
       "host time between two refreshes of the progress indicator" },
+    { "plugin", OPT_PLUGIN, "", OPT_SIM(plugins), 0, NULL,
+      "activate a SimGrid plugin, one per item: host_energy, link_energy (help lists them)" },
+    { "path", OPT_PATH, "", OPT_FIELD(path), 0, NULL,
+      "a folder where the files a platform names (profiles) are looked for, after ./ (each "
+      "item adds one; the platform's folder is searched last)" },
+    { "cpu/optim", OPT_ENUM, "Lazy", OPT_FIELD(cpu_optim), 0, cpu_optim_values,
+      "SimGrid's CPU update mode: Lazy, TI or Full (accepted; simmpi's CPU shares are the same)" },
+    { "host/model", OPT_ENUM, "default", OPT_FIELD(host_model), 0, host_model_values,
+      "SimGrid's host model: default or compound (the CPU and network models of simmpi)" },
     { "smpi/<collective>", OPT_COLL, "", 0, 0, NULL,
       "force one algorithm for one collective, e.g. smpi/bcast:binomial_tree" },
 };
@@ -295,6 +324,8 @@ static const struct {
 };
 
 static bool user_set[NOPTIONS];
+/* "file:line: " of the <config> prop being applied, "" for the command line (messages) */
+static char origin[SMPI_PATH_MAX + 32];
 
 static void *field(struct smpi_config *cfg, const struct smpi_option *o)
 {
@@ -385,12 +416,49 @@ static void die_enum(const struct smpi_option *o, const char *v)
         if (e[1].name)
             strncat(list, ", ", sizeof(list) - strlen(list) - 1);
     }
-    sim_die("bad value '%s' for option %s; valid: %s", v, o->name, list);
+    sim_die("%sbad value '%s' for option %s; valid: %s", origin, v, o->name, list);
 }
 
 static void die_value(const struct smpi_option *o, const char *v, const char *expected)
 {
-    sim_die("bad value '%s' for option %s; expected %s", v, o->name, expected);
+    sim_die("%sbad value '%s' for option %s; expected %s", origin, v, o->name, expected);
+}
+
+/* SimGrid's plugin option: one name per item, each activates one more plugin. */
+static void add_plugin(struct sim_config *sim, const char *v)
+{
+    static const char *const names[] = {
+        [SIM_PLUGIN_HOST_ENERGY] = "host_energy",
+        [SIM_PLUGIN_LINK_ENERGY] = "link_energy",
+    };
+    static const char *const absent[] = { "cmonkey",   "host_dvfs",        "host_load",
+                                          "link_load", "link_energy_wifi", NULL };
+
+    if (!*v)
+        return;
+    if (strcmp(v, "help") == 0) {
+        printf("Plugins (--cfg=plugin:NAME, one per item):\n"
+               "  host_energy: Cpu energy consumption.\n"
+               "  link_energy: Link energy consumption.\n");
+        exit(0);
+    }
+    for (int k = 0; k < SIM_NPLUGINS; k++) {
+        if (strcmp(v, names[k]) != 0)
+            continue;
+        for (int i = 0; i < sim->nplugins; i++)
+            if (sim->plugins[i] == (enum sim_plugin)k)
+                return;
+        sim->plugins[sim->nplugins++] = (enum sim_plugin)k;
+        return;
+    }
+    for (int i = 0; absent[i]; i++)
+        if (strcmp(v, absent[i]) == 0)
+            sim_die("%sSimGrid's plugin '%s' is not provided by simmpi; valid: host_energy, "
+                    "link_energy (one per --cfg=plugin: item)",
+                    origin, v);
+    sim_die("%sbad value '%s' for option plugin; valid: host_energy, link_energy (one per "
+            "--cfg=plugin: item; --cfg=plugin:help lists them)",
+            origin, v);
 }
 
 /* The per-message models' parameters: simcore's parsers, or three times for the fan-in
@@ -503,6 +571,9 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
         break;
     case OPT_COLL:
         break;
+    case OPT_PLUGIN:
+        add_plugin(&cfg->sim, v);
+        break;
     case OPT_LOGGP:
     case OPT_LOGGPS:
     case OPT_LOG3P:
@@ -537,7 +608,7 @@ static void die_unknown(const char *name)
         if (i + 1 < NOPTIONS)
             strncat(list, ", ", sizeof(list) - strlen(list) - 1);
     }
-    sim_die("unknown option '%s'; valid: %s (smpirun --help-options)", name, list);
+    sim_die("%sunknown option '%s'; valid: %s (smpirun --help-options)", origin, name, list);
 }
 
 void smpi_options_set(struct smpi_config *cfg, const char *item)
@@ -548,7 +619,7 @@ void smpi_options_set(struct smpi_config *cfg, const char *item)
     int coll;
 
     if (!colon || colon == item || (size_t)(colon - item) >= sizeof(name))
-        sim_die("bad --cfg item '%s': expected --cfg=name:value", item);
+        sim_die("%sbad --cfg item '%s': expected --cfg=name:value", origin, item);
     memcpy(name, item, (size_t)(colon - item));
     name[colon - item] = '\0';
     canon = resolve_alias(name);
@@ -563,10 +634,32 @@ void smpi_options_set(struct smpi_config *cfg, const char *item)
         if (options[i].type != OPT_COLL && strcmp(options[i].name, canon) == 0) {
             parse_into(cfg, &options[i], colon + 1);
             user_set[i] = true;
+            if (options[i].offset == OPT_FIELD(path) && colon[1])
+                sim_platform_add_path(colon + 1);
             return;
         }
     }
     die_unknown(name);
+}
+
+void smpi_options_set_at(struct smpi_config *cfg, const char *item, const char *file, int line)
+{
+    snprintf(origin, sizeof(origin), "%s:%d: <config> ", file, line);
+    smpi_options_set(cfg, item);
+    origin[0] = '\0';
+}
+
+bool smpi_options_is_set(const char *name)
+{
+    const char *canon = resolve_alias(name);
+    int coll = find_coll(canon);
+
+    if (coll >= 0)
+        return coll_values[coll][0] != '\0';
+    for (size_t i = 0; i < NOPTIONS; i++)
+        if (options[i].type != OPT_COLL && strcmp(options[i].name, canon) == 0)
+            return user_set[i];
+    return false;
 }
 
 void smpi_options_defaults(struct smpi_config *cfg)

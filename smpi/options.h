@@ -70,6 +70,7 @@ struct smpi_config {
     struct smpi_fanin fanin;               /* smpi/fanin-overhead */
     double test_time;                      /* smpi/test */
     double iprobe_time;                    /* smpi/iprobe */
+    double iprobe_cpu_usage;               /* smpi/iprobe-cpu-usage: share of a core it uses */
     bool grow_injected_times;              /* smpi/grow-injected-times */
     double wtime;                          /* smpi/wtime */
     double init_time;                      /* smpi/init */
@@ -118,6 +119,9 @@ struct smpi_config {
     char timeline[SMPI_PATH_MAX];               /* smpi/timeline: the HTML file, "" off */
     enum smpi_progress progress;                /* smpi/progress */
     double progress_interval;                   /* smpi/progress-interval, host seconds */
+    char path[SMPI_PATH_MAX];                   /* path: the last folder added to the lookup */
+    int cpu_optim;                              /* cpu/optim (no effect: same shares) */
+    int host_model;                             /* host/model (default or compound) */
 };
 
 /* Fills cfg with every default. */
@@ -128,6 +132,12 @@ void smpi_options_set(struct smpi_config *cfg, const char *item);
 /* Applies the network model's defaults to every network item the user did not set. Call once,
  * after the last smpi_options_set and before handing cfg->sim to the kernel. */
 void smpi_options_finish(struct smpi_config *cfg);
+/* Whether the item was given on the command line, or set before by a platform's <config>
+ * (SimGrid's !is_default). `name` may be an alias. Unknown names answer false. */
+bool smpi_options_is_set(const char *name);
+/* As smpi_options_set, for a <prop> of a platform's <config> at file:line: its errors name
+ * them. */
+void smpi_options_set_at(struct smpi_config *cfg, const char *item, const char *file, int line);
 /* Prints the table (name, default, help) for --help-options. */
 void smpi_options_print(FILE *out);
 /* The value of the per-collective item smpi/<kind> ("" when unset). */

@@ -176,6 +176,8 @@ static void start_transfer(struct smpi_request *send)
     if (!smpi__per_message)
         bytes += SMPI_ENVELOPE_BYTES;
     send->comm_act = sim_comm_start(src, dst, bytes, -1);
+    if (send->category && sim_time_lt(send->queued_at, sim_now()))
+        sim_activity_set_category(send->comm_act, send->category);
     sim_activity_on_done(send->comm_act, on_transfer_done, send);
 }
 
@@ -335,6 +337,7 @@ static void start_send(struct smpi_request *r)
     static unsigned long long messages;
 
     r->msg_id = ++messages;
+    r->category = 0;
     if (smpi__trace_on) {
         struct smpi_trace_msg m = smpi__req_trace_msg(r);
 
@@ -372,6 +375,15 @@ static void start_send(struct smpi_request *r)
         if (!r->packed)
             pack_aside(r);
         start_transfer(r);
+    } else if (!detached) {
+        /* SMPI 3.32 tags the transfer with the sender's category after its isend simcall
+         * (smpi_request.cpp): a detached send is never tagged, and a transfer that a receive
+         * starts in the same scheduling round as the send starts untagged (CommImpl::start).
+         * simmpi's rounds are not SMPI's: a receive posted at a later date gets the tag. */
+        const struct smpi_process *self = smpi__self();
+
+        r->category = self ? self->trace_category : 0;
+        r->queued_at = sim_now();
     }
 }
 
@@ -506,6 +518,21 @@ static void fill_probe_status(const struct smpi_request *s, MPI_Comm comm, MPI_S
 /* A blocking probe waits for the matching send to arrive rather than polling, so that a probe
  * that can never succeed is reported as a deadlock; MPI_Iprobe charges smpi/iprobe as SMPI
  * does (growing with repeated failures under smpi/grow-injected-times). */
+/* SMPI 3.32's MPI_Iprobe cost: smpi/iprobe seconds (growing with failed probes) of computation
+ * that uses smpi/iprobe-cpu-usage of one core (what the energy plugin sees), as long as a sleep
+ * when the core is free. */
+static void iprobe_poll(const struct smpi_process *self, const struct smpi_config *cfg)
+{
+    double speed = sim_host_speed(self->host);
+    double usage = cfg->iprobe_cpu_usage;
+    struct sim_activity *act;
+
+    act = sim_exec_start_bounded(self->host, self->iprobe_sleeps * cfg->iprobe_time * speed * usage,
+                                 usage * speed);
+    sim_activity_wait(act);
+    sim_activity_unref(act);
+}
+
 static int probe(int src, int tag, MPI_Comm comm, unsigned ctx, bool blocking, int *flag,
                  MPI_Status *status, MPI_Request *msg)
 {
@@ -523,7 +550,7 @@ static int probe(int src, int tag, MPI_Comm comm, unsigned ctx, bool blocking, i
         return MPI_SUCCESS;
     }
     if (!blocking && cfg->iprobe_time > 0)
-        sim_execute(self->iprobe_sleeps * cfg->iprobe_time * sim_host_speed(self->host));
+        iprobe_poll(self, cfg);
     while ((s = find_unexpected(src, tag, comm, ctx)) == NULL && blocking) {
         self->probing = true;
         sim_actor_block("MPI_Probe");

@@ -551,6 +551,7 @@ static void on_finish(double end)
     }
     if (pj.usage)
         smpi__paje_usage_end();
+    smpi__paje_category_end();
     smpi__paje_platform_end(end, &pj.lay);
     flush(INFINITY);
     if (ferror(pj.f) | fclose(pj.f))
@@ -564,6 +565,13 @@ static void on_finish(double end)
     memset(&pj, 0, sizeof(pj));
 }
 
+/* A tracing category: its variables under tracing/categorized. */
+static void on_category(int id, const char *name, const char *color)
+{
+    if (pj.cfg->tracing_categorized)
+        smpi__paje_category(id, name, color);
+}
+
 static const struct smpi_trace_sink paje_sink = {
     .name = "paje",
     .call_in = on_call_in,
@@ -573,12 +581,14 @@ static const struct smpi_trace_sink paje_sink = {
     .send = on_send,
     .recv = on_recv,
     .rank_end = on_rank_end,
+    .category = on_category,
     .finish = on_finish,
 };
 
 /* tracing without tracing/smpi: the platform alone */
 static const struct smpi_trace_sink platform_only_sink = {
     .name = "paje",
+    .category = on_category,
     .finish = on_finish,
 };
 

@@ -1,7 +1,8 @@
 /* paje: the Paje trace sink (--cfg=tracing:yes, smpirun -trace) as SMPI 3.32 writes it. paje.c
  * owns the file and the events, paje_names.c what SMPI calls each MPI call (state names,
- * colours, sizes), paje_platform.c the hosts and links of -trace-resource and -trace-grouped.
- * Private to these three files. */
+ * colours, sizes), paje_platform.c the hosts and links of -trace-resource and -trace-grouped,
+ * paje_usage.c their usage variables, paje_category.c the categories' variables. Private to
+ * these files. */
 #ifndef SMPI_PAJE_H
 #define SMPI_PAJE_H
 
@@ -52,8 +53,19 @@ void smpi__paje_platform_end(double t, struct paje_layout *l);
 struct sim_host;
 struct sim_link;
 bool smpi__paje_usage_declared(void);
-int smpi__paje_host_usage(const struct sim_host *h, int *type);
-int smpi__paje_link_usage(const struct sim_link *k, int *type);
+int smpi__paje_host_usage(const struct sim_host *h, int *type, int *depth);
+int smpi__paje_link_usage(const struct sim_link *k, int *type, int *depth);
+/* The depths of the zone tree that have types (0 is the root zone), and the zone (0 for the
+ * root), HOST and LINK types of one (0 when not declared). */
+int smpi__paje_depths(void);
+void smpi__paje_depth_types(int depth, int *zone_type, int *host_type, int *link_type);
+
+/* paje_category.c: tracing/categorized. Declares category `id` (its variable types under every
+ * HOST and LINK type, in SimGrid's order; color NULL: drawn as SimGrid draws it); the type of
+ * its variable on the hosts (host true) or links of a depth, 0 when none; frees them. */
+void smpi__paje_category(int id, const char *name, const char *color);
+int smpi__paje_category_type(int id, bool host, int depth);
+void smpi__paje_category_end(void);
 
 /* paje_usage.c: speed_used and bandwidth_used as SimGrid 3.32 traces them, from simcore's usage
  * hook. Returns whether it traces them: the sink then keeps its events until the end, since a

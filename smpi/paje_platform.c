@@ -389,14 +389,14 @@ static void topology(const struct sim_platform *p)
         for (int d = 0; d < plat.nhosts; d++) {
             double lat;
             int n = s == d ? 0
-                           : sim_route(p, sim_platform_host(p, s), sim_platform_host(p, d), NULL, 0,
-                                       &lat);
+                           : sim_route_find(p, sim_platform_host(p, s), sim_platform_host(p, d),
+                                            NULL, 0, &lat);
             int prev = plat.hosts[s];
             int prev_type = plat.levels[plat.host_level[s]].host_type;
             bool prev_link = false;
 
-            if (n == 0)
-                continue;
+            if (n <= 0)
+                continue; /* the same host, or no route (reported only when a message needs it) */
             route = sim_xrealloc(route, (size_t)n * sizeof(*route));
             sim_route(p, sim_platform_host(p, s), sim_platform_host(p, d), route, n, &lat);
             for (int k = 0; k <= n; k++) {
@@ -481,17 +481,18 @@ bool smpi__paje_usage_declared(void)
     return false;
 }
 
-int smpi__paje_host_usage(const struct sim_host *h, int *type)
+int smpi__paje_host_usage(const struct sim_host *h, int *type, int *depth)
 {
     int i = sim_host_index(h);
 
     if (!plat.hosts || i < 0 || i >= plat.nhosts)
         return 0;
-    *type = plat.levels[plat.host_level[i]].speed_used;
+    *depth = plat.host_level[i];
+    *type = plat.levels[*depth].speed_used;
     return plat.hosts[i];
 }
 
-int smpi__paje_link_usage(const struct sim_link *k, int *type)
+int smpi__paje_link_usage(const struct sim_link *k, int *type, int *depth)
 {
     struct pj_link_ref want = { k, 0, 0 };
     const struct pj_link_ref *r =
@@ -500,6 +501,19 @@ int smpi__paje_link_usage(const struct sim_link *k, int *type)
 
     if (!r)
         return 0;
+    *depth = r->level;
     *type = plat.levels[r->level].bandwidth_used;
     return r->container;
+}
+
+int smpi__paje_depths(void)
+{
+    return plat.nlevels;
+}
+
+void smpi__paje_depth_types(int depth, int *zone_type, int *host_type, int *link_type)
+{
+    *zone_type = plat.levels[depth].zone_type;
+    *host_type = plat.levels[depth].host_type;
+    *link_type = plat.levels[depth].link_type;
 }

@@ -1,7 +1,8 @@
 /* profile: the smpi/profile sink (trace.h). Per rank and MPI call it counts the calls, the bytes
  * the arguments send and receive, and the total and largest simulated time; at the end it
- * writes them as CSV and prints on stderr the ten calls with the most simulated time summed
- * over the ranks, with their share of the application's and of the MPI time (as mpiP does). */
+ * writes them as CSV (with the energy plugins, each host's and link's joules too) and prints on
+ * stderr the ten calls with the most simulated time summed over the ranks, with their share of
+ * the application's and of the MPI time (as mpiP does). */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,17 +139,45 @@ static void print_summary(double end)
     free(all);
 }
 
+/* With an energy plugin on, the table gains the columns resource (the rank's host) and
+ * energy_joules, and a row per host (call "host_energy") and per link ("link_energy") with the
+ * joules consumed up to the end (0 without wattage properties). */
+static void write_energy(void)
+{
+    struct sim_platform *p = sim_engine_platform();
+
+    for (int i = 0; sim_host_energy_is_on() && i < sim_platform_host_count(p); i++) {
+        struct sim_host *h = sim_platform_host(p, i);
+
+        fprintf(csv, ",host_energy,,,,,,%s,%.6f\n", sim_host_name(h),
+                sim_host_has_wattage(h) ? sim_host_consumed_energy(h) : 0.0);
+    }
+    for (int i = 0; sim_link_energy_is_on() && i < sim_platform_link_count(p); i++) {
+        struct sim_link *l = sim_platform_link(p, i);
+
+        fprintf(csv, ",link_energy,,,,,,%s,%.6f\n", sim_link_name(l),
+                sim_link_consumed_energy(l));
+    }
+}
+
 static void on_finish(double end)
 {
-    fprintf(csv, "rank,call,calls,bytes_sent,bytes_received,total_time,max_time\n");
+    bool energy = sim_host_energy_is_on() || sim_link_energy_is_on();
+
+    fprintf(csv, "rank,call,calls,bytes_sent,bytes_received,total_time,max_time%s\n",
+            energy ? ",resource,energy_joules" : "");
     for (int i = 0; i < smpi__rt.nranks; i++) {
         struct prof_rank *r = &ranks[i];
+        const char *host = sim_host_name(smpi__rt.procs[i].host);
 
         qsort(r->e, (size_t)r->n, sizeof(*r->e), by_call);
         for (int k = 0; k < r->n; k++)
-            fprintf(csv, "%d,%s,%lld,%.0f,%.0f,%.9f,%.9f\n", i, r->e[k].call, r->e[k].calls,
-                    r->e[k].sent, r->e[k].received, r->e[k].total, r->e[k].max);
+            fprintf(csv, "%d,%s,%lld,%.0f,%.0f,%.9f,%.9f%s%s%s\n", i, r->e[k].call,
+                    r->e[k].calls, r->e[k].sent, r->e[k].received, r->e[k].total, r->e[k].max,
+                    energy ? "," : "", energy ? host : "", energy ? "," : "");
     }
+    if (energy)
+        write_energy();
     if (fclose(csv) != 0)
         sim_die("smpi/profile: cannot write '%s': %s", csv_path, strerror(errno));
     fflush(stdout);

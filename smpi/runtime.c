@@ -69,13 +69,18 @@ void smpi__execute_seconds(const struct smpi_process *p, double seconds)
         smpi__compute(p, seconds * smpi__rt.cfg.host_speed);
 }
 
+/* As SMPI 3.32's private_execute_flops: the computation carries the rank's tracing category. */
 void smpi__compute(const struct smpi_process *p, double flops)
 {
     double start = sim_now();
+    struct sim_activity *act;
 
     if (smpi__trace_on)
         smpi__trace_execute(p, flops);
-    sim_execute(flops);
+    act = sim_exec_start(p->host, flops);
+    sim_activity_set_category(act, p->trace_category);
+    sim_activity_wait(act);
+    sim_activity_unref(act);
     if (smpi__trace_on)
         smpi__trace_compute(p, start, sim_now());
 }
@@ -179,6 +184,7 @@ void smpi__ranks_create(void)
         p->test_sleeps = 1;
         p->iprobe_sleeps = 1;
         p->thread_level = MPI_THREAD_SINGLE;
+        smpi__getopt_init(&p->getopt);
     }
     SIM_LOG(log_rt, SIM_LOG_VERBOSE, "%d ranks created", smpi__rt.nranks);
 }

@@ -73,6 +73,30 @@ void smpi__tl_put_string(struct smpi_tl_out *o, const char *s)
     smpi__tl_put(o, "\"", 1);
 }
 
+static double joules(struct sim_host *h)
+{
+    return sim_host_has_wattage(h) ? sim_host_consumed_energy(h) : 0.0;
+}
+
+/* With the host_energy plugin: energy, the joules of each host of `hosts` up to the end, and
+ * energyTotal, those of every host of the platform (SimGrid's "Total energy consumption"). */
+static void put_energy(struct smpi_tl_out *o, const struct sim_host **hosts, int n)
+{
+    struct sim_platform *p = sim_engine_platform();
+    char num[64];
+    double total = 0.0;
+
+    smpi__tl_puts(o, "energy:[");
+    for (int k = 0; k < n; k++) {
+        snprintf(num, sizeof(num), "%.6f,", joules((struct sim_host *)hosts[k]));
+        smpi__tl_puts(o, num);
+    }
+    for (int i = 0; i < sim_platform_host_count(p); i++)
+        total += joules(sim_platform_host(p, i));
+    snprintf(num, sizeof(num), "],\nenergyTotal:%.6f,\n", total);
+    smpi__tl_puts(o, num);
+}
+
 /* Hosts as indices in order of first use by rank 0, 1, ...; writes hosts and host. O(ranks x
  * hosts) pointer tests, a few milliseconds at 1,024 ranks. */
 static void put_hosts(struct smpi_tl_out *o, int nranks)
@@ -100,6 +124,8 @@ static void put_hosts(struct smpi_tl_out *o, int nranks)
     for (int r = 0; r < nranks; r++)
         smpi__tl_put_int(o, idx[r]);
     smpi__tl_puts(o, "],\n");
+    if (sim_host_energy_is_on())
+        put_energy(o, seen, n);
     free(idx);
     free(seen);
 }

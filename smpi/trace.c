@@ -177,3 +177,8 @@ void smpi__trace_rank_end(const struct smpi_process *p)
 {
     EACH_SINK(rank_end, p, sim_now());
 }
+
+void smpi__trace_category(int id, const char *name, const char *color)
+{
+    EACH_SINK(category, id, name, color);
+}

@@ -79,6 +79,9 @@ struct smpi_trace_sink {
     /* The rank's actor is created (start) or has ended (end, after MPI_Finalize or exit). */
     void (*rank_start)(const struct smpi_process *p, double now);
     void (*rank_end)(const struct smpi_process *p, double now);
+    /* Tracing category `id` (1, 2, ... in order) is declared with `color` ("r g b"), or NULL
+     * when none was given (trace_category.c). */
+    void (*category)(int id, const char *name, const char *color);
     /* The simulation is over: write and close; `end` is the final simulated time. */
     void (*finish)(double end);
 };
@@ -126,5 +129,6 @@ void smpi__trace_recv(const struct smpi_process *p, const struct smpi_trace_msg 
 void smpi__trace_execute(const struct smpi_process *p, double flops);
 void smpi__trace_rank_start(const struct smpi_process *p);
 void smpi__trace_rank_end(const struct smpi_process *p);
+void smpi__trace_category(int id, const char *name, const char *color);
 
 #endif

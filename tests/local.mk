@@ -4,9 +4,15 @@ unit_tests =
 if HAVE_CRITERION
 unit_tests += tests/unit/simcore/test_simcore
 tests_unit_simcore_test_simcore_SOURCES = \
-	tests/unit/simcore/test_context.c tests/unit/simcore/test_lmm.c \
+	tests/unit/simcore/test_context.c tests/unit/simcore/test_context_thread.c \
+	tests/unit/simcore/test_lmm.c \
 	tests/unit/simcore/test_platform.c tests/unit/simcore/test_units.c \
 	tests/unit/simcore/test_engine.c tests/unit/simcore/test_log.c \
+	tests/unit/simcore/fixture.h tests/unit/simcore/fixture.c \
+	tests/unit/simcore/test_profile.c tests/unit/simcore/test_energy.c \
+	tests/unit/simcore/platform_util.h tests/unit/simcore/platform_util.c \
+	tests/unit/child_exit.h tests/unit/child_exit.c \
+	tests/unit/simcore/test_routing.c tests/unit/simcore/test_topology.c \
 	tests/unit/simcore/test_msgmodel.c
 tests_unit_simcore_test_simcore_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS) $(XML_CFLAGS)
 tests_unit_simcore_test_simcore_CPPFLAGS = $(AM_CPPFLAGS) -DSRCDIR=\"$(abs_top_srcdir)\"
@@ -17,7 +23,8 @@ tests_unit_smpi_test_smpi_SOURCES = \
 	tests/unit/smpi/test_match.c \
 	tests/unit/smpi/test_options.c tests/unit/smpi/test_datatype.c tests/unit/smpi/test_op.c \
 	tests/unit/smpi/test_loader.c tests/unit/smpi/test_rma.c tests/unit/smpi/test_adjust.c \
-	tests/unit/smpi/test_replay_read.c tests/unit/smpi/test_paje.c tests/unit/smpi/test_timeline.c
+	tests/unit/smpi/test_replay_read.c tests/unit/smpi/test_paje.c tests/unit/smpi/test_timeline.c \
+	tests/unit/smpi/test_hostfile.c tests/unit/child_exit.h tests/unit/child_exit.c
 tests_unit_smpi_test_smpi_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS)
 tests_unit_smpi_test_smpi_LDADD = smpi/libsmpi.la simcore/libsimcore.la $(CRITERION_LIBS) \
 	$(UNWIND_LIBS) $(XML_LIBS) -ldl -lm
@@ -31,7 +38,8 @@ tests_unit_collectives_test_collectives_LDADD = smpi/libsmpi.la simcore/libsimco
 endif
 check_PROGRAMS += $(unit_tests)
 
-EXTRA_DIST += tests/run-tests.sh tests/mpi
+EXTRA_DIST += tests/run-tests.sh tests/mpi tests/unit/simcore/link_bw.profile \
+	tests/unit/simcore/link_lat.profile
 # the end-to-end outputs of smpitest (binaries, logs, JUnit report) and of make compare
 clean-local: clean-local-tests
 clean-local-tests:

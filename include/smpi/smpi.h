@@ -45,6 +45,18 @@ SMPI_API int smpi_sample_exit(int global, const char *file, const char *tag, int
  * and smpi/comp-adjustment-file names code segments by these locations. */
 SMPI_API void smpi_trace_set_call_location(const char *file, int line);
 
+/* The calling rank's host, SMPI's older DVFS and energy calls (SimGrid 3.17; <simgrid/host.h>
+ * and <simgrid/plugins/energy.h> give the sg_host_* ones): the speed of a pstate, of the
+ * current one, their number, the current pstate and setting it (the computations in progress
+ * run at the new speed from now on), and the joules consumed so far (needs
+ * --cfg=plugin:host_energy). A pstate out of range ends the run naming the host. */
+SMPI_API double smpi_get_host_power_peak_at(int pstate_index);
+SMPI_API double smpi_get_host_current_power_peak(void);
+SMPI_API int smpi_get_host_nb_pstates(void);
+SMPI_API void smpi_set_host_pstate(int pstate_index);
+SMPI_API int smpi_get_host_pstate(void);
+SMPI_API double smpi_get_host_consumed_energy(void);
+
 #define SMPI_SAMPLE_CONCAT_(a, b) a##b
 #define SMPI_SAMPLE_CONCAT(a, b) SMPI_SAMPLE_CONCAT_(a, b)
 #define SMPI_ITER_NAME(line) SMPI_SAMPLE_CONCAT(smpi_iter_count_, line)

@@ -4,8 +4,12 @@
 # difference. Target: every case within 1%. Skipped when SimGrid is not installed.
 # Then the collectives (tests/compare/compare-coll.sh): every algorithm SMPI 3.32 lists and
 # every selector, one summary line each. COMPARE_COLL_ARGS narrows the grid (default: 2, 3, 4,
-# 7, 8 and 16 ranks, 1, 1,000 and 100,000 doubles, one and four ranks per host); COMPARE_PARTS
-# picks p2p, coll or both (default).
+# 7, 8 and 16 ranks, 1, 1,000 and 100,000 doubles, one and four ranks per host). Then the Paje
+# variables of tracing categories (tests/compare/compare-categories.py), and topo
+# (tests/compare/compare-topo.sh): tests/compare/topo.c on the TORUS, FAT_TREE, DRAGONFLY,
+# Vivaldi, Cluster-zone and bypass platforms of this directory, plus SimGrid's own examples when
+# SIMGRID_PLATFORMS names its examples/platforms directory. COMPARE_PARTS picks among p2p,
+# categories, coll and topo (default: all four).
 set -u
 builddir=$1
 srcdir=$2
@@ -16,7 +20,7 @@ if ! command -v /usr/bin/smpicc >/dev/null || ! command -v /usr/bin/smpirun >/de
     exit 0
 fi
 mkdir -p "$out"
-parts=${COMPARE_PARTS:-p2p coll}
+parts=${COMPARE_PARTS:-p2p categories coll topo}
 programs="pingpong ring halo alltoall_isend"
 case " $parts " in *" p2p "*) ;; *) programs= ;; esac
 for p in $programs; do
@@ -42,6 +46,21 @@ for plat in cluster cabinets; do
     done
 done
 [ -n "$programs" ] && echo "largest relative difference: ${worst}%"
+
+case " $parts " in
+*" categories "*)
+    echo
+    echo "== tracing categories: Paje variables per category (tests/compare/compare-categories.py) =="
+    python3 "$here/compare-categories.py" "$builddir" "$srcdir"
+    ;;
+esac
+
+case " $parts " in *" topo "*)
+    echo
+    echo "== routing: cluster topologies, Vivaldi, Cluster zones and bypass routes =="
+    bash "$here/compare-topo.sh" "$builddir" "$srcdir"
+    ;;
+esac
 
 case " $parts " in *" coll "*) ;; *) exit 0 ;; esac
 echo

@@ -1,6 +1,7 @@
-/* Context tests, for each factory: exact round-robin interleaving of many contexts, clean end
- * of a returning function, per-context floating-point control state, stack alignment, stack
- * reuse, and the report of a stack overflow into the guard page. */
+/* Context tests, for each factory (raw, ucontext, thread): exact round-robin interleaving of
+ * many contexts, clean end of a returning function, per-context floating-point control state,
+ * stack alignment, stack reuse, and the report of a stack overflow into the guard page. What
+ * only the thread factory does is in test_context_thread.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -42,9 +43,6 @@ static void init_factory(enum sim_ctx_factory f, size_t stack, size_t guard)
 
 /* ---- round robin ---- */
 
-#define RR_ACTORS 10000
-#define RR_YIELDS 100
-
 struct rr_actor {
     struct sim_context *ctx;
     int id;
@@ -52,45 +50,46 @@ struct rr_actor {
 
 static int *rr_log;
 static size_t rr_len;
+static int rr_yields;
 
-/* Appends its id, yields to maestro; RR_YIELDS times, then returns. */
+/* Appends its id, yields to maestro; rr_yields times, then returns. */
 static void rr_body(void *arg)
 {
     struct rr_actor *a = arg;
 
-    for (int k = 0; k < RR_YIELDS; k++) {
+    for (int k = 0; k < rr_yields; k++) {
         rr_log[rr_len++] = a->id;
         sim_context_switch(a->ctx, maestro);
     }
 }
 
-static void round_robin(enum sim_ctx_factory f)
+static void round_robin(enum sim_ctx_factory f, int nactors, int yields)
 {
-    struct rr_actor *actors = calloc(RR_ACTORS, sizeof(*actors));
+    struct rr_actor *actors = calloc((size_t)nactors, sizeof(*actors));
     char name[32];
 
     init_factory(f, 128 * KIB, 4096);
-    rr_log = calloc((size_t)RR_ACTORS * RR_YIELDS, sizeof(*rr_log));
+    rr_yields = yields;
+    rr_log = calloc((size_t)nactors * (size_t)yields, sizeof(*rr_log));
     rr_len = 0;
-    for (int i = 0; i < RR_ACTORS; i++) {
+    for (int i = 0; i < nactors; i++) {
         snprintf(name, sizeof(name), "rr-%d", i);
         actors[i].id = i;
         actors[i].ctx = sim_context_create(rr_body, &actors[i], name, maestro);
         cr_assert(!sim_context_is_finished(actors[i].ctx));
     }
-    /* Rounds 0..RR_YIELDS-1 each log one entry per actor; round RR_YIELDS lets them return. */
-    for (int r = 0; r <= RR_YIELDS; r++) {
-        for (int i = 0; i < RR_ACTORS; i++) {
+    /* Rounds 0..yields-1 each log one entry per actor; round `yields` lets them return. */
+    for (int r = 0; r <= yields; r++) {
+        for (int i = 0; i < nactors; i++) {
             cr_assert(!sim_context_is_finished(actors[i].ctx), "actor %d ended early", i);
             sim_context_switch(maestro, actors[i].ctx);
-            cr_assert_eq(rr_len, (size_t)(r < RR_YIELDS ? r * RR_ACTORS + i + 1
-                                                         : RR_YIELDS * RR_ACTORS));
-            cr_assert_eq(sim_context_is_finished(actors[i].ctx), r == RR_YIELDS);
+            cr_assert_eq(rr_len, (size_t)(r < yields ? r * nactors + i + 1 : yields * nactors));
+            cr_assert_eq(sim_context_is_finished(actors[i].ctx), r == yields);
         }
     }
     for (size_t j = 0; j < rr_len; j++)
-        cr_assert_eq(rr_log[j], (int)(j % RR_ACTORS), "log[%zu] = %d", j, rr_log[j]);
-    for (int i = 0; i < RR_ACTORS; i++)
+        cr_assert_eq(rr_log[j], (int)(j % (size_t)nactors), "log[%zu] = %d", j, rr_log[j]);
+    for (int i = 0; i < nactors; i++)
         sim_context_destroy(actors[i].ctx);
     free(rr_log);
     free(actors);
@@ -101,14 +100,22 @@ Test(context, raw_round_robin_of_10000_contexts_interleaves_exactly)
     /* 10,000 raw contexts each log their id then yield, 100 times. Maestro switches to them
      * in id order, 101 rounds: the log holds 1,000,000 entries, entry j = j mod 10000; after
      * round 100 (the 101st) every context has returned and is finished, not before. */
-    round_robin(SIM_CTX_RAW);
+    round_robin(SIM_CTX_RAW, 10000, 100);
 }
 
 Test(context, ucontext_round_robin_of_10000_contexts_interleaves_exactly)
 {
     /* Same scenario as the raw case with the ucontext factory: 1,000,000 entries, entry j =
      * j mod 10000, all 10,000 finished after the 101st round. */
-    round_robin(SIM_CTX_UCONTEXT);
+    round_robin(SIM_CTX_UCONTEXT, 10000, 100);
+}
+
+Test(context, thread_round_robin_of_1000_threads_interleaves_exactly)
+{
+    /* The same scenario with the thread factory, 1,000 contexts (each a kernel thread) and 20
+     * yields: 20,000 entries, entry j = j mod 1000 (one thread runs at a time, in maestro's
+     * order), all 1,000 finished after the 21st round. */
+    round_robin(SIM_CTX_THREAD, 1000, 20);
 }
 
 /* ---- end of a context's function ---- */
@@ -163,6 +170,13 @@ Test(context, ucontext_returning_function_finishes_and_reaches_on_return)
 {
     /* Same scenario with ucontext: steps 1 and 1, both finished, maestro resumed. */
     returns_to_on_return(SIM_CTX_UCONTEXT);
+}
+
+Test(context, thread_returning_function_finishes_and_reaches_on_return)
+{
+    /* Same scenario with threads: steps 1 and 1, both finished, maestro resumed; destroying
+     * them joins their threads. */
+    returns_to_on_return(SIM_CTX_THREAD);
 }
 
 /* ---- floating-point control state and alignment ---- */
@@ -224,6 +238,13 @@ Test(context, ucontext_contexts_keep_their_own_rounding_mode_and_aligned_stack)
     keeps_fp_state(SIM_CTX_UCONTEXT);
 }
 
+Test(context, thread_contexts_keep_their_own_rounding_mode_and_aligned_stack)
+{
+    /* Same scenario with threads (the floating-point environment is per thread): DOWNWARD /
+     * UPWARD / TONEAREST / TOWARDZERO as above, first frame 16-byte aligned. */
+    keeps_fp_state(SIM_CTX_THREAD);
+}
+
 /* ---- stack reuse ---- */
 
 static void reuse_stacks(enum sim_ctx_factory f)
@@ -251,6 +272,13 @@ Test(context, ucontext_stacks_are_reused_after_destroy)
 {
     /* Same with ucontext: 1,000 steps. */
     reuse_stacks(SIM_CTX_UCONTEXT);
+}
+
+Test(context, thread_stacks_are_reused_after_destroy)
+{
+    /* Same with threads: 1,000 threads started, run, joined one after the other on reused
+     * stacks: 1,000 steps. */
+    reuse_stacks(SIM_CTX_THREAD);
 }
 
 /* ---- stacks cost no kernel mapping each ---- */
@@ -355,9 +383,17 @@ Test(context, ucontext_stack_overflow_exits_with_status_1, .exit_code = 1)
     cr_assert_fail("the overflowing context came back");
 }
 
-/* Runs overflow_in_context(f) in a child with stderr on a pipe; returns the exit status and
- * copies what it printed into `out`. */
-static int run_overflow_child(enum sim_ctx_factory f, char *out, size_t outsz)
+Test(context, thread_stack_overflow_exits_with_status_1, .exit_code = 1)
+{
+    /* Same with threads: the thread runs on the 64 KiB stack of contexts/stack-size, above its
+     * guard page, and its handler runs on the alternate signal stack: exit status 1. */
+    overflow_in_context(SIM_CTX_THREAD);
+    cr_assert_fail("the overflowing context came back");
+}
+
+/* Runs body(arg) in a child with stderr on a pipe; returns the exit status (3 when body
+ * returns) and copies what it printed into `out`. Also used by test_context_thread.c. */
+int context_test_child(void (*body)(const void *arg), const void *arg, char *out, size_t outsz)
 {
     int fds[2];
     int status;
@@ -371,7 +407,7 @@ static int run_overflow_child(enum sim_ctx_factory f, char *out, size_t outsz)
     if (pid == 0) {
         dup2(fds[1], STDERR_FILENO);
         close(fds[0]);
-        overflow_in_context(f);
+        body(arg);
         _exit(3);
     }
     close(fds[1]);
@@ -383,6 +419,11 @@ static int run_overflow_child(enum sim_ctx_factory f, char *out, size_t outsz)
     return status;
 }
 
+static void overflow_child(const void *arg)
+{
+    overflow_in_context(*(const enum sim_ctx_factory *)arg);
+}
+
 static void overflow_message(enum sim_ctx_factory f)
 {
     static const char expected[] =
@@ -392,7 +433,7 @@ static void overflow_message(enum sim_ctx_factory f)
     int status;
 
     require_factory(f);
-    status = run_overflow_child(f, out, sizeof(out));
+    status = context_test_child(overflow_child, &f, out, sizeof(out));
 
     cr_assert(WIFEXITED(status), "child did not exit (status %#x)", status);
     cr_assert_eq(WEXITSTATUS(status), 1);
@@ -412,6 +453,12 @@ Test(context, ucontext_stack_overflow_names_the_actor_and_stack_size)
     overflow_message(SIM_CTX_UCONTEXT);
 }
 
+Test(context, thread_stack_overflow_names_the_actor_and_stack_size)
+{
+    /* Same with threads: the same two lines, exit status 1. */
+    overflow_message(SIM_CTX_THREAD);
+}
+
 static volatile int *volatile null_pointer;
 
 Test(context, other_segfaults_keep_the_default_action, .signal = SIGSEGV)
@@ -424,7 +471,8 @@ Test(context, other_segfaults_keep_the_default_action, .signal = SIGSEGV)
 
 Test(context, factory_names_match_the_option_values)
 {
-    /* contexts/factory accepts "raw" and "ucontext". */
+    /* contexts/factory accepts "raw", "ucontext" and "thread" (and boost, which is raw). */
     cr_assert_str_eq(sim_context_factory_name(SIM_CTX_RAW), "raw");
     cr_assert_str_eq(sim_context_factory_name(SIM_CTX_UCONTEXT), "ucontext");
+    cr_assert_str_eq(sim_context_factory_name(SIM_CTX_THREAD), "thread");
 }

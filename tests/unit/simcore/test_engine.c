@@ -385,21 +385,25 @@ Test(engine, progress_hook_runs_once_per_step_until_removed)
 
 static char usage_log[1024];
 
-static void log_usage(void *arg, const struct sim_host *h, const struct sim_link *l, double value,
-                      double since)
+static void log_usage(void *arg, const struct sim_host *h, const struct sim_link *l, int category,
+                      double value, double since)
 {
     char line[128];
 
     (void)arg;
-    snprintf(line, sizeof(line), "%s %g %.9f-%.9f\n", h ? sim_host_name(h) : sim_link_name(l),
-             value, since, sim_now());
+    snprintf(line, sizeof(line), "%s %g %.9f-%.9f category %d\n",
+             h ? sim_host_name(h) : sim_link_name(l), value, since, sim_now(), category);
     strncat(usage_log, line, sizeof(usage_log) - strlen(usage_log) - 1);
 }
 
 static void exec_gflop(void *arg)
 {
+    struct sim_activity *act = sim_exec_start(sim_actor_host(sim_actor_self()), 1e9);
+
     (void)arg;
-    sim_execute(1e9);
+    sim_activity_set_category(act, 7);
+    sim_activity_wait(act);
+    sim_activity_unref(act);
 }
 
 Test(engine, usage_hook_reports_each_share_since_its_rate_was_set)
@@ -407,7 +411,8 @@ Test(engine, usage_hook_reports_each_share_since_its_rate_was_set)
     /* raw model, as two_comms_share_a_link_and_the_survivor_speeds_up: the small comm had
      * 5e7 B/s since its latency ended (0.01) when it ends at 0.21; the big one 1e8 B/s since
      * 0.21 when it ends at 0.41 (SimGrid's on_action_state_change: the last interval only).
-     * 1e9 flops on a (1 Gf) end at 1 s after 1e9 flop/s since 0. */
+     * 1e9 flops on a (1 Gf) end at 1 s after 1e9 flop/s since 0; that execution's category (7)
+     * comes with its usage, the comms have none. */
     struct comm_arg small = { 1e7, -1 };
     struct comm_arg big = { 3e7, -1 };
 
@@ -419,9 +424,9 @@ Test(engine, usage_hook_reports_each_share_since_its_rate_was_set)
     sim_actor_create("exec", host("a"), exec_gflop, NULL);
     cr_assert_eq(sim_engine_run(), 0);
     sim_engine_set_usage_hook(NULL, NULL);
-    cr_assert_str_eq(usage_log, "l 5e+07 0.010000000-0.210000000\n"
-                                "l 1e+08 0.210000000-0.410000000\n"
-                                "a 1e+09 0.000000000-1.000000000\n");
+    cr_assert_str_eq(usage_log, "l 5e+07 0.010000000-0.210000000 category 0\n"
+                                "l 1e+08 0.210000000-0.410000000 category 0\n"
+                                "a 1e+09 0.000000000-1.000000000 category 7\n");
     sim_engine_shutdown();
 }
 

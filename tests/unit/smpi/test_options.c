@@ -127,27 +127,51 @@ Test(options, unknown_name_exits_with_the_list, .init = cr_redirect_stderr, .exi
     smpi_options_set(&cfg, "network/modle:SMPI");
 }
 
-Test(options, messages_name_option_and_valid_values)
+/* The first line the item prints on stderr before exiting 1. */
+static void first_error_line(const char *item, const char *file, char *buf, size_t size)
 {
-    /* The message printed for a bad enum value names the option, the value and the choices. */
     FILE *f = tmpfile();
-    char buf[512] = "";
     int status;
     pid_t pid = fork();
 
     if (pid == 0) {
         dup2(fileno(f), 2);
         smpi_options_defaults(&cfg);
-        smpi_options_set(&cfg, "contexts/factory:boost");
+        if (file)
+            smpi_options_set_at(&cfg, item, file, 7);
+        else
+            smpi_options_set(&cfg, item);
         _exit(0);
     }
     waitpid(pid, &status, 0);
     rewind(f);
-    cr_assert(fgets(buf, sizeof(buf), f) != NULL);
+    cr_assert(fgets(buf, (int)size, f) != NULL);
     cr_assert_eq(WEXITSTATUS(status), 1);
-    cr_assert_str_eq(buf, "simmpi: bad value 'boost' for option contexts/factory; valid: raw, "
-                          "ucontext\n");
     fclose(f);
+}
+
+Test(options, messages_name_option_and_valid_values)
+{
+    /* The message printed for a bad enum value names the option, the value and the choices. */
+    char buf[512];
+
+    first_error_line("contexts/factory:fibers", NULL, buf, sizeof(buf));
+    cr_assert_str_eq(buf, "simmpi: bad value 'fibers' for option contexts/factory; valid: raw, "
+                          "ucontext, thread, boost\n");
+}
+
+Test(options, context_factories_are_simgrids)
+{
+    /* contexts/factory takes SimGrid's four names: raw (the default), ucontext, thread, and
+     * boost, which is raw (both switch stacks in assembly). */
+    smpi_options_defaults(&cfg);
+    cr_assert_eq(cfg.sim.ctx_factory, SIM_CTX_RAW);
+    smpi_options_set(&cfg, "contexts/factory:thread");
+    cr_assert_eq(cfg.sim.ctx_factory, SIM_CTX_THREAD);
+    smpi_options_set(&cfg, "contexts/factory:boost");
+    cr_assert_eq(cfg.sim.ctx_factory, SIM_CTX_RAW);
+    smpi_options_set(&cfg, "contexts/factory:ucontext");
+    cr_assert_eq(cfg.sim.ctx_factory, SIM_CTX_UCONTEXT);
 }
 
 Test(options, folding_and_adjustment_items_keep_smpi_values)
@@ -168,6 +192,56 @@ Test(options, folding_and_adjustment_items_keep_smpi_values)
     cr_assert_float_eq(cfg.auto_shared_malloc_thresh, 2 << 20, 1e-12);
     cr_assert(cfg.trace_call_location && cfg.trace_call_use_absolute_path);
     smpi_options_free(&cfg);
+}
+
+Test(options, plugins_activate_one_per_item_in_their_order)
+{
+    /* SimGrid's plugin option takes one name per item: link_energy then host_energy activate
+     * both in that order (the order of their end-of-run totals); a repeated name and an empty
+     * value change nothing. */
+    smpi_options_defaults(&cfg);
+    cr_assert_eq(cfg.sim.nplugins, 0);
+    smpi_options_set(&cfg, "plugin:link_energy");
+    smpi_options_set(&cfg, "plugin:");
+    smpi_options_set(&cfg, "plugin:host_energy");
+    smpi_options_set(&cfg, "plugin:link_energy");
+    cr_assert_eq(cfg.sim.nplugins, 2);
+    cr_assert_eq(cfg.sim.plugins[0], SIM_PLUGIN_LINK_ENERGY);
+    cr_assert_eq(cfg.sim.plugins[1], SIM_PLUGIN_HOST_ENERGY);
+    smpi_options_free(&cfg);
+}
+
+Test(options, what_the_command_line_set_is_known_under_every_name)
+{
+    /* A platform's <config> yields to the command line: precision/work-amount given as such is
+     * set under its alias maxmin/precision too; smpi/bw-factor is not set until given. */
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, "precision/work-amount:1e-6");
+    cr_assert(smpi_options_is_set("maxmin/precision"));
+    cr_assert(smpi_options_is_set("precision/work-amount"));
+    cr_assert_not(smpi_options_is_set("smpi/bw-factor"));
+    smpi_options_set(&cfg, "smpi/bw-factor:0.5");
+    cr_assert(smpi_options_is_set("network/bandwidth-factor"));
+    cr_assert_not(smpi_options_is_set("no/such-option"));
+    smpi_options_free(&cfg);
+}
+
+Test(options, plugin_and_platform_config_errors_say_where_and_what_is_valid)
+{
+    /* A <config> prop's error names its file and line; an unknown plugin lists the valid ones,
+     * and a SimGrid plugin simmpi does not provide says so. */
+    char buf[512];
+
+    first_error_line("plugin:dvfs", "p.xml", buf, sizeof(buf));
+    cr_assert_str_eq(buf, "simmpi: p.xml:7: <config> bad value 'dvfs' for option plugin; valid: "
+                          "host_energy, link_energy (one per --cfg=plugin: item; "
+                          "--cfg=plugin:help lists them)\n");
+    first_error_line("host/model:ptask_L07", "p.xml", buf, sizeof(buf));
+    cr_assert_str_eq(buf, "simmpi: p.xml:7: <config> bad value 'ptask_L07' for option "
+                          "host/model; valid: default, compound\n");
+    first_error_line("plugin:host_load", NULL, buf, sizeof(buf));
+    cr_assert_str_eq(buf, "simmpi: SimGrid's plugin 'host_load' is not provided by simmpi; valid: "
+                          "host_energy, link_energy (one per --cfg=plugin: item)\n");
 }
 
 Test(options, per_message_models_take_their_tables)

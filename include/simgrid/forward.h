@@ -1,0 +1,26 @@
+/* simgrid/forward.h: the opaque handle types of SimGrid's C API that SMPI programs use beside MPI
+ * (hosts and links), named as in SimGrid 3.32 so that its programs compile unchanged. */
+#ifndef SIMMPI_SIMGRID_FORWARD_H
+#define SIMMPI_SIMGRID_FORWARD_H
+
+#ifndef SMPI_API
+#define SMPI_API __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+#define SG_BEGIN_DECL extern "C" {
+#define SG_END_DECL }
+#else
+#define SG_BEGIN_DECL
+#define SG_END_DECL
+#endif
+
+/* SimGrid's names: the handle types are part of its API, hence the typedefs. */
+typedef struct s4u_Host s4u_Host;
+typedef struct s4u_Link s4u_Link;
+typedef s4u_Host *sg_host_t;
+typedef const s4u_Host *const_sg_host_t;
+typedef s4u_Link *sg_link_t;
+typedef const s4u_Link *const_sg_link_t;
+
+#endif /* SIMMPI_SIMGRID_FORWARD_H */
