@@ -26,7 +26,7 @@ enum opt_type {
     OPT_COST,
     OPT_COLL,
     OPT_PLUGIN, /* each item activates one more plugin (SimGrid's plugin option) */
-    OPT_LOGGP,       /* the per-message models' parameters (simcore's parsers) */
+    OPT_LOGGP,  /* the per-message models' parameters (simcore's parsers) */
     OPT_LOGGPS,
     OPT_LOG3P,
     OPT_LMO_DEFAULT,
