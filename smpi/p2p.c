@@ -592,6 +592,7 @@ MPI_Request smpi__mrecv_start(MPI_Request send, void *buf, int count, MPI_Dataty
     r->flags |= SMPI_REQ_ACTIVE;
     r->src = send->src;
     r->tag = send->tag;
+    r->post_date = sim_now();
     r->refcount++;
     match(send, r);
     return r;

@@ -12,7 +12,8 @@
  *   port: simmpi's single port: a sender injects one message at a time (gap T2 - L). Rank 0
  *     sends 500 B to rank 1 then to rank 2: the first leaves at 1.5 us; the second starts when
  *     the first's 5 us of injection are over, at 5 us, returns at 6.5 us and is received at
- *     5 + 13 = 18 us. */
+ *     5 + 13 = 18 us.
+ *   mrecv: the late receive of the rendezvous case made by MPI_Mprobe and MPI_Mrecv. */
 #include <mpi.h>
 #include <smpi/smpi.h>
 
@@ -65,6 +66,26 @@ static int run_rendezvous(void)
     return errs;
 }
 
+/* The late receive of run_rendezvous again, as MPI_Mprobe then MPI_Mrecv at 50 us: the
+ * receive counts as posted when MPI_Mrecv is called. */
+static int run_mrecv(void)
+{
+    int errs = 0;
+
+    if (models_rank == 0) {
+        MPI_Send(models_buf, 20000, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+        errs += mtest_expect_time(MPI_Wtime(), 72 * US, "mrecv: the send returns");
+    } else if (models_rank == 1) {
+        MPI_Message msg;
+
+        wait_until(50 * US);
+        MPI_Mprobe(0, 0, MPI_COMM_WORLD, &msg, MPI_STATUS_IGNORE);
+        MPI_Mrecv(models_buf, 20000, MPI_CHAR, &msg, MPI_STATUS_IGNORE);
+        errs += mtest_expect_time(MPI_Wtime(), 203 * US, "mrecv: the receive returns");
+    }
+    return errs;
+}
+
 static int run_port(void)
 {
     int errs = 0;
@@ -88,6 +109,7 @@ int main(int argc, char **argv)
         { "eager", run_eager },
         { "rendezvous", run_rendezvous },
         { "port", run_port },
+        { "mrecv", run_mrecv },
         { NULL, NULL },
     };
 
