@@ -1,6 +1,7 @@
-/* models_loggp: network/model:LogGP against the closed forms of PAPERS.md section 7 (the
- * Netgauge paper's discrete-event semantics). Each mode is run by the testlist with the table
- * written in its comment; the constants below must match it.
+/* models_loggp: the LogGP family against the closed forms of PAPERS.md section 7 (the Netgauge
+ * paper's discrete-event semantics; the SMPI paper's Figure 1). Each mode is run by the testlist
+ * with the table written here; the constants below must match it.
+ * LogGP, network/model:LogGP:
  *   oneway (O1): L = 5 us, o = 1 us, g = 2 us, G = 0.001 us/B. One message of 1001 B is received
  *     at o + (s-1)G + L + o = 8 us, its blocking send returns at o = 1 us; a ping-pong takes
  *     PRTT(1,0,1001) = 2(L + 2o + (s-1)G) = 16 us, PRTT(1,0,1) = 14 us (Netgauge's "L" = 7 us =
@@ -21,7 +22,22 @@
  *     broadcast formula 2o + L + (P-1)Gk + (P-2)g = 26 us. With the log_3 P paper's Table 1
  *     (bcast1: L = 13.62, o = 5.9, g = 14.6 us, G = 0.00448 us/B) and 16384 B: 626.79088 us.
  *   logp (O13, LogP): G = 0, 10 messages of 1 B back to back: the last is received at
- *     o + 9 max(g, o) + L + o = 25 us. */
+ *     o + 9 max(g, o) + L + o = 25 us.
+ * LogGPS, network/model:LogGPS with network/loggps:5us:1us:0.001us:0.01us:0.005us:1000:10000
+ * (L, o, O, g, G, s, S): T1 = o + kO (sender), T2 = L + kg below s and L + sg + (k-s)G from s on
+ * (network), T3 = o + kO (receiver) (O13):
+ *   eager: k = 500: T1 = 1.5, T2 = 10, T3 = 1.5: received at 13 us, the send returns at 1.5 us;
+ *     k = 1000 (continuity at s): 2 + 15 + 2 = 19 us; k = 4000: 5 + 30 + 5 = 40 us.
+ *   rendezvous (k >= S): the handshake ends at T4 = max(L + o, t_r - t_s) + o after the send
+ *     (7 us when the receive is already posted, 51 us when it is posted 50 us after the send);
+ *     then T1, T2, T3: k = 20000 has T1 = 21, T2 = 5 + 10 + 19000 * 0.005 = 110 and T3 = 21, so
+ *     the send returns at 7 + 21 = 28 us and the receive at 7 + 152 = 159 us (51 + 21 = 72 and
+ *     203 us with the late receive).
+ *   mrecv: the late receive again, made by MPI_Mprobe and MPI_Mrecv.
+ *   port: simmpi's single port: a sender injects one message at a time (gap T2 - L). Rank 0
+ *     sends 500 B to rank 1 then to rank 2: the first leaves at 1.5 us; the second starts when
+ *     the first's 5 us of injection are over, at 5 us, returns at 6.5 us and is received at
+ *     5 + 13 = 18 us. */
 #include <mpi.h>
 #include <smpi/smpi.h>
 #include <stdio.h>
@@ -273,6 +289,85 @@ static int run_logp(void)
     return errs;
 }
 
+/* Rank 0 sends k bytes to rank 1, which receives them (by MPI_Mprobe and MPI_Mrecv with
+ * `probe`); each checks when its call returns, from `start`. */
+static int one_message(int k, double start, double send_end, double recv_end, bool probe)
+{
+    int errs = 0;
+
+    if (models_rank == 0) {
+        MPI_Send(models_buf, k, MPI_CHAR, 1, k, MPI_COMM_WORLD);
+        errs += mtest_expect_time(MPI_Wtime() - start, send_end, "O13: the send returns after T1");
+    } else if (models_rank == 1) {
+        MPI_Message msg;
+
+        if (probe) {
+            MPI_Mprobe(0, k, MPI_COMM_WORLD, &msg, MPI_STATUS_IGNORE);
+            MPI_Mrecv(models_buf, k, MPI_CHAR, &msg, MPI_STATUS_IGNORE);
+        } else {
+            MPI_Recv(models_buf, k, MPI_CHAR, 0, k, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        }
+        errs += mtest_expect_time(MPI_Wtime() - start, recv_end, "O13: T1 + T2 + T3");
+    }
+    return errs;
+}
+
+/* Every rank waits until the same date, so that each case starts afresh there. */
+static void wait_until(double date)
+{
+    smpi_execute_benched(date - MPI_Wtime());
+}
+
+static int run_eager(void)
+{
+    int errs = 0;
+
+    errs += one_message(500, 0, 1.5 * US, 13 * US, false);
+    wait_until(100 * US);
+    errs += one_message(1000, 100 * US, 2 * US, 19 * US, false);
+    wait_until(200 * US);
+    errs += one_message(4000, 200 * US, 5 * US, 40 * US, false);
+    return errs;
+}
+
+static int run_rendezvous(void)
+{
+    int errs = 0;
+
+    errs += one_message(20000, 0, 28 * US, 159 * US, false);
+    wait_until(1000 * US);
+    if (models_rank == 1)
+        wait_until(1050 * US); /* t_r - t_s = 50 us */
+    errs += one_message(20000, 1000 * US, 72 * US, 203 * US, false);
+    return errs;
+}
+
+/* The late receive of run_rendezvous again, as MPI_Mprobe then MPI_Mrecv at 50 us: the
+ * receive counts as posted when MPI_Mrecv is called. */
+static int run_mrecv(void)
+{
+    if (models_rank == 1)
+        wait_until(50 * US);
+    return one_message(20000, 0, 72 * US, 203 * US, true);
+}
+
+static int run_port(void)
+{
+    int errs = 0;
+
+    if (models_rank == 0) {
+        MPI_Send(models_buf, 500, MPI_CHAR, 1, 0, MPI_COMM_WORLD);
+        errs += mtest_expect_time(MPI_Wtime(), 1.5 * US, "port: the first send returns");
+        MPI_Send(models_buf, 500, MPI_CHAR, 2, 0, MPI_COMM_WORLD);
+        errs += mtest_expect_time(MPI_Wtime(), 6.5 * US, "port: the second send returns");
+    } else {
+        MPI_Recv(models_buf, 500, MPI_CHAR, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        errs += mtest_expect_time(MPI_Wtime(), models_rank == 1 ? 13 * US : 18 * US,
+                                  "port: a message is received");
+    }
+    return errs;
+}
+
 static int run_bcast_synthetic(void)
 {
     return run_bcast(1001, 5 * US, 1 * US, 2 * US, 0.001 * US);
@@ -293,6 +388,10 @@ int main(int argc, char **argv)
         { "bcast", run_bcast_synthetic },
         { "bcast1", run_bcast_table1 },
         { "logp", run_logp },
+        { "eager", run_eager },
+        { "rendezvous", run_rendezvous },
+        { "port", run_port },
+        { "mrecv", run_mrecv },
         { NULL, NULL },
     };
 

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "tests/unit/simcore/fixture.h"
 #include "simcore/simcore.h"
 
 #define US 1e-6
@@ -33,11 +34,6 @@ static const char lmo_xml[] =
     "  </zone>\n"
     "</platform>\n";
 
-static struct sim_host *host(const char *name)
-{
-    return sim_platform_host_by_name(sim_engine_platform(), name);
-}
-
 /* Starts the engine on lmo_xml under `model` with the given parameters. */
 static void start(enum sim_net_model model, const char *loggp, const char *loggps,
                   const char *log3p, const char *lmo_default)
@@ -59,31 +55,14 @@ static void start(enum sim_net_model model, const char *loggp, const char *loggp
     sim_config_free(&cfg);
 }
 
-struct comm_arg {
-    const char *src;
-    const char *dst;
-    double bytes;
-    double end;
-};
-
-static void send_one(void *arg)
-{
-    struct comm_arg *c = arg;
-    struct sim_activity *act = sim_comm_start(host(c->src), host(c->dst), c->bytes, -1);
-
-    sim_activity_wait(act);
-    c->end = sim_now();
-    sim_activity_unref(act);
-}
-
 /* The date at which sim_comm_start's part of a message of `bytes` from src to dst ends. */
 static double wire(const char *src, const char *dst, double bytes)
 {
-    struct comm_arg c = { src, dst, bytes, -1 };
+    struct fx_flow f = { src, dst, 0, bytes, -1 };
 
-    sim_actor_create("sender", host(src), send_one, &c);
+    fx_send(&f);
     cr_assert_eq(sim_engine_run(), 0);
-    return c.end;
+    return f.end;
 }
 
 Test(msgparse, loggp_rows_are_sorted_and_take_units)
@@ -168,13 +147,13 @@ Test(msgmodel, loggp_picks_the_row_of_the_size)
 
     start(SIM_NET_LOGGP, "1:1us:4.72us:5.14us:0.00073us;12289:2us:4.72us:21.39us:0.00103us", NULL,
           NULL, NULL);
-    sim_msg_send(host("a"), host("b"), 12288, false, &c);
+    sim_msg_send(fx_host("a"), fx_host("b"), 12288, false, &c);
     cr_assert(near(c.gap, 14.10951 * US) && near(c.cpu, 4.72 * US) && !c.rendezvous);
-    sim_msg_send(host("a"), host("b"), 12289, false, &c);
+    sim_msg_send(fx_host("a"), fx_host("b"), 12289, false, &c);
     cr_assert(near(c.gap, 34.04664 * US));
-    sim_msg_send(host("a"), host("b"), 0, false, &c);
+    sim_msg_send(fx_host("a"), fx_host("b"), 0, false, &c);
     cr_assert(near(c.gap, 5.14 * US), "an empty message costs what a 1-byte one does");
-    cr_assert(near(sim_msg_recv(host("a"), host("b"), 100, true), 4.72 * US));
+    cr_assert(near(sim_msg_recv(fx_host("a"), fx_host("b"), 100, true), 4.72 * US));
     cr_assert(near(wire("a", "b", 12289), 2 * US + 12288 * 0.00103 * US));
     sim_engine_shutdown();
 }
@@ -188,12 +167,12 @@ Test(msgmodel, loggps_follows_figure_1)
     struct sim_msg_cost c;
 
     start(SIM_NET_LOGGPS, NULL, "5us:1us:0.001us:0.01us:0.005us:1000:10000", NULL, NULL);
-    sim_msg_send(host("a"), host("b"), 500, false, &c);
+    sim_msg_send(fx_host("a"), fx_host("b"), 500, false, &c);
     cr_assert(near(c.cpu, 1.5 * US) && near(c.gap, 5 * US) && !c.rendezvous);
-    cr_assert(near(sim_msg_recv(host("a"), host("b"), 500, false), 1.5 * US));
-    sim_msg_send(host("a"), host("b"), 4000, false, &c);
+    cr_assert(near(sim_msg_recv(fx_host("a"), fx_host("b"), 500, false), 1.5 * US));
+    sim_msg_send(fx_host("a"), fx_host("b"), 4000, false, &c);
     cr_assert(near(c.cpu, 5 * US) && near(c.gap, 25 * US) && !c.rendezvous);
-    sim_msg_send(host("a"), host("b"), 10000, false, &c);
+    sim_msg_send(fx_host("a"), fx_host("b"), 10000, false, &c);
     cr_assert(c.rendezvous && near(c.hs_latency, 6 * US) && near(c.hs_cpu, 1 * US));
     cr_assert(near(wire("a", "b", 4000), 30 * US));
     sim_engine_shutdown();
@@ -214,12 +193,12 @@ Test(msgmodel, log3p_charges_strides_and_the_path)
     struct sim_msg_cost c;
 
     start(SIM_NET_LOG3P, NULL, NULL, "0:29us:420us:131us:3us;1MiB:1:1:1:1", NULL);
-    sim_msg_send(host("a"), host("b"), 16384, true, &c);
+    sim_msg_send(fx_host("a"), fx_host("b"), 16384, true, &c);
     cr_assert(near(c.cpu, 224.5 * US) && c.gap == 0 && !c.rendezvous);
-    sim_msg_send(host("a"), host("b"), 16384, false, &c);
+    sim_msg_send(fx_host("a"), fx_host("b"), 16384, false, &c);
     cr_assert(near(c.cpu, 14.5 * US));
-    cr_assert(near(sim_msg_recv(host("a"), host("b"), 16384, true), 224.5 * US));
-    cr_assert(near(sim_msg_recv(host("a"), host("b"), 16384, false), 14.5 * US));
+    cr_assert(near(sim_msg_recv(fx_host("a"), fx_host("b"), 16384, true), 224.5 * US));
+    cr_assert(near(sim_msg_recv(fx_host("a"), fx_host("b"), 16384, false), 14.5 * US));
     cr_assert(near(wire("a", "b", 16384), 131 * US));
     cr_assert(near(wire("a", "a", 16384), 131 * US + 3 * US), "T_mem within one host");
     sim_engine_shutdown();
@@ -232,10 +211,10 @@ Test(msgmodel, lmo_uses_each_hosts_parameters)
     struct sim_msg_cost c;
 
     start(SIM_NET_LMO, NULL, NULL, NULL, "5us:0.001us");
-    sim_msg_send(host("a"), host("b"), 10000, false, &c);
+    sim_msg_send(fx_host("a"), fx_host("b"), 10000, false, &c);
     cr_assert(near(c.cpu, 30 * US) && c.gap == 0 && !c.rendezvous);
-    cr_assert(near(sim_msg_recv(host("a"), host("b"), 10000, false), 60 * US));
-    cr_assert(near(sim_msg_recv(host("a"), host("c"), 10000, false), 15 * US));
+    cr_assert(near(sim_msg_recv(fx_host("a"), fx_host("b"), 10000, false), 60 * US));
+    cr_assert(near(sim_msg_recv(fx_host("a"), fx_host("c"), 10000, false), 15 * US));
     cr_assert(near(wire("a", "b", 10000), 100 * US));
     sim_engine_shutdown();
 }
