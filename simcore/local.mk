@@ -12,6 +12,7 @@ simcore_libsimcore_la_SOURCES = \
 	simcore/routing_cluster.c simcore/routing_torus.c simcore/routing_fat_tree.c \
 	simcore/routing_dragonfly.c \
 	simcore/heap.c simcore/engine.c simcore/actor.c simcore/activity.c simcore/network.c \
-	simcore/profile.c simcore/resource.c simcore/energy.c simcore/energy_host.c simcore/energy_link.c
+	simcore/profile.c simcore/resource.c simcore/energy.c simcore/energy_host.c simcore/energy_link.c \
+	simcore/msgparse.c simcore/msgmodel.c
 simcore_libsimcore_la_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS) -fvisibility=hidden
 simcore_libsimcore_la_LIBADD = $(XML_LIBS)

@@ -26,6 +26,23 @@ enum opt_type {
     OPT_COST,
     OPT_COLL,
     OPT_PLUGIN, /* each item activates one more plugin (SimGrid's plugin option) */
+    OPT_LOGGP,  /* the per-message models' parameters (simcore's parsers) */
+    OPT_LOGGPS,
+    OPT_LOG3P,
+    OPT_LMO_DEFAULT,
+    OPT_FANIN,
+};
+
+/* What the OPT_LOGGP ... OPT_FANIN items expect, for their messages. */
+static const char *const params_expected[] = {
+    [OPT_LOGGP] = "MINSIZE:L:o:g:G[;MINSIZE:L:o:g:G...] with sizes in bytes, times such as 5us "
+                  "and G in seconds per byte (0.001us)",
+    [OPT_LOGGPS] = "L:o:O:g:G:s:S with times such as 5us, O, g and G in seconds per byte "
+                   "(0.001us) and s, S in bytes",
+    [OPT_LOG3P] = "MINSIZE:o_mw:l_mw:o_net:T_mem[;MINSIZE:o_mw:l_mw:o_net:T_mem...] with sizes "
+                  "in bytes and times such as 29us",
+    [OPT_LMO_DEFAULT] = "C:t with C a time such as 10us and t a time per byte such as 0.002us",
+    [OPT_FANIN] = "a:b:c, three times such as 49.3us:0.783us:0.157us",
 };
 
 /* The option's default comes from network/model (SimGrid's set_default per model). */
@@ -59,8 +76,11 @@ static const struct opt_enum factory_values[] = {
     { NULL, 0 },
 };
 static const struct opt_enum model_values[] = {
-    { "SMPI", SIM_NET_SMPI }, { "LV08", SIM_NET_LV08 },         { "CM02", SIM_NET_CM02 },
-    { "raw", SIM_NET_RAW },   { "Constant", SIM_NET_CONSTANT }, { NULL, 0 },
+    { "SMPI", SIM_NET_SMPI },         { "LV08", SIM_NET_LV08 },
+    { "CM02", SIM_NET_CM02 },         { "raw", SIM_NET_RAW },
+    { "Constant", SIM_NET_CONSTANT }, { "LogGP", SIM_NET_LOGGP },
+    { "LogGPS", SIM_NET_LOGGPS },     { "log3P", SIM_NET_LOG3P },
+    { "LMO", SIM_NET_LMO },           { NULL, 0 },
 };
 static const struct opt_enum progress_values[] = {
     { "auto", SMPI_PROGRESS_AUTO },
@@ -118,7 +138,19 @@ static const struct smpi_option options[] = {
     { "precision/work-amount", OPT_DOUBLE, "1e-5", OPT_SIM(precision_work), 0, NULL,
       "relative precision of the sharing solver (alias maxmin/precision)" },
     { "network/model", OPT_ENUM, "SMPI", OPT_SIM(net_model), 0, model_values,
-      "network model: SMPI (hybrid), LV08, CM02, raw (pure flow) or Constant" },
+      "network model: SMPI (hybrid), LV08, CM02, raw (pure flow), Constant, or a per-message "
+      "model: LogGP, LogGPS, log3P, LMO (README 'Network models')" },
+    { "network/loggp", OPT_LOGGP, "", OPT_SIM(loggp), 0, NULL,
+      "LogGP's parameters, one row per protocol: MINSIZE:L:o:g:G[;MINSIZE:L:o:g:G...] (L, o, g "
+      "times, G time per byte; the row of the largest MINSIZE not above the size applies)" },
+    { "network/loggps", OPT_LOGGPS, "", OPT_SIM(loggps), 0, NULL,
+      "LogGPS's parameters L:o:O:g:G:s:S (SMPI paper, Fig. 1: O, g, G per byte; g below s bytes, "
+      "G from s on; rendezvous from S bytes on)" },
+    { "network/log3p", OPT_LOG3P, "", OPT_SIM(log3p), 0, NULL,
+      "log_3 P's parameters: MINSIZE:o_mw:l_mw:o_net:T_mem[;...] (times; l_mw for non-contiguous "
+      "datatypes, T_mem within one host)" },
+    { "network/lmo-default", OPT_LMO_DEFAULT, "", OPT_SIM(lmo_default), 0, NULL,
+      "LMO's C:t for hosts without the properties lmo/C and lmo/t (C a time, t a time per byte)" },
     { "network/latency-factor", OPT_FACTOR, "", OPT_SIM(lat_factor), OPT_MODEL, NULL,
       "latency correction, one number or size:factor;... (alias smpi/lat-factor)" },
     { "network/bandwidth-factor", OPT_FACTOR, "", OPT_SIM(bw_factor), OPT_MODEL, NULL,
@@ -158,6 +190,9 @@ static const struct smpi_option options[] = {
       "time injected in MPI_Isend: minsize:startup:perbyte;..." },
     { "smpi/or", OPT_COST, "0:0:0:0:0", OPT_FIELD(or_), 0, NULL,
       "time injected in MPI_Recv: minsize:startup:perbyte;..." },
+    { "smpi/fanin-overhead", OPT_FANIN, "0:0:0", OPT_FIELD(fanin), 0, NULL,
+      "TAN's fan-in overhead a:b:c: a call that completes x >= 1 receives then costs its rank "
+      "a + b(x+1) + c(x+1)^2 (times), under any network model" },
     { "smpi/test", OPT_TIME, "1e-4", OPT_FIELD(test_time), 0, NULL,
       "time injected by each MPI_Test that finds nothing" },
     { "smpi/iprobe", OPT_TIME, "1e-4", OPT_FIELD(iprobe_time), 0, NULL,
@@ -426,6 +461,39 @@ static void add_plugin(struct sim_config *sim, const char *v)
             origin, v);
 }
 
+/* The per-message models' parameters: simcore's parsers, or three times for the fan-in
+ * overhead; dies naming the item, the value, the fault and the expected form. */
+static void parse_params(const struct smpi_option *o, const char *v, void *f)
+{
+    static const char *const fanin_names[] = { "a", "b", "c" };
+    double abc[3];
+    char err[256];
+    int rc;
+
+    switch (o->type) {
+    case OPT_LOGGP:
+        rc = sim_loggp_parse(v, f, err, sizeof(err));
+        break;
+    case OPT_LOGGPS:
+        rc = sim_loggps_parse(v, f, err, sizeof(err));
+        break;
+    case OPT_LOG3P:
+        rc = sim_log3p_parse(v, f, err, sizeof(err));
+        break;
+    case OPT_LMO_DEFAULT:
+        rc = sim_lmo_default_parse(v, f, err, sizeof(err));
+        break;
+    default:
+        rc = sim_parse_rows(v, 3, "ttt", fanin_names, abc, 1, err, sizeof(err)) < 0 ? -1 : 0;
+        if (rc == 0)
+            *(struct smpi_fanin *)f = (struct smpi_fanin){ .a = abc[0], .b = abc[1], .c = abc[2] };
+        break;
+    }
+    if (rc != 0)
+        sim_die("bad value '%s' for option %s: %s; expected %s", v, o->name, err,
+                params_expected[o->type]);
+}
+
 /* Parses v into the option's field; dies with the expected form on error. */
 static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, const char *v)
 {
@@ -505,6 +573,13 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
         break;
     case OPT_PLUGIN:
         add_plugin(&cfg->sim, v);
+        break;
+    case OPT_LOGGP:
+    case OPT_LOGGPS:
+    case OPT_LOG3P:
+    case OPT_LMO_DEFAULT:
+    case OPT_FANIN:
+        parse_params(o, v, f);
         break;
     }
 }
@@ -598,6 +673,20 @@ void smpi_options_defaults(struct smpi_config *cfg)
             parse_into(cfg, &options[i], options[i].def);
 }
 
+/* A per-message model needs its parameters (LMO's come from the platform: checked when it is
+ * loaded). */
+static void check_model_params(const struct sim_config *sim)
+{
+    if (sim->net_model == SIM_NET_LOGGP && sim->loggp.n == 0)
+        sim_die("network/model:LogGP needs its parameters: "
+                "--cfg=network/loggp:MINSIZE:L:o:g:G[;MINSIZE:L:o:g:G...]");
+    if (sim->net_model == SIM_NET_LOGGPS && !sim->loggps.set)
+        sim_die("network/model:LogGPS needs its parameters: --cfg=network/loggps:L:o:O:g:G:s:S");
+    if (sim->net_model == SIM_NET_LOG3P && sim->log3p.n == 0)
+        sim_die("network/model:log3P needs its parameters: "
+                "--cfg=network/log3p:MINSIZE:o_mw:l_mw:o_net:T_mem[;...]");
+}
+
 void smpi_options_finish(struct smpi_config *cfg)
 {
     struct sim_config model;
@@ -621,6 +710,7 @@ void smpi_options_finish(struct smpi_config *cfg)
     }
     sim_factor_table_free(&model.lat_factor);
     sim_factor_table_free(&model.bw_factor);
+    check_model_params(&cfg->sim);
     if (cfg->async_small_thresh > cfg->send_is_detached_thresh)
         sim_die("smpi/async-small-thresh (%g) must not exceed smpi/send-is-detached-thresh (%g)",
                 cfg->async_small_thresh, cfg->send_is_detached_thresh);
@@ -650,8 +740,7 @@ void smpi_options_print(FILE *out)
 
 void smpi_options_free(struct smpi_config *cfg)
 {
-    sim_factor_table_free(&cfg->sim.lat_factor);
-    sim_factor_table_free(&cfg->sim.bw_factor);
+    sim_config_free(&cfg->sim);
     free(cfg->os.seg);
     free(cfg->ois.seg);
     free(cfg->or_.seg);

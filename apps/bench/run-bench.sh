@@ -10,8 +10,8 @@ out=apps/bench/out
 mkdir -p "$out"
 
 # BENCH_PARTS selects parts (default: all): kernel, pingpong, ring, scale, alltoall, coll,
-# sample, fold.
-parts=${BENCH_PARTS:-kernel pingpong ring scale alltoall coll sample fold}
+# sample, fold, models.
+parts=${BENCH_PARTS:-kernel pingpong ring scale alltoall coll sample fold models}
 want() { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if want kernel; then
@@ -116,7 +116,7 @@ timed_run() {
     esac
 }
 
-if want alltoall || want coll; then
+if want alltoall || want coll || want models; then
     smpi/smpicc -O2 -o "$out/coll_time" "$srcdir/tests/compare/coll_time.c" || exit 1
     [ $have_smpi = 1 ] && /usr/bin/smpicc -O2 -o "$out/coll_time.sg" "$srcdir/tests/compare/coll_time.c" 2>/dev/null
 fi
@@ -165,6 +165,44 @@ for kind in barrier bcast reduce allreduce alltoall alltoallv allgather allgathe
         printf '%-16s %-28s %10s %10s %8s\n' "$kind" "$al" "$a" "$b" "$ratio"
     done
 done
+fi
+
+if want models; then
+echo
+echo "== MPI: the per-message models LogGP and LogGPS against the default SMPI model (simmpi) =="
+echo "(medians of 5 runs of wall and of CPU = user + system time; ratio = the model's over SMPI's)"
+# The parameters are of the order of the default cluster's (1 us, 10 Gbps); LogGPS's rendezvous
+# is above the sizes used, as SMPI's detached threshold is.
+loggp="--cfg=network/model:LogGP --cfg=network/loggp:0:1us:0.5us:1us:0.8ns"
+loggps="--cfg=network/model:LogGPS --cfg=network/loggps:1us:0.5us:0:0.8ns:0.8ns:65536:65536"
+# median5 CMD...: "WALL CPU", the medians of 5 runs.
+median5() {
+    local walls=() cpus=()
+    for i in 1 2 3 4 5; do
+        /usr/bin/time -f '%e %U %S' -o "$out/time" "$@" >"$out/stdout" 2>"$out/models.err" ||
+            { echo "failed: $out/models.err"; return 1; }
+        read -r w u sy < <(tail -n 1 "$out/time")
+        walls+=("$w")
+        cpus+=("$(awk -v u="$u" -v s="$sy" 'BEGIN { print u + s }')")
+    done
+    echo "$(printf '%s\n' "${walls[@]}" | sort -g | sed -n 3p) $(printf '%s\n' "${cpus[@]}" | sort -g | sed -n 3p)"
+}
+models_case() { # LABEL NP ARGS...
+    local label=$1 np=$2 a b c
+    shift 2
+    hosts $np
+    a=$(median5 smpi/smpirun -np $np -platform "$plat" -hostfile "$out/hosts$np" $opts "$@")
+    b=$(median5 smpi/smpirun -np $np -platform "$plat" -hostfile "$out/hosts$np" $opts $loggp "$@")
+    c=$(median5 smpi/smpirun -np $np -platform "$plat" -hostfile "$out/hosts$np" $opts $loggps "$@")
+    echo "$a $b $c" | awk -v l="$label" '{
+        printf "%-32s wall SMPI %6.2fs LogGP %6.2fs (%.2f) LogGPS %6.2fs (%.2f)\n", l, $1, $3,
+               $3 / $1, $5, $5 / $1
+        printf "%-32s CPU  SMPI %6.2fs LogGP %6.2fs (%.2f) LogGPS %6.2fs (%.2f)\n", "", $2, $4,
+               $4 / $2, $6, $6 / $2 }'
+}
+models_case "pingpong x1000000" 2 "$out/mpi_pingpong" 1000000
+models_case "ring np=256, 3906 laps" 256 "$out/mpi_ring" 3906
+models_case "alltoall basic_linear np=256 x4" 256 --cfg=smpi/alltoall:basic_linear "$out/coll_time" alltoall 128 0 sum 4
 fi
 
 if want scale; then

@@ -243,3 +243,40 @@ Test(options, plugin_and_platform_config_errors_say_where_and_what_is_valid)
     cr_assert_str_eq(buf, "simmpi: SimGrid's plugin 'host_load' is not provided by simmpi; valid: "
                           "host_energy, link_energy (one per --cfg=plugin: item)\n");
 }
+
+Test(options, per_message_models_take_their_tables)
+{
+    /* network/model:LogGP with a two-row network/loggp (sizes and times with units), the fan-in
+     * overhead a:b:c in seconds, and an empty table, which unsets it again. */
+    smpi_options_defaults(&cfg);
+    cr_assert_float_eq(cfg.fanin.a + cfg.fanin.b + cfg.fanin.c, 0, 1e-18);
+    smpi_options_set(&cfg, "network/model:LogGP");
+    smpi_options_set(&cfg, "network/loggp:12KiB:5us:1us:2us:0.001us;0:1:2:3:4");
+    smpi_options_set(&cfg, "smpi/fanin-overhead:49.3us:0.783us:0.157us");
+    smpi_options_finish(&cfg);
+    cr_assert_eq(cfg.sim.loggp.n, 2);
+    cr_assert_float_eq(cfg.sim.loggp.row[1].minsize, 12288, 1e-12);
+    cr_assert_float_eq(cfg.sim.loggp.row[1].L, 5e-6, 1e-18);
+    cr_assert_float_eq(cfg.sim.loggp.row[0].G, 4, 1e-12);
+    cr_assert_float_eq(cfg.fanin.c, 0.157e-6, 1e-18);
+    cr_assert(!cfg.sim.crosstraffic, "the per-message models take the raw flow defaults");
+    smpi_options_set(&cfg, "network/loggp:");
+    cr_assert_eq(cfg.sim.loggp.n, 0);
+    smpi_options_free(&cfg);
+}
+
+Test(options, per_message_model_without_parameters_stops, .init = cr_redirect_stderr,
+     .exit_code = 1)
+{
+    /* network/model:log3P without network/log3p exits 1 naming the item to give. */
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, "network/model:log3P");
+    smpi_options_finish(&cfg);
+}
+
+Test(options, bad_model_table_stops, .init = cr_redirect_stderr, .exit_code = 1)
+{
+    /* A negative LogGPS parameter exits 1 naming the item, the value and the field. */
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, "network/loggps:5us:1us:0:0.01us:-0.005us:1000:10000");
+}
