@@ -10,16 +10,17 @@
 # Placeholders, each between two @ (written [@] in the sed expressions so that configure does
 # not substitute them in this file): CC CXX CXX_NO_GNU_UNIQUE VERSION INCLUDEDIR LIBDIR
 # (smpicc.in), SMPICC (smpicxx.in), SMPIMAIN SMPI_LIBTOOL (smpirun.in), SMPICC_PATH
-# SMPIRUN_PATH (smpitest.in).
+# SMPIRUN_PATH (smpitest.in, smpitesh.in).
 
-smpi_wrapper_names = smpicc smpicxx smpirun smpitest
+smpi_wrapper_names = smpicc smpicxx smpirun smpitest smpitesh
 
-noinst_SCRIPTS = smpi/smpicc smpi/smpicxx smpi/smpirun smpi/smpitest
-EXTRA_DIST += smpi/smpicc.in smpi/smpicxx.in smpi/smpirun.in smpi/smpitest.in
-CLEANFILES += smpi/smpicc smpi/smpicxx smpi/smpirun smpi/smpitest \
-	smpi/smpicc.inst smpi/smpicxx.inst smpi/smpirun.inst smpi/smpitest.inst \
-	smpi/smpicc.tmp smpi/smpicxx.tmp smpi/smpirun.tmp smpi/smpitest.tmp \
-	smpi/smpicc.inst.tmp smpi/smpicxx.inst.tmp smpi/smpirun.inst.tmp smpi/smpitest.inst.tmp
+noinst_SCRIPTS = smpi/smpicc smpi/smpicxx smpi/smpirun smpi/smpitest smpi/smpitesh
+EXTRA_DIST += smpi/smpicc.in smpi/smpicxx.in smpi/smpirun.in smpi/smpitest.in smpi/smpitesh.in
+CLEANFILES += smpi/smpicc smpi/smpicxx smpi/smpirun smpi/smpitest smpi/smpitesh \
+	smpi/smpicc.inst smpi/smpicxx.inst smpi/smpirun.inst smpi/smpitest.inst smpi/smpitesh.inst \
+	smpi/smpicc.tmp smpi/smpicxx.tmp smpi/smpirun.tmp smpi/smpitest.tmp smpi/smpitesh.tmp \
+	smpi/smpicc.inst.tmp smpi/smpicxx.inst.tmp smpi/smpirun.inst.tmp smpi/smpitest.inst.tmp \
+	smpi/smpitesh.inst.tmp
 
 # Shell fragments run by the rules below. configure does not look for a C++ compiler: the one
 # of $(CXX) if set, else c++. g++ puts the static locals of inline functions in STB_GNU_UNIQUE
@@ -66,6 +67,8 @@ smpi/smpirun: $(srcdir)/smpi/smpirun.in Makefile
 	$(AM_V_GEN)$(smpi_gen_intree) $(srcdir)/smpi/smpirun.in $(smpi_gen_finish)
 smpi/smpitest: $(srcdir)/smpi/smpitest.in Makefile
 	$(AM_V_GEN)$(smpi_gen_intree) $(srcdir)/smpi/smpitest.in $(smpi_gen_finish)
+smpi/smpitesh: $(srcdir)/smpi/smpitesh.in Makefile
+	$(AM_V_GEN)$(smpi_gen_intree) $(srcdir)/smpi/smpitesh.in $(smpi_gen_finish)
 
 smpi/smpicc.inst: $(srcdir)/smpi/smpicc.in Makefile
 	$(AM_V_GEN)$(smpi_gen_install) $(srcdir)/smpi/smpicc.in $(smpi_gen_finish)
@@ -75,8 +78,11 @@ smpi/smpirun.inst: $(srcdir)/smpi/smpirun.in Makefile
 	$(AM_V_GEN)$(smpi_gen_install) $(srcdir)/smpi/smpirun.in $(smpi_gen_finish)
 smpi/smpitest.inst: $(srcdir)/smpi/smpitest.in Makefile
 	$(AM_V_GEN)$(smpi_gen_install) $(srcdir)/smpi/smpitest.in $(smpi_gen_finish)
+smpi/smpitesh.inst: $(srcdir)/smpi/smpitesh.in Makefile
+	$(AM_V_GEN)$(smpi_gen_install) $(srcdir)/smpi/smpitesh.in $(smpi_gen_finish)
 
-install-exec-local: smpi/smpicc.inst smpi/smpicxx.inst smpi/smpirun.inst smpi/smpitest.inst
+install-exec-local: smpi/smpicc.inst smpi/smpicxx.inst smpi/smpirun.inst smpi/smpitest.inst \
+		smpi/smpitesh.inst
 	$(MKDIR_P) '$(DESTDIR)$(bindir)'
 	for f in $(smpi_wrapper_names); do \
 	  $(INSTALL_SCRIPT) smpi/$$f.inst '$(DESTDIR)$(bindir)'/$$f || exit 1; \
