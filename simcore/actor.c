@@ -54,7 +54,7 @@ struct sim_actor *sim_actor_create(const char *name, struct sim_host *host, sim_
     struct sim_actor *a = sim_xcalloc(1, sizeof(*a));
 
     a->name = sim_xstrdup(name);
-    a->pid = nactors;
+    a->pid = nactors + 1; /* SimGrid's numbering: maestro is 0 */
     a->host = host;
     a->fn = fn;
     a->arg = arg;
@@ -94,7 +94,7 @@ void sim__actors_run_ready(void)
             a->ctx = NULL;
         }
         if (a->state == SIM__ACTOR_DONE && a->autofree) {
-            actors[a->pid] = NULL;
+            actors[a->pid - 1] = NULL;
             free(a->name);
             free(a);
         }

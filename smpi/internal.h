@@ -150,6 +150,9 @@ void smpi__adjust_load(const char *path);
 double smpi__adjust_lookup(const char *key);
 /* Sleeps the rank for `seconds` of simulated time (injected costs). */
 void smpi__sleep(double seconds);
+/* A sleep of the application (sleep, usleep, nanosleep, sg_actor_sleep_for): smpi__sleep between
+ * smpi__enter("sleep") and smpi__leave, traced as a sleep. */
+void smpi__app_sleep(double seconds);
 
 /* ---- groups and communicators (comm.c) -------------------------------------------------- */
 

@@ -13,6 +13,8 @@
 #include "smpi/loader.h"
 #include "smpi/ti.h"
 
+SIM_LOG_CATEGORY(log_smpi, "smpi");
+
 struct launch_args {
     int np;
     const char *platform;
@@ -256,13 +258,19 @@ static void place_ranks(const struct launch_args *a, struct sim_platform *plat)
         if (np == 0)
             np = nhosts;
     }
+    if (a->hostfile && np > nhosts) /* SMPI's words (smpi_deployment.cpp) */
+        SIM_LOG(log_smpi, SIM_LOG_INFO,
+                "You requested to use %d ranks, but there is only %d processes in your "
+                "hostfile...",
+                np, nhosts);
     smpi__rt.nranks = np;
     smpi__rt.procs = sim_xcalloc((size_t)np, sizeof(*smpi__rt.procs));
     for (int i = 0; i < np; i++) {
         smpi__rt.procs[i].rank = i;
         smpi__rt.procs[i].host = hosts ? hosts[i % nhosts] : sim_platform_host(plat, i % nhosts);
         if (smpi__rt.cfg.map)
-            fprintf(stderr, "[rank %d] -> %s\n", i, sim_host_name(smpi__rt.procs[i].host));
+            SIM_LOG(log_smpi, SIM_LOG_INFO, "[rank %d] -> %s", i,
+                    sim_host_name(smpi__rt.procs[i].host));
     }
     free(hosts);
 }

@@ -30,6 +30,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/ti.h smpi/ti_types.c smpi/trace_ti.c smpi/replay.c smpi/replay_read.c \
 	smpi/progress.c \
 	smpi/timeline.h smpi/timeline.c smpi/timeline_page.c \
+	smpi/xbt.c smpi/sg_actor.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
 
@@ -55,6 +56,12 @@ smpi_smpimain_LDFLAGS = -Wl,-rpath,$(libdir)
 include_HEADERS = include/mpi.h include/smpi.h include/smpi_helpers.h
 smpiincludedir = $(includedir)/smpi
 smpiinclude_HEADERS = include/smpi/smpi.h include/smpi/smpi_extended_traces.h
+# SimGrid's C API that SMPI programs call beside MPI, at the paths they include.
+xbtincludedir = $(includedir)/xbt
+xbtinclude_HEADERS = include/xbt/base.h include/xbt/log.h include/xbt/asserts.h \
+	include/xbt/sysdep.h include/xbt/str.h
+simgridincludedir = $(includedir)/simgrid
+simgridinclude_HEADERS = include/simgrid/actor.h
 
 # The timeline page's source (smpi/timeline.html) as a C string, so that it is edited as HTML
 # and installed inside the library.

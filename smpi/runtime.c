@@ -173,7 +173,7 @@ void smpi__ranks_create(void)
         struct smpi_process *p = &smpi__rt.procs[i];
         char name[32];
 
-        snprintf(name, sizeof(name), "rank %d", i);
+        snprintf(name, sizeof(name), "%d", i); /* SimGrid's actor name for the rank */
         p->actor = sim_actor_create(name, p->host, rank_main, p);
         sim_actor_set_data(p->actor, p);
         p->test_sleeps = 1;
