@@ -144,6 +144,9 @@ void smpi__execute_seconds(const struct smpi_process *p, double seconds);
  * one); the speed factor of the code p ran since its last two MPI calls (1 when not listed). */
 void smpi__adjust_init(void);
 double smpi__adjust_factor(const struct smpi_process *p);
+/* The file of p's last call location as SMPI names it: its base name, unless
+ * smpi/trace-call-use-absolute-path ("" when none was recorded). */
+const char *smpi__loc_file(const struct smpi_process *p);
 /* Adds the file's "location","ratio" lines (after its header line) to the table; the factor
  * of a location key, 1 when not listed (exposed for the unit tests). */
 void smpi__adjust_load(const char *path);

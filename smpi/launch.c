@@ -286,11 +286,19 @@ static void setup_argv(const struct launch_args *a)
             p->main = smpi__replay_main;
             continue;
         }
+        p->main = smpi_app_main(smpi__rt.app, i);
+        if (smpi__rt.cfg.replay[0]) { /* a replayer: its trace when each rank has its own (SMPI) */
+            p->argc = smpi__replay_is_shared() ? 1 : 2;
+            p->argv = sim_xcalloc(3, sizeof(char *));
+            p->argv[0] = sim_xstrdup(a->program);
+            if (p->argc == 2)
+                p->argv[1] = sim_xstrdup(smpi__replay_trace_of(i));
+            continue;
+        }
         p->argc = a->nprog;
         p->argv = sim_xcalloc((size_t)a->nprog + 1, sizeof(char *));
         for (int k = 0; k < a->nprog; k++)
             p->argv[k] = sim_xstrdup(a->prog[k]);
-        p->main = smpi_app_main(smpi__rt.app, i);
     }
 }
 
@@ -334,13 +342,11 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi__adjust_init();
     if (!smpi__rt.cfg.replay[0] && !a.program)
         sim_die("no program to run; usage: smpirun -np N ./program [args] (smpirun -help)");
-    if (smpi__rt.cfg.replay[0] && a.program)
-        sim_die("smpirun -replay replays the trace without a program; remove '%s'", a.program);
     place_ranks(&a, plat);
     smpi__check_memory(smpi__rt.nranks, 0);
-    if (smpi__rt.cfg.replay[0]) {
+    if (smpi__rt.cfg.replay[0]) /* with a program, the program is the replayer */
         smpi__replay_init(smpi__rt.cfg.replay, smpi__rt.nranks);
-    } else {
+    if (a.program) {
         smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks, smpi__rt.cfg.privatization,
                                      smpi__rt.cfg.tmpdir, smpi__rt.cfg.keep_temps);
         smpi__check_memory(smpi__rt.nranks, smpi_app_globals_size(smpi__rt.app));

@@ -27,7 +27,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/absent.c \
 	smpi/trace.h smpi/trace.c smpi/profile.c \
 	smpi/paje.h smpi/paje.c smpi/paje_names.c smpi/paje_platform.c smpi/paje_usage.c \
-	smpi/ti.h smpi/ti_types.c smpi/trace_ti.c smpi/replay.c smpi/replay_read.c \
+	smpi/ti.h smpi/ti_types.c smpi/trace_ti.c smpi/replay.c smpi/replay_api.c smpi/replay_read.c \
 	smpi/progress.c \
 	smpi/timeline.h smpi/timeline.c smpi/timeline_page.c \
 	smpi/xbt.c smpi/sg_actor.c \
@@ -59,9 +59,11 @@ smpiinclude_HEADERS = include/smpi/smpi.h include/smpi/smpi_extended_traces.h
 # SimGrid's C API that SMPI programs call beside MPI, at the paths they include.
 xbtincludedir = $(includedir)/xbt
 xbtinclude_HEADERS = include/xbt/base.h include/xbt/log.h include/xbt/asserts.h \
-	include/xbt/sysdep.h include/xbt/str.h
+	include/xbt/sysdep.h include/xbt/str.h include/xbt/replay.hpp
 simgridincludedir = $(includedir)/simgrid
 simgridinclude_HEADERS = include/simgrid/actor.h
+simgrids4uincludedir = $(includedir)/simgrid/s4u
+simgrids4uinclude_HEADERS = include/simgrid/s4u/Actor.hpp
 
 # The timeline page's source (smpi/timeline.html) as a C string, so that it is edited as HTML
 # and installed inside the library.

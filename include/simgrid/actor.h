@@ -23,6 +23,13 @@ XBT_PUBLIC void sg_actor_yield(void);
 /* Computes `flops` on the caller's host. */
 XBT_PUBLIC void sg_actor_execute(double flops);
 
+/* The calling rank's properties, as SMPI's deployment sets them: instance_id ("smpirun"), rank,
+ * and under smpirun -replay smpi_replay ("true") and, for rank 0 of a trace all ranks share,
+ * tracefile. _value returns NULL for a name it does not have; _name gives the i-th name, NULL
+ * past the last. (simmpi's calls behind <simgrid/s4u/Actor.hpp>'s get_properties.) */
+XBT_PUBLIC const char *smpi_actor_self_property_value(const char *name);
+XBT_PUBLIC const char *smpi_actor_self_property_name(int i);
+
 SG_END_DECL
 
 #endif /* SIMMPI_SIMGRID_ACTOR_H */
