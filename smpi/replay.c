@@ -544,12 +544,12 @@ static void act_init(struct rank_replay *rr)
 
 /* The names of the actions SMPI 3.32's replay knows (in its registration order). */
 const char *const smpi__replay_builtins[] = {
-    "init",      "finalize",  "comm_size", "comm_split", "comm_dup",      "send",     "isend",
-    "recv",      "irecv",     "test",      "sendRecv",   "wait",          "waitall",  "barrier",
-    "bcast",     "reduce",    "allreduce", "alltoall",   "alltoallv",     "gather",   "scatter",
-    "gatherv",   "scatterv",  "allgather", "allgatherv", "reducescatter", "scan",     "exscan",
-    "compute",   "sleep",     "location",  "Ssend",      "ISsend",        "bsend",    "ibsend",
-    "Isend",     "Irecv",     "waitAny",   NULL,
+    "init",    "finalize", "comm_size", "comm_split", "comm_dup",      "send",    "isend",
+    "recv",    "irecv",    "test",      "sendRecv",   "wait",          "waitall", "barrier",
+    "bcast",   "reduce",   "allreduce", "alltoall",   "alltoallv",     "gather",  "scatter",
+    "gatherv", "scatterv", "allgather", "allgatherv", "reducescatter", "scan",    "exscan",
+    "compute", "sleep",    "location",  "Ssend",      "ISsend",        "bsend",   "ibsend",
+    "Isend",   "Irecv",    "waitAny",   NULL,
 };
 
 /* A file name of a location action, kept for the rest of the run (the rank's call location
