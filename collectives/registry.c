@@ -8,7 +8,7 @@
 #include "simcore/simcore.h"
 #include "smpi/p2p_api.h"
 
-SIM_LOG_CATEGORY(log_coll, "coll");
+SIM_LOG_SUBCATEGORY(log_coll, "smpi_coll", "smpi"); /* SMPI's name for its selection */
 
 struct coll_mv2 coll__mv2 = {
     .pipelined_zcpy_knomial_factor = -1,

@@ -11,7 +11,7 @@
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
 
-SIM_LOG_CATEGORY(log_auto, "coll");
+SIM_LOG_SUBCATEGORY(log_auto, "smpi_coll", "smpi");
 
 /* Runs `algo` once between a barrier and a reduction of its time, as SMPI does; returns its
  * result. *longest gets the longest time over the ranks (at rank 0 only). */

@@ -97,6 +97,10 @@ void smpi__job_abort(int status) __attribute__((noreturn));
 /* Records which MPI call the rank is in (deadlock reports) and charges the computation done
  * natively since the rank left MPI. Every MPI_* binding calls it first; smpi__leave last. */
 void smpi__enter(const char *call);
+/* SMPI's smpi_mpi verbose line "SMPI - Entering MPI_X" (what: "Entering" or "Leaving") for the
+ * calls that do not go through smpi__enter (smpi__enter and smpi__leave write it for the others);
+ * only for a call of the application, not one made inside another call. */
+void smpi__log_call(const char *call, const char *what);
 void smpi__leave(void);
 /* smpi__enter with the call's arguments, for the trace sinks (trace.h). */
 void smpi__enter_call(const struct smpi_trace_call *c);

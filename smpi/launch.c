@@ -14,6 +14,11 @@
 #include "smpi/ti.h"
 
 SIM_LOG_CATEGORY(log_smpi, "smpi");
+SIM_LOG_SUBCATEGORY(log_config, "smpi_config", "smpi");
+
+/* SMPI 3.32's words when smpi/host-speed keeps its default (smpi_config.cpp). */
+static const char host_speed_unset[] =
+    "You did not set the power of the host running the simulation.  The timings will certainly not be accurate.  Use the option \"--cfg=smpi/host-speed:<flops>\" to set its value.  Check https://simgrid.org/doc/latest/Configuring_SimGrid.html#automatic-benchmarking-of-smpi-code for more information.";
 
 struct launch_args {
     int np;
@@ -337,6 +342,8 @@ SMPI_API int smpi_main(int argc, char **argv)
     for (int i = 0; i < a.nitems; i++)
         smpi_options_set(&smpi__rt.cfg, a.items[i]);
     smpi_options_finish(&smpi__rt.cfg);
+    if (smpi_options_is_default("smpi/host-speed")) /* SMPI's words (smpi_config.cpp) */
+        SIM_LOG(log_config, SIM_LOG_INFO, "%s", host_speed_unset);
     if (smpi__rt.cfg.host_speed <= 0)
         smpi__rt.cfg.host_speed = smpi__bench_host_speed();
     smpi__adjust_init();

@@ -188,7 +188,7 @@ static void open_private_copies(struct smpi_app *app, int src, off_t len, const 
             unlink(copy);
     }
     if (keep_temps && app->nranks > 1)
-        SIM_LOG(log_loader, SIM_LOG_INFO, "kept the copies of ranks 1-%d as %s/%s_%ld_*.so",
+        SIM_LOG(log_loader, SIM_LOG_VERBOSE, "kept the copies of ranks 1-%d as %s/%s_%ld_*.so",
                 app->nranks - 1, tmpdir, base, (long)getpid());
     free(copy);
 }

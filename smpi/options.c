@@ -261,6 +261,8 @@ static const struct {
 
 static bool user_set[NOPTIONS];
 
+SIM_LOG_SUBCATEGORY(log_cfg, "xbt_cfg", "xbt");
+
 static void *field(struct smpi_config *cfg, const struct smpi_option *o)
 {
     return (char *)cfg + o->offset;
@@ -478,6 +480,7 @@ void smpi_options_set(struct smpi_config *cfg, const char *item)
     name[colon - item] = '\0';
     canon = resolve_alias(name);
     coll = find_coll(canon);
+    SIM_LOG(log_cfg, SIM_LOG_INFO, "Configuration change: Set '%s' to '%s'", name, colon + 1);
     if (coll >= 0) {
         if (strlen(colon + 1) >= SMPI_COLL_NAME_MAX)
             sim_die("bad value '%s' for option %s; expected an algorithm name", colon + 1, name);
@@ -492,6 +495,16 @@ void smpi_options_set(struct smpi_config *cfg, const char *item)
         }
     }
     die_unknown(name);
+}
+
+bool smpi_options_is_default(const char *name)
+{
+    const char *canon = resolve_alias(name);
+
+    for (size_t i = 0; i < NOPTIONS; i++)
+        if (strcmp(options[i].name, canon) == 0)
+            return !user_set[i];
+    return true;
 }
 
 void smpi_options_defaults(struct smpi_config *cfg)

@@ -112,6 +112,8 @@ struct smpi_config {
     double progress_interval;                   /* smpi/progress-interval, host seconds */
 };
 
+/* Whether option `name` (or its alias) kept its default: no --cfg item set it. */
+bool smpi_options_is_default(const char *name);
 /* Fills cfg with every default. */
 void smpi_options_defaults(struct smpi_config *cfg);
 /* Applies one "name:value" item (the text after --cfg=). Dies naming the option and listing the
