@@ -159,6 +159,7 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     SMPI_CHECK_ARG("MPI_Comm_dup", comm, newcomm);
     smpi__enter("MPI_Comm_dup");
     *newcomm = comm->remote_group ? smpi__inter_dup(comm) : smpi__comm_dup(comm);
+    smpi__comm_announce(*newcomm);
     rc = smpi__attrs_copy(SMPI_ATTR_COMM, comm, comm->attrs, *newcomm, &(*newcomm)->attrs);
     smpi__leave();
     if (rc != MPI_SUCCESS) {

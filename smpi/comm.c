@@ -332,6 +332,16 @@ struct smpi_group *smpi__comm_group(MPI_Comm comm)
     return g;
 }
 
+void smpi__comm_announce(MPI_Comm c)
+{
+    int id = 0;
+    struct coll_args a = { .rbuf = &id, .count = 1, .type = MPI_INT, .root = 0, .comm = c };
+
+    if (c == MPI_COMM_NULL || c->remote_group || smpi_comm_size(c) < 2)
+        return;
+    smpi__coll_exec(COLL_BCAST, &a);
+}
+
 MPI_Comm smpi__comm_dup(MPI_Comm comm)
 {
     struct smpi_group *g = comm_group(comm);

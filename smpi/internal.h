@@ -209,6 +209,10 @@ bool smpi__comm_is_valid(MPI_Comm comm);
  * `parent`: all members of parent call it in the same order and get the same object. */
 MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group);
 MPI_Comm smpi__comm_dup(MPI_Comm comm);
+/* SMPI 3.32 gives every communicator it creates (dup, split, create, cart) an id that its rank 0
+ * broadcasts (smpi_comm.cpp's constructor: a bcast of one MPI_INT with the selected algorithm):
+ * the members of a new intracommunicator pay that broadcast here. */
+void smpi__comm_announce(MPI_Comm c);
 /* The general form: `joiners` members of parent meet on the communicator over `group` told apart
  * by `key` among those one collective creation makes. Members that get no communicator from a
  * creation call smpi__comm_derive_skip instead, to keep the count of creations aligned
