@@ -12,6 +12,7 @@
 
 static double (*log_now)(void);
 static sim__log_who_fn *log_who;
+static bool as_maestro; /* sim__log_emit_maestro is writing */
 
 static const char *const priority_names[] = {
     [SIM_LOG_TRACE] = "TRACE",       [SIM_LOG_DEBUG] = "DEBUG",  [SIM_LOG_VERBOSE] = "VERBOSE",
@@ -28,7 +29,19 @@ void sim__log_set_context(double (*now)(void), sim__log_who_fn *who)
 bool sim__log_current(struct sim__log_who *who, double *now)
 {
     *now = log_now ? log_now() : 0.0;
-    return log_who && log_who(who);
+    return !as_maestro && log_who && log_who(who);
+}
+
+void sim__log_emit_maestro(struct sim_log_cat *cat, enum sim_log_level level, const char *file,
+                           int line, const char *fmt, ...)
+{
+    va_list ap;
+
+    as_maestro = true;
+    va_start(ap, fmt);
+    sim_log_vemit(cat->name, cat->parent, level, file, line, fmt, ap);
+    va_end(ap);
+    as_maestro = false;
 }
 
 void sim__log_prefix(FILE *out)

@@ -90,6 +90,15 @@ void sim__log_emit(struct sim_log_cat *cat, enum sim_log_level level, const char
         if (SIM_LOG_ENABLED(cat, level))                                                           \
             sim__log_emit(&(cat), (level), __FILE__, __LINE__, __VA_ARGS__);                       \
     } while (0)
+/* As SIM_LOG, but the line says it comes from the engine (maestro) whoever runs: for what
+ * SimGrid does in its kernel, such as copying a message's data when its communication ends. */
+void sim__log_emit_maestro(struct sim_log_cat *cat, enum sim_log_level level, const char *file,
+                           int line, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+#define SIM_LOG_MAESTRO(cat, level, ...)                                                           \
+    do {                                                                                           \
+        if (SIM_LOG_ENABLED(cat, level))                                                           \
+            sim__log_emit_maestro(&(cat), (level), __FILE__, __LINE__, __VA_ARGS__);               \
+    } while (0)
 
 /* Applies a --log= specification, SimGrid's items separated by spaces (or commas):
  *   CAT.thres:LEVEL (also .threshold, .thresh, any prefix, and CAT:LEVEL), CAT.fmt:FORMAT

@@ -156,6 +156,10 @@ const char *smpi__loc_file(const struct smpi_process *p);
 void smpi__adjust_load(const char *path);
 double smpi__adjust_lookup(const char *key);
 /* Sleeps the rank for `seconds` of simulated time (injected costs). */
+/* Whether the n bytes at p lie in one shared block of a folded allocation (SMPI_SHARED_MALLOC,
+ * SMPI_PARTIAL_SHARED_MALLOC's shared blocks): the data there is meaningless, SMPI copies none
+ * into or out of it (shared.c). */
+bool smpi__shared_covers(const void *p, size_t n);
 void smpi__sleep(double seconds);
 /* A sleep of the application (sleep, usleep, nanosleep, sg_actor_sleep_for): smpi__sleep between
  * smpi__enter("sleep") and smpi__leave, traced as a sleep. */

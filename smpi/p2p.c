@@ -13,6 +13,7 @@
 #include "smpi/internal.h"
 
 SIM_LOG_CATEGORY(log_p2p, "smpi.p2p");
+SIM_LOG_SUBCATEGORY(log_kernel, "smpi_kernel", "smpi");
 
 /* SMPI adds an envelope (tag, source, communicator) to every message on the wire. */
 #define SMPI_ENVELOPE_BYTES 16
@@ -119,6 +120,17 @@ static void copy_data(struct smpi_request *send, struct smpi_request *recv)
     if (n == 0)
         return;
     dst = smpi__rank_addr(recv->dst, recv->buf);
+    /* As SMPI's copy callback (smpi_global.cpp), which runs in its kernel: a detached send's
+     * data was copied aside, so only the receiver can be a shared block. */
+    if (!send->packed && !(send->flags & SMPI_REQ_DETACHED) &&
+        smpi__shared_covers(smpi__rank_addr(send->src, send->buf), n)) {
+        SIM_LOG_MAESTRO(log_kernel, SIM_LOG_VERBOSE, "Sender is shared. Let's ignore it.");
+        return;
+    }
+    if (smpi__shared_covers(dst, n)) {
+        SIM_LOG_MAESTRO(log_kernel, SIM_LOG_VERBOSE, "Receiver is shared. Let's ignore it.");
+        return;
+    }
     if (send->packed)
         smpi__type_unpack(send->packed, n, dst, recv->count, recv->type);
     else
