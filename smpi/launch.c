@@ -354,6 +354,7 @@ SMPI_API int smpi_main(int argc, char **argv)
     if (smpi__rt.cfg.replay[0]) /* with a program, the program is the replayer */
         smpi__replay_init(smpi__rt.cfg.replay, smpi__rt.nranks);
     if (a.program) {
+        smpi__libs_request(smpi__rt.cfg.privatize_libs);
         smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks, smpi__rt.cfg.privatization,
                                      smpi__rt.cfg.tmpdir, smpi__rt.cfg.keep_temps);
         smpi__check_memory(smpi__rt.nranks, smpi_app_globals_size(smpi__rt.app));

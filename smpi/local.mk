@@ -6,7 +6,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/errors.h smpi/loader.h \
 	smpi/options.c smpi/errors.c smpi/errhandler.c smpi/datatype.c smpi/op.c \
 	smpi/comm.c smpi/comm_smp.c smpi/p2p.c smpi/match.c smpi/request.c smpi/runtime.c smpi/sample.c smpi/adjust.c smpi/shared.c smpi/file.c smpi/bindings_io.c smpi/time.c smpi/diag.c \
-	smpi/launch.c smpi/limits.c smpi/loader.c smpi/loader_mmap.c \
+	smpi/launch.c smpi/limits.c smpi/loader.c smpi/loader_mmap.c smpi/loader_libs.c \
 	smpi/bindings_env.c smpi/bindings_p2p.c smpi/bindings_coll.c \
 	smpi/group.c \
 	smpi/bindings_comm.c \

@@ -123,6 +123,9 @@ static const struct smpi_option options[] = {
       "inject the measured time of the code between MPI calls" },
     { "smpi/cpu-threshold", OPT_TIME, "1e-6", OPT_FIELD(cpu_threshold), 0, NULL,
       "computation bursts shorter than this are not injected (negative: all are, as in SMPI 3.32)" },
+    { "smpi/privatize-libs", OPT_PATH, "", OPT_FIELD(privatize_libs), 0, NULL,
+      "shared libraries (';'-separated: libgfortran.so.5, or full paths) that each rank gets a "
+      "copy of, as its own program copy (dlopen privatization only)" },
     { "smpi/comp-adjustment-file", OPT_PATH, "", OPT_FIELD(comp_adjustment_file), 0, NULL,
       "CSV of \"prevfile:line:file:line\",ratio: the code between those MPI calls runs ratio times faster" },
     { "smpi/trace-call-location", OPT_BOOL, "no", OPT_FIELD(trace_call_location), 0, NULL,
