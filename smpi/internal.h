@@ -319,6 +319,7 @@ struct smpi_request {
     unsigned long seq;           /* posting order of a receive (match.c) */
     struct sim_activity *comm_act; /* the network transfer */
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
+    unsigned long wait_seq;        /* when the waiter began to wait (smpi__req_wait_seq) */
     struct sim_host *src_host;
     bool detached_sender;     /* recv matched a detached send: charge smpi/or on completion */
     unsigned long long msg_id; /* send: the message's number; recv: that of the matched send */
@@ -381,6 +382,10 @@ void smpi__test_outcome(bool found);
 /* Marks a request's work as done and wakes the rank waiting for it (nonblocking collectives,
  * generalized requests). */
 void smpi__req_complete(MPI_Request req);
+/* The next number of the order in which ranks begin to wait for requests: when both sides of a
+ * message wait for it, the one that began first is woken first, as SimGrid answers the simcalls
+ * waiting on a communication in their order. */
+unsigned long smpi__req_wait_seq(void);
 /* Drops one reference (the user's handle or an internal one). */
 void smpi__req_release(MPI_Request req);
 int smpi__cancel(MPI_Request req);

@@ -141,11 +141,18 @@ static void copy_data(struct smpi_request *send, struct smpi_request *recv)
 /* Both sides matched and the transfer (if any) is over: move the data, complete both. */
 static void deliver(struct smpi_request *send, struct smpi_request *recv)
 {
+    bool detached = (send->flags & SMPI_REQ_DETACHED) != 0;
+    /* both ranks wait: the one that began first wakes first (SimGrid's order) */
+    bool send_first =
+        !detached && send->waiter && recv->waiter && send->wait_seq < recv->wait_seq;
+
     copy_data(send, recv);
+    if (send_first)
+        complete(send);
     complete(recv);
     if (send->flags & SMPI_REQ_BSEND)
         bsend_release(send);
-    if (!(send->flags & SMPI_REQ_DETACHED))
+    if (!detached && !send_first)
         complete(send);
     free(send->packed);
     send->packed = NULL;

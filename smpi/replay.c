@@ -748,8 +748,10 @@ void smpi__replay_rank_run(const char *trace, smpi__replay_dispatch_fn *dispatch
         rr->nf = rr->act.nfields;
         dispatch(rr->f[1], rr->nf, rr->f, rr->in.path, rr->in.line, rr->in.text);
     }
-    if (rr->npend > 0)
+    if (rr->npend > 0) { /* SMPI waits for them through the kernel: others at this date run first */
         pend_wait_all(rr);
+        sim_actor_yield();
+    }
     /* The last rank speaks, as in SMPI (before MPI_Finalize's smpi/finalization-barrier, which
      * SMPI's replay runs before: that barrier adds at most its own latency to the last rank). */
     if (--active == 0) {
