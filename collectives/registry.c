@@ -138,6 +138,13 @@ static const struct coll_selector *find_selector(const char *name)
     return NULL;
 }
 
+bool coll__is_selector(const char *name)
+{
+    const struct coll_selector *s = find_selector(name);
+
+    return s && s->pick;
+}
+
 /* "a, b, c": the algorithm names of collective k, or the selector names when k < 0. */
 static char *name_list(int k)
 {
