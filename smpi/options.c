@@ -483,17 +483,20 @@ void smpi_options_set(struct smpi_config *cfg, const char *item)
     name[colon - item] = '\0';
     canon = resolve_alias(name);
     coll = find_coll(canon);
-    SIM_LOG(log_cfg, SIM_LOG_INFO, "Configuration change: Set '%s' to '%s'", name, colon + 1);
     if (coll >= 0) {
         if (strlen(colon + 1) >= SMPI_COLL_NAME_MAX)
             sim_die("bad value '%s' for option %s; expected an algorithm name", colon + 1, name);
         strcpy(coll_values[coll], colon + 1);
+        SIM_LOG(log_cfg, SIM_LOG_INFO, "Configuration change: Set '%s' to '%s'", name, colon + 1);
         return;
     }
     for (size_t i = 0; i < NOPTIONS; i++) {
         if (options[i].type != OPT_COLL && strcmp(options[i].name, canon) == 0) {
             parse_into(cfg, &options[i], colon + 1);
             user_set[i] = true;
+            /* SimGrid's xbt_cfg line, once the value is accepted */
+            SIM_LOG(log_cfg, SIM_LOG_INFO, "Configuration change: Set '%s' to '%s'", name,
+                    colon + 1);
             return;
         }
     }
