@@ -10,7 +10,8 @@
 # Placeholders, each between two @ (written [@] in the sed expressions so that configure does
 # not substitute them in this file): CC CXX CXX_NO_GNU_UNIQUE VERSION INCLUDEDIR LIBDIR
 # (smpicc.in), SMPICC (smpicxx.in), SMPIMAIN SMPI_LIBTOOL (smpirun.in), SMPICC_PATH
-# SMPIRUN_PATH (smpitest.in, smpitesh.in).
+# SMPIRUN_PATH (smpitest.in, smpitesh.in), SMPITESH_LIB (smpitesh.in: where smpitesh_cmake.py is,
+# the source tree's smpi/ or $(pkgdatadir)).
 
 smpi_wrapper_names = smpicc smpicxx smpirun smpitest smpitesh
 
@@ -32,10 +33,11 @@ smpi_cxx_setup = cxx='$(CXX)'; test -n "$$cxx" || cxx=c++; nounique=; \
 	  nounique=-fno-gnu-unique; fi
 
 smpi_intree_vars = incdir='$(abs_top_srcdir)/include'; libdir='$(abs_top_builddir)/smpi/.libs'; \
+	teshlib='$(abs_top_srcdir)/smpi'; \
 	smpimain='$(abs_top_builddir)/smpi/smpimain'; libtool='$(abs_top_builddir)/libtool'; \
 	smpicc='$(abs_top_builddir)/smpi/smpicc'; smpirun='$(abs_top_builddir)/smpi/smpirun'
 
-smpi_install_vars = incdir='$(includedir)'; libdir='$(libdir)'; \
+smpi_install_vars = incdir='$(includedir)'; libdir='$(libdir)'; teshlib='$(pkgdatadir)'; \
 	smpimain='$(pkglibexecdir)/smpimain'; libtool=; \
 	smpicc='$(bindir)/smpicc'; smpirun='$(bindir)/smpirun'
 
@@ -50,7 +52,8 @@ smpi_subst = $(SED) \
 	-e "s|[@]SMPI_LIBTOOL[@]|$$libtool|g" \
 	-e "s|[@]SMPICC_PATH[@]|$$smpicc|g" \
 	-e "s|[@]SMPIRUN_PATH[@]|$$smpirun|g" \
-	-e "s|[@]SMPICC[@]|$$smpicc|g"
+	-e "s|[@]SMPICC[@]|$$smpicc|g" \
+	-e "s|[@]SMPITESH_LIB[@]|$$teshlib|g"
 
 # $(smpi_gen_intree) IN: writes $@ from IN with the build-tree paths, executable.
 smpi_gen_intree = $(MKDIR_P) smpi && rm -f $@ $@.tmp && $(smpi_cxx_setup); \
@@ -67,6 +70,9 @@ smpi/smpirun: $(srcdir)/smpi/smpirun.in Makefile
 	$(AM_V_GEN)$(smpi_gen_intree) $(srcdir)/smpi/smpirun.in $(smpi_gen_finish)
 smpi/smpitest: $(srcdir)/smpi/smpitest.in Makefile
 	$(AM_V_GEN)$(smpi_gen_intree) $(srcdir)/smpi/smpitest.in $(smpi_gen_finish)
+# smpitesh's CMake reader, a Python module beside its data.
+dist_pkgdata_DATA = smpi/smpitesh_cmake.py
+
 smpi/smpitesh: $(srcdir)/smpi/smpitesh.in Makefile
 	$(AM_V_GEN)$(smpi_gen_intree) $(srcdir)/smpi/smpitesh.in $(smpi_gen_finish)
 
