@@ -24,78 +24,89 @@ def die(msg):
     sys.exit(2)
 
 
+class _Scanner:
+    """A position in CMake source, with its line number."""
+
+    def __init__(self, text, path):
+        self.text = text
+        self.path = path
+        self.i = 0
+        self.line = 1
+
+    def at_end(self):
+        return self.i >= len(self.text)
+
+    def skip_blanks(self):
+        """Skips blanks, newlines and comments; returns the next character ('' at the end)."""
+        t = self.text
+        while self.i < len(t):
+            c = t[self.i]
+            if c == "\n":
+                self.line += 1
+            elif c == "#":
+                while self.i < len(t) and t[self.i] != "\n":
+                    self.i += 1
+                continue
+            elif c not in " \t\r":
+                return c
+            self.i += 1
+        return ""
+
+    def quoted(self):
+        """A "..." argument (the scanner is on its opening quote)."""
+        t = self.text
+        j = self.i + 1
+        word = []
+        while j < len(t) and t[j] != '"':
+            if t[j] == "\\" and j + 1 < len(t):
+                word.append(t[j:j + 2])
+                j += 2
+                continue
+            if t[j] == "\n":
+                self.line += 1
+            word.append(t[j])
+            j += 1
+        self.i = j + 1
+        return "".join(word).replace('\\"', '"')
+
+    def unquoted(self):
+        """An unquoted argument; parentheses inside it nest."""
+        t = self.text
+        j = self.i
+        depth = 0
+        while j < len(t) and t[j] not in " \t\r\n\"#" and not (t[j] == ")" and depth == 0):
+            depth += 1 if t[j] == "(" else -1 if t[j] == ")" else 0
+            j += 1
+        word = t[self.i:j]
+        self.i = j
+        return word
+
+
 def tokenize(text, path):
     """Splits CMake source into commands: (name in lower case, [(word, quoted)], line)."""
-    cmds = []
-    i = 0
-    n = len(text)
-    line = 1
+    sc = _Scanner(text, path)
     ident = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-    while i < n:
-        c = text[i]
-        if c == "\n":
-            line += 1
-            i += 1
-        elif c in " \t\r":
-            i += 1
-        elif c == "#":
-            while i < n and text[i] != "\n":
-                i += 1
-        else:
-            m = ident.match(text, i)
-            if not m:
-                die("%s:%d: cannot read '%s'" % (path, line, text[i:i + 20].split("\n")[0]))
-            name = m.group(0).lower()
-            i = m.end()
-            while i < n and text[i] in " \t":
-                i += 1
-            if i >= n or text[i] != "(":
-                die("%s:%d: expected '(' after %s" % (path, line, name))
-            i += 1
-            start = line
-            args = []
-            depth = 0
-            while True:
-                if i >= n:
-                    die("%s:%d: unterminated %s(" % (path, start, name))
-                c = text[i]
-                if c == "\n":
-                    line += 1
-                    i += 1
-                elif c in " \t\r":
-                    i += 1
-                elif c == "#":
-                    while i < n and text[i] != "\n":
-                        i += 1
-                elif c == ")" and depth == 0:
-                    i += 1
-                    break
-                elif c == '"':
-                    j = i + 1
-                    word = []
-                    while j < n and text[j] != '"':
-                        if text[j] == "\\" and j + 1 < n:
-                            word.append(text[j:j + 2])
-                            j += 2
-                            continue
-                        if text[j] == "\n":
-                            line += 1
-                        word.append(text[j])
-                        j += 1
-                    args.append(("".join(word).replace('\\"', '"'), True))
-                    i = j + 1
-                else:
-                    j = i
-                    while j < n and text[j] not in " \t\r\n\"#" and not (
-                            text[j] == ")" and depth == 0):
-                        if text[j] == "(":
-                            depth += 1
-                        elif text[j] == ")":
-                            depth -= 1
-                        j += 1
-                    args.append((text[i:j], False))
-                    i = j
-            cmds.append((name, args, start))
+    cmds = []
+    while sc.skip_blanks():
+        m = ident.match(text, sc.i)
+        if not m:
+            die("%s:%d: cannot read '%s'" % (path, sc.line, text[sc.i:sc.i + 20].split("\n")[0]))
+        name = m.group(0).lower()
+        sc.i = m.end()
+        start = sc.line
+        if sc.skip_blanks() != "(":
+            die("%s:%d: expected '(' after %s" % (path, start, name))
+        sc.i += 1
+        args = []
+        while True:
+            c = sc.skip_blanks()
+            if not c:
+                die("%s:%d: unterminated %s(" % (path, start, name))
+            if c == ")":
+                sc.i += 1
+                break
+            args.append((sc.quoted(), True) if c == '"' else (sc.unquoted(), False))
+        cmds.append((name, args, start))
     return cmds
 
 
