@@ -299,21 +299,20 @@ class CMakeReader:
                 return not negation()
             return primary()
 
-        def conjunction():
+        def chain(op, operand, combine):
+            """operand (op operand)*, every operand evaluated as CMake does."""
             nonlocal pos
-            r = negation()
-            while peek() == "AND":
+            r = operand()
+            while peek() == op:
                 pos += 1
-                r = negation() and r
+                r = combine(r, operand())
             return r
 
+        def conjunction():
+            return chain("AND", negation, lambda a, b: a and b)
+
         def disjunction():
-            nonlocal pos
-            r = conjunction()
-            while peek() == "OR":
-                pos += 1
-                r = conjunction() or r
-            return r
+            return chain("OR", conjunction, lambda a, b: a or b)
 
         return disjunction()
 
