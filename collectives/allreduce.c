@@ -14,7 +14,7 @@
 
 #include "collectives/allreduce_impl.h"
 
-SIM_LOG_CATEGORY(log_allreduce, "coll.allreduce");
+SIM_LOG_SUBCATEGORY(log_allreduce, "smpi_colls", "smpi"); /* SMPI's name for its algorithms */
 
 /* ---- flat algorithms -------------------------------------------------------------------- */
 
@@ -337,8 +337,8 @@ static int allreduce_lr(const struct coll_args *a)
     int rc;
 
     if (a->count < size) {
-        SIM_LOG(log_allreduce, SIM_LOG_INFO,
-                "lr: count %d below the communicator size %d, using redbcast", a->count, size);
+        SIM_LOG(log_allreduce, SIM_LOG_INFO, /* SMPI's words (allreduce-lr.cpp) */
+                "MPI_allreduce_lr: communication size smaller than number of process, use default MPI_allreduce.");
         return coll__call(COLL_ALLREDUCE, "redbcast", a);
     }
     rc = copy_in(a, at(a->sbuf, (MPI_Aint)left * n, a), at(a->rbuf, (MPI_Aint)left * n, a), n);

@@ -265,6 +265,8 @@ int coll__scan_post_all(const struct coll_args *a, MPI_Request *reqs, void *cons
 /* The automatic selector (select_automatic.c): runs every algorithm of k that can run this
  * call, measured, and records their times in the report. */
 int coll__automatic(enum coll_kind k, const struct coll_args *a);
+/* Whether `name` is a selector that picks an algorithm (ompi, mpich, ...; not automatic). */
+bool coll__is_selector(const char *name);
 
 /* The collective report (report.c): coll__report_call records an application's call of k
  * that started at `start` and ran `algo` (on each rank; the call is complete when every rank of

@@ -8,7 +8,7 @@
 #include "simcore/simcore.h"
 #include "smpi/p2p_api.h"
 
-SIM_LOG_CATEGORY(log_coll, "coll");
+SIM_LOG_SUBCATEGORY(log_coll, "smpi_coll", "smpi"); /* SMPI's name for its selection */
 
 struct coll_mv2 coll__mv2 = {
     .pipelined_zcpy_knomial_factor = -1,
@@ -136,6 +136,13 @@ static const struct coll_selector *find_selector(const char *name)
         if (strcmp(s->name, name) == 0)
             return s;
     return NULL;
+}
+
+bool coll__is_selector(const char *name)
+{
+    const struct coll_selector *s = find_selector(name);
+
+    return s && s->pick;
 }
 
 /* "a, b, c": the algorithm names of collective k, or the selector names when k < 0. */

@@ -14,7 +14,7 @@
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
 
-SIM_LOG_CATEGORY(log_report, "coll");
+SIM_LOG_SUBCATEGORY(log_report, "smpi_coll", "smpi");
 
 /* One line of the report. */
 struct line {

@@ -7,6 +7,8 @@
  * smpi/auto-shared-malloc-thresh bytes fold like SMPI_SHARED_MALLOC (the threshold is 0, off, by
  * default: then they are the libc calls). With TRACE_CALL_LOCATION (smpicc
  * -trace-call-location) the sleeps also record their file and line, as MPI calls do.
+ * It also brings SimGrid's xbt API (<xbt/sysdep.h>: allocation, assertions, logging), as SMPI's
+ * <mpi.h> does.
  * The redirections are function-like macros, so only calls change: `&sleep` or a struct member
  * named `exit` are untouched. exit is redirected in C only: C++ code keeps the libc exit (a
  * macro would also rename member functions and std::exit); the allocation calls are redirected
@@ -25,6 +27,9 @@
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
+/* SimGrid's xbt API (xbt_malloc, xbt_assert, XBT_LOG_NEW_DEFAULT_CATEGORY, XBT_INFO, ...), which
+ * SMPI's <mpi.h> brings to every MPI program. */
+#include <xbt/sysdep.h>
 #ifdef __cplusplus
 #include <cstdlib>
 #else

@@ -51,14 +51,21 @@ static void actor_main(void *arg)
 struct sim_actor *sim_actor_create(const char *name, struct sim_host *host, sim_actor_fn *fn,
                                    void *arg)
 {
+    return sim_actor_create_labeled(name, NULL, host, fn, arg);
+}
+
+struct sim_actor *sim_actor_create_labeled(const char *name, const char *label,
+                                           struct sim_host *host, sim_actor_fn *fn, void *arg)
+{
     struct sim_actor *a = sim_xcalloc(1, sizeof(*a));
 
     a->name = sim_xstrdup(name);
-    a->pid = nactors;
+    a->label = label ? sim_xstrdup(label) : NULL;
+    a->pid = nactors + 1; /* SimGrid's numbering: maestro is 0 */
     a->host = host;
     a->fn = fn;
     a->arg = arg;
-    a->ctx = sim_context_create(actor_main, a, a->name, sim__engine.maestro);
+    a->ctx = sim_context_create(actor_main, a, sim_actor_label(a), sim__engine.maestro);
     a->state = SIM__ACTOR_RUNNABLE;
     if (nactors == capactors) {
         capactors = capactors ? 2 * capactors : 64;
@@ -94,8 +101,9 @@ void sim__actors_run_ready(void)
             a->ctx = NULL;
         }
         if (a->state == SIM__ACTOR_DONE && a->autofree) {
-            actors[a->pid] = NULL;
+            actors[a->pid - 1] = NULL;
             free(a->name);
+            free(a->label);
             free(a);
         }
     }
@@ -114,6 +122,7 @@ void sim__actors_free_all(void)
         if (actors[i]->ctx)
             sim_context_destroy(actors[i]->ctx);
         free(actors[i]->name);
+        free(actors[i]->label);
         free(actors[i]);
     }
     free(actors);
@@ -130,6 +139,11 @@ struct sim_actor *sim_actor_self(void)
 const char *sim_actor_name(const struct sim_actor *a)
 {
     return a->name;
+}
+
+const char *sim_actor_label(const struct sim_actor *a)
+{
+    return a->label ? a->label : a->name;
 }
 
 struct sim_host *sim_actor_host(const struct sim_actor *a)

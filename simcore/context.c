@@ -1,6 +1,6 @@
 /* context: factory selection, contexts (their stacks come from context_stack.c), the
  * registry of guard pages and the SIGSEGV handler that turns a fault in one of them into a
- * "stack overflow in actor NAME" report. The switch itself lives in context_raw.c,
+ * "stack overflow in NAME" report. The switch itself lives in context_raw.c,
  * context_ucontext.c and context_thread.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -125,7 +125,7 @@ static void overflow_check(const void *addr)
 
     if (!c)
         return;
-    write_str("simmpi: stack overflow in actor ");
+    write_str("simmpi: stack overflow in ");
     write_str(c->name);
     write_str(" (stack of ");
     write_size(c->stack.size / 1024);

@@ -16,7 +16,7 @@ typedef void sim_context_fn(void *arg);
 /* Selects the factory and the stack geometry for every later sim_context_create(). `raw` on an
  * architecture without assembly support falls back to ucontext with a warning. Installs the
  * SIGSEGV handler (on an alternate stack) that reports an overflow into a guard page as
- * "stack overflow in actor NAME ..." and exits with status 1. */
+ * "stack overflow in NAME ..." (NAME: the actor's label, "rank 3") and exits with status 1. */
 void sim_context_init(enum sim_ctx_factory factory, size_t stack_size, size_t guard_size);
 /* The factory actually in use after sim_context_init (after any fallback). */
 enum sim_ctx_factory sim_context_factory(void);

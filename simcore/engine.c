@@ -22,9 +22,16 @@ static double engine_now(void)
     return sim__engine.now;
 }
 
-static const char *engine_actor_name(void)
+static bool engine_who(struct sim__log_who *who)
 {
-    return sim__engine.current ? sim__engine.current->name : NULL;
+    const struct sim_actor *a = sim__engine.current;
+
+    if (!a)
+        return false;
+    who->host = a->host ? sim_host_name(a->host) : "";
+    who->actor = a->name;
+    who->pid = a->pid;
+    return true;
 }
 
 void sim_engine_init(const struct sim_config *cfg, struct sim_platform *platform)
@@ -45,7 +52,7 @@ void sim_engine_init(const struct sim_config *cfg, struct sim_platform *platform
     sim__energy_host_init();
     sim__energy_link_init();
     engine_running = true;
-    sim__log_set_context(engine_now, engine_actor_name);
+    sim__log_set_context(engine_now, engine_who);
 }
 
 /* Solves the sharing problem and reschedules every activity whose rate may have changed. */

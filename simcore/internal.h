@@ -7,12 +7,36 @@
 
 #include "simcore/simcore.h"
 
-/* Log and assertion prefixes: once the engine runs, it registers how to read the clock and the
- * running actor's name (NULL in maestro). Until then lines carry no time or actor. */
-typedef const char *sim__actor_name_fn(void);
-void sim__log_set_context(double (*now)(void), sim__actor_name_fn *actor_name);
-/* Writes "[time] [actor] " (or nothing before the engine runs) to `out`. */
+/* Log and assertion prefixes: once the engine runs, it registers how to read the clock and who
+ * runs. Until then lines come from maestro at time 0. */
+struct sim__log_who {
+    const char *host;  /* the running actor's host */
+    const char *actor; /* its name */
+    int pid;           /* its pid (1 for the first actor) */
+};
+/* Fills `who` and returns true when an actor runs, false in maestro. */
+typedef bool sim__log_who_fn(struct sim__log_who *who);
+void sim__log_set_context(double (*now)(void), sim__log_who_fn *who);
+/* Who runs and the date, for log lines: false (and maestro's date) outside an actor. */
+bool sim__log_current(struct sim__log_who *who, double *now);
+/* Writes SimGrid's prefix "[host:actor:(pid) time] " (or "[time] " from maestro) to `out`. */
 void sim__log_prefix(FILE *out);
+
+/* log.c -> log_layout.c: the settings of a category chain, resolved for one line. */
+struct sim__log_out {
+    const char *fmt; /* a SimGrid format layout, or NULL for the default layout */
+    FILE *stream;
+};
+/* Where a line of category `name` goes: the layout and stream of each category of its chain
+ * (itself, its parent, ..., the root) that writes it, as SimGrid's appenders and additivity
+ * decide. Fills at most `max` and returns their number. */
+int sim__log_outputs_of(const char *name, const char *parent, struct sim__log_out *outs, int max);
+extern bool sim__log_no_loc;
+/* Checks a SimGrid format layout; returns NULL if valid, else the offending sequence's text. */
+const char *sim__log_format_check(const char *fmt);
+/* Writes one line: the layout with the message. */
+void sim__log_write(const struct sim__log_out *out, const char *cat, enum sim_log_level level,
+                    const char *file, int line, const char *fmt, va_list ap);
 
 /* Default factor tables of the SMPI network model, as option text. */
 const char *sim__smpi_lat_factor_default(void);
@@ -103,6 +127,7 @@ enum sim__actor_state {
 
 struct sim_actor {
     char *name;
+    char *label; /* for diagnostics: sim_actor_create_labeled's, else NULL (the name) */
     int pid;
     struct sim_host *host;
     sim_actor_fn *fn;

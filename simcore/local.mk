@@ -2,7 +2,7 @@
 noinst_LTLIBRARIES += simcore/libsimcore.la
 simcore_libsimcore_la_SOURCES = \
 	simcore/simcore.h simcore/internal.h simcore/lmm.h simcore/lmm_impl.h simcore/context.h simcore/platform.h simcore/platform_impl.h \
-	simcore/util.c simcore/log.c simcore/units.c simcore/config.c \
+	simcore/util.c simcore/log.c simcore/log_layout.c simcore/units.c simcore/config.c \
 	simcore/context.c simcore/context_stack.c simcore/context_ucontext.c simcore/context_raw.c \
 	simcore/context_thread.c \
 	simcore/lmm.c simcore/lmm_solve.c \

@@ -109,7 +109,7 @@ static void host_turn_off(struct sim_host *h, const struct sim__profile *prof)
         sim_die("host '%s' goes off at %.6f (state profile '%s') while '%s' runs on it; SimGrid "
                 "kills what runs on a host that goes off and the MPI job cannot complete (SMPI "
                 "3.32 stalls or aborts): change the profile or the placement",
-                h->name, sim__engine.now, prof ? prof->name : "?", q.found->name);
+                h->name, sim__engine.now, prof ? prof->name : "?", sim_actor_label(q.found));
     h->off = true;
     SIM_LOG(log_res, SIM_LOG_VERBOSE, "host %s turned off", h->name);
     sim__energy_host_update(h);

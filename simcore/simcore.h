@@ -45,43 +45,75 @@ char *sim__xstrdup(const char *s, const char *file, int line);
 #define sim_xstrdup(s) sim__xstrdup((s), __FILE__, __LINE__)
 
 /* ---------------------------------------------------------------------------------------
- * Logging: SIM_LOG(cat, level, fmt, ...). A category is declared once per file with
- * SIM_LOG_CATEGORY(var, "sim.lmm"); thresholds come from sim_log_configure().
+ * Logging, as SimGrid's xbt log: SIM_LOG(cat, level, fmt, ...). A category is declared once
+ * per file with SIM_LOG_CATEGORY(var, "sim.lmm") (its parent is the dotted prefix, then the
+ * root) or SIM_LOG_SUBCATEGORY(var, "smpi_mpi", "smpi") (SimGrid's names, whose parent is
+ * explicit). Settings come from sim_log_configure(); a category without a threshold of its own
+ * takes its parent's, the root's is info. Lines look like SimGrid's default layout:
+ *   [host:actor:(pid) time] [category/PRIORITY] message     from an actor
+ *   [time] [category/PRIORITY] message                      from the engine (maestro)
+ * with "file:line: " before the category at levels other than info, unless no_loc is set.
  * ------------------------------------------------------------------------------------- */
 
+/* SimGrid's priorities, with its numbers (xbt_log_priority_trace = 1 ... critical = 7). */
 enum sim_log_level {
-    SIM_LOG_DEBUG = 1,
-    SIM_LOG_VERBOSE = 2,
-    SIM_LOG_INFO = 3,
-    SIM_LOG_WARN = 4,
-    SIM_LOG_ERROR = 5,
-    SIM_LOG_OFF = 6,
+    SIM_LOG_TRACE = 1,
+    SIM_LOG_DEBUG = 2,
+    SIM_LOG_VERBOSE = 3,
+    SIM_LOG_INFO = 4,
+    SIM_LOG_WARN = 5,
+    SIM_LOG_ERROR = 6,
+    SIM_LOG_CRITICAL = 7,
+    SIM_LOG_OFF = 8,
 };
 
 struct sim_log_cat {
-    const char *name; /* dotted name, "sim.lmm" */
-    int threshold;    /* cached threshold, valid while gen == the global generation */
-    unsigned gen;     /* generation of the cached threshold; 0 = never computed */
+    const char *name;   /* "sim.lmm", or SimGrid's "smpi_mpi" */
+    const char *parent; /* the parent's name, or NULL: the dotted prefix, else the root */
+    int threshold;      /* cached threshold, valid while gen == the global generation */
+    unsigned gen;       /* generation of the cached threshold; 0 = never computed */
 };
 
 extern unsigned sim__log_generation;
 int sim__log_threshold(struct sim_log_cat *cat);
-void sim__log_emit(struct sim_log_cat *cat, enum sim_log_level level, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
+void sim__log_emit(struct sim_log_cat *cat, enum sim_log_level level, const char *file, int line,
+                   const char *fmt, ...) __attribute__((format(printf, 5, 6)));
 
-#define SIM_LOG_CATEGORY(var, name) static struct sim_log_cat var = { name, 0, 0 }
+#define SIM_LOG_CATEGORY(var, name) static struct sim_log_cat var = { name, NULL, 0, 0 }
+#define SIM_LOG_SUBCATEGORY(var, name, parent)                                                     \
+    static struct sim_log_cat var = { name, parent, 0, 0 }
+#define SIM_LOG_ENABLED(cat, level)                                                                \
+    ((int)(level) >=                                                                               \
+     ((cat).gen == sim__log_generation ? (cat).threshold : sim__log_threshold(&(cat))))
 #define SIM_LOG(cat, level, ...)                                                                   \
     do {                                                                                           \
-        if ((int)(level) >=                                                                        \
-            ((cat).gen == sim__log_generation ? (cat).threshold : sim__log_threshold(&(cat))))     \
-            sim__log_emit(&(cat), (level), __VA_ARGS__);                                           \
+        if (SIM_LOG_ENABLED(cat, level))                                                           \
+            sim__log_emit(&(cat), (level), __FILE__, __LINE__, __VA_ARGS__);                       \
+    } while (0)
+/* As SIM_LOG, but the line says it comes from the engine (maestro) whoever runs: for what
+ * SimGrid does in its kernel, such as copying a message's data when its communication ends. */
+void sim__log_emit_maestro(struct sim_log_cat *cat, enum sim_log_level level, const char *file,
+                           int line, const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+#define SIM_LOG_MAESTRO(cat, level, ...)                                                           \
+    do {                                                                                           \
+        if (SIM_LOG_ENABLED(cat, level))                                                           \
+            sim__log_emit_maestro(&(cat), (level), __FILE__, __LINE__, __VA_ARGS__);               \
     } while (0)
 
-/* Applies a --log= specification: comma- or space-separated items "cat.thres:level" or
- * "cat:level" ("root" or "all" names every category). Dies on a bad level, listing the valid
- * ones. May be called several times; later items win. */
+/* Applies a --log= specification, SimGrid's items separated by spaces (or commas):
+ *   CAT.thres:LEVEL (also .threshold, .thresh, any prefix, and CAT:LEVEL), CAT.fmt:FORMAT
+ *   (SimGrid's % sequences), CAT.app:stdout|stderr|file:PATH, CAT.additivity:on|off, no_loc.
+ * "root" (or "all") names the root category; ':' and '=' both separate the value. Dies with
+ * the valid forms on a bad item. May be called several times; later items win. */
 void sim_log_configure(const char *spec);
-/* Resets every threshold to the default (warn). */
+/* Whether the category `name` (parent `parent`, as in struct sim_log_cat) shows `level`. */
+bool sim_log_is_enabled(const char *name, const char *parent, enum sim_log_level level);
+/* Writes one line of category `name` at `level` as configured (layout, stream); file and line
+ * are the call's. For categories defined outside simcore (SimGrid's XBT_LOG macros). */
+void sim_log_vemit(const char *name, const char *parent, enum sim_log_level level, const char *file,
+                   int line, const char *fmt, va_list ap);
+/* Forgets every setting: thresholds back to the default (info), no_loc off, the default layout
+ * and stream (stderr). */
 void sim_log_reset(void);
 
 /* ---------------------------------------------------------------------------------------
@@ -319,11 +351,17 @@ typedef void sim_actor_fn(void *arg);
  * on its own stack; when it returns the actor ends. Returns the actor (owned by the engine). */
 struct sim_actor *sim_actor_create(const char *name, struct sim_host *host, sim_actor_fn *fn,
                                    void *arg);
+/* The same, for an actor whose log name is `name` (SimGrid's: "3" for MPI rank 3) but whose
+ * diagnostics (a stack overflow, its host going off, its thread's name under gdb) say `label`
+ * ("rank 3"), where the bare name would be unclear. */
+struct sim_actor *sim_actor_create_labeled(const char *name, const char *label,
+                                           struct sim_host *host, sim_actor_fn *fn, void *arg);
 /* The running actor, or NULL in the engine (maestro). */
 struct sim_actor *sim_actor_self(void);
 const char *sim_actor_name(const struct sim_actor *a);
+const char *sim_actor_label(const struct sim_actor *a); /* the name when no label was given */
 struct sim_host *sim_actor_host(const struct sim_actor *a);
-int sim_actor_pid(const struct sim_actor *a); /* 0, 1, 2... in creation order */
+int sim_actor_pid(const struct sim_actor *a); /* 1, 2, 3... in creation order (SimGrid's) */
 void *sim_actor_data(const struct sim_actor *a);
 void sim_actor_set_data(struct sim_actor *a, void *data);
 /* Frees the actor (its stack, name and structure) as soon as its function returns, rather than

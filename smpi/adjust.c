@@ -141,6 +141,11 @@ static const char *loc_name(const char *file)
     return slash ? slash + 1 : file;
 }
 
+const char *smpi__loc_file(const struct smpi_process *p)
+{
+    return loc_name(p->loc_file);
+}
+
 double smpi__adjust_factor(const struct smpi_process *p)
 {
     char key[2200];

@@ -55,6 +55,7 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
         else
             smpi__comm_derive_skip(comm);
     }
+    smpi__comm_announce(*newcomm);
     smpi__leave();
     return MPI_SUCCESS;
 }
@@ -111,8 +112,10 @@ static int split(const char *call, MPI_Comm comm, int color, int key, MPI_Comm *
     int rc;
 
     rc = PMPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, comm);
-    if (rc == MPI_SUCCESS)
+    if (rc == MPI_SUCCESS) {
         *newcomm = split_by(comm, all, color);
+        smpi__comm_announce(*newcomm);
+    }
     free(all);
     return rc;
 }
@@ -181,6 +184,7 @@ int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
     /* info only carries hints, which an implementation may ignore (MPI-3.1 section 6.4.4) */
     smpi__enter("MPI_Comm_dup_with_info");
     *newcomm = smpi__comm_dup(comm);
+    smpi__comm_announce(*newcomm);
     smpi__leave();
     return MPI_SUCCESS;
 }

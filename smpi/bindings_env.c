@@ -86,18 +86,22 @@ int PMPI_Abort(MPI_Comm comm, int errorcode)
 
 int PMPI_Comm_rank(MPI_Comm comm, int *rank)
 {
+    smpi__log_call("MPI_Comm_rank", "Entering");
     SMPI_CHECK_COMM("MPI_Comm_rank", comm);
     SMPI_CHECK_ARG("MPI_Comm_rank", comm, rank);
     *rank = smpi_comm_rank(comm);
+    smpi__log_call("MPI_Comm_rank", "Leaving");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_rank = PMPI_Comm_rank
 
 int PMPI_Comm_size(MPI_Comm comm, int *size)
 {
+    smpi__log_call("MPI_Comm_size", "Entering");
     SMPI_CHECK_COMM("MPI_Comm_size", comm);
     SMPI_CHECK_ARG("MPI_Comm_size", comm, size);
     *size = smpi_comm_size(comm);
+    smpi__log_call("MPI_Comm_size", "Leaving");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_size = PMPI_Comm_size
@@ -155,6 +159,7 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     SMPI_CHECK_ARG("MPI_Comm_dup", comm, newcomm);
     smpi__enter("MPI_Comm_dup");
     *newcomm = comm->remote_group ? smpi__inter_dup(comm) : smpi__comm_dup(comm);
+    smpi__comm_announce(*newcomm);
     rc = smpi__attrs_copy(SMPI_ATTR_COMM, comm, comm->attrs, *newcomm, &(*newcomm)->attrs);
     smpi__leave();
     if (rc != MPI_SUCCESS) {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collectives/collectives.h"
 #include "smpi/internal.h"
 
 SMPI_API struct smpi_comm smpi_mpi_comm_world;
@@ -330,6 +331,16 @@ struct smpi_group *smpi__comm_group(MPI_Comm comm)
 
     g->refcount++;
     return g;
+}
+
+void smpi__comm_announce(MPI_Comm c)
+{
+    int id = 0;
+    struct coll_args a = { .rbuf = &id, .count = 1, .type = MPI_INT, .root = 0, .comm = c };
+
+    if (c == MPI_COMM_NULL || c->remote_group || smpi_comm_size(c) < 2)
+        return;
+    coll_run(COLL_BCAST, &a); /* internal: neither traced nor in the collective report */
 }
 
 MPI_Comm smpi__comm_dup(MPI_Comm comm)

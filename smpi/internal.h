@@ -124,6 +124,10 @@ void smpi__job_abort(int status) __attribute__((noreturn));
 /* Records which MPI call the rank is in (deadlock reports) and charges the computation done
  * natively since the rank left MPI. Every MPI_* binding calls it first; smpi__leave last. */
 void smpi__enter(const char *call);
+/* SMPI's smpi_mpi verbose line "SMPI - Entering MPI_X" (what: "Entering" or "Leaving") for the
+ * calls that do not go through smpi__enter (smpi__enter and smpi__leave write it for the others);
+ * only for a call of the application, not one made inside another call. */
+void smpi__log_call(const char *call, const char *what);
 void smpi__leave(void);
 /* smpi__enter with the call's arguments, for the trace sinks (trace.h). */
 void smpi__enter_call(const struct smpi_trace_call *c);
@@ -173,12 +177,22 @@ void smpi__adjust_init(void);
 /* platform_config.c: platform <config> props go through the option table (before the load). */
 void smpi__platform_config_init(void);
 double smpi__adjust_factor(const struct smpi_process *p);
+/* The file of p's last call location as SMPI names it: its base name, unless
+ * smpi/trace-call-use-absolute-path ("" when none was recorded). */
+const char *smpi__loc_file(const struct smpi_process *p);
 /* Adds the file's "location","ratio" lines (after its header line) to the table; the factor
  * of a location key, 1 when not listed (exposed for the unit tests). */
 void smpi__adjust_load(const char *path);
 double smpi__adjust_lookup(const char *key);
 /* Sleeps the rank for `seconds` of simulated time (injected costs). */
+/* Whether the n bytes at p lie in one shared block of a folded allocation (SMPI_SHARED_MALLOC,
+ * SMPI_PARTIAL_SHARED_MALLOC's shared blocks): the data there is meaningless, SMPI copies none
+ * into or out of it (shared.c). */
+bool smpi__shared_covers(const void *p, size_t n);
 void smpi__sleep(double seconds);
+/* A sleep of the application (sleep, usleep, nanosleep, sg_actor_sleep_for): smpi__sleep between
+ * smpi__enter("sleep") and smpi__leave, traced as a sleep. */
+void smpi__app_sleep(double seconds);
 
 /* ---- groups and communicators (comm.c) -------------------------------------------------- */
 
@@ -228,6 +242,10 @@ bool smpi__comm_is_valid(MPI_Comm comm);
  * `parent`: all members of parent call it in the same order and get the same object. */
 MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group);
 MPI_Comm smpi__comm_dup(MPI_Comm comm);
+/* SMPI 3.32 gives every communicator it creates (dup, split, create, cart) an id that its rank 0
+ * broadcasts (smpi_comm.cpp's constructor: a bcast of one MPI_INT with the selected algorithm):
+ * the members of a new intracommunicator pay that broadcast here. */
+void smpi__comm_announce(MPI_Comm c);
 /* The general form: `joiners` members of parent meet on the communicator over `group` told apart
  * by `key` among those one collective creation makes. Members that get no communicator from a
  * creation call smpi__comm_derive_skip instead, to keep the count of creations aligned
@@ -333,6 +351,7 @@ struct smpi_request {
     int category;                  /* send: the tracing category of its transfer, or 0 */
     double queued_at;              /* send: when it was queued for a later receive */
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
+    unsigned long wait_seq;        /* when the waiter began to wait (smpi__req_wait_seq) */
     struct sim_host *src_host;
     bool detached_sender;     /* recv matched a detached send: charge smpi/or on completion */
     double recv_cpu;          /* recv under a per-message model: its CPU cost on completion */
@@ -402,6 +421,10 @@ void smpi__test_outcome(bool found);
 /* Marks a request's work as done and wakes the rank waiting for it (nonblocking collectives,
  * generalized requests). */
 void smpi__req_complete(MPI_Request req);
+/* The next number of the order in which ranks begin to wait for requests: when both sides of a
+ * message wait for it, the one that began first is woken first, as SimGrid answers the simcalls
+ * waiting on a communication in their order. */
+unsigned long smpi__req_wait_seq(void);
 /* Drops one reference (the user's handle or an internal one). */
 void smpi__req_release(MPI_Request req);
 int smpi__cancel(MPI_Request req);

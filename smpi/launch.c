@@ -13,6 +13,13 @@
 #include "smpi/loader.h"
 #include "smpi/ti.h"
 
+SIM_LOG_CATEGORY(log_smpi, "smpi");
+SIM_LOG_SUBCATEGORY(log_config, "smpi_config", "smpi");
+
+/* SMPI 3.32's words when smpi/host-speed keeps its default (smpi_config.cpp). */
+static const char host_speed_unset[] =
+    "You did not set the power of the host running the simulation.  The timings will certainly not be accurate.  Use the option \"--cfg=smpi/host-speed:<flops>\" to set its value.  Check https://simgrid.org/doc/latest/Configuring_SimGrid.html#automatic-benchmarking-of-smpi-code for more information.";
+
 struct launch_args {
     int np;
     const char *platform;
@@ -213,13 +220,19 @@ static void place_ranks(const struct launch_args *a, struct sim_platform *plat)
         if (np == 0)
             np = nhosts;
     }
+    if (a->hostfile && np > nhosts) /* SMPI's words (smpi_deployment.cpp) */
+        SIM_LOG(log_smpi, SIM_LOG_INFO,
+                "You requested to use %d ranks, but there is only %d processes in your "
+                "hostfile...",
+                np, nhosts);
     smpi__rt.nranks = np;
     smpi__rt.procs = sim_xcalloc((size_t)np, sizeof(*smpi__rt.procs));
     for (int i = 0; i < np; i++) {
         smpi__rt.procs[i].rank = i;
         smpi__rt.procs[i].host = hosts ? hosts[i % nhosts] : sim_platform_host(plat, i % nhosts);
         if (smpi__rt.cfg.map)
-            fprintf(stderr, "[rank %d] -> %s\n", i, sim_host_name(smpi__rt.procs[i].host));
+            SIM_LOG(log_smpi, SIM_LOG_INFO, "[rank %d] -> %s", i,
+                    sim_host_name(smpi__rt.procs[i].host));
     }
     free(hosts);
 }
@@ -235,11 +248,19 @@ static void setup_argv(const struct launch_args *a)
             p->main = smpi__replay_main;
             continue;
         }
+        p->main = smpi_app_main(smpi__rt.app, i);
+        if (smpi__rt.cfg.replay[0]) { /* a replayer: its trace when each rank has its own (SMPI) */
+            p->argc = smpi__replay_is_shared() ? 1 : 2;
+            p->argv = sim_xcalloc(3, sizeof(char *));
+            p->argv[0] = sim_xstrdup(a->program);
+            if (p->argc == 2)
+                p->argv[1] = sim_xstrdup(smpi__replay_trace_of(i));
+            continue;
+        }
         p->argc = a->nprog;
         p->argv = sim_xcalloc((size_t)a->nprog + 1, sizeof(char *));
         for (int k = 0; k < a->nprog; k++)
             p->argv[k] = sim_xstrdup(a->prog[k]);
-        p->main = smpi_app_main(smpi__rt.app, i);
     }
 }
 
@@ -283,18 +304,19 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi__platform_config_init();
     plat = a.platform ? sim_platform_load(a.platform) : sim_platform_default();
     smpi_options_finish(&smpi__rt.cfg);
+    if (!smpi_options_is_set("smpi/host-speed")) /* SMPI's words (smpi_config.cpp) */
+        SIM_LOG(log_config, SIM_LOG_INFO, "%s", host_speed_unset);
     if (smpi__rt.cfg.host_speed <= 0)
         smpi__rt.cfg.host_speed = smpi__bench_host_speed();
     smpi__adjust_init();
     if (!smpi__rt.cfg.replay[0] && !a.program)
         sim_die("no program to run; usage: smpirun -np N ./program [args] (smpirun -help)");
-    if (smpi__rt.cfg.replay[0] && a.program)
-        sim_die("smpirun -replay replays the trace without a program; remove '%s'", a.program);
     place_ranks(&a, plat);
     smpi__check_memory(smpi__rt.nranks, 0);
-    if (smpi__rt.cfg.replay[0]) {
+    if (smpi__rt.cfg.replay[0]) /* with a program, the program is the replayer */
         smpi__replay_init(smpi__rt.cfg.replay, smpi__rt.nranks);
-    } else {
+    if (a.program) {
+        smpi__libs_request(smpi__rt.cfg.privatize_libs);
         smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks, smpi__rt.cfg.privatization,
                                      smpi__rt.cfg.tmpdir, smpi__rt.cfg.keep_temps);
         smpi__check_memory(smpi__rt.nranks, smpi_app_globals_size(smpi__rt.app));

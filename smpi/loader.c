@@ -183,12 +183,14 @@ static void open_private_copies(struct smpi_app *app, int src, off_t len, const 
     for (int i = 1; i < app->nranks; i++) {
         snprintf(copy, cap, "%s/%s_%ld_%d.so", tmpdir, base, (long)getpid(), i);
         make_copy(src, len, copy, tmpdir);
+        if (smpi__libs_any())
+            smpi__libs_for_copy(copy, i, tmpdir, keep_temps);
         app->mains[i] = open_copy(copy, copy, i, &app->handles[i]);
         if (!keep_temps)
             unlink(copy);
     }
     if (keep_temps && app->nranks > 1)
-        SIM_LOG(log_loader, SIM_LOG_INFO, "kept the copies of ranks 1-%d as %s/%s_%ld_*.so",
+        SIM_LOG(log_loader, SIM_LOG_VERBOSE, "kept the copies of ranks 1-%d as %s/%s_%ld_*.so",
                 app->nranks - 1, tmpdir, base, (long)getpid());
     free(copy);
 }
@@ -290,6 +292,11 @@ struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatiza
                             keep_temps);
     else if (app->mode == SMPI_PRIVATIZE_MMAP)
         app->images = smpi__app_images_new(app->handles[0], path, nranks);
+    if (smpi__libs_any() && app->mode != SMPI_PRIVATIZE_DLOPEN && nranks > 1)
+        SIM_LOG(log_loader, SIM_LOG_WARN,
+                "smpi/privatize-libs is ignored: it needs the dlopen privatization (now %s); use "
+                "--cfg=smpi/privatization:dlopen",
+                app->mode == SMPI_PRIVATIZE_MMAP ? "mmap" : "none");
     close(fd);
     free(file);
     SIM_LOG(log_loader, SIM_LOG_VERBOSE, "opened %s for %d ranks (%s)", path, nranks,
@@ -358,6 +365,7 @@ void smpi_app_close(struct smpi_app *app)
         return;
     for (int i = app->nhandles - 1; i >= 0; i--)
         dlclose(app->handles[i]);
+    smpi__libs_close();
     smpi__app_images_free(app->images);
     free(app->handles);
     free(app->mains);

@@ -82,4 +82,14 @@ size_t smpi__app_images_size(const struct smpi__app_images *im);
  * object is unloaded. */
 void smpi__app_images_free(struct smpi__app_images *im);
 
+/* smpi/privatize-libs (loader_libs.c). _request records the ';'-separated library names; each
+ * DLOPEN copy of the program then gets its own copy of those libraries (_for_copy: rank
+ * `rank`'s copy at `program_copy`, before it is opened; the first call finds the libraries'
+ * files, among the program's dependencies or by loading them, and dies on a name that loads
+ * nothing; copies in tmpdir, unlinked once loaded unless keep_temps); _close unloads them. */
+void smpi__libs_request(const char *list);
+bool smpi__libs_any(void);
+void smpi__libs_for_copy(const char *program_copy, int rank, const char *tmpdir, bool keep_temps);
+void smpi__libs_close(void);
+
 #endif /* SMPI_LOADER_H */

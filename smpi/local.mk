@@ -6,7 +6,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/errors.h smpi/loader.h \
 	smpi/options.c smpi/errors.c smpi/errhandler.c smpi/datatype.c smpi/op.c \
 	smpi/comm.c smpi/comm_smp.c smpi/p2p.c smpi/match.c smpi/request.c smpi/runtime.c smpi/sample.c smpi/adjust.c smpi/shared.c smpi/file.c smpi/bindings_io.c smpi/time.c smpi/getopt.c smpi/diag.c \
-	smpi/launch.c smpi/hostfile.c smpi/limits.c smpi/loader.c smpi/loader_mmap.c \
+	smpi/launch.c smpi/hostfile.c smpi/limits.c smpi/loader.c smpi/loader_mmap.c smpi/loader_libs.c \
 	smpi/platform_config.c smpi/sg_host.c \
 	smpi/bindings_env.c smpi/bindings_p2p.c smpi/bindings_coll.c \
 	smpi/group.c \
@@ -29,9 +29,10 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/trace.h smpi/trace.c smpi/trace_category.c smpi/profile.c \
 	smpi/paje.h smpi/paje.c smpi/paje_names.c smpi/paje_platform.c smpi/paje_usage.c \
 	smpi/paje_category.c \
-	smpi/ti.h smpi/ti_types.c smpi/trace_ti.c smpi/replay.c smpi/replay_read.c \
+	smpi/ti.h smpi/ti_types.c smpi/trace_ti.c smpi/replay.c smpi/replay_api.c smpi/replay_read.c \
 	smpi/progress.c \
 	smpi/timeline.h smpi/timeline.c smpi/timeline_page.c \
+	smpi/xbt.c smpi/sg_actor.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
 
@@ -57,11 +58,17 @@ smpi_smpimain_LDFLAGS = -Wl,-rpath,$(libdir)
 include_HEADERS = include/mpi.h include/smpi.h include/smpi_helpers.h
 smpiincludedir = $(includedir)/smpi
 smpiinclude_HEADERS = include/smpi/smpi.h include/smpi/smpi_extended_traces.h
+# SimGrid's C API that SMPI programs call beside MPI, at the paths they include.
+xbtincludedir = $(includedir)/xbt
+xbtinclude_HEADERS = include/xbt/base.h include/xbt/log.h include/xbt/asserts.h \
+	include/xbt/sysdep.h include/xbt/str.h include/xbt/replay.hpp
 simgridincludedir = $(includedir)/simgrid
-simgridinclude_HEADERS = include/simgrid/forward.h include/simgrid/host.h include/simgrid/instr.h \
-                         include/simgrid/link.h
+simgridinclude_HEADERS = include/simgrid/actor.h include/simgrid/forward.h include/simgrid/host.h \
+	include/simgrid/instr.h include/simgrid/link.h
 simgridpluginsincludedir = $(includedir)/simgrid/plugins
 simgridpluginsinclude_HEADERS = include/simgrid/plugins/energy.h
+simgrids4uincludedir = $(includedir)/simgrid/s4u
+simgrids4uinclude_HEADERS = include/simgrid/s4u/Actor.hpp
 
 # The timeline page's source (smpi/timeline.html) as a C string, so that it is edited as HTML
 # and installed inside the library.

@@ -173,6 +173,9 @@ static const struct smpi_option options[] = {
       "inject the measured time of the code between MPI calls" },
     { "smpi/cpu-threshold", OPT_TIME, "1e-6", OPT_FIELD(cpu_threshold), 0, NULL,
       "computation bursts shorter than this are not injected (negative: all are, as in SMPI 3.32)" },
+    { "smpi/privatize-libs", OPT_PATH, "", OPT_FIELD(privatize_libs), 0, NULL,
+      "shared libraries (';'-separated: libgfortran.so.5, or full paths) that each rank gets a "
+      "copy of, as its own program copy (dlopen privatization only)" },
     { "smpi/comp-adjustment-file", OPT_PATH, "", OPT_FIELD(comp_adjustment_file), 0, NULL,
       "CSV of \"prevfile:line:file:line\",ratio: the code between those MPI calls runs ratio times faster" },
     { "smpi/trace-call-location", OPT_BOOL, "no", OPT_FIELD(trace_call_location), 0, NULL,
@@ -326,6 +329,8 @@ static const struct {
 static bool user_set[NOPTIONS];
 /* "file:line: " of the <config> prop being applied, "" for the command line (messages) */
 static char origin[SMPI_PATH_MAX + 32];
+
+SIM_LOG_SUBCATEGORY(log_cfg, "xbt_cfg", "xbt");
 
 static void *field(struct smpi_config *cfg, const struct smpi_option *o)
 {
@@ -628,6 +633,7 @@ void smpi_options_set(struct smpi_config *cfg, const char *item)
         if (strlen(colon + 1) >= SMPI_COLL_NAME_MAX)
             sim_die("bad value '%s' for option %s; expected an algorithm name", colon + 1, name);
         strcpy(coll_values[coll], colon + 1);
+        SIM_LOG(log_cfg, SIM_LOG_INFO, "Configuration change: Set '%s' to '%s'", name, colon + 1);
         return;
     }
     for (size_t i = 0; i < NOPTIONS; i++) {
@@ -636,6 +642,9 @@ void smpi_options_set(struct smpi_config *cfg, const char *item)
             user_set[i] = true;
             if (options[i].offset == OPT_FIELD(path) && colon[1])
                 sim_platform_add_path(colon + 1);
+            /* SimGrid's xbt_cfg line, once the value is accepted */
+            SIM_LOG(log_cfg, SIM_LOG_INFO, "Configuration change: Set '%s' to '%s'", name,
+                    colon + 1);
             return;
         }
     }

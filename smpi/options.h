@@ -81,6 +81,7 @@ struct smpi_config {
     bool display_timing;                        /* smpi/display-timing */
     bool keep_temps;                            /* smpi/keep-temps */
     char tmpdir[SMPI_PATH_MAX];                 /* smpi/tmpdir */
+    char privatize_libs[SMPI_PATH_MAX];         /* smpi/privatize-libs: ';'-separated names */
     bool errors_are_fatal;                      /* smpi/errors-are-fatal */
     bool finalization_barrier;                  /* smpi/finalization-barrier */
     bool implicit_finalize;                     /* smpi/implicit-finalize */

@@ -15,6 +15,7 @@
 #include "smpi/internal.h"
 
 SIM_LOG_CATEGORY(log_p2p, "smpi.p2p");
+SIM_LOG_SUBCATEGORY(log_kernel, "smpi_kernel", "smpi");
 
 /* SMPI adds an envelope (tag, source, communicator) to every message on the wire. */
 #define SMPI_ENVELOPE_BYTES 16
@@ -121,6 +122,17 @@ static void copy_data(struct smpi_request *send, struct smpi_request *recv)
     if (n == 0)
         return;
     dst = smpi__rank_addr(recv->dst, recv->buf);
+    /* As SMPI's copy callback (smpi_global.cpp), which runs in its kernel: a detached send's
+     * data was copied aside, so only the receiver can be a shared block. */
+    if (!send->packed && !(send->flags & SMPI_REQ_DETACHED) &&
+        smpi__shared_covers(smpi__rank_addr(send->src, send->buf), n)) {
+        SIM_LOG_MAESTRO(log_kernel, SIM_LOG_VERBOSE, "Sender is shared. Let's ignore it.");
+        return;
+    }
+    if (smpi__shared_covers(dst, n)) {
+        SIM_LOG_MAESTRO(log_kernel, SIM_LOG_VERBOSE, "Receiver is shared. Let's ignore it.");
+        return;
+    }
     if (send->packed)
         smpi__type_unpack(send->packed, n, dst, recv->count, recv->type);
     else
@@ -131,11 +143,18 @@ static void copy_data(struct smpi_request *send, struct smpi_request *recv)
 /* Both sides matched and the transfer (if any) is over: move the data, complete both. */
 static void deliver(struct smpi_request *send, struct smpi_request *recv)
 {
+    bool detached = (send->flags & SMPI_REQ_DETACHED) != 0;
+    /* both ranks wait: the one that began first wakes first (SimGrid's order) */
+    bool send_first =
+        !detached && send->waiter && recv->waiter && send->wait_seq < recv->wait_seq;
+
     copy_data(send, recv);
+    if (send_first)
+        complete(send);
     complete(recv);
     if (send->flags & SMPI_REQ_BSEND)
         bsend_release(send);
-    if (!(send->flags & SMPI_REQ_DETACHED))
+    if (!detached && !send_first)
         complete(send);
     free(send->packed);
     send->packed = NULL;

@@ -358,7 +358,7 @@ static void push(const struct smpi_process *p, int container, double t, int valu
         put_str(&l, size);
     }
     if (pj.loc) {
-        const char *file = p->loc_file ? p->loc_file : "";
+        const char *file = smpi__loc_file(p);
         size_t n = strlen(file);
 
         put_str(&l, " \"");

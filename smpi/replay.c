@@ -1,9 +1,12 @@
-/* replay: smpirun -replay INDEX — every rank runs the actions of its time-independent trace
- * (SMPI 3.32's format, trace_ti.c writes it) through the MPI calls they stand for, on
- * MPI_COMM_WORLD with scratch buffers, instead of an application. The actions and their
- * arguments are those SMPI 3.32's replay knows (src/smpi/internals/smpi_replay.cpp); like it,
- * compute actions run only under smpi/simulate-computation:yes, and the run ends by printing
- * "Simulation time T" on stderr. A bad trace is reported with file:line and the action. */
+/* replay: the actions of SMPI 3.32's time-independent traces (its format, trace_ti.c writes it),
+ * each run through the MPI calls it stands for, on MPI_COMM_WORLD with scratch buffers, and the
+ * loop that reads a rank's actions and hands them to their handlers (replay_api.c keeps the table
+ * of handlers, which replayer programs may extend). The actions and their arguments are those
+ * SMPI 3.32's replay knows (src/smpi/internals/smpi_replay.cpp); like it, compute actions run
+ * only under smpi/simulate-computation:yes, computations and sleeps are divided by the
+ * smpi/comp-adjustment-file ratio of the locations the trace records, each action is logged
+ * (smpi_replay, verbose) with its duration, and the last rank to end logs "Simulation time T".
+ * A bad trace is reported with file:line and the action. */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,6 +19,8 @@
 #include "simcore/simcore.h"
 #include "smpi/internal.h"
 #include "smpi/ti.h"
+
+SIM_LOG_SUBCATEGORY(log_replay, "smpi_replay", "smpi");
 
 /* A request started by an isend/irecv action, found again by the (src, dst, tag) that the
  * wait and test actions name. req is MPI_REQUEST_NULL once a test completed it. */
@@ -30,6 +35,8 @@ struct pending {
 struct rank_replay {
     struct smpi_ti_reader in;
     struct smpi_ti_action act;
+    const char *const *f; /* the action being run: f[0] the rank, f[1] its name, then arguments */
+    int nf;
     struct pending *pend;
     int npend;
     int cap;
@@ -108,25 +115,25 @@ malformed(const struct rank_replay *rr, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(why, sizeof(why), fmt, ap);
     va_end(ap);
-    sim_die("%s:%d: malformed '%s' action '%s': %s", rr->in.path, rr->in.line, rr->act.fields[1],
+    sim_die("%s:%d: malformed '%s' action '%s': %s", rr->in.path, rr->in.line, rr->f[1],
             rr->in.text, why);
 }
 
 /* Needs at least n arguments after the action name; `usage` lists them. */
 static void need(const struct rank_replay *rr, int n, const char *usage)
 {
-    if (rr->act.nfields - 2 < n)
+    if (rr->nf - 2 < n)
         malformed(rr, "expected %s", usage);
 }
 
 static const char *arg(const struct rank_replay *rr, int i)
 {
-    return rr->act.fields[2 + i];
+    return rr->f[2 + i];
 }
 
 static bool has(const struct rank_replay *rr, int i)
 {
-    return 2 + i < rr->act.nfields;
+    return 2 + i < rr->nf;
 }
 
 static double num(const struct rank_replay *rr, int i)
@@ -448,10 +455,10 @@ static void act_gatherv(struct rank_replay *rr, const char *name)
         r = root(rr, 1 + np);
         st = type(rr, 2 + np);
         rt = type(rr, 3 + np);
-    } else if (rr->act.nfields - 2 > 1 + 2 * np) { /* types, then displacements (SMPI's rule) */
+    } else if (rr->nf - 2 > 1 + 2 * np) { /* types, then displacements (SMPI's rule) */
         st = type(rr, 1 + np);
         rt = type(rr, 2 + np);
-    } else if (rr->act.nfields - 2 > 3 + np) { /* displacements, default types */
+    } else if (rr->nf - 2 > 3 + np) { /* displacements, default types */
         st = rt = rr->default_type;
     } else {
         st = type(rr, 1 + np);
@@ -531,20 +538,46 @@ static void act_alltoallv(struct rank_replay *rr)
 static void act_init(struct rank_replay *rr)
 {
     /* SMPI's rule: "init" alone is a trace in bytes (TAU), "init x" in doubles (MPE) */
-    rr->default_type = rr->act.nfields > 2 ? MPI_DOUBLE : MPI_BYTE;
+    rr->default_type = rr->nf > 2 ? MPI_DOUBLE : MPI_BYTE;
     rr->start = sim_now();
 }
 
-static const char *const known =
-    "init, finalize, comm_size, comm_split, comm_dup, send, isend, recv, irecv, Ssend, ISsend, "
-    "bsend, ibsend, sendRecv, wait, waitall, waitAny, test, barrier, bcast, reduce, allreduce, "
-    "alltoall, alltoallv, gather, gatherv, scatter, scatterv, allgather, allgatherv, "
-    "reducescatter, scan, exscan, compute, sleep, location";
+/* The names of the actions SMPI 3.32's replay knows (in its registration order). */
+const char *const smpi__replay_builtins[] = {
+    "init",    "finalize", "comm_size", "comm_split", "comm_dup",      "send",    "isend",
+    "recv",    "irecv",    "test",      "sendRecv",   "wait",          "waitall", "barrier",
+    "bcast",   "reduce",   "allreduce", "alltoall",   "alltoallv",     "gather",  "scatter",
+    "gatherv", "scatterv", "allgather", "allgatherv", "reducescatter", "scan",    "exscan",
+    "compute", "sleep",    "location",  "Ssend",      "ISsend",        "bsend",   "ibsend",
+    "Isend",   "Irecv",    "waitAny",   NULL,
+};
 
-/* Runs one action; dies on an unknown one. */
+/* A file name of a location action, kept for the rest of the run (the rank's call location
+ * points to it, as smpicc's __FILE__ strings would). */
+static const char *intern(const char *name)
+{
+    static char **names;
+    static int nnames;
+
+    for (int i = 0; i < nnames; i++)
+        if (strcmp(names[i], name) == 0)
+            return names[i];
+    names = sim_xrealloc(names, (size_t)(nnames + 1) * sizeof(*names));
+    names[nnames] = sim_xstrdup(name);
+    return names[nnames++];
+}
+
+/* location file line: the call location that smpi/comp-adjustment-file keys on. */
+static void act_location(struct rank_replay *rr)
+{
+    need(rr, 2, "file line");
+    smpi_trace_set_call_location(intern(arg(rr, 0)), integer(rr, 1));
+}
+
+/* Runs one action of SMPI's replay. */
 static void run_action(struct rank_replay *rr)
 {
-    const char *name = rr->act.fields[1];
+    const char *name = rr->f[1];
     static const char *const p2p[] = { "send",   "isend", "recv",   "irecv", "Ssend",
                                        "ISsend", "bsend", "ibsend", "Isend", "Irecv" };
 
@@ -556,9 +589,10 @@ static void run_action(struct rank_replay *rr)
     if (!strcmp(name, "init")) {
         act_init(rr);
     } else if (!strcmp(name, "finalize") || !strcmp(name, "comm_size") ||
-               !strcmp(name, "comm_split") || !strcmp(name, "comm_dup") ||
-               !strcmp(name, "location")) {
+               !strcmp(name, "comm_split") || !strcmp(name, "comm_dup")) {
         return; /* nothing to simulate (as in SMPI's replay) */
+    } else if (!strcmp(name, "location")) {
+        act_location(rr);
     } else if (!strcmp(name, "wait") || !strcmp(name, "test")) {
         act_wait_test(rr, name[0] == 't');
     } else if (!strcmp(name, "waitall")) {
@@ -571,10 +605,10 @@ static void run_action(struct rank_replay *rr)
     } else if (!strcmp(name, "compute")) {
         need(rr, 1, "flops");
         if (smpi__rt.cfg.simulate_computation)
-            smpi__compute(smpi__self(), num(rr, 0));
+            smpi__compute(smpi__self(), num(rr, 0) / smpi__adjust_factor(smpi__self()));
     } else if (!strcmp(name, "sleep")) {
         need(rr, 1, "seconds");
-        smpi__sleep(num(rr, 0));
+        smpi__app_sleep(num(rr, 0) / smpi__adjust_factor(smpi__self()));
     } else if (!strcmp(name, "barrier")) {
         PMPI_Barrier(MPI_COMM_WORLD);
     } else if (!strcmp(name, "bcast") || !strcmp(name, "reduce") || !strcmp(name, "allreduce") ||
@@ -591,10 +625,50 @@ static void run_action(struct rank_replay *rr)
         act_reducescatter(rr);
     } else if (!strcmp(name, "alltoallv")) {
         act_alltoallv(rr);
-    } else {
-        sim_die("%s:%d: unknown action '%s' in '%s'; the replay knows: %s", rr->in.path,
-                rr->in.line, name, rr->in.text, known);
     }
+}
+
+static struct rank_replay **ranks; /* each rank's replay, between its init and its end */
+
+static struct rank_replay *self_replay(const char *what)
+{
+    struct smpi_process *p = smpi__self();
+
+    if (!p || !ranks || !ranks[p->rank])
+        sim_die("%s called by %s, which does not replay a trace (smpirun -replay TRACE, then "
+                "smpi_replay_init in each rank)",
+                what, p ? "a rank" : "the simulator itself");
+    return ranks[p->rank];
+}
+
+void smpi__replay_builtin(const char *name, int nfields, const char *const *fields)
+{
+    struct rank_replay *rr = self_replay("a replay action");
+    const char *const *saved_f = rr->f;
+    int saved_nf = rr->nf;
+    double start = sim_now();
+
+    if (nfields < 2)
+        sim_die("%s:%d: replay action '%s' has no name", rr->in.path, rr->in.line, rr->in.text);
+    rr->f = fields;
+    rr->nf = nfields;
+    run_action(rr);
+    /* SMPI's log_timed_action: every action but init (and finalize, which does nothing) */
+    if (strcmp(name, "init") != 0 && strcmp(name, "finalize") != 0 &&
+        SIM_LOG_ENABLED(log_replay, SIM_LOG_VERBOSE)) {
+        char *line = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&line, &len);
+
+        for (int i = 0; i < nfields && out; i++)
+            fprintf(out, "%s%s", i ? " " : "", fields[i]);
+        if (out)
+            fclose(out);
+        SIM_LOG(log_replay, SIM_LOG_VERBOSE, "%s %f", line ? line : name, sim_now() - start);
+        free(line);
+    }
+    rr->f = saved_f;
+    rr->nf = saved_nf;
 }
 
 void smpi__replay_init(const char *index, int nranks)
@@ -612,41 +686,88 @@ void smpi__replay_init(const char *index, int nranks)
         smpi__ti_reader_open(&probe, files[r], index, file_lines[r]);
         smpi__ti_reader_close(&probe);
     }
-    active = nranks;
+    ranks = sim_xcalloc((size_t)nranks, sizeof(*ranks));
     smpi__rt.replaying = true;
 }
 
-int smpi__replay_main(int argc, char **argv)
+const char *smpi__replay_trace_of(int rank)
 {
-    struct rank_replay rr = { .default_type = MPI_BYTE };
-    int me;
+    if (!files)
+        return NULL;
+    return files[nfiles > 1 ? rank : 0];
+}
 
-    (void)argc;
-    (void)argv;
-    PMPI_Init(NULL, NULL);
-    me = smpi__self()->rank;
+bool smpi__replay_is_shared(void)
+{
+    return nfiles == 1;
+}
+
+void smpi__replay_set_shared(const char *path)
+{
+    if (!files)
+        sim_die("xbt_replay_set_tracefile('%s') outside smpirun -replay", path);
+    if (nfiles == 1 && strcmp(files[0], path) != 0) {
+        struct smpi_ti_reader probe;
+
+        smpi__ti_reader_open(&probe, path, index_path, file_lines[0]);
+        smpi__ti_reader_close(&probe);
+        free(files[0]);
+        files[0] = sim_xstrdup(path);
+    }
+}
+
+void smpi__replay_rank_init(void)
+{
+    struct smpi_process *p = smpi__self();
+    struct rank_replay *rr;
+
+    if (!ranks)
+        sim_die("smpi_replay_init called outside smpirun -replay TRACE (no trace to replay)");
+    if (ranks[p->rank])
+        sim_die("smpi_replay_init called twice by rank %d", p->rank);
+    if (!p->initialized)
+        PMPI_Init(NULL, NULL);
     if (noop == MPI_OP_NULL)
         PMPI_Op_create(noop_fn, 1, &noop);
-    rr.start = sim_now();
-    smpi__ti_reader_open(&rr.in, files[nfiles > 1 ? me : 0], index_path,
-                         file_lines[nfiles > 1 ? me : 0]);
-    while (smpi__ti_reader_next(&rr.in, me, &rr.act))
-        run_action(&rr);
-    if (rr.npend > 0)
-        pend_wait_all(&rr);
+    rr = sim_xcalloc(1, sizeof(*rr));
+    rr->default_type = MPI_BYTE;
+    rr->start = sim_now();
+    ranks[p->rank] = rr;
+    active++;
+}
+
+void smpi__replay_rank_run(const char *trace, smpi__replay_dispatch_fn *dispatch)
+{
+    struct rank_replay *rr = self_replay("smpi_replay_main");
+    int me = smpi__self()->rank;
+    int line = file_lines[nfiles > 1 ? me : 0];
+
+    smpi__ti_reader_open(&rr->in, trace ? trace : smpi__replay_trace_of(me), index_path, line);
+    while (smpi__ti_reader_next(&rr->in, me, &rr->act)) {
+        rr->f = (const char *const *)rr->act.fields;
+        rr->nf = rr->act.nfields;
+        dispatch(rr->f[1], rr->nf, rr->f, rr->in.path, rr->in.line, rr->in.text);
+    }
+    if (rr->npend > 0) { /* SMPI waits for them through the kernel: others at this date run first */
+        pend_wait_all(rr);
+        sim_actor_yield();
+    }
+    /* The last rank speaks, as in SMPI (before MPI_Finalize's smpi/finalization-barrier, which
+     * SMPI's replay runs before: that barrier adds at most its own latency to the last rank). */
+    if (--active == 0) {
+        elapsed = sim_now() - rr->start;
+        SIM_LOG(log_replay, SIM_LOG_INFO, "Simulation time %f", elapsed);
+    }
     PMPI_Finalize();
-    if (--active == 0)
-        elapsed = sim_now() - rr.start;
-    smpi__ti_reader_close(&rr.in);
-    smpi__ti_action_free(&rr.act);
-    free(rr.pend);
-    return 0;
+    smpi__ti_reader_close(&rr->in);
+    smpi__ti_action_free(&rr->act);
+    free(rr->pend);
+    free(rr);
+    ranks[me] = NULL;
 }
 
 void smpi__replay_report(void)
 {
-    if (elapsed >= 0)
-        fprintf(stderr, "Simulation time %.9f\n", elapsed);
     for (int i = 0; i < nold; i++)
         smpi_shared_free(old[i]);
     for (int i = 0; i < 2; i++)
@@ -657,4 +778,7 @@ void smpi__replay_report(void)
     free(files);
     free(file_lines);
     free(old);
+    free(ranks);
+    ranks = NULL;
+    files = NULL;
 }

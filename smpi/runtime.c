@@ -12,6 +12,8 @@
 #include "smpi/loader.h"
 
 SIM_LOG_CATEGORY(log_rt, "smpi");
+SIM_LOG_SUBCATEGORY(log_mpi, "smpi_mpi", "smpi");
+SIM_LOG_SUBCATEGORY(log_bench, "smpi_bench", "smpi");
 
 struct smpi_runtime smpi__rt;
 
@@ -75,6 +77,7 @@ void smpi__compute(const struct smpi_process *p, double flops)
     double start = sim_now();
     struct sim_activity *act;
 
+    SIM_LOG(log_bench, SIM_LOG_DEBUG, "Handle real computation time: %f flops", flops);
     if (smpi__trace_on)
         smpi__trace_execute(p, flops);
     act = sim_exec_start(p->host, flops);
@@ -89,6 +92,17 @@ void smpi__bench_begin(struct smpi_process *p)
 {
     if (smpi__rt.cfg.simulate_computation && !smpi__rt.replaying)
         p->bench_start = smpi__thread_cpu_time();
+}
+
+void smpi__log_call(const char *call, const char *what)
+{
+    const struct smpi_process *p;
+
+    if (!SIM_LOG_ENABLED(log_mpi, SIM_LOG_VERBOSE))
+        return;
+    p = smpi__self();
+    if (p && p->depth == 0)
+        SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - %s %s", what, call);
 }
 
 void smpi__enter(const char *call)
@@ -114,8 +128,11 @@ void smpi__enter_call(const struct smpi_trace_call *c)
         p->call = call;
         p->call_peer = -1;
         p->call_comm = NULL;
-        if (smpi__trace_on && strncmp(call, "MPI_", 4) == 0)
-            smpi__trace_call_in(p, c);
+        if (strncmp(call, "MPI_", 4) == 0) {
+            SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - Entering %s", call);
+            if (smpi__trace_on)
+                smpi__trace_call_in(p, c);
+        }
     }
 }
 
@@ -126,8 +143,11 @@ void smpi__leave(void)
     if (!p)
         return;
     if (--p->depth == 0) {
-        if (smpi__trace_on && strncmp(p->call, "MPI_", 4) == 0)
-            smpi__trace_call_out(p, p->call);
+        if (strncmp(p->call, "MPI_", 4) == 0) {
+            if (smpi__trace_on)
+                smpi__trace_call_out(p, p->call);
+            SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - Leaving %s", p->call);
+        }
         p->call = NULL;
         smpi__bench_begin(p);
     }
@@ -177,9 +197,11 @@ void smpi__ranks_create(void)
     for (int i = 0; i < smpi__rt.nranks; i++) {
         struct smpi_process *p = &smpi__rt.procs[i];
         char name[32];
+        char label[32];
 
-        snprintf(name, sizeof(name), "rank %d", i);
-        p->actor = sim_actor_create(name, p->host, rank_main, p);
+        snprintf(name, sizeof(name), "%d", i); /* SimGrid's actor name for the rank */
+        snprintf(label, sizeof(label), "rank %d", i);
+        p->actor = sim_actor_create_labeled(name, label, p->host, rank_main, p);
         sim_actor_set_data(p->actor, p);
         p->test_sleeps = 1;
         p->iprobe_sleeps = 1;
@@ -232,7 +254,7 @@ double smpi__bench_host_speed(void)
             for (int j = 0; j < N; j++)
                 c[i][j] += a[i][k] * b[k][j];
     t = smpi__thread_cpu_time() - t0;
-    SIM_LOG(log_rt, SIM_LOG_INFO, "smpi/host-speed:auto measured %.3g flop/s (check %g)",
+    SIM_LOG(log_rt, SIM_LOG_VERBOSE, "smpi/host-speed:auto measured %.3g flop/s (check %g)",
             2.0 * N * N * N / t, c[N / 2][N / 3]);
     return 2.0 * N * N * N / (t > 0 ? t : 1e-9);
 }

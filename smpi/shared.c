@@ -37,6 +37,8 @@ struct fold {
     void *map; /* the whole reservation (may start before mem with huge pages) */
     size_t map_size;
     struct site *site; /* local mode: its call site, else NULL */
+    size_t *shared;    /* the shared byte ranges [start, stop) from mem, in pairs */
+    int nshared;
 };
 
 /* Local mode: one shared file per call site. */
@@ -161,6 +163,33 @@ static void check_offsets(size_t size, const size_t *offsets, int nblocks)
     }
 }
 
+static size_t *ranges_copy(const size_t *offsets, int nblocks)
+{
+    size_t *r = sim_xmalloc(2 * (size_t)(nblocks > 0 ? nblocks : 1) * sizeof(*r));
+
+    memcpy(r, offsets, 2 * (size_t)nblocks * sizeof(*r));
+    return r;
+}
+
+bool smpi__shared_covers(const void *p, size_t n)
+{
+    size_t i = lower_bound((const char *)p + 1);
+    const struct fold *f;
+    size_t start, stop;
+
+    if (i == 0 || n == 0)
+        return false;
+    f = &folds[i - 1]; /* the last fold starting at or before p */
+    start = (size_t)((const char *)p - f->mem);
+    stop = start + n;
+    if ((const char *)p < f->mem || stop > f->size)
+        return false;
+    for (int b = 0; b < f->nshared; b++) /* the blocks are sorted and disjoint */
+        if (f->shared[2 * b] <= start && stop <= f->shared[2 * b + 1])
+            return true;
+    return false;
+}
+
 void *smpi_shared_malloc_partial(size_t size, const size_t *offsets, int nblocks)
 {
     const struct smpi_config *cfg = &smpi__rt.cfg;
@@ -203,7 +232,8 @@ void *smpi_shared_malloc_partial(size_t size, const size_t *offsets, int nblocks
                 map_at(mem + last, hi - last, block_fd, 0);
         }
     }
-    remember((struct fold){ mem, size, map, reserved ? reserved : PAGE, NULL });
+    remember((struct fold){ mem, size, map, reserved ? reserved : PAGE, NULL,
+                            ranges_copy(offsets, nblocks), nblocks });
     return mem;
 }
 
@@ -233,7 +263,7 @@ static void *local_malloc(size_t size, const char *file, int line)
     if (mem == MAP_FAILED)
         sim_die("SMPI_SHARED_MALLOC: cannot map %zu bytes for %s: %s", size, key, strerror(errno));
     s->users++;
-    remember((struct fold){ mem, size, mem, size, s });
+    remember((struct fold){ mem, size, mem, size, s, ranges_copy((size_t[]){ 0, size }, 1), 1 });
     return mem;
 }
 
@@ -268,6 +298,7 @@ void smpi_shared_free(void *ptr)
     memmove(folds + i, folds + i + 1, (nfolds - i - 1) * sizeof(*folds));
     nfolds--;
     munmap(f.map, f.map_size);
+    free(f.shared);
     if (f.site && --f.site->users == 0) {
         struct site **sp = &sites;
 

@@ -62,12 +62,33 @@ void smpi__ti_action_free(struct smpi_ti_action *a);
  * the line of each (new array); returns how many (dies when it cannot be read or names none). */
 int smpi__ti_read_index(const char *index, char ***files, int **lines);
 
-/* The replay of one rank (replay.c): the main function of every rank's actor under
- * smpirun -replay. */
-int smpi__replay_main(int argc, char **argv);
-/* After the run: prints "Simulation time T" on stderr as SMPI's replay does. */
-void smpi__replay_report(void);
+/* ---- replay (replay.c: the actions and the loop; replay_api.c: the table of handlers) ---- */
+
+/* Hands one action of the trace to its handler; file, line and text name it in messages. */
+typedef void smpi__replay_dispatch_fn(const char *name, int nfields, const char *const *fields,
+                                      const char *file, int line, const char *text);
+/* The actions SMPI 3.32's replay knows, NULL-terminated. */
+extern const char *const smpi__replay_builtins[];
+/* Runs built-in action `name` for the calling rank (fields[0] the rank, fields[1] the name),
+ * then logs it (smpi_replay, verbose) with its duration as SMPI does. */
+void smpi__replay_builtin(const char *name, int nfields, const char *const *fields);
 /* Sets up the replay of `index` for nranks ranks (launch.c, before the ranks are created). */
 void smpi__replay_init(const char *index, int nranks);
+/* The trace file of `rank` (its own, or the one all share), or NULL outside a replay. */
+const char *smpi__replay_trace_of(int rank);
+/* Whether all ranks read one trace (the index names one file). */
+bool smpi__replay_is_shared(void);
+/* Replaces the trace all ranks share (xbt_replay_set_tracefile); dies if it cannot be read. */
+void smpi__replay_set_shared(const char *path);
+/* The calling rank starts replaying (MPI_Init if not done); then runs its actions from `trace`
+ * (NULL: its trace of the index) through `dispatch`, waits for what is pending, logs
+ * "Simulation time T" if it is the last, and finalizes. */
+void smpi__replay_rank_init(void);
+void smpi__replay_rank_run(const char *trace, smpi__replay_dispatch_fn *dispatch);
+/* After the run: frees the replay's buffers. */
+void smpi__replay_report(void);
+/* The main function of every rank under smpirun -replay without a program (replay_api.c):
+ * smpi_replay_run, as SMPI's smpireplaymain. */
+int smpi__replay_main(int argc, char **argv);
 
 #endif /* SMPI_TI_H */

@@ -22,7 +22,7 @@ static bool simulated(void)
     return p && p->initialized && !p->finalized;
 }
 
-static void private_sleep(double seconds)
+void smpi__app_sleep(double seconds)
 {
     double start;
 
@@ -38,7 +38,7 @@ SMPI_API unsigned int smpi_sleep(unsigned int secs)
 {
     if (!smpi__self())
         return sleep(secs);
-    private_sleep(secs);
+    smpi__app_sleep(secs);
     return 0;
 }
 
@@ -46,7 +46,7 @@ SMPI_API int smpi_usleep(useconds_t usecs)
 {
     if (!smpi__self())
         return usleep(usecs);
-    private_sleep((double)usecs / 1e6);
+    smpi__app_sleep((double)usecs / 1e6);
     return 0;
 }
 
@@ -58,7 +58,7 @@ SMPI_API int smpi_nanosleep(const struct timespec *req, struct timespec *rem)
         errno = EFAULT;
         return -1;
     }
-    private_sleep((double)req->tv_sec + (double)req->tv_nsec / 1e9);
+    smpi__app_sleep((double)req->tv_sec + (double)req->tv_nsec / 1e9);
     if (rem)
         rem->tv_sec = rem->tv_nsec = 0;
     return 0;

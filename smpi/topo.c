@@ -193,6 +193,7 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
     for (int d = 0; d < ndims; d++)
         t->periods[d] = periods[d] != 0;
     *comm_cart = derive_first(comm_old, nodes, t); /* reorder: the identity is a valid order */
+    smpi__comm_announce(*comm_cart);
     smpi__leave();
     return MPI_SUCCESS;
 }

@@ -2,7 +2,9 @@
  * simulator replays the other's traces. tracing/filename is an index naming one file per rank,
  * <filename>_files/<stamp>_rank-<rank+1>.txt (one shared file with
  * tracing/smpi/format/ti-one-file); each MPI call is one line "<rank> <action> <args>" as SMPI's
- * TIData classes print it (src/instr/instr_private.hpp), computation a "compute <flops>" line. */
+ * TIData classes print it (src/instr/instr_private.hpp), computation a "compute <flops>" line, a
+ * sleep "sleep <seconds>" (tracing/smpi/sleeping), each preceded by "location <file> <line>"
+ * under smpi/trace-call-location. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -30,6 +32,8 @@ static struct ti_out *outs; /* per rank (one for all under ti-one-file) */
 static size_t flush_at;     /* bytes a buffer gathers before it is written out */
 static bool one_file;       /* tracing/smpi/format/ti-one-file */
 static bool computing;      /* tracing/smpi/computing: write compute actions */
+static bool sleeping;       /* tracing/smpi/sleeping: write sleep actions */
+static bool locations;      /* smpi/trace-call-location: each action after its call's location */
 
 static char *rank_path(int rank)
 {
@@ -84,11 +88,14 @@ static void __attribute__((format(printf, 2, 3))) out(struct ti_out *o, const ch
     o->len += (size_t)n;
 }
 
-/* Starts the line of one action of p: "<rank> ". */
+/* Starts the line of one action of p: "<rank> ", after a "<rank> location FILE LINE" line
+ * under smpi/trace-call-location, as SMPI writes it before each of its TI events. */
 static struct ti_out *begin(const struct smpi_process *p)
 {
     struct ti_out *o = &outs[one_file ? 0 : p->rank];
 
+    if (locations && p->loc_file)
+        out(o, "%d location %s %d\n", p->rank, smpi__loc_file(p), p->loc_line);
     out(o, "%d ", p->rank);
     return o;
 }
@@ -426,6 +433,15 @@ static void on_execute(const struct smpi_process *p, double now, double flops)
     }
 }
 
+/* SMPI's CpuTIData("sleep", duration), under tracing/smpi/sleeping. */
+static void on_sleep(const struct smpi_process *p, double start, double stop)
+{
+    if (sleeping) {
+        out(begin(p), "sleep %g\n", stop - start);
+        end(p);
+    }
+}
+
 static void on_finish(double end)
 {
     (void)end;
@@ -443,6 +459,7 @@ static const struct smpi_trace_sink ti_sink = {
     .name = "ti",
     .call_in = on_call_in,
     .execute = on_execute,
+    .sleep = on_sleep,
     .finish = on_finish,
 };
 
@@ -479,6 +496,8 @@ void smpi__ti_init(void)
         return;
     one_file = cfg->tracing_smpi_ti_one_file;
     computing = cfg->tracing_smpi_computing;
+    sleeping = cfg->tracing_smpi_sleeping;
+    locations = cfg->trace_call_location;
     create_files(cfg->tracing_filename, smpi__rt.nranks);
     outs = sim_xcalloc(one_file ? 1 : (size_t)smpi__rt.nranks, sizeof(*outs));
     /* 64 MiB of buffers at most, 256 bytes to 64 KiB each */

@@ -10,16 +10,18 @@
 # Placeholders, each between two @ (written [@] in the sed expressions so that configure does
 # not substitute them in this file): CC CXX CXX_NO_GNU_UNIQUE VERSION INCLUDEDIR LIBDIR
 # (smpicc.in), SMPICC (smpicxx.in), SMPIMAIN SMPI_LIBTOOL (smpirun.in), SMPICC_PATH
-# SMPIRUN_PATH (smpitest.in).
+# SMPIRUN_PATH (smpitest.in, smpitesh.in), SMPITESH_LIB (smpitesh.in: where smpitesh_cmake.py is,
+# the source tree's smpi/ or $(pkgdatadir)).
 
-smpi_wrapper_names = smpicc smpicxx smpirun smpitest
+smpi_wrapper_names = smpicc smpicxx smpirun smpitest smpitesh
 
-noinst_SCRIPTS = smpi/smpicc smpi/smpicxx smpi/smpirun smpi/smpitest
-EXTRA_DIST += smpi/smpicc.in smpi/smpicxx.in smpi/smpirun.in smpi/smpitest.in
-CLEANFILES += smpi/smpicc smpi/smpicxx smpi/smpirun smpi/smpitest \
-	smpi/smpicc.inst smpi/smpicxx.inst smpi/smpirun.inst smpi/smpitest.inst \
-	smpi/smpicc.tmp smpi/smpicxx.tmp smpi/smpirun.tmp smpi/smpitest.tmp \
-	smpi/smpicc.inst.tmp smpi/smpicxx.inst.tmp smpi/smpirun.inst.tmp smpi/smpitest.inst.tmp
+noinst_SCRIPTS = smpi/smpicc smpi/smpicxx smpi/smpirun smpi/smpitest smpi/smpitesh
+EXTRA_DIST += smpi/smpicc.in smpi/smpicxx.in smpi/smpirun.in smpi/smpitest.in smpi/smpitesh.in
+CLEANFILES += smpi/smpicc smpi/smpicxx smpi/smpirun smpi/smpitest smpi/smpitesh \
+	smpi/smpicc.inst smpi/smpicxx.inst smpi/smpirun.inst smpi/smpitest.inst smpi/smpitesh.inst \
+	smpi/smpicc.tmp smpi/smpicxx.tmp smpi/smpirun.tmp smpi/smpitest.tmp smpi/smpitesh.tmp \
+	smpi/smpicc.inst.tmp smpi/smpicxx.inst.tmp smpi/smpirun.inst.tmp smpi/smpitest.inst.tmp \
+	smpi/smpitesh.inst.tmp
 
 # Shell fragments run by the rules below. configure does not look for a C++ compiler: the one
 # of $(CXX) if set, else c++. g++ puts the static locals of inline functions in STB_GNU_UNIQUE
@@ -31,10 +33,11 @@ smpi_cxx_setup = cxx='$(CXX)'; test -n "$$cxx" || cxx=c++; nounique=; \
 	  nounique=-fno-gnu-unique; fi
 
 smpi_intree_vars = incdir='$(abs_top_srcdir)/include'; libdir='$(abs_top_builddir)/smpi/.libs'; \
+	teshlib='$(abs_top_srcdir)/smpi'; \
 	smpimain='$(abs_top_builddir)/smpi/smpimain'; libtool='$(abs_top_builddir)/libtool'; \
 	smpicc='$(abs_top_builddir)/smpi/smpicc'; smpirun='$(abs_top_builddir)/smpi/smpirun'
 
-smpi_install_vars = incdir='$(includedir)'; libdir='$(libdir)'; \
+smpi_install_vars = incdir='$(includedir)'; libdir='$(libdir)'; teshlib='$(pkgdatadir)'; \
 	smpimain='$(pkglibexecdir)/smpimain'; libtool=; \
 	smpicc='$(bindir)/smpicc'; smpirun='$(bindir)/smpirun'
 
@@ -49,7 +52,8 @@ smpi_subst = $(SED) \
 	-e "s|[@]SMPI_LIBTOOL[@]|$$libtool|g" \
 	-e "s|[@]SMPICC_PATH[@]|$$smpicc|g" \
 	-e "s|[@]SMPIRUN_PATH[@]|$$smpirun|g" \
-	-e "s|[@]SMPICC[@]|$$smpicc|g"
+	-e "s|[@]SMPICC[@]|$$smpicc|g" \
+	-e "s|[@]SMPITESH_LIB[@]|$$teshlib|g"
 
 # $(smpi_gen_intree) IN: writes $@ from IN with the build-tree paths, executable.
 smpi_gen_intree = $(MKDIR_P) smpi && rm -f $@ $@.tmp && $(smpi_cxx_setup); \
@@ -66,6 +70,11 @@ smpi/smpirun: $(srcdir)/smpi/smpirun.in Makefile
 	$(AM_V_GEN)$(smpi_gen_intree) $(srcdir)/smpi/smpirun.in $(smpi_gen_finish)
 smpi/smpitest: $(srcdir)/smpi/smpitest.in Makefile
 	$(AM_V_GEN)$(smpi_gen_intree) $(srcdir)/smpi/smpitest.in $(smpi_gen_finish)
+# smpitesh's CMake reader, a Python module beside its data.
+dist_pkgdata_DATA = smpi/smpitesh_cmake.py
+
+smpi/smpitesh: $(srcdir)/smpi/smpitesh.in Makefile
+	$(AM_V_GEN)$(smpi_gen_intree) $(srcdir)/smpi/smpitesh.in $(smpi_gen_finish)
 
 smpi/smpicc.inst: $(srcdir)/smpi/smpicc.in Makefile
 	$(AM_V_GEN)$(smpi_gen_install) $(srcdir)/smpi/smpicc.in $(smpi_gen_finish)
@@ -75,8 +84,11 @@ smpi/smpirun.inst: $(srcdir)/smpi/smpirun.in Makefile
 	$(AM_V_GEN)$(smpi_gen_install) $(srcdir)/smpi/smpirun.in $(smpi_gen_finish)
 smpi/smpitest.inst: $(srcdir)/smpi/smpitest.in Makefile
 	$(AM_V_GEN)$(smpi_gen_install) $(srcdir)/smpi/smpitest.in $(smpi_gen_finish)
+smpi/smpitesh.inst: $(srcdir)/smpi/smpitesh.in Makefile
+	$(AM_V_GEN)$(smpi_gen_install) $(srcdir)/smpi/smpitesh.in $(smpi_gen_finish)
 
-install-exec-local: smpi/smpicc.inst smpi/smpicxx.inst smpi/smpirun.inst smpi/smpitest.inst
+install-exec-local: smpi/smpicc.inst smpi/smpicxx.inst smpi/smpirun.inst smpi/smpitest.inst \
+		smpi/smpitesh.inst
 	$(MKDIR_P) '$(DESTDIR)$(bindir)'
 	for f in $(smpi_wrapper_names); do \
 	  $(INSTALL_SCRIPT) smpi/$$f.inst '$(DESTDIR)$(bindir)'/$$f || exit 1; \

@@ -57,6 +57,28 @@ SMPI_API void smpi_set_host_pstate(int pstate_index);
 SMPI_API int smpi_get_host_pstate(void);
 SMPI_API double smpi_get_host_consumed_energy(void);
 
+/* SMPI's replay, for replayer programs run as smpirun -replay TRACE ./replayer (SimGrid's
+ * examples/smpi/replay): smpi_replay_init starts the calling rank's replay (MPI_Init, the
+ * built-in actions registered, then a computation of start_delay_flops, or a yield so that every
+ * rank initializes first); smpi_replay_main runs its actions, from private_trace_filename or,
+ * when NULL, from its trace of the -replay index, then finalizes; smpi_replay_run does both.
+ * smpirun -replay TRACE without a program runs smpi_replay_run in every rank. */
+SMPI_API void smpi_replay_init(const char *instance_id, int rank, double start_delay_flops);
+SMPI_API void smpi_replay_main(int rank, const char *private_trace_filename);
+SMPI_API void smpi_replay_run(const char *instance_id, int rank, double start_delay_flops,
+                              const char *private_trace_filename);
+/* The handlers of replay actions, shared by all ranks (the C form of <xbt/replay.hpp>): an
+ * action whose name is `name` runs fn(data, nfields, fields), fields[0] its rank and fields[1]
+ * its name. Registering a name again replaces its handler (free_data, if not NULL, is then
+ * called on the old data); smpi_replay_init registers the built-in ones again. _get fills the
+ * handler of `name` and returns 1, or returns 0 when there is none. */
+typedef void smpi_replay_action_fn(void *data, int nfields, const char *const *fields);
+SMPI_API void smpi_replay_action_register(const char *name, smpi_replay_action_fn *fn, void *data,
+                                          void (*free_data)(void *data));
+SMPI_API int smpi_replay_action_get(const char *name, smpi_replay_action_fn **fn, void **data);
+/* The trace that the ranks replaying a shared trace read (xbt_replay_set_tracefile). */
+SMPI_API void smpi_replay_set_tracefile(const char *path);
+
 #define SMPI_SAMPLE_CONCAT_(a, b) a##b
 #define SMPI_SAMPLE_CONCAT(a, b) SMPI_SAMPLE_CONCAT_(a, b)
 #define SMPI_ITER_NAME(line) SMPI_SAMPLE_CONCAT(smpi_iter_count_, line)

@@ -32,7 +32,7 @@ absolute() {
 }
 
 replay_time() {
-    sed -n 's/^Simulation time //p' "$1"
+    sed -n 's/.*Simulation time //p' "$1"
 }
 
 case $mode in
@@ -56,7 +56,7 @@ time)
     # shellcheck disable=SC2086 # one argument per line, none with blanks
     err=$(IFS='
 '; "$smpirun" -np "$np" $args -replay "$index" 2>&1 >/dev/null) || { echo "$err"; exit 1; }
-    got=$(echo "$err" | sed -n 's/^Simulation time //p')
+    got=$(echo "$err" | sed -n 's/.*Simulation time //p')
     echo "replay $got expected $want"
     same_time "$got" "$want"
     ;;

@@ -427,7 +427,7 @@ static void overflow_child(const void *arg)
 static void overflow_message(enum sim_ctx_factory f)
 {
     static const char expected[] =
-        "simmpi: stack overflow in actor overflower (stack of 64 KiB)\n"
+        "simmpi: stack overflow in overflower (stack of 64 KiB)\n"
         "  raise --cfg=contexts/stack-size (e.g. contexts/stack-size:128KiB)\n";
     char out[1024];
     int status;
