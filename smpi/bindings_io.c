@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/datatype.h"
 #include "smpi/file.h"
@@ -220,6 +221,7 @@ int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info
                                 "cannot open '%s': %s", filename, strerror(err));
     }
     *fh = f;
+    smpi__handle_new(SMPI_H_FILE, f, call);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_File_open = PMPI_File_open
@@ -229,6 +231,7 @@ int PMPI_File_close(MPI_File *fh)
     if (!fh)
         return smpi__file_error(MPI_FILE_NULL, "MPI_File_close", MPI_ERR_ARG, "fh is NULL");
     CHECK_FH("MPI_File_close", *fh);
+    smpi__handle_gone(SMPI_H_FILE, *fh);
     smpi__enter("MPI_File_close");
     /* collective: nobody deletes the file under another rank. Three barriers, as SMPI 3.32's
      * close costs (a sync, then freeing the shared pointer's window) */
@@ -325,6 +328,7 @@ int PMPI_File_set_info(MPI_File fh, MPI_Info info)
         if (fh->info != MPI_INFO_NULL)
             PMPI_Info_free(&fh->info);
         PMPI_Info_dup(info, &fh->info);
+        smpi__handle_gone(SMPI_H_INFO, fh->info); /* the file's, not the application's */
     }
     PMPI_Barrier(fh->comm);
     return MPI_SUCCESS;

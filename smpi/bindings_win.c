@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/win.h"
 
@@ -32,11 +33,13 @@ static int create(const char *call, int flavor, void *base, MPI_Aint size, int d
 {
     int rc;
 
+    SMPI_CHECK(smpi__coll_order_plain(call, comm));
     smpi__enter(call);
     rc = smpi__win_create(flavor, base, size, disp_unit, info, comm, baseptr, win);
     smpi__leave();
     if (rc != MPI_SUCCESS)
         return smpi__error(comm, call, rc, "a message of the creation failed");
+    smpi__handle_new(SMPI_H_WIN, *win, call);
     return MPI_SUCCESS;
 }
 
@@ -148,6 +151,8 @@ int PMPI_Win_free(MPI_Win *win)
     SMPI_CHECK(smpi__win_check(call, *win));
     if (smpi__rma_epoch_open(*win, msg, sizeof(msg)))
         return smpi__win_error(*win, call, MPI_ERR_RMA_SYNC, "%s", msg);
+    SMPI_CHECK(smpi__coll_order_plain(call, (*win)->comm));
+    smpi__handle_gone(SMPI_H_WIN, *win);
     smpi__enter(call);
     rc = smpi__win_free(*win);
     smpi__leave();
@@ -210,7 +215,7 @@ int PMPI_Win_get_info(MPI_Win win, MPI_Info *info_used)
     SMPI_CHECK(smpi__win_check(call, win));
     if (!info_used)
         return smpi__win_error(win, call, MPI_ERR_ARG, "info_used is NULL");
-    *info_used = smpi__win_info_get(win);
+    *info_used = smpi__win_info_get(win); /* registered by its MPI_Info_create */
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Win_get_info = PMPI_Win_get_info
@@ -224,6 +229,7 @@ int PMPI_Win_get_group(MPI_Win win, MPI_Group *group)
     if (!group)
         return smpi__win_error(win, call, MPI_ERR_ARG, "group is NULL");
     *group = smpi__comm_group(win->comm);
+    smpi__handle_new(SMPI_H_GROUP, *group, call);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Win_get_group = PMPI_Win_get_group

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "collectives/collectives.h"
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/internal.h"
 #include "smpi/op.h"
@@ -275,7 +276,7 @@ static int check_neighbor(const char *call, enum coll_kind k, const struct coll_
     return smpi__check_type(call, a->comm, a->rtype, "recvtype");
 }
 
-int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args *a)
+static int check_args(const char *call, enum coll_kind k, const struct coll_args *a)
 {
     SMPI_CHECK(smpi__check_init(call));
     SMPI_CHECK(smpi__check_comm(call, a->comm));
@@ -315,6 +316,15 @@ int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args 
     default:
         return check_neighbor(call, k, a);
     }
+}
+
+int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args *a)
+{
+    int rc = check_args(call, k, a);
+
+    if (rc == MPI_SUCCESS && smpi__analyze.pedantic)
+        rc = smpi__coll_order(call, k, a);
+    return rc;
 }
 
 /* ---- SMPI 3.32's normalisation of the arguments (src/smpi/bindings/smpi_pmpi_coll.cpp):

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/internal.h"
 
 SMPI_API struct smpi_comm smpi_mpi_comm_world;
@@ -236,6 +237,8 @@ void smpi__comm_release(MPI_Comm comm)
         return;
     smpi__comm_smp_free(comm);
     smpi__comm_free_errhandlers(comm);
+    if (comm->coll_log)
+        smpi__coll_order_forget(comm);
     p = comm->priv;
     free(p->dup_seq);
     free(p->sorted);

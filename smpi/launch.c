@@ -9,6 +9,7 @@
 #include <sys/time.h>
 
 #include "collectives/collectives.h"
+#include "smpi/analyze.h"
 #include "smpi/internal.h"
 #include "smpi/loader.h"
 #include "smpi/ti.h"
@@ -34,6 +35,8 @@ static void usage(FILE *out)
                  "  -hostfile FILE          one host per line, host:N for N ranks "
                  "(alias -machinefile)\n"
                  "  -map                    print the rank to host mapping\n"
+                 "  -analyze                checking mode: smpi/pedantic, smpi/list-leaks:50, "
+                 "smpi/display-allocs and smpi/display-timing (see README)\n"
                  "  -no-privatize           share global variables between ranks\n"
                  "  -keep-temps             keep the per-rank copies of the program\n"
                  "  -tmpdir DIR             where per-rank copies go\n"
@@ -150,6 +153,11 @@ static void parse_args(int argc, char **argv, struct launch_args *a)
             a->hostfile = need_value(argc, argv, i++);
         } else if (!strcmp(s, "-map")) {
             add_item(a, "smpi/map:yes");
+        } else if (!strcmp(s, "-analyze")) { /* SMPI 3.32's smpirun sets these four */
+            add_item(a, "smpi/display-timing:yes");
+            add_item(a, "smpi/display-allocs:yes");
+            add_item(a, "smpi/list-leaks:50");
+            add_item(a, "smpi/pedantic:true");
         } else if (!strcmp(s, "-no-privatize")) {
             add_item(a, "smpi/privatization:no");
         } else if (!strcmp(s, "-keep-temps")) {
@@ -316,11 +324,13 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi__rt.argc = argc;
     smpi__rt.argv = argv;
     smpi_options_defaults(&smpi__rt.cfg);
+    sim_log_configure("smpi_utils:info"); /* analyze.h: before the --log items */
     parse_args(argc, argv, &a);
     plat = a.platform ? sim_platform_load(a.platform) : sim_platform_default();
     for (int i = 0; i < a.nitems; i++)
         smpi_options_set(&smpi__rt.cfg, a.items[i]);
     smpi_options_finish(&smpi__rt.cfg);
+    smpi__analyze_init(&smpi__rt.cfg);
     if (smpi__rt.cfg.host_speed <= 0)
         smpi__rt.cfg.host_speed = smpi__bench_host_speed();
     smpi__adjust_init();
@@ -358,6 +368,7 @@ SMPI_API int smpi_main(int argc, char **argv)
     coll_report_finish();
     if (smpi__rt.cfg.display_timing)
         display_timing();
+    smpi__analyze_report(rc != SIM_ENGINE_DEADLOCK);
     fflush(stdout);
     return rc == SIM_ENGINE_DEADLOCK ? 1 : smpi__rt.exit_status;
 }

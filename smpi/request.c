@@ -5,6 +5,7 @@
 #endif
 #include <stdlib.h>
 
+#include "smpi/analyze.h"
 #include "smpi/internal.h"
 
 static bool is_pending(MPI_Request r)
@@ -28,6 +29,7 @@ static int finish_generalized(MPI_Request *reqp, MPI_Status *status)
     if (err == MPI_SUCCESS)
         err = r->free_fn(r->extra_state);
     r->flags &= ~SMPI_REQ_ACTIVE;
+    smpi__request_gone(r);
     smpi__req_release(r);
     *reqp = MPI_REQUEST_NULL;
     return err;
@@ -75,6 +77,7 @@ static int finish(MPI_Request *reqp, MPI_Status *status)
     }
     r->flags &= ~SMPI_REQ_ACTIVE;
     if (!(r->flags & SMPI_REQ_PERSISTENT)) {
+        smpi__request_gone(r);
         smpi__req_release(r);
         *reqp = MPI_REQUEST_NULL;
     }
@@ -355,6 +358,7 @@ void smpi__req_free(MPI_Request *reqp)
 
     if (r) {
         r->flags |= SMPI_REQ_FREED;
+        smpi__request_gone(r);
         smpi__req_release(r);
     }
     *reqp = MPI_REQUEST_NULL;
