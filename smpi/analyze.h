@@ -63,7 +63,9 @@ enum smpi_handle_kind {
 void smpi__handle_add(enum smpi_handle_kind k, const void *h, const char *call);
 void smpi__handle_remove(enum smpi_handle_kind k, const void *h);
 /* The calling rank got handle h of kind k from `call` (NULL: the current MPI call); null and
- * predefined handles are ignored. A communicator brings its group along, as SMPI counts it. */
+ * predefined handles are ignored, and so are those made inside another MPI call (depth > 0:
+ * callers register after smpi__leave). A communicator brings its group along, as SMPI counts
+ * it. */
 static inline void smpi__handle_new(enum smpi_handle_kind k, const void *h, const char *call)
 {
     if (smpi__analyze.handles)

@@ -47,7 +47,8 @@ struct position {
     const char *call;
     enum coll_kind kind; /* COLL_NKINDS for a call that moves no data */
     int root;            /* intracommunicator rooted collectives, else -1 */
-    MPI_Op op;           /* reductions, else MPI_OP_NULL */
+    MPI_Op op;           /* a predefined op of a reduction, else MPI_OP_NULL */
+    bool user_op;        /* a reduction with a user op (it may be freed before the others come) */
     int first;           /* the member that reached it first */
     int arrived;
     int *counts;      /* the first member's per-rank counts (v variants, reduce_scatter) */
@@ -84,13 +85,14 @@ static bool reduction(enum coll_kind k)
 }
 
 /* SMPI's description of a call: "MPI_Reduce with op MPI_SUM and root 0". */
-static const char *describe(const char *call, int root, MPI_Op op, char *buf, size_t cap)
+static const char *describe(const char *call, int root, MPI_Op op, bool user_op, char *buf,
+                            size_t cap)
 {
-    const char *opname = op == MPI_OP_NULL ? "" : op->name[0] ? op->name : "a user op";
+    const char *opname = user_op ? "a user op" : op != MPI_OP_NULL ? op->name : NULL;
 
-    if (op != MPI_OP_NULL && root >= 0)
+    if (opname && root >= 0)
         snprintf(buf, cap, "%s with op %s and root %d", call, opname, root);
-    else if (op != MPI_OP_NULL)
+    else if (opname)
         snprintf(buf, cap, "%s with op %s", call, opname);
     else if (root >= 0)
         snprintf(buf, cap, "%s with root %d", call, root);
@@ -457,21 +459,21 @@ static void position_close(struct smpi_coll_log *log, struct position *p)
     position_free(p, log->n);
 }
 
-/* Compares the arriving call with the position's first one: name, root, op (SMPI's check). */
-static int check_call(const struct arrival *v, int root, MPI_Op op)
+/* Compares the arriving call with the position's first one: name, root, op (SMPI's check).
+ * Predefined ops compare by identity; a user op matches any user op (each rank creates its
+ * own, of its own copy of the function). */
+static int check_call(const struct arrival *v, int root, MPI_Op op, bool user_op)
 {
     const struct position *p = v->pos;
     const struct member *first = &p->m[p->first];
-    bool ops_differ = op != p->op && (op == MPI_OP_NULL || p->op == MPI_OP_NULL || op->predefined ||
-                                      p->op->predefined);
     char expected[256];
     char got[256];
     char there[512];
 
-    if (strcmp(v->call, p->call) == 0 && root == p->root && !ops_differ)
+    if (strcmp(v->call, p->call) == 0 && root == p->root && op == p->op && user_op == p->user_op)
         return MPI_SUCCESS;
-    describe(p->call, p->root, p->op, expected, sizeof(expected));
-    describe(v->call, root, op, got, sizeof(got));
+    describe(p->call, p->root, p->op, p->user_op, expected, sizeof(expected));
+    describe(v->call, root, op, user_op, got, sizeof(got));
     /* SMPI's warning, naming the rank by its actor id (rank + 1) */
     SIM_LOG(log_utils, SIM_LOG_WARN,
             "Collective operation mismatch. For process %d, expected %s, got %s",
@@ -487,7 +489,8 @@ static int arrive(const char *call, enum coll_kind kind, const struct coll_args 
     struct arrival v = { call, kind, a, comm, smpi_comm_rank(comm), NULL };
     bool inter = smpi__comm_is_inter(comm);
     int root = !inter && rooted(kind) ? a->root : -1;
-    MPI_Op op = a && reduction(kind) ? a->op : MPI_OP_NULL;
+    bool user_op = a && reduction(kind) && !a->op->predefined;
+    MPI_Op op = a && reduction(kind) && !user_op ? a->op : MPI_OP_NULL;
     bool opened;
     int rc = MPI_SUCCESS;
 
@@ -497,10 +500,11 @@ static int arrive(const char *call, enum coll_kind kind, const struct coll_args 
         v.pos->kind = kind;
         v.pos->root = root;
         v.pos->op = op;
+        v.pos->user_op = user_op;
         v.pos->first = v.me;
         v.pos->m = sim_xcalloc((size_t)log->n, sizeof(*v.pos->m));
     } else {
-        rc = check_call(&v, root, op);
+        rc = check_call(&v, root, op, user_op);
     }
     v.pos->m[v.me] = (struct member){ .in = true,
                                       .rank = smpi__comm_world_rank(comm, v.me),

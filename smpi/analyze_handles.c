@@ -107,7 +107,9 @@ void smpi__handle_add(enum smpi_handle_kind k, const void *h, const char *call)
     struct smpi_process *p = smpi__self();
     struct smpi_site s;
 
-    if (!p || !h || predefined(k, h))
+    /* a handle an MPI call makes inside another one is not the application's (MPI_Cart_sub's
+     * MPI_Comm_split), or is registered by the outer call */
+    if (!p || p->depth > 0 || !h || predefined(k, h))
         return;
     s = smpi__site_here(call);
     insert(k, h, p->rank, &s, false);
