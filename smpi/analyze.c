@@ -18,6 +18,8 @@ void smpi__analyze_init(const struct smpi_config *cfg)
     /* SMPI's smpi_cfg_display_alloc(): list-leaks alone also asks for the analysis */
     smpi__analyze.memory = cfg->display_allocs || cfg->list_leaks != -1;
     smpi__analyze.handles = smpi__analyze.pedantic || smpi__analyze.memory;
+    smpi__analyze.barrier = cfg->barrier_collectives;
+    smpi__analyze.order = smpi__analyze.pedantic || smpi__analyze.barrier;
 }
 
 struct smpi_site smpi__site_here(const char *call)

@@ -16,6 +16,8 @@ struct smpi_analyze_flags {
     bool pedantic; /* smpi/pedantic: collective consistency, end-of-run findings */
     bool handles;  /* user handles are registered with their call site (any item on) */
     bool memory;   /* SMPI's memory analysis at the end (display-allocs, or list-leaks >= 0) */
+    bool barrier;  /* smpi/barrier-collectives: some collectives wait for every member */
+    bool order;    /* collective calls are recorded (pedantic or barrier) */
 };
 extern struct smpi_analyze_flags smpi__analyze;
 
@@ -106,6 +108,13 @@ void smpi__handle_report(int max);
 
 void smpi__alloc_note(void *p, size_t size, const char *file, int line, bool counted);
 void smpi__alloc_forget(void *p);
+/* SMPI's CHECK_BUFFER under the memory analysis: when buf is the start of a block the
+ * application got from malloc or calloc, the bytes that count elements of type reach from buf
+ * must fit in the block. False when they do (or buf starts no known block); else true, with
+ * what is wrong in msg ("message size 64 exceeds buffer sendbuf size 32, allocated at x.c:3").
+ * `name` names the buffer argument. */
+bool smpi__alloc_overflow(const void *buf, MPI_Count count, MPI_Datatype type, const char *name,
+                          char *msg, size_t cap);
 /* Adds a folded allocation (smpi/auto-shared-malloc-thresh) to SMPI's shared totals. */
 void smpi__alloc_shared(size_t size);
 /* SMPI's listing of the unfreed buffers and its "Memory Usage" summary. */
@@ -118,6 +127,11 @@ void smpi__alloc_report(int max);
  * signatures). Reports a mismatch through the communicator's error handler (MPI_ERR_OTHER, as
  * SMPI) and returns that code, else MPI_SUCCESS. */
 int smpi__coll_order(const char *call, enum coll_kind k, const struct coll_args *a);
+/* smpi/barrier-collectives: in a blocking MPI_Bcast, MPI_Reduce, MPI_Gather(v),
+ * MPI_Scatter(v), MPI_Scan or MPI_Exscan (after smpi__enter), blocks the calling rank until
+ * every member of comm entered the same call, as if the implementation synchronised there
+ * (MPI allows it): code that only works because these return early deadlocks instead. */
+void smpi__coll_order_wait(enum coll_kind k, MPI_Comm comm);
 /* The same for a collective call that moves no data (communicator and window creation,
  * MPI_Comm_free, MPI_Finalize): only its name is compared. */
 int smpi__coll_order_plain(const char *call, MPI_Comm comm);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "smpi/analyze.h"
+#include "smpi/datatype.h"
 #include "smpi/htable.h"
 #include "smpi/internal.h"
 
@@ -80,6 +81,36 @@ void smpi__alloc_forget(void *p)
             return;
         }
     }
+}
+
+static struct alloc *find(const void *p)
+{
+    struct smpi_hnode **link = smpi__htable_chain(&allocs, (uint64_t)(uintptr_t)p);
+
+    for (; link && *link; link = &(*link)->next)
+        if ((*link)->key == (uint64_t)(uintptr_t)p)
+            return alloc_of(*link);
+    return NULL;
+}
+
+/* The bytes count elements of type touch from their buffer: up to the last byte of the last
+ * element (its true extent), which a buffer must hold; SMPI counts count x extent. */
+bool smpi__alloc_overflow(const void *buf, MPI_Count count, MPI_Datatype type, const char *name,
+                          char *msg, size_t cap)
+{
+    struct alloc *a = count > 0 && buf ? find(buf) : NULL;
+    MPI_Aint extent = type->ub - type->lb;
+    long long reach;
+
+    if (!a || type->size == 0 || type->true_lb < 0 || extent < 0)
+        return false;
+    reach = (long long)type->true_lb + (count - 1) * (long long)extent +
+            (long long)(type->true_ub - type->true_lb);
+    if (reach <= (long long)a->size)
+        return false;
+    snprintf(msg, cap, "message size %lld exceeds buffer %s size %zu, allocated at %s:%d", reach,
+             name, a->size, a->file ? smpi__site_file(a->file) : "?", a->line);
+    return true;
 }
 
 void smpi__alloc_shared(size_t size)

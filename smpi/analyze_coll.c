@@ -51,9 +51,17 @@ struct position {
     bool user_op;        /* a reduction with a user op (it may be freed before the others come) */
     int first;           /* the member that reached it first */
     int arrived;
-    int *counts;      /* the first member's per-rank counts (v variants, reduce_scatter) */
-    struct member *m; /* per member; NULL when only the call is compared */
+    int *counts;            /* the first member's per-rank counts (v variants, reduce_scatter) */
+    struct member *m;       /* per member; NULL when only the call is compared */
+    struct waiter *waiters; /* smpi/barrier-collectives: members waiting for the last one */
     struct position *next;
+};
+
+/* A member blocked in smpi__coll_order_wait until every member reached the position. */
+struct waiter {
+    struct sim_actor *actor;
+    bool *released;
+    struct waiter *next;
 };
 
 struct smpi_coll_log {
@@ -456,6 +464,13 @@ static void position_close(struct smpi_coll_log *log, struct position *p)
     while (*pp != p)
         pp = &(*pp)->next;
     *pp = p->next;
+    while (p->waiters) {
+        struct waiter *w = p->waiters;
+
+        p->waiters = w->next;
+        *w->released = true;
+        sim_actor_wake(w->actor);
+    }
     position_free(p, log->n);
 }
 
@@ -520,24 +535,54 @@ static int arrive(const char *call, enum coll_kind kind, const struct coll_args 
 
 /* Only the application's own calls are ordered: not those an MPI call makes inside, nor those
  * on MPI_COMM_SELF (one object for every rank, and nobody to disagree with). */
-static bool ordered(MPI_Comm comm)
+static bool ordered(MPI_Comm comm, int depth)
 {
     struct smpi_process *p = smpi__self();
 
-    return p && p->depth == 0 && comm != MPI_COMM_NULL && comm != MPI_COMM_SELF &&
+    return p && p->depth == depth && comm != MPI_COMM_NULL && comm != MPI_COMM_SELF &&
            smpi_comm_size(comm) > 1;
 }
 
 int smpi__coll_order(const char *call, enum coll_kind k, const struct coll_args *a)
 {
-    if (!ordered(a->comm))
+    if (!ordered(a->comm, 0))
         return MPI_SUCCESS;
     return arrive(call, k, a, a->comm);
 }
 
+/* The collectives a rank could leave before the others enter in an implementation that sends
+ * without waiting (SMPI's list for smpi/barrier-collectives). */
+static bool fire_and_forget(enum coll_kind k)
+{
+    return k == COLL_BCAST || k == COLL_EXSCAN || k == COLL_GATHER || k == COLL_GATHERV ||
+           k == COLL_SCAN || k == COLL_SCATTER || k == COLL_SCATTERV || k == COLL_REDUCE;
+}
+
+void smpi__coll_order_wait(enum coll_kind k, MPI_Comm comm)
+{
+    struct smpi_coll_log *log;
+    unsigned long seq;
+    bool released = false;
+    struct waiter w;
+
+    if (!fire_and_forget(k) || !ordered(comm, 1) || smpi__comm_is_inter(comm) || !comm->coll_log)
+        return;
+    log = comm->coll_log;
+    seq = log->next[smpi_comm_rank(comm)] - 1;
+    for (struct position *p = log->open; p; p = p->next) {
+        if (p->seq != seq)
+            continue;
+        w = (struct waiter){ sim_actor_self(), &released, p->waiters };
+        p->waiters = &w;
+        while (!released)
+            sim_actor_block(smpi__self()->call);
+        return;
+    }
+}
+
 int smpi__coll_order_plain(const char *call, MPI_Comm comm)
 {
-    if (!smpi__analyze.pedantic || !ordered(comm))
+    if (!smpi__analyze.pedantic || !ordered(comm, 0))
         return MPI_SUCCESS;
     return arrive(call, COLL_NKINDS, NULL, comm);
 }

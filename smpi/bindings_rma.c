@@ -42,6 +42,12 @@ static int check_buf(const char *call, MPI_Win win, const void *buf, int count, 
     if (buf == NULL && count > 0 && (type->flags & SMPI_TYPE_PREDEFINED) && type->size > 0)
         return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s is NULL with count %d of %s", name,
                                count, type->name);
+    if (smpi__analyze.memory) {
+        char msg[512];
+
+        if (smpi__alloc_overflow(buf, count, type, name, msg, sizeof(msg)))
+            return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s", msg);
+    }
     return MPI_SUCCESS;
 }
 

@@ -51,6 +51,12 @@ int PMPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI
     SMPI_CHECK(check_create(call, size, disp_unit, comm, win));
     if (base == NULL && size > 0)
         return smpi__error(comm, call, MPI_ERR_BUFFER, "base is NULL with size %ld", (long)size);
+    if (smpi__analyze.memory) {
+        char msg[512];
+
+        if (smpi__alloc_overflow(base, size, MPI_BYTE, "base", msg, sizeof(msg)))
+            return smpi__error(comm, call, MPI_ERR_BUFFER, "%s", msg);
+    }
     return create(call, MPI_WIN_FLAVOR_CREATE, base, size, disp_unit, info, comm, NULL, win);
 }
 #pragma weak MPI_Win_create = PMPI_Win_create

@@ -322,7 +322,7 @@ int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args 
 {
     int rc = check_args(call, k, a);
 
-    if (rc == MPI_SUCCESS && smpi__analyze.pedantic)
+    if (rc == MPI_SUCCESS && smpi__analyze.order)
         rc = smpi__coll_order(call, k, a);
     return rc;
 }
@@ -480,6 +480,8 @@ int smpi__coll_call(const char *call, enum coll_kind k, const struct coll_args *
     if (rc != MPI_SUCCESS)
         return rc;
     smpi__coll_enter(call, k, a);
+    if (smpi__analyze.barrier)
+        smpi__coll_order_wait(k, a->comm);
     rc = smpi__coll_exec(k, a);
     smpi__leave();
     if (rc != MPI_SUCCESS)

@@ -182,6 +182,10 @@ static const struct smpi_option options[] = {
     { "smpi/list-leaks", OPT_COUNT, "-1", OPT_FIELD(list_leaks), 0, NULL,
       "at the end, list the N most frequent unfreed MPI handles and malloc'd buffers by type and "
       "call site (0: only count them; -1: off)" },
+    { "smpi/barrier-collectives", OPT_BOOL, "no", OPT_FIELD(barrier_collectives), 0, NULL,
+      "ranks leave MPI_Bcast, MPI_Reduce, MPI_Gather(v), MPI_Scatter(v), MPI_Scan and MPI_Exscan "
+      "only once every rank entered them (as later SMPI): code that relies on them returning "
+      "early deadlocks instead" },
     { "smpi/display-allocs", OPT_BOOL, "no", OPT_FIELD(display_allocs), 0, NULL,
       "at the end, summarize the application's malloc/calloc use (largest allocation and its "
       "call site) and count unfreed handles and buffers" },

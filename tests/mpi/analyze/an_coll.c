@@ -3,7 +3,9 @@
  * (MPI_ERR_OTHER, fatal by default): "kind" (MPI_Bcast against MPI_Reduce), "root", "op",
  * "count" (an MPI_Bcast of 4 against 2 elements), "type" (MPI_Allreduce of MPI_INT against
  * MPI_FLOAT), "gather" (a send larger than the root's receive), "alltoallv" (one pair of counts
- * that disagree), "order" (MPI_Barrier against MPI_Finalize). "ok": a sequence of correct
+ * that disagree), "order" (MPI_Barrier against MPI_Finalize); "early": rank 0 sends to rank 1
+ * after an MPI_Bcast that rank 1 enters only once it received, which works only where the
+ * root leaves MPI_Bcast early (smpi/barrier-collectives makes it a deadlock). "ok": correct
  * collectives (in place, v variants, different datatypes of the same signature, nonblocking,
  * communicator creation), which nothing may report. */
 #include <mpi.h>
@@ -60,6 +62,15 @@ static void disagree(const char *what)
 #line 800
     if (!strcmp(what, "order") && rank == 0)
         MPI_Barrier(MPI_COMM_WORLD);
+#line 900
+    if (!strcmp(what, "early") && rank == 0) {
+        MPI_Bcast(buf, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        MPI_Send(buf, 1, MPI_INT, 1, 0, MPI_COMM_WORLD);
+    } else if (!strcmp(what, "early")) {
+        if (rank == 1)
+            MPI_Recv(buf, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Bcast(buf, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    }
     free(all);
     free(counts);
     free(displs);
