@@ -115,6 +115,9 @@ void smpi__alloc_forget(void *p);
  * `name` names the buffer argument. */
 bool smpi__alloc_overflow(const void *buf, MPI_Count count, MPI_Datatype type, const char *name,
                           char *msg, size_t cap);
+/* The same check reported through comm's handler (MPI_ERR_BUFFER), for smpi__check_buf. */
+int smpi__check_buf_room(const char *call, MPI_Comm comm, const void *buf, int count,
+                         MPI_Datatype type, const char *name);
 /* Adds a folded allocation (smpi/auto-shared-malloc-thresh) to SMPI's shared totals. */
 void smpi__alloc_shared(size_t size);
 /* SMPI's listing of the unfreed buffers and its "Memory Usage" summary. */

@@ -113,6 +113,16 @@ bool smpi__alloc_overflow(const void *buf, MPI_Count count, MPI_Datatype type, c
     return true;
 }
 
+int smpi__check_buf_room(const char *call, MPI_Comm comm, const void *buf, int count,
+                         MPI_Datatype type, const char *name)
+{
+    char msg[512];
+
+    if (smpi__alloc_overflow(buf, count, type, name, msg, sizeof(msg)))
+        return smpi__error(comm, call, MPI_ERR_BUFFER, "%s", msg);
+    return MPI_SUCCESS;
+}
+
 void smpi__alloc_shared(size_t size)
 {
     total_shared += size;

@@ -160,12 +160,8 @@ static inline int smpi__check_buf(const char *call, MPI_Comm comm, const void *b
     if (buf == NULL && count > 0 && (type->flags & SMPI_TYPE_PREDEFINED) && type->size > 0)
         return smpi__error(comm, call, MPI_ERR_BUFFER, "%s is NULL with count %d of %s", name,
                            count, type->name);
-    if (smpi__analyze.memory) {
-        char msg[512];
-
-        if (smpi__alloc_overflow(buf, count, type, name, msg, sizeof(msg)))
-            return smpi__error(comm, call, MPI_ERR_BUFFER, "%s", msg);
-    }
+    if (smpi__analyze.memory)
+        return smpi__check_buf_room(call, comm, buf, count, type, name);
     return MPI_SUCCESS;
 }
 
