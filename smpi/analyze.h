@@ -125,11 +125,13 @@ void smpi__alloc_report(int max);
 
 /* ---- analyze_coll.c: the collective calls of every communicator must agree ---------------- */
 
-/* Under smpi/pedantic: records the calling rank's collective call k on a->comm and checks it
+/* Under smpi/pedantic: records the calling rank's collective call k on comm and checks it
  * against the other members' call at the same position (kind, root, op, counts and datatype
  * signatures). Reports a mismatch through the communicator's error handler (MPI_ERR_OTHER, as
- * SMPI) and returns that code, else MPI_SUCCESS. */
-int smpi__coll_order(const char *call, enum coll_kind k, const struct coll_args *a);
+ * SMPI) and returns that code, else MPI_SUCCESS. a is NULL when the call's arguments were
+ * refused: the position is still taken (so that an error handled by MPI_ERRORS_RETURN does
+ * not shift the later calls) and only the call's name is compared. */
+int smpi__coll_order(const char *call, enum coll_kind k, MPI_Comm comm, const struct coll_args *a);
 /* smpi/barrier-collectives: in a blocking MPI_Bcast, MPI_Reduce, MPI_Gather(v),
  * MPI_Scatter(v), MPI_Scan or MPI_Exscan (after smpi__enter), blocks the calling rank until
  * every member of comm entered the same call, as if the implementation synchronised there

@@ -409,6 +409,17 @@ int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Dat
 }
 #pragma weak MPI_File_set_view = PMPI_File_set_view
 
+/* A datatype of the view as MPI_File_get_view returns it: a predefined one as itself (the
+ * application must not free it: MPICH's f77/io/miscfilef frees only the derived one), a
+ * derived one as a new handle to free. */
+static void view_type(MPI_Datatype t, MPI_Datatype *out)
+{
+    if (t->flags & SMPI_TYPE_PREDEFINED)
+        *out = t;
+    else
+        PMPI_Type_dup(t, out);
+}
+
 int PMPI_File_get_view(MPI_File fh, MPI_Offset *disp, MPI_Datatype *etype, MPI_Datatype *filetype,
                        char *datarep)
 {
@@ -417,8 +428,8 @@ int PMPI_File_get_view(MPI_File fh, MPI_Offset *disp, MPI_Datatype *etype, MPI_D
     CHECK_FH("MPI_File_get_view", fh);
     m = smpi__file_self(fh);
     *disp = m->disp;
-    PMPI_Type_dup(m->etype, etype);
-    PMPI_Type_dup(m->filetype, filetype);
+    view_type(m->etype, etype);
+    view_type(m->filetype, filetype);
     strcpy(datarep, m->external32 ? "external32" : "native");
     return MPI_SUCCESS;
 }

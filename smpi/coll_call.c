@@ -321,10 +321,13 @@ static int check_args(const char *call, enum coll_kind k, const struct coll_args
 int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args *a)
 {
     int rc = check_args(call, k, a);
+    int order;
 
-    if (rc == MPI_SUCCESS && smpi__analyze.order)
-        rc = smpi__coll_order(call, k, a);
-    return rc;
+    if (!smpi__analyze.order || !smpi__comm_is_valid(a->comm) || !smpi__self() ||
+        !smpi__self()->initialized)
+        return rc;
+    order = smpi__coll_order(call, k, a->comm, rc == MPI_SUCCESS ? a : NULL);
+    return rc != MPI_SUCCESS ? rc : order;
 }
 
 /* ---- SMPI 3.32's normalisation of the arguments (src/smpi/bindings/smpi_pmpi_coll.cpp):
