@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/internal.h"
 
@@ -21,6 +22,7 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
     SMPI_CHECK_ARG("MPI_Comm_create", comm, newcomm);
     if (group == MPI_GROUP_NULL)
         return smpi__error(comm, "MPI_Comm_create", MPI_ERR_GROUP, "group is MPI_GROUP_NULL");
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_create", comm));
     if (comm->remote_group) {
         /* each side passes a subgroup of its local group: a split whose one color is membership
          * and whose keys are the positions in the subgroup (MPI-3.1 section 6.4.2) */
@@ -32,6 +34,7 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
         smpi__enter("MPI_Comm_create");
         *newcomm = smpi__inter_split(comm, pos == MPI_UNDEFINED ? MPI_UNDEFINED : 0, pos);
         smpi__leave();
+        smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_create");
         return MPI_SUCCESS;
     }
     for (int i = 0; i < group->size; i++)
@@ -57,6 +60,7 @@ int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
     }
     smpi__comm_announce(*newcomm);
     smpi__leave();
+    smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_create");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_create = PMPI_Comm_create
@@ -130,6 +134,7 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
     if (color < 0 && color != MPI_UNDEFINED)
         return smpi__error(comm, "MPI_Comm_split", MPI_ERR_ARG,
                            "color %d is negative (use a color >= 0 or MPI_UNDEFINED)", color);
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_split", comm));
     smpi__enter("MPI_Comm_split");
     if (comm->remote_group) {
         *newcomm = smpi__inter_split(comm, color, key);
@@ -138,6 +143,8 @@ int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
         rc = split("MPI_Comm_split", comm, color, key, newcomm);
     }
     smpi__leave();
+    if (rc == MPI_SUCCESS)
+        smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_split");
     return rc;
 }
 #pragma weak MPI_Comm_split = PMPI_Comm_split
@@ -167,10 +174,13 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
         return smpi__error(comm, "MPI_Comm_split_type", MPI_ERR_ARG,
                            "split_type %d is not MPI_COMM_TYPE_SHARED or MPI_UNDEFINED",
                            split_type);
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_split_type", comm));
     smpi__enter("MPI_Comm_split_type");
     rc = split("MPI_Comm_split_type", comm,
                split_type == MPI_UNDEFINED ? MPI_UNDEFINED : host_color(), key, newcomm);
     smpi__leave();
+    if (rc == MPI_SUCCESS)
+        smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_split_type");
     return rc;
 }
 #pragma weak MPI_Comm_split_type = PMPI_Comm_split_type
@@ -182,10 +192,12 @@ int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
     SMPI_CHECK_INTRA("MPI_Comm_dup_with_info", comm);
     SMPI_CHECK_ARG("MPI_Comm_dup_with_info", comm, newcomm);
     /* info only carries hints, which an implementation may ignore (MPI-3.1 section 6.4.4) */
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_dup_with_info", comm));
     smpi__enter("MPI_Comm_dup_with_info");
     *newcomm = smpi__comm_dup(comm);
     smpi__comm_announce(*newcomm);
     smpi__leave();
+    smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_dup_with_info");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
@@ -373,6 +385,7 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
         *newcomm = c;
     }
     smpi__leave();
+    smpi__handle_new(SMPI_H_COMM, *newcomm, call);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_create_group = PMPI_Comm_create_group

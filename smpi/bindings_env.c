@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/internal.h"
 
@@ -61,6 +62,9 @@ int PMPI_Finalize(void)
     struct smpi_process *p = smpi__self();
 
     SMPI_CHECK_INIT("MPI_Finalize");
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Finalize", MPI_COMM_WORLD));
+    if (smpi__analyze.pedantic)
+        smpi__analyze_finalize();
     smpi__enter("MPI_Finalize");
     /* MPI-3.1 section 8.7.1: MPI_Finalize first deletes the attributes of MPI_COMM_SELF, in
      * effect freeing it, so their delete callbacks run before anything else is finalized */
@@ -157,6 +161,7 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
     SMPI_CHECK_INIT("MPI_Comm_dup");
     SMPI_CHECK_COMM("MPI_Comm_dup", comm);
     SMPI_CHECK_ARG("MPI_Comm_dup", comm, newcomm);
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_dup", comm));
     smpi__enter("MPI_Comm_dup");
     *newcomm = comm->remote_group ? smpi__inter_dup(comm) : smpi__comm_dup(comm);
     smpi__comm_announce(*newcomm);
@@ -168,6 +173,7 @@ int PMPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)
         *newcomm = MPI_COMM_NULL;
         return smpi__error(comm, "MPI_Comm_dup", rc, "an attribute copy callback failed");
     }
+    smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_dup");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_dup = PMPI_Comm_dup
@@ -182,9 +188,11 @@ int PMPI_Comm_free(MPI_Comm *comm)
     if ((*comm)->predefined)
         return smpi__error(*comm, "MPI_Comm_free", MPI_ERR_COMM,
                            "cannot free a predefined communicator");
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_free", *comm));
     rc = smpi__attrs_delete(SMPI_ATTR_COMM, *comm, &(*comm)->attrs);
     if (rc != MPI_SUCCESS)
         return smpi__error(*comm, "MPI_Comm_free", rc, "an attribute delete callback failed");
+    smpi__handle_gone(SMPI_H_COMM, *comm);
     smpi__comm_release(*comm);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;

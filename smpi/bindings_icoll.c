@@ -15,6 +15,7 @@
 
 #include "collectives/collectives.h"
 #include "smpi/check.h"
+#include "smpi/analyze.h"
 #include "smpi/internal.h"
 #include "smpi/op.h"
 
@@ -135,6 +136,7 @@ static int start(const char *call, enum coll_kind kind, const struct coll_args *
     smpi__status_empty(&n->req->status);
     n->req->refcount++; /* held by the helper until completion */
     *request = n->req;
+    smpi__request_new(n->req);
     snprintf(name, sizeof(name), "rank %d %s", self->rank, call);
     a = sim_actor_create(name, self->host, helper_main, n);
     sim_actor_set_autofree(a);

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/datatype.h"
 #include "smpi/file.h"
@@ -220,6 +221,7 @@ int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info
                                 "cannot open '%s': %s", filename, strerror(err));
     }
     *fh = f;
+    smpi__handle_new(SMPI_H_FILE, f, call);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_File_open = PMPI_File_open
@@ -229,6 +231,7 @@ int PMPI_File_close(MPI_File *fh)
     if (!fh)
         return smpi__file_error(MPI_FILE_NULL, "MPI_File_close", MPI_ERR_ARG, "fh is NULL");
     CHECK_FH("MPI_File_close", *fh);
+    smpi__handle_gone(SMPI_H_FILE, *fh);
     smpi__enter("MPI_File_close");
     /* collective: nobody deletes the file under another rank. Three barriers, as SMPI 3.32's
      * close costs (a sync, then freeing the shared pointer's window) */
@@ -325,6 +328,7 @@ int PMPI_File_set_info(MPI_File fh, MPI_Info info)
         if (fh->info != MPI_INFO_NULL)
             PMPI_Info_free(&fh->info);
         PMPI_Info_dup(info, &fh->info);
+        smpi__handle_gone(SMPI_H_INFO, fh->info); /* the file's, not the application's */
     }
     PMPI_Barrier(fh->comm);
     return MPI_SUCCESS;
@@ -405,6 +409,17 @@ int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Dat
 }
 #pragma weak MPI_File_set_view = PMPI_File_set_view
 
+/* A datatype of the view as MPI_File_get_view returns it: a predefined one as itself (the
+ * application must not free it: MPICH's f77/io/miscfilef frees only the derived one), a
+ * derived one as a new handle to free. */
+static void view_type(MPI_Datatype t, MPI_Datatype *out)
+{
+    if (t->flags & SMPI_TYPE_PREDEFINED)
+        *out = t;
+    else
+        PMPI_Type_dup(t, out);
+}
+
 int PMPI_File_get_view(MPI_File fh, MPI_Offset *disp, MPI_Datatype *etype, MPI_Datatype *filetype,
                        char *datarep)
 {
@@ -413,8 +428,8 @@ int PMPI_File_get_view(MPI_File fh, MPI_Offset *disp, MPI_Datatype *etype, MPI_D
     CHECK_FH("MPI_File_get_view", fh);
     m = smpi__file_self(fh);
     *disp = m->disp;
-    PMPI_Type_dup(m->etype, etype);
-    PMPI_Type_dup(m->filetype, filetype);
+    view_type(m->etype, etype);
+    view_type(m->filetype, filetype);
     strcpy(datarep, m->external32 ? "external32" : "native");
     return MPI_SUCCESS;
 }

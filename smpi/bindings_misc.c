@@ -6,6 +6,7 @@
 #endif
 #include <stdlib.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/datatype.h"
 #include "smpi/internal.h"
@@ -84,6 +85,8 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
     *request = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, comm);
     smpi__status_empty(&(*request)->status);
     (*request)->flags |= SMPI_REQ_ACTIVE | SMPI_REQ_DONE;
+    (*request)->site.call = "MPI_Comm_idup";
+    smpi__request_new(*request);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_idup = PMPI_Comm_idup
@@ -125,7 +128,10 @@ int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn,
     r->cancel_fn = cancel_fn;
     r->extra_state = extra_state;
     r->refcount++; /* held until MPI_Grequest_complete */
+    if (!r->site.call) /* else the MPI-IO call that made it */
+        r->site.call = "MPI_Grequest_start";
     *request = r;
+    smpi__request_new(r);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Grequest_start = PMPI_Grequest_start

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/datatype.h"
 #include "smpi/errors.h"
@@ -125,7 +126,9 @@ static int wait_one(const char *call, MPI_Comm comm, MPI_Request *reqp, MPI_Stat
     sent = peer_size(r, 0);
     rc = smpi__wait(reqp, status);
     status_error_restore(status, keep);
-    if (rc != MPI_SUCCESS)
+    if (rc == MPI_ERR_TYPE && r->error_text)
+        rc = smpi__error(comm ? comm : r->comm, call, rc, "%s", r->error_text);
+    else if (rc != MPI_SUCCESS)
         rc = report(comm ? comm : r->comm, call, rc, peer_size(r, sent), r->size);
     smpi__req_release(r);
     return rc;
@@ -312,6 +315,7 @@ static int send_nonblocking(const char *call, unsigned mode, const void *buf, in
     rc = post_send(call, SMPI_REQ_SEND | SMPI_REQ_ISEND | mode, buf, count, datatype, dest, tag,
                    comm, &req);
     *request = rc == MPI_SUCCESS ? req : MPI_REQUEST_NULL;
+    smpi__request_new(*request);
     smpi__leave();
     return rc;
 }
@@ -409,6 +413,7 @@ int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag,
     note_peer(comm, source, tag);
     *request = smpi__req_new(SMPI_REQ_RECV, buf, count, datatype, source, tag, comm);
     smpi__req_start(*request);
+    smpi__request_new(*request);
     smpi__leave();
     return MPI_SUCCESS;
 }
@@ -665,6 +670,7 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
     SMPI_CHECK_ARG("MPI_Imrecv", MPI_COMM_WORLD, request);
     smpi__enter("MPI_Imrecv");
     *request = mrecv_start(buf, count, datatype, message);
+    smpi__request_new(*request);
     smpi__leave();
     return MPI_SUCCESS;
 }
@@ -953,6 +959,7 @@ static int send_init(const char *call, unsigned mode, const void *buf, int count
     smpi__enter(call);
     *request = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_ISEND | SMPI_REQ_PERSISTENT | mode, buf,
                              count, datatype, dest, tag, comm);
+    smpi__request_new(*request);
     smpi__leave();
     return MPI_SUCCESS;
 }
@@ -999,6 +1006,7 @@ int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int 
     smpi__enter("MPI_Recv_init");
     *request = smpi__req_new(SMPI_REQ_RECV | SMPI_REQ_PERSISTENT, buf, count, datatype, source,
                              tag, comm);
+    smpi__request_new(*request);
     smpi__leave();
     return MPI_SUCCESS;
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/datatype.h"
 #include "smpi/op.h"
@@ -41,6 +42,12 @@ static int check_buf(const char *call, MPI_Win win, const void *buf, int count, 
     if (buf == NULL && count > 0 && (type->flags & SMPI_TYPE_PREDEFINED) && type->size > 0)
         return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s is NULL with count %d of %s", name,
                                count, type->name);
+    if (smpi__analyze.memory) {
+        char msg[512];
+
+        if (smpi__alloc_overflow(buf, count, type, name, msg, sizeof(msg)))
+            return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s", msg);
+    }
     return MPI_SUCCESS;
 }
 
@@ -151,8 +158,11 @@ static int rma_call(const char *call, enum rma_call kind, MPI_Win win, const str
     if (kind == CALL_ACC || kind == CALL_GACC)
         SMPI_CHECK(check_acc(call, win, a->op, a->otype, a->ttype, origin));
     if (a->target == MPI_PROC_NULL) {
-        if (req)
+        if (req) {
             *req = done_request(win);
+            (*req)->site.call = call;
+            smpi__request_new(*req);
+        }
         return MPI_SUCCESS;
     }
     SMPI_CHECK(check_access(call, win, a));
@@ -172,6 +182,8 @@ static int rma_call(const char *call, enum rma_call kind, MPI_Win win, const str
         rc = smpi__rma_get_accumulate(win, a, req);
         break;
     }
+    if (req && rc == MPI_SUCCESS)
+        smpi__request_new(*req);
     smpi__leave();
     return report(win, call, rc, "the operation failed");
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/win.h"
 
@@ -32,11 +33,13 @@ static int create(const char *call, int flavor, void *base, MPI_Aint size, int d
 {
     int rc;
 
+    SMPI_CHECK(smpi__coll_order_plain(call, comm));
     smpi__enter(call);
     rc = smpi__win_create(flavor, base, size, disp_unit, info, comm, baseptr, win);
     smpi__leave();
     if (rc != MPI_SUCCESS)
         return smpi__error(comm, call, rc, "a message of the creation failed");
+    smpi__handle_new(SMPI_H_WIN, *win, call);
     return MPI_SUCCESS;
 }
 
@@ -48,6 +51,12 @@ int PMPI_Win_create(void *base, MPI_Aint size, int disp_unit, MPI_Info info, MPI
     SMPI_CHECK(check_create(call, size, disp_unit, comm, win));
     if (base == NULL && size > 0)
         return smpi__error(comm, call, MPI_ERR_BUFFER, "base is NULL with size %ld", (long)size);
+    if (smpi__analyze.memory) {
+        char msg[512];
+
+        if (smpi__alloc_overflow(base, size, MPI_BYTE, "base", msg, sizeof(msg)))
+            return smpi__error(comm, call, MPI_ERR_BUFFER, "%s", msg);
+    }
     return create(call, MPI_WIN_FLAVOR_CREATE, base, size, disp_unit, info, comm, NULL, win);
 }
 #pragma weak MPI_Win_create = PMPI_Win_create
@@ -148,6 +157,8 @@ int PMPI_Win_free(MPI_Win *win)
     SMPI_CHECK(smpi__win_check(call, *win));
     if (smpi__rma_epoch_open(*win, msg, sizeof(msg)))
         return smpi__win_error(*win, call, MPI_ERR_RMA_SYNC, "%s", msg);
+    SMPI_CHECK(smpi__coll_order_plain(call, (*win)->comm));
+    smpi__handle_gone(SMPI_H_WIN, *win);
     smpi__enter(call);
     rc = smpi__win_free(*win);
     smpi__leave();
@@ -210,7 +221,7 @@ int PMPI_Win_get_info(MPI_Win win, MPI_Info *info_used)
     SMPI_CHECK(smpi__win_check(call, win));
     if (!info_used)
         return smpi__win_error(win, call, MPI_ERR_ARG, "info_used is NULL");
-    *info_used = smpi__win_info_get(win);
+    *info_used = smpi__win_info_get(win); /* registered by its MPI_Info_create */
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Win_get_info = PMPI_Win_get_info
@@ -224,6 +235,7 @@ int PMPI_Win_get_group(MPI_Win win, MPI_Group *group)
     if (!group)
         return smpi__win_error(win, call, MPI_ERR_ARG, "group is NULL");
     *group = smpi__comm_group(win->comm);
+    smpi__handle_new(SMPI_H_GROUP, *group, call);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Win_get_group = PMPI_Win_get_group

@@ -8,6 +8,7 @@
 
 #include <mpi.h>
 
+#include "smpi/analyze.h"
 #include "smpi/datatype.h"
 #include "smpi/internal.h"
 
@@ -164,6 +165,8 @@ static inline int smpi__check_buf(const char *call, MPI_Comm comm, const void *b
     if (buf == NULL && count > 0 && type->size > 0 && type->true_lb < SMPI_LOWEST_ADDRESS)
         return smpi__error(comm, call, MPI_ERR_BUFFER, "%s is NULL with count %d of %s", name,
                            count, type->name);
+    if (smpi__analyze.memory)
+        return smpi__check_buf_room(call, comm, buf, count, type, name);
     return MPI_SUCCESS;
 }
 

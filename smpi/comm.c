@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "collectives/collectives.h"
+#include "smpi/analyze.h"
 #include "smpi/internal.h"
 
 SMPI_API struct smpi_comm smpi_mpi_comm_world;
@@ -237,6 +238,8 @@ void smpi__comm_release(MPI_Comm comm)
         return;
     smpi__comm_smp_free(comm);
     smpi__comm_free_errhandlers(comm);
+    if (comm->coll_log)
+        smpi__coll_order_forget(comm);
     p = comm->priv;
     free(p->dup_seq);
     free(p->sorted);

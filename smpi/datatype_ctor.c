@@ -11,11 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/datatype_build.h"
 #include "smpi/internal.h"
 
-/* Records the constructor's arguments (types get a reference each). */
+/* Records the constructor's arguments (types get a reference each); every constructor calls it
+ * once on the type it hands to the application, which registers it (analyze.h). */
 static void keep_contents(MPI_Datatype t, int ni, const int *ints, int na, const MPI_Aint *addrs,
                           int nd, const MPI_Datatype *types)
 {
@@ -36,6 +38,7 @@ static void keep_contents(MPI_Datatype t, int ni, const int *ints, int na, const
         smpi__type_ref(types[i]);
     }
     t->contents = c;
+    smpi__handle_new(SMPI_H_DATATYPE, t, NULL);
 }
 
 /* ---- argument checks ------------------------------------------------------------------------ */
@@ -305,6 +308,7 @@ int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
     if (rc != MPI_SUCCESS) {
         /* no new type: the copies made so far go without their delete callbacks */
         smpi__attrs_discard(&(*newtype)->attrs);
+        smpi__handle_gone(SMPI_H_DATATYPE, *newtype);
         smpi__type_unref(*newtype);
         *newtype = MPI_DATATYPE_NULL;
         return smpi__error(MPI_COMM_WORLD, "MPI_Type_dup", rc, "an attribute copy callback failed");
@@ -394,6 +398,7 @@ int PMPI_Type_free(MPI_Datatype *datatype)
     if (rc != MPI_SUCCESS)
         return smpi__error(MPI_COMM_WORLD, "MPI_Type_free", rc,
                            "an attribute delete callback failed");
+    smpi__handle_gone(SMPI_H_DATATYPE, *datatype);
     smpi__type_unref(*datatype); /* requests and types built on it keep their references */
     *datatype = MPI_DATATYPE_NULL;
     return MPI_SUCCESS;

@@ -4,6 +4,7 @@
 #include "config.h"
 #endif
 #define UNW_LOCAL_ONLY
+#include <dlfcn.h>
 #include <libunwind.h>
 #include <signal.h>
 #include <stdio.h>
@@ -79,6 +80,36 @@ static void print_backtrace(FILE *out, bool from_signal)
         fprintf(out, "      #%d 0x%012lx %s+0x%lx\n", shown++, (unsigned long)ip, name,
                 (unsigned long)off);
     }
+}
+
+/* The first frame outside the simulator's library is the application's code that made the
+ * current MPI call (analyze.c names findings after it without smpicc -trace-call-location). */
+bool smpi__diag_caller(char *buf, size_t cap)
+{
+    Dl_info self;
+    unw_context_t ctx;
+    unw_cursor_t cur;
+
+    if (!dladdr((void *)smpi__diag_caller, &self))
+        return false;
+    unw_getcontext(&ctx);
+    if (unw_init_local(&cur, &ctx) < 0)
+        return false;
+    while (unw_step(&cur) > 0) {
+        Dl_info at;
+        char name[200];
+        unw_word_t ip = 0;
+        unw_word_t off = 0;
+
+        unw_get_reg(&cur, UNW_REG_IP, &ip);
+        if (dladdr((void *)ip, &at) && at.dli_fbase == self.dli_fbase)
+            continue;
+        if (frame_name(&cur, ip, name, sizeof(name), &off) != 0)
+            return false;
+        snprintf(buf, cap, "%s+0x%lx", name, (unsigned long)off);
+        return true;
+    }
+    return false;
 }
 
 static void backtrace_on_stack(void *arg)

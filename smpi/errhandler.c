@@ -10,6 +10,7 @@
 
 #include "smpi/errors.h"
 #include "smpi/file.h"
+#include "smpi/analyze.h"
 #include "smpi/internal.h"
 #include "smpi/win.h"
 
@@ -73,6 +74,7 @@ int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler
     h->refcount = 1;
     h->comm_fn = fn;
     *eh = h;
+    smpi__handle_new(SMPI_H_ERRHANDLER, h, "MPI_Comm_create_errhandler");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_create_errhandler = PMPI_Comm_create_errhandler
@@ -193,6 +195,7 @@ int PMPI_Errhandler_free(MPI_Errhandler *eh)
     if (!eh || *eh == MPI_ERRHANDLER_NULL)
         return smpi__error(MPI_COMM_WORLD, "MPI_Errhandler_free", MPI_ERR_ARG,
                            "errhandler is MPI_ERRHANDLER_NULL");
+    smpi__handle_gone(SMPI_H_ERRHANDLER, *eh);
     if (!(*eh)->predefined && --(*eh)->refcount == 0)
         free(*eh);
     *eh = MPI_ERRHANDLER_NULL;
@@ -222,6 +225,7 @@ int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *win_errhandler_fn,
         return smpi__error(MPI_COMM_WORLD, "MPI_Win_create_errhandler", MPI_ERR_ARG,
                            "function or handle pointer is NULL");
     *errhandler = new_user_handler(EH_USER_WIN, (void (*)(void))win_errhandler_fn);
+    smpi__handle_new(SMPI_H_ERRHANDLER, *errhandler, "MPI_Win_create_errhandler");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Win_create_errhandler = PMPI_Win_create_errhandler
@@ -233,6 +237,7 @@ int PMPI_File_create_errhandler(MPI_File_errhandler_function *file_errhandler_fn
         return smpi__error(MPI_COMM_WORLD, "MPI_File_create_errhandler", MPI_ERR_ARG,
                            "function or handle pointer is NULL");
     *errhandler = new_user_handler(EH_USER_FILE, (void (*)(void))file_errhandler_fn);
+    smpi__handle_new(SMPI_H_ERRHANDLER, *errhandler, "MPI_File_create_errhandler");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_File_create_errhandler = PMPI_File_create_errhandler

@@ -6,6 +6,7 @@
 #endif
 #include <stdlib.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/internal.h"
 
@@ -40,6 +41,7 @@ int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
     SMPI_CHECK_COMM("MPI_Comm_group", comm);
     SMPI_CHECK_ARG("MPI_Comm_group", comm, group);
     *group = smpi__comm_group(comm);
+    smpi__handle_new(SMPI_H_GROUP, *group, "MPI_Comm_group");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_group = PMPI_Comm_group
@@ -72,6 +74,7 @@ int PMPI_Group_free(MPI_Group *group)
         *group = MPI_GROUP_NULL; /* freeing a predefined group releases only the handle */
         return MPI_SUCCESS;
     }
+    smpi__handle_gone(SMPI_H_GROUP, *group);
     smpi__group_release(*group);
     *group = MPI_GROUP_NULL;
     return MPI_SUCCESS;
@@ -153,6 +156,7 @@ static int set_op(const char *call, MPI_Group g1, MPI_Group g2, MPI_Group *out, 
                 w[n++] = g2->world[i];
     *out = group_of(w, n);
     free(w);
+    smpi__handle_new(SMPI_H_GROUP, *out, call);
     return MPI_SUCCESS;
 }
 
@@ -221,6 +225,7 @@ static int incl_excl(const char *call, MPI_Group g, int n, const int ranks[], MP
     }
     *out = group_of(w, m);
     free(w);
+    smpi__handle_new(SMPI_H_GROUP, *out, call);
 out_free_seen:
     free(seen);
     return rc;

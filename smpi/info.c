@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/internal.h"
 
@@ -90,6 +91,7 @@ int PMPI_Info_create(MPI_Info *info)
 {
     SMPI_CHECK_ARG("MPI_Info_create", MPI_COMM_WORLD, info);
     *info = sim_xcalloc(1, sizeof(**info));
+    smpi__handle_new(SMPI_H_INFO, *info, "MPI_Info_create");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Info_create = PMPI_Info_create
@@ -204,6 +206,7 @@ int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
     *newinfo = sim_xcalloc(1, sizeof(**newinfo));
     for (int i = 0; i < info->nkeys; i++)
         info_put(*newinfo, info->keys[i], info->values[i]);
+    smpi__handle_new(SMPI_H_INFO, *newinfo, "MPI_Info_dup");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Info_dup = PMPI_Info_dup
@@ -215,6 +218,7 @@ int PMPI_Info_free(MPI_Info *info)
     if ((*info)->predefined)
         return smpi__error(MPI_COMM_WORLD, "MPI_Info_free", MPI_ERR_INFO,
                            "MPI_INFO_ENV cannot be freed");
+    smpi__handle_gone(SMPI_H_INFO, *info);
     for (int i = 0; i < (*info)->nkeys; i++) {
         free((*info)->keys[i]);
         free((*info)->values[i]);

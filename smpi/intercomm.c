@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/internal.h"
 
@@ -55,6 +56,7 @@ int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_c
     SMPI_CHECK_INTRA(call, local_comm);
     SMPI_CHECK_ARG(call, local_comm, newintercomm);
     SMPI_CHECK_ROOT(call, local_comm, local_leader);
+    SMPI_CHECK(smpi__coll_order_plain(call, local_comm));
     smpi__enter(call);
     if (smpi_comm_rank(local_comm) == local_leader) {
         struct smpi_group *local = smpi__comm_group(local_comm);
@@ -92,6 +94,7 @@ int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_c
                                                "the local leader failed to create the "
                                                "intercommunicator");
     *newintercomm = (MPI_Comm)handle;
+    smpi__handle_new(SMPI_H_COMM, *newintercomm, call);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Intercomm_create = PMPI_Intercomm_create
@@ -119,6 +122,7 @@ int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
                            "the communicator is not an intercommunicator");
     comm->remote_group->refcount++;
     *group = comm->remote_group;
+    smpi__handle_new(SMPI_H_GROUP, *group, "MPI_Comm_remote_group");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_remote_group = PMPI_Comm_remote_group
@@ -143,6 +147,7 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
     if (!intercomm->remote_group)
         return smpi__error(intercomm, call, MPI_ERR_COMM,
                            "the communicator is not an intercommunicator");
+    SMPI_CHECK(smpi__coll_order_plain(call, intercomm));
     smpi__enter(call);
     local = intercomm->group;
     remote = intercomm->remote_group;
@@ -165,6 +170,7 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
     *newintracomm = smpi__comm_derive_keyed(intercomm, g, 0, g->size);
     smpi__group_release(g);
     smpi__leave();
+    smpi__handle_new(SMPI_H_COMM, *newintracomm, call);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Intercomm_merge = PMPI_Intercomm_merge

@@ -145,6 +145,9 @@ void smpi__coll_init(void);
 /* Installs the crash handler (before sim_engine_init) and the deadlock report (after). */
 void smpi__diag_init(void);
 void smpi__diag_arm(void);
+/* Names the application function that made the calling rank's current MPI call ("main+0x3a",
+ * from libunwind) into buf; false when the stack cannot tell. */
+bool smpi__diag_caller(char *buf, size_t cap);
 /* ---- collective calls (coll_call.c), shared by the blocking, nonblocking and neighbourhood
  * bindings ---- */
 /* Checks the arguments of collective k as the MPI call `call` received them (the collective's
@@ -222,6 +225,7 @@ struct smpi_comm {
     MPI_Info info;                 /* reserved for hints (simmpi takes none: NULL) */
     struct smpi_smp_layout *smp;   /* ranks grouped by host (comm_smp.c), built on first use */
     bool is_smp;                   /* an intra or leaders communicator of a layout */
+    struct smpi_coll_log *coll_log; /* its collective calls under smpi/pedantic (analyze_coll.c) */
 };
 
 extern struct smpi_comm smpi_mpi_comm_world;
@@ -318,6 +322,7 @@ enum smpi_req_flag {
     SMPI_REQ_RMA = 1u << 18,      /* a request-based one-sided operation (rma.c) */
     SMPI_REQ_INTERNAL = 1u << 19, /* a message of the library itself (RMA synchronisation) */
     SMPI_REQ_RDV = 1u << 20,      /* a per-message model's rendezvous (LogGPS from S on) */
+    SMPI_REQ_TRACKED = 1u << 21,  /* its handle is registered (analyze_handles.c) */
 };
 
 /* The requests of one MPI_Waitall that completed and are not yet finished: their indices in a
@@ -328,6 +333,14 @@ struct smpi_done_log {
     int n;
 };
 void smpi__done_log_push(struct smpi_done_log *log, int index);
+
+/* Where an MPI call was made (analyze.h): the call's name and, with smpicc
+ * -trace-call-location, its file (as compiled) and line (0 when unknown). */
+struct smpi_site {
+    const char *call;
+    const char *file;
+    int line;
+};
 
 struct smpi_request {
     unsigned flags;
@@ -367,6 +380,8 @@ struct smpi_request {
     struct smpi_request *clone;
     MPI_Status status;        /* filled at completion */
     int error;
+    char *error_text;         /* what a datatype mismatch found (p2p.c), or NULL */
+    struct smpi_site site;    /* the MPI call that created it */
     /* generalized requests */
     MPI_Grequest_query_function *query_fn;
     MPI_Grequest_free_function *free_fn;

@@ -9,6 +9,7 @@
 #include <sys/time.h>
 
 #include "collectives/collectives.h"
+#include "smpi/analyze.h"
 #include "smpi/internal.h"
 #include "smpi/loader.h"
 #include "smpi/ti.h"
@@ -41,6 +42,8 @@ static void usage(FILE *out)
                  "  -hostfile FILE          one host per line, host:N for N ranks "
                  "(alias -machinefile)\n"
                  "  -map                    print the rank to host mapping\n"
+                 "  -analyze                checking mode: smpi/pedantic, smpi/list-leaks:50, "
+                 "smpi/display-allocs and smpi/display-timing (see README)\n"
                  "  -no-privatize           share global variables between ranks\n"
                  "  -keep-temps             keep the per-rank copies of the program\n"
                  "  -tmpdir DIR             where per-rank copies go\n"
@@ -157,6 +160,11 @@ static void parse_args(int argc, char **argv, struct launch_args *a)
             a->hostfile = need_value(argc, argv, i++);
         } else if (!strcmp(s, "-map")) {
             add_item(a, "smpi/map:yes");
+        } else if (!strcmp(s, "-analyze")) { /* SMPI 3.32's smpirun sets these four */
+            add_item(a, "smpi/display-timing:yes");
+            add_item(a, "smpi/display-allocs:yes");
+            add_item(a, "smpi/list-leaks:50");
+            add_item(a, "smpi/pedantic:true");
         } else if (!strcmp(s, "-no-privatize")) {
             add_item(a, "smpi/privatization:no");
         } else if (!strcmp(s, "-keep-temps")) {
@@ -298,6 +306,7 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi_options_defaults(&smpi__rt.cfg);
     /* the energy plugins' reports are SimGrid's info lines, shown unless --log says otherwise */
     sim_log_configure("host_energy:info,link_energy:info");
+    sim_log_configure("smpi_utils:info"); /* analyze.h: before the --log items */
     parse_args(argc, argv, &a);
     for (int i = 0; i < a.nitems; i++)
         smpi_options_set(&smpi__rt.cfg, a.items[i]);
@@ -306,6 +315,7 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi_options_finish(&smpi__rt.cfg);
     if (!smpi_options_is_set("smpi/host-speed")) /* SMPI's words (smpi_config.cpp) */
         SIM_LOG(log_config, SIM_LOG_INFO, "%s", host_speed_unset);
+    smpi__analyze_init(&smpi__rt.cfg);
     if (smpi__rt.cfg.host_speed <= 0)
         smpi__rt.cfg.host_speed = smpi__bench_host_speed();
     smpi__adjust_init();
@@ -347,6 +357,7 @@ SMPI_API int smpi_main(int argc, char **argv)
         display_timing();
     if (rc != SIM_ENGINE_DEADLOCK)
         sim_energy_report_exit();
+    smpi__analyze_report(rc != SIM_ENGINE_DEADLOCK);
     fflush(stdout);
     return rc == SIM_ENGINE_DEADLOCK ? 1 : smpi__rt.exit_status;
 }

@@ -33,6 +33,9 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/progress.c \
 	smpi/timeline.h smpi/timeline.c smpi/timeline_page.c \
 	smpi/xbt.c smpi/sg_actor.c \
+	smpi/analyze.h smpi/analyze.c smpi/analyze_handles.c smpi/analyze_allocs.c \
+	smpi/analyze_coll.c smpi/analyze_end.c smpi/htable.h smpi/htable.c \
+	smpi/typesig.h smpi/typesig.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/internal.h"
 #include "smpi/op.h"
@@ -239,6 +240,7 @@ int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
     o->refcount = 1;
     strcpy(o->name, "user op");
     *op = o;
+    smpi__handle_new(SMPI_H_OP, o, "MPI_Op_create");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Op_create = PMPI_Op_create
@@ -262,6 +264,7 @@ int PMPI_Op_free(MPI_Op *op)
     if ((*op)->predefined)
         return smpi__error(MPI_COMM_WORLD, "MPI_Op_free", MPI_ERR_OP,
                            "%s is predefined and cannot be freed", (*op)->name);
+    smpi__handle_gone(SMPI_H_OP, *op);
     smpi__op_unref(*op); /* pending nonblocking reductions keep theirs */
     *op = MPI_OP_NULL;
     return MPI_SUCCESS;

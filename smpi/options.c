@@ -15,6 +15,7 @@ enum opt_type {
     OPT_BOOL,
     OPT_DOUBLE,
     OPT_INT,
+    OPT_COUNT, /* a whole number from -1 (none) up */
     OPT_SIZE,
     OPT_TIME,
     OPT_BW,
@@ -233,6 +234,19 @@ static const struct smpi_option options[] = {
       "a rank returning from main without MPI_Finalize is finalized with a warning, as in SMPI "
       "(no: the job fails)" },
     { "smpi/map", OPT_BOOL, "no", OPT_FIELD(map), 0, NULL, "print the rank to host mapping" },
+    { "smpi/pedantic", OPT_BOOL, "no", OPT_FIELD(pedantic), 0, NULL,
+      "checking mode (smpirun -analyze): collective kind, root, op and count consistency, full "
+      "datatype signatures, messages never received and requests never completed" },
+    { "smpi/list-leaks", OPT_COUNT, "-1", OPT_FIELD(list_leaks), 0, NULL,
+      "at the end, list the N most frequent unfreed MPI handles and malloc'd buffers by type and "
+      "call site (0: only count them; -1: off)" },
+    { "smpi/barrier-collectives", OPT_BOOL, "no", OPT_FIELD(barrier_collectives), 0, NULL,
+      "ranks leave MPI_Bcast, MPI_Reduce, MPI_Gather(v), MPI_Scatter(v), MPI_Scan and MPI_Exscan "
+      "only once every rank entered them (as later SMPI): code that relies on them returning "
+      "early deadlocks instead" },
+    { "smpi/display-allocs", OPT_BOOL, "no", OPT_FIELD(display_allocs), 0, NULL,
+      "at the end, summarize the application's malloc/calloc use (largest allocation and its "
+      "call site) and count unfreed handles and buffers" },
     { "smpi/coll-selector", OPT_STRING, "default", OPT_FIELD(coll_selector), 0, NULL,
       "rules that pick collective algorithms: ompi, mpich, ... (smpirun -help-coll)" },
     { "smpi/coll-fallback", OPT_STRING, "warn", OPT_FIELD(coll_fallback), 0, NULL,
@@ -520,6 +534,15 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
 
         if (end == v || *end != '\0' || n < 0 || n > 100)
             die_value(o, v, "a whole number from 0 to 100");
+        *(int *)f = (int)n;
+        break;
+    }
+    case OPT_COUNT: {
+        char *end;
+        long n = strtol(v, &end, 10);
+
+        if (end == v || *end != '\0' || n < -1 || n > 1000000000)
+            die_value(o, v, "a whole number (-1: off)");
         *(int *)f = (int)n;
         break;
     }

@@ -86,6 +86,10 @@ struct smpi_config {
     bool finalization_barrier;                  /* smpi/finalization-barrier */
     bool implicit_finalize;                     /* smpi/implicit-finalize */
     bool map;                                   /* smpi/map */
+    bool pedantic;                              /* smpi/pedantic (analyze.h) */
+    int list_leaks;                             /* smpi/list-leaks, -1 off */
+    bool display_allocs;                        /* smpi/display-allocs */
+    bool barrier_collectives;                   /* smpi/barrier-collectives */
     char coll_selector[SMPI_COLL_NAME_MAX];     /* smpi/coll-selector */
     char coll_fallback[SMPI_COLL_NAME_MAX];     /* smpi/coll-fallback */
     char coll_report[SMPI_PATH_MAX];            /* smpi/coll-report */

@@ -11,11 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/datatype.h"
 #include "smpi/internal.h"
+#include "smpi/typesig.h"
 
 SIM_LOG_CATEGORY(log_p2p, "smpi.p2p");
 SIM_LOG_SUBCATEGORY(log_kernel, "smpi_kernel", "smpi");
+SIM_LOG_SUBCATEGORY(log_request, "smpi_request", "smpi");
 
 /* SMPI adds an envelope (tag, source, communicator) to every message on the wire. */
 #define SMPI_ENVELOPE_BYTES 16
@@ -42,7 +45,8 @@ MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Dataty
                           int tag, MPI_Comm comm)
 {
     struct smpi_request *r = sim_xcalloc(1, sizeof(*r));
-    int self = smpi__self()->rank;
+    struct smpi_process *p = smpi__self();
+    int self = p->rank;
     int world = smpi__peer_world(comm, peer);
 
     r->flags = flags;
@@ -57,6 +61,7 @@ MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Dataty
     r->dst = (flags & SMPI_REQ_SEND) ? world : self;
     if (peer == MPI_PROC_NULL)
         r->flags |= SMPI_REQ_PROCNULL;
+    r->site = (struct smpi_site){ p->call, p->loc_file, p->loc_line };
     comm->refcount++;
     smpi__type_ref(type);
     return r;
@@ -69,6 +74,8 @@ static void req_unref(struct smpi_request *r)
     smpi__comm_release(r->comm);
     smpi__type_unref(r->type);
     free(r->packed);
+    if (r->error_text) /* rare: spare every request a call */
+        free(r->error_text);
     free(r);
 }
 
@@ -282,6 +289,50 @@ static void rendezvous(struct smpi_request *send, struct smpi_request *recv)
     sim_activity_on_done(act, rendezvous_sent, send);
 }
 
+/* A message whose type signature does not match its receive's (MPI-3.1 section 3.3.1): SMPI
+ * 3.32 reports MPI_ERR_TYPE for two different predefined datatypes, also without
+ * smpi/pedantic, and so also inside collectives, whose messages carry the application's
+ * datatypes; under smpi/pedantic, the whole signatures of the application's messages are
+ * compared (typesig.c), collectives being checked call by call (analyze_coll.c). */
+static void check_types(struct smpi_request *send, struct smpi_request *recv)
+{
+    struct smpi_typesig_diff d;
+    char ssite[512];
+    char rsite[512];
+    char comm[512];
+    char tag[32];
+    char text[2048];
+
+    if (!(send->type->flags & recv->type->flags & SMPI_TYPE_PREDEFINED) &&
+        (!smpi__analyze.pedantic || (send->flags & SMPI_REQ_COLL)))
+        return;
+    if (smpi__typesig_compare(send->type, send->count, recv->type, recv->count, true, &d) !=
+        SMPI_SIG_DIFFER)
+        return;
+    smpi__site_text(&send->site, ssite, sizeof(ssite));
+    smpi__site_text(&recv->site, rsite, sizeof(rsite));
+    smpi__comm_text(recv->comm, comm, sizeof(comm));
+    if (send->flags & SMPI_REQ_COLL)
+        snprintf(tag, sizeof(tag), "a message of the collective");
+    else
+        snprintf(tag, sizeof(tag), "tag %d", send->tag);
+    SIM_LOG(log_request, SIM_LOG_WARN,
+            "Mismatched datatypes : sending %s and receiving %s (rank %d, %s, to rank %d, %s, %s, "
+            "on %s: basic element %lld is %s in the message, %s in the receive)",
+            smpi__type_text(send->type), smpi__type_text(recv->type), send->src, ssite, recv->dst,
+            rsite, tag, comm, (long long)d.index, smpi__type_text(d.a), smpi__type_text(d.b));
+    snprintf(text, sizeof(text),
+             "datatype mismatch: the message of %d x %s from rank %d (%s, %s) is received as %d x "
+             "%s on %s (basic element %lld is %s in the message, %s in the receive)",
+             send->count, smpi__type_text(send->type), send->src, ssite, tag, recv->count,
+             smpi__type_text(recv->type), comm, (long long)d.index, smpi__type_text(d.a),
+             smpi__type_text(d.b));
+    free(recv->error_text);
+    recv->error_text = sim_xstrdup(text);
+    recv->error = MPI_ERR_TYPE;
+    recv->status.MPI_ERROR = MPI_ERR_TYPE;
+}
+
 static void match(struct smpi_request *send, struct smpi_request *recv)
 {
     MPI_Status *st = &recv->status;
@@ -305,6 +356,9 @@ static void match(struct smpi_request *send, struct smpi_request *recv)
     if (smpi__per_message)
         recv->recv_cpu = sim_msg_recv(recv->src_host, smpi__rt.procs[recv->dst].host,
                                       (double)st->smpi_count, !smpi_type_is_contiguous(recv->type));
+    if (send->type != recv->type && recv->error == MPI_SUCCESS && send->size && recv->size &&
+        !((send->flags | recv->flags) & SMPI_REQ_INTERNAL))
+        check_types(send, recv);
     if (send->flags & SMPI_REQ_EAGER) {
         if (!send->comm_act)
             deliver(send, recv); /* it had already arrived */
@@ -423,6 +477,7 @@ static struct smpi_request *clone_send(struct smpi_request *r)
     c->dst = r->dst;
     c->tag = r->tag;
     c->size = r->size;
+    c->site = r->site;
     c->owner = r;
     r->refcount++;
     r->clone = c;

@@ -6,6 +6,7 @@
 #endif
 #include <stdlib.h>
 
+#include "smpi/analyze.h"
 #include "smpi/internal.h"
 
 static bool is_pending(MPI_Request r)
@@ -27,6 +28,7 @@ static int finish_generalized(MPI_Request *reqp, MPI_Status *status)
     if (err == MPI_SUCCESS)
         err = r->free_fn(r->extra_state);
     r->flags &= ~SMPI_REQ_ACTIVE;
+    smpi__request_gone(r);
     smpi__req_release(r);
     *reqp = MPI_REQUEST_NULL;
     return err;
@@ -86,6 +88,7 @@ static int finish(MPI_Request *reqp, MPI_Status *status, int *received)
     }
     r->flags &= ~SMPI_REQ_ACTIVE;
     if (!(r->flags & SMPI_REQ_PERSISTENT)) {
+        smpi__request_gone(r);
         smpi__req_release(r);
         *reqp = MPI_REQUEST_NULL;
     }
@@ -408,6 +411,7 @@ void smpi__req_free(MPI_Request *reqp)
 
     if (r) {
         r->flags |= SMPI_REQ_FREED;
+        smpi__request_gone(r);
         smpi__req_release(r);
     }
     *reqp = MPI_REQUEST_NULL;

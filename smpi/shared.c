@@ -25,6 +25,7 @@
 #define SMPI_NO_REDIRECT /* the intercepts' declarations, without the macros */
 #include <smpi_helpers.h>
 
+#include "smpi/analyze.h"
 #include "smpi/internal.h"
 
 #define PAGE 4096u
@@ -287,9 +288,12 @@ void *smpi_shared_malloc(size_t size, const char *file, int line)
 
 void smpi_shared_free(void *ptr)
 {
-    size_t i = lower_bound(ptr);
+    size_t i;
     struct fold f;
 
+    if (smpi__analyze.memory)
+        smpi__alloc_forget(ptr);
+    i = lower_bound(ptr);
     if (i >= nfolds || folds[i].mem != ptr) {
         free(ptr);
         return;
@@ -358,9 +362,16 @@ void *smpi_shared_set_call(const char *func, const char *input, void *data)
 void *smpi_shared_malloc_intercept(size_t size, const char *file, int line)
 {
     double thresh = smpi__rt.cfg.auto_shared_malloc_thresh;
+    void *p;
 
-    if (thresh <= 0 || (double)size < thresh || !smpi__self())
-        return malloc(size);
+    if (thresh <= 0 || (double)size < thresh || !smpi__self()) {
+        p = malloc(size);
+        if (smpi__analyze.memory)
+            smpi__alloc_note(p, size, file, line, true);
+        return p;
+    }
+    if (smpi__analyze.memory)
+        smpi__alloc_shared(size);
     return smpi_shared_malloc(size, file, line);
 }
 
@@ -370,8 +381,15 @@ void *smpi_shared_calloc_intercept(size_t n, size_t elem_size, const char *file,
     size_t size;
 
     if (thresh <= 0 || __builtin_mul_overflow(n, elem_size, &size) || (double)size < thresh ||
-        !smpi__self())
-        return calloc(n, elem_size);
+        !smpi__self()) {
+        void *p = calloc(n, elem_size);
+
+        if (smpi__analyze.memory)
+            smpi__alloc_note(p, n * elem_size, file, line, true);
+        return p;
+    }
+    if (smpi__analyze.memory)
+        smpi__alloc_shared(size);
     return memset(smpi_shared_malloc(size, file, line), 0, size);
 }
 
@@ -389,8 +407,14 @@ void *smpi_shared_realloc_intercept(void *data, size_t size, const char *file, i
     }
     if (!data)
         return smpi_shared_malloc_intercept(size, file, line);
-    if (i >= nfolds || folds[i].mem != data)
-        return realloc(data, size);
+    if (i >= nfolds || folds[i].mem != data) {
+        if (smpi__analyze.memory) /* the record follows the block; SMPI's totals stay */
+            smpi__alloc_forget(data);
+        moved = realloc(data, size);
+        if (smpi__analyze.memory)
+            smpi__alloc_note(moved, size, file, line, false);
+        return moved;
+    }
     old_size = folds[i].size; /* before the new allocation moves the entries of folds */
     moved = smpi_shared_malloc_intercept(size, file, line);
     if (!moved)

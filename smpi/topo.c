@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "smpi/analyze.h"
 #include "smpi/check.h"
 #include "smpi/internal.h"
 
@@ -185,6 +186,7 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
     SMPI_CHECK(check_cart_args("MPI_Cart_create", comm_old, ndims, dims, &nodes));
     if (ndims > 0 && !periods)
         return smpi__error(comm_old, "MPI_Cart_create", MPI_ERR_ARG, "periods is NULL");
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Cart_create", comm_old));
     smpi__enter("MPI_Cart_create");
     t = topo_new(MPI_CART);
     t->ndims = ndims;
@@ -195,6 +197,7 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
     *comm_cart = derive_first(comm_old, nodes, t); /* reorder: the identity is a valid order */
     smpi__comm_announce(*comm_cart);
     smpi__leave();
+    smpi__handle_new(SMPI_H_COMM, *comm_cart, "MPI_Cart_create");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Cart_create = PMPI_Cart_create
@@ -327,6 +330,7 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
     SMPI_CHECK_COMM("MPI_Cart_sub", comm);
     SMPI_CHECK_ARG("MPI_Cart_sub", comm, newcomm);
     GET_TOPO("MPI_Cart_sub", comm, MPI_CART, &t);
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Cart_sub", comm));
     smpi__enter("MPI_Cart_sub");
     c = sim_xmalloc(((size_t)t->ndims + 1) * sizeof(*c));
     cart_coords_of(t, smpi_comm_rank(comm), c);
@@ -351,6 +355,8 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
         (*newcomm)->topo = sub;
     }
     smpi__leave();
+    if (rc == MPI_SUCCESS)
+        smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Cart_sub");
     return rc;
 }
 #pragma weak MPI_Cart_sub = PMPI_Cart_sub
@@ -398,6 +404,7 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
     SMPI_CHECK_INTRA("MPI_Graph_create", comm_old);
     SMPI_CHECK_ARG("MPI_Graph_create", comm_old, comm_graph);
     SMPI_CHECK(check_graph("MPI_Graph_create", comm_old, nnodes, index, edges));
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Graph_create", comm_old));
     smpi__enter("MPI_Graph_create");
     t = topo_new(MPI_GRAPH);
     t->nnodes = nnodes;
@@ -405,6 +412,7 @@ int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const in
     t->edges = int_copy(edges, nnodes > 0 ? index[nnodes - 1] : 0);
     *comm_graph = derive_first(comm_old, nnodes, t);
     smpi__leave();
+    smpi__handle_new(SMPI_H_COMM, *comm_graph, "MPI_Graph_create");
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Graph_create = PMPI_Graph_create
@@ -547,6 +555,7 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
                            indegree, outdegree);
     SMPI_CHECK(check_ranks(call, comm_old, indegree, sources, "sources"));
     SMPI_CHECK(check_ranks(call, comm_old, outdegree, destinations, "destinations"));
+    SMPI_CHECK(smpi__coll_order_plain(call, comm_old));
     smpi__enter(call);
     adj.weighted = sourceweights != MPI_UNWEIGHTED && destweights != MPI_UNWEIGHTED;
     adj.indeg = indegree;
@@ -557,6 +566,7 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
     adj.dweights = weights_copy(destweights, outdegree);
     *comm_dist_graph = dist_create(comm_old, adj);
     smpi__leave();
+    smpi__handle_new(SMPI_H_COMM, *comm_dist_graph, call);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Dist_graph_create_adjacent = PMPI_Dist_graph_create_adjacent
@@ -592,6 +602,7 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
     for (int i = 0; i < n; i++)
         nedges += degrees[i];
     SMPI_CHECK(check_ranks(call, comm_old, nedges, destinations, "destinations"));
+    SMPI_CHECK(smpi__coll_order_plain(call, comm_old));
     smpi__enter(call);
     size = smpi_comm_size(comm_old);
     me = smpi_comm_rank(comm_old);
@@ -669,6 +680,7 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
     free(rdispl);
     *comm_dist_graph = dist_create(comm_old, adj);
     smpi__leave();
+    smpi__handle_new(SMPI_H_COMM, *comm_dist_graph, call);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Dist_graph_create = PMPI_Dist_graph_create

@@ -1,9 +1,11 @@
 /* coll_alias: a collective whose send and receive buffers are the same runs, as under SMPI 3.32
  * (SimGrid's examples/smpi/gemm gathers each rank's block of a matrix from and into the same
  * matrix), after one warning per collective that names the call, the rank and the aliasing MPI
- * forbids. MPI_Gather in gemm's pattern gives the right matrix at the root; the aliased
- * MPI_Allreduce and MPI_Gather calls are made twice each and warn once each (the warnings are
- * read back from stderr, redirected to a file meanwhile). */
+ * forbids: a warning under smpi/pedantic (-analyze), a verbose line of smpi.coll otherwise,
+ * since SMPI says nothing and SimGrid's gemm test reads its output. MPI_Gather in gemm's pattern
+ * gives the right matrix at the root; the aliased MPI_Allreduce and MPI_Gather calls are made
+ * twice each and report once each, or never when the program's argument is "quiet" (the lines
+ * are read back from stderr, redirected to a file meanwhile). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,8 +48,10 @@ int main(int argc, char **argv)
     int sum[2];
     FILE *log = NULL;
     int saved = -1;
+    int expected;
 
     MPI_Init(&argc, &argv);
+    expected = argc > 1 && strcmp(argv[1], "quiet") == 0 ? 0 : 1;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -81,12 +85,12 @@ int main(int argc, char **argv)
         fflush(stderr);
         dup2(saved, STDERR_FILENO);
         close(saved);
-        errs += mtest_expect(count_lines(log, gather_warning, 3) == 1,
-                             "%d warnings for the aliased MPI_Gather calls, expected 1",
-                             count_lines(log, gather_warning, 3));
-        errs += mtest_expect(count_lines(log, allreduce_warning, 1) == 1,
-                             "%d warnings for the aliased MPI_Allreduce calls, expected 1",
-                             count_lines(log, allreduce_warning, 1));
+        errs += mtest_expect(count_lines(log, gather_warning, 3) == expected,
+                             "%d reports of the aliased MPI_Gather calls, expected %d",
+                             count_lines(log, gather_warning, 3), expected);
+        errs += mtest_expect(count_lines(log, allreduce_warning, 1) == expected,
+                             "%d reports of the aliased MPI_Allreduce calls, expected %d",
+                             count_lines(log, allreduce_warning, 1), expected);
         fclose(log);
     }
     free(c);
