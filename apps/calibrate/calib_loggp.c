@@ -1,0 +1,145 @@
+/* calib_loggp: LogGP by Netgauge's method (Hoefler, Lichei, Rehm; PAPERS.md 3.2, O2-O4). At
+ * each size s: PRTT(1,0,s), PRTT(n,0,s) and PRTT(n,d,s) with n = 16 and d = PRTT(1,0,s) (or
+ * PRTT(2,0,s) where that would not exceed the gap). The gap series
+ * y(s) = (PRTT(n,0,s) - PRTT(1,0,s)) / (n-1) = g + (s-1) G is cut into protocol ranges by the
+ * lsq look-ahead detection (x = 3, pfact = 2, eps = 1e-9 us^2) and fitted by least squares per
+ * range; o(s) = (PRTT(n,d,s) - PRTT(1,0,s)) / (n-1) - d, averaged over the range; L from the
+ * ping-pong, PRTT(1,0,s) / 2 - 2o - (s-1) G averaged over the range (LogGP's wire latency, not
+ * Netgauge's reported L = PRTT(1,0,1) / 2 = L + 2o). One network/loggp row per range. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "apps/calibrate/calib.h"
+
+#define NMSG 16
+#define PER_GAP 32
+#define ROUNDS 3
+
+static void measure(const struct calib_opts *o, const long *sizes, int n, const char *what,
+                    struct calib_samples *s)
+{
+    long *order = malloc((size_t)(n ? n : 1) * sizeof(*order));
+    char reps[16];
+    char nmsg[16];
+    char *list;
+    char *args[5];
+
+    memcpy(order, sizes, (size_t)n * sizeof(*order));
+    calib_shuffle(order, n, o->seed);
+    list = calib_size_list(order, n);
+    snprintf(reps, sizeof(reps), "%d", o->reps);
+    snprintf(nmsg, sizeof(nmsg), "%d", NMSG);
+    args[0] = "loggp";
+    args[1] = reps;
+    args[2] = nmsg;
+    args[3] = list;
+    args[4] = NULL;
+    calib_run_probe(o, o->np, args, what, s);
+    free(list);
+    free(order);
+}
+
+/* y(s) = (PRTT(n,0,s) - PRTT(1,0,s)) / (n-1), Netgauge's eq. 7. */
+static void gap_series(const struct calib_samples *s, struct calib_series *out)
+{
+    struct calib_series pn;
+
+    calib_series_of(s, "p1", out);
+    calib_series_of(s, "pn", &pn);
+    if (pn.n != out->n)
+        calib_die("the probe gave %d PRTT(1,0,s) sizes but %d PRTT(%d,0,s) sizes", out->n, pn.n,
+                  NMSG);
+    for (int i = 0; i < out->n; i++)
+        out->y[i] = (pn.y[i] - out->y[i]) / (NMSG - 1);
+    calib_series_free(&pn);
+}
+
+struct loggp_row {
+    long minsize;
+    double L;
+    double o;
+    double g;
+    double G;
+    double o_min;
+    double o_max;
+};
+
+/* o and L of range i, averaged over its sizes (eqs. 6 and 1). */
+static void range_params(const struct calib_samples *s, const struct calib_ranges *r, int i,
+                         struct loggp_row *row)
+{
+    struct calib_series p1;
+    int n = 0;
+    double osum = 0;
+    double lsum = 0;
+
+    calib_series_of(s, "p1", &p1);
+    row->G = r->line[i].b;
+    row->g = r->line[i].a + r->line[i].b; /* value at s = 1 */
+    row->minsize = i ? r->first[i] : 0;
+    for (int k = 0; k < p1.n; k++) {
+        long size = (long)p1.x[k];
+        double d = calib_samples_median(s, "d", size, -1, -1);
+        double pd = calib_samples_median(s, "pd", size, -1, -1);
+        double ov = (pd - p1.y[k]) / (NMSG - 1) - d;
+
+        if (calib_ranges_find(r, p1.x[k]) != i)
+            continue;
+        row->o_min = n == 0 || ov < row->o_min ? ov : row->o_min;
+        row->o_max = n == 0 || ov > row->o_max ? ov : row->o_max;
+        osum += ov;
+        n++;
+    }
+    row->o = n ? osum / n : 0;
+    for (int k = 0; k < p1.n; k++)
+        if (calib_ranges_find(r, p1.x[k]) == i)
+            lsum += p1.y[k] / 2 - 2 * row->o - (p1.x[k] - 1) * row->G;
+    row->L = n ? lsum / n : 0;
+    calib_series_free(&p1);
+}
+
+void calib_loggp(const struct calib_opts *o, FILE *out)
+{
+    long *sizes = malloc(4096 * sizeof(*sizes));
+    int n = calib_sweep(o->size, o->per_octave, o->seed, sizes, 4096);
+    struct calib_samples s = { 0 };
+    struct calib_ranges r;
+    struct calib_series y;
+    struct loggp_row row = { 0 };
+
+    measure(o, sizes, n, "LogGP, sizes 1 to max", &s);
+    gap_series(&s, &y);
+    calib_ranges_detect(&y, 1e6, &r);
+    calib_series_free(&y);
+    for (int round = 0; round < ROUNDS; round++) {
+        int count = calib_ranges_gaps(&r, PER_GAP, sizes, 4096);
+
+        if (count == 0)
+            break;
+        measure(o, sizes, count, "LogGP, protocol boundaries", &s);
+        gap_series(&s, &y);
+        calib_ranges_refine(&y, &r);
+        calib_series_free(&y);
+    }
+
+    fprintf(stderr,
+            "smpicalibrate: LogGP fit, %d protocol range%s, medians of %d samples; "
+            "Netgauge's L = PRTT(1,0,1)/2 = %.6g us; error: relative RMS deviation of "
+            "the gap g + (s-1)G from the medians\n",
+            r.n, r.n > 1 ? "s" : "", o->reps, calib_samples_median(&s, "p1", 1, -1, -1) / 2 * 1e6);
+    fprintf(out, "--cfg=network/model:LogGP\n--cfg=network/loggp:");
+    for (int i = 0; i < r.n; i++) {
+        range_params(&s, &r, i, &row);
+        fprintf(stderr,
+                "  from %8ld B: L %10.6g us  o %10.6g us (%.6g..%.6g)  g %10.6g us  "
+                "G %10.6g us/B  error %6.2f%% (%d sizes)\n",
+                row.minsize, row.L * 1e6, row.o * 1e6, row.o_min * 1e6, row.o_max * 1e6,
+                row.g * 1e6, row.G * 1e6, 100 * r.err[i], r.points[i]);
+        fprintf(out, "%s%ld:%.9g:%.9g:%.9g:%.9g", i ? ";" : "", row.minsize, row.L, row.o, row.g,
+                row.G);
+    }
+    fputc('\n', out);
+    calib_samples_free(&s);
+    free(sizes);
+}

@@ -1,0 +1,214 @@
+/* calib_smpi: the SMPI model by the SMPI paper's method (Section IV-A; PAPERS.md 5.2 and O15):
+ * ping-pong, time in MPI_Send with the receiver ready and time to complete a receive whose
+ * message is already there, over exponentially spaced sizes in random order; each series is cut
+ * into linear ranges (Netgauge's detection, then boundaries narrowed by further runs) and
+ * fitted by least squares on the medians. What SMPI's model adds to a message below
+ * smpi/send-is-detached-thresh is subtracted from half the round trip, os(k) + or(k), which
+ * leaves the network's time L + w / B (w = k + the 16-byte envelope); L and B are written as
+ * factors of the route between two hosts of smpirun's built-in platform. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "apps/calibrate/calib.h"
+
+#define ENVELOPE 16          /* bytes SMPI adds to a message on the wire */
+#define DETACHED 65536       /* smpi/send-is-detached-thresh's default */
+#define REF_LATENCY 2e-6     /* built-in platform, node-0 to node-1: two 1 us links */
+#define REF_BANDWIDTH 1.25e9 /* ... of 10 Gbps */
+#define PER_GAP 32           /* sizes measured in a boundary's gap per refining run */
+#define ROUNDS 3             /* refining runs per phase */
+
+static double eval(const struct calib_ranges *r, double x)
+{
+    const struct calib_line *l = &r->line[calib_ranges_find(r, x)];
+
+    return l->a + l->b * x;
+}
+
+/* Runs the probe's SMPI experiments at `sizes` (in a random order). */
+static void measure(const struct calib_opts *o, const long *sizes, int n, const char *what,
+                    struct calib_samples *s)
+{
+    long *order = malloc((size_t)(n ? n : 1) * sizeof(*order));
+    char reps[16];
+    char *list;
+    char *args[4];
+
+    memcpy(order, sizes, (size_t)n * sizeof(*order));
+    calib_shuffle(order, n, o->seed);
+    list = calib_size_list(order, n);
+    snprintf(reps, sizeof(reps), "%d", o->reps);
+    args[0] = "smpi";
+    args[1] = reps;
+    args[2] = list;
+    args[3] = NULL;
+    calib_run_probe(o, o->np, args, what, s);
+    free(list);
+    free(order);
+}
+
+/* The series of one kind restricted to sizes below `limit`. */
+static void series_below(const struct calib_samples *s, const char *kind, long limit,
+                         struct calib_series *out)
+{
+    calib_series_of(s, kind, out);
+    while (out->n > 0 && out->x[out->n - 1] >= (double)limit)
+        out->n--;
+}
+
+/* The network's share of the one-way time, against the size on the wire. */
+static void net_series(const struct calib_samples *s, const struct calib_ranges *os,
+                       const struct calib_ranges *orr, struct calib_series *out)
+{
+    calib_series_of(s, "pp", out);
+    for (int i = 0; i < out->n; i++) {
+        double k = out->x[i];
+
+        out->y[i] /= 2;
+        if (k < DETACHED)
+            out->y[i] -= eval(os, k) + eval(orr, k);
+        out->x[i] = k + ENVELOPE;
+    }
+}
+
+/* Runs refining rounds: measures inside the gaps of the `n` range sets (each shifted by
+ * `shift[i]` bytes from the probe's sizes) and lets `update` rebuild and refine them. */
+static void refine(const struct calib_opts *o, struct calib_samples *s, struct calib_ranges **r,
+                   const long *shift, int n, void (*update)(struct calib_samples *, void *),
+                   void *ctx, const char *what)
+{
+    long sizes[4096];
+
+    for (int round = 0; round < ROUNDS; round++) {
+        int count = 0;
+
+        for (int i = 0; i < n; i++) {
+            int got = calib_ranges_gaps(r[i], PER_GAP, sizes + count, 4096 - count);
+
+            for (int j = count; j < count + got; j++)
+                sizes[j] -= shift[i];
+            count += got;
+        }
+        if (count == 0)
+            return;
+        measure(o, sizes, count, what, s);
+        update(s, ctx);
+    }
+}
+
+struct fit {
+    struct calib_ranges os;
+    struct calib_ranges orr;
+    struct calib_ranges net;
+};
+
+static void update_overheads(struct calib_samples *s, void *ctx)
+{
+    struct fit *f = ctx;
+    struct calib_series v;
+
+    series_below(s, "os", DETACHED, &v);
+    calib_ranges_refine(&v, &f->os);
+    calib_series_free(&v);
+    series_below(s, "or", DETACHED, &v);
+    calib_ranges_refine(&v, &f->orr);
+    calib_series_free(&v);
+}
+
+static void update_net(struct calib_samples *s, void *ctx)
+{
+    struct fit *f = ctx;
+    struct calib_series v;
+
+    net_series(s, &f->os, &f->orr, &v);
+    calib_ranges_refine(&v, &f->net);
+    calib_series_free(&v);
+}
+
+static void report(const char *name, const struct calib_ranges *r, long shift)
+{
+    for (int i = 0; i < r->n; i++) {
+        long lo = (i ? r->first[i] : 0) - shift;
+        long hi = i + 1 < r->n ? r->first[i + 1] - 1 - shift : -1;
+        char range[64];
+
+        if (hi >= 0)
+            snprintf(range, sizeof(range), "[%ld, %ld]", lo < 0 ? 0 : lo, hi);
+        else
+            snprintf(range, sizeof(range), "[%ld, ...]", lo < 0 ? 0 : lo);
+        fprintf(stderr, "  %-4s %-20s %12.6g us + %12.6g us/B  error %6.2f%% (%d sizes)\n", name,
+                range, r->line[i].a * 1e6, r->line[i].b * 1e6, 100 * r->err[i], r->points[i]);
+    }
+}
+
+/* smpi/os or smpi/or: minsize:startup:perbyte per range, nothing charged from DETACHED on. */
+static void write_cost(FILE *out, const char *name, const struct calib_ranges *r)
+{
+    fprintf(out, "--cfg=%s:", name);
+    for (int i = 0; i < r->n; i++)
+        fprintf(out, "%ld:%.9g:%.9g;", i ? r->first[i] : 0, fmax(r->line[i].a, 0),
+                fmax(r->line[i].b, 0));
+    fprintf(out, "%d:0:0\n", DETACHED);
+}
+
+/* The factors: "bound:factor" applies above `bound` bytes on the wire. */
+static void write_factors(FILE *out, const struct calib_ranges *r)
+{
+    fprintf(out, "--cfg=network/latency-factor:");
+    for (int i = 0; i < r->n; i++)
+        fprintf(out, "%s%ld:%.9g", i ? ";" : "", i ? r->first[i] - 1 : 0,
+                fmax(r->line[i].a, 0) / REF_LATENCY);
+    fprintf(out, "\n--cfg=network/bandwidth-factor:");
+    for (int i = 0; i < r->n; i++) {
+        double b = r->line[i].b;
+
+        if (b <= 0)
+            calib_die("the ping-pong times do not grow with the size in the range from %ld bytes "
+                      "(%d sizes); measure again with more --reps or a larger --size",
+                      r->first[i] - ENVELOPE, r->points[i]);
+        fprintf(out, "%s%ld:%.9g", i ? ";" : "", i ? r->first[i] - 1 : 0, 1.0 / b / REF_BANDWIDTH);
+    }
+    fputc('\n', out);
+}
+
+void calib_smpi(const struct calib_opts *o, FILE *out)
+{
+    long *sizes = malloc(4096 * sizeof(*sizes));
+    int n = calib_sweep(o->size, o->per_octave, o->seed, sizes, 4096);
+    struct calib_samples s = { 0 };
+    struct fit f;
+    struct calib_series v;
+    struct calib_ranges *overheads[2] = { &f.os, &f.orr };
+    struct calib_ranges *net[1] = { &f.net };
+    const long no_shift[2] = { 0, 0 };
+    const long wire_shift[1] = { ENVELOPE };
+
+    measure(o, sizes, n, "SMPI, sizes 1 to max", &s);
+    series_below(&s, "os", DETACHED, &v);
+    calib_ranges_detect(&v, 1e6, &f.os);
+    calib_series_free(&v);
+    series_below(&s, "or", DETACHED, &v);
+    calib_ranges_detect(&v, 1e6, &f.orr);
+    calib_series_free(&v);
+    refine(o, &s, overheads, no_shift, 2, update_overheads, &f, "SMPI, overhead boundaries");
+    net_series(&s, &f.os, &f.orr, &v);
+    calib_ranges_detect(&v, 1e6, &f.net);
+    calib_series_free(&v);
+    refine(o, &s, net, wire_shift, 1, update_net, &f, "SMPI, network boundaries");
+
+    fprintf(stderr,
+            "smpicalibrate: SMPI fit on %d sizes, medians of %d samples; error: relative "
+            "RMS deviation of the medians from the range's line\n",
+            n, o->reps);
+    report("os", &f.os, 0);
+    report("or", &f.orr, 0);
+    report("net", &f.net, ENVELOPE);
+    fprintf(out, "--cfg=network/model:SMPI\n");
+    write_factors(out, &f.net);
+    write_cost(out, "smpi/os", &f.os);
+    write_cost(out, "smpi/or", &f.orr);
+    calib_samples_free(&s);
+    free(sizes);
+}

@@ -1,0 +1,363 @@
+/* probe: the measuring program of smpicalibrate, which writes this source out and compiles it
+ * with the MPI compiler it is given (simmpi's smpicc, MPICH's mpicc, ...). Rank 0 prints one
+ * line per sample, "KIND ARGS... SECONDS", a first line "total N" (the samples to come) and a
+ * last line "end"; smpicalibrate reads nothing else. Every experiment starts when its receivers
+ * have posted their receives and said so with an empty message, so that no rank is timed while
+ * another one is late. Usage:
+ *   probe smpi REPS S1,S2,...     ping-pong, send and receive times (rank 0 and 1)
+ *   probe loggp REPS N S1,S2,...  Netgauge's PRTT(1,0,s), PRTT(N,0,s), PRTT(N,d,s)
+ *   probe lmo REPS M              LMO's round trips, one-to-one and one-to-two (all ranks)
+ * Each experiment runs REPS + 1 times; the first run warms up and is not printed. */
+#include <mpi.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#if defined(SMPI_HELPERS_H)
+/* Built by an SMPI compiler (simmpi or SimGrid): wait by computing on the simulated host. */
+#include <smpi/smpi.h>
+#endif
+
+#define TAG_READY 11
+#define TAG_DATA 12
+#define TAG_GO 13
+
+static char *buf;
+static int rank;
+
+/* The CPU is busy for d seconds, outside MPI (Netgauge's wait(d)). */
+static void delay(double d)
+{
+#if defined(SMPI_HELPERS_H)
+    smpi_execute_benched(d);
+#else
+    double t0 = MPI_Wtime();
+
+    while (MPI_Wtime() - t0 < d)
+        ;
+#endif
+}
+
+/* Prints one sample of rank 0, unless it is the warm-up run. */
+static void sample(int warm, const char *kind, long size, double t)
+{
+    if (warm || rank != 0)
+        return;
+    printf("%s %ld %.17g\n", kind, size, t);
+    fflush(stdout);
+}
+
+static double median(double *v, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+            double t = v[j];
+
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static void send_empty(int peer, int tag)
+{
+    MPI_Send(buf, 0, MPI_BYTE, peer, tag, MPI_COMM_WORLD);
+}
+
+static void recv_empty(int peer, int tag)
+{
+    MPI_Recv(buf, 0, MPI_BYTE, peer, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+/* Rank 1 side of an experiment whose first message goes from 0 to 1: post, say ready, wait. */
+static void posted_recv(int peer, long size)
+{
+    MPI_Request req;
+
+    MPI_Irecv(buf, (int)size, MPI_BYTE, peer, TAG_DATA, MPI_COMM_WORLD, &req);
+    send_empty(peer, TAG_READY);
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+}
+
+/* One ping-pong of k bytes, timed on rank 0, started once rank 1 has posted its receive. */
+static double pingpong(long k)
+{
+    double t0;
+
+    if (rank == 0) {
+        recv_empty(1, TAG_READY);
+        t0 = MPI_Wtime();
+        MPI_Send(buf, (int)k, MPI_BYTE, 1, TAG_DATA, MPI_COMM_WORLD);
+        MPI_Recv(buf, (int)k, MPI_BYTE, 1, TAG_DATA, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        return MPI_Wtime() - t0;
+    }
+    posted_recv(0, k);
+    MPI_Send(buf, (int)k, MPI_BYTE, 0, TAG_DATA, MPI_COMM_WORLD);
+    return 0;
+}
+
+/* The SMPI paper's three experiments at one size: ping-pong, then the time in MPI_Send with
+ * the receiver ready, then the time in MPI_Wait for a message that has already arrived: rank 0
+ * computes for twice an empty and a k-byte ping-pong (rtt0 and the median measured here) before
+ * it waits. */
+static void smpi_size(int reps, long k, double rtt0)
+{
+    double *rtt = calloc((size_t)reps + 1, sizeof(*rtt));
+    double t0;
+    double med;
+    MPI_Request req;
+
+    for (int r = 0; r <= reps; r++) {
+        rtt[r] = pingpong(k);
+        sample(r == 0, "pp", k, rtt[r]);
+    }
+    med = median(rtt + 1, reps);
+    for (int r = 0; r <= reps; r++) {
+        if (rank == 0) {
+            recv_empty(1, TAG_READY);
+            t0 = MPI_Wtime();
+            MPI_Send(buf, (int)k, MPI_BYTE, 1, TAG_DATA, MPI_COMM_WORLD);
+            sample(r == 0, "os", k, MPI_Wtime() - t0);
+            recv_empty(1, TAG_GO);
+        } else {
+            posted_recv(0, k);
+            send_empty(0, TAG_GO);
+        }
+    }
+    for (int r = 0; r <= reps; r++) {
+        if (rank == 0) {
+            MPI_Irecv(buf, (int)k, MPI_BYTE, 1, TAG_DATA, MPI_COMM_WORLD, &req);
+            send_empty(1, TAG_GO);
+            delay(2 * (rtt0 + med));
+            t0 = MPI_Wtime();
+            MPI_Wait(&req, MPI_STATUS_IGNORE);
+            sample(r == 0, "or", k, MPI_Wtime() - t0);
+        } else {
+            recv_empty(0, TAG_GO);
+            MPI_Send(buf, (int)k, MPI_BYTE, 0, TAG_DATA, MPI_COMM_WORLD);
+        }
+    }
+    free(rtt);
+}
+
+/* Netgauge's PRTT(n, d, s): rank 0 sends n messages of s bytes, computing d seconds between
+ * two sends; rank 1 receives them all and answers with one message of s bytes. */
+static double prtt(int n, double d, long s)
+{
+    double t0 = 0;
+
+    if (rank == 0) {
+        recv_empty(1, TAG_READY);
+        t0 = MPI_Wtime();
+        MPI_Send(buf, (int)s, MPI_BYTE, 1, TAG_DATA, MPI_COMM_WORLD);
+        for (int i = 1; i < n; i++) {
+            if (d > 0)
+                delay(d);
+            MPI_Send(buf, (int)s, MPI_BYTE, 1, TAG_DATA, MPI_COMM_WORLD);
+        }
+        MPI_Recv(buf, (int)s, MPI_BYTE, 1, TAG_DATA, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        return MPI_Wtime() - t0;
+    }
+    send_empty(0, TAG_READY);
+    for (int i = 0; i < n; i++)
+        MPI_Recv(buf, (int)s, MPI_BYTE, 0, TAG_DATA, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Send(buf, (int)s, MPI_BYTE, 0, TAG_DATA, MPI_COMM_WORLD);
+    return 0;
+}
+
+/* Runs PRTT(n, d, s) reps + 1 times, prints the samples; returns their median on rank 0 (only
+ * rank 0 uses it). */
+static double prtt_series(int reps, const char *kind, int n, double d, long s)
+{
+    double *v = calloc((size_t)reps + 1, sizeof(*v));
+    double med;
+
+    for (int r = 0; r <= reps; r++) {
+        v[r] = prtt(n, d, s);
+        sample(r == 0, kind, s, v[r]);
+    }
+    med = median(v + 1, reps);
+    free(v);
+    return med;
+}
+
+/* Netgauge's method at one size: d = PRTT(1,0,s), or PRTT(2,0,s) = PRTT(1,0,s) + G_all where
+ * PRTT(1,0,s) would not exceed the gap G_all (networks with a very low L and a high g). */
+static void loggp_size(int reps, int n, long s)
+{
+    double p1 = prtt_series(reps, "p1", 1, 0, s);
+    double pn = prtt_series(reps, "pn", n, 0, s);
+    double gall = (pn - p1) / (n - 1);
+    double d = p1 > gall ? p1 : p1 + gall;
+
+    if (rank == 0) {
+        printf("d %ld %.17g\n", s, d);
+        fflush(stdout);
+    }
+    prtt_series(reps, "pd", n, d, s);
+}
+
+/* One LMO experiment, timed at `root`: it sends m bytes to each of the `np` partners in order
+ * (np = 1: one-to-one, 2: one-to-two), each answers with an empty message. Returns the time at
+ * the root, 0 elsewhere. */
+static double lmo_exp(int root, const int *partners, int np, long m)
+{
+    double t0;
+
+    for (int i = 0; i < np; i++)
+        if (rank == partners[i]) {
+            posted_recv(root, m);
+            send_empty(root, TAG_DATA);
+        }
+    if (rank != root)
+        return 0;
+    for (int i = 0; i < np; i++)
+        recv_empty(partners[i], TAG_READY);
+    t0 = MPI_Wtime();
+    for (int i = 0; i < np; i++)
+        MPI_Send(buf, (int)m, MPI_BYTE, partners[i], TAG_DATA, MPI_COMM_WORLD);
+    for (int i = 0; i < np; i++)
+        recv_empty(partners[i], TAG_DATA);
+    return MPI_Wtime() - t0;
+}
+
+/* The experiments of the triplet method, in a fixed order every rank walks: empty round trips
+ * and one-to-one round trips of m bytes for each pair i < j (root i), one-to-two for each
+ * triplet, each member as root, both partners in both orders. A barrier separates two. */
+static int lmo_round(int size, long m, double *t)
+{
+    int e = 0;
+
+    for (int i = 0; i < size; i++)
+        for (int j = i + 1; j < size; j++) {
+            t[e++] = lmo_exp(i, &j, 1, 0);
+            MPI_Barrier(MPI_COMM_WORLD);
+            t[e++] = lmo_exp(i, &j, 1, m);
+            MPI_Barrier(MPI_COMM_WORLD);
+        }
+    for (int i = 0; i < size; i++)
+        for (int j = 0; j < size; j++)
+            for (int k = 0; k < size; k++) {
+                int p[2] = { j, k };
+
+                if (i == j || i == k || j == k)
+                    continue;
+                t[e++] = lmo_exp(i, p, 2, m);
+                MPI_Barrier(MPI_COMM_WORLD);
+            }
+    return e;
+}
+
+static void lmo_print(int size, const double *t)
+{
+    int e = 0;
+
+    for (int i = 0; i < size; i++)
+        for (int j = i + 1; j < size; j++) {
+            printf("rt0 %d %d %.17g\n", i, j, t[e++]);
+            printf("rt %d %d %.17g\n", i, j, t[e++]);
+        }
+    for (int i = 0; i < size; i++)
+        for (int j = 0; j < size; j++)
+            for (int k = 0; k < size; k++)
+                if (i != j && i != k && j != k)
+                    printf("two %d %d %d %.17g\n", i, j, k, t[e++]);
+    fflush(stdout);
+}
+
+static void lmo(int reps, long m, int size)
+{
+    if (size < 3) {
+        if (rank == 0)
+            fprintf(stderr, "probe: LMO's triplet method needs at least 3 processes, not %d\n",
+                    size);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    size_t n = (size_t)size * (size - 1) + (size_t)size * (size - 1) * (size - 2);
+    double *t = calloc(n, sizeof(*t));
+    double *sum = calloc(n, sizeof(*sum));
+
+    if (rank == 0) {
+        printf("total %zu\n", n * (size_t)reps);
+        fflush(stdout);
+    }
+    for (int r = 0; r <= reps; r++) {
+        lmo_round(size, m, t);
+        MPI_Reduce(t, sum, (int)n, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+        if (rank == 0 && r > 0)
+            lmo_print(size, sum);
+    }
+    free(sum);
+    free(t);
+}
+
+/* Parses "S1,S2,..." into a new array; returns the count. */
+static int parse_sizes(const char *list, long **out, long *max)
+{
+    int n = 1;
+    long *v;
+    char *end;
+
+    for (const char *p = list; *p; p++)
+        n += *p == ',';
+    v = calloc((size_t)n, sizeof(*v));
+    *max = 0;
+    for (int i = 0; i < n; i++) {
+        v[i] = strtol(list, &end, 10);
+        if (v[i] > *max)
+            *max = v[i];
+        list = end + (*end == ',');
+    }
+    *out = v;
+    return n;
+}
+
+int main(int argc, char **argv)
+{
+    int size;
+    int reps;
+    int n = 0;
+    long *sizes = NULL;
+    long max = 0;
+    int nsizes = 0;
+    double rtt0[8];
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &size);
+    if (argc < 4 || (strcmp(argv[1], "loggp") == 0 && argc < 5)) {
+        if (rank == 0)
+            fprintf(stderr, "usage: probe smpi|loggp|lmo REPS [N] SIZES|M\n");
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+    reps = atoi(argv[2]);
+    if (rank == 0)
+        printf("procs %d\n", size);
+    if (strcmp(argv[1], "lmo") == 0) {
+        max = atol(argv[3]);
+        buf = calloc((size_t)max + 1, 1);
+        lmo(reps, max, size);
+    } else {
+        if (strcmp(argv[1], "loggp") == 0)
+            n = atoi(argv[3]);
+        nsizes = parse_sizes(argv[n ? 4 : 3], &sizes, &max);
+        buf = calloc((size_t)max + 1, 1);
+        if (rank == 0) {
+            printf("total %ld\n", (long)nsizes * reps * 3);
+            fflush(stdout);
+        }
+        for (int r = 0; r < 8 && !n && rank < 2; r++)
+            rtt0[r] = pingpong(0);
+        for (int i = 0; i < nsizes && rank < 2; i++) {
+            if (n)
+                loggp_size(reps, n, sizes[i]);
+            else
+                smpi_size(reps, sizes[i], median(rtt0, 8));
+        }
+    }
+    if (rank == 0)
+        printf("end\n");
+    free(sizes);
+    free(buf);
+    MPI_Finalize();
+    return 0;
+}
