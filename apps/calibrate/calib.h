@@ -95,4 +95,30 @@ void calib_smpi(const struct calib_opts *o, FILE *out);
 void calib_loggp(const struct calib_opts *o, FILE *out);
 void calib_lmo(const struct calib_opts *o, FILE *out, const char *platform);
 
+/* Their fits, from samples (also used by the unit tests). */
+struct calib_loggp_row {
+    long minsize;
+    double L;
+    double o;
+    double g;
+    double G;
+    double o_min;
+    double o_max;
+};
+
+struct calib_lmo_fit {
+    int n;
+    double *c;    /* C_i, seconds */
+    double *t;    /* t_i, seconds per byte */
+    double *rate; /* beta_ij in bytes per second, n x n */
+};
+
+void calib_smpi_net_series(const struct calib_samples *s, const struct calib_ranges *os,
+                           const struct calib_ranges *orr, struct calib_series *out);
+void calib_loggp_gap_series(const struct calib_samples *s, struct calib_series *out);
+void calib_loggp_row(const struct calib_samples *s, const struct calib_ranges *r, int i,
+                     struct calib_loggp_row *row);
+void calib_lmo_fit(const struct calib_samples *s, int n, long m, struct calib_lmo_fit *f);
+void calib_lmo_fit_free(struct calib_lmo_fit *f);
+
 #endif /* CALIB_H */

@@ -2,13 +2,15 @@
  * PAPERS.md 2.2 and O11) over N >= 3 processes, one per host. For every pair: the empty round
  * trip T_ij(0) = 2C_i + 2C_j and the one-to-one round trip of M bytes with an empty reply
  * T_ij(M) = T_ij(0) + (t_i + t_j) M + M / beta_ij; for every triplet and root i: one-to-two,
- * M bytes to j then to k, both replying empty. Then, averaged over the triplets holding i:
+ * M bytes to j then to k, both replying empty,
+ * T_i(M) = 4C_i + 2t_i M + max(2C_j + t_j M + M / beta_ij, 2C_k + t_k M + M / beta_ik).
+ * Then, averaged over the triplets holding i:
  *   C_i = (T_ij(0) + T_ik(0) - T_jk(0)) / 4
- *   t_i = (T_i(M) - T_ik(M) - C_i) / M   (j the partner with the shorter T_i.(M), sent first)
+ *   t_i = (T_i(M) - T_ik(M) - 2C_i) / M   (k the partner with the longer T_i.(M))
  *   1/beta_ij = (T_ij(M) - 2C_i - 2C_j) / M - t_i - t_j
- * The one-to-two formula is the discrete-event reading of the experiment: the root's CPU sends
- * to j (C_i + t_i M) then to k (C_i + t_i M); k's branch, the longer one, ends the experiment
- * one receive (C_i) after T_ik(M) would have ended it had it started at C_i + t_i M.
+ * The probe sends to the faster partner first and completes both replies in one MPI_Waitall:
+ * a simulator that charges each receive's C_i when it completes then takes exactly the time
+ * of the formula (the slower branch starts last and both receives follow it).
  * The result is a platform file: a host per process with lmo/C and lmo/t, a link per pair of
  * bandwidth beta_ij and latency 0 (a route's latency is part of the C_i it was measured in). */
 #include <stdio.h>
@@ -16,13 +18,6 @@
 #include <string.h>
 
 #include "apps/calibrate/calib.h"
-
-struct lmo_fit {
-    int n;
-    double *c;    /* C_i, seconds */
-    double *t;    /* t_i, seconds per byte */
-    double *rate; /* beta_ij in bytes per second, n x n */
-};
 
 static double pair_median(const struct calib_samples *s, const char *kind, int i, int j)
 {
@@ -65,14 +60,14 @@ static double byte_delay(const struct calib_samples *s, int n, int i, double c, 
                 slow = j;
             }
             sum += (calib_samples_median(s, "two", i, fast, slow) - pair_median(s, "rt", i, slow) -
-                    c) /
+                    2 * c) /
                    (double)m;
             count++;
         }
     return sum / count;
 }
 
-static void fit(const struct calib_samples *s, int n, long m, struct lmo_fit *f)
+void calib_lmo_fit(const struct calib_samples *s, int n, long m, struct calib_lmo_fit *f)
 {
     f->n = n;
     f->c = calloc((size_t)n, sizeof(*f->c));
@@ -96,7 +91,15 @@ static void fit(const struct calib_samples *s, int n, long m, struct lmo_fit *f)
         }
 }
 
-static void write_platform(const char *path, const struct lmo_fit *f, long m)
+void calib_lmo_fit_free(struct calib_lmo_fit *f)
+{
+    free(f->c);
+    free(f->t);
+    free(f->rate);
+    f->c = f->t = f->rate = NULL;
+}
+
+static void write_platform(const char *path, const struct calib_lmo_fit *f, long m)
 {
     FILE *p = fopen(path, "w");
     int n = f->n;
@@ -135,7 +138,7 @@ static void write_platform(const char *path, const struct lmo_fit *f, long m)
 
 /* The parameters, and how far the model is from the round trips and one-to-two experiments
  * (0 at 3 processes, where each parameter comes from one triplet). */
-static void report(const struct calib_samples *s, const struct lmo_fit *f,
+static void report(const struct calib_samples *s, const struct calib_lmo_fit *f,
                    const struct calib_opts *o)
 {
     int n = f->n;
@@ -154,7 +157,7 @@ static void report(const struct calib_samples *s, const struct lmo_fit *f,
 
                 if (i == j || i == k || j == k || fast > slow)
                     continue;
-                err = (slow + f->c[i] + f->t[i] * m - got) / got;
+                err = (slow + 2 * f->c[i] + f->t[i] * m - got) / got;
                 worst = err > worst || -err > worst ? (err > 0 ? err : -err) : worst;
             }
     fprintf(stderr,
@@ -172,7 +175,7 @@ static void report(const struct calib_samples *s, const struct lmo_fit *f,
 void calib_lmo(const struct calib_opts *o, FILE *out, const char *platform)
 {
     struct calib_samples s = { 0 };
-    struct lmo_fit f;
+    struct calib_lmo_fit f;
     char reps[16];
     char size[32];
     char *args[4] = { "lmo", reps, size, NULL };
@@ -186,9 +189,10 @@ void calib_lmo(const struct calib_opts *o, FILE *out, const char *platform)
         calib_die("--mpirun '%s': the probe ran on %d processes; LMO's triplet method needs at "
                   "least 3 (-np in --mpirun, or --np)",
                   o->mpirun, np);
-    fit(&s, np, o->size, &f);
+    calib_lmo_fit(&s, np, o->size, &f);
     report(&s, &f, o);
     write_platform(platform, &f, o->size);
     fprintf(out, "--cfg=network/model:LMO\n-platform %s\n", platform);
+    calib_lmo_fit_free(&f);
     calib_samples_free(&s);
 }

@@ -41,7 +41,7 @@ static void measure(const struct calib_opts *o, const long *sizes, int n, const 
 }
 
 /* y(s) = (PRTT(n,0,s) - PRTT(1,0,s)) / (n-1), Netgauge's eq. 7. */
-static void gap_series(const struct calib_samples *s, struct calib_series *out)
+void calib_loggp_gap_series(const struct calib_samples *s, struct calib_series *out)
 {
     struct calib_series pn;
 
@@ -55,19 +55,9 @@ static void gap_series(const struct calib_samples *s, struct calib_series *out)
     calib_series_free(&pn);
 }
 
-struct loggp_row {
-    long minsize;
-    double L;
-    double o;
-    double g;
-    double G;
-    double o_min;
-    double o_max;
-};
-
 /* o and L of range i, averaged over its sizes (eqs. 6 and 1). */
-static void range_params(const struct calib_samples *s, const struct calib_ranges *r, int i,
-                         struct loggp_row *row)
+void calib_loggp_row(const struct calib_samples *s, const struct calib_ranges *r, int i,
+                     struct calib_loggp_row *row)
 {
     struct calib_series p1;
     int n = 0;
@@ -106,10 +96,10 @@ void calib_loggp(const struct calib_opts *o, FILE *out)
     struct calib_samples s = { 0 };
     struct calib_ranges r;
     struct calib_series y;
-    struct loggp_row row = { 0 };
+    struct calib_loggp_row row = { 0 };
 
     measure(o, sizes, n, "LogGP, sizes 1 to max", &s);
-    gap_series(&s, &y);
+    calib_loggp_gap_series(&s, &y);
     calib_ranges_detect(&y, 1e6, &r);
     calib_series_free(&y);
     for (int round = 0; round < ROUNDS; round++) {
@@ -118,7 +108,7 @@ void calib_loggp(const struct calib_opts *o, FILE *out)
         if (count == 0)
             break;
         measure(o, sizes, count, "LogGP, protocol boundaries", &s);
-        gap_series(&s, &y);
+        calib_loggp_gap_series(&s, &y);
         calib_ranges_refine(&y, &r);
         calib_series_free(&y);
     }
@@ -130,7 +120,7 @@ void calib_loggp(const struct calib_opts *o, FILE *out)
             r.n, r.n > 1 ? "s" : "", o->reps, calib_samples_median(&s, "p1", 1, -1, -1) / 2 * 1e6);
     fprintf(out, "--cfg=network/model:LogGP\n--cfg=network/loggp:");
     for (int i = 0; i < r.n; i++) {
-        range_params(&s, &r, i, &row);
+        calib_loggp_row(&s, &r, i, &row);
         fprintf(stderr,
                 "  from %8ld B: L %10.6g us  o %10.6g us (%.6g..%.6g)  g %10.6g us  "
                 "G %10.6g us/B  error %6.2f%% (%d sizes)\n",

@@ -58,9 +58,10 @@ static void series_below(const struct calib_samples *s, const char *kind, long l
         out->n--;
 }
 
-/* The network's share of the one-way time, against the size on the wire. */
-static void net_series(const struct calib_samples *s, const struct calib_ranges *os,
-                       const struct calib_ranges *orr, struct calib_series *out)
+/* The network's share of the one-way time, against the size on the wire: half the ping-pong
+ * less os(k) + or(k) below DETACHED, where SMPI's model charges them. */
+void calib_smpi_net_series(const struct calib_samples *s, const struct calib_ranges *os,
+                           const struct calib_ranges *orr, struct calib_series *out)
 {
     calib_series_of(s, "pp", out);
     for (int i = 0; i < out->n; i++) {
@@ -122,7 +123,7 @@ static void update_net(struct calib_samples *s, void *ctx)
     struct fit *f = ctx;
     struct calib_series v;
 
-    net_series(s, &f->os, &f->orr, &v);
+    calib_smpi_net_series(s, &f->os, &f->orr, &v);
     calib_ranges_refine(&v, &f->net);
     calib_series_free(&v);
 }
@@ -193,7 +194,7 @@ void calib_smpi(const struct calib_opts *o, FILE *out)
     calib_ranges_detect(&v, 1e6, &f.orr);
     calib_series_free(&v);
     refine(o, &s, overheads, no_shift, 2, update_overheads, &f, "SMPI, overhead boundaries");
-    net_series(&s, &f.os, &f.orr, &v);
+    calib_smpi_net_series(&s, &f.os, &f.orr, &v);
     calib_ranges_detect(&v, 1e6, &f.net);
     calib_series_free(&v);
     refine(o, &s, net, wire_shift, 1, update_net, &f, "SMPI, network boundaries");

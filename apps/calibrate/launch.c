@@ -161,20 +161,23 @@ static void print_tail(const char *path)
         free(lines[i]);
 }
 
+/* Ends the run: `what` (run for `option` 'value') failed with `status`; the last lines of its
+ * output follow the message. */
 static void die_status(const char *option, const char *value, const char *what, int status,
                        const char *log)
 {
     if (progress_open)
         fputc('\n', stderr);
-    progress_open = false;
     if (WIFSIGNALED(status))
-        fprintf(stderr, "smpicalibrate: %s '%s': %s was killed by signal %d; its output:\n", option,
-                value, what, WTERMSIG(status));
+        fprintf(stderr, "smpicalibrate: %s '%s': %s was killed by signal %d\n", option, value, what,
+                WTERMSIG(status));
     else
-        fprintf(stderr, "smpicalibrate: %s '%s': %s failed with exit status %d; its output:\n",
-                option, value, what, WEXITSTATUS(status));
+        fprintf(stderr, "smpicalibrate: %s '%s': %s failed with exit status %d\n", option, value,
+                what, WEXITSTATUS(status));
     print_tail(log);
-    calib_die("check %s (smpicalibrate --help)", option);
+    if (remove_on_failure)
+        remove(remove_on_failure);
+    exit(1);
 }
 
 /* Writes the probe's source into the work folder and builds it: MPICC -O2 -o probe probe.c. */
