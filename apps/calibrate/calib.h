@@ -47,8 +47,10 @@ struct calib_ranges {
     long first[CALIB_MAX_RANGES];
     long below[CALIB_MAX_RANGES];
     struct calib_line line[CALIB_MAX_RANGES];
-    double err[CALIB_MAX_RANGES]; /* relative RMS deviation of the line from the points */
+    double err[CALIB_MAX_RANGES]; /* RMS deviation of the points from the line / mean |y| */
     int points[CALIB_MAX_RANGES];
+    long last[CALIB_MAX_RANGES]; /* largest size measured in the range */
+    bool flat[CALIB_MAX_RANGES]; /* the fit fell with the size: made flat by calib_ranges_usable */
 };
 
 /* A series: sizes x (increasing) and the median time y at each. */
@@ -60,6 +62,7 @@ struct calib_series {
 
 /* fit.c: least squares, Netgauge's protocol-change detection, refinement of boundaries. */
 struct calib_line calib_fit_line(const double *x, const double *y, int n);
+struct calib_line calib_fit_robust(const double *x, const double *y, int n);
 double calib_lsq(const double *x, const double *y, int k, int l);
 int calib_changes(const double *x, const double *y, int n, int lookahead, double pfact, double eps,
                   int *first, int max);
@@ -68,6 +71,7 @@ void calib_ranges_detect(const struct calib_series *s, double scale, struct cali
 int calib_ranges_gaps(const struct calib_ranges *r, int per_gap, long *sizes, int max);
 void calib_ranges_refine(const struct calib_series *s, struct calib_ranges *r);
 int calib_ranges_find(const struct calib_ranges *r, double x);
+void calib_ranges_usable(struct calib_ranges *r);
 double calib_median(double *v, int n);
 
 /* samples.c: the probe's lines, series of medians, size sweeps. */

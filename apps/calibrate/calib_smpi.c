@@ -13,12 +13,13 @@
 
 #include "apps/calibrate/calib.h"
 
-#define ENVELOPE 16          /* bytes SMPI adds to a message on the wire */
-#define DETACHED 65536       /* smpi/send-is-detached-thresh's default */
-#define REF_LATENCY 2e-6     /* built-in platform, node-0 to node-1: two 1 us links */
-#define REF_BANDWIDTH 1.25e9 /* ... of 10 Gbps */
-#define PER_GAP 32           /* sizes measured in a boundary's gap per refining run */
-#define ROUNDS 3             /* refining runs per phase */
+#define ENVELOPE 16               /* bytes SMPI adds to a message on the wire */
+#define DETACHED 65536            /* smpi/send-is-detached-thresh's default */
+#define REF_LATENCY 2e-6          /* built-in platform, node-0 to node-1: two 1 us links */
+#define REF_BANDWIDTH 1.25e9      /* ... of 10 Gbps */
+#define PER_GAP 32                /* sizes measured in a boundary's gap per refining run */
+#define ROUNDS 3                  /* refining runs per phase */
+#define FLAT_BANDWIDTH_FACTOR 1e6 /* 1.25 PB/s: a range whose time does not grow with the size */
 
 static double eval(const struct calib_ranges *r, double x)
 {
@@ -132,15 +133,16 @@ static void report(const char *name, const struct calib_ranges *r, long shift)
 {
     for (int i = 0; i < r->n; i++) {
         long lo = (i ? r->first[i] : 0) - shift;
-        long hi = i + 1 < r->n ? r->first[i + 1] - 1 - shift : -1;
         char range[64];
 
-        if (hi >= 0)
-            snprintf(range, sizeof(range), "[%ld, %ld]", lo < 0 ? 0 : lo, hi);
+        if (i + 1 < r->n)
+            snprintf(range, sizeof(range), "[%ld, %ld]", lo < 0 ? 0 : lo,
+                     r->first[i + 1] - 1 - shift);
         else
             snprintf(range, sizeof(range), "[%ld, ...]", lo < 0 ? 0 : lo);
-        fprintf(stderr, "  %-4s %-20s %12.6g us + %12.6g us/B  error %6.2f%% (%d sizes)\n", name,
-                range, r->line[i].a * 1e6, r->line[i].b * 1e6, 100 * r->err[i], r->points[i]);
+        fprintf(stderr, "  %-4s %-18s %11.6g us + %11.6g us/B  error %6.2f%% (%d sizes)%s\n", name,
+                range, r->line[i].a * 1e6, r->line[i].b * 1e6, 100 * r->err[i], r->points[i],
+                r->flat[i] ? " fell with the size: made flat" : "");
     }
 }
 
@@ -149,28 +151,22 @@ static void write_cost(FILE *out, const char *name, const struct calib_ranges *r
 {
     fprintf(out, "--cfg=%s:", name);
     for (int i = 0; i < r->n; i++)
-        fprintf(out, "%ld:%.9g:%.9g;", i ? r->first[i] : 0, fmax(r->line[i].a, 0),
-                fmax(r->line[i].b, 0));
+        fprintf(out, "%ld:%.9g:%.9g;", i ? r->first[i] : 0, r->line[i].a, r->line[i].b);
     fprintf(out, "%d:0:0\n", DETACHED);
 }
 
-/* The factors: "bound:factor" applies above `bound` bytes on the wire. */
+/* The factors: "bound:factor" applies above `bound` bytes on the wire. A range whose time
+ * does not grow with the size gets FLAT_BANDWIDTH_FACTOR (no per-byte time to speak of). */
 static void write_factors(FILE *out, const struct calib_ranges *r)
 {
     fprintf(out, "--cfg=network/latency-factor:");
     for (int i = 0; i < r->n; i++)
         fprintf(out, "%s%ld:%.9g", i ? ";" : "", i ? r->first[i] - 1 : 0,
-                fmax(r->line[i].a, 0) / REF_LATENCY);
+                r->line[i].a / REF_LATENCY);
     fprintf(out, "\n--cfg=network/bandwidth-factor:");
-    for (int i = 0; i < r->n; i++) {
-        double b = r->line[i].b;
-
-        if (b <= 0)
-            calib_die("the ping-pong times do not grow with the size in the range from %ld bytes "
-                      "(%d sizes); measure again with more --reps or a larger --size",
-                      r->first[i] - ENVELOPE, r->points[i]);
-        fprintf(out, "%s%ld:%.9g", i ? ";" : "", i ? r->first[i] - 1 : 0, 1.0 / b / REF_BANDWIDTH);
-    }
+    for (int i = 0; i < r->n; i++)
+        fprintf(out, "%s%ld:%.9g", i ? ";" : "", i ? r->first[i] - 1 : 0,
+                r->line[i].b > 0 ? 1.0 / r->line[i].b / REF_BANDWIDTH : FLAT_BANDWIDTH_FACTOR);
     fputc('\n', out);
 }
 
@@ -194,14 +190,17 @@ void calib_smpi(const struct calib_opts *o, FILE *out)
     calib_ranges_detect(&v, 1e6, &f.orr);
     calib_series_free(&v);
     refine(o, &s, overheads, no_shift, 2, update_overheads, &f, "SMPI, overhead boundaries");
+    calib_ranges_usable(&f.os);
+    calib_ranges_usable(&f.orr);
     calib_smpi_net_series(&s, &f.os, &f.orr, &v);
     calib_ranges_detect(&v, 1e6, &f.net);
     calib_series_free(&v);
     refine(o, &s, net, wire_shift, 1, update_net, &f, "SMPI, network boundaries");
+    calib_ranges_usable(&f.net);
 
     fprintf(stderr,
-            "smpicalibrate: SMPI fit on %d sizes, medians of %d samples; error: relative "
-            "RMS deviation of the medians from the range's line\n",
+            "smpicalibrate: SMPI fit on %d sizes, medians of %d samples; error: RMS "
+            "deviation of the medians from the range's line over their mean\n",
             n, o->reps);
     report("os", &f.os, 0);
     report("or", &f.orr, 0);

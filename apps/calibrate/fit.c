@@ -32,6 +32,34 @@ struct calib_line calib_fit_line(const double *x, const double *y, int n)
     return l;
 }
 
+/* Least-squares line through the points that are not outliers: those further from the first
+ * fit than 3 robust standard deviations (1.4826 times the median absolute residual) are left
+ * out of a second fit. Exact data keeps every point. */
+struct calib_line calib_fit_robust(const double *x, const double *y, int n)
+{
+    struct calib_line l = calib_fit_line(x, y, n);
+    double *r = malloc((size_t)(n > 0 ? n : 1) * sizeof(*r));
+    double *kx = malloc((size_t)(n > 0 ? n : 1) * sizeof(*kx));
+    double *ky = malloc((size_t)(n > 0 ? n : 1) * sizeof(*ky));
+    double limit;
+    int k = 0;
+
+    for (int i = 0; i < n; i++)
+        r[i] = fabs(l.a + l.b * x[i] - y[i]);
+    limit = 3 * 1.4826 * calib_median(r, n);
+    for (int i = 0; i < n; i++)
+        if (fabs(l.a + l.b * x[i] - y[i]) <= limit || limit == 0) {
+            kx[k] = x[i];
+            ky[k++] = y[i];
+        }
+    if (k >= 2 && k < n)
+        l = calib_fit_line(kx, ky, k);
+    free(ky);
+    free(kx);
+    free(r);
+    return l;
+}
+
 /* Netgauge's eq. 8: the squared deviations of points k..l from their own least-squares line,
  * over l - k - 2 (at least four points; fewer give 0). */
 double calib_lsq(const double *x, const double *y, int k, int l)
@@ -90,27 +118,50 @@ int calib_ranges_find(const struct calib_ranges *r, double x)
     return i;
 }
 
-/* Fits each range's line to the points of s it holds and measures its relative error. */
+/* Fits each range's line to the points of s it holds (outliers left out); its error is the RMS
+ * deviation of the points from the line over their mean magnitude (stays meaningful where values
+ * near 0). */
 void calib_ranges_fit(const struct calib_series *s, struct calib_ranges *r)
 {
     for (int i = 0; i < r->n; i++) {
         int lo = 0;
         int hi;
         double sum = 0;
+        double mag = 0;
 
         while (lo < s->n && calib_ranges_find(r, s->x[lo]) < i)
             lo++;
         hi = lo;
         while (hi < s->n && calib_ranges_find(r, s->x[hi]) == i)
             hi++;
-        r->line[i] = calib_fit_line(s->x + lo, s->y + lo, hi - lo);
+        r->line[i] = calib_fit_robust(s->x + lo, s->y + lo, hi - lo);
         r->points[i] = hi - lo;
+        r->last[i] = hi > lo ? (long)s->x[hi - 1] : r->first[i];
+        r->flat[i] = false;
         for (int k = lo; k < hi; k++) {
-            double d = (r->line[i].a + r->line[i].b * s->x[k] - s->y[k]) / s->y[k];
+            double d = r->line[i].a + r->line[i].b * s->x[k] - s->y[k];
 
-            sum += s->y[k] != 0 ? d * d : 0;
+            sum += d * d;
+            mag += fabs(s->y[k]);
         }
-        r->err[i] = hi > lo ? sqrt(sum / (hi - lo)) : 0;
+        r->err[i] = mag > 0 ? sqrt(sum / (hi - lo)) / (mag / (hi - lo)) : 0;
+    }
+}
+
+/* Makes every range a cost a simulator accepts: a line that falls with the size (noise) is
+ * replaced by its value in the middle of the range, then a negative value at 0 becomes 0. */
+void calib_ranges_usable(struct calib_ranges *r)
+{
+    for (int i = 0; i < r->n; i++) {
+        struct calib_line *l = &r->line[i];
+
+        if (l->b < 0) {
+            l->a += l->b * (double)(r->first[i] + r->last[i]) / 2;
+            l->b = 0;
+            r->flat[i] = true;
+        }
+        if (l->a < 0)
+            l->a = 0;
     }
 }
 

@@ -36,7 +36,7 @@ static void usage(FILE *f)
           "                    network/latency-factor, network/bandwidth-factor, smpi/os, smpi/or\n"
           "  --np N            processes (default 2; 3 for LMO)\n"
           "  -o FILE           where the configuration goes\n"
-          "  --reps R          samples per size and experiment; medians are used (default 5)\n"
+          "  --reps R          samples per size and experiment; medians are used (default 9)\n"
           "  --size BYTES      largest size of the sweep (default 4194304 for SMPI, 1048576 for\n"
           "                    LogGP), or LMO's message size (default 32768)\n"
           "  --per-octave K    sizes drawn per doubling of the sweep (default 8)\n"
@@ -165,7 +165,7 @@ int main(int argc, char **argv)
     struct calib_opts o = {
         .mpicc = "mpicc",
         .mpirun = "mpirun",
-        .reps = 5,
+        .reps = 9,
         .per_octave = 8,
         .seed = 1,
     };

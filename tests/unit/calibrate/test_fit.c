@@ -37,6 +37,25 @@ Test(fit, least_squares_recovers_g_and_G_of_O3)
     cr_assert(near(l.b, 0.001), "G = %.17g", l.b);
 }
 
+Test(fit, one_disturbed_size_does_not_bend_a_range)
+{
+    /* y = 1 + 0.5 x at x = 0..9, except 100 at x = 4 (a run disturbed by another process): the
+     * plain least squares bends; the robust fit leaves the point out and finds 1 and 0.5. */
+    double x[10];
+    double y[10];
+    struct calib_line plain;
+    struct calib_line robust;
+
+    for (int i = 0; i < 10; i++) {
+        x[i] = i;
+        y[i] = i == 4 ? 100 : 1 + 0.5 * i;
+    }
+    plain = calib_fit_line(x, y, 10);
+    robust = calib_fit_robust(x, y, 10);
+    cr_assert(fabs(plain.a - 1) > 1);
+    cr_assert(near(robust.a, 1.0) && near(robust.b, 0.5), "%g + %g x", robust.a, robust.b);
+}
+
 /* O4's data: sizes 1024 i, i = 1..24, value 2 + 0.001 (s-1) up to 12288, 18 + 0.001 (s-1) from
  * 13312 on. */
 static void o4_data(double *x, double *y)
