@@ -52,6 +52,10 @@ void sim_config_defaults(struct sim_config *cfg, enum sim_net_model model)
     set_constant(&cfg->bw_factor, 1.0);
     switch (model) {
     case SIM_NET_RAW:
+    case SIM_NET_LOGGP:
+    case SIM_NET_LOGGPS:
+    case SIM_NET_LOG3P:
+    case SIM_NET_LMO: /* LMO's flows are raw ones: latency + size / bandwidth, max-min */
         cfg->tcp_gamma = 0.0;
         cfg->crosstraffic = false;
         break;
@@ -150,4 +154,36 @@ void sim_factor_table_free(struct sim_factor_table *t)
     free(t->seg);
     t->seg = NULL;
     t->n = 0;
+}
+
+void sim_config_free(struct sim_config *cfg)
+{
+    sim_factor_table_free(&cfg->lat_factor);
+    sim_factor_table_free(&cfg->bw_factor);
+    free(cfg->loggp.row);
+    free(cfg->log3p.row);
+    cfg->loggp = (struct sim_loggp_table){ 0, NULL };
+    cfg->log3p = (struct sim_log3p_table){ 0, NULL };
+}
+
+static void *copy_rows(const void *rows, int n, size_t size)
+{
+    void *out;
+
+    if (n <= 0)
+        return NULL;
+    out = sim_xmalloc((size_t)n * size);
+    memcpy(out, rows, (size_t)n * size);
+    return out;
+}
+
+void sim_config_copy(struct sim_config *dst, const struct sim_config *src)
+{
+    *dst = *src;
+    dst->lat_factor.seg =
+        copy_rows(src->lat_factor.seg, src->lat_factor.n, sizeof(*src->lat_factor.seg));
+    dst->bw_factor.seg =
+        copy_rows(src->bw_factor.seg, src->bw_factor.n, sizeof(*src->bw_factor.seg));
+    dst->loggp.row = copy_rows(src->loggp.row, src->loggp.n, sizeof(*src->loggp.row));
+    dst->log3p.row = copy_rows(src->log3p.row, src->log3p.n, sizeof(*src->log3p.row));
 }

@@ -27,24 +27,13 @@ static const char *engine_actor_name(void)
     return sim__engine.current ? sim__engine.current->name : NULL;
 }
 
-static void copy_table(struct sim_factor_table *dst, const struct sim_factor_table *src)
-{
-    *dst = *src;
-    if (src->n > 0) {
-        dst->seg = sim_xmalloc((size_t)src->n * sizeof(*src->seg));
-        memcpy(dst->seg, src->seg, (size_t)src->n * sizeof(*src->seg));
-    }
-}
-
 void sim_engine_init(const struct sim_config *cfg, struct sim_platform *platform)
 {
     struct sim__engine *e = &sim__engine;
 
     sim_assert(!engine_running, "sim_engine_init called twice");
     memset(e, 0, sizeof(*e));
-    e->cfg = *cfg;
-    copy_table(&e->cfg.lat_factor, &cfg->lat_factor);
-    copy_table(&e->cfg.bw_factor, &cfg->bw_factor);
+    sim_config_copy(&e->cfg, cfg);
     e->platform = platform;
     e->lmm = sim_lmm_system_new(cfg->selective_update, cfg->precision_work);
     sim__heap_init(&e->heap);
@@ -119,8 +108,8 @@ void sim_engine_shutdown(void)
     sim_lmm_system_free(e->lmm);
     sim__heap_free(&e->heap);
     sim_platform_free(e->platform);
-    sim_factor_table_free(&e->cfg.lat_factor);
-    sim_factor_table_free(&e->cfg.bw_factor);
+    sim__msg_shutdown();
+    sim_config_free(&e->cfg);
     sim__log_set_context(NULL, NULL);
     memset(e, 0, sizeof(*e));
     engine_running = false;

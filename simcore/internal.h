@@ -168,4 +168,10 @@ extern struct sim__engine sim__engine;
 /* network.c: adopts the platform's links and hosts as LMM constraints. */
 void sim__network_init(void);
 
+/* msgmodel.c: reads the LMO hosts' parameters (dies on a host without them); frees them. The
+ * network part of a message under LogGP, LogGPS or log3P: a delay in seconds. */
+void sim__msg_init(void);
+void sim__msg_shutdown(void);
+double sim__msg_wire(const struct sim_host *src, const struct sim_host *dst, double bytes);
+
 #endif /* SIM_INTERNAL_H */

@@ -1,5 +1,6 @@
 /* network: resource models. CPUs are time-shared cores (duration = flops / speed); flows follow
- * the CM02 family of SimGrid (raw, CM02, LV08, SMPI) or the Constant model. */
+ * the CM02 family of SimGrid (raw, CM02, LV08, SMPI; LMO's are raw ones) or the Constant model;
+ * under LogGP, LogGPS and log3P a message's network part is a delay (msgmodel.c). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -42,6 +43,7 @@ void sim__network_init(void)
     loopback_link.latency = e->cfg.loopback_lat;
     loopback_link.fatpipe = true;
     loopback_link.cnst = sim_lmm_cnst_new(e->lmm, &loopback_link, e->cfg.loopback_bw, true);
+    sim__msg_init();
 }
 
 /* Route into route_buf (grown on demand); returns the number of links. Hosts without a
@@ -67,10 +69,11 @@ static int get_route(const struct sim_host *src, const struct sim_host *dst, dou
     return n;
 }
 
-static struct sim_activity *constant_comm(void)
+/* A communication that lasts `duration` whatever else happens (Constant, and the network part
+ * of LogGP, LogGPS and log3P: no flow, no sharing). */
+static struct sim_activity *delay_comm(double duration)
 {
     struct sim_activity *act = sim__activity_new(SIM__COMM, 0);
-    double duration = sim_factor_table_eval(&sim__engine.cfg.lat_factor, 0);
 
     sim__activity_schedule(act, sim__engine.now + duration, false);
     return act;
@@ -102,7 +105,9 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     int n;
 
     if (cfg->net_model == SIM_NET_CONSTANT)
-        return constant_comm();
+        return delay_comm(sim_factor_table_eval(&cfg->lat_factor, 0));
+    if (sim_net_model_is_per_message(cfg->net_model) && cfg->net_model != SIM_NET_LMO)
+        return delay_comm(sim__msg_wire(src, dst, bytes));
     act = sim__activity_new(SIM__COMM, bytes);
     n = get_route(src, dst, &latency);
     act->penalty = latency;

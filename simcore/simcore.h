@@ -112,6 +112,12 @@ enum sim_net_model {
     SIM_NET_LV08,
     SIM_NET_SMPI,
     SIM_NET_CONSTANT,
+    /* Per-message models (msgmodel.c): a message costs CPU time on both sides (sim_msg_*) and
+     * a network part (sim_comm_start): a fixed delay, except LMO's max-min flow. */
+    SIM_NET_LOGGP,  /* LogGP, Netgauge's conventions: network/loggp */
+    SIM_NET_LOGGPS, /* LogGPS as the SMPI paper's Figure 1 writes it: network/loggps */
+    SIM_NET_LOG3P,  /* log_3 P (Cameron, Ge, Sun): network/log3p */
+    SIM_NET_LMO,    /* LMO (Lastovetsky, Rychkov, O'Flynn): host props lmo/C, lmo/t */
 };
 
 /* A piecewise-constant factor of the message size: factor(size) = value of the last
@@ -124,6 +130,49 @@ struct sim_factor_table {
     int n; /* 0: constant factor `constant` */
     double constant;
     struct sim_factor_seg *seg; /* sorted by bound, owned */
+};
+
+/* Parameters of the per-message models, in seconds, seconds per byte and bytes. A table's row
+ * applies from its minsize on: a message takes the row with the largest minsize not above its
+ * size (the first row when its size is below every minsize). */
+struct sim_loggp_row {
+    double minsize;
+    double L; /* wire latency (not Netgauge's reported PRTT(1,0,1)/2, which is L + 2o) */
+    double o; /* CPU overhead per message, at each end */
+    double g; /* gap per message */
+    double G; /* gap per byte */
+};
+struct sim_loggp_table {
+    int n;                     /* 0: unset */
+    struct sim_loggp_row *row; /* sorted by minsize, owned */
+};
+struct sim_loggps {
+    bool set;
+    double L; /* latency */
+    double o; /* CPU overhead per message, at each end */
+    double O; /* CPU overhead per byte, at each end */
+    double g; /* network time per byte below s */
+    double G; /* network time per byte from s on */
+    double s; /* size from which G applies */
+    double S; /* size from which a send is a rendezvous */
+};
+struct sim_log3p_row {
+    double minsize;
+    double o_mw;  /* middleware overhead, half at each end */
+    double l_mw;  /* extra cost of a non-contiguous datatype, half at each end that has one */
+    double o_net; /* network time between two hosts */
+    double t_mem; /* memory copy time within one host */
+};
+struct sim_log3p_table {
+    int n;                     /* 0: unset */
+    struct sim_log3p_row *row; /* sorted by minsize, owned */
+};
+
+/* LMO's C (seconds) and t (seconds per byte) of the hosts without lmo/C or lmo/t. */
+struct sim_lmo_default {
+    bool set;
+    double c;
+    double t;
 };
 
 struct sim_config {
@@ -141,6 +190,10 @@ struct sim_config {
     double loopback_bw;                 /* network/loopback-bw, bytes/s */
     double loopback_lat;                /* network/loopback-lat, seconds */
     bool selective_update;              /* network/maxmin-selective-update */
+    struct sim_loggp_table loggp;       /* network/loggp */
+    struct sim_loggps loggps;           /* network/loggps */
+    struct sim_log3p_table log3p;       /* network/log3p */
+    struct sim_lmo_default lmo_default; /* network/lmo-default */
 };
 
 /* Fills `cfg` with SimGrid 3.32's defaults for the given network model (factors, weight-S,
@@ -150,6 +203,48 @@ void sim_config_defaults(struct sim_config *cfg, enum sim_net_model model);
 int sim_factor_table_parse(const char *text, struct sim_factor_table *t);
 double sim_factor_table_eval(const struct sim_factor_table *t, double size);
 void sim_factor_table_free(struct sim_factor_table *t);
+
+/* Reads `text`, rows of nfields fields separated by ';' (fields by ':'), into out (row after
+ * row, at most maxrows rows). kinds[i] is the kind of field i: 's' a size (65536, 12KiB), 't' a
+ * duration (5us), 'p' a cost per byte (seconds per byte, written as a duration: 0.001us);
+ * names[i] names it in messages. Values must not be negative. Returns the number of rows, or
+ * -1 with a message in err ("row 2 '...': o '-1us' is negative"). */
+int sim_parse_rows(const char *text, int nfields, const char *kinds, const char *const *names,
+                   double *out, int maxrows, char *err, size_t errlen);
+/* The parsers of network/loggp ("MINSIZE:L:o:g:G[;...]"), network/loggps ("L:o:O:g:G:s:S"),
+ * network/log3p ("MINSIZE:o_mw:l_mw:o_net:T_mem[;...]") and network/lmo-default ("C:t"). Each
+ * returns 0 and replaces *out, or -1 with a message in err, leaving *out unchanged. */
+int sim_loggp_parse(const char *text, struct sim_loggp_table *out, char *err, size_t errlen);
+int sim_loggps_parse(const char *text, struct sim_loggps *out, char *err, size_t errlen);
+int sim_log3p_parse(const char *text, struct sim_log3p_table *out, char *err, size_t errlen);
+int sim_lmo_default_parse(const char *text, struct sim_lmo_default *out, char *err, size_t errlen);
+/* Frees the rows of cfg's tables (lat_factor, bw_factor, loggp, log3p). */
+void sim_config_free(struct sim_config *cfg);
+/* A deep copy of src into dst (the tables are copied). */
+void sim_config_copy(struct sim_config *dst, const struct sim_config *src);
+
+/* ---------------------------------------------------------------------------------------
+ * Per-message models (LogGP, LogGPS, log3P, LMO). The MPI layer charges these CPU costs and
+ * keeps each sender's gap; sim_comm_start gives the network part.
+ * ------------------------------------------------------------------------------------- */
+
+/* True for the models whose messages cost sim_msg_send/sim_msg_recv CPU time. */
+bool sim_net_model_is_per_message(enum sim_net_model m);
+
+struct sim_msg_cost {
+    double cpu;        /* the sender's CPU time from the message's start */
+    double gap;        /* the sender starts its next message at least this long after this one */
+    bool rendezvous;   /* the data leaves after a handshake (LogGPS from S on) */
+    double hs_latency; /* handshake: ends hs_cpu after the later of the send's date plus */
+    double hs_cpu;     /*   hs_latency and the receive's posting (LogGPS: L + o and o) */
+};
+/* The sender's side of a message of `bytes` from src to dst under the engine's model;
+ * `strided`: the sender's datatype is not contiguous (log3P's l_mw). */
+void sim_msg_send(const struct sim_host *src, const struct sim_host *dst, double bytes,
+                  bool strided, struct sim_msg_cost *c);
+/* The receiver's CPU time for such a message (its datatype not contiguous: `strided`). */
+double sim_msg_recv(const struct sim_host *src, const struct sim_host *dst, double bytes,
+                    bool strided);
 
 /* ---------------------------------------------------------------------------------------
  * Engine

@@ -270,6 +270,7 @@ enum smpi_req_flag {
     SMPI_REQ_NBC = 1u << 17,      /* a nonblocking collective (bindings_icoll.c) */
     SMPI_REQ_RMA = 1u << 18,      /* a request-based one-sided operation (rma.c) */
     SMPI_REQ_INTERNAL = 1u << 19, /* a message of the library itself (RMA synchronisation) */
+    SMPI_REQ_RDV = 1u << 20,      /* a per-message model's rendezvous (LogGPS from S on) */
 };
 
 /* The requests of one MPI_Waitall that completed and are not yet finished: their indices in a
@@ -303,6 +304,8 @@ struct smpi_request {
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
     struct sim_host *src_host;
     bool detached_sender;     /* recv matched a detached send: charge smpi/or on completion */
+    double recv_cpu;          /* recv under a per-message model: its CPU cost on completion */
+    double post_date;         /* when the request was started (LogGPS's handshake) */
     unsigned long long msg_id; /* send: the message's number; recv: that of the matched send */
     int msg_src;              /* recv: world rank of the matched sender */
     struct smpi_done_log *done_log; /* the MPI_Waitall waiting for it, told at completion */
@@ -320,6 +323,11 @@ struct smpi_request {
     MPI_Grequest_cancel_function *cancel_fn;
     void *extra_state;
 };
+
+/* Per-message network models (p2p.c): whether the run has one (LogGP, LogGPS, log3P, LMO);
+ * set, with the senders' gap bookkeeping, by smpi__p2p_model_init once the ranks exist. */
+extern bool smpi__per_message;
+void smpi__p2p_model_init(void);
 
 /* Creates an inactive request (persistent ones stay inactive until smpi__req_start). */
 MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Datatype type,

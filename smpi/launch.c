@@ -344,6 +344,7 @@ SMPI_API int smpi_main(int argc, char **argv)
         sim_engine_set_resume_hook(activate_rank, smpi__rt.app);
     smpi__diag_arm();
     smpi__comm_init_world(smpi__rt.nranks);
+    smpi__p2p_model_init();
     smpi__coll_init();
     smpi__trace_init();
     smpi__ranks_create();

@@ -25,6 +25,7 @@ enum opt_type {
     OPT_FACTOR,
     OPT_COST,
     OPT_COLL,
+    OPT_PARAMS, /* a model's parameters: parsed by the option's `params` function */
 };
 
 /* The option's default comes from network/model (SimGrid's set_default per model). */
@@ -35,6 +36,10 @@ struct opt_enum {
     int value;
 };
 
+/* OPT_PARAMS: parses text into the field (empty text: the parameters are unset); returns 0, or
+ * -1 with the reason in err. */
+typedef int opt_params_fn(const char *text, void *field, char *err, size_t errlen);
+
 struct smpi_option {
     const char *name;
     enum opt_type type;
@@ -43,6 +48,8 @@ struct smpi_option {
     unsigned flags;
     const struct opt_enum *values; /* OPT_ENUM: NULL-terminated */
     const char *help;
+    opt_params_fn *params; /* OPT_PARAMS */
+    const char *expected;  /* OPT_PARAMS: the form, for messages */
 };
 
 #define OPT_FIELD(f) offsetof(struct smpi_config, f)
@@ -54,9 +61,62 @@ static const struct opt_enum factory_values[] = {
     { NULL, 0 },
 };
 static const struct opt_enum model_values[] = {
-    { "SMPI", SIM_NET_SMPI }, { "LV08", SIM_NET_LV08 },         { "CM02", SIM_NET_CM02 },
-    { "raw", SIM_NET_RAW },   { "Constant", SIM_NET_CONSTANT }, { NULL, 0 },
+    { "SMPI", SIM_NET_SMPI },         { "LV08", SIM_NET_LV08 },
+    { "CM02", SIM_NET_CM02 },         { "raw", SIM_NET_RAW },
+    { "Constant", SIM_NET_CONSTANT }, { "LogGP", SIM_NET_LOGGP },
+    { "LogGPS", SIM_NET_LOGGPS },     { "log3P", SIM_NET_LOG3P },
+    { "LMO", SIM_NET_LMO },           { NULL, 0 },
 };
+
+static int params_loggp(const char *text, void *field, char *err, size_t errlen)
+{
+    struct sim_loggp_table *t = field;
+
+    if (*text)
+        return sim_loggp_parse(text, t, err, errlen);
+    free(t->row);
+    *t = (struct sim_loggp_table){ 0, NULL };
+    return 0;
+}
+
+static int params_loggps(const char *text, void *field, char *err, size_t errlen)
+{
+    if (*text)
+        return sim_loggps_parse(text, field, err, errlen);
+    *(struct sim_loggps *)field = (struct sim_loggps){ .set = false };
+    return 0;
+}
+
+static int params_log3p(const char *text, void *field, char *err, size_t errlen)
+{
+    struct sim_log3p_table *t = field;
+
+    if (*text)
+        return sim_log3p_parse(text, t, err, errlen);
+    free(t->row);
+    *t = (struct sim_log3p_table){ 0, NULL };
+    return 0;
+}
+
+static int params_lmo_default(const char *text, void *field, char *err, size_t errlen)
+{
+    if (*text)
+        return sim_lmo_default_parse(text, field, err, errlen);
+    *(struct sim_lmo_default *)field = (struct sim_lmo_default){ .set = false };
+    return 0;
+}
+
+static int params_fanin(const char *text, void *field, char *err, size_t errlen)
+{
+    static const char *const names[] = { "a", "b", "c" };
+    struct smpi_fanin *f = field;
+    double v[3];
+
+    if (sim_parse_rows(text, 3, "ttt", names, v, 1, err, errlen) < 0)
+        return -1;
+    *f = (struct smpi_fanin){ .a = v[0], .b = v[1], .c = v[2] };
+    return 0;
+}
 static const struct opt_enum progress_values[] = {
     { "auto", SMPI_PROGRESS_AUTO },
     { "yes", SMPI_PROGRESS_YES },
@@ -100,7 +160,29 @@ static const struct smpi_option options[] = {
     { "precision/work-amount", OPT_DOUBLE, "1e-5", OPT_SIM(precision_work), 0, NULL,
       "relative precision of the sharing solver (alias maxmin/precision)" },
     { "network/model", OPT_ENUM, "SMPI", OPT_SIM(net_model), 0, model_values,
-      "network model: SMPI (hybrid), LV08, CM02, raw (pure flow) or Constant" },
+      "network model: SMPI (hybrid), LV08, CM02, raw (pure flow), Constant, or a per-message "
+      "model: LogGP, LogGPS, log3P, LMO (README 'Network models')" },
+    { "network/loggp", OPT_PARAMS, "", OPT_SIM(loggp), 0, NULL,
+      "LogGP's parameters, one row per protocol: MINSIZE:L:o:g:G[;MINSIZE:L:o:g:G...] (L, o, g "
+      "times, G time per byte; the row of the largest MINSIZE not above the size applies)",
+      params_loggp,
+      "MINSIZE:L:o:g:G[;MINSIZE:L:o:g:G...] with sizes in bytes, times such as 5us and G in "
+      "seconds per byte (0.001us)" },
+    { "network/loggps", OPT_PARAMS, "", OPT_SIM(loggps), 0, NULL,
+      "LogGPS's parameters L:o:O:g:G:s:S (SMPI paper, Fig. 1: O, g, G per byte; g below s bytes, "
+      "G from s on; rendezvous from S bytes on)",
+      params_loggps,
+      "L:o:O:g:G:s:S with times such as 5us, O, g and G in seconds per byte (0.001us) and s, S "
+      "in bytes" },
+    { "network/log3p", OPT_PARAMS, "", OPT_SIM(log3p), 0, NULL,
+      "log_3 P's parameters: MINSIZE:o_mw:l_mw:o_net:T_mem[;...] (times; l_mw for non-contiguous "
+      "datatypes, T_mem within one host)",
+      params_log3p,
+      "MINSIZE:o_mw:l_mw:o_net:T_mem[;MINSIZE:o_mw:l_mw:o_net:T_mem...] with sizes in bytes and "
+      "times such as 29us" },
+    { "network/lmo-default", OPT_PARAMS, "", OPT_SIM(lmo_default), 0, NULL,
+      "LMO's C:t for hosts without the properties lmo/C and lmo/t (C a time, t a time per byte)",
+      params_lmo_default, "C:t with C a time such as 10us and t a time per byte such as 0.002us" },
     { "network/latency-factor", OPT_FACTOR, "", OPT_SIM(lat_factor), OPT_MODEL, NULL,
       "latency correction, one number or size:factor;... (alias smpi/lat-factor)" },
     { "network/bandwidth-factor", OPT_FACTOR, "", OPT_SIM(bw_factor), OPT_MODEL, NULL,
@@ -140,6 +222,10 @@ static const struct smpi_option options[] = {
       "time injected in MPI_Isend: minsize:startup:perbyte;..." },
     { "smpi/or", OPT_COST, "0:0:0:0:0", OPT_FIELD(or_), 0, NULL,
       "time injected in MPI_Recv: minsize:startup:perbyte;..." },
+    { "smpi/fanin-overhead", OPT_PARAMS, "0:0:0", OPT_FIELD(fanin), 0, NULL,
+      "TAN's fan-in overhead a:b:c: a call that completes x >= 1 receives then costs its rank "
+      "a + b(x+1) + c(x+1)^2 (times), under any network model",
+      params_fanin, "a:b:c, three times such as 49.3us:0.783us:0.157us" },
     { "smpi/test", OPT_TIME, "1e-4", OPT_FIELD(test_time), 0, NULL,
       "time injected by each MPI_Test that finds nothing" },
     { "smpi/iprobe", OPT_TIME, "1e-4", OPT_FIELD(iprobe_time), 0, NULL,
@@ -435,6 +521,13 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
         break;
     case OPT_COLL:
         break;
+    case OPT_PARAMS: {
+        char err[256];
+
+        if (o->params(v, f, err, sizeof(err)) != 0)
+            sim_die("bad value '%s' for option %s: %s; expected %s", v, o->name, err, o->expected);
+        break;
+    }
     }
 }
 
@@ -505,6 +598,20 @@ void smpi_options_defaults(struct smpi_config *cfg)
             parse_into(cfg, &options[i], options[i].def);
 }
 
+/* A per-message model needs its parameters (LMO's come from the platform: checked when it is
+ * loaded). */
+static void check_model_params(const struct sim_config *sim)
+{
+    if (sim->net_model == SIM_NET_LOGGP && sim->loggp.n == 0)
+        sim_die("network/model:LogGP needs its parameters: "
+                "--cfg=network/loggp:MINSIZE:L:o:g:G[;MINSIZE:L:o:g:G...]");
+    if (sim->net_model == SIM_NET_LOGGPS && !sim->loggps.set)
+        sim_die("network/model:LogGPS needs its parameters: --cfg=network/loggps:L:o:O:g:G:s:S");
+    if (sim->net_model == SIM_NET_LOG3P && sim->log3p.n == 0)
+        sim_die("network/model:log3P needs its parameters: "
+                "--cfg=network/log3p:MINSIZE:o_mw:l_mw:o_net:T_mem[;...]");
+}
+
 void smpi_options_finish(struct smpi_config *cfg)
 {
     struct sim_config model;
@@ -528,6 +635,7 @@ void smpi_options_finish(struct smpi_config *cfg)
     }
     sim_factor_table_free(&model.lat_factor);
     sim_factor_table_free(&model.bw_factor);
+    check_model_params(&cfg->sim);
     if (cfg->async_small_thresh > cfg->send_is_detached_thresh)
         sim_die("smpi/async-small-thresh (%g) must not exceed smpi/send-is-detached-thresh (%g)",
                 cfg->async_small_thresh, cfg->send_is_detached_thresh);
@@ -557,8 +665,7 @@ void smpi_options_print(FILE *out)
 
 void smpi_options_free(struct smpi_config *cfg)
 {
-    sim_factor_table_free(&cfg->sim.lat_factor);
-    sim_factor_table_free(&cfg->sim.bw_factor);
+    sim_config_free(&cfg->sim);
     free(cfg->os.seg);
     free(cfg->ois.seg);
     free(cfg->or_.seg);

@@ -20,6 +20,13 @@ struct smpi_cost {
     struct smpi_cost_seg *seg; /* sorted by minsize, owned */
 };
 
+/* smpi/fanin-overhead: TAN's o(x) = a + b x + c x^2, seconds. */
+struct smpi_fanin {
+    double a;
+    double b;
+    double c;
+};
+
 enum smpi_privatization {
     SMPI_PRIVATIZE_NO,
     SMPI_PRIVATIZE_DLOPEN,
@@ -60,6 +67,7 @@ struct smpi_config {
     struct smpi_cost os;                   /* smpi/os */
     struct smpi_cost ois;                  /* smpi/ois */
     struct smpi_cost or_;                  /* smpi/or */
+    struct smpi_fanin fanin;               /* smpi/fanin-overhead */
     double test_time;                      /* smpi/test */
     double iprobe_time;                    /* smpi/iprobe */
     bool grow_injected_times;              /* smpi/grow-injected-times */

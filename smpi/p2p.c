@@ -2,7 +2,9 @@
  * order (the non-overtaking rule), the unexpected queue, and SMPI's three protocol modes:
  * eager (below smpi/async-small-thresh: the transfer starts at once), detached (below
  * smpi/send-is-detached-thresh: the send returns at once, the transfer starts when matched) and
- * rendezvous (the send waits for the transfer). */
+ * rendezvous (the send waits for the transfer). Under a per-message model (LogGP, LogGPS,
+ * log3P, LMO: simcore's msgmodel.c) every message is eager, except LogGPS's rendezvous from S
+ * on, and its CPU costs and the sender's gap come from the model. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -155,13 +157,110 @@ static void on_transfer_done(struct sim_activity *act, void *arg)
         send->flags |= SMPI_REQ_DONE; /* an eager message arrived before its receive */
 }
 
+/* Copies the user's data aside so that the send can complete before the transfer (from the
+ * engine too: the buffer is reached through smpi__rank_addr). */
+static void pack_aside(struct smpi_request *r)
+{
+    if (r->size == 0)
+        return;
+    r->packed = sim_xmalloc(r->size);
+    smpi__type_pack(smpi__rank_addr(r->src, r->buf), r->count, r->type, r->packed);
+}
+
+/* A per-message model prices a message without SMPI's envelope (its formulas count the user's
+ * bytes). */
 static void start_transfer(struct smpi_request *send)
 {
     struct sim_host *dst = smpi__rt.procs[send->dst].host;
     struct sim_host *src = smpi__rt.procs[send->src].host;
+    double bytes = (double)send->size;
 
-    send->comm_act = sim_comm_start(src, dst, (double)send->size + SMPI_ENVELOPE_BYTES, -1);
+    if (!smpi__per_message)
+        bytes += SMPI_ENVELOPE_BYTES;
+    send->comm_act = sim_comm_start(src, dst, bytes, -1);
     sim_activity_on_done(send->comm_act, on_transfer_done, send);
+}
+
+/* ---- per-message models: the sender's gap, its CPU cost, LogGPS's rendezvous ---- */
+
+bool smpi__per_message;
+/* Per world rank: the date from which its next message may start (the gap after the last). */
+static double *msg_next_start;
+
+void smpi__p2p_model_init(void)
+{
+    smpi__per_message = sim_net_model_is_per_message(smpi__rt.cfg.sim.net_model);
+    free(msg_next_start);
+    msg_next_start =
+        smpi__per_message ? sim_xcalloc((size_t)smpi__rt.nranks, sizeof(double)) : NULL;
+}
+
+/* The message r starts at `ready` or when its sender's gap allows, whichever is later; returns
+ * that date and moves the sender's next start a gap further. */
+static double msg_start(const struct smpi_request *r, const struct sim_msg_cost *c, double ready)
+{
+    double t = msg_next_start[r->src] > ready ? msg_next_start[r->src] : ready;
+
+    msg_next_start[r->src] = t + c->gap;
+    return t;
+}
+
+static void msg_cost(const struct smpi_request *send, struct sim_msg_cost *c)
+{
+    sim_msg_send(smpi__rt.procs[send->src].host, smpi__rt.procs[send->dst].host, (double)send->size,
+                 !smpi_type_is_contiguous(send->type), c);
+}
+
+/* A send under a per-message model: eager sends wait for their start and pay their CPU cost
+ * (*cost), and complete then unless synchronous; a rendezvous send (LogGPS from S on) costs
+ * nothing yet and waits for its receive, unless buffered. Returns whether the send is eager. */
+static bool msg_send_plan(struct smpi_request *r, bool *detached, double *cost)
+{
+    struct sim_msg_cost c;
+    double now = sim_now();
+
+    msg_cost(r, &c);
+    if (c.rendezvous) {
+        r->flags |= SMPI_REQ_RDV;
+        *detached = (r->flags & SMPI_REQ_BSEND) != 0;
+        *cost = 0;
+        return false;
+    }
+    *detached = !(r->flags & SMPI_REQ_SSEND);
+    *cost = msg_start(r, &c, now) - now + c.cpu;
+    return true;
+}
+
+static void rendezvous_sent(struct sim_activity *act, void *arg)
+{
+    struct smpi_request *send = arg;
+
+    sim_activity_unref(act);
+    if (!(send->flags & SMPI_REQ_DETACHED)) {
+        pack_aside(send);
+        send->flags |= SMPI_REQ_DETACHED;
+        complete(send);
+    }
+    start_transfer(send);
+}
+
+/* LogGPS's rendezvous, once both sides are posted: the handshake ends hs_cpu after the later of
+ * the send's date plus hs_latency (L + o) and the receive's posting; the data message then
+ * starts (after its sender's gap), the send completes after its CPU cost and the data leaves. */
+static void rendezvous(struct smpi_request *send, struct smpi_request *recv)
+{
+    struct sim_msg_cost c;
+    double hs;
+    double start;
+    struct sim_activity *act;
+
+    msg_cost(send, &c);
+    hs = send->post_date + c.hs_latency;
+    if (recv->post_date > hs)
+        hs = recv->post_date;
+    start = msg_start(send, &c, hs + c.hs_cpu);
+    act = sim_sleep_start(start + c.cpu - sim_now());
+    sim_activity_on_done(act, rendezvous_sent, send);
 }
 
 static void match(struct smpi_request *send, struct smpi_request *recv)
@@ -175,7 +274,7 @@ static void match(struct smpi_request *send, struct smpi_request *recv)
     send->flags |= SMPI_REQ_MATCHED;
     recv->flags |= SMPI_REQ_MATCHED;
     recv->src_host = smpi__rt.procs[send->src].host;
-    recv->detached_sender = (send->flags & SMPI_REQ_DETACHED) != 0;
+    recv->detached_sender = !smpi__per_message && (send->flags & SMPI_REQ_DETACHED) != 0;
     recv->msg_id = send->msg_id;
     recv->msg_src = send->src;
     st->MPI_SOURCE = smpi__comm_rank_of(recv->comm, send->src);
@@ -184,12 +283,18 @@ static void match(struct smpi_request *send, struct smpi_request *recv)
     st->smpi_cancelled = 0;
     recv->error = send->size > recv->size ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
     st->MPI_ERROR = recv->error;
+    if (smpi__per_message)
+        recv->recv_cpu = sim_msg_recv(recv->src_host, smpi__rt.procs[recv->dst].host,
+                                      (double)st->smpi_count, !smpi_type_is_contiguous(recv->type));
     if (send->flags & SMPI_REQ_EAGER) {
         if (!send->comm_act)
             deliver(send, recv); /* it had already arrived */
         return;
     }
-    start_transfer(send);
+    if (send->flags & SMPI_REQ_RDV)
+        rendezvous(send, recv);
+    else
+        start_transfer(send);
 }
 
 /* The message of request r for the trace sinks: sender, receiver, tag, bytes and number. */
@@ -220,21 +325,13 @@ static void start_recv(struct smpi_request *r)
         smpi__mq_post(mb, r);
 }
 
-/* Copies the user's data aside so that the send can complete before the transfer. */
-static void pack_aside(struct smpi_request *r)
-{
-    if (r->size == 0)
-        return;
-    r->packed = sim_xmalloc(r->size);
-    smpi__type_pack(r->buf, r->count, r->type, r->packed);
-}
 
 static void start_send(struct smpi_request *r)
 {
     const struct smpi_config *cfg = &smpi__rt.cfg;
     struct smpi_mailbox *mb = &smpi__rt.procs[r->dst].mbox;
-    bool detached = !(r->flags & SMPI_REQ_SSEND) &&
-                    ((r->flags & SMPI_REQ_BSEND) || (double)r->size < cfg->send_is_detached_thresh);
+    bool detached;
+    bool eager;
     double cost = 0;
     struct smpi_request *q;
     static unsigned long long messages;
@@ -245,12 +342,20 @@ static void start_send(struct smpi_request *r)
 
         smpi__trace_send(&smpi__rt.procs[r->src], &m);
     }
+    if (smpi__per_message) {
+        eager = msg_send_plan(r, &detached, &cost);
+    } else {
+        detached = !(r->flags & SMPI_REQ_SSEND) &&
+                   ((r->flags & SMPI_REQ_BSEND) || (double)r->size < cfg->send_is_detached_thresh);
+        eager = !(r->flags & SMPI_REQ_SSEND) && (double)r->size < cfg->async_small_thresh;
+        if (detached || (r->flags & (SMPI_REQ_ISEND | SMPI_REQ_SSEND)))
+            cost =
+                smpi_cost_eval((r->flags & SMPI_REQ_ISEND) ? &cfg->ois : &cfg->os, (double)r->size);
+    }
     if (detached) {
         r->flags |= SMPI_REQ_DETACHED;
         pack_aside(r);
     }
-    if (detached || (r->flags & (SMPI_REQ_ISEND | SMPI_REQ_SSEND)))
-        cost = smpi_cost_eval((r->flags & SMPI_REQ_ISEND) ? &cfg->ois : &cfg->os, (double)r->size);
     if (cost > 0)
         smpi__sleep(cost);
     if (detached)
@@ -264,7 +369,7 @@ static void start_send(struct smpi_request *r)
     smpi__mq_unexpect(mb, r);
     if (smpi__rt.procs[r->dst].probing)
         sim_actor_wake(smpi__rt.procs[r->dst].actor);
-    if (!(r->flags & SMPI_REQ_SSEND) && (double)r->size < cfg->async_small_thresh) {
+    if (eager) {
         r->flags |= SMPI_REQ_EAGER;
         if (!r->packed)
             pack_aside(r);
@@ -298,10 +403,12 @@ static struct smpi_request *clone_send(struct smpi_request *r)
 void smpi__req_start(MPI_Request r)
 {
     r->flags &= ~(SMPI_REQ_DONE | SMPI_REQ_MATCHED | SMPI_REQ_DETACHED | SMPI_REQ_EAGER |
-                  SMPI_REQ_CANCELLED);
+                  SMPI_REQ_CANCELLED | SMPI_REQ_RDV);
     r->flags |= SMPI_REQ_ACTIVE;
     r->error = MPI_SUCCESS;
     r->detached_sender = false;
+    r->recv_cpu = 0;
+    r->post_date = sim_now();
     r->peer = NULL;
     if (r->flags & SMPI_REQ_PROCNULL) {
         smpi__status_empty(&r->status);

@@ -1,5 +1,6 @@
 /* request: completion of requests — the wait and test families, request_free — with SMPI's
- * injected costs (smpi/or on receives matched by a detached send, smpi/test on tests). */
+ * injected costs (smpi/or on receives matched by a detached send, smpi/test on tests), the
+ * receive cost of a per-message model and TAN's fan-in overhead (smpi/fanin-overhead). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -12,8 +13,6 @@ static bool is_pending(MPI_Request r)
     return r && (r->flags & SMPI_REQ_ACTIVE);
 }
 
-/* Completes a request whose data movement is over: status, injected receive cost, and the
- * release of a non-persistent request (the handle becomes MPI_REQUEST_NULL). */
 /* A generalized request asks its query function for the status, then, when it is released,
  * its free function (MPI-3.1 section 12.2). */
 static int finish_generalized(MPI_Request *reqp, MPI_Status *status)
@@ -47,7 +46,10 @@ static void trace_recv(const struct smpi_request *r, bool internal)
         smpi__trace_recv(&smpi__rt.procs[r->dst], &m);
 }
 
-static int finish(MPI_Request *reqp, MPI_Status *status)
+/* Completes a request whose data movement is over: status, injected receive cost, and the
+ * release of a non-persistent request (the handle becomes MPI_REQUEST_NULL). A received
+ * message is counted in *received (smpi/fanin-overhead). */
+static int finish(MPI_Request *reqp, MPI_Status *status, int *received)
 {
     MPI_Request r = *reqp;
     int err = r->error;
@@ -63,6 +65,15 @@ static int finish(MPI_Request *reqp, MPI_Status *status)
         if (cost > 0)
             smpi__sleep(cost);
     }
+    if (r->recv_cpu > 0) {
+        double cost = r->recv_cpu;
+
+        r->recv_cpu = 0;
+        smpi__sleep(cost);
+    }
+    if ((r->flags & (SMPI_REQ_RECV | SMPI_REQ_MATCHED)) == (SMPI_REQ_RECV | SMPI_REQ_MATCHED) &&
+        !(r->flags & (SMPI_REQ_CANCELLED | SMPI_REQ_PROCNULL)))
+        (*received)++;
     trace_recv(r, false);
     if (status != MPI_STATUS_IGNORE) {
         if ((r->flags & SMPI_REQ_RECV) || (r->flags & SMPI_REQ_PROCNULL)) {
@@ -79,6 +90,31 @@ static int finish(MPI_Request *reqp, MPI_Status *status)
         *reqp = MPI_REQUEST_NULL;
     }
     return err;
+}
+
+/* TAN's fan-in overhead (smpi/fanin-overhead): a call that completed x >= 1 receives costs its
+ * rank o(x + 1) = a + b (x + 1) + c (x + 1)^2 once, after the last one. */
+static void fanin_charge(int received)
+{
+    const struct smpi_fanin *f = &smpi__rt.cfg.fanin;
+    double x = received + 1;
+    double cost;
+
+    if (received == 0)
+        return;
+    cost = f->a + f->b * x + f->c * x * x;
+    if (cost > 0)
+        smpi__sleep(cost);
+}
+
+/* finish() for a call that completes one request, with its fan-in overhead. */
+static int finish_one(MPI_Request *reqp, MPI_Status *status)
+{
+    int received = 0;
+    int rc = finish(reqp, status, &received);
+
+    fanin_charge(received);
+    return rc;
 }
 
 static void block_on(MPI_Request *reqs, int n, const char *what)
@@ -104,7 +140,7 @@ int smpi__wait(MPI_Request *reqp, MPI_Status *status)
     }
     while (!(r->flags & SMPI_REQ_DONE))
         block_on(reqp, 1, "MPI_Wait");
-    return finish(reqp, status);
+    return finish_one(reqp, status);
 }
 
 /* MPI_Test and friends sleep before looking, as SMPI does, so that a polling loop lets
@@ -148,7 +184,7 @@ int smpi__test(MPI_Request *reqp, int *flag, MPI_Status *status)
     }
     *flag = (r->flags & SMPI_REQ_DONE) != 0;
     smpi__test_outcome(*flag);
-    return *flag ? finish(reqp, status) : MPI_SUCCESS;
+    return *flag ? finish_one(reqp, status) : MPI_SUCCESS;
 }
 
 /* Index of the first completed pending request, -1 if none is complete, -2 if none pends. */
@@ -178,7 +214,7 @@ int smpi__waitany(int n, MPI_Request *reqs, int *index, MPI_Status *status)
         return MPI_SUCCESS;
     }
     *index = i;
-    return finish(&reqs[i], status);
+    return finish_one(&reqs[i], status);
 }
 
 void smpi__done_log_push(struct smpi_done_log *log, int index)
@@ -225,6 +261,7 @@ int smpi__waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
     struct smpi_done_log log = { n <= 16 ? small : sim_xmalloc((size_t)n * sizeof(int)), 0 };
     struct sim_actor *self = smpi__self()->actor;
     int pending = 0;
+    int received = 0;
     int rc = MPI_SUCCESS;
 
     for (int i = 0; i < n; i++) {
@@ -251,21 +288,23 @@ int smpi__waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
         }
         i = done_log_pop(&log);
         reqs[i]->waiter = NULL;
-        if (finish(&reqs[i], statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i]) !=
-            MPI_SUCCESS)
+        if (finish(&reqs[i], statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i],
+                   &received) != MPI_SUCCESS)
             rc = MPI_ERR_IN_STATUS;
         pending--;
     }
     if (log.heap != small)
         free(log.heap);
+    fanin_charge(received);
     return rc;
 }
 
-/* Finishes every completed pending request; returns how many, or MPI_UNDEFINED if none
- * pends. */
+/* Finishes every completed pending request, then charges their fan-in overhead; returns how
+ * many, or MPI_UNDEFINED if none pends. */
 static int collect_done(int n, MPI_Request *reqs, int *indices, MPI_Status *statuses, int *rc)
 {
     int count = 0;
+    int received = 0;
     bool any = false;
 
     for (int i = 0; i < n; i++) {
@@ -278,9 +317,10 @@ static int collect_done(int n, MPI_Request *reqs, int *indices, MPI_Status *stat
             continue;
         st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[count];
         indices[count++] = i;
-        if (finish(&reqs[i], st) != MPI_SUCCESS)
+        if (finish(&reqs[i], st, &received) != MPI_SUCCESS)
             *rc = MPI_ERR_IN_STATUS;
     }
+    fanin_charge(received);
     return any ? count : MPI_UNDEFINED;
 }
 
@@ -308,12 +348,13 @@ int smpi__testany(int n, MPI_Request *reqs, int *index, int *flag, MPI_Status *s
         return MPI_SUCCESS;
     }
     *index = i;
-    return finish(&reqs[i], status);
+    return finish_one(&reqs[i], status);
 }
 
 int smpi__testall(int n, MPI_Request *reqs, int *flag, MPI_Status *statuses)
 {
     int rc = MPI_SUCCESS;
+    int received = 0;
 
     smpi__test_sleep();
     for (int i = 0; i < n; i++) {
@@ -329,12 +370,13 @@ int smpi__testall(int n, MPI_Request *reqs, int *flag, MPI_Status *statuses)
         MPI_Status *st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
 
         if (is_pending(reqs[i])) {
-            if (finish(&reqs[i], st) != MPI_SUCCESS)
+            if (finish(&reqs[i], st, &received) != MPI_SUCCESS)
                 rc = MPI_ERR_IN_STATUS;
         } else {
             smpi__status_empty(st);
         }
     }
+    fanin_charge(received);
     return rc;
 }
 
