@@ -32,7 +32,8 @@ unit_tests += tests/unit/calibrate/test_calibrate
 tests_unit_calibrate_test_calibrate_SOURCES = tests/unit/calibrate/test_fit.c \
 	tests/unit/calibrate/test_recover.c
 tests_unit_calibrate_test_calibrate_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS)
-tests_unit_calibrate_test_calibrate_CPPFLAGS = $(AM_CPPFLAGS) -DBUILDDIR=\"$(abs_top_builddir)\"
+tests_unit_calibrate_test_calibrate_CPPFLAGS = $(AM_CPPFLAGS) -DBUILDDIR=\"$(abs_top_builddir)\" \
+	-DSRCDIR=\"$(abs_top_srcdir)\"
 tests_unit_calibrate_test_calibrate_LDADD = apps/calibrate/libcalib.la $(CRITERION_LIBS) -lm
 endif
 check_PROGRAMS += $(unit_tests)

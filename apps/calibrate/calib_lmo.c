@@ -2,15 +2,17 @@
  * PAPERS.md 2.2 and O11) over N >= 3 processes, one per host. For every pair: the empty round
  * trip T_ij(0) = 2C_i + 2C_j and the one-to-one round trip of M bytes with an empty reply
  * T_ij(M) = T_ij(0) + (t_i + t_j) M + M / beta_ij; for every triplet and root i: one-to-two,
- * M bytes to j then to k, both replying empty,
- * T_i(M) = 4C_i + 2t_i M + max(2C_j + t_j M + M / beta_ij, 2C_k + t_k M + M / beta_ik).
- * Then, averaged over the triplets holding i:
+ * M bytes to j then to k, both replying empty. Then, averaged over the triplets holding i:
  *   C_i = (T_ij(0) + T_ik(0) - T_jk(0)) / 4
- *   t_i = (T_i(M) - T_ik(M) - 2C_i) / M   (k the partner with the longer T_i.(M))
+ *   t_i = (T_i(M) - T_ik(M) - C_i) / M   (k the partner with the longer T_i.(M), sent last)
  *   1/beta_ij = (T_ij(M) - 2C_i - 2C_j) / M - t_i - t_j
- * The probe sends to the faster partner first and completes both replies in one MPI_Waitall:
- * a simulator that charges each receive's C_i when it completes then takes exactly the time
- * of the formula (the slower branch starts last and both receives follow it).
+ * The t_i formula is the discrete-event reading of one-to-two, the one simmpi's LMO model
+ * (and a real MPI) follows: the root's CPU pays C_i + t_i M per send, so the slower branch
+ * starts C_i + t_i M later than in T_ik(M) and ends the experiment, the faster reply being
+ * received while it travels: T_i(M) = T_ik(M) + C_i + t_i M. The paper counts the root's four
+ * operations one after the other, T_i(M) = 4C_i + 2t_i M + max(branches), one C_i more (O11's
+ * 260 us; 250 us as events unfold). Sending to the faster partner first keeps the slower branch
+ * last whatever the sizes; the probe runs both orders and the fit picks that one.
  * The result is a platform file: a host per process with lmo/C and lmo/t, a link per pair of
  * bandwidth beta_ij and latency 0 (a route's latency is part of the C_i it was measured in). */
 #include <stdio.h>
@@ -18,6 +20,9 @@
 #include <string.h>
 
 #include "apps/calibrate/calib.h"
+
+/* The rate written for a pair whose round trip leaves no time to the link (noise). */
+#define UNBOUNDED_RATE 1e15
 
 static double pair_median(const struct calib_samples *s, const char *kind, int i, int j)
 {
@@ -60,7 +65,7 @@ static double byte_delay(const struct calib_samples *s, int n, int i, double c, 
                 slow = j;
             }
             sum += (calib_samples_median(s, "two", i, fast, slow) - pair_median(s, "rt", i, slow) -
-                    2 * c) /
+                    c) /
                    (double)m;
             count++;
         }
@@ -82,12 +87,7 @@ void calib_lmo_fit(const struct calib_samples *s, int n, long m, struct calib_lm
             double tm = pair_median(s, "rt", i, j);
             double inv = (tm - 2 * f->c[i] - 2 * f->c[j]) / (double)m - f->t[i] - f->t[j];
 
-            if (inv <= 0)
-                calib_die("LMO: the round trip of %ld bytes between ranks %d and %d (%g s) is not "
-                          "longer than the processors' delays; measure again with more --reps or "
-                          "a larger --size",
-                          m, i, j, tm);
-            f->rate[i * n + j] = f->rate[j * n + i] = 1 / inv;
+            f->rate[i * n + j] = f->rate[j * n + i] = inv > 0 ? 1 / inv : UNBOUNDED_RATE;
         }
 }
 
@@ -109,8 +109,8 @@ static void write_platform(const char *path, const struct calib_lmo_fit *f, long
     fprintf(p,
             "<?xml version='1.0'?>\n"
             "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-            "<!-- written by smpicalibrate --model LMO (triplet method, %d processes, "
-            "messages of %ld bytes): rank i on host-i; lmo/C and lmo/t are the processors' "
+            "<!-- written by smpicalibrate: LMO by the triplet method over %d processes, "
+            "messages of %ld bytes; rank i on host-i; lmo/C and lmo/t are the processors' "
             "fixed and per-byte delays, each link's bandwidth the pair's rate beta_ij -->\n"
             "<platform version=\"4.1\">\n  <zone id=\"lmo\" routing=\"Full\">\n",
             n, m);
@@ -120,7 +120,7 @@ static void write_platform(const char *path, const struct calib_lmo_fit *f, long
                 "      <prop id=\"lmo/C\" value=\"%.9gs\"/>\n"
                 "      <prop id=\"lmo/t\" value=\"%.9gs\"/>\n"
                 "    </host>\n",
-                i, f->c[i], f->t[i]);
+                i, f->c[i] > 0 ? f->c[i] : 0, f->t[i] > 0 ? f->t[i] : 0);
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
             fprintf(p, "    <link id=\"link-%d-%d\" bandwidth=\"%.9gBps\" latency=\"0s\"/>\n", i, j,
@@ -157,7 +157,7 @@ static void report(const struct calib_samples *s, const struct calib_lmo_fit *f,
 
                 if (i == j || i == k || j == k || fast > slow)
                     continue;
-                err = (slow + 2 * f->c[i] + f->t[i] * m - got) / got;
+                err = (slow + f->c[i] + f->t[i] * m - got) / got;
                 worst = err > worst || -err > worst ? (err > 0 ? err : -err) : worst;
             }
     fprintf(stderr,
@@ -166,10 +166,15 @@ static void report(const struct calib_samples *s, const struct calib_lmo_fit *f,
             "experiments %.2f%%\n",
             n, o->size, o->reps, 100 * worst);
     for (int i = 0; i < n; i++)
-        fprintf(stderr, "  rank %d: C %10.6g us  t %10.6g us/B\n", i, f->c[i] * 1e6, f->t[i] * 1e6);
+        fprintf(stderr, "  rank %d: C %10.6g us  t %10.6g us/B%s\n", i, f->c[i] * 1e6,
+                f->t[i] * 1e6,
+                f->c[i] < 0 || f->t[i] < 0 ? "  (negative: 0 written; noise or latency)" : "");
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
-            fprintf(stderr, "  ranks %d-%d: beta %10.6g MB/s\n", i, j, f->rate[i * n + j] / 1e6);
+            fprintf(stderr, "  ranks %d-%d: beta %10.6g MB/s%s\n", i, j, f->rate[i * n + j] / 1e6,
+                    f->rate[i * n + j] == UNBOUNDED_RATE
+                        ? "  (the round trip left no time to the link: unbounded)"
+                        : "");
 }
 
 void calib_lmo(const struct calib_opts *o, FILE *out, const char *platform)

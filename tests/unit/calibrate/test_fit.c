@@ -204,8 +204,10 @@ Test(fit, netgauge_rows_recover_the_synthetic_loggp_platform_of_O1_to_O3)
 Test(fit, triplet_method_recovers_the_lmo_parameters_of_O11)
 {
     /* O11 (us): C = 10, 20, 30; t = 0.002, 0.004, 0.001; 1/beta_12 = 0.010, 1/beta_13 = 0.008,
-     * 1/beta_23 = 0.005; M = 10000. Round trips 60, 80, 100 (empty) and 220, 190, 200 (M);
-     * one-to-two, faster partner first: root 1 260, root 2 300, root 3 270. */
+     * 1/beta_23 = 0.005; M = 10000. Round trips 60, 80, 100 (empty) and 220, 190, 200 (M).
+     * One-to-two, faster partner first, as events unfold: the slower round trip plus the root's
+     * C_i + t_i M: root 1 220 + 30 = 250, root 2 220 + 60 = 280, root 3 200 + 40 = 240 (O11's
+     * 260, 300, 270 count one more C_i: the paper's serial 4C_i). */
     struct calib_samples s = { 0 };
     struct calib_lmo_fit f;
     const double us = 1e-6;
@@ -216,9 +218,9 @@ Test(fit, triplet_method_recovers_the_lmo_parameters_of_O11)
     add(&s, "rt 0 1 %g", 220 * us);
     add(&s, "rt 0 2 %g", 190 * us);
     add(&s, "rt 1 2 %g", 200 * us);
-    add(&s, "two 0 2 1 %g", 260 * us);
-    add(&s, "two 1 2 0 %g", 300 * us);
-    add(&s, "two 2 0 1 %g", 270 * us);
+    add(&s, "two 0 2 1 %g", 250 * us);
+    add(&s, "two 1 2 0 %g", 280 * us);
+    add(&s, "two 2 0 1 %g", 240 * us);
     calib_lmo_fit(&s, 3, 10000, &f);
     cr_assert(near(f.c[0], 10 * us) && near(f.c[1], 20 * us) && near(f.c[2], 30 * us));
     cr_assert(near(f.t[0], 0.002 * us), "t_1 = %g", f.t[0]);

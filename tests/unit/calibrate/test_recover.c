@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifndef BUILDDIR
-#error "BUILDDIR must name the build tree"
+#if !defined(BUILDDIR) || !defined(SRCDIR)
+#error "BUILDDIR and SRCDIR must name the build and source trees"
 #endif
 
 #define TOOL BUILDDIR "/apps/calibrate/smpicalibrate"
@@ -137,12 +137,22 @@ static void compare(double (*at)(const char *, double), const char *got, const c
     }
 }
 
+/* The configuration a run wrote, on one line (smpirun arguments). */
+static void one_line(const char *cfg, char *line, size_t size)
+{
+    snprintf(line, size, "%s", cfg);
+    for (char *p = line; *p; p++)
+        if (*p == '\n')
+            *p = ' ';
+}
+
 static void recover_smpi(const char *lat, const char *bw, const char *os, const char *or_)
 {
-    char args[2048];
+    char args[8192];
     char cfg[4096];
+    char again[4096];
     char err[8192];
-    char v[1024];
+    char v[4096];
 
     snprintf(args, sizeof(args),
              "--mpirun '%s --cfg=network/latency-factor:%s --cfg=network/bandwidth-factor:%s "
@@ -159,6 +169,11 @@ static void recover_smpi(const char *lat, const char *bw, const char *os, const 
     compare(cost_at, v, os, 1, 65535, "smpi/os");
     cr_assert(cfg_value(cfg, "smpi/or", v, sizeof(v)), "%s", cfg);
     compare(cost_at, v, or_, 1, 65535, "smpi/or");
+    /* smpirun $(cat FILE) takes what it wrote, and measuring that gives it again */
+    one_line(cfg, v, sizeof(v));
+    snprintf(args, sizeof(args), "--mpirun '%s %s' --model SMPI --reps 1", SMPIRUN, v);
+    cr_assert_eq(run(args, again, sizeof(again), err, sizeof(err)), 0, "%s", err);
+    cr_assert_str_eq(again, cfg);
 }
 
 Test(recover, smpi_model_defaults_come_back)
@@ -177,6 +192,145 @@ Test(recover, smpi_model_overheads_and_factors_come_back)
      * 32768 B), two or ranges, two factor ranges split at 8000 bytes on the wire. */
     recover_smpi("0:1.5;8000:2.5", "0:0.5;8000:0.9",
                  "0:1e-6:1e-10;1420:2e-6:5e-10;32768:3e-6:1e-10", "0:5e-7:2e-10;1420:1e-6:3e-10");
+}
+
+/* The row of a network/loggp table "MINSIZE:L:o:g:G;..." that applies to `size`: the last
+ * one whose MINSIZE is not above it, else the first. */
+static void loggp_row(const char *table, double size, double *row)
+{
+    const char *p = table;
+    bool first = true;
+
+    while (*p) {
+        char *end;
+        double v[5];
+
+        for (int i = 0; i < 5; i++) {
+            v[i] = strtod(p, &end);
+            p = *end ? end + 1 : end;
+        }
+        if (v[0] <= size || first)
+            memcpy(row, v, sizeof(v));
+        first = false;
+    }
+}
+
+static void compare_loggp(const char *got, const char *want, double size)
+{
+    double g[5];
+    double w[5];
+
+    loggp_row(got, size, g);
+    loggp_row(want, size, w);
+    for (int i = 1; i < 5; i++)
+        cr_assert(close_to(g[i], w[i]), "at %g bytes, parameter %d of L:o:g:G: %g, configured %g",
+                  size, i, g[i], w[i]);
+}
+
+Test(recover, loggp_rows_come_back)
+{
+    /* Two protocols like Netgauge's Open MPI/openib (a change at 12289 bytes): L 5 then 6 us,
+     * o 1 then 1.5 us, g 2 then 21.39 us, G 0.001 then 0.00103 us/B. Every size from 1 byte
+     * to 1 MiB gets the configured row's four parameters back. */
+    const char *want = "0:5e-6:1e-6:2e-6:1e-9;12289:6e-6:1.5e-6:21.39e-6:1.03e-9";
+    char args[4096];
+    char cfg[4096];
+    char err[8192];
+    char v[1024];
+
+    snprintf(args, sizeof(args),
+             "--mpirun '%s --cfg=network/model:LogGP --cfg=network/loggp:%s' --model LogGP "
+             "--reps 1",
+             SMPIRUN, want);
+    cr_assert_eq(run(args, cfg, sizeof(cfg), err, sizeof(err)), 0, "%s", err);
+    cr_assert(strstr(cfg, "--cfg=network/model:LogGP\n"), "%s", cfg);
+    cr_assert(cfg_value(cfg, "network/loggp", v, sizeof(v)), "%s", cfg);
+    for (double s = 1; s <= 1048576; s = s * 1.01 + 1)
+        compare_loggp(v, want, s);
+    for (double s = 12286; s <= 12291; s++)
+        compare_loggp(v, want, s);
+}
+
+/* The value of a host's property or a link's bandwidth in the platform the tool wrote. */
+static double platform_value(const char *xml, const char *element, const char *attr)
+{
+    const char *p = strstr(xml, element);
+
+    cr_assert(p, "no %s in the platform", element);
+    p = strstr(p, attr);
+    cr_assert(p, "no %s after %s", attr, element);
+    return strtod(p + strlen(attr), NULL);
+}
+
+/* Runs LMO's calibration on `platform` with np processes and compares the platform it writes
+ * with C (us), t (us/B) and the pair rates (MB/s, row by row, i < j). */
+static void recover_lmo(const char *platform, int np, const double *c, const double *t,
+                        const double *rate)
+{
+    char args[8192];
+    char cfg[4096];
+    char again[4096];
+    char err[8192];
+    char line[4096];
+    char xml[16384];
+    char key[64];
+    char *path;
+    FILE *f;
+    size_t n;
+    int pair = 0;
+
+    snprintf(args, sizeof(args),
+             "--mpirun '%s --cfg=network/model:LMO -platform %s/tests/unit/calibrate/%s' "
+             "--model LMO --np %d --reps 1",
+             SMPIRUN, SRCDIR, platform, np);
+    cr_assert_eq(run(args, cfg, sizeof(cfg), err, sizeof(err)), 0, "%s", err);
+    cr_assert(strstr(cfg, "--cfg=network/model:LMO\n-platform /"), "%s", cfg);
+    path = strstr(cfg, "-platform ") + strlen("-platform ");
+    path[strcspn(path, "\n")] = 0;
+    f = fopen(path, "r");
+    cr_assert(f, "cannot read %s", path);
+    n = fread(xml, 1, sizeof(xml) - 1, f);
+    xml[n] = 0;
+    fclose(f);
+    for (int i = 0; i < np; i++) {
+        snprintf(key, sizeof(key), "\"host-%d\"", i);
+        cr_assert(close_to(platform_value(xml, key, "\"lmo/C\" value=\"") * 1e6, c[i]));
+        cr_assert(close_to(platform_value(xml, key, "\"lmo/t\" value=\"") * 1e6, t[i]));
+        for (int j = i + 1; j < np; j++) {
+            snprintf(key, sizeof(key), "\"link-%d-%d\"", i, j);
+            cr_assert(close_to(platform_value(xml, key, "bandwidth=\"") / 1e6, rate[pair++]));
+        }
+    }
+    /* smpirun $(cat FILE) runs on the platform it wrote, and measuring that gives it again */
+    path[strlen(path)] = '\n';
+    one_line(cfg, line, sizeof(line));
+    snprintf(args, sizeof(args), "--mpirun '%s %s' --model LMO --np %d --reps 1", SMPIRUN, line,
+             np);
+    cr_assert_eq(run(args, again, sizeof(again), err, sizeof(err)), 0, "%s", err);
+    cr_assert(strstr(err, "largest relative error of the model on the one-to-two experiments "
+                          "0.00%"),
+              "%s", err);
+    remove(path);
+}
+
+Test(recover, lmo_parameters_of_O11_come_back)
+{
+    /* PAPERS.md O11: three processors, each parameter from the one triplet. */
+    const double c[] = { 10, 20, 30 };
+    const double t[] = { 0.002, 0.004, 0.001 };
+    const double rate[] = { 100, 125, 200 };
+
+    recover_lmo("lmo_o11.xml", 3, c, t, rate);
+}
+
+Test(recover, lmo_parameters_of_four_processors_come_back)
+{
+    /* Four processors: each C and t averaged over the three triplets that hold it. */
+    const double c[] = { 5, 15, 25, 8 };
+    const double t[] = { 0.001, 0.003, 0.002, 0.0005 };
+    const double rate[] = { 1000, 500, 250, 2000, 800, 100 };
+
+    recover_lmo("lmo_four.xml", 4, c, t, rate);
 }
 
 Test(recover, bad_input_is_one_message_and_status_1)
