@@ -34,6 +34,7 @@ tests_unit_calibrate_test_calibrate_SOURCES = tests/unit/calibrate/test_fit.c \
 tests_unit_calibrate_test_calibrate_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS)
 tests_unit_calibrate_test_calibrate_CPPFLAGS = $(AM_CPPFLAGS) -DBUILDDIR=\"$(abs_top_builddir)\" \
 	-DSRCDIR=\"$(abs_top_srcdir)\"
+EXTRA_DIST += tests/unit/calibrate/lmo_o11.xml tests/unit/calibrate/lmo_four.xml
 tests_unit_calibrate_test_calibrate_LDADD = apps/calibrate/libcalib.la $(CRITERION_LIBS) -lm
 endif
 check_PROGRAMS += $(unit_tests)

@@ -149,16 +149,18 @@ void calib_ranges_fit(const struct calib_series *s, struct calib_ranges *r)
 }
 
 /* Makes every range a cost a simulator accepts: a line that falls with the size (noise) is
- * replaced by its value in the middle of the range, then a negative value at 0 becomes 0. */
+ * replaced by its value in the middle of the range (flagged unless the fall is only rounding),
+ * then a negative value at 0 becomes 0. */
 void calib_ranges_usable(struct calib_ranges *r)
 {
     for (int i = 0; i < r->n; i++) {
         struct calib_line *l = &r->line[i];
+        double fall = -l->b * (double)(r->last[i] - r->first[i]);
 
         if (l->b < 0) {
             l->a += l->b * (double)(r->first[i] + r->last[i]) / 2;
             l->b = 0;
-            r->flat[i] = true;
+            r->flat[i] = fall > 1e-9 * fabs(l->a) + 1e-15;
         }
         if (l->a < 0)
             l->a = 0;
