@@ -137,20 +137,22 @@ static pid_t spawn(char **argv, const char *option, const char *value, const cha
     return pid;
 }
 
-/* The last lines of a log, for an error message. */
+/* The last 12 lines of a log, indented, for an error message. */
 static void print_tail(const char *path)
 {
     FILE *f = fopen(path, "r");
-    char line[512];
     char *lines[12] = { 0 };
+    char *line = NULL;
+    size_t cap = 0;
     int n = 0;
 
     if (!f)
         return;
-    while (fgets(line, sizeof(line), f)) {
+    while (getline(&line, &cap, f) >= 0) {
         free(lines[n % 12]);
         lines[n++ % 12] = strdup(line);
     }
+    free(line);
     fclose(f);
     for (int i = n > 12 ? n - 12 : 0; i < n; i++) {
         fprintf(stderr, "  %s", lines[i % 12]);
@@ -249,6 +251,7 @@ void calib_run_probe(const struct calib_opts *o, int np, char **args, const char
     bool ended = false;
     int nargs = 0;
     int before;
+    pid_t pid;
     char **argv;
     FILE *in;
 
@@ -267,7 +270,7 @@ void calib_run_probe(const struct calib_opts *o, int np, char **args, const char
     argv[n++] = bin;
     for (int i = 0; i < nargs; i++)
         argv[n++] = args[i];
-    spawn(argv, "--mpirun", o->mpirun, log, &fd);
+    pid = spawn(argv, "--mpirun", o->mpirun, log, &fd);
     in = fdopen(fd, "r");
     while (in && fgets(line, sizeof(line), in)) {
         if (sscanf(line, "total %ld", &total) == 1) {
@@ -285,7 +288,7 @@ void calib_run_probe(const struct calib_opts *o, int np, char **args, const char
     }
     if (in)
         fclose(in);
-    wait(&status);
+    waitpid(pid, &status, 0);
     if (progress_open)
         fputc('\n', stderr);
     progress_open = false;

@@ -1,9 +1,9 @@
 /* probe: the measuring program of smpicalibrate, which writes this source out and compiles it
- * with the MPI compiler it is given (simmpi's smpicc, MPICH's mpicc, ...). Rank 0 prints one
- * line per sample, "KIND ARGS... SECONDS", a first line "total N" (the samples to come) and a
- * last line "end"; smpicalibrate reads nothing else. Every experiment starts when its receivers
- * have posted their receives and said so with an empty message, so that no rank is timed while
- * another one is late. Usage:
+ * with the MPI compiler it is given (simmpi's smpicc, MPICH's mpicc, ...). Rank 0 prints
+ * "procs P" and "total N" (the samples to come), one line per sample, "KIND ARGS... SECONDS"
+ * (LogGP's delays too: "d SIZE SECONDS"), and a last line "end"; smpicalibrate reads nothing
+ * else. Every experiment starts when its receivers have posted their receives and said so with
+ * an empty message, so that no rank is timed while another one is late. Usage:
  *   probe smpi REPS S1,S2,...     ping-pong, send and receive times (rank 0 and 1)
  *   probe loggp REPS N S1,S2,...  Netgauge's PRTT(1,0,s), PRTT(N,0,s), PRTT(N,d,s)
  *   probe lmo REPS M              LMO's round trips, one-to-one and one-to-two (all ranks)
@@ -46,6 +46,7 @@ static void sample(int warm, const char *kind, long size, double t)
     fflush(stdout);
 }
 
+/* Median of v[0..n-1] (sorts v; n is small). */
 static double median(double *v, int n)
 {
     for (int i = 1; i < n; i++)
@@ -68,7 +69,7 @@ static void recv_empty(int peer, int tag)
     MPI_Recv(buf, 0, MPI_BYTE, peer, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 }
 
-/* Rank 1 side of an experiment whose first message goes from 0 to 1: post, say ready, wait. */
+/* The receiving side of an experiment: post the receive, tell `peer` so, wait for the data. */
 static void posted_recv(int peer, long size)
 {
     MPI_Request req;
@@ -202,6 +203,7 @@ static void loggp_size(int reps, int n, long s)
 static double lmo_exp(int root, const int *partners, int np, long m)
 {
     MPI_Request req[2];
+    MPI_Status st[2];
     double t0;
 
     for (int i = 0; i < np; i++)
@@ -218,14 +220,14 @@ static double lmo_exp(int root, const int *partners, int np, long m)
     t0 = MPI_Wtime();
     for (int i = 0; i < np; i++)
         MPI_Send(buf, (int)m, MPI_BYTE, partners[i], TAG_DATA, MPI_COMM_WORLD);
-    MPI_Waitall(np, req, MPI_STATUSES_IGNORE);
+    MPI_Waitall(np, req, st);
     return MPI_Wtime() - t0;
 }
 
 /* The experiments of the triplet method, in a fixed order every rank walks: empty round trips
  * and one-to-one round trips of m bytes for each pair i < j (root i), one-to-two for each
  * triplet, each member as root, both partners in both orders. A barrier separates two. */
-static int lmo_round(int size, long m, double *t)
+static void lmo_round(int size, long m, double *t)
 {
     int e = 0;
 
@@ -246,9 +248,9 @@ static int lmo_round(int size, long m, double *t)
                 t[e++] = lmo_exp(i, p, 2, m);
                 MPI_Barrier(MPI_COMM_WORLD);
             }
-    return e;
 }
 
+/* Prints one round, in lmo_round's order. */
 static void lmo_print(int size, const double *t)
 {
     int e = 0;
@@ -266,18 +268,22 @@ static void lmo_print(int size, const double *t)
     fflush(stdout);
 }
 
+/* The triplet method's rounds: each rank keeps the times it measured as root; rank 0 gathers
+ * and prints them after each round. */
 static void lmo(int reps, long m, int size)
 {
+    size_t n = (size_t)size * (size - 1) + (size_t)size * (size - 1) * (size - 2);
+    double *t;
+    double *sum;
+
     if (size < 3) {
         if (rank == 0)
             fprintf(stderr, "probe: LMO's triplet method needs at least 3 processes, not %d\n",
                     size);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
-    size_t n = (size_t)size * (size - 1) + (size_t)size * (size - 1) * (size - 2);
-    double *t = calloc(n, sizeof(*t));
-    double *sum = calloc(n, sizeof(*sum));
-
+    t = calloc(n, sizeof(*t));
+    sum = calloc(n, sizeof(*sum));
     if (rank == 0) {
         printf("total %zu\n", n * (size_t)reps);
         fflush(stdout);
