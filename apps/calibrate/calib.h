@@ -7,6 +7,9 @@
 #include <stdio.h>
 
 #define CALIB_MAX_RANGES 32
+#define CALIB_MAX_SIZES 4096 /* sizes of one probe run */
+#define REFINE_ROUNDS 3      /* refining runs after a sweep */
+#define REFINE_PER_GAP 32    /* sizes a refining run measures inside one boundary's gap */
 
 /* The command line. */
 struct calib_opts {
@@ -82,6 +85,7 @@ double calib_samples_median(const struct calib_samples *s, const char *kind, lon
 void calib_series_of(const struct calib_samples *s, const char *kind, struct calib_series *out);
 void calib_series_free(struct calib_series *s);
 int calib_sweep(long max, int per_octave, unsigned long seed, long *sizes, int cap);
+long *calib_sweep_of(const struct calib_opts *o, int *n);
 void calib_shuffle(long *v, int n, unsigned long seed);
 char *calib_size_list(const long *sizes, int n);
 
@@ -91,6 +95,12 @@ void calib_remove_on_failure(const char *path);
 void calib_build_probe(const struct calib_opts *o);
 void calib_run_probe(const struct calib_opts *o, int np, char **args, const char *what,
                      struct calib_samples *out);
+void calib_run_sweep(const struct calib_opts *o, const char *mode, const char *extra,
+                     const long *sizes, int n, const char *what, struct calib_samples *s);
+void calib_refine(const struct calib_opts *o, const char *mode, const char *extra,
+                  struct calib_ranges **r, const long *shift, int n,
+                  void (*update)(struct calib_samples *, void *), void *ctx, const char *what,
+                  struct calib_samples *s);
 const char *calib_workdir(void);
 
 /* The three calibrations: each measures through the probe and writes FILE's lines to `out`

@@ -13,32 +13,6 @@
 #include "apps/calibrate/calib.h"
 
 #define NMSG 16
-#define PER_GAP 32
-#define ROUNDS 3
-
-static void measure(const struct calib_opts *o, const long *sizes, int n, const char *what,
-                    struct calib_samples *s)
-{
-    long *order = malloc((size_t)(n ? n : 1) * sizeof(*order));
-    char reps[16];
-    char nmsg[16];
-    char *list;
-    char *args[5];
-
-    memcpy(order, sizes, (size_t)n * sizeof(*order));
-    calib_shuffle(order, n, o->seed);
-    list = calib_size_list(order, n);
-    snprintf(reps, sizeof(reps), "%d", o->reps);
-    snprintf(nmsg, sizeof(nmsg), "%d", NMSG);
-    args[0] = "loggp";
-    args[1] = reps;
-    args[2] = nmsg;
-    args[3] = list;
-    args[4] = NULL;
-    calib_run_probe(o, o->np, args, what, s);
-    free(list);
-    free(order);
-}
 
 /* y(s) = (PRTT(n,0,s) - PRTT(1,0,s)) / (n-1), Netgauge's eq. 7. */
 void calib_loggp_gap_series(const struct calib_samples *s, struct calib_series *out)
@@ -89,29 +63,35 @@ void calib_loggp_row(const struct calib_samples *s, const struct calib_ranges *r
     calib_series_free(&p1);
 }
 
+/* After a refining run: the gap series again, its boundaries moved. */
+static void update(struct calib_samples *s, void *ranges)
+{
+    struct calib_series y;
+
+    calib_loggp_gap_series(s, &y);
+    calib_ranges_refine(&y, ranges);
+    calib_series_free(&y);
+}
+
 void calib_loggp(const struct calib_opts *o, FILE *out)
 {
-    long *sizes = malloc(4096 * sizeof(*sizes));
-    int n = calib_sweep(o->size, o->per_octave, o->seed, sizes, 4096);
+    int n;
+    long *sizes = calib_sweep_of(o, &n);
     struct calib_samples s = { 0 };
     struct calib_ranges r;
     struct calib_series y;
     struct calib_loggp_row row = { 0 };
+    struct calib_ranges *ranges[1] = { &r };
+    const long no_shift[1] = { 0 };
+    char nmsg[16];
 
-    measure(o, sizes, n, "LogGP, sizes 1 to max", &s);
+    snprintf(nmsg, sizeof(nmsg), "%d", NMSG);
+    calib_run_sweep(o, "loggp", nmsg, sizes, n, "LogGP, sizes 1 to max", &s);
     calib_loggp_gap_series(&s, &y);
     calib_ranges_detect(&y, 1e6, &r);
     calib_series_free(&y);
-    for (int round = 0; round < ROUNDS; round++) {
-        int count = calib_ranges_gaps(&r, PER_GAP, sizes, 4096);
-
-        if (count == 0)
-            break;
-        measure(o, sizes, count, "LogGP, protocol boundaries", &s);
-        calib_loggp_gap_series(&s, &y);
-        calib_ranges_refine(&y, &r);
-        calib_series_free(&y);
-    }
+    calib_refine(o, "loggp", nmsg, ranges, no_shift, 1, update, &r, "LogGP, protocol boundaries",
+                 &s);
     calib_ranges_usable(&r);
 
     fprintf(stderr,

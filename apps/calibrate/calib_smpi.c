@@ -17,8 +17,6 @@
 #define DETACHED 65536            /* smpi/send-is-detached-thresh's default */
 #define REF_LATENCY 2e-6          /* built-in platform, node-0 to node-1: two 1 us links */
 #define REF_BANDWIDTH 1.25e9      /* ... of 10 Gbps */
-#define PER_GAP 32                /* sizes measured in a boundary's gap per refining run */
-#define ROUNDS 3                  /* refining runs per phase */
 #define FLAT_BANDWIDTH_FACTOR 1e6 /* 1.25 PB/s: a range whose time does not grow with the size */
 
 static double eval(const struct calib_ranges *r, double x)
@@ -26,28 +24,6 @@ static double eval(const struct calib_ranges *r, double x)
     const struct calib_line *l = &r->line[calib_ranges_find(r, x)];
 
     return l->a + l->b * x;
-}
-
-/* Runs the probe's SMPI experiments at `sizes` (in a random order). */
-static void measure(const struct calib_opts *o, const long *sizes, int n, const char *what,
-                    struct calib_samples *s)
-{
-    long *order = malloc((size_t)(n ? n : 1) * sizeof(*order));
-    char reps[16];
-    char *list;
-    char *args[4];
-
-    memcpy(order, sizes, (size_t)n * sizeof(*order));
-    calib_shuffle(order, n, o->seed);
-    list = calib_size_list(order, n);
-    snprintf(reps, sizeof(reps), "%d", o->reps);
-    args[0] = "smpi";
-    args[1] = reps;
-    args[2] = list;
-    args[3] = NULL;
-    calib_run_probe(o, o->np, args, what, s);
-    free(list);
-    free(order);
 }
 
 /* The series of one kind restricted to sizes below `limit`. */
@@ -72,31 +48,6 @@ void calib_smpi_net_series(const struct calib_samples *s, const struct calib_ran
         if (k < DETACHED)
             out->y[i] -= eval(os, k) + eval(orr, k);
         out->x[i] = k + ENVELOPE;
-    }
-}
-
-/* Runs refining rounds: measures inside the gaps of the `n` range sets (each shifted by
- * `shift[i]` bytes from the probe's sizes) and lets `update` rebuild and refine them. */
-static void refine(const struct calib_opts *o, struct calib_samples *s, struct calib_ranges **r,
-                   const long *shift, int n, void (*update)(struct calib_samples *, void *),
-                   void *ctx, const char *what)
-{
-    long sizes[4096];
-
-    for (int round = 0; round < ROUNDS; round++) {
-        int count = 0;
-
-        for (int i = 0; i < n; i++) {
-            int got = calib_ranges_gaps(r[i], PER_GAP, sizes + count, 4096 - count);
-
-            for (int j = count; j < count + got; j++)
-                sizes[j] -= shift[i];
-            count += got;
-        }
-        if (count == 0)
-            return;
-        measure(o, sizes, count, what, s);
-        update(s, ctx);
     }
 }
 
@@ -172,30 +123,32 @@ static void write_factors(FILE *out, const struct calib_ranges *r)
 
 void calib_smpi(const struct calib_opts *o, FILE *out)
 {
-    long *sizes = malloc(4096 * sizeof(*sizes));
-    int n = calib_sweep(o->size, o->per_octave, o->seed, sizes, 4096);
-    struct calib_samples s = { 0 };
     struct fit f;
-    struct calib_series v;
     struct calib_ranges *overheads[2] = { &f.os, &f.orr };
     struct calib_ranges *net[1] = { &f.net };
     const long no_shift[2] = { 0, 0 };
     const long wire_shift[1] = { ENVELOPE };
+    struct calib_samples s = { 0 };
+    struct calib_series v;
+    int n;
+    long *sizes = calib_sweep_of(o, &n);
 
-    measure(o, sizes, n, "SMPI, sizes 1 to max", &s);
+    calib_run_sweep(o, "smpi", NULL, sizes, n, "SMPI, sizes 1 to max", &s);
     series_below(&s, "os", DETACHED, &v);
     calib_ranges_detect(&v, 1e6, &f.os);
     calib_series_free(&v);
     series_below(&s, "or", DETACHED, &v);
     calib_ranges_detect(&v, 1e6, &f.orr);
     calib_series_free(&v);
-    refine(o, &s, overheads, no_shift, 2, update_overheads, &f, "SMPI, overhead boundaries");
+    calib_refine(o, "smpi", NULL, overheads, no_shift, 2, update_overheads, &f,
+                 "SMPI, overhead boundaries", &s);
     calib_ranges_usable(&f.os);
     calib_ranges_usable(&f.orr);
     calib_smpi_net_series(&s, &f.os, &f.orr, &v);
     calib_ranges_detect(&v, 1e6, &f.net);
     calib_series_free(&v);
-    refine(o, &s, net, wire_shift, 1, update_net, &f, "SMPI, network boundaries");
+    calib_refine(o, "smpi", NULL, net, wire_shift, 1, update_net, &f, "SMPI, network boundaries",
+                 &s);
     calib_ranges_usable(&f.net);
 
     fprintf(stderr,

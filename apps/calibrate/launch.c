@@ -301,3 +301,53 @@ void calib_run_probe(const struct calib_opts *o, int np, char **args, const char
     free(argv[0]);
     free(argv);
 }
+
+/* Runs "probe MODE REPS [EXTRA] S1,S2,..." with the sizes in a random order (from --seed). */
+void calib_run_sweep(const struct calib_opts *o, const char *mode, const char *extra,
+                     const long *sizes, int n, const char *what, struct calib_samples *s)
+{
+    long *order = malloc((size_t)(n ? n : 1) * sizeof(*order));
+    char reps[16];
+    char *list;
+    char *args[5] = { (char *)mode, reps, NULL, NULL, NULL };
+
+    if (!order)
+        calib_die("out of memory");
+    memcpy(order, sizes, (size_t)n * sizeof(*order));
+    calib_shuffle(order, n, o->seed);
+    list = calib_size_list(order, n);
+    snprintf(reps, sizeof(reps), "%d", o->reps);
+    args[2] = extra ? (char *)extra : list;
+    args[3] = extra ? list : NULL;
+    calib_run_probe(o, o->np, args, what, s);
+    free(list);
+    free(order);
+}
+
+/* Refining runs (at most REFINE_ROUNDS): each measures up to REFINE_PER_GAP sizes inside every
+ * boundary not yet known to the byte of the n range sets (set i counts sizes shift[i] bytes
+ * above the probe's), then update(s, ctx) rebuilds and refines the sets. */
+void calib_refine(const struct calib_opts *o, const char *mode, const char *extra,
+                  struct calib_ranges **r, const long *shift, int n,
+                  void (*update)(struct calib_samples *, void *), void *ctx, const char *what,
+                  struct calib_samples *s)
+{
+    long sizes[CALIB_MAX_SIZES];
+
+    for (int round = 0; round < REFINE_ROUNDS; round++) {
+        int count = 0;
+
+        for (int i = 0; i < n; i++) {
+            int got =
+                calib_ranges_gaps(r[i], REFINE_PER_GAP, sizes + count, CALIB_MAX_SIZES - count);
+
+            for (int j = count; j < count + got; j++)
+                sizes[j] -= shift[i];
+            count += got;
+        }
+        if (count == 0)
+            return;
+        calib_run_sweep(o, mode, extra, sizes, count, what, s);
+        update(s, ctx);
+    }
+}

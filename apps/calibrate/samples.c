@@ -158,6 +158,17 @@ int calib_sweep(long max, int per_octave, unsigned long seed, long *sizes, int c
     return out;
 }
 
+/* The sweep the options ask for (--size, --per-octave, --seed), in a new array. */
+long *calib_sweep_of(const struct calib_opts *o, int *n)
+{
+    long *sizes = malloc(CALIB_MAX_SIZES * sizeof(*sizes));
+
+    if (!sizes)
+        calib_die("out of memory");
+    *n = calib_sweep(o->size, o->per_octave, o->seed, sizes, CALIB_MAX_SIZES);
+    return sizes;
+}
+
 /* Fisher-Yates shuffle drawn from the seed. */
 void calib_shuffle(long *v, int n, unsigned long seed)
 {

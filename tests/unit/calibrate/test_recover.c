@@ -70,45 +70,45 @@ static bool cfg_value(const char *cfg, const char *name, char *v, size_t size)
     return true;
 }
 
+/* The row of a table "SIZE:V1:V2...;SIZE:..." of `fields` numbers per row that applies to
+ * `size`: the last one whose SIZE is below it (`strict`) or not above it; false if none. */
+static bool table_row(const char *table, int fields, bool strict, double size, double *row)
+{
+    const char *p = table;
+    bool found = false;
+
+    while (*p) {
+        char *end = (char *)p;
+        double v[5];
+
+        for (int i = 0; i < fields; i++) {
+            v[i] = strtod(p, &end);
+            p = *end ? end + 1 : end;
+        }
+        if (v[0] < size || (!strict && v[0] == size)) {
+            memcpy(row, v, (size_t)fields * sizeof(*v));
+            found = true;
+        }
+    }
+    return found;
+}
+
 /* SMPI's factor table "bound:factor;...": the factor of the last bound below size (1 below
  * the first). */
 static double factor_at(const char *table, double size)
 {
-    double f = 1;
-    const char *p = table;
+    double row[2];
 
-    while (*p) {
-        char *end;
-        double bound = strtod(p, &end);
-        double value = strtod(end + 1, &end);
-
-        if (bound < size)
-            f = value;
-        p = *end ? end + 1 : end;
-    }
-    return f;
+    return table_row(table, 2, true, size, row) ? row[1] : 1;
 }
 
 /* SMPI's cost table "minsize:startup:perbyte;...": the segment with the largest minsize not
- * above size. */
+ * above size (0 below the first). */
 static double cost_at(const char *table, double size)
 {
-    double c = 0;
-    const char *p = table;
+    double row[3];
 
-    while (*p) {
-        char *end;
-        double min = strtod(p, &end);
-        double a = strtod(end + 1, &end);
-        double b = strtod(end + 1, &end);
-
-        while (*end && *end != ';')
-            end++;
-        if (min <= size)
-            c = a + b * size;
-        p = *end ? end + 1 : end;
-    }
-    return c;
+    return table_row(table, 3, false, size, row) ? row[1] + row[2] * size : 0;
 }
 
 static bool close_to(double got, double want)
@@ -194,34 +194,14 @@ Test(recover, smpi_model_overheads_and_factors_come_back)
                  "0:1e-6:1e-10;1420:2e-6:5e-10;32768:3e-6:1e-10", "0:5e-7:2e-10;1420:1e-6:3e-10");
 }
 
-/* The row of a network/loggp table "MINSIZE:L:o:g:G;..." that applies to `size`: the last
- * one whose MINSIZE is not above it, else the first. */
-static void loggp_row(const char *table, double size, double *row)
-{
-    const char *p = table;
-    bool first = true;
-
-    while (*p) {
-        char *end;
-        double v[5];
-
-        for (int i = 0; i < 5; i++) {
-            v[i] = strtod(p, &end);
-            p = *end ? end + 1 : end;
-        }
-        if (v[0] <= size || first)
-            memcpy(row, v, sizeof(v));
-        first = false;
-    }
-}
-
 static void compare_loggp(const char *got, const char *want, double size)
 {
     double g[5];
     double w[5];
 
-    loggp_row(got, size, g);
-    loggp_row(want, size, w);
+    /* the row whose MINSIZE is the largest not above the size (both tables start at 0) */
+    cr_assert(table_row(got, 5, false, size, g), "%s has no row for %g bytes", got, size);
+    cr_assert(table_row(want, 5, false, size, w));
     for (int i = 1; i < 5; i++)
         cr_assert(close_to(g[i], w[i]), "at %g bytes, parameter %d of L:o:g:G: %g, configured %g",
                   size, i, g[i], w[i]);
