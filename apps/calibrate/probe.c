@@ -23,6 +23,9 @@
 
 static char *buf;
 static int rank;
+static char *held; /* samples not printed yet */
+static size_t held_len;
+static size_t held_cap;
 
 /* The CPU is busy for d seconds, outside MPI (Netgauge's wait(d)). */
 static void delay(double d)
@@ -37,13 +40,29 @@ static void delay(double d)
 #endif
 }
 
-/* Prints one sample of rank 0, unless it is the warm-up run. */
+/* Keeps one sample of rank 0, unless it is the warm-up run. Samples are printed by
+ * print_samples() at the end of a series only: printing wakes the launcher's processes, which
+ * would take a CPU from a rank in the middle of a measurement on a machine with few cores; the
+ * next series' warm-up run absorbs that. */
 static void sample(int warm, const char *kind, long size, double t)
 {
     if (warm || rank != 0)
         return;
-    printf("%s %ld %.17g\n", kind, size, t);
+    if (held_len + 64 > held_cap) {
+        held_cap = 2 * held_cap + 4096;
+        held = realloc(held, held_cap);
+    }
+    held_len +=
+        (size_t)snprintf(held + held_len, held_cap - held_len, "%s %ld %.17g\n", kind, size, t);
+}
+
+static void print_samples(void)
+{
+    if (rank != 0 || held_len == 0)
+        return;
+    fwrite(held, 1, held_len, stdout);
     fflush(stdout);
+    held_len = 0;
 }
 
 /* Median of v[0..n-1] (sorts v; n is small). */
@@ -111,6 +130,7 @@ static void smpi_size(int reps, long k, double rtt0)
         rtt[r] = pingpong(k);
         sample(r == 0, "pp", k, rtt[r]);
     }
+    print_samples();
     med = median(rtt + 1, reps);
     for (int r = 0; r <= reps; r++) {
         if (rank == 0) {
@@ -124,6 +144,7 @@ static void smpi_size(int reps, long k, double rtt0)
             send_empty(0, TAG_GO);
         }
     }
+    print_samples();
     for (int r = 0; r <= reps; r++) {
         if (rank == 0) {
             MPI_Irecv(buf, (int)k, MPI_BYTE, 1, TAG_DATA, MPI_COMM_WORLD, &req);
@@ -137,6 +158,7 @@ static void smpi_size(int reps, long k, double rtt0)
             MPI_Send(buf, (int)k, MPI_BYTE, 0, TAG_DATA, MPI_COMM_WORLD);
         }
     }
+    print_samples();
     free(rtt);
 }
 
@@ -176,6 +198,7 @@ static double prtt_series(int reps, const char *kind, int n, double d, long s)
         v[r] = prtt(n, d, s);
         sample(r == 0, kind, s, v[r]);
     }
+    print_samples();
     med = median(v + 1, reps);
     free(v);
     return med;
@@ -190,10 +213,7 @@ static void loggp_size(int reps, int n, long s)
     double gall = (pn - p1) / (n - 1);
     double d = p1 > gall ? p1 : p1 + gall;
 
-    if (rank == 0) {
-        printf("d %ld %.17g\n", s, d);
-        fflush(stdout);
-    }
+    sample(0, "d", s, d);
     prtt_series(reps, "pd", n, d, s);
 }
 
@@ -250,7 +270,7 @@ static void lmo_round(int size, long m, double *t)
             }
 }
 
-/* Prints one round, in lmo_round's order. */
+/* Prints one round's times, in lmo_round's order. */
 static void lmo_print(int size, const double *t)
 {
     int e = 0;
@@ -268,8 +288,8 @@ static void lmo_print(int size, const double *t)
     fflush(stdout);
 }
 
-/* The triplet method's rounds: each rank keeps the times it measured as root; rank 0 gathers
- * and prints them after each round. */
+/* The triplet method's rounds (the first warms up): each rank keeps the times it measured as
+ * root; rank 0 gathers and prints them at the end, not to disturb the rounds. */
 static void lmo(int reps, long m, int size)
 {
     size_t n = (size_t)size * (size - 1) + (size_t)size * (size - 1) * (size - 2);
@@ -282,18 +302,17 @@ static void lmo(int reps, long m, int size)
                     size);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
-    t = calloc(n, sizeof(*t));
-    sum = calloc(n, sizeof(*sum));
+    t = calloc(n * ((size_t)reps + 1), sizeof(*t));
+    sum = calloc(n * ((size_t)reps + 1), sizeof(*sum));
     if (rank == 0) {
         printf("total %zu\n", n * (size_t)reps);
         fflush(stdout);
     }
-    for (int r = 0; r <= reps; r++) {
-        lmo_round(size, m, t);
-        MPI_Reduce(t, sum, (int)n, MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
-        if (rank == 0 && r > 0)
-            lmo_print(size, sum);
-    }
+    for (int r = 0; r <= reps; r++)
+        lmo_round(size, m, t + n * (size_t)r);
+    MPI_Reduce(t, sum, (int)(n * ((size_t)reps + 1)), MPI_DOUBLE, MPI_SUM, 0, MPI_COMM_WORLD);
+    for (int r = 1; r <= reps && rank == 0; r++)
+        lmo_print(size, sum + n * (size_t)r);
     free(sum);
     free(t);
 }
