@@ -152,9 +152,7 @@ static void on_transfer_done(struct sim_activity *act, void *arg)
     send->comm_act = NULL;
     sim_activity_unref(act);
     if (send->peer)
-        deliver(send, send->peer);
-    else
-        send->flags |= SMPI_REQ_DONE; /* an eager message arrived before its receive */
+        deliver(send, send->peer); /* else an eager message arrived first: match() delivers */
 }
 
 /* Copies the user's data aside so that the send can complete before the transfer (from the

@@ -6,7 +6,8 @@ unit_tests += tests/unit/simcore/test_simcore
 tests_unit_simcore_test_simcore_SOURCES = \
 	tests/unit/simcore/test_context.c tests/unit/simcore/test_lmm.c \
 	tests/unit/simcore/test_platform.c tests/unit/simcore/test_units.c \
-	tests/unit/simcore/test_engine.c tests/unit/simcore/test_log.c
+	tests/unit/simcore/test_engine.c tests/unit/simcore/test_log.c \
+	tests/unit/simcore/test_msgmodel.c
 tests_unit_simcore_test_simcore_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS) $(XML_CFLAGS)
 tests_unit_simcore_test_simcore_CPPFLAGS = $(AM_CPPFLAGS) -DSRCDIR=\"$(abs_top_srcdir)\"
 tests_unit_simcore_test_simcore_LDADD = simcore/libsimcore.la $(CRITERION_LIBS) -lm
