@@ -74,7 +74,7 @@ void calib_ranges_detect(const struct calib_series *s, double scale, struct cali
 int calib_ranges_gaps(const struct calib_ranges *r, int per_gap, long *sizes, int max);
 void calib_ranges_refine(const struct calib_series *s, struct calib_ranges *r);
 int calib_ranges_find(const struct calib_ranges *r, double x);
-void calib_ranges_usable(struct calib_ranges *r);
+void calib_ranges_usable(const struct calib_series *s, struct calib_ranges *r);
 double calib_median(double *v, int n);
 
 /* samples.c: the probe's lines, series of medians, size sweeps. */

@@ -92,7 +92,9 @@ void calib_loggp(const struct calib_opts *o, FILE *out)
     calib_series_free(&y);
     calib_refine(o, "loggp", nmsg, ranges, no_shift, 1, update, &r, "LogGP, protocol boundaries",
                  &s);
-    calib_ranges_usable(&r);
+    calib_loggp_gap_series(&s, &y);
+    calib_ranges_usable(&y, &r);
+    calib_series_free(&y);
 
     fprintf(stderr,
             "smpicalibrate: LogGP fit, %d protocol range%s, medians of %d samples; "

@@ -142,14 +142,20 @@ void calib_smpi(const struct calib_opts *o, FILE *out)
     calib_series_free(&v);
     calib_refine(o, "smpi", NULL, overheads, no_shift, 2, update_overheads, &f,
                  "SMPI, overhead boundaries", &s);
-    calib_ranges_usable(&f.os);
-    calib_ranges_usable(&f.orr);
+    series_below(&s, "os", DETACHED, &v);
+    calib_ranges_usable(&v, &f.os);
+    calib_series_free(&v);
+    series_below(&s, "or", DETACHED, &v);
+    calib_ranges_usable(&v, &f.orr);
+    calib_series_free(&v);
     calib_smpi_net_series(&s, &f.os, &f.orr, &v);
     calib_ranges_detect(&v, 1e6, &f.net);
     calib_series_free(&v);
     calib_refine(o, "smpi", NULL, net, wire_shift, 1, update_net, &f, "SMPI, network boundaries",
                  &s);
-    calib_ranges_usable(&f.net);
+    calib_smpi_net_series(&s, &f.os, &f.orr, &v);
+    calib_ranges_usable(&v, &f.net);
+    calib_series_free(&v);
 
     fprintf(stderr,
             "smpicalibrate: SMPI fit on %d sizes, medians of %d samples; error: RMS "

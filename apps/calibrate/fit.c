@@ -118,41 +118,61 @@ int calib_ranges_find(const struct calib_ranges *r, double x)
     return i;
 }
 
-/* Fits each range's line to the points of s it holds (outliers left out); its error is the RMS
- * deviation of the points from the line over their mean magnitude (stays meaningful where values
- * near 0). */
+/* The points of s in range i: indices lo..hi-1. */
+static void range_points(const struct calib_series *s, const struct calib_ranges *r, int i, int *lo,
+                         int *hi)
+{
+    *lo = 0;
+    while (*lo < s->n && calib_ranges_find(r, s->x[*lo]) < i)
+        (*lo)++;
+    *hi = *lo;
+    while (*hi < s->n && calib_ranges_find(r, s->x[*hi]) == i)
+        (*hi)++;
+}
+
+/* Range i's error: the RMS deviation of its points from its line over their mean magnitude
+ * (meaningful where values are near 0 too). */
+static void range_error(const struct calib_series *s, struct calib_ranges *r, int i)
+{
+    int lo;
+    int hi;
+    double sum = 0;
+    double mag = 0;
+
+    range_points(s, r, i, &lo, &hi);
+    r->points[i] = hi - lo;
+    r->last[i] = hi > lo ? (long)s->x[hi - 1] : r->first[i];
+    for (int k = lo; k < hi; k++) {
+        double d = r->line[i].a + r->line[i].b * s->x[k] - s->y[k];
+
+        sum += d * d;
+        mag += fabs(s->y[k]);
+    }
+    r->err[i] = mag > 0 ? sqrt(sum / (hi - lo)) / (mag / (hi - lo)) : 0;
+}
+
+/* Fits each range's line to the points of s it holds (outliers left out). */
 void calib_ranges_fit(const struct calib_series *s, struct calib_ranges *r)
 {
     for (int i = 0; i < r->n; i++) {
-        int lo = 0;
+        int lo;
         int hi;
-        double sum = 0;
-        double mag = 0;
 
-        while (lo < s->n && calib_ranges_find(r, s->x[lo]) < i)
-            lo++;
-        hi = lo;
-        while (hi < s->n && calib_ranges_find(r, s->x[hi]) == i)
-            hi++;
+        range_points(s, r, i, &lo, &hi);
         r->line[i] = calib_fit_robust(s->x + lo, s->y + lo, hi - lo);
-        r->points[i] = hi - lo;
-        r->last[i] = hi > lo ? (long)s->x[hi - 1] : r->first[i];
         r->flat[i] = false;
-        for (int k = lo; k < hi; k++) {
-            double d = r->line[i].a + r->line[i].b * s->x[k] - s->y[k];
-
-            sum += d * d;
-            mag += fabs(s->y[k]);
-        }
-        r->err[i] = mag > 0 ? sqrt(sum / (hi - lo)) / (mag / (hi - lo)) : 0;
+        range_error(s, r, i);
     }
 }
 
-/* Makes every range a cost a simulator accepts: a line that falls with the size (noise) is
- * replaced by its value in the middle of the range (flagged unless the fall is only rounding),
- * then a negative value at 0 becomes 0. */
-void calib_ranges_usable(struct calib_ranges *r)
+/* Makes every range of s a cost a simulator accepts: a line that falls with the size (noise)
+ * is replaced by its value in the middle of the range (flagged unless the fall is only
+ * rounding), then a negative value at 0 becomes 0; neighbours left with the same line become
+ * one range. The errors are those of the lines as they are now. */
+void calib_ranges_usable(const struct calib_series *s, struct calib_ranges *r)
 {
+    int n = 0;
+
     for (int i = 0; i < r->n; i++) {
         struct calib_line *l = &r->line[i];
         double fall = -l->b * (double)(r->last[i] - r->first[i]);
@@ -165,6 +185,19 @@ void calib_ranges_usable(struct calib_ranges *r)
         if (l->a < 0)
             l->a = 0;
     }
+    for (int i = 0; i < r->n; i++) {
+        if (n > 0 && r->line[i].a == r->line[n - 1].a && r->line[i].b == r->line[n - 1].b) {
+            r->flat[n - 1] = r->flat[n - 1] || r->flat[i];
+            continue;
+        }
+        r->first[n] = r->first[i];
+        r->below[n] = r->below[i];
+        r->line[n] = r->line[i];
+        r->flat[n++] = r->flat[i];
+    }
+    r->n = n;
+    for (int i = 0; i < r->n; i++)
+        range_error(s, r, i);
 }
 
 /* Ranges of s by Netgauge's detection (look-ahead 3, pfact 2, eps 1e-9 on the values times

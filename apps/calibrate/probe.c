@@ -7,7 +7,8 @@
  *   probe smpi REPS S1,S2,...     ping-pong, send and receive times (rank 0 and 1)
  *   probe loggp REPS N S1,S2,...  Netgauge's PRTT(1,0,s), PRTT(N,0,s), PRTT(N,d,s)
  *   probe lmo REPS M              LMO's round trips, one-to-one and one-to-two (all ranks)
- * Each experiment runs REPS + 1 times; the first run warms up and is not printed. */
+ * Each experiment runs REPS + 1 times; the first run warms up and is not printed. Only rank 0's
+ * prints are on stdout; ranks from 2 on wait (SMPI, LogGP). */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +21,9 @@
 #define TAG_READY 11
 #define TAG_DATA 12
 #define TAG_GO 13
+/* Rank 1 may not be running when it is sent the go-ahead (other processes on the cores): it
+ * gets this long at least to send its message before rank 0 times its receive. */
+#define MIN_WAIT 100e-6
 
 static char *buf;
 static int rank;
@@ -115,51 +119,69 @@ static double pingpong(long k)
     return 0;
 }
 
-/* The SMPI paper's three experiments at one size: ping-pong, then the time in MPI_Send with
- * the receiver ready, then the time in MPI_Wait for a message that has already arrived: rank 0
- * computes for twice an empty and a k-byte ping-pong (rtt0 and the median measured here) before
- * it waits. */
-static void smpi_size(int reps, long k, double rtt0)
+/* The time in MPI_Send of k bytes with the receiver ready, timed on rank 0. */
+static double send_time(long k)
 {
-    double *rtt = calloc((size_t)reps + 1, sizeof(*rtt));
     double t0;
-    double med;
-    MPI_Request req;
+    double t;
 
-    for (int r = 0; r <= reps; r++) {
-        rtt[r] = pingpong(k);
-        sample(r == 0, "pp", k, rtt[r]);
+    if (rank != 0) {
+        posted_recv(0, k);
+        send_empty(0, TAG_GO);
+        return 0;
     }
-    print_samples();
-    med = median(rtt + 1, reps);
+    recv_empty(1, TAG_READY);
+    t0 = MPI_Wtime();
+    MPI_Send(buf, (int)k, MPI_BYTE, 1, TAG_DATA, MPI_COMM_WORLD);
+    t = MPI_Wtime() - t0;
+    recv_empty(1, TAG_GO);
+    return t;
+}
+
+/* The time MPI_Wait takes on rank 0 for k bytes that have already arrived: rank 0 posts its
+ * receive, lets rank 1 send, and computes for `wait` seconds before it waits. */
+static double recv_time(long k, double wait)
+{
+    MPI_Request req;
+    double t0;
+
+    if (rank != 0) {
+        recv_empty(0, TAG_GO);
+        MPI_Send(buf, (int)k, MPI_BYTE, 0, TAG_DATA, MPI_COMM_WORLD);
+        return 0;
+    }
+    MPI_Irecv(buf, (int)k, MPI_BYTE, 1, TAG_DATA, MPI_COMM_WORLD, &req);
+    send_empty(1, TAG_GO);
+    delay(wait);
+    t0 = MPI_Wtime();
+    MPI_Wait(&req, MPI_STATUS_IGNORE);
+    return MPI_Wtime() - t0;
+}
+
+/* The SMPI paper's three experiments, round after round over all sizes (a round takes one
+ * sample of each, so that a passing disturbance spoils one sample of many sizes rather than
+ * all the samples of a few; the first round warms up): a ping-pong, the time in MPI_Send, the
+ * time in MPI_Wait after computing for twice an empty and this k-byte ping-pong (MIN_WAIT at
+ * least). */
+static void smpi_rounds(int reps, const long *sizes, int n)
+{
+    double rtt0[8];
+    double r0;
+
+    for (int i = 0; i < 8; i++)
+        rtt0[i] = pingpong(0);
+    r0 = median(rtt0, 8);
     for (int r = 0; r <= reps; r++) {
-        if (rank == 0) {
-            recv_empty(1, TAG_READY);
-            t0 = MPI_Wtime();
-            MPI_Send(buf, (int)k, MPI_BYTE, 1, TAG_DATA, MPI_COMM_WORLD);
-            sample(r == 0, "os", k, MPI_Wtime() - t0);
-            recv_empty(1, TAG_GO);
-        } else {
-            posted_recv(0, k);
-            send_empty(0, TAG_GO);
+        for (int i = 0; i < n; i++) {
+            double pp = pingpong(sizes[i]);
+            double wait = 2 * (r0 + pp) > MIN_WAIT ? 2 * (r0 + pp) : MIN_WAIT;
+
+            sample(r == 0, "pp", sizes[i], pp);
+            sample(r == 0, "os", sizes[i], send_time(sizes[i]));
+            sample(r == 0, "or", sizes[i], recv_time(sizes[i], wait));
         }
+        print_samples();
     }
-    print_samples();
-    for (int r = 0; r <= reps; r++) {
-        if (rank == 0) {
-            MPI_Irecv(buf, (int)k, MPI_BYTE, 1, TAG_DATA, MPI_COMM_WORLD, &req);
-            send_empty(1, TAG_GO);
-            delay(2 * (rtt0 + med));
-            t0 = MPI_Wtime();
-            MPI_Wait(&req, MPI_STATUS_IGNORE);
-            sample(r == 0, "or", k, MPI_Wtime() - t0);
-        } else {
-            recv_empty(0, TAG_GO);
-            MPI_Send(buf, (int)k, MPI_BYTE, 0, TAG_DATA, MPI_COMM_WORLD);
-        }
-    }
-    print_samples();
-    free(rtt);
 }
 
 /* Netgauge's PRTT(n, d, s): rank 0 sends n messages of s bytes, computing d seconds between
@@ -187,34 +209,45 @@ static double prtt(int n, double d, long s)
     return 0;
 }
 
-/* Runs PRTT(n, d, s) reps + 1 times, prints the samples; returns their median on rank 0 (only
- * rank 0 uses it). */
-static double prtt_series(int reps, const char *kind, int n, double d, long s)
+/* Netgauge's method, round after round over all sizes (the first round warms up): PRTT(1,0,s)
+ * and PRTT(n,0,s); then d = PRTT(1,0,s), or PRTT(2,0,s) = PRTT(1,0,s) + G_all where PRTT(1,0,s)
+ * would not exceed the gap G_all (networks with a very low L and a high g), from the medians;
+ * then PRTT(n,d,s). */
+static void loggp_rounds(int reps, int nmsg, const long *sizes, int n)
 {
-    double *v = calloc((size_t)reps + 1, sizeof(*v));
-    double med;
+    double *p1 = calloc((size_t)n * reps + 1, sizeof(*p1));
+    double *pn = calloc((size_t)n * reps + 1, sizeof(*pn));
+    double *d = calloc((size_t)n + 1, sizeof(*d));
 
     for (int r = 0; r <= reps; r++) {
-        v[r] = prtt(n, d, s);
-        sample(r == 0, kind, s, v[r]);
+        for (int i = 0; i < n; i++) {
+            double a = prtt(1, 0, sizes[i]);
+            double b = prtt(nmsg, 0, sizes[i]);
+
+            sample(r == 0, "p1", sizes[i], a);
+            sample(r == 0, "pn", sizes[i], b);
+            if (r > 0) {
+                p1[i * reps + r - 1] = a;
+                pn[i * reps + r - 1] = b;
+            }
+        }
+        print_samples();
     }
-    print_samples();
-    med = median(v + 1, reps);
-    free(v);
-    return med;
-}
+    for (int i = 0; i < n; i++) {
+        double a = median(p1 + i * reps, reps);
+        double gall = (median(pn + i * reps, reps) - a) / (nmsg - 1);
 
-/* Netgauge's method at one size: d = PRTT(1,0,s), or PRTT(2,0,s) = PRTT(1,0,s) + G_all where
- * PRTT(1,0,s) would not exceed the gap G_all (networks with a very low L and a high g). */
-static void loggp_size(int reps, int n, long s)
-{
-    double p1 = prtt_series(reps, "p1", 1, 0, s);
-    double pn = prtt_series(reps, "pn", n, 0, s);
-    double gall = (pn - p1) / (n - 1);
-    double d = p1 > gall ? p1 : p1 + gall;
-
-    sample(0, "d", s, d);
-    prtt_series(reps, "pd", n, d, s);
+        d[i] = a > gall ? a : a + gall;
+        sample(0, "d", sizes[i], d[i]);
+    }
+    for (int r = 0; r <= reps; r++) {
+        for (int i = 0; i < n; i++)
+            sample(r == 0, "pd", sizes[i], prtt(nmsg, d[i], sizes[i]));
+        print_samples();
+    }
+    free(d);
+    free(pn);
+    free(p1);
 }
 
 /* One LMO experiment, timed at `root`: it sends m bytes to each of the `np` partners in order
@@ -346,7 +379,6 @@ int main(int argc, char **argv)
     long *sizes = NULL;
     long max = 0;
     int nsizes = 0;
-    double rtt0[8];
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -372,14 +404,10 @@ int main(int argc, char **argv)
             printf("total %ld\n", (long)nsizes * reps * 3);
             fflush(stdout);
         }
-        for (int r = 0; r < 8 && !n && rank < 2; r++)
-            rtt0[r] = pingpong(0);
-        for (int i = 0; i < nsizes && rank < 2; i++) {
-            if (n)
-                loggp_size(reps, n, sizes[i]);
-            else
-                smpi_size(reps, sizes[i], median(rtt0, 8));
-        }
+        if (rank < 2 && n)
+            loggp_rounds(reps, n, sizes, nsizes);
+        else if (rank < 2)
+            smpi_rounds(reps, sizes, nsizes);
     }
     if (rank == 0)
         printf("end\n");
