@@ -17,7 +17,6 @@
  * bandwidth beta_ij and latency 0 (a route's latency is part of the C_i it was measured in). */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "apps/calibrate/calib.h"
 

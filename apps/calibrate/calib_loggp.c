@@ -8,7 +8,6 @@
  * Netgauge's reported L = PRTT(1,0,1) / 2 = L + 2o). One network/loggp row per range. */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "apps/calibrate/calib.h"
 

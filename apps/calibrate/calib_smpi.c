@@ -6,10 +6,8 @@
  * smpi/send-is-detached-thresh is subtracted from half the round trip, os(k) + or(k), which
  * leaves the network's time L + w / B (w = k + the 16-byte envelope); L and B are written as
  * factors of the route between two hosts of smpirun's built-in platform. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "apps/calibrate/calib.h"
 
