@@ -50,6 +50,19 @@ static int run(const char *args, char *cfg, size_t cfg_size, char *err, size_t e
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
+/* Removes the platform file that an LMO output names ("-platform PATH"). */
+static void remove_platform(const char *cfg)
+{
+    const char *p = strstr(cfg, "-platform ");
+    char path[4096];
+
+    if (!p)
+        return;
+    p += strlen("-platform ");
+    snprintf(path, sizeof(path), "%.*s", (int)strcspn(p, "\n"), p);
+    remove(path);
+}
+
 /* The value of "--cfg=NAME:VALUE" in the tool's output, copied into v. */
 static bool cfg_value(const char *cfg, const char *name, char *v, size_t size)
 {
@@ -290,7 +303,8 @@ static void recover_lmo(const char *platform, int np, const double *c, const dou
     cr_assert(strstr(err, "largest relative error of the model on the one-to-two experiments "
                           "0.00%"),
               "%s", err);
-    remove(path);
+    remove_platform(cfg);
+    remove_platform(again);
 }
 
 Test(recover, lmo_parameters_of_O11_come_back)
