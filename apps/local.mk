@@ -25,3 +25,5 @@ compare: all
 	@bash $(srcdir)/tests/compare/compare-smpi.sh $(abs_top_builddir) $(abs_top_srcdir)
 EXTRA_DIST += tests/compare
 .PHONY: compare
+
+include apps/calibrate/local.mk

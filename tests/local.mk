@@ -36,6 +36,15 @@ tests_unit_collectives_test_collectives_SOURCES = tests/unit/collectives/test_re
 tests_unit_collectives_test_collectives_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS)
 tests_unit_collectives_test_collectives_LDADD = smpi/libsmpi.la simcore/libsimcore.la \
 	$(CRITERION_LIBS) $(UNWIND_LIBS) $(XML_LIBS) -ldl -lm
+
+unit_tests += tests/unit/calibrate/test_calibrate
+tests_unit_calibrate_test_calibrate_SOURCES = tests/unit/calibrate/test_fit.c \
+	tests/unit/calibrate/test_recover.c
+tests_unit_calibrate_test_calibrate_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS)
+tests_unit_calibrate_test_calibrate_CPPFLAGS = $(AM_CPPFLAGS) -DBUILDDIR=\"$(abs_top_builddir)\" \
+	-DSRCDIR=\"$(abs_top_srcdir)\"
+EXTRA_DIST += tests/unit/calibrate/lmo_o11.xml tests/unit/calibrate/lmo_four.xml
+tests_unit_calibrate_test_calibrate_LDADD = apps/calibrate/libcalib.la $(CRITERION_LIBS) -lm
 endif
 check_PROGRAMS += $(unit_tests)
 
