@@ -9,7 +9,7 @@ apps_calibrate_libcalib_la_SOURCES = apps/calibrate/calib.h apps/calibrate/fit.c
 nodist_apps_calibrate_libcalib_la_SOURCES = apps/calibrate/probe_src.c
 apps_calibrate_smpicalibrate_SOURCES = apps/calibrate/smpicalibrate.c
 apps_calibrate_smpicalibrate_LDADD = apps/calibrate/libcalib.la -lm
-EXTRA_DIST += apps/calibrate/probe.c
+EXTRA_DIST += apps/calibrate/probe.c apps/calibrate/imb-compare
 CLEANFILES += apps/calibrate/probe_src.c
 
 apps/calibrate/probe_src.c: $(srcdir)/apps/calibrate/probe.c
