@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "collectives/internal.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/p2p_api.h"
 
 #define TAG COLL_TAG_ALLTOALLV
 

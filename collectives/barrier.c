@@ -3,7 +3,7 @@
 #include <stdlib.h>
 
 #include "collectives/internal.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/p2p_api.h"
 
 /* Empty blocking messages, the only traffic of a barrier. */
 static int signal_to(int peer, MPI_Comm comm)

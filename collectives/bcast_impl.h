@@ -10,7 +10,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/p2p_api.h"
 
 /* Segment of the Faraj-Yuan pipelines (NTSB, NTSL, SMP_binary, SMP_linear, arrival_pattern_*,
  * flattree_pipeline), in bytes. */

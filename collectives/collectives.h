@@ -44,7 +44,7 @@ enum coll_kind { COLL_KINDS(COLL_ENUM_ROW) COLL_NKINDS };
  * a collective built from others (reduce_scatter = reduce + scatterv) unambiguous.
  *   COLL_TAG_<KIND>        the intracommunicator algorithms of each collective
  *   COLL_TAG_INTER_<KIND>  the leader exchanges of the intercommunicator forms (inter.c)
- *   COLL_TAG_INTERCOMM_*   the creation of intercommunicators (smpi/intercomm.c)
+ *   COLL_TAG_INTERCOMM_*   the creation of intercommunicators (smpi/mpi/intercomm.c)
  *   COLL_TAG_NEIGHBOR - s  the neighbourhood collectives; s is the neighbour slot on Cartesian
  *                          topologies (a periodic neighbour may appear twice), 0 otherwise
  *   COLL_TAG_SEGMENT - i   segment i mod 2^16 of a pipeline that tags each segment (reduce NTSL,
@@ -63,7 +63,7 @@ enum coll_tag {
 #undef COLL_TAG_INTER_ROW
 
 /* Every parameter any collective needs; each kind reads only its own fields (unused ones are
- * zero). The bindings normalise MPI_IN_PLACE as SMPI 3.32's do (smpi/bindings_coll.c), so an
+ * zero). The bindings normalise MPI_IN_PLACE as SMPI 3.32's do (smpi/bindings/bindings_coll.c), so an
  * algorithm sees MPI_IN_PLACE only as the send buffer of gather and gatherv at the root (with
  * scount 0 and stype = rtype), as the receive buffer of scatter and scatterv at the root (with
  * rcount and rtype those of the root's own block), and as the send buffer of reduce at the

@@ -7,7 +7,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/p2p_api.h"
 
 /* Commutative op: SMPI takes the first lower input that arrives as the result and reduces the
  * others into it as their receives complete (waitany over all requests, sends included). */

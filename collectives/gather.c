@@ -6,7 +6,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/p2p_api.h"
 
 /* Block j of the root's receive buffer. */
 static void *rblock(const struct coll_args *a, int j)

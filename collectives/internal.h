@@ -10,7 +10,7 @@
 #include <mpi.h>
 
 #include "collectives/collectives.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/p2p_api.h"
 
 /* Upper bound on the number of children of a binomial-tree node (ranks are ints). */
 #define COLL_TREE_MAX_CHILDREN 32

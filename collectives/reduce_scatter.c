@@ -9,7 +9,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/p2p_api.h"
 
 #define TAG COLL_TAG_REDUCE_SCATTER
 

@@ -6,7 +6,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/p2p_api.h"
 
 SIM_LOG_SUBCATEGORY(log_coll, "smpi_coll", "smpi"); /* SMPI's name for its selection */
 

@@ -6,7 +6,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/p2p_api.h"
 
 int coll__scan_post_all(const struct coll_args *a, MPI_Request *reqs, void *const *tmp, int tag)
 {

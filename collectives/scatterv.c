@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "collectives/internal.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/p2p_api.h"
 
 /* Block j of the root's send buffer. */
 static const void *sblock(const struct coll_args *a, int j)

@@ -4,7 +4,7 @@
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/p2p_api.h"
 
 int coll__tree_parent(int rank, int root, int size)
 {

@@ -130,7 +130,7 @@ int sim_parse_speed(const char *text, double *flops);   /* f, kf, Mf, Gf, Tf, ..
 const char *sim_units_help(char kind); /* 's' size, 't' time, 'b' bandwidth, 'f' speed */
 
 /* ---------------------------------------------------------------------------------------
- * Configuration handed to the kernel (filled by smpi/options.c from --cfg).
+ * Configuration handed to the kernel (filled by smpi/runtime/options.c from --cfg).
  * ------------------------------------------------------------------------------------- */
 
 enum sim_ctx_factory {

@@ -4,12 +4,12 @@
 # include/mpif.h, from include/mpi.h.
 smpi_fortran_wrappers = smpif90 smpif77 smpiff smpifort
 EXTRA_DIST += smpi/smpif90.in smpi/smpif77.in smpi/smpiff.in smpi/smpifort.in include/mpi.f90 \
-	smpi/gen-fortran.py
+	smpi/fortran/gen-fortran.py
 include_HEADERS += include/mpif.h
 
 fortran-gen:
-	cd $(srcdir) && python3 smpi/gen-fortran.py && \
-	  clang-format -i smpi/fortran_bindings.c smpi/fortran_handles.c
+	cd $(srcdir) && python3 smpi/fortran/gen-fortran.py && \
+	  clang-format -i smpi/fortran/fortran_bindings.c smpi/fortran/fortran_handles.c
 .PHONY: fortran-gen
 
 if HAVE_GFORTRAN

@@ -10,10 +10,10 @@
 #include <mpi.h>
 
 #include "simcore/simcore.h"
-#include "smpi/options.h"
+#include "smpi/runtime/options.h"
 #include "collectives/collectives.h"
-#include "smpi/p2p_api.h"
-#include "smpi/trace.h"
+#include "smpi/mpi/p2p_api.h"
+#include "smpi/trace/trace.h"
 
 struct smpi_app;
 

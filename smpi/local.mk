@@ -2,42 +2,40 @@
 # libsimmpi.so wraps it together with simcore and exports only the SMPI_API symbols.
 noinst_LTLIBRARIES += smpi/libsmpi.la
 smpi_libsmpi_la_SOURCES = \
-	smpi/p2p_api.h smpi/internal.h smpi/options.h smpi/check.h smpi/datatype.h smpi/datatype_build.h smpi/op.h \
-	smpi/errors.h smpi/loader.h \
-	smpi/options.c smpi/errors.c smpi/errhandler.c smpi/datatype.c smpi/op.c \
-	smpi/comm.c smpi/comm_smp.c smpi/p2p.c smpi/match.c smpi/request.c smpi/runtime.c smpi/sample.c smpi/adjust.c smpi/shared.c smpi/file.c smpi/bindings_io.c smpi/time.c smpi/getopt.c smpi/diag.c \
-	smpi/launch.c smpi/hostfile.c smpi/limits.c smpi/loader.c smpi/loader_mmap.c smpi/loader_libs.c \
-	smpi/platform_config.c smpi/sg_host.c \
-	smpi/bindings_env.c smpi/bindings_p2p.c smpi/bindings_coll.c \
-	smpi/group.c \
-	smpi/bindings_comm.c \
-	smpi/attr.c \
-	smpi/datatype_ctor.c smpi/datatype_build.c \
-	smpi/topo.c \
-	smpi/topo_dims.c \
-	smpi/bindings_neighbor.c \
-	smpi/bindings_misc.c \
-	smpi/bindings_icoll.c \
-	smpi/intercomm.c \
-	smpi/handles.c \
-	smpi/fortran.h smpi/fortran.c smpi/fortran_bindings.c smpi/fortran_handles.c \
-	smpi/fortran_callbacks.c \
-	smpi/coll_call.c \
-	smpi/info.c \
-	smpi/file.h smpi/win.h smpi/win.c smpi/rma.c smpi/rma_sync.c smpi/bindings_win.c smpi/bindings_rma.c \
-	smpi/absent.c \
-	smpi/trace.h smpi/trace.c smpi/trace_category.c smpi/profile.c \
-	smpi/paje.h smpi/paje.c smpi/paje_names.c smpi/paje_platform.c smpi/paje_usage.c \
-	smpi/paje_category.c \
-	smpi/ti.h smpi/ti_types.c smpi/trace_ti.c smpi/replay.c smpi/replay_api.c smpi/replay_read.c \
-	smpi/progress.c \
-	smpi/timeline.h smpi/timeline.c smpi/timeline_page.c \
-	smpi/xbt.c smpi/sg_actor.c \
-	smpi/analyze.h smpi/analyze.c smpi/analyze_handles.c smpi/analyze_allocs.c \
-	smpi/analyze_coll.c smpi/analyze_end.c smpi/htable.h smpi/htable.c \
-	smpi/typesig.h smpi/typesig.c \
+	smpi/internal.h \
+	smpi/bindings/check.h smpi/bindings/absent.c smpi/bindings/bindings_coll.c \
+	smpi/bindings/bindings_comm.c smpi/bindings/bindings_env.c smpi/bindings/bindings_icoll.c \
+	smpi/bindings/bindings_io.c smpi/bindings/bindings_misc.c smpi/bindings/bindings_neighbor.c \
+	smpi/bindings/bindings_p2p.c smpi/bindings/bindings_rma.c smpi/bindings/bindings_win.c \
+	smpi/mpi/datatype.h smpi/mpi/datatype_build.h smpi/mpi/errors.h smpi/mpi/file.h smpi/mpi/op.h \
+	smpi/mpi/p2p_api.h smpi/mpi/typesig.h smpi/mpi/win.h smpi/mpi/attr.c smpi/mpi/coll_call.c \
+	smpi/mpi/comm.c smpi/mpi/comm_smp.c smpi/mpi/datatype.c smpi/mpi/datatype_build.c \
+	smpi/mpi/datatype_ctor.c smpi/mpi/errhandler.c smpi/mpi/errors.c smpi/mpi/file.c \
+	smpi/mpi/group.c smpi/mpi/handles.c smpi/mpi/info.c smpi/mpi/intercomm.c smpi/mpi/limits.c \
+	smpi/mpi/match.c smpi/mpi/op.c smpi/mpi/p2p.c smpi/mpi/request.c smpi/mpi/rma.c \
+	smpi/mpi/rma_sync.c smpi/mpi/topo.c smpi/mpi/topo_dims.c smpi/mpi/typesig.c smpi/mpi/win.c \
+	smpi/runtime/htable.h smpi/runtime/loader.h smpi/runtime/options.h smpi/runtime/adjust.c \
+	smpi/runtime/diag.c smpi/runtime/getopt.c smpi/runtime/hostfile.c smpi/runtime/htable.c \
+	smpi/runtime/launch.c smpi/runtime/loader.c smpi/runtime/loader_libs.c \
+	smpi/runtime/loader_mmap.c smpi/runtime/options.c smpi/runtime/platform_config.c \
+	smpi/runtime/runtime.c smpi/runtime/sample.c smpi/runtime/shared.c smpi/runtime/time.c \
+	smpi/trace/paje.h smpi/trace/ti.h smpi/trace/timeline.h smpi/trace/trace.h smpi/trace/paje.c \
+	smpi/trace/paje_category.c smpi/trace/paje_names.c smpi/trace/paje_platform.c \
+	smpi/trace/paje_usage.c smpi/trace/profile.c smpi/trace/progress.c smpi/trace/ti_types.c \
+	smpi/trace/timeline.c smpi/trace/timeline_page.c smpi/trace/trace.c \
+	smpi/trace/trace_category.c smpi/trace/trace_ti.c \
+	smpi/replay/replay.c smpi/replay/replay_api.c smpi/replay/replay_read.c \
+	smpi/analyze/analyze.h smpi/analyze/analyze.c smpi/analyze/analyze_allocs.c \
+	smpi/analyze/analyze_coll.c smpi/analyze/analyze_end.c smpi/analyze/analyze_handles.c \
+	smpi/fortran/fortran.h smpi/fortran/fortran.c smpi/fortran/fortran_bindings.c \
+	smpi/fortran/fortran_callbacks.c smpi/fortran/fortran_handles.c \
+	smpi/simgrid/sg_actor.c smpi/simgrid/sg_host.c smpi/simgrid/xbt.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
+# What each folder holds (smpi/README), and absent.c's generator.
+EXTRA_DIST += smpi/README smpi/bindings/README smpi/mpi/README smpi/runtime/README \
+	smpi/trace/README smpi/replay/README smpi/analyze/README smpi/fortran/README \
+	smpi/simgrid/README smpi/bindings/gen-absent.py
 
 # include/smpi/smpi_extended_traces.h (smpicc -trace-call-location) is generated from
 # include/mpi.h and committed; `make call-location-gen` regenerates it.
@@ -53,7 +51,7 @@ smpi_libsimmpi_la_LIBADD = smpi/libsmpi.la simcore/libsimcore.la $(UNWIND_LIBS) 
 smpi_libsimmpi_la_LDFLAGS = -version-info 0:0:0
 
 pkglibexec_PROGRAMS = smpi/smpimain
-smpi_smpimain_SOURCES = smpi/smpimain.c
+smpi_smpimain_SOURCES = smpi/runtime/smpimain.c
 smpi_smpimain_LDADD = smpi/libsimmpi.la
 # The installed smpimain must find libsimmpi wherever --prefix put it.
 smpi_smpimain_LDFLAGS = -Wl,-rpath,$(libdir)
@@ -73,15 +71,15 @@ simgridpluginsinclude_HEADERS = include/simgrid/plugins/energy.h
 simgrids4uincludedir = $(includedir)/simgrid/s4u
 simgrids4uinclude_HEADERS = include/simgrid/s4u/Actor.hpp
 
-# The timeline page's source (smpi/timeline.html) as a C string, so that it is edited as HTML
+# The timeline page's source (smpi/trace/timeline.html) as a C string, so that it is edited as HTML
 # and installed inside the library.
 nodist_smpi_libsmpi_la_SOURCES = smpi/timeline_html.c
-EXTRA_DIST += smpi/timeline.html
+EXTRA_DIST += smpi/trace/timeline.html
 CLEANFILES += smpi/timeline_html.c
-smpi/timeline_html.c: $(srcdir)/smpi/timeline.html
+smpi/timeline_html.c: $(srcdir)/smpi/trace/timeline.html
 	$(AM_V_GEN)$(MKDIR_P) smpi && { \
-	  echo '/* generated from smpi/timeline.html by smpi/local.mk; edit that file */'; \
+	  echo '/* generated from smpi/trace/timeline.html by smpi/local.mk; edit that file */'; \
 	  echo 'const char smpi__timeline_html[] ='; \
 	  sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/    "/' -e 's/$$/\\n"/' \
-	    $(srcdir)/smpi/timeline.html; \
+	    $(srcdir)/smpi/trace/timeline.html; \
 	  echo ';'; } >$@.tmp && mv $@.tmp $@

@@ -3,8 +3,8 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "smpi/datatype.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/datatype.h"
+#include "smpi/mpi/p2p_api.h"
 
 Test(datatype, int_is_one_contiguous_block_of_sizeof_int)
 {

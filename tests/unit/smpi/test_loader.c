@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "smpi/loader.h"
+#include "smpi/runtime/loader.h"
 
 /* Each test runs in its own process; the fixture makes a scratch directory holding the programs
  * and an empty tmpdir for the copies. */

@@ -8,10 +8,10 @@
 #include <string.h>
 #include <wchar.h>
 
-#include "smpi/datatype.h"
-#include "smpi/errors.h"
-#include "smpi/op.h"
-#include "smpi/p2p_api.h"
+#include "smpi/mpi/datatype.h"
+#include "smpi/mpi/errors.h"
+#include "smpi/mpi/op.h"
+#include "smpi/mpi/p2p_api.h"
 
 Test(op, sum_of_ints_adds_in_into_inout)
 {

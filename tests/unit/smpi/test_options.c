@@ -6,7 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "smpi/options.h"
+#include "smpi/runtime/options.h"
 
 static struct smpi_config cfg;
 

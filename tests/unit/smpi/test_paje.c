@@ -4,8 +4,8 @@
 #include <criterion/redirect.h>
 #include <string.h>
 
-#include "smpi/options.h"
-#include "smpi/paje.h"
+#include "smpi/runtime/options.h"
+#include "smpi/trace/paje.h"
 
 Test(paje, states_are_named_as_smpi_bindings_name_them)
 {

@@ -1,11 +1,11 @@
-/* TI trace reading (smpi/replay_read.c) and SMPI 3.32's datatype ids (smpi/ti_types.c). */
+/* TI trace reading (smpi/replay/replay_read.c) and SMPI 3.32's datatype ids (smpi/trace/ti_types.c). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "smpi/ti.h"
+#include "smpi/trace/ti.h"
 
 static char dir[] = "/tmp/simmpi-ti-XXXXXX";
 

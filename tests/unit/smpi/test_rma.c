@@ -4,9 +4,9 @@
 #include <criterion/criterion.h>
 #include <string.h>
 
-#include "smpi/datatype.h"
-#include "smpi/p2p_api.h"
-#include "smpi/win.h"
+#include "smpi/mpi/datatype.h"
+#include "smpi/mpi/p2p_api.h"
+#include "smpi/mpi/win.h"
 
 Test(rma, sum_of_packed_ints_into_contiguous_ints)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "smpi/internal.h"
-#include "smpi/timeline.h"
+#include "smpi/trace/timeline.h"
 
 static struct sim_platform *plat;
 static struct smpi_process procs[2];

@@ -1,9 +1,9 @@
-/* test_typesig: the type signature matcher of the checking mode (smpi/typesig.c): basic
+/* test_typesig: the type signature matcher of the checking mode (smpi/mpi/typesig.c): basic
  * datatypes match by kind of value and size, derived datatypes by their sequence of basic
  * elements, value-index pairs by their members, prefixes for point-to-point. */
 #include <criterion/criterion.h>
 
-#include "smpi/typesig.h"
+#include "smpi/mpi/typesig.h"
 
 Test(typesig, same_basic_type_matches)
 {

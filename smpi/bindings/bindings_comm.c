@@ -1,0 +1,391 @@
+/* bindings_comm: communicator creation and inspection (MPI-3.1 sections 6.4, 6.8):
+ * MPI_Comm_create, MPI_Comm_split, MPI_Comm_split_type, MPI_Comm_dup_with_info,
+ * MPI_Comm_compare, MPI_Comm_test_inter and the communicator names. Creations are collective
+ * over the parent and meet on one object per new communicator (smpi__comm_derive_keyed). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "smpi/analyze/analyze.h"
+#include "smpi/bindings/check.h"
+#include "smpi/internal.h"
+
+int PMPI_Comm_create(MPI_Comm comm, MPI_Group group, MPI_Comm *newcomm)
+{
+    int me;
+
+    SMPI_CHECK_INIT("MPI_Comm_create");
+    SMPI_CHECK_COMM("MPI_Comm_create", comm);
+    SMPI_CHECK_ARG("MPI_Comm_create", comm, newcomm);
+    if (group == MPI_GROUP_NULL)
+        return smpi__error(comm, "MPI_Comm_create", MPI_ERR_GROUP, "group is MPI_GROUP_NULL");
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_create", comm));
+    if (comm->remote_group) {
+        /* each side passes a subgroup of its local group: a split whose one color is membership
+         * and whose keys are the positions in the subgroup (MPI-3.1 section 6.4.2) */
+        int pos = MPI_UNDEFINED;
+
+        for (int i = 0; i < group->size; i++)
+            if (group->world[i] == smpi__self()->rank)
+                pos = i;
+        smpi__enter("MPI_Comm_create");
+        *newcomm = smpi__inter_split(comm, pos == MPI_UNDEFINED ? MPI_UNDEFINED : 0, pos);
+        smpi__leave();
+        smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_create");
+        return MPI_SUCCESS;
+    }
+    for (int i = 0; i < group->size; i++)
+        if (smpi__comm_rank_of(comm, group->world[i]) == MPI_UNDEFINED)
+            return smpi__error(comm, "MPI_Comm_create", MPI_ERR_GROUP,
+                               "member %d of group is not in the communicator", i);
+    smpi__enter("MPI_Comm_create");
+    me = smpi__self()->rank;
+    *newcomm = MPI_COMM_NULL;
+    {
+        /* Members meet on the communicator of their group, told apart from the other groups of
+         * the same call by its first member (MPI-2.2: disjoint groups, one per subset of ranks;
+         * a group is the same at all its members); the others only keep the count of creations
+         * aligned. */
+        bool member = false;
+
+        for (int i = 0; i < group->size; i++)
+            member = member || group->world[i] == me;
+        if (member)
+            *newcomm = smpi__comm_derive_keyed(comm, group, group->world[0], group->size);
+        else
+            smpi__comm_derive_skip(comm);
+    }
+    smpi__comm_announce(*newcomm);
+    smpi__leave();
+    smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_create");
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_create = PMPI_Comm_create
+
+static int cmp_key_rank(const void *a, const void *b)
+{
+    const int *x = a;
+    const int *y = b;
+
+    if (x[0] != y[0])
+        return (x[0] > y[0]) - (x[0] < y[0]);
+    return (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+/* The split of comm by (color, key) pairs, one per rank (all[2 r], all[2 r + 1]): the calling
+ * rank's communicator holds the ranks of its color ordered by key then by rank in comm. */
+static MPI_Comm split_by(MPI_Comm comm, const int *all, int color)
+{
+    int n = smpi_comm_size(comm);
+    int *pairs = sim_xmalloc(2 * (size_t)n * sizeof(*pairs));
+    int m = 0;
+    struct smpi_group *g;
+    MPI_Comm c;
+
+    if (color == MPI_UNDEFINED) {
+        smpi__comm_derive_skip(comm);
+        free(pairs);
+        return MPI_COMM_NULL;
+    }
+    for (int r = 0; r < n; r++) {
+        if (all[2 * r] != color)
+            continue;
+        pairs[2 * m] = all[2 * r + 1];
+        pairs[2 * m + 1] = r;
+        m++;
+    }
+    qsort(pairs, (size_t)m, 2 * sizeof(int), cmp_key_rank);
+    g = smpi__group_new(m);
+    for (int i = 0; i < m; i++)
+        g->world[i] = smpi__comm_world_rank(comm, pairs[2 * i + 1]);
+    c = smpi__comm_derive_keyed(comm, g, color, m);
+    smpi__group_release(g);
+    free(pairs);
+    return c;
+}
+
+/* Exchanges (color, key) over comm and splits it. */
+static int split(const char *call, MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+{
+    int mine[2] = { color, key };
+    int n = smpi_comm_size(comm);
+    int *all = sim_xmalloc(2 * (size_t)n * sizeof(*all));
+    int rc;
+
+    rc = PMPI_Allgather(mine, 2, MPI_INT, all, 2, MPI_INT, comm);
+    if (rc == MPI_SUCCESS) {
+        *newcomm = split_by(comm, all, color);
+        smpi__comm_announce(*newcomm);
+    }
+    free(all);
+    return rc;
+}
+
+int PMPI_Comm_split(MPI_Comm comm, int color, int key, MPI_Comm *newcomm)
+{
+    int rc;
+
+    SMPI_CHECK_INIT("MPI_Comm_split");
+    SMPI_CHECK_COMM("MPI_Comm_split", comm);
+    SMPI_CHECK_ARG("MPI_Comm_split", comm, newcomm);
+    if (color < 0 && color != MPI_UNDEFINED)
+        return smpi__error(comm, "MPI_Comm_split", MPI_ERR_ARG,
+                           "color %d is negative (use a color >= 0 or MPI_UNDEFINED)", color);
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_split", comm));
+    smpi__enter("MPI_Comm_split");
+    if (comm->remote_group) {
+        *newcomm = smpi__inter_split(comm, color, key);
+        rc = MPI_SUCCESS;
+    } else {
+        rc = split("MPI_Comm_split", comm, color, key, newcomm);
+    }
+    smpi__leave();
+    if (rc == MPI_SUCCESS)
+        smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_split");
+    return rc;
+}
+#pragma weak MPI_Comm_split = PMPI_Comm_split
+
+/* The lowest MPI_COMM_WORLD rank on the calling rank's simulated host: the color of
+ * MPI_COMM_TYPE_SHARED. */
+static int host_color(void)
+{
+    struct smpi_process *self = smpi__self();
+
+    for (int w = 0; w < smpi__rt.nranks; w++)
+        if (smpi__rt.procs[w].host == self->host)
+            return w;
+    return self->rank;
+}
+
+int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
+                         MPI_Comm *newcomm)
+{
+    int rc;
+
+    SMPI_CHECK_INIT("MPI_Comm_split_type");
+    SMPI_CHECK_COMM("MPI_Comm_split_type", comm);
+    SMPI_CHECK_INTRA("MPI_Comm_split_type", comm);
+    SMPI_CHECK_ARG("MPI_Comm_split_type", comm, newcomm);
+    if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
+        return smpi__error(comm, "MPI_Comm_split_type", MPI_ERR_ARG,
+                           "split_type %d is not MPI_COMM_TYPE_SHARED or MPI_UNDEFINED",
+                           split_type);
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_split_type", comm));
+    smpi__enter("MPI_Comm_split_type");
+    rc = split("MPI_Comm_split_type", comm,
+               split_type == MPI_UNDEFINED ? MPI_UNDEFINED : host_color(), key, newcomm);
+    smpi__leave();
+    if (rc == MPI_SUCCESS)
+        smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_split_type");
+    return rc;
+}
+#pragma weak MPI_Comm_split_type = PMPI_Comm_split_type
+
+int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
+{
+    SMPI_CHECK_INIT("MPI_Comm_dup_with_info");
+    SMPI_CHECK_COMM("MPI_Comm_dup_with_info", comm);
+    SMPI_CHECK_INTRA("MPI_Comm_dup_with_info", comm);
+    SMPI_CHECK_ARG("MPI_Comm_dup_with_info", comm, newcomm);
+    /* info only carries hints, which an implementation may ignore (MPI-3.1 section 6.4.4) */
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_dup_with_info", comm));
+    smpi__enter("MPI_Comm_dup_with_info");
+    *newcomm = smpi__comm_dup(comm);
+    smpi__comm_announce(*newcomm);
+    smpi__leave();
+    smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_dup_with_info");
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_dup_with_info = PMPI_Comm_dup_with_info
+
+int PMPI_Comm_compare(MPI_Comm comm1, MPI_Comm comm2, int *result)
+{
+    struct smpi_group *g1;
+    struct smpi_group *g2;
+    int rc;
+
+    SMPI_CHECK_INIT("MPI_Comm_compare");
+    SMPI_CHECK_COMM("MPI_Comm_compare", comm1);
+    SMPI_CHECK_COMM("MPI_Comm_compare", comm2);
+    SMPI_CHECK_ARG("MPI_Comm_compare", comm1, result);
+    if (comm1 == comm2) {
+        *result = MPI_IDENT;
+        return MPI_SUCCESS;
+    }
+    g1 = smpi__comm_group(comm1);
+    g2 = smpi__comm_group(comm2);
+    rc = PMPI_Group_compare(g1, g2, result);
+    if (rc == MPI_SUCCESS && *result == MPI_IDENT)
+        *result = MPI_CONGRUENT; /* same members in the same order, another context */
+    smpi__group_release(g1);
+    smpi__group_release(g2);
+    return rc;
+}
+#pragma weak MPI_Comm_compare = PMPI_Comm_compare
+
+int PMPI_Comm_test_inter(MPI_Comm comm, int *flag)
+{
+    SMPI_CHECK_INIT("MPI_Comm_test_inter");
+    SMPI_CHECK_COMM("MPI_Comm_test_inter", comm);
+    SMPI_CHECK_ARG("MPI_Comm_test_inter", comm, flag);
+    *flag = comm->remote_group != NULL;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_test_inter = PMPI_Comm_test_inter
+
+int PMPI_Comm_set_name(MPI_Comm comm, const char *comm_name)
+{
+    SMPI_CHECK_INIT("MPI_Comm_set_name");
+    SMPI_CHECK_COMM("MPI_Comm_set_name", comm);
+    SMPI_CHECK_ARG("MPI_Comm_set_name", comm, comm_name);
+    /* the object is shared by the members, which all set the same name (a collective call) */
+    strncpy(comm->name, comm_name, MPI_MAX_OBJECT_NAME - 1);
+    comm->name[MPI_MAX_OBJECT_NAME - 1] = '\0';
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_set_name = PMPI_Comm_set_name
+
+int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
+{
+    SMPI_CHECK_INIT("MPI_Comm_get_name");
+    SMPI_CHECK_COMM("MPI_Comm_get_name", comm);
+    SMPI_CHECK_ARG("MPI_Comm_get_name", comm, comm_name);
+    SMPI_CHECK_ARG("MPI_Comm_get_name", comm, resultlen);
+    strcpy(comm_name, comm->name);
+    *resultlen = (int)strlen(comm_name);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_get_name = PMPI_Comm_get_name
+
+/* ---- MPI_Comm_create_group ---------------------------------------------------------------
+ * Collective over the members of `group` only (MPI-3.1 section 6.4.2): the members of one call
+ * meet on (parent context, tag, group); the n-th such call of each member is the same
+ * creation, counted per member so that other groups' calls on the parent do not interfere. */
+
+struct group_call {
+    int context;
+    int tag;
+    uint64_t key;       /* hash of the group's members in order */
+    int *count;         /* per MPI_COMM_WORLD rank: calls made so far */
+    struct group_call *next;
+};
+
+struct group_pending {
+    int context;
+    int tag;
+    uint64_t key;
+    int seq;
+    int waiting;
+    MPI_Comm comm;
+    struct group_pending *next;
+};
+
+static struct group_call *group_calls;
+static struct group_pending *group_pendings;
+
+static uint64_t group_key(const struct smpi_group *g)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a over the world ranks */
+
+    for (int i = 0; i < g->size; i++) {
+        h ^= (uint64_t)(unsigned)g->world[i];
+        h *= 1099511628211ull;
+    }
+    return h;
+}
+
+/* The caller's sequence number for (context, tag, key). */
+static int group_call_seq(int context, int tag, uint64_t key)
+{
+    struct group_call *c;
+
+    for (c = group_calls; c; c = c->next)
+        if (c->context == context && c->tag == tag && c->key == key)
+            break;
+    if (!c) {
+        c = sim_xcalloc(1, sizeof(*c));
+        c->context = context;
+        c->tag = tag;
+        c->key = key;
+        c->count = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(int));
+        c->next = group_calls;
+        group_calls = c;
+    }
+    return c->count[smpi__self()->rank]++;
+}
+
+int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
+{
+    const char *call = "MPI_Comm_create_group";
+    struct group_pending **pp;
+    struct group_pending *p;
+    uint64_t key;
+    int seq;
+    int me;
+
+    SMPI_CHECK_INIT(call);
+    SMPI_CHECK_COMM(call, comm);
+    SMPI_CHECK_INTRA(call, comm);
+    SMPI_CHECK_ARG(call, comm, newcomm);
+    SMPI_CHECK_TAG(call, comm, tag, false);
+    if (group == MPI_GROUP_NULL)
+        return smpi__error(comm, call, MPI_ERR_GROUP, "group is MPI_GROUP_NULL");
+    me = smpi__self()->rank;
+    if (group->size == 0) {
+        *newcomm = MPI_COMM_NULL;
+        return MPI_SUCCESS;
+    }
+    {
+        bool member = false;
+
+        for (int i = 0; i < group->size; i++) {
+            if (smpi__comm_rank_of(comm, group->world[i]) == MPI_UNDEFINED)
+                return smpi__error(comm, call, MPI_ERR_GROUP,
+                                   "member %d of group is not in the communicator", i);
+            member = member || group->world[i] == me;
+        }
+        if (!member)
+            return smpi__error(comm, call, MPI_ERR_GROUP,
+                               "the calling rank is not a member of group (only members call "
+                               "MPI_Comm_create_group)");
+    }
+    smpi__enter(call);
+    key = group_key(group);
+    seq = group_call_seq(comm->context, tag, key);
+    *newcomm = MPI_COMM_NULL;
+    for (pp = &group_pendings; *pp; pp = &(*pp)->next) {
+        p = *pp;
+        if (p->context == comm->context && p->tag == tag && p->key == key && p->seq == seq) {
+            *newcomm = p->comm;
+            if (--p->waiting == 0) {
+                *pp = p->next;
+                free(p);
+            }
+            break;
+        }
+    }
+    if (*newcomm == MPI_COMM_NULL) {
+        MPI_Comm c = smpi__comm_new(group);
+
+        if (group->size > 1) {
+            p = sim_xcalloc(1, sizeof(*p));
+            p->context = comm->context;
+            p->tag = tag;
+            p->key = key;
+            p->seq = seq;
+            p->waiting = group->size - 1;
+            p->comm = c;
+            p->next = group_pendings;
+            group_pendings = p;
+        }
+        *newcomm = c;
+    }
+    smpi__leave();
+    smpi__handle_new(SMPI_H_COMM, *newcomm, call);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_create_group = PMPI_Comm_create_group

@@ -1,0 +1,488 @@
+/* bindings_icoll: the nonblocking collectives of MPI-3.1 (sections 5.12 and 7.7). Each call
+ * checks its arguments at once (coll_call.c, the checks of the blocking call), then starts a
+ * helper actor on the rank's host that runs the blocking collective, with the algorithm the
+ * registry selects and its costs, on a private communicator derived from the user's one: every
+ * rank starts its nonblocking collectives on a communicator in the same order (the standard
+ * requires it), so the n-th one of each rank meets the others' n-th on the same fresh matching
+ * contexts, and outstanding collectives and point-to-point traffic never mix. The request
+ * completes when the helper finishes; MPI_Wait/MPI_Test then work as for any request. The
+ * helper holds references on the datatypes and op, so the caller may free them at once. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "collectives/collectives.h"
+#include "smpi/bindings/check.h"
+#include "smpi/analyze/analyze.h"
+#include "smpi/internal.h"
+#include "smpi/mpi/op.h"
+
+/* One started collective: the identity its helper runs under (the rank's world rank and host,
+ * never computing: no mailbox or other rank state is copied), and its arguments. */
+struct nbc {
+    struct smpi_process proc;
+    enum coll_kind kind;
+    struct coll_args args;
+    int *counts; /* reduce_scatter_block: the equal counts, owned */
+    MPI_Request req;
+};
+
+static void ref_type(MPI_Datatype t, bool ref)
+{
+    if (ref)
+        smpi__type_ref(t);
+    else
+        smpi__type_unref(t);
+}
+
+/* Takes (ref) or drops a reference on every datatype and op the collective reads: only the
+ * arguments significant at this rank, since the others may be anything. */
+static void hold(const struct nbc *n, bool ref)
+{
+    const struct coll_args *a = &n->args;
+    bool root = smpi_comm_rank(a->comm) == a->root;
+    bool gather = n->kind == COLL_GATHER || n->kind == COLL_GATHERV;
+    bool scatter = n->kind == COLL_SCATTER || n->kind == COLL_SCATTERV;
+    bool sends = a->sbuf != MPI_IN_PLACE && (!scatter || root);
+    bool recvs = a->rbuf != MPI_IN_PLACE && (!gather || root);
+    int ns = a->stypes && sends ? smpi__comm_peer_size(a->comm) : 0;
+    int nr = a->rtypes ? smpi__comm_peer_size(a->comm) : 0;
+    int *in;
+    int *out;
+
+    if (n->kind == COLL_NEIGHBOR_ALLTOALLW &&
+        smpi_topo_neighbors(a->comm, &in, &nr, &out, &ns) == MPI_SUCCESS) {
+        free(in);
+        free(out);
+    }
+    ref_type(a->type, ref);
+    if (sends)
+        ref_type(a->stype, ref);
+    if (recvs)
+        ref_type(a->rtype, ref);
+    for (int i = 0; i < ns; i++)
+        ref_type(a->stypes[i], ref);
+    for (int i = 0; i < nr; i++)
+        ref_type(a->rtypes[i], ref);
+    if (ref)
+        smpi__op_ref(a->op);
+    else
+        smpi__op_unref(a->op);
+}
+
+static void helper_main(void *arg)
+{
+    struct nbc *n = arg;
+    MPI_Request req = n->req;
+
+    req->error = smpi__coll_exec(n->kind, &n->args);
+    hold(n, false);
+    smpi__comm_release(n->args.comm);
+    smpi__req_complete(req);
+    smpi__req_release(req); /* the helper's reference */
+    free(n->counts);
+    free(n);
+}
+
+/* Checks the call, then starts the collective `kind` described by *args on comm; *request
+ * gets its request. Takes ownership of `counts` (may be NULL). */
+static int start(const char *call, enum coll_kind kind, const struct coll_args *args, int *counts,
+                 MPI_Request *request)
+{
+    struct smpi_process *self;
+    struct smpi_group *g;
+    struct nbc *n;
+    struct sim_actor *a;
+    MPI_Comm comm = args->comm;
+    char name[64];
+    int rc = smpi__coll_check(call, kind, args);
+
+    if (rc == MPI_SUCCESS)
+        rc = smpi__check_intra(call, comm);
+    if (rc == MPI_SUCCESS)
+        rc = smpi__check_arg(call, comm, request, "request");
+    if (rc != MPI_SUCCESS) {
+        free(counts);
+        return rc;
+    }
+    smpi__coll_enter(call, kind, args);
+    self = smpi__self();
+    n = sim_xcalloc(1, sizeof(*n));
+    n->proc.rank = self->rank;
+    n->proc.host = self->host;
+    n->proc.initialized = true;
+    n->proc.thread_level = self->thread_level;
+    n->proc.trace_category = self->trace_category; /* SMPI starts the messages in the call */
+    n->proc.test_sleeps = 1;
+    n->proc.iprobe_sleeps = 1;
+    n->proc.depth = 1; /* inside MPI for good: no computation is measured or injected */
+    n->proc.call = call;
+    n->kind = kind;
+    n->args = *args;
+    n->counts = counts;
+    g = smpi__comm_group(comm);
+    n->args.comm = smpi__comm_derive(comm, g);
+    smpi__group_release(g);
+    n->args.comm->errhandler = smpi__comm_errhandler(comm);
+    if (comm->topo && !n->args.comm->topo) { /* the neighbourhood collectives need it */
+        n->args.comm->topo = comm->topo;
+        smpi__topo_ref(comm->topo);
+    }
+    hold(n, true);
+    n->req = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, comm);
+    n->req->flags = (n->req->flags & ~SMPI_REQ_PROCNULL) | SMPI_REQ_ACTIVE | SMPI_REQ_NBC;
+    smpi__status_empty(&n->req->status);
+    n->req->refcount++; /* held by the helper until completion */
+    *request = n->req;
+    smpi__request_new(n->req);
+    snprintf(name, sizeof(name), "rank %d %s", self->rank, call);
+    a = sim_actor_create(name, self->host, helper_main, n);
+    sim_actor_set_autofree(a);
+    n->proc.actor = a;
+    sim_actor_set_data(a, &n->proc);
+    smpi__leave();
+    return MPI_SUCCESS;
+}
+
+int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = { .comm = comm };
+
+    return start("MPI_Ibarrier", COLL_BARRIER, &a, NULL, request);
+}
+#pragma weak MPI_Ibarrier = PMPI_Ibarrier
+
+int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+                MPI_Request *request)
+{
+    struct coll_args a = {
+        .rbuf = buffer, .count = count, .type = datatype, .root = root, .comm = comm
+    };
+
+    return start("MPI_Ibcast", COLL_BCAST, &a, NULL, request);
+}
+#pragma weak MPI_Ibcast = PMPI_Ibcast
+
+int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                 MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scount = sendcount,
+                           .stype = sendtype,
+                           .rbuf = recvbuf,
+                           .rcount = recvcount,
+                           .rtype = recvtype,
+                           .root = root,
+                           .comm = comm };
+
+    return start("MPI_Igather", COLL_GATHER, &a, NULL, request);
+}
+#pragma weak MPI_Igather = PMPI_Igather
+
+int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                  MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scount = sendcount,
+                           .stype = sendtype,
+                           .rbuf = recvbuf,
+                           .rcounts = recvcounts,
+                           .rdispls = displs,
+                           .rtype = recvtype,
+                           .root = root,
+                           .comm = comm };
+
+    return start("MPI_Igatherv", COLL_GATHERV, &a, NULL, request);
+}
+#pragma weak MPI_Igatherv = PMPI_Igatherv
+
+int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
+                  MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scount = sendcount,
+                           .stype = sendtype,
+                           .rbuf = recvbuf,
+                           .rcount = recvcount,
+                           .rtype = recvtype,
+                           .root = root,
+                           .comm = comm };
+
+    return start("MPI_Iscatter", COLL_SCATTER, &a, NULL, request);
+}
+#pragma weak MPI_Iscatter = PMPI_Iscatter
+
+int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                   MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                   int root, MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scounts = sendcounts,
+                           .sdispls = displs,
+                           .stype = sendtype,
+                           .rbuf = recvbuf,
+                           .rcount = recvcount,
+                           .rtype = recvtype,
+                           .root = root,
+                           .comm = comm };
+
+    return start("MPI_Iscatterv", COLL_SCATTERV, &a, NULL, request);
+}
+#pragma weak MPI_Iscatterv = PMPI_Iscatterv
+
+int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scount = sendcount,
+                           .stype = sendtype,
+                           .rbuf = recvbuf,
+                           .rcount = recvcount,
+                           .rtype = recvtype,
+                           .comm = comm };
+
+    return start("MPI_Iallgather", COLL_ALLGATHER, &a, NULL, request);
+}
+#pragma weak MPI_Iallgather = PMPI_Iallgather
+
+int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                     const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                     MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scount = sendcount,
+                           .stype = sendtype,
+                           .rbuf = recvbuf,
+                           .rcounts = recvcounts,
+                           .rdispls = displs,
+                           .rtype = recvtype,
+                           .comm = comm };
+
+    return start("MPI_Iallgatherv", COLL_ALLGATHERV, &a, NULL, request);
+}
+#pragma weak MPI_Iallgatherv = PMPI_Iallgatherv
+
+int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scount = sendcount,
+                           .stype = sendtype,
+                           .rbuf = recvbuf,
+                           .rcount = recvcount,
+                           .rtype = recvtype,
+                           .comm = comm };
+
+    return start("MPI_Ialltoall", COLL_ALLTOALL, &a, NULL, request);
+}
+#pragma weak MPI_Ialltoall = PMPI_Ialltoall
+
+int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                    MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                    const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scounts = sendcounts,
+                           .sdispls = sdispls,
+                           .stype = sendtype,
+                           .rbuf = recvbuf,
+                           .rcounts = recvcounts,
+                           .rdispls = rdispls,
+                           .rtype = recvtype,
+                           .comm = comm };
+
+    return start("MPI_Ialltoallv", COLL_ALLTOALLV, &a, NULL, request);
+}
+#pragma weak MPI_Ialltoallv = PMPI_Ialltoallv
+
+int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                    const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                    const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
+                    MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scounts = sendcounts,
+                           .sdispls = sdispls,
+                           .stypes = sendtypes,
+                           .rbuf = recvbuf,
+                           .rcounts = recvcounts,
+                           .rdispls = rdispls,
+                           .rtypes = recvtypes,
+                           .comm = comm };
+
+    return start("MPI_Ialltoallw", COLL_ALLTOALLW, &a, NULL, request);
+}
+#pragma weak MPI_Ialltoallw = PMPI_Ialltoallw
+
+int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                 int root, MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .rbuf = recvbuf,
+                           .count = count,
+                           .type = datatype,
+                           .op = op,
+                           .root = root,
+                           .comm = comm };
+
+    return start("MPI_Ireduce", COLL_REDUCE, &a, NULL, request);
+}
+#pragma weak MPI_Ireduce = PMPI_Ireduce
+
+int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                    MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = {
+        .sbuf = sendbuf, .rbuf = recvbuf, .count = count, .type = datatype, .op = op, .comm = comm
+    };
+
+    return start("MPI_Iallreduce", COLL_ALLREDUCE, &a, NULL, request);
+}
+#pragma weak MPI_Iallreduce = PMPI_Iallreduce
+
+int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
+                               MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
+                               MPI_Request *request)
+{
+    struct coll_args a = {
+        .sbuf = sendbuf, .rbuf = recvbuf, .type = datatype, .op = op, .comm = comm
+    };
+    int *counts;
+
+    if (smpi__reduce_scatter_counts(comm, recvcount, &counts) > 0 && recvcount < 0) {
+        free(counts);
+        return smpi__error(comm, "MPI_Ireduce_scatter_block", MPI_ERR_COUNT,
+                           "recvcount %d is negative", recvcount);
+    }
+    a.rcounts = counts;
+    return start("MPI_Ireduce_scatter_block", COLL_REDUCE_SCATTER, &a, counts, request);
+}
+#pragma weak MPI_Ireduce_scatter_block = PMPI_Ireduce_scatter_block
+
+int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
+                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .rbuf = recvbuf,
+                           .rcounts = recvcounts,
+                           .type = datatype,
+                           .op = op,
+                           .comm = comm };
+
+    return start("MPI_Ireduce_scatter", COLL_REDUCE_SCATTER, &a, NULL, request);
+}
+#pragma weak MPI_Ireduce_scatter = PMPI_Ireduce_scatter
+
+int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+               MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = {
+        .sbuf = sendbuf, .rbuf = recvbuf, .count = count, .type = datatype, .op = op, .comm = comm
+    };
+
+    return start("MPI_Iscan", COLL_SCAN, &a, NULL, request);
+}
+#pragma weak MPI_Iscan = PMPI_Iscan
+
+int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
+                 MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = {
+        .sbuf = sendbuf, .rbuf = recvbuf, .count = count, .type = datatype, .op = op, .comm = comm
+    };
+
+    return start("MPI_Iexscan", COLL_EXSCAN, &a, NULL, request);
+}
+#pragma weak MPI_Iexscan = PMPI_Iexscan
+
+int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                             void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                             MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scount = sendcount,
+                           .stype = sendtype,
+                           .rbuf = recvbuf,
+                           .rcount = recvcount,
+                           .rtype = recvtype,
+                           .comm = comm };
+
+    return start("MPI_Ineighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &a, NULL, request);
+}
+#pragma weak MPI_Ineighbor_allgather = PMPI_Ineighbor_allgather
+
+int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, const int recvcounts[], const int displs[],
+                              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scount = sendcount,
+                           .stype = sendtype,
+                           .rbuf = recvbuf,
+                           .rcounts = recvcounts,
+                           .rdispls = displs,
+                           .rtype = recvtype,
+                           .comm = comm };
+
+    return start("MPI_Ineighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, &a, NULL, request);
+}
+#pragma weak MPI_Ineighbor_allgatherv = PMPI_Ineighbor_allgatherv
+
+int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
+                            MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scount = sendcount,
+                           .stype = sendtype,
+                           .rbuf = recvbuf,
+                           .rcount = recvcount,
+                           .rtype = recvtype,
+                           .comm = comm };
+
+    return start("MPI_Ineighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &a, NULL, request);
+}
+#pragma weak MPI_Ineighbor_alltoall = PMPI_Ineighbor_alltoall
+
+int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
+                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+                             const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
+                             MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scounts = sendcounts,
+                           .sdispls = sdispls,
+                           .stype = sendtype,
+                           .rbuf = recvbuf,
+                           .rcounts = recvcounts,
+                           .rdispls = rdispls,
+                           .rtype = recvtype,
+                           .comm = comm };
+
+    return start("MPI_Ineighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, &a, NULL, request);
+}
+#pragma weak MPI_Ineighbor_alltoallv = PMPI_Ineighbor_alltoallv
+
+int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
+                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
+                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+                             MPI_Comm comm, MPI_Request *request)
+{
+    struct coll_args a = { .sbuf = sendbuf,
+                           .scounts = sendcounts,
+                           .sbdispls = sdispls,
+                           .stypes = sendtypes,
+                           .rbuf = recvbuf,
+                           .rcounts = recvcounts,
+                           .rbdispls = rdispls,
+                           .rtypes = recvtypes,
+                           .comm = comm };
+
+    return start("MPI_Ineighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, &a, NULL, request);
+}
+#pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw

@@ -1,0 +1,683 @@
+/* bindings_io: the MPI-IO calls (MPI-3.1 chapter 13) on the engine of file.c: opening, closing
+ * and deleting files, sizes, hints, views, and the data accesses with explicit offsets,
+ * individual and shared file pointers, collective, nonblocking and split-collective forms.
+ * Collective forms run the independent access of each rank (no two-phase I/O); nonblocking
+ * forms do the access at once and return a completed request. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "smpi/analyze/analyze.h"
+#include "smpi/bindings/check.h"
+#include "smpi/mpi/datatype.h"
+#include "smpi/mpi/file.h"
+#include "smpi/internal.h"
+
+/* ---- helpers ------------------------------------------------------------------------------ */
+
+static int check_fh(const char *call, MPI_File fh)
+{
+    if (fh == MPI_FILE_NULL || !smpi__file_is_valid(fh))
+        return smpi__file_error(MPI_FILE_NULL, call, MPI_ERR_FILE,
+                                "fh is MPI_FILE_NULL or not an open file (already closed?)");
+    return MPI_SUCCESS;
+}
+
+#define CHECK_FH(call, fh)                                                                         \
+    do {                                                                                           \
+        int rc_ = check_fh(call, fh);                                                              \
+        if (rc_ != MPI_SUCCESS)                                                                    \
+            return rc_;                                                                            \
+    } while (0)
+
+static int check_access(const char *call, MPI_File fh, int count, MPI_Datatype type, bool write,
+                        bool shared_ptr)
+{
+    if (count < 0)
+        return smpi__file_error(fh, call, MPI_ERR_COUNT, "count %d is negative", count);
+    if (type == MPI_DATATYPE_NULL)
+        return smpi__file_error(fh, call, MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
+    if (write && (fh->amode & MPI_MODE_RDONLY))
+        return smpi__file_error(fh, call, MPI_ERR_READ_ONLY, "%s was opened MPI_MODE_RDONLY",
+                                fh->name);
+    if (!write && (fh->amode & MPI_MODE_WRONLY))
+        return smpi__file_error(fh, call, MPI_ERR_ACCESS, "%s was opened MPI_MODE_WRONLY",
+                                fh->name);
+    if ((fh->amode & MPI_MODE_SEQUENTIAL) && !shared_ptr)
+        return smpi__file_error(fh, call, MPI_ERR_UNSUPPORTED_OPERATION,
+                                "%s was opened MPI_MODE_SEQUENTIAL: use the shared pointer",
+                                fh->name);
+    return MPI_SUCCESS;
+}
+
+static MPI_Offset etype_size(MPI_File fh)
+{
+    MPI_Offset s = (MPI_Offset)smpi__file_self(fh)->etype->size;
+
+    return s > 0 ? s : 1;
+}
+
+/* The access itself at `offset` etypes of the calling rank's view. */
+static int access_at(const char *call, MPI_File fh, MPI_Offset offset, void *buf, int count,
+                     MPI_Datatype type, bool write, MPI_Status *status, MPI_Offset *moved)
+{
+    int rc;
+
+    if (offset < 0)
+        return smpi__file_error(fh, call, MPI_ERR_ARG, "offset %lld is negative",
+                                (long long)offset);
+    smpi__enter(call);
+    rc = smpi__io_transfer(fh, offset * etype_size(fh), buf, count, type, write, status, moved);
+    smpi__leave();
+    if (rc != MPI_SUCCESS)
+        return smpi__file_error(fh, call, rc, "%s of %s failed: %s", write ? "write" : "read",
+                                fh->name, strerror(errno));
+    return MPI_SUCCESS;
+}
+
+static int at(const char *call, MPI_File fh, MPI_Offset offset, void *buf, int count,
+              MPI_Datatype type, bool write, MPI_Status *status)
+{
+    CHECK_FH(call, fh);
+    SMPI_CHECK(check_access(call, fh, count, type, write, false));
+    return access_at(call, fh, offset, buf, count, type, write, status, NULL);
+}
+
+/* Individual file pointer: access, then advance by the etypes moved. */
+static int individual(const char *call, MPI_File fh, void *buf, int count, MPI_Datatype type,
+                      bool write, MPI_Status *status)
+{
+    struct smpi_file_member *m;
+    MPI_Offset moved = 0;
+    int rc;
+
+    CHECK_FH(call, fh);
+    SMPI_CHECK(check_access(call, fh, count, type, write, false));
+    m = smpi__file_self(fh);
+    rc = access_at(call, fh, m->ptr, buf, count, type, write, status, &moved);
+    m->ptr += moved / etype_size(fh);
+    return rc;
+}
+
+/* Shared file pointer, independent: take the range, then access it. */
+static int shared(const char *call, MPI_File fh, void *buf, int count, MPI_Datatype type,
+                  bool write, MPI_Status *status)
+{
+    MPI_Offset at_etype;
+
+    CHECK_FH(call, fh);
+    SMPI_CHECK(check_access(call, fh, count, type, write, true));
+    at_etype = fh->shared;
+    fh->shared += (MPI_Offset)count * (MPI_Offset)type->size / etype_size(fh);
+    return access_at(call, fh, at_etype, buf, count, type, write, status, NULL);
+}
+
+/* Shared file pointer, collective in rank order: rank r accesses after ranks 0..r-1. */
+static int ordered(const char *call, MPI_File fh, void *buf, int count, MPI_Datatype type,
+                   bool write, MPI_Status *status)
+{
+    long long mine, before = 0, total = 0, base;
+    int rank;
+
+    CHECK_FH(call, fh);
+    SMPI_CHECK(check_access(call, fh, count, type, write, true));
+    rank = smpi_comm_rank(fh->comm);
+    mine = (long long)count * (long long)type->size / (long long)etype_size(fh);
+    base = fh->shared;
+    PMPI_Bcast(&base, 1, MPI_LONG_LONG, 0, fh->comm);
+    PMPI_Exscan(&mine, &before, 1, MPI_LONG_LONG, MPI_SUM, fh->comm);
+    if (rank == 0)
+        before = 0;
+    PMPI_Allreduce(&mine, &total, 1, MPI_LONG_LONG, MPI_SUM, fh->comm);
+    if (rank == 0)
+        fh->shared = base + total;
+    PMPI_Barrier(fh->comm);
+    return access_at(call, fh, base + before, buf, count, type, write, status, NULL);
+}
+
+/* A request already complete, whose status is `st` (a generalized request). */
+struct done_req {
+    MPI_Status st;
+};
+
+static int done_query(void *extra, MPI_Status *status)
+{
+    *status = ((struct done_req *)extra)->st;
+    return MPI_SUCCESS;
+}
+
+static int done_free(void *extra)
+{
+    free(extra);
+    return MPI_SUCCESS;
+}
+
+static int done_cancel(void *extra, int complete)
+{
+    (void)extra;
+    (void)complete;
+    return MPI_SUCCESS;
+}
+
+static int completed(int rc, const MPI_Status *st, MPI_Request *request)
+{
+    struct done_req *d = sim_xcalloc(1, sizeof(*d));
+
+    d->st = *st;
+    if (PMPI_Grequest_start(done_query, done_free, done_cancel, d, request) == MPI_SUCCESS)
+        PMPI_Grequest_complete(*request);
+    return rc;
+}
+
+/* ---- open, close, delete ------------------------------------------------------------------- */
+
+/* The simulated cost of a collective open, SMPI 3.32's: its file creates a window for the
+ * shared file pointer (an allgather of one 8-byte address through the configured allgather)
+ * and broadcasts two 8-byte handles from rank 0. */
+static void open_cost(MPI_Comm comm)
+{
+    int n = smpi_comm_size(comm);
+    MPI_Aint mine = 0;
+    MPI_Aint *all = sim_xmalloc((size_t)n * sizeof(*all));
+
+    PMPI_Allgather(&mine, sizeof(mine), MPI_BYTE, all, sizeof(mine), MPI_BYTE, comm);
+    PMPI_Bcast(all, 1, MPI_AINT, 0, comm);
+    PMPI_Bcast(all, 1, MPI_AINT, 0, comm);
+    free(all);
+}
+
+int PMPI_File_open(MPI_Comm comm, const char *filename, int amode, MPI_Info info, MPI_File *fh)
+{
+    const char *call = "MPI_File_open";
+    int modes =
+        !!(amode & MPI_MODE_RDONLY) + !!(amode & MPI_MODE_WRONLY) + !!(amode & MPI_MODE_RDWR);
+    struct smpi_file *f;
+
+    SMPI_CHECK_INIT(call);
+    SMPI_CHECK_COMM(call, comm);
+    if (!fh || !filename)
+        return smpi__file_error(MPI_FILE_NULL, call, MPI_ERR_ARG, "filename or fh is NULL");
+    *fh = MPI_FILE_NULL;
+    if (modes != 1 || ((amode & MPI_MODE_RDONLY) && (amode & (MPI_MODE_CREATE | MPI_MODE_EXCL))) ||
+        ((amode & MPI_MODE_RDWR) && (amode & MPI_MODE_SEQUENTIAL)))
+        return smpi__file_error(MPI_FILE_NULL, call, MPI_ERR_AMODE,
+                                "amode %#x: give exactly one of MPI_MODE_RDONLY, WRONLY, RDWR; "
+                                "RDONLY excludes CREATE and EXCL; RDWR excludes SEQUENTIAL",
+                                amode);
+    smpi__enter(call);
+    f = smpi__io_open(comm, filename, amode, info);
+    open_cost(comm);
+    smpi__leave();
+    if (f->error) {
+        int err = f->error;
+
+        smpi__io_release(f);
+        return smpi__file_error(MPI_FILE_NULL, call, smpi__io_errno_class(err),
+                                "cannot open '%s': %s", filename, strerror(err));
+    }
+    *fh = f;
+    smpi__handle_new(SMPI_H_FILE, f, call);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_open = PMPI_File_open
+
+int PMPI_File_close(MPI_File *fh)
+{
+    if (!fh)
+        return smpi__file_error(MPI_FILE_NULL, "MPI_File_close", MPI_ERR_ARG, "fh is NULL");
+    CHECK_FH("MPI_File_close", *fh);
+    smpi__handle_gone(SMPI_H_FILE, *fh);
+    smpi__enter("MPI_File_close");
+    /* collective: nobody deletes the file under another rank. Three barriers, as SMPI 3.32's
+     * close costs (a sync, then freeing the shared pointer's window) */
+    for (int i = 0; i < 3; i++)
+        PMPI_Barrier((*fh)->comm);
+    smpi__io_release(*fh);
+    smpi__leave();
+    *fh = MPI_FILE_NULL;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_close = PMPI_File_close
+
+int PMPI_File_delete(const char *filename, MPI_Info info)
+{
+    const struct sim_disk *disk;
+    struct sim_host *host;
+    char *path;
+    int rc = MPI_SUCCESS;
+
+    (void)info;
+    if (!filename)
+        return smpi__file_error(MPI_FILE_NULL, "MPI_File_delete", MPI_ERR_ARG, "filename is NULL");
+    path = smpi__io_path(filename, &disk, &host);
+    if (unlink(path) != 0)
+        rc = smpi__file_error(MPI_FILE_NULL, "MPI_File_delete", smpi__io_errno_class(errno),
+                              "cannot delete '%s': %s", filename, strerror(errno));
+    free(path);
+    return rc;
+}
+#pragma weak MPI_File_delete = PMPI_File_delete
+
+/* ---- sizes, hints, group, mode ------------------------------------------------------------- */
+
+int PMPI_File_set_size(MPI_File fh, MPI_Offset size)
+{
+    CHECK_FH("MPI_File_set_size", fh);
+    if (size < 0)
+        return smpi__file_error(fh, "MPI_File_set_size", MPI_ERR_ARG, "size is negative");
+    if (ftruncate(fh->fd, (off_t)size) != 0)
+        return smpi__file_error(fh, "MPI_File_set_size", smpi__io_errno_class(errno),
+                                "cannot resize %s: %s", fh->name, strerror(errno));
+    PMPI_Barrier(fh->comm);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_set_size = PMPI_File_set_size
+
+int PMPI_File_preallocate(MPI_File fh, MPI_Offset size)
+{
+    struct stat st;
+
+    CHECK_FH("MPI_File_preallocate", fh);
+    if (fstat(fh->fd, &st) == 0 && st.st_size < size && ftruncate(fh->fd, (off_t)size) != 0)
+        return smpi__file_error(fh, "MPI_File_preallocate", smpi__io_errno_class(errno),
+                                "cannot grow %s: %s", fh->name, strerror(errno));
+    PMPI_Barrier(fh->comm);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_preallocate = PMPI_File_preallocate
+
+int PMPI_File_get_size(MPI_File fh, MPI_Offset *size)
+{
+    struct stat st;
+
+    CHECK_FH("MPI_File_get_size", fh);
+    if (fstat(fh->fd, &st) != 0)
+        return smpi__file_error(fh, "MPI_File_get_size", smpi__io_errno_class(errno), "%s",
+                                strerror(errno));
+    *size = (MPI_Offset)st.st_size;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_get_size = PMPI_File_get_size
+
+int PMPI_File_get_group(MPI_File fh, MPI_Group *group)
+{
+    CHECK_FH("MPI_File_get_group", fh);
+    return PMPI_Comm_group(fh->comm, group);
+}
+#pragma weak MPI_File_get_group = PMPI_File_get_group
+
+int PMPI_File_get_amode(MPI_File fh, int *amode)
+{
+    CHECK_FH("MPI_File_get_amode", fh);
+    *amode = fh->amode;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_get_amode = PMPI_File_get_amode
+
+int PMPI_File_set_info(MPI_File fh, MPI_Info info)
+{
+    CHECK_FH("MPI_File_set_info", fh);
+    if (info == MPI_INFO_NULL)
+        return MPI_SUCCESS;
+    if (smpi_comm_rank(fh->comm) == 0) { /* hints are kept, none changes the behaviour */
+        if (fh->info != MPI_INFO_NULL)
+            PMPI_Info_free(&fh->info);
+        PMPI_Info_dup(info, &fh->info);
+        smpi__handle_gone(SMPI_H_INFO, fh->info); /* the file's, not the application's */
+    }
+    PMPI_Barrier(fh->comm);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_set_info = PMPI_File_set_info
+
+int PMPI_File_get_info(MPI_File fh, MPI_Info *info)
+{
+    CHECK_FH("MPI_File_get_info", fh);
+    if (fh->info != MPI_INFO_NULL)
+        return PMPI_Info_dup(fh->info, info);
+    return PMPI_Info_create(info);
+}
+#pragma weak MPI_File_get_info = PMPI_File_get_info
+
+int PMPI_File_sync(MPI_File fh)
+{
+    CHECK_FH("MPI_File_sync", fh);
+    if (fsync(fh->fd) != 0 && errno != EINVAL)
+        return smpi__file_error(fh, "MPI_File_sync", MPI_ERR_IO, "%s", strerror(errno));
+    PMPI_Barrier(fh->comm);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_sync = PMPI_File_sync
+
+int PMPI_File_set_atomicity(MPI_File fh, int flag)
+{
+    CHECK_FH("MPI_File_set_atomicity", fh);
+    fh->atomic = flag != 0; /* accesses are whole pread/pwrite calls by one rank at a time */
+    PMPI_Barrier(fh->comm);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_set_atomicity = PMPI_File_set_atomicity
+
+int PMPI_File_get_atomicity(MPI_File fh, int *flag)
+{
+    CHECK_FH("MPI_File_get_atomicity", fh);
+    *flag = fh->atomic;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_get_atomicity = PMPI_File_get_atomicity
+
+/* ---- views ---------------------------------------------------------------------------------- */
+
+int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Datatype filetype,
+                       const char *datarep, MPI_Info info)
+{
+    const char *call = "MPI_File_set_view";
+    bool ext;
+
+    (void)info;
+    CHECK_FH(call, fh);
+    if (etype == MPI_DATATYPE_NULL || filetype == MPI_DATATYPE_NULL)
+        return smpi__file_error(fh, call, MPI_ERR_TYPE, "etype or filetype is MPI_DATATYPE_NULL");
+    if (!datarep || (strcmp(datarep, "native") != 0 && strcmp(datarep, "internal") != 0 &&
+                     strcmp(datarep, "external32") != 0))
+        return smpi__file_error(fh, call, MPI_ERR_UNSUPPORTED_DATAREP,
+                                "datarep '%s': valid: native, internal, external32",
+                                datarep ? datarep : "(null)");
+    if (disp < 0 && disp != MPI_DISPLACEMENT_CURRENT)
+        return smpi__file_error(fh, call, MPI_ERR_ARG, "disp %lld is negative", (long long)disp);
+    if (disp == MPI_DISPLACEMENT_CURRENT) {
+        size_t run;
+
+        if (!(fh->amode & MPI_MODE_SEQUENTIAL))
+            return smpi__file_error(fh, call, MPI_ERR_ARG,
+                                    "MPI_DISPLACEMENT_CURRENT needs MPI_MODE_SEQUENTIAL");
+        /* the byte where the shared pointer stands in the old view */
+        disp = smpi__io_offset(smpi__file_self(fh), fh->shared * etype_size(fh), &run);
+    }
+    ext = strcmp(datarep, "external32") == 0;
+    PMPI_Barrier(fh->comm); /* every rank read the old shared pointer */
+    smpi__io_set_view(fh, disp, etype, filetype, ext);
+    if (smpi_comm_rank(fh->comm) == 0)
+        fh->shared = 0;
+    PMPI_Barrier(fh->comm);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_set_view = PMPI_File_set_view
+
+/* A datatype of the view as MPI_File_get_view returns it: a predefined one as itself (the
+ * application must not free it: MPICH's f77/io/miscfilef frees only the derived one), a
+ * derived one as a new handle to free. */
+static void view_type(MPI_Datatype t, MPI_Datatype *out)
+{
+    if (t->flags & SMPI_TYPE_PREDEFINED)
+        *out = t;
+    else
+        PMPI_Type_dup(t, out);
+}
+
+int PMPI_File_get_view(MPI_File fh, MPI_Offset *disp, MPI_Datatype *etype, MPI_Datatype *filetype,
+                       char *datarep)
+{
+    struct smpi_file_member *m;
+
+    CHECK_FH("MPI_File_get_view", fh);
+    m = smpi__file_self(fh);
+    *disp = m->disp;
+    view_type(m->etype, etype);
+    view_type(m->filetype, filetype);
+    strcpy(datarep, m->external32 ? "external32" : "native");
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_get_view = PMPI_File_get_view
+
+int PMPI_File_get_byte_offset(MPI_File fh, MPI_Offset offset, MPI_Offset *disp)
+{
+    size_t run;
+
+    CHECK_FH("MPI_File_get_byte_offset", fh);
+    *disp = smpi__io_offset(smpi__file_self(fh), offset * etype_size(fh), &run);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_get_byte_offset = PMPI_File_get_byte_offset
+
+int PMPI_File_get_type_extent(MPI_File fh, MPI_Datatype datatype, MPI_Aint *extent)
+{
+    CHECK_FH("MPI_File_get_type_extent", fh);
+    if (smpi__file_self(fh)->external32)
+        return PMPI_Pack_external_size("external32", 1, datatype, extent);
+    *extent = smpi_type_extent(datatype);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_get_type_extent = PMPI_File_get_type_extent
+
+/* ---- pointers -------------------------------------------------------------------------------- */
+
+static int seek_to(const char *call, MPI_File fh, MPI_Offset cur, MPI_Offset offset, int whence,
+                   MPI_Offset *out)
+{
+    MPI_Offset size = 0, to;
+
+    if (whence == MPI_SEEK_END) {
+        struct stat st;
+
+        fstat(fh->fd, &st);
+        size = (MPI_Offset)st.st_size; /* in bytes: the view's data up to the end */
+        size = size > smpi__file_self(fh)->disp ? (size - smpi__file_self(fh)->disp) : 0;
+        size /= etype_size(fh);
+    }
+    to = whence == MPI_SEEK_SET   ? offset
+         : whence == MPI_SEEK_CUR ? cur + offset
+         : whence == MPI_SEEK_END ? size + offset
+                                  : -1;
+    if (whence != MPI_SEEK_SET && whence != MPI_SEEK_CUR && whence != MPI_SEEK_END)
+        return smpi__file_error(fh, call, MPI_ERR_ARG, "whence %d is not MPI_SEEK_SET, CUR or END",
+                                whence);
+    if (to < 0)
+        return smpi__file_error(fh, call, MPI_ERR_ARG, "the pointer would be negative (%lld)",
+                                (long long)to);
+    *out = to;
+    return MPI_SUCCESS;
+}
+
+int PMPI_File_seek(MPI_File fh, MPI_Offset offset, int whence)
+{
+    struct smpi_file_member *m;
+
+    CHECK_FH("MPI_File_seek", fh);
+    m = smpi__file_self(fh);
+    return seek_to("MPI_File_seek", fh, m->ptr, offset, whence, &m->ptr);
+}
+#pragma weak MPI_File_seek = PMPI_File_seek
+
+int PMPI_File_get_position(MPI_File fh, MPI_Offset *offset)
+{
+    CHECK_FH("MPI_File_get_position", fh);
+    *offset = smpi__file_self(fh)->ptr;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_get_position = PMPI_File_get_position
+
+int PMPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence)
+{
+    MPI_Offset to;
+    int rc;
+
+    CHECK_FH("MPI_File_seek_shared", fh);
+    rc = seek_to("MPI_File_seek_shared", fh, fh->shared, offset, whence, &to);
+    PMPI_Barrier(fh->comm); /* every rank computed from the same pointer */
+    if (rc == MPI_SUCCESS && smpi_comm_rank(fh->comm) == 0)
+        fh->shared = to;
+    PMPI_Barrier(fh->comm);
+    return rc;
+}
+#pragma weak MPI_File_seek_shared = PMPI_File_seek_shared
+
+int PMPI_File_get_position_shared(MPI_File fh, MPI_Offset *offset)
+{
+    CHECK_FH("MPI_File_get_position_shared", fh);
+    *offset = fh->shared;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_get_position_shared = PMPI_File_get_position_shared
+
+/* ---- data access: blocking ----------------------------------------------------------------- */
+
+#define RW_AT(Name, call, write, BUFQ)                                                             \
+    int PMPI_File_##Name(MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count,                \
+                         MPI_Datatype datatype, MPI_Status *status)                                \
+    {                                                                                              \
+        return at(call, fh, offset, (void *)buf, count, datatype, write, status);                  \
+    }
+RW_AT(read_at, "MPI_File_read_at", false, )
+RW_AT(read_at_all, "MPI_File_read_at_all", false, )
+RW_AT(write_at, "MPI_File_write_at", true, const)
+RW_AT(write_at_all, "MPI_File_write_at_all", true, const)
+#pragma weak MPI_File_read_at = PMPI_File_read_at
+#pragma weak MPI_File_read_at_all = PMPI_File_read_at_all
+#pragma weak MPI_File_write_at = PMPI_File_write_at
+#pragma weak MPI_File_write_at_all = PMPI_File_write_at_all
+
+#define RW(Name, call, fn, write, BUFQ)                                                            \
+    int PMPI_File_##Name(MPI_File fh, BUFQ void *buf, int count, MPI_Datatype datatype,            \
+                         MPI_Status *status)                                                       \
+    {                                                                                              \
+        return fn(call, fh, (void *)buf, count, datatype, write, status);                          \
+    }
+RW(read, "MPI_File_read", individual, false, )
+RW(read_all, "MPI_File_read_all", individual, false, )
+RW(write, "MPI_File_write", individual, true, const)
+RW(write_all, "MPI_File_write_all", individual, true, const)
+RW(read_shared, "MPI_File_read_shared", shared, false, )
+RW(write_shared, "MPI_File_write_shared", shared, true, const)
+RW(read_ordered, "MPI_File_read_ordered", ordered, false, )
+RW(write_ordered, "MPI_File_write_ordered", ordered, true, const)
+#pragma weak MPI_File_read = PMPI_File_read
+#pragma weak MPI_File_read_all = PMPI_File_read_all
+#pragma weak MPI_File_write = PMPI_File_write
+#pragma weak MPI_File_write_all = PMPI_File_write_all
+#pragma weak MPI_File_read_shared = PMPI_File_read_shared
+#pragma weak MPI_File_write_shared = PMPI_File_write_shared
+#pragma weak MPI_File_read_ordered = PMPI_File_read_ordered
+#pragma weak MPI_File_write_ordered = PMPI_File_write_ordered
+
+/* ---- data access: nonblocking (done at once, returned as a completed request) --------------- */
+
+#define I_AT(Name, call, write, BUFQ)                                                              \
+    int PMPI_File_##Name(MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count,                \
+                         MPI_Datatype datatype, MPI_Request *request)                              \
+    {                                                                                              \
+        MPI_Status st;                                                                             \
+        int rc = at(call, fh, offset, (void *)buf, count, datatype, write, &st);                   \
+        if (rc != MPI_SUCCESS)                                                                     \
+            return rc;                                                                             \
+        return completed(rc, &st, request);                                                        \
+    }
+I_AT(iread_at, "MPI_File_iread_at", false, )
+I_AT(iread_at_all, "MPI_File_iread_at_all", false, )
+I_AT(iwrite_at, "MPI_File_iwrite_at", true, const)
+I_AT(iwrite_at_all, "MPI_File_iwrite_at_all", true, const)
+#pragma weak MPI_File_iread_at = PMPI_File_iread_at
+#pragma weak MPI_File_iread_at_all = PMPI_File_iread_at_all
+#pragma weak MPI_File_iwrite_at = PMPI_File_iwrite_at
+#pragma weak MPI_File_iwrite_at_all = PMPI_File_iwrite_at_all
+
+#define I_RW(Name, call, fn, write, BUFQ)                                                          \
+    int PMPI_File_##Name(MPI_File fh, BUFQ void *buf, int count, MPI_Datatype datatype,            \
+                         MPI_Request *request)                                                     \
+    {                                                                                              \
+        MPI_Status st;                                                                             \
+        int rc = fn(call, fh, (void *)buf, count, datatype, write, &st);                           \
+        if (rc != MPI_SUCCESS)                                                                     \
+            return rc;                                                                             \
+        return completed(rc, &st, request);                                                        \
+    }
+I_RW(iread, "MPI_File_iread", individual, false, )
+I_RW(iread_all, "MPI_File_iread_all", individual, false, )
+I_RW(iwrite, "MPI_File_iwrite", individual, true, const)
+I_RW(iwrite_all, "MPI_File_iwrite_all", individual, true, const)
+I_RW(iread_shared, "MPI_File_iread_shared", shared, false, )
+I_RW(iwrite_shared, "MPI_File_iwrite_shared", shared, true, const)
+#pragma weak MPI_File_iread = PMPI_File_iread
+#pragma weak MPI_File_iread_all = PMPI_File_iread_all
+#pragma weak MPI_File_iwrite = PMPI_File_iwrite
+#pragma weak MPI_File_iwrite_all = PMPI_File_iwrite_all
+#pragma weak MPI_File_iread_shared = PMPI_File_iread_shared
+#pragma weak MPI_File_iwrite_shared = PMPI_File_iwrite_shared
+
+/* ---- split collectives: begin does the access, end returns its status ---------------------- */
+
+static int split_begin(const char *call, MPI_File fh, int rc, const MPI_Status *st)
+{
+    struct smpi_file_member *m = smpi__file_self(fh);
+
+    if (m->split_pending)
+        return smpi__file_error(fh, call, MPI_ERR_OTHER,
+                                "a split collective is already active on this file");
+    m->split = *st;
+    m->split_pending = rc == MPI_SUCCESS;
+    return rc;
+}
+
+static int split_end(const char *call, MPI_File fh, MPI_Status *status)
+{
+    struct smpi_file_member *m;
+
+    CHECK_FH(call, fh);
+    m = smpi__file_self(fh);
+    if (!m->split_pending)
+        return smpi__file_error(fh, call, MPI_ERR_OTHER, "no split collective to end");
+    m->split_pending = false;
+    if (status && status != MPI_STATUS_IGNORE)
+        *status = m->split;
+    return MPI_SUCCESS;
+}
+
+#define SPLIT_AT(Name, call, write, BUFQ)                                                          \
+    int PMPI_File_##Name##_begin(MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count,        \
+                                 MPI_Datatype datatype)                                            \
+    {                                                                                              \
+        MPI_Status st;                                                                             \
+        int rc = at(call "_begin", fh, offset, (void *)buf, count, datatype, write, &st);          \
+        return rc == MPI_SUCCESS ? split_begin(call "_begin", fh, rc, &st) : rc;                   \
+    }                                                                                              \
+    int PMPI_File_##Name##_end(MPI_File fh, BUFQ void *buf, MPI_Status *status)                    \
+    {                                                                                              \
+        (void)buf;                                                                                 \
+        return split_end(call "_end", fh, status);                                                 \
+    }
+SPLIT_AT(read_at_all, "MPI_File_read_at_all", false, )
+SPLIT_AT(write_at_all, "MPI_File_write_at_all", true, const)
+#pragma weak MPI_File_read_at_all_begin = PMPI_File_read_at_all_begin
+#pragma weak MPI_File_read_at_all_end = PMPI_File_read_at_all_end
+#pragma weak MPI_File_write_at_all_begin = PMPI_File_write_at_all_begin
+#pragma weak MPI_File_write_at_all_end = PMPI_File_write_at_all_end
+
+#define SPLIT(Name, call, fn, write, BUFQ)                                                         \
+    int PMPI_File_##Name##_begin(MPI_File fh, BUFQ void *buf, int count, MPI_Datatype datatype)    \
+    {                                                                                              \
+        MPI_Status st;                                                                             \
+        int rc = fn(call "_begin", fh, (void *)buf, count, datatype, write, &st);                  \
+        return rc == MPI_SUCCESS ? split_begin(call "_begin", fh, rc, &st) : rc;                   \
+    }                                                                                              \
+    int PMPI_File_##Name##_end(MPI_File fh, BUFQ void *buf, MPI_Status *status)                    \
+    {                                                                                              \
+        (void)buf;                                                                                 \
+        return split_end(call "_end", fh, status);                                                 \
+    }
+SPLIT(read_all, "MPI_File_read_all", individual, false, )
+SPLIT(write_all, "MPI_File_write_all", individual, true, const)
+SPLIT(read_ordered, "MPI_File_read_ordered", ordered, false, )
+SPLIT(write_ordered, "MPI_File_write_ordered", ordered, true, const)
+#pragma weak MPI_File_read_all_begin = PMPI_File_read_all_begin
+#pragma weak MPI_File_read_all_end = PMPI_File_read_all_end
+#pragma weak MPI_File_write_all_begin = PMPI_File_write_all_begin
+#pragma weak MPI_File_write_all_end = PMPI_File_write_all_end
+#pragma weak MPI_File_read_ordered_begin = PMPI_File_read_ordered_begin
+#pragma weak MPI_File_read_ordered_end = PMPI_File_read_ordered_end
+#pragma weak MPI_File_write_ordered_begin = PMPI_File_write_ordered_begin
+#pragma weak MPI_File_write_ordered_end = PMPI_File_write_ordered_end

@@ -1,0 +1,154 @@
+/* bindings_misc: the smaller environment calls of MPI-3.1 (sections 8.2, 8.3, 12.3, 14.2):
+ * memory allocation, status setters, MPI_Pcontrol, MPI_Comm_idup and the deprecated MPI-1
+ * error handler names. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+
+#include "smpi/analyze/analyze.h"
+#include "smpi/bindings/check.h"
+#include "smpi/mpi/datatype.h"
+#include "smpi/internal.h"
+
+int PMPI_Alloc_mem(MPI_Aint size, MPI_Info info, void *baseptr)
+{
+    void *p;
+
+    if (size < 0)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Alloc_mem", MPI_ERR_ARG, "size %ld is negative",
+                           (long)size);
+    if (!baseptr)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Alloc_mem", MPI_ERR_ARG, "baseptr is NULL");
+    p = malloc(size > 0 ? (size_t)size : 1);
+    if (!p)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Alloc_mem", MPI_ERR_NO_MEM,
+                           "cannot allocate %ld bytes", (long)size);
+    *(void **)baseptr = p;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Alloc_mem = PMPI_Alloc_mem
+
+int PMPI_Free_mem(void *base)
+{
+    free(base);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Free_mem = PMPI_Free_mem
+
+int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
+{
+    if (!status || datatype == MPI_DATATYPE_NULL || count < 0)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Status_set_elements", MPI_ERR_ARG,
+                           "status, datatype or count %lld is invalid", (long long)count);
+    status->smpi_count = count * (MPI_Count)smpi_type_size(datatype);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
+
+int PMPI_Status_set_elements(MPI_Status *status, MPI_Datatype datatype, int count)
+{
+    return PMPI_Status_set_elements_x(status, datatype, count);
+}
+#pragma weak MPI_Status_set_elements = PMPI_Status_set_elements
+
+int PMPI_Status_set_cancelled(MPI_Status *status, int flag)
+{
+    if (!status)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Status_set_cancelled", MPI_ERR_ARG,
+                           "status is NULL");
+    status->smpi_cancelled = flag != 0;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Status_set_cancelled = PMPI_Status_set_cancelled
+
+/* Profiling control: simmpi has no profiling levels; the standard lets it ignore the call. */
+int PMPI_Pcontrol(const int level, ...)
+{
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Pcontrol = PMPI_Pcontrol
+
+/* The duplicate can be made at once (creations do not block in simmpi), so the request is
+ * complete when returned. */
+int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
+{
+    int rc;
+
+    SMPI_CHECK_INIT("MPI_Comm_idup");
+    SMPI_CHECK_COMM("MPI_Comm_idup", comm);
+    SMPI_CHECK_ARG("MPI_Comm_idup", comm, newcomm);
+    SMPI_CHECK_ARG("MPI_Comm_idup", comm, request);
+    rc = PMPI_Comm_dup(comm, newcomm);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    *request = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, comm);
+    smpi__status_empty(&(*request)->status);
+    (*request)->flags |= SMPI_REQ_ACTIVE | SMPI_REQ_DONE;
+    (*request)->site.call = "MPI_Comm_idup";
+    smpi__request_new(*request);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_idup = PMPI_Comm_idup
+
+int PMPI_Errhandler_create(MPI_Handler_function *function, MPI_Errhandler *errhandler)
+{
+    return PMPI_Comm_create_errhandler((MPI_Comm_errhandler_function *)function, errhandler);
+}
+#pragma weak MPI_Errhandler_create = PMPI_Errhandler_create
+
+int PMPI_Errhandler_set(MPI_Comm comm, MPI_Errhandler errhandler)
+{
+    return PMPI_Comm_set_errhandler(comm, errhandler);
+}
+#pragma weak MPI_Errhandler_set = PMPI_Errhandler_set
+
+int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
+{
+    return PMPI_Comm_get_errhandler(comm, errhandler);
+}
+#pragma weak MPI_Errhandler_get = PMPI_Errhandler_get
+
+int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn,
+                        MPI_Grequest_free_function *free_fn,
+                        MPI_Grequest_cancel_function *cancel_fn, void *extra_state,
+                        MPI_Request *request)
+{
+    MPI_Request r;
+
+    SMPI_CHECK_INIT("MPI_Grequest_start");
+    SMPI_CHECK_ARG("MPI_Grequest_start", MPI_COMM_WORLD, request);
+    if (!query_fn || !free_fn || !cancel_fn)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Grequest_start", MPI_ERR_ARG,
+                           "query_fn, free_fn and cancel_fn must all be given");
+    r = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
+    r->flags = (r->flags & ~SMPI_REQ_PROCNULL) | SMPI_REQ_ACTIVE | SMPI_REQ_GENERALIZED;
+    r->query_fn = query_fn;
+    r->free_fn = free_fn;
+    r->cancel_fn = cancel_fn;
+    r->extra_state = extra_state;
+    r->refcount++; /* held until MPI_Grequest_complete */
+    if (!r->site.call) /* else the MPI-IO call that made it */
+        r->site.call = "MPI_Grequest_start";
+    *request = r;
+    smpi__request_new(r);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Grequest_start = PMPI_Grequest_start
+
+int PMPI_Grequest_complete(MPI_Request request)
+{
+    bool freed;
+
+    if (request == MPI_REQUEST_NULL || !(request->flags & SMPI_REQ_GENERALIZED) ||
+        (request->flags & SMPI_REQ_DONE))
+        return smpi__error(MPI_COMM_WORLD, "MPI_Grequest_complete", MPI_ERR_REQUEST,
+                           "the request is not an incomplete generalized request");
+    freed = (request->flags & SMPI_REQ_FREED) != 0;
+    smpi__req_complete(request);
+    if (freed) /* MPI_Request_free came first: nobody will wait, so release it now */
+        request->free_fn(request->extra_state);
+    smpi__req_release(request);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Grequest_complete = PMPI_Grequest_complete

@@ -1,0 +1,616 @@
+/* bindings_rma: the one-sided operations and their request-based forms (MPI-3.1 section 11.3)
+ * and the synchronisation calls (section 11.5). Each binding checks its arguments (errors go
+ * through the window's error handler), then drives rma.c and rma_sync.c. The calls on window
+ * objects are in bindings_win.c, window attributes in attr.c, their error handlers in
+ * errhandler.c. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <string.h>
+
+#include "smpi/analyze/analyze.h"
+#include "smpi/bindings/check.h"
+#include "smpi/mpi/datatype.h"
+#include "smpi/mpi/op.h"
+#include "smpi/mpi/win.h"
+
+/* ---- checks --------------------------------------------------------------------------------- */
+
+static int check_count(const char *call, MPI_Win win, int count, const char *name)
+{
+    if (count < 0)
+        return smpi__win_error(win, call, MPI_ERR_COUNT, "%s %d is negative", name, count);
+    return MPI_SUCCESS;
+}
+
+static int check_type(const char *call, MPI_Win win, MPI_Datatype type, const char *name)
+{
+    if (type == MPI_DATATYPE_NULL)
+        return smpi__win_error(win, call, MPI_ERR_TYPE, "%s is MPI_DATATYPE_NULL", name);
+    if (!(type->flags & SMPI_TYPE_COMMITTED))
+        return smpi__win_error(win, call, MPI_ERR_TYPE,
+                               "%s is not committed; call MPI_Type_commit on it first", name);
+    return MPI_SUCCESS;
+}
+
+static int check_buf(const char *call, MPI_Win win, const void *buf, int count, MPI_Datatype type,
+                     const char *name)
+{
+    if (buf == MPI_IN_PLACE)
+        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s is MPI_IN_PLACE", name);
+    if (buf == NULL && count > 0 && (type->flags & SMPI_TYPE_PREDEFINED) && type->size > 0)
+        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s is NULL with count %d of %s", name,
+                               count, type->name);
+    if (smpi__analyze.memory) {
+        char msg[512];
+
+        if (smpi__alloc_overflow(buf, count, type, name, msg, sizeof(msg)))
+            return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s", msg);
+    }
+    return MPI_SUCCESS;
+}
+
+static int check_target_rank(const char *call, MPI_Win win, int rank)
+{
+    if (rank >= 0 && rank < win->n)
+        return MPI_SUCCESS;
+    return smpi__win_error(win, call, MPI_ERR_RANK,
+                           "rank %d is out of range for %s of %d ranks (valid: 0..%d)", rank,
+                           smpi__win_name(win), win->n, win->n - 1);
+}
+
+/* An accumulate's op: predefined, defined on the target's basic type, and that basic type
+ * the origin's too (MPI-3.1 section 11.3.4). */
+static int check_acc(const char *call, MPI_Win win, MPI_Op op, MPI_Datatype otype,
+                     MPI_Datatype ttype, bool origin)
+{
+    if (op == MPI_OP_NULL)
+        return smpi__win_error(win, call, MPI_ERR_OP, "op is MPI_OP_NULL");
+    if (!op->predefined)
+        return smpi__win_error(win, call, MPI_ERR_OP,
+                               "%s is a user-defined op; one-sided accumulates take only "
+                               "predefined ops",
+                               op->name);
+    if (op == MPI_REPLACE || op == MPI_NO_OP)
+        return MPI_SUCCESS;
+    if (ttype->kind == SMPI_KIND_NONE)
+        return smpi__win_error(win, call, MPI_ERR_TYPE,
+                               "target_datatype %s is not built from one predefined type",
+                               ttype->name);
+    if (origin && otype->kind != ttype->kind)
+        return smpi__win_error(win, call, MPI_ERR_TYPE,
+                               "origin_datatype %s and target_datatype %s are built from "
+                               "different predefined types",
+                               otype->name, ttype->name);
+    if (smpi_op_apply(op, NULL, NULL, 0, smpi__kind_type(ttype->kind)) != MPI_SUCCESS)
+        return smpi__win_error(win, call, MPI_ERR_OP, "op %s is not defined for datatype %s",
+                               op->name, ttype->name);
+    return MPI_SUCCESS;
+}
+
+/* The origin and target arguments every operation has. */
+static int check_op_args(const char *call, MPI_Win win, const struct rma_args *a, bool origin)
+{
+    if (origin) {
+        SMPI_CHECK(check_count(call, win, a->ocount, "origin_count"));
+        SMPI_CHECK(check_type(call, win, a->otype, "origin_datatype"));
+        SMPI_CHECK(check_buf(call, win, a->oaddr, a->ocount, a->otype, "origin_addr"));
+    }
+    SMPI_CHECK(smpi__win_check_rank(call, win, a->target, "target_rank"));
+    SMPI_CHECK(check_count(call, win, a->tcount, "target_count"));
+    SMPI_CHECK(check_type(call, win, a->ttype, "target_datatype"));
+    if (win->flavor != MPI_WIN_FLAVOR_DYNAMIC && a->disp < 0)
+        return smpi__win_error(win, call, MPI_ERR_RMA_RANGE,
+                               "target_disp %ld is negative (rank %d of %s)", (long)a->disp,
+                               a->target, smpi__win_name(win));
+    return MPI_SUCCESS;
+}
+
+/* Epoch and range: the checks rma.c makes on the window's state. */
+static int check_access(const char *call, MPI_Win win, const struct rma_args *a)
+{
+    char msg[512];
+    int rc = smpi__rma_check(win, a, msg, sizeof(msg));
+
+    if (rc != MPI_SUCCESS)
+        return smpi__win_error(win, call, rc, "%s", msg);
+    return MPI_SUCCESS;
+}
+
+static int report(MPI_Win win, const char *call, int rc, const char *msg)
+{
+    if (rc == MPI_SUCCESS)
+        return rc;
+    return smpi__win_error(win, call, rc, "%s", msg);
+}
+
+/* A request already complete, for the R* forms whose target is MPI_PROC_NULL. */
+static MPI_Request done_request(MPI_Win win)
+{
+    MPI_Request r = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, win->comm);
+
+    r->flags |= SMPI_REQ_ACTIVE | SMPI_REQ_DONE | SMPI_REQ_RMA;
+    smpi__status_empty(&r->status);
+    return r;
+}
+
+/* ---- operations ---------------------------------------------------------------------------- */
+
+enum rma_call { CALL_PUT, CALL_GET, CALL_ACC, CALL_GACC };
+
+/* One operation: checks, then the engine; a MPI_PROC_NULL target does nothing (its request
+ * is complete at once). */
+static int rma_call(const char *call, enum rma_call kind, MPI_Win win, const struct rma_args *a,
+                    MPI_Request *req)
+{
+    bool origin = kind != CALL_GACC || a->op != MPI_NO_OP;
+    int rc;
+
+    SMPI_CHECK_INIT(call);
+    SMPI_CHECK(smpi__win_check(call, win));
+    SMPI_CHECK(check_op_args(call, win, a, origin));
+    if (kind == CALL_GACC) {
+        SMPI_CHECK(check_count(call, win, a->rcount, "result_count"));
+        SMPI_CHECK(check_type(call, win, a->rtype, "result_datatype"));
+        SMPI_CHECK(check_buf(call, win, a->raddr, a->rcount, a->rtype, "result_addr"));
+    }
+    if (kind == CALL_ACC || kind == CALL_GACC)
+        SMPI_CHECK(check_acc(call, win, a->op, a->otype, a->ttype, origin));
+    if (a->target == MPI_PROC_NULL) {
+        if (req) {
+            *req = done_request(win);
+            (*req)->site.call = call;
+            smpi__request_new(*req);
+        }
+        return MPI_SUCCESS;
+    }
+    SMPI_CHECK(check_access(call, win, a));
+    smpi__enter(call);
+    smpi__self()->call_peer = a->target;
+    switch (kind) {
+    case CALL_PUT:
+        rc = smpi__rma_put(win, a, req);
+        break;
+    case CALL_GET:
+        rc = smpi__rma_get(win, a, req);
+        break;
+    case CALL_ACC:
+        rc = smpi__rma_accumulate(win, a, req);
+        break;
+    default:
+        rc = smpi__rma_get_accumulate(win, a, req);
+        break;
+    }
+    if (req && rc == MPI_SUCCESS)
+        smpi__request_new(*req);
+    smpi__leave();
+    return report(win, call, rc, "the operation failed");
+}
+
+int PMPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+             int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
+             MPI_Win win)
+{
+    struct rma_args a = { .oaddr = origin_addr,
+                          .ocount = origin_count,
+                          .otype = origin_datatype,
+                          .target = target_rank,
+                          .disp = target_disp,
+                          .tcount = target_count,
+                          .ttype = target_datatype };
+
+    return rma_call("MPI_Put", CALL_PUT, win, &a, NULL);
+}
+#pragma weak MPI_Put = PMPI_Put
+
+int PMPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
+{
+    struct rma_args a = { .oaddr = origin_addr,
+                          .ocount = origin_count,
+                          .otype = origin_datatype,
+                          .target = target_rank,
+                          .disp = target_disp,
+                          .tcount = target_count,
+                          .ttype = target_datatype };
+
+    return rma_call("MPI_Get", CALL_GET, win, &a, NULL);
+}
+#pragma weak MPI_Get = PMPI_Get
+
+int PMPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                    int target_rank, MPI_Aint target_disp, int target_count,
+                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
+{
+    struct rma_args a = { .oaddr = origin_addr,
+                          .ocount = origin_count,
+                          .otype = origin_datatype,
+                          .target = target_rank,
+                          .disp = target_disp,
+                          .tcount = target_count,
+                          .ttype = target_datatype,
+                          .op = op };
+
+    return rma_call("MPI_Accumulate", CALL_ACC, win, &a, NULL);
+}
+#pragma weak MPI_Accumulate = PMPI_Accumulate
+
+int PMPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                        void *result_addr, int result_count, MPI_Datatype result_datatype,
+                        int target_rank, MPI_Aint target_disp, int target_count,
+                        MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
+{
+    struct rma_args a = { .oaddr = origin_addr,
+                          .ocount = origin_count,
+                          .otype = origin_datatype,
+                          .raddr = result_addr,
+                          .rcount = result_count,
+                          .rtype = result_datatype,
+                          .target = target_rank,
+                          .disp = target_disp,
+                          .tcount = target_count,
+                          .ttype = target_datatype,
+                          .op = op };
+
+    return rma_call("MPI_Get_accumulate", CALL_GACC, win, &a, NULL);
+}
+#pragma weak MPI_Get_accumulate = PMPI_Get_accumulate
+
+int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype,
+                      int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win)
+{
+    struct rma_args a = { .oaddr = origin_addr,
+                          .ocount = 1,
+                          .otype = datatype,
+                          .raddr = result_addr,
+                          .rcount = 1,
+                          .rtype = datatype,
+                          .target = target_rank,
+                          .disp = target_disp,
+                          .tcount = 1,
+                          .ttype = datatype,
+                          .op = op };
+
+    return rma_call("MPI_Fetch_and_op", CALL_GACC, win, &a, NULL);
+}
+#pragma weak MPI_Fetch_and_op = PMPI_Fetch_and_op
+
+int PMPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, void *result_addr,
+                          MPI_Datatype datatype, int target_rank, MPI_Aint target_disp, MPI_Win win)
+{
+    const char *call = "MPI_Compare_and_swap";
+    struct rma_args a = { .oaddr = origin_addr,
+                          .ocount = 1,
+                          .otype = datatype,
+                          .raddr = result_addr,
+                          .caddr = (void *)compare_addr,
+                          .target = target_rank,
+                          .disp = target_disp,
+                          .tcount = 1,
+                          .ttype = datatype };
+    int rc;
+
+    SMPI_CHECK_INIT(call);
+    SMPI_CHECK(smpi__win_check(call, win));
+    SMPI_CHECK(check_op_args(call, win, &a, true));
+    if (!(datatype->flags & SMPI_TYPE_PREDEFINED) ||
+        !(datatype->opclass & (SMPI_CLASS_C_INTEGER | SMPI_CLASS_F_INTEGER | SMPI_CLASS_LOGICAL |
+                               SMPI_CLASS_BYTE | SMPI_CLASS_MULTILANG)))
+        return smpi__win_error(win, call, MPI_ERR_TYPE,
+                               "datatype %s is not a predefined integer, logical or byte type",
+                               datatype->name);
+    if (!compare_addr || !result_addr)
+        return smpi__win_error(win, call, MPI_ERR_BUFFER, "compare_addr or result_addr is NULL");
+    if (target_rank == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    SMPI_CHECK(check_access(call, win, &a));
+    smpi__enter(call);
+    smpi__self()->call_peer = target_rank;
+    rc = smpi__rma_compare_and_swap(win, &a);
+    smpi__leave();
+    return report(win, call, rc, "the operation failed");
+}
+#pragma weak MPI_Compare_and_swap = PMPI_Compare_and_swap
+
+static int check_request(const char *call, MPI_Win win, const MPI_Request *request)
+{
+    if (!request)
+        return smpi__win_error(win, call, MPI_ERR_ARG, "request is NULL");
+    return MPI_SUCCESS;
+}
+
+int PMPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+              int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
+              MPI_Win win, MPI_Request *request)
+{
+    struct rma_args a = { .oaddr = origin_addr,
+                          .ocount = origin_count,
+                          .otype = origin_datatype,
+                          .target = target_rank,
+                          .disp = target_disp,
+                          .tcount = target_count,
+                          .ttype = target_datatype };
+
+    SMPI_CHECK_INIT("MPI_Rput");
+    SMPI_CHECK(smpi__win_check("MPI_Rput", win));
+    SMPI_CHECK(check_request("MPI_Rput", win, request));
+    return rma_call("MPI_Rput", CALL_PUT, win, &a, request);
+}
+#pragma weak MPI_Rput = PMPI_Rput
+
+int PMPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+              MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
+              MPI_Request *request)
+{
+    struct rma_args a = { .oaddr = origin_addr,
+                          .ocount = origin_count,
+                          .otype = origin_datatype,
+                          .target = target_rank,
+                          .disp = target_disp,
+                          .tcount = target_count,
+                          .ttype = target_datatype };
+
+    SMPI_CHECK_INIT("MPI_Rget");
+    SMPI_CHECK(smpi__win_check("MPI_Rget", win));
+    SMPI_CHECK(check_request("MPI_Rget", win, request));
+    return rma_call("MPI_Rget", CALL_GET, win, &a, request);
+}
+#pragma weak MPI_Rget = PMPI_Rget
+
+int PMPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                     int target_rank, MPI_Aint target_disp, int target_count,
+                     MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request)
+{
+    struct rma_args a = { .oaddr = origin_addr,
+                          .ocount = origin_count,
+                          .otype = origin_datatype,
+                          .target = target_rank,
+                          .disp = target_disp,
+                          .tcount = target_count,
+                          .ttype = target_datatype,
+                          .op = op };
+
+    SMPI_CHECK_INIT("MPI_Raccumulate");
+    SMPI_CHECK(smpi__win_check("MPI_Raccumulate", win));
+    SMPI_CHECK(check_request("MPI_Raccumulate", win, request));
+    return rma_call("MPI_Raccumulate", CALL_ACC, win, &a, request);
+}
+#pragma weak MPI_Raccumulate = PMPI_Raccumulate
+
+int PMPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
+                         void *result_addr, int result_count, MPI_Datatype result_datatype,
+                         int target_rank, MPI_Aint target_disp, int target_count,
+                         MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request)
+{
+    struct rma_args a = { .oaddr = origin_addr,
+                          .ocount = origin_count,
+                          .otype = origin_datatype,
+                          .raddr = result_addr,
+                          .rcount = result_count,
+                          .rtype = result_datatype,
+                          .target = target_rank,
+                          .disp = target_disp,
+                          .tcount = target_count,
+                          .ttype = target_datatype,
+                          .op = op };
+
+    SMPI_CHECK_INIT("MPI_Rget_accumulate");
+    SMPI_CHECK(smpi__win_check("MPI_Rget_accumulate", win));
+    SMPI_CHECK(check_request("MPI_Rget_accumulate", win, request));
+    return rma_call("MPI_Rget_accumulate", CALL_GACC, win, &a, request);
+}
+#pragma weak MPI_Rget_accumulate = PMPI_Rget_accumulate
+
+/* ---- synchronisation ----------------------------------------------------------------------- */
+
+/* Ends a synchronisation call: leave, report a failure with rma.c's message. */
+static int sync_done(const char *call, MPI_Win win, int rc, const char *msg)
+{
+    smpi__leave();
+    return report(win, call, rc, msg);
+}
+
+static int check_sync(const char *call, MPI_Win win)
+{
+    SMPI_CHECK_INIT(call);
+    return smpi__win_check(call, win);
+}
+
+int PMPI_Win_fence(int assert, MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_fence", win));
+    smpi__enter("MPI_Win_fence");
+    rc = smpi__rma_fence(win, assert, msg, sizeof(msg));
+    return sync_done("MPI_Win_fence", win, rc, msg);
+}
+#pragma weak MPI_Win_fence = PMPI_Win_fence
+
+int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_post", win));
+    if (group == MPI_GROUP_NULL)
+        return smpi__win_error(win, "MPI_Win_post", MPI_ERR_GROUP, "group is MPI_GROUP_NULL");
+    smpi__enter("MPI_Win_post");
+    rc = smpi__rma_post(win, group, msg, sizeof(msg));
+    return sync_done("MPI_Win_post", win, rc, msg);
+}
+#pragma weak MPI_Win_post = PMPI_Win_post
+
+int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_start", win));
+    if (group == MPI_GROUP_NULL)
+        return smpi__win_error(win, "MPI_Win_start", MPI_ERR_GROUP, "group is MPI_GROUP_NULL");
+    smpi__enter("MPI_Win_start");
+    rc = smpi__rma_start(win, group, msg, sizeof(msg));
+    return sync_done("MPI_Win_start", win, rc, msg);
+}
+#pragma weak MPI_Win_start = PMPI_Win_start
+
+int PMPI_Win_complete(MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_complete", win));
+    smpi__enter("MPI_Win_complete");
+    rc = smpi__rma_complete(win, msg, sizeof(msg));
+    return sync_done("MPI_Win_complete", win, rc, msg);
+}
+#pragma weak MPI_Win_complete = PMPI_Win_complete
+
+int PMPI_Win_wait(MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_wait", win));
+    smpi__enter("MPI_Win_wait");
+    rc = smpi__rma_wait(win, false, NULL, msg, sizeof(msg));
+    return sync_done("MPI_Win_wait", win, rc, msg);
+}
+#pragma weak MPI_Win_wait = PMPI_Win_wait
+
+int PMPI_Win_test(MPI_Win win, int *flag)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_test", win));
+    if (!flag)
+        return smpi__win_error(win, "MPI_Win_test", MPI_ERR_ARG, "flag is NULL");
+    smpi__enter("MPI_Win_test");
+    rc = smpi__rma_wait(win, true, flag, msg, sizeof(msg));
+    return sync_done("MPI_Win_test", win, rc, msg);
+}
+#pragma weak MPI_Win_test = PMPI_Win_test
+
+int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_lock", win));
+    if (lock_type != MPI_LOCK_SHARED && lock_type != MPI_LOCK_EXCLUSIVE)
+        return smpi__win_error(win, "MPI_Win_lock", MPI_ERR_LOCKTYPE,
+                               "lock_type %d is neither MPI_LOCK_SHARED nor MPI_LOCK_EXCLUSIVE",
+                               lock_type);
+    if (rank == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    SMPI_CHECK(check_target_rank("MPI_Win_lock", win, rank));
+    smpi__enter("MPI_Win_lock");
+    rc = smpi__rma_lock(win, lock_type, rank, assert, msg, sizeof(msg));
+    return sync_done("MPI_Win_lock", win, rc, msg);
+}
+#pragma weak MPI_Win_lock = PMPI_Win_lock
+
+int PMPI_Win_unlock(int rank, MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_unlock", win));
+    if (rank == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    SMPI_CHECK(check_target_rank("MPI_Win_unlock", win, rank));
+    smpi__enter("MPI_Win_unlock");
+    rc = smpi__rma_unlock(win, rank, msg, sizeof(msg));
+    return sync_done("MPI_Win_unlock", win, rc, msg);
+}
+#pragma weak MPI_Win_unlock = PMPI_Win_unlock
+
+int PMPI_Win_lock_all(int assert, MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_lock_all", win));
+    smpi__enter("MPI_Win_lock_all");
+    rc = smpi__rma_lock_all(win, assert, msg, sizeof(msg));
+    return sync_done("MPI_Win_lock_all", win, rc, msg);
+}
+#pragma weak MPI_Win_lock_all = PMPI_Win_lock_all
+
+int PMPI_Win_unlock_all(MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_unlock_all", win));
+    smpi__enter("MPI_Win_unlock_all");
+    rc = smpi__rma_unlock_all(win, msg, sizeof(msg));
+    return sync_done("MPI_Win_unlock_all", win, rc, msg);
+}
+#pragma weak MPI_Win_unlock_all = PMPI_Win_unlock_all
+
+int PMPI_Win_flush(int rank, MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_flush", win));
+    if (rank == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    SMPI_CHECK(check_target_rank("MPI_Win_flush", win, rank));
+    smpi__enter("MPI_Win_flush");
+    rc = smpi__rma_flush(win, rank, false, msg, sizeof(msg));
+    return sync_done("MPI_Win_flush", win, rc, msg);
+}
+#pragma weak MPI_Win_flush = PMPI_Win_flush
+
+int PMPI_Win_flush_local(int rank, MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_flush_local", win));
+    if (rank == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    SMPI_CHECK(check_target_rank("MPI_Win_flush_local", win, rank));
+    smpi__enter("MPI_Win_flush_local");
+    rc = smpi__rma_flush(win, rank, true, msg, sizeof(msg));
+    return sync_done("MPI_Win_flush_local", win, rc, msg);
+}
+#pragma weak MPI_Win_flush_local = PMPI_Win_flush_local
+
+int PMPI_Win_flush_all(MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_flush_all", win));
+    smpi__enter("MPI_Win_flush_all");
+    rc = smpi__rma_flush(win, -1, false, msg, sizeof(msg));
+    return sync_done("MPI_Win_flush_all", win, rc, msg);
+}
+#pragma weak MPI_Win_flush_all = PMPI_Win_flush_all
+
+int PMPI_Win_flush_local_all(MPI_Win win)
+{
+    char msg[512] = "";
+    int rc;
+
+    SMPI_CHECK(check_sync("MPI_Win_flush_local_all", win));
+    smpi__enter("MPI_Win_flush_local_all");
+    rc = smpi__rma_flush(win, -1, true, msg, sizeof(msg));
+    return sync_done("MPI_Win_flush_local_all", win, rc, msg);
+}
+#pragma weak MPI_Win_flush_local_all = PMPI_Win_flush_local_all
+
+/* The public and private copies of a window are one memory here (MPI_WIN_UNIFIED): nothing to
+ * synchronise. */
+int PMPI_Win_sync(MPI_Win win)
+{
+    return check_sync("MPI_Win_sync", win);
+}
+#pragma weak MPI_Win_sync = PMPI_Win_sync

@@ -1,0 +1,263 @@
+/* check: the argument checks that open every MPI_* binding, and the report of a request's
+ * failure through its communicator's error handler. Private to smpi/. */
+#ifndef SMPI_CHECK_H
+#define SMPI_CHECK_H
+
+#include <limits.h>
+#include <stdbool.h>
+
+#include <mpi.h>
+
+#include "smpi/analyze/analyze.h"
+#include "smpi/mpi/datatype.h"
+#include "smpi/internal.h"
+
+/* Value of the MPI_TAG_UB attribute: every non-negative int is a valid tag. */
+#define SMPI_TAG_UB INT_MAX
+
+/* Nothing is ever mapped below this address (Linux's vm.mmap_min_addr is 64 KiB by default):
+ * data that a NULL buffer and its datatype place there is an error, not MPI_BOTTOM. */
+#define SMPI_LOWEST_ADDRESS 65536
+
+/* How to use the checks. A binding runs them first, before smpi__enter, in the order
+ * init, comm, count, datatype, buffer, rank, tag, then the remaining pointer arguments:
+ *
+ *     SMPI_CHECK_INIT("MPI_Send");
+ *     SMPI_CHECK_COMM("MPI_Send", comm);
+ *     SMPI_CHECK_COUNT("MPI_Send", comm, count);
+ *     ...
+ *     smpi__enter("MPI_Send");
+ *
+ * Each SMPI_CHECK_* macro returns from the calling function with the error code given back
+ * by smpi__error when its argument is invalid (the communicator's handler has run by then).
+ * They are the only macros allowed to hide a `return` (STYLE.md section 5). Because they run
+ * before smpi__enter, no exit path skips smpi__leave; a binding that must check something
+ * after smpi__enter calls the smpi__check_* function instead and keeps one exit.
+ *
+ * The macros name the parameter in the message by stringifying it: pass the binding's own
+ * parameter (`count`, `dest`, `recvtag`), never an expression. */
+
+#define SMPI_CHECK(expr)                                                                           \
+    do {                                                                                           \
+        int smpi_check_rc_ = (expr);                                                               \
+        if (smpi_check_rc_ != MPI_SUCCESS)                                                         \
+            return smpi_check_rc_;                                                                 \
+    } while (0)
+
+/* The caller is a rank between MPI_Init and MPI_Finalize (dies outside any rank). */
+#define SMPI_CHECK_INIT(call) SMPI_CHECK(smpi__check_init(call))
+/* comm is a live communicator; errors go to MPI_COMM_WORLD's handler. */
+#define SMPI_CHECK_COMM(call, comm) SMPI_CHECK(smpi__check_comm(call, comm))
+/* count >= 0 (MPI_ERR_COUNT). */
+#define SMPI_CHECK_COUNT(call, comm, count) SMPI_CHECK(smpi__check_count(call, comm, count, #count))
+/* type is a committed datatype (MPI_ERR_TYPE). */
+#define SMPI_CHECK_TYPE(call, comm, type) SMPI_CHECK(smpi__check_type(call, comm, type, #type))
+/* buf may be NULL only for an empty message or a derived datatype with absolute addresses
+ * (MPI_BOTTOM: its first byte lies at or above SMPI_LOWEST_ADDRESS); MPI_IN_PLACE is refused,
+ * so a collective checks its send buffer only when it is not MPI_IN_PLACE (MPI_ERR_BUFFER, as
+ * SMPI's CHECK_BUFFER). Run after SMPI_CHECK_COUNT and SMPI_CHECK_TYPE. */
+#define SMPI_CHECK_BUF(call, comm, buf, count, type)                                               \
+    SMPI_CHECK(smpi__check_buf(call, comm, buf, count, type, #buf))
+/* rank is a rank of comm or MPI_PROC_NULL; MPI_ANY_SOURCE too when allow_any (MPI_ERR_RANK). */
+#define SMPI_CHECK_RANK(call, comm, rank, allow_any)                                               \
+    SMPI_CHECK(smpi__check_rank(call, comm, rank, allow_any, #rank))
+/* root is a rank of comm (MPI_ERR_ROOT). */
+#define SMPI_CHECK_ROOT(call, comm, root) SMPI_CHECK(smpi__check_root(call, comm, root))
+/* 0 <= tag <= SMPI_TAG_UB; MPI_ANY_TAG too when allow_any (MPI_ERR_TAG). */
+#define SMPI_CHECK_TAG(call, comm, tag, allow_any)                                                 \
+    SMPI_CHECK(smpi__check_tag(call, comm, tag, allow_any, #tag))
+/* comm is an intracommunicator: the creation calls that are not provided on
+ * intercommunicators (MPI_ERR_COMM). */
+#define SMPI_CHECK_INTRA(call, comm) SMPI_CHECK(smpi__check_intra(call, comm))
+/* An output or input pointer that must not be NULL (MPI_ERR_ARG). */
+#define SMPI_CHECK_ARG(call, comm, ptr) SMPI_CHECK(smpi__check_arg(call, comm, ptr, #ptr))
+/* type is a datatype handle, committed or not (MPI_ERR_TYPE): the calls that inspect or build
+ * datatypes; errors go to MPI_COMM_WORLD's handler. */
+#define SMPI_CHECK_TYPE_HANDLE(call, type) SMPI_CHECK(smpi__check_type_handle(call, type, #type))
+/* op is not MPI_OP_NULL (MPI_ERR_OP). */
+#define SMPI_CHECK_OP(call, comm, op) SMPI_CHECK(smpi__check_op(call, comm, op))
+/* A group or info handle that is not the null one (MPI_ERR_GROUP, MPI_ERR_INFO). */
+#define SMPI_CHECK_GROUP(call, group) SMPI_CHECK(smpi__check_group(call, group, #group))
+#define SMPI_CHECK_INFO(call, info) SMPI_CHECK(smpi__check_info(call, info, #info))
+/* An array of n requests: n >= 0 (MPI_ERR_COUNT) and the array given when n > 0 (MPI_ERR_ARG). */
+#define SMPI_CHECK_REQUESTS(call, n, reqs)                                                         \
+    SMPI_CHECK(smpi__check_requests(call, n, reqs, #n, #reqs))
+
+/* ---- the checks as functions: each returns MPI_SUCCESS or the code smpi__error gives back */
+
+static inline int smpi__check_init(const char *call)
+{
+    struct smpi_process *p = smpi__self();
+
+    if (!p)
+        sim_die("%s called outside of a simulated rank: run the program with smpirun", call);
+    if (!p->initialized)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_OTHER,
+                           "MPI is not initialized; call MPI_Init first");
+    if (p->finalized)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_OTHER,
+                           "MPI is already finalized; no MPI call is allowed after MPI_Finalize");
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_comm(const char *call, MPI_Comm comm)
+{
+    if (comm == MPI_COMM_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COMM, "comm is MPI_COMM_NULL");
+    if (!smpi__comm_is_valid(comm))
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COMM,
+                           "comm is not a valid communicator (already freed?)");
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_count(const char *call, MPI_Comm comm, int count, const char *name)
+{
+    if (count < 0)
+        return smpi__error(comm, call, MPI_ERR_COUNT, "%s %d is negative", name, count);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_type(const char *call, MPI_Comm comm, MPI_Datatype type,
+                                   const char *name)
+{
+    if (type == MPI_DATATYPE_NULL)
+        return smpi__error(comm, call, MPI_ERR_TYPE, "%s is MPI_DATATYPE_NULL", name);
+    if (!(type->flags & SMPI_TYPE_COMMITTED))
+        return smpi__error(comm, call, MPI_ERR_TYPE,
+                           "%s is not committed; call MPI_Type_commit on it first", name);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_type_handle(const char *call, MPI_Datatype type, const char *name)
+{
+    if (type == MPI_DATATYPE_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE, "%s is MPI_DATATYPE_NULL", name);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_op(const char *call, MPI_Comm comm, MPI_Op op)
+{
+    if (op == MPI_OP_NULL)
+        return smpi__error(comm, call, MPI_ERR_OP, "op is MPI_OP_NULL");
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_group(const char *call, MPI_Group group, const char *name)
+{
+    if (group == MPI_GROUP_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_GROUP, "%s is MPI_GROUP_NULL", name);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_info(const char *call, MPI_Info info, const char *name)
+{
+    if (info == MPI_INFO_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_INFO, "%s is MPI_INFO_NULL", name);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_buf(const char *call, MPI_Comm comm, const void *buf, int count,
+                                  MPI_Datatype type, const char *name)
+{
+    if (buf == MPI_IN_PLACE)
+        return smpi__error(comm, call, MPI_ERR_BUFFER,
+                           "%s is MPI_IN_PLACE, which only collective calls accept", name);
+    if (buf == NULL && count > 0 && type->size > 0 && type->true_lb < SMPI_LOWEST_ADDRESS)
+        return smpi__error(comm, call, MPI_ERR_BUFFER, "%s is NULL with count %d of %s", name,
+                           count, type->name);
+    if (smpi__analyze.memory)
+        return smpi__check_buf_room(call, comm, buf, count, type, name);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_intra(const char *call, MPI_Comm comm)
+{
+    if (comm->remote_group)
+        return smpi__error(comm, call, MPI_ERR_COMM,
+                           "%s on an intercommunicator is not provided by simmpi; merge it with "
+                           "MPI_Intercomm_merge first",
+                           call);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_rank(const char *call, MPI_Comm comm, int rank, bool allow_any,
+                                   const char *name)
+{
+    int size = smpi__comm_peer_size(comm); /* the remote group of an intercommunicator */
+
+    if ((rank >= 0 && rank < size) || rank == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    if (rank == MPI_ANY_SOURCE && allow_any)
+        return MPI_SUCCESS;
+    if (rank == MPI_ANY_SOURCE)
+        return smpi__error(comm, call, MPI_ERR_RANK,
+                           "%s is MPI_ANY_SOURCE, which only receives and probes accept", name);
+    return smpi__error(comm, call, MPI_ERR_RANK,
+                       "%s %d is out of range for a communicator of size %d (valid: 0..%d%s or "
+                       "MPI_PROC_NULL)",
+                       name, rank, size, size - 1, allow_any ? ", MPI_ANY_SOURCE" : "");
+}
+
+static inline int smpi__check_root(const char *call, MPI_Comm comm, int root)
+{
+    int size = smpi_comm_size(comm);
+
+    if (root < 0 || root >= size)
+        return smpi__error(comm, call, MPI_ERR_ROOT,
+                           "root %d is out of range for a communicator of size %d", root, size);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_tag(const char *call, MPI_Comm comm, int tag, bool allow_any,
+                                  const char *name)
+{
+    if (tag == MPI_ANY_TAG && allow_any)
+        return MPI_SUCCESS;
+    if (tag == MPI_ANY_TAG)
+        return smpi__error(comm, call, MPI_ERR_TAG,
+                           "%s is MPI_ANY_TAG, which only receives and probes accept", name);
+#if SMPI_TAG_UB < INT_MAX
+    if (tag > SMPI_TAG_UB)
+        return smpi__error(comm, call, MPI_ERR_TAG, "%s %d is above MPI_TAG_UB (%d)", name, tag,
+                           SMPI_TAG_UB);
+#endif
+    if (tag < 0)
+        return smpi__error(comm, call, MPI_ERR_TAG, "%s %d is negative (valid: 0..%d%s)", name, tag,
+                           SMPI_TAG_UB, allow_any ? " or MPI_ANY_TAG" : "");
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_arg(const char *call, MPI_Comm comm, const void *ptr,
+                                  const char *name)
+{
+    if (ptr == NULL)
+        return smpi__error(comm, call, MPI_ERR_ARG, "%s is NULL", name);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_requests(const char *call, int n, const MPI_Request *reqs,
+                                       const char *n_name, const char *reqs_name)
+{
+    if (n < 0)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COUNT, "%s %d is negative", n_name, n);
+    if (n > 0 && reqs == NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "%s is NULL with %s %d", reqs_name,
+                           n_name, n);
+    return MPI_SUCCESS;
+}
+
+/* Reports a failed completion (rc != MPI_SUCCESS, status `st` filled by the engine) through
+ * comm's error handler and returns the code to give back; returns MPI_SUCCESS untouched. */
+static inline int smpi__report(MPI_Comm comm, const char *call, int rc, const MPI_Status *st)
+{
+    if (rc == MPI_SUCCESS)
+        return rc;
+    if (st->MPI_ERROR == MPI_ERR_TRUNCATE)
+        return smpi__error(comm, call, rc,
+                           "the message from rank %d with tag %d is longer than the receive "
+                           "buffer (%lld bytes kept); post a larger receive",
+                           st->MPI_SOURCE, st->MPI_TAG, (long long)st->smpi_count);
+    return smpi__error(comm, call, rc, "the request failed");
+}
+
+#endif /* SMPI_CHECK_H */

@@ -1,0 +1,147 @@
+/* fortran: conversions used by the generated Fortran bindings. The special addresses of mpif.h
+ * (MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE, ...) are members of the COMMON block
+ * SMPI_FSPECIAL, which every rank's private copy of the program holds: each rank's block is
+ * found once through the loader and recognised by address. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+#include <string.h>
+
+#include "smpi/fortran/fortran.h"
+#include "smpi/internal.h"
+#include "smpi/runtime/loader.h"
+
+/* Offsets, in INTEGERs, of the members of COMMON /SMPI_FSPECIAL/ (include/mpif.h). */
+enum {
+    SP_BOTTOM = 0,
+    SP_IN_PLACE = 1,
+    SP_STATUS_IGNORE = 2,
+    SP_STATUSES_IGNORE = SP_STATUS_IGNORE + MPI_F_STATUS_SIZE,
+    SP_ERRCODES_IGNORE = SP_STATUSES_IGNORE + MPI_F_STATUS_SIZE,
+};
+
+static MPI_Fint **special; /* per rank: its block, or NULL when the program has none */
+static char *looked_up;
+
+static MPI_Fint *special_block(void)
+{
+    struct smpi_process *me = smpi__self();
+
+    if (!me || !smpi__rt.app)
+        return NULL;
+    if (!special) {
+        special = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(*special));
+        looked_up = sim_xcalloc((size_t)smpi__rt.nranks, 1);
+    }
+    if (!looked_up[me->rank]) {
+        special[me->rank] = smpi_app_symbol(smpi__rt.app, me->rank, "smpi_fspecial_");
+        looked_up[me->rank] = 1;
+    }
+    return special[me->rank];
+}
+
+void *smpi__fbuf(void *buf)
+{
+    MPI_Fint *sp = special_block();
+
+    if (sp && buf == sp + SP_BOTTOM)
+        return MPI_BOTTOM;
+    if (sp && buf == sp + SP_IN_PLACE)
+        return MPI_IN_PLACE;
+    return buf;
+}
+
+MPI_Status *smpi__fstatus_in(MPI_Fint *f, MPI_Status *scratch)
+{
+    MPI_Fint *sp = special_block();
+
+    if (sp && f == sp + SP_STATUS_IGNORE)
+        return MPI_STATUS_IGNORE;
+    if (sp && f == sp + SP_STATUSES_IGNORE)
+        return MPI_STATUS_IGNORE;
+    memset(scratch, 0, sizeof(*scratch));
+    scratch->MPI_SOURCE = f[MPI_F_SOURCE];
+    scratch->MPI_TAG = f[MPI_F_TAG];
+    scratch->MPI_ERROR = f[MPI_F_ERROR];
+    scratch->smpi_cancelled = f[3];
+    scratch->smpi_count = ((MPI_Count)f[5] << 31) | (MPI_Count)(f[4] & 0x7fffffff);
+    return scratch;
+}
+
+void smpi__fstatus_out(const MPI_Status *c, MPI_Fint *f)
+{
+    if (c == MPI_STATUS_IGNORE)
+        return;
+    f[MPI_F_SOURCE] = c->MPI_SOURCE;
+    f[MPI_F_TAG] = c->MPI_TAG;
+    f[MPI_F_ERROR] = c->MPI_ERROR;
+    f[3] = c->smpi_cancelled;
+    f[4] = (MPI_Fint)(c->smpi_count & 0x7fffffff);
+    f[5] = (MPI_Fint)(c->smpi_count >> 31);
+}
+
+MPI_Status *smpi__fstatuses_in(MPI_Fint *f, int n)
+{
+    MPI_Fint *sp = special_block();
+    MPI_Status *c;
+
+    if (sp && (f == sp + SP_STATUSES_IGNORE || f == sp + SP_STATUS_IGNORE))
+        return MPI_STATUSES_IGNORE;
+    c = smpi__fcalloc(n, sizeof(*c));
+    for (int i = 0; i < n; i++)
+        smpi__fstatus_in(f + (size_t)i * MPI_F_STATUS_SIZE, &c[i]);
+    return c;
+}
+
+void smpi__fstatuses_out(MPI_Status *c, MPI_Fint *f, int n)
+{
+    if (c == MPI_STATUSES_IGNORE)
+        return;
+    for (int i = 0; i < n; i++)
+        smpi__fstatus_out(&c[i], f + (size_t)i * MPI_F_STATUS_SIZE);
+    free(c);
+}
+
+char *smpi__fstr_in(const char *f, size_t len, int strip_leading)
+{
+    char *c;
+
+    while (strip_leading && len > 0 && *f == ' ') {
+        f++;
+        len--;
+    }
+    while (len > 0 && f[len - 1] == ' ')
+        len--;
+    c = smpi__fcalloc((int)len + 1, 1);
+    memcpy(c, f, len);
+    return c;
+}
+
+char *smpi__fstr_buf(const char *f, size_t len)
+{
+    /* Room for the longest string an MPI call writes (MPI_MAX_INFO_VAL), starting as the caller's
+     * contents so that a call that writes nothing leaves them unchanged. */
+    size_t size = len > MPI_MAX_INFO_VAL ? len : MPI_MAX_INFO_VAL;
+    char *c = smpi__fcalloc((int)size + 1, 1);
+
+    while (len > 0 && f[len - 1] == ' ')
+        len--;
+    memcpy(c, f, len);
+    return c;
+}
+
+void smpi__fstr_out(const char *c, char *f, size_t len)
+{
+    size_t n = strlen(c);
+
+    if (n > len)
+        n = len;
+    memcpy(f, c, n);
+    memset(f + n, ' ', len - n);
+}
+
+void *smpi__fcalloc(int n, size_t size)
+{
+    return sim_xcalloc(n > 0 ? (size_t)n : 1, size);
+}

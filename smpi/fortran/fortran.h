@@ -1,0 +1,38 @@
+/* fortran: helpers of the generated Fortran bindings (smpi/fortran/fortran_bindings.c). Private to smpi. */
+#ifndef SMPI_FORTRAN_H
+#define SMPI_FORTRAN_H
+
+#include <stddef.h>
+
+#include <mpi.h>
+
+/* The predefined handles of each kind in the order of their Fortran integers 1, 2, ...
+ * (smpi/fortran/fortran_handles.c), NULL-terminated. */
+extern void *const smpi__fpredef_comm[], *const smpi__fpredef_type[],
+                                             *const smpi__fpredef_op[],
+                                                 *const smpi__fpredef_errhandler[],
+                                                     *const smpi__fpredef_group[],
+                                                         *const smpi__fpredef_info[],
+                                                             *const smpi__fpredef_message[];
+
+/* A Fortran buffer argument: the caller's MPI_BOTTOM and MPI_IN_PLACE become the C ones. */
+void *smpi__fbuf(void *buf);
+/* A Fortran status argument: NULL-free C status to pass (MPI_STATUS_IGNORE for the Fortran one);
+ * `scratch` receives the converted input. */
+MPI_Status *smpi__fstatus_in(MPI_Fint *f, MPI_Status *scratch);
+void smpi__fstatus_out(const MPI_Status *c, MPI_Fint *f);
+/* An array of n Fortran statuses (MPI_STATUSES_IGNORE recognised); release with _out. */
+MPI_Status *smpi__fstatuses_in(MPI_Fint *f, int n);
+void smpi__fstatuses_out(MPI_Status *c, MPI_Fint *f, int n);
+/* A Fortran CHARACTER input without its trailing blanks (and leading ones if strip_leading, as
+ * for info keys and values), NUL-terminated (caller frees). */
+char *smpi__fstr_in(const char *f, size_t len, int strip_leading);
+/* A NUL-terminated buffer for a CHARACTER output of length len, holding its current contents
+ * (caller frees after smpi__fstr_out). */
+char *smpi__fstr_buf(const char *f, size_t len);
+/* Copies C string `c` into the Fortran CHARACTER `f` of length len, blank-padded. */
+void smpi__fstr_out(const char *c, char *f, size_t len);
+/* calloc that dies when out of memory; n <= 0 gives a 1-byte block. */
+void *smpi__fcalloc(int n, size_t size);
+
+#endif /* SMPI_FORTRAN_H */

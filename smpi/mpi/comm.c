@@ -1,0 +1,363 @@
+/* comm: groups and communicators. A communicator is one object shared by all its ranks; the
+ * ranks that create one collectively meet on the same object through a rendezvous keyed by the
+ * parent's context and the creation's sequence number on that parent. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+#include <string.h>
+
+#include "collectives/collectives.h"
+#include "smpi/analyze/analyze.h"
+#include "smpi/internal.h"
+
+SMPI_API struct smpi_comm smpi_mpi_comm_world;
+SMPI_API struct smpi_comm smpi_mpi_comm_self;
+
+/* Contexts 0-1 are MPI_COMM_WORLD's, 2-3 MPI_COMM_SELF's; each new communicator takes two. */
+static int next_context = 4;
+
+struct comm_priv {
+    int *dup_seq;       /* per member: how many communicators it derived from this one */
+    int *sorted;        /* (world rank, local rank) pairs sorted by world rank */
+    int *remote_sorted; /* the same for the remote group of an intercommunicator */
+};
+
+/* A communicator being created collectively: the first member creates it, the others join. */
+struct pending_comm {
+    int parent_context;
+    int seq;
+    int key;     /* which of the communicators of one creation (split color) */
+    int waiting; /* members that have not joined yet */
+    MPI_Comm comm;
+    struct pending_comm *next;
+};
+static struct pending_comm *pending;
+
+struct smpi_group *smpi__group_new(int size)
+{
+    struct smpi_group *g = sim_xcalloc(1, sizeof(*g));
+
+    g->size = size;
+    g->world = sim_xcalloc((size_t)(size ? size : 1), sizeof(int));
+    g->refcount = 1;
+    return g;
+}
+
+void smpi__group_release(struct smpi_group *g)
+{
+    if (!g || g->predefined || --g->refcount > 0)
+        return;
+    free(g->world);
+    free(g);
+}
+
+static int cmp_pair(const void *a, const void *b)
+{
+    const int *x = a;
+    const int *y = b;
+
+    return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* (world rank, group rank) pairs of g sorted by world rank, for O(log n) lookups. */
+static int *sorted_pairs(const struct smpi_group *g)
+{
+    int *sorted = sim_xmalloc(2 * (size_t)(g->size ? g->size : 1) * sizeof(int));
+
+    for (int i = 0; i < g->size; i++) {
+        sorted[2 * i] = g->world[i];
+        sorted[2 * i + 1] = i;
+    }
+    qsort(sorted, (size_t)g->size, 2 * sizeof(int), cmp_pair);
+    return sorted;
+}
+
+static struct comm_priv *priv_new(const struct smpi_group *g)
+{
+    struct comm_priv *p = sim_xcalloc(1, sizeof(*p));
+
+    p->dup_seq = sim_xcalloc((size_t)(g->size ? g->size : 1), sizeof(int));
+    p->sorted = sorted_pairs(g);
+    return p;
+}
+
+static int lookup_sorted(const int *sorted, int n, int w)
+{
+    int lo = 0;
+    int hi = n - 1;
+
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+
+        if (sorted[2 * mid] == w)
+            return sorted[2 * mid + 1];
+        if (sorted[2 * mid] < w)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    return MPI_UNDEFINED;
+}
+
+void smpi__comm_init_world(int nranks)
+{
+    struct smpi_group *g = smpi__group_new(nranks);
+
+    for (int i = 0; i < nranks; i++)
+        g->world[i] = i;
+    g->predefined = true;
+    memset(&smpi_mpi_comm_world, 0, sizeof(smpi_mpi_comm_world));
+    smpi_mpi_comm_world.group = g;
+    smpi_mpi_comm_world.context = 0;
+    smpi_mpi_comm_world.coll_context = 1;
+    smpi_mpi_comm_world.refcount = 1;
+    smpi_mpi_comm_world.predefined = true;
+    smpi_mpi_comm_world.errhandler = MPI_ERRORS_ARE_FATAL;
+    strcpy(smpi_mpi_comm_world.name, "MPI_COMM_WORLD");
+    smpi_mpi_comm_world.priv = priv_new(g);
+
+    memset(&smpi_mpi_comm_self, 0, sizeof(smpi_mpi_comm_self));
+    smpi_mpi_comm_self.context = 2;
+    smpi_mpi_comm_self.coll_context = 3;
+    smpi_mpi_comm_self.refcount = 1;
+    smpi_mpi_comm_self.predefined = true;
+    smpi_mpi_comm_self.errhandler = MPI_ERRORS_ARE_FATAL;
+    strcpy(smpi_mpi_comm_self.name, "MPI_COMM_SELF");
+}
+
+bool smpi__comm_is_valid(MPI_Comm comm)
+{
+    return comm != MPI_COMM_NULL && (comm == MPI_COMM_SELF || comm->group != NULL) &&
+           comm->refcount > 0;
+}
+
+int smpi__comm_rank_of(MPI_Comm comm, int w)
+{
+    const struct comm_priv *p;
+
+    if (comm == MPI_COMM_SELF)
+        return w == smpi__self()->rank ? 0 : MPI_UNDEFINED;
+    if (comm == MPI_COMM_WORLD)
+        return w >= 0 && w < comm->group->size ? w : MPI_UNDEFINED;
+    p = comm->priv;
+    if (comm->remote_group)
+        return lookup_sorted(p->remote_sorted, comm->remote_group->size, w);
+    return lookup_sorted(p->sorted, comm->group->size, w);
+}
+
+int smpi__comm_world_rank(MPI_Comm comm, int r)
+{
+    if (comm == MPI_COMM_SELF)
+        return smpi__self()->rank;
+    if (comm->remote_group)
+        return comm->remote_group->world[r];
+    return comm->group->world[r];
+}
+
+int smpi_comm_rank(MPI_Comm comm)
+{
+    int w = smpi__self()->rank;
+
+    if (comm->remote_group)
+        return lookup_sorted(((const struct comm_priv *)comm->priv)->sorted, comm->group->size, w);
+    return smpi__comm_rank_of(comm, w);
+}
+
+int smpi_comm_id(MPI_Comm comm)
+{
+    return comm->context;
+}
+
+int smpi_comm_remote_size(MPI_Comm inter)
+{
+    return inter->remote_group ? inter->remote_group->size : 0;
+}
+
+MPI_Comm smpi_comm_local(MPI_Comm inter)
+{
+    return inter->local_comm;
+}
+
+int smpi__comm_peer_size(MPI_Comm comm)
+{
+    return comm->remote_group ? comm->remote_group->size : smpi_comm_size(comm);
+}
+
+MPI_Comm smpi__comm_new_inter(struct smpi_group *local, struct smpi_group *remote, int context,
+                              int members)
+{
+    MPI_Comm c = sim_xcalloc(1, sizeof(*c));
+
+    local->refcount++;
+    remote->refcount++;
+    c->group = local;
+    c->remote_group = remote;
+    c->context = context;
+    c->coll_context = context + 1;
+    c->refcount = members;
+    c->errhandler = MPI_ERRORS_ARE_FATAL;
+    c->priv = priv_new(local);
+    ((struct comm_priv *)c->priv)->remote_sorted = sorted_pairs(remote);
+    return c;
+}
+
+int smpi__comm_new_context(void)
+{
+    int c = next_context;
+
+    next_context += 2;
+    return c;
+}
+
+int smpi_comm_size(MPI_Comm comm)
+{
+    return comm == MPI_COMM_SELF ? 1 : comm->group->size;
+}
+
+MPI_Comm smpi__comm_new(struct smpi_group *group)
+{
+    MPI_Comm c = sim_xcalloc(1, sizeof(*c));
+
+    group->refcount++;
+    c->group = group;
+    c->context = next_context;
+    c->coll_context = next_context + 1;
+    next_context += 2;
+    c->refcount = group->size;
+    c->errhandler = MPI_ERRORS_ARE_FATAL;
+    c->priv = priv_new(group);
+    return c;
+}
+
+void smpi__comm_release(MPI_Comm comm)
+{
+    struct comm_priv *p;
+
+    if (comm->predefined || --comm->refcount > 0)
+        return;
+    smpi__comm_smp_free(comm);
+    smpi__comm_free_errhandlers(comm);
+    if (comm->coll_log)
+        smpi__coll_order_forget(comm);
+    p = comm->priv;
+    free(p->dup_seq);
+    free(p->sorted);
+    free(p->remote_sorted);
+    free(p);
+    smpi__topo_release(comm->topo);
+    smpi__group_release(comm->group);
+    smpi__group_release(comm->remote_group);
+    if (comm->local_comm)
+        smpi__comm_release(comm->local_comm);
+    free(comm);
+}
+
+/* The group of a communicator as seen by the caller (MPI_COMM_SELF's is built on demand). */
+static struct smpi_group *comm_group(MPI_Comm comm)
+{
+    struct smpi_group *g;
+
+    if (comm != MPI_COMM_SELF)
+        return comm->group;
+    g = smpi__group_new(1);
+    g->world[0] = smpi__self()->rank;
+    g->refcount = 0;
+    return g;
+}
+
+/* Collective creation of communicators derived from `parent`: every member of parent counts
+ * its creations on it in the same order (MPI's rule for collective calls), so the n-th creation
+ * by one rank is the n-th by another; `key` tells apart the communicators one creation makes
+ * (the colors of MPI_Comm_split), and `joiners` members meet on each. */
+static MPI_Comm derive_keyed(MPI_Comm parent, struct smpi_group *group, int key, int joiners)
+{
+    int seq = smpi__comm_derive_skip(parent);
+    struct pending_comm **pp;
+    struct pending_comm *p;
+
+    if (parent == MPI_COMM_SELF)
+        return smpi__comm_new(group);
+    for (pp = &pending; *pp; pp = &(*pp)->next) {
+        p = *pp;
+        if (p->parent_context == parent->context && p->seq == seq && p->key == key) {
+            MPI_Comm c = p->comm;
+
+            if (--p->waiting == 0) {
+                *pp = p->next;
+                free(p);
+            }
+            return c;
+        }
+    }
+    p = sim_xcalloc(1, sizeof(*p));
+    p->parent_context = parent->context;
+    p->seq = seq;
+    p->key = key;
+    p->waiting = joiners - 1;
+    p->comm = smpi__comm_new(group);
+    if (p->waiting == 0) {
+        MPI_Comm c = p->comm;
+
+        free(p);
+        return c;
+    }
+    p->next = pending;
+    pending = p;
+    return p->comm;
+}
+
+/* Each member of the new communicator starts with its error handler on the parent. */
+MPI_Comm smpi__comm_derive_keyed(MPI_Comm parent, struct smpi_group *group, int key, int joiners)
+{
+    MPI_Comm c = derive_keyed(parent, group, key, joiners);
+
+    smpi__comm_inherit_errhandler(c, parent);
+    return c;
+}
+
+int smpi__comm_derive_skip(MPI_Comm parent)
+{
+    if (parent == MPI_COMM_SELF)
+        return 0;
+    return ((struct comm_priv *)parent->priv)->dup_seq[smpi_comm_rank(parent)]++;
+}
+
+MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group)
+{
+    return smpi__comm_derive_keyed(parent, group, 0, smpi_comm_size(parent));
+}
+
+struct smpi_group *smpi__comm_group(MPI_Comm comm)
+{
+    struct smpi_group *g = comm_group(comm);
+
+    g->refcount++;
+    return g;
+}
+
+void smpi__comm_announce(MPI_Comm c)
+{
+    int id = 0;
+    struct coll_args a = { .rbuf = &id, .count = 1, .type = MPI_INT, .root = 0, .comm = c };
+
+    if (c == MPI_COMM_NULL || c->remote_group || smpi_comm_size(c) < 2)
+        return;
+    coll_run(COLL_BCAST, &a); /* internal: neither traced nor in the collective report */
+}
+
+MPI_Comm smpi__comm_dup(MPI_Comm comm)
+{
+    struct smpi_group *g = comm_group(comm);
+    MPI_Comm c;
+
+    g->refcount++;
+    c = smpi__comm_derive(comm, g);
+    smpi__group_release(g);
+    smpi__comm_inherit_errhandler(c, comm);
+    if (comm->topo && !c->topo) { /* the first member to arrive shares the topology */
+        c->topo = comm->topo;
+        smpi__topo_ref(c->topo);
+    }
+    return c;
+}

@@ -1,0 +1,426 @@
+/* errhandler: error handlers on communicators, windows (and the default one of files) and the
+ * one place MPI errors are reported: MPI_ERRORS_ARE_FATAL names the rank, the call and the error
+ * class, then ends the job. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "smpi/mpi/errors.h"
+#include "smpi/mpi/file.h"
+#include "smpi/analyze/analyze.h"
+#include "smpi/internal.h"
+#include "smpi/mpi/win.h"
+
+enum errhandler_kind {
+    EH_FATAL,
+    EH_RETURN,
+    EH_ABORT,
+    EH_USER_COMM,
+    EH_USER_WIN,
+    EH_USER_FILE,
+};
+
+struct smpi_errhandler {
+    enum errhandler_kind kind;
+    int refcount;
+    bool predefined;
+    MPI_Comm_errhandler_function *comm_fn;
+    void (*other_fn)(void); /* MPI_Win/File_errhandler_function, cast back by kind */
+};
+
+SMPI_API struct smpi_errhandler smpi_mpi_errors_are_fatal = { EH_FATAL, 1, true, NULL, NULL };
+SMPI_API struct smpi_errhandler smpi_mpi_errors_return = { EH_RETURN, 1, true, NULL, NULL };
+
+int smpi__error(MPI_Comm comm, const char *call, int code, const char *fmt, ...)
+{
+    MPI_Errhandler eh;
+    struct smpi_process *self = smpi__self();
+    va_list ap;
+
+    if (comm == MPI_COMM_NULL || !smpi__comm_is_valid(comm))
+        comm = MPI_COMM_WORLD;
+    eh = smpi__comm_errhandler(comm);
+    if (eh->kind == EH_FATAL && !smpi__rt.cfg.errors_are_fatal)
+        return code;
+    if (eh->kind == EH_USER_COMM) {
+        eh->comm_fn(&comm, &code);
+        return code;
+    }
+    if (eh->kind == EH_RETURN)
+        return code;
+    fflush(stdout);
+    fprintf(stderr, "simmpi: rank %d: %s: %s: ", self ? self->rank : -1, call,
+            smpi_error_class_name(code));
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n  (MPI_ERRORS_ARE_FATAL on %s; set MPI_ERRORS_RETURN to handle errors)\n",
+            comm->name[0] ? comm->name : "the communicator");
+    smpi__job_abort(1);
+}
+
+int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler *eh)
+{
+    struct smpi_errhandler *h;
+
+    if (!fn || !eh)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Comm_create_errhandler", MPI_ERR_ARG,
+                           "function or handle pointer is NULL");
+    h = sim_xcalloc(1, sizeof(*h));
+    h->kind = EH_USER_COMM;
+    h->refcount = 1;
+    h->comm_fn = fn;
+    *eh = h;
+    smpi__handle_new(SMPI_H_ERRHANDLER, h, "MPI_Comm_create_errhandler");
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_create_errhandler = PMPI_Comm_create_errhandler
+
+/* The calling rank's slot in comm's member handlers and their number: its rank, or on
+ * MPI_COMM_SELF (one object for every rank) its world rank; -1 outside a rank. */
+static int member_slot(MPI_Comm comm, int *n)
+{
+    struct smpi_process *self = smpi__self();
+
+    if (!self)
+        return -1;
+    if (comm == MPI_COMM_SELF) {
+        *n = smpi__rt.nranks;
+        return self->rank;
+    }
+    *n = comm->group->size;
+    return smpi_comm_rank(comm);
+}
+
+static void eh_release(MPI_Errhandler eh)
+{
+    if (eh && !eh->predefined && --eh->refcount == 0)
+        free(eh);
+}
+
+/* *slot := eh, taking a reference to eh and dropping the one *slot held. */
+static void slot_set(MPI_Errhandler *slot, MPI_Errhandler eh)
+{
+    if (!eh->predefined)
+        eh->refcount++;
+    eh_release(*slot);
+    *slot = eh;
+}
+
+/* Makes eh (a reference is taken) the calling rank's handler on comm. */
+static void set_mine(MPI_Comm comm, MPI_Errhandler eh)
+{
+    int n = 0;
+    int slot = member_slot(comm, &n);
+
+    if (slot < 0 || slot >= n) { /* not a member: the default, as before any member set one */
+        slot_set(&comm->errhandler, eh);
+        return;
+    }
+    if (!comm->member_eh)
+        comm->member_eh = sim_xcalloc((size_t)n, sizeof(*comm->member_eh));
+    slot_set(&comm->member_eh[slot], eh);
+}
+
+MPI_Errhandler smpi__comm_errhandler(MPI_Comm comm)
+{
+    int n = 0;
+    int slot = comm->member_eh ? member_slot(comm, &n) : -1;
+
+    if (slot >= 0 && slot < n && comm->member_eh[slot])
+        return comm->member_eh[slot];
+    return comm->errhandler ? comm->errhandler : MPI_ERRORS_ARE_FATAL;
+}
+
+void smpi__comm_inherit_errhandler(MPI_Comm child, MPI_Comm parent)
+{
+    MPI_Errhandler eh = smpi__comm_errhandler(parent);
+
+    if (eh != smpi__comm_errhandler(child))
+        set_mine(child, eh);
+}
+
+void smpi__comm_free_errhandlers(MPI_Comm comm)
+{
+    if (comm->member_eh) {
+        int n = comm == MPI_COMM_SELF ? smpi__rt.nranks : comm->group->size;
+
+        for (int i = 0; i < n; i++)
+            eh_release(comm->member_eh[i]);
+        free(comm->member_eh);
+        comm->member_eh = NULL;
+    }
+}
+
+int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh)
+{
+    if (!smpi__comm_is_valid(comm))
+        return smpi__error(MPI_COMM_WORLD, "MPI_Comm_set_errhandler", MPI_ERR_COMM,
+                           "invalid communicator");
+    if (eh == MPI_ERRHANDLER_NULL)
+        return smpi__error(comm, "MPI_Comm_set_errhandler", MPI_ERR_ARG,
+                           "errhandler is MPI_ERRHANDLER_NULL");
+    set_mine(comm, eh);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_set_errhandler = PMPI_Comm_set_errhandler
+
+int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *eh)
+{
+    if (!smpi__comm_is_valid(comm))
+        return smpi__error(MPI_COMM_WORLD, "MPI_Comm_get_errhandler", MPI_ERR_COMM,
+                           "invalid communicator");
+    *eh = smpi__comm_errhandler(comm);
+    if (!(*eh)->predefined)
+        (*eh)->refcount++;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_get_errhandler = PMPI_Comm_get_errhandler
+
+int PMPI_Comm_call_errhandler(MPI_Comm comm, int code)
+{
+    if (!smpi__comm_is_valid(comm))
+        return smpi__error(MPI_COMM_WORLD, "MPI_Comm_call_errhandler", MPI_ERR_COMM,
+                           "invalid communicator");
+    smpi__error(comm, "MPI_Comm_call_errhandler", code, "raised by the application");
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Comm_call_errhandler = PMPI_Comm_call_errhandler
+
+int PMPI_Errhandler_free(MPI_Errhandler *eh)
+{
+    if (!eh || *eh == MPI_ERRHANDLER_NULL)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Errhandler_free", MPI_ERR_ARG,
+                           "errhandler is MPI_ERRHANDLER_NULL");
+    smpi__handle_gone(SMPI_H_ERRHANDLER, *eh);
+    if (!(*eh)->predefined && --(*eh)->refcount == 0)
+        free(*eh);
+    *eh = MPI_ERRHANDLER_NULL;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Errhandler_free = PMPI_Errhandler_free
+
+/* ---- windows and files ---------------------------------------------------------------------
+ * A window keeps one error handler per rank (win.h), and so does an open file (file.h). */
+
+static MPI_Errhandler file_default = &smpi_mpi_errors_return;
+
+static MPI_Errhandler new_user_handler(enum errhandler_kind kind, void (*fn)(void))
+{
+    struct smpi_errhandler *h = sim_xcalloc(1, sizeof(*h));
+
+    h->kind = kind;
+    h->refcount = 1;
+    h->other_fn = fn;
+    return h;
+}
+
+int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *win_errhandler_fn,
+                               MPI_Errhandler *errhandler)
+{
+    if (!win_errhandler_fn || !errhandler)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Win_create_errhandler", MPI_ERR_ARG,
+                           "function or handle pointer is NULL");
+    *errhandler = new_user_handler(EH_USER_WIN, (void (*)(void))win_errhandler_fn);
+    smpi__handle_new(SMPI_H_ERRHANDLER, *errhandler, "MPI_Win_create_errhandler");
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Win_create_errhandler = PMPI_Win_create_errhandler
+
+int PMPI_File_create_errhandler(MPI_File_errhandler_function *file_errhandler_fn,
+                                MPI_Errhandler *errhandler)
+{
+    if (!file_errhandler_fn || !errhandler)
+        return smpi__error(MPI_COMM_WORLD, "MPI_File_create_errhandler", MPI_ERR_ARG,
+                           "function or handle pointer is NULL");
+    *errhandler = new_user_handler(EH_USER_FILE, (void (*)(void))file_errhandler_fn);
+    smpi__handle_new(SMPI_H_ERRHANDLER, *errhandler, "MPI_File_create_errhandler");
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_create_errhandler = PMPI_File_create_errhandler
+
+/* A window's error handler for the calling rank (win checked by the caller). */
+static MPI_Errhandler *win_slot(MPI_Win win)
+{
+    return &smpi__win_self(win)->errhandler;
+}
+
+int smpi__win_error(MPI_Win win, const char *call, int code, const char *fmt, ...)
+{
+    struct smpi_process *self = smpi__self();
+    MPI_Errhandler eh;
+    char detail[1024];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof(detail), fmt, ap);
+    va_end(ap);
+    if (win == MPI_WIN_NULL || !smpi__win_is_valid(win))
+        return smpi__error(MPI_COMM_WORLD, call, code, "%s", detail);
+    eh = *win_slot(win) ? *win_slot(win) : MPI_ERRORS_ARE_FATAL;
+    if (eh->kind == EH_FATAL && !smpi__rt.cfg.errors_are_fatal)
+        return code;
+    if (eh->kind == EH_USER_WIN) {
+        ((MPI_Win_errhandler_function *)eh->other_fn)(&win, &code);
+        return code;
+    }
+    if (eh->kind == EH_RETURN)
+        return code;
+    fflush(stdout);
+    fprintf(stderr, "simmpi: rank %d: %s: %s: %s\n", self ? self->rank : -1, call,
+            smpi_error_class_name(code), detail);
+    fprintf(stderr, "  (MPI_ERRORS_ARE_FATAL on %s; set MPI_ERRORS_RETURN to handle errors)\n",
+            smpi__win_name(win));
+    smpi__job_abort(1);
+}
+
+static int check_win(const char *call, MPI_Win win)
+{
+    if (win == MPI_WIN_NULL || !smpi__win_is_valid(win))
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
+                           "win is MPI_WIN_NULL or not a valid window (already freed?)");
+    return MPI_SUCCESS;
+}
+
+int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
+{
+    MPI_Errhandler *slot;
+    int rc = check_win("MPI_Win_set_errhandler", win);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (errhandler == MPI_ERRHANDLER_NULL ||
+        (errhandler->kind != EH_USER_WIN && !errhandler->predefined))
+        return smpi__win_error(win, "MPI_Win_set_errhandler", MPI_ERR_ARG,
+                               "errhandler is not a window error handler");
+    slot = win_slot(win);
+    slot_set(slot, errhandler);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Win_set_errhandler = PMPI_Win_set_errhandler
+
+int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
+{
+    int rc = check_win("MPI_Win_get_errhandler", win);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (!errhandler)
+        return smpi__win_error(win, "MPI_Win_get_errhandler", MPI_ERR_ARG, "errhandler is NULL");
+    *errhandler = *win_slot(win);
+    if (!(*errhandler)->predefined)
+        (*errhandler)->refcount++;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Win_get_errhandler = PMPI_Win_get_errhandler
+
+int PMPI_Win_call_errhandler(MPI_Win win, int errorcode)
+{
+    int rc = check_win("MPI_Win_call_errhandler", win);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    smpi__win_error(win, "MPI_Win_call_errhandler", errorcode, "raised by the application");
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Win_call_errhandler = PMPI_Win_call_errhandler
+
+/* ---- files: each member of an open file has its own handler (file.h); MPI_FILE_NULL carries the
+ * default that new files start with (MPI_ERRORS_RETURN, MPI-3.1 section 13.7). */
+
+MPI_Errhandler smpi__file_default_errhandler(void)
+{
+    if (!file_default->predefined)
+        file_default->refcount++;
+    return file_default;
+}
+
+MPI_Errhandler *smpi__file_eh_slot(MPI_File fh)
+{
+    if (fh == MPI_FILE_NULL)
+        return &file_default;
+    return &smpi__file_self(fh)->eh;
+}
+
+int smpi__file_error(MPI_File fh, const char *call, int code, const char *fmt, ...)
+{
+    struct smpi_process *self = smpi__self();
+    MPI_Errhandler eh;
+    char detail[1024];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof(detail), fmt, ap);
+    va_end(ap);
+    if (fh != MPI_FILE_NULL && !smpi__file_is_valid(fh))
+        fh = MPI_FILE_NULL;
+    eh = *smpi__file_eh_slot(fh);
+    if (eh->kind == EH_FATAL && !smpi__rt.cfg.errors_are_fatal)
+        return code;
+    if (eh->kind == EH_USER_FILE) {
+        ((MPI_File_errhandler_function *)eh->other_fn)(&fh, &code);
+        return code;
+    }
+    if (eh->kind == EH_RETURN)
+        return code;
+    fflush(stdout);
+    fprintf(stderr, "simmpi: rank %d: %s: %s: %s\n", self ? self->rank : -1, call,
+            smpi_error_class_name(code), detail);
+    fprintf(stderr, "  (MPI_ERRORS_ARE_FATAL on %s)\n",
+            fh == MPI_FILE_NULL ? "MPI_FILE_NULL" : fh->name);
+    smpi__job_abort(1);
+}
+
+static int check_file(const char *call, MPI_File file)
+{
+    if (file != MPI_FILE_NULL && !smpi__file_is_valid(file))
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_FILE,
+                           "fh is not an open file (already closed?)");
+    return MPI_SUCCESS;
+}
+
+int PMPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
+{
+    MPI_Errhandler *slot;
+    int rc = check_file("MPI_File_set_errhandler", file);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (errhandler == MPI_ERRHANDLER_NULL ||
+        (errhandler->kind != EH_USER_FILE && !errhandler->predefined))
+        return smpi__file_error(file, "MPI_File_set_errhandler", MPI_ERR_ARG,
+                                "errhandler is not a file error handler");
+    slot = smpi__file_eh_slot(file);
+    slot_set(slot, errhandler);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_set_errhandler = PMPI_File_set_errhandler
+
+int PMPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler)
+{
+    int rc = check_file("MPI_File_get_errhandler", file);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (!errhandler)
+        return smpi__file_error(file, "MPI_File_get_errhandler", MPI_ERR_ARG, "errhandler is NULL");
+    *errhandler = *smpi__file_eh_slot(file);
+    if (!(*errhandler)->predefined)
+        (*errhandler)->refcount++;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_get_errhandler = PMPI_File_get_errhandler
+
+int PMPI_File_call_errhandler(MPI_File fh, int errorcode)
+{
+    int rc = check_file("MPI_File_call_errhandler", fh);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    smpi__file_error(fh, "MPI_File_call_errhandler", errorcode, "raised by the application");
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_File_call_errhandler = PMPI_File_call_errhandler

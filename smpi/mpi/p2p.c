@@ -1,0 +1,777 @@
+/* p2p: the point-to-point engine. Matching on (source, tag, context) with wildcards in posting
+ * order (the non-overtaking rule), the unexpected queue, and SMPI's three protocol modes:
+ * eager (below smpi/async-small-thresh: the transfer starts at once), detached (below
+ * smpi/send-is-detached-thresh: the send returns at once, the transfer starts when matched) and
+ * rendezvous (the send waits for the transfer). Under a per-message model (LogGP, LogGPS,
+ * log3P, LMO: simcore's msgmodel.c) every message is eager, except LogGPS's rendezvous from S
+ * on, and its CPU costs and the sender's gap come from the model. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdlib.h>
+#include <string.h>
+
+#include "smpi/analyze/analyze.h"
+#include "smpi/mpi/datatype.h"
+#include "smpi/internal.h"
+#include "smpi/mpi/typesig.h"
+
+SIM_LOG_CATEGORY(log_p2p, "smpi.p2p");
+SIM_LOG_SUBCATEGORY(log_kernel, "smpi_kernel", "smpi");
+SIM_LOG_SUBCATEGORY(log_request, "smpi_request", "smpi");
+
+/* SMPI adds an envelope (tag, source, communicator) to every message on the wire. */
+#define SMPI_ENVELOPE_BYTES 16
+
+int smpi__peer_world(MPI_Comm comm, int rank)
+{
+    if (rank == MPI_PROC_NULL || rank == MPI_ANY_SOURCE)
+        return rank;
+    return smpi__comm_world_rank(comm, rank);
+}
+
+void smpi__status_empty(MPI_Status *st)
+{
+    if (st == MPI_STATUS_IGNORE)
+        return;
+    st->MPI_SOURCE = MPI_ANY_SOURCE;
+    st->MPI_TAG = MPI_ANY_TAG;
+    st->MPI_ERROR = MPI_SUCCESS;
+    st->smpi_cancelled = 0;
+    st->smpi_count = 0;
+}
+
+MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Datatype type, int peer,
+                          int tag, MPI_Comm comm)
+{
+    struct smpi_request *r = sim_xcalloc(1, sizeof(*r));
+    struct smpi_process *p = smpi__self();
+    int self = p->rank;
+    int world = smpi__peer_world(comm, peer);
+
+    r->flags = flags;
+    r->refcount = 1;
+    r->buf = (void *)buf;
+    r->count = count;
+    r->type = type;
+    r->comm = comm;
+    r->tag = tag;
+    r->size = (size_t)count * smpi_type_size(type);
+    r->src = (flags & SMPI_REQ_SEND) ? self : world;
+    r->dst = (flags & SMPI_REQ_SEND) ? world : self;
+    if (peer == MPI_PROC_NULL)
+        r->flags |= SMPI_REQ_PROCNULL;
+    r->site = (struct smpi_site){ p->call, p->loc_file, p->loc_line };
+    comm->refcount++;
+    smpi__type_ref(type);
+    return r;
+}
+
+static void req_unref(struct smpi_request *r)
+{
+    if (--r->refcount > 0)
+        return;
+    smpi__comm_release(r->comm);
+    smpi__type_unref(r->type);
+    free(r->packed);
+    if (r->error_text) /* rare: spare every request a call */
+        free(r->error_text);
+    free(r);
+}
+
+/* The data movement is over for `r`: flag it and wake the rank waiting for it; the clone of
+ * a persistent send completes its owner too. */
+static void complete(struct smpi_request *r)
+{
+    struct smpi_request *o = r->owner;
+
+    r->flags |= SMPI_REQ_DONE;
+    if (r->done_log) {
+        smpi__done_log_push(r->done_log, r->done_index);
+        r->done_log = NULL;
+    }
+    if (r->waiter)
+        sim_actor_wake(r->waiter);
+    if (o) {
+        r->owner = NULL;
+        o->clone = NULL;
+        o->flags |= r->flags & SMPI_REQ_CANCELLED;
+        o->status = r->status;
+        o->error = r->error;
+        complete(o);
+        req_unref(o);
+    }
+}
+
+void smpi__req_complete(MPI_Request r)
+{
+    complete(r);
+}
+
+/* Gives the room of a buffered message back and wakes its sender blocked in
+ * MPI_Buffer_detach. */
+static void bsend_release(struct smpi_request *send)
+{
+    struct smpi_process *p = &smpi__rt.procs[send->src];
+
+    p->bsend_used -= (int)send->size + MPI_BSEND_OVERHEAD;
+    if (p->bsend_detaching && p->bsend_used <= 0)
+        sim_actor_wake(p->actor);
+}
+
+/* Copies the send's data into the receive buffer (at most what the buffer holds). Either rank,
+ * or neither, may be the one running: the buffers are reached through smpi__rank_addr. */
+static void copy_data(struct smpi_request *send, struct smpi_request *recv)
+{
+    size_t n = send->size < recv->size ? send->size : recv->size;
+    void *dst;
+
+    if (n == 0)
+        return;
+    dst = smpi__rank_addr(recv->dst, recv->buf);
+    /* As SMPI's copy callback (smpi_global.cpp), which runs in its kernel: a detached send's
+     * data was copied aside, so only the receiver can be a shared block. */
+    if (!send->packed && !(send->flags & SMPI_REQ_DETACHED) &&
+        smpi__shared_covers(smpi__rank_addr(send->src, send->buf), n)) {
+        SIM_LOG_MAESTRO(log_kernel, SIM_LOG_VERBOSE, "Sender is shared. Let's ignore it.");
+        return;
+    }
+    if (smpi__shared_covers(dst, n)) {
+        SIM_LOG_MAESTRO(log_kernel, SIM_LOG_VERBOSE, "Receiver is shared. Let's ignore it.");
+        return;
+    }
+    if (send->packed)
+        smpi__type_unpack(send->packed, n, dst, recv->count, recv->type);
+    else
+        smpi_type_copy(smpi__rank_addr(send->src, send->buf), send->count, send->type, dst,
+                       recv->count, recv->type);
+}
+
+/* Both sides matched and the transfer (if any) is over: move the data, complete both. */
+static void deliver(struct smpi_request *send, struct smpi_request *recv)
+{
+    bool detached = (send->flags & SMPI_REQ_DETACHED) != 0;
+    /* both ranks wait: the one that began first wakes first (SimGrid's order) */
+    bool send_first =
+        !detached && send->waiter && recv->waiter && send->wait_seq < recv->wait_seq;
+
+    copy_data(send, recv);
+    if (send_first)
+        complete(send);
+    complete(recv);
+    if (send->flags & SMPI_REQ_BSEND)
+        bsend_release(send);
+    if (!detached && !send_first)
+        complete(send);
+    free(send->packed);
+    send->packed = NULL;
+    send->peer = NULL;
+    recv->peer = NULL;
+    req_unref(recv);
+    req_unref(send);
+}
+
+static void on_transfer_done(struct sim_activity *act, void *arg)
+{
+    struct smpi_request *send = arg;
+
+    send->comm_act = NULL;
+    sim_activity_unref(act);
+    if (send->peer)
+        deliver(send, send->peer); /* else an eager message arrived first: match() delivers */
+}
+
+/* Copies the user's data aside so that the send can complete before the transfer (from the
+ * engine too: the buffer is reached through smpi__rank_addr). */
+static void pack_aside(struct smpi_request *r)
+{
+    if (r->size == 0)
+        return;
+    r->packed = sim_xmalloc(r->size);
+    smpi__type_pack(smpi__rank_addr(r->src, r->buf), r->count, r->type, r->packed);
+}
+
+/* A per-message model prices a message without SMPI's envelope (its formulas count the user's
+ * bytes). */
+static void start_transfer(struct smpi_request *send)
+{
+    struct sim_host *dst = smpi__rt.procs[send->dst].host;
+    struct sim_host *src = smpi__rt.procs[send->src].host;
+    double bytes = (double)send->size;
+
+    if (!smpi__per_message)
+        bytes += SMPI_ENVELOPE_BYTES;
+    send->comm_act = sim_comm_start(src, dst, bytes, -1);
+    if (send->category && sim_time_lt(send->queued_at, sim_now()))
+        sim_activity_set_category(send->comm_act, send->category);
+    sim_activity_on_done(send->comm_act, on_transfer_done, send);
+}
+
+/* ---- per-message models: the sender's gap, its CPU cost, LogGPS's rendezvous ---- */
+
+bool smpi__per_message;
+/* Per world rank: the date from which its next message may start (the gap after the last). */
+static double *msg_next_start;
+
+void smpi__p2p_model_init(void)
+{
+    smpi__per_message = sim_net_model_is_per_message(smpi__rt.cfg.sim.net_model);
+    free(msg_next_start);
+    msg_next_start =
+        smpi__per_message ? sim_xcalloc((size_t)smpi__rt.nranks, sizeof(double)) : NULL;
+}
+
+/* The message r starts at `ready` or when its sender's gap allows, whichever is later; returns
+ * that date and moves the sender's next start a gap further. */
+static double msg_start(const struct smpi_request *r, const struct sim_msg_cost *c, double ready)
+{
+    double t = msg_next_start[r->src] > ready ? msg_next_start[r->src] : ready;
+
+    msg_next_start[r->src] = t + c->gap;
+    return t;
+}
+
+static void msg_cost(const struct smpi_request *send, struct sim_msg_cost *c)
+{
+    sim_msg_send(smpi__rt.procs[send->src].host, smpi__rt.procs[send->dst].host, (double)send->size,
+                 !smpi_type_is_contiguous(send->type), c);
+}
+
+/* A send under a per-message model: eager sends wait for their start and pay their CPU cost
+ * (*cost), and complete then unless synchronous; a rendezvous send (LogGPS from S on) costs
+ * nothing yet and waits for its receive, unless buffered. Returns whether the send is eager. */
+static bool msg_send_plan(struct smpi_request *r, bool *detached, double *cost)
+{
+    struct sim_msg_cost c;
+    double now = sim_now();
+
+    msg_cost(r, &c);
+    if (c.rendezvous) {
+        r->flags |= SMPI_REQ_RDV;
+        *detached = (r->flags & SMPI_REQ_BSEND) != 0;
+        *cost = 0;
+        return false;
+    }
+    *detached = !(r->flags & SMPI_REQ_SSEND);
+    *cost = msg_start(r, &c, now) - now + c.cpu;
+    return true;
+}
+
+static void rendezvous_sent(struct sim_activity *act, void *arg)
+{
+    struct smpi_request *send = arg;
+
+    sim_activity_unref(act);
+    if (!(send->flags & SMPI_REQ_DETACHED)) {
+        pack_aside(send);
+        send->flags |= SMPI_REQ_DETACHED;
+        complete(send);
+    }
+    start_transfer(send);
+}
+
+/* LogGPS's rendezvous, once both sides are posted: the handshake ends hs_cpu after the later of
+ * the send's date plus hs_latency (L + o) and the receive's posting; the data message then
+ * starts (after its sender's gap), the send completes after its CPU cost and the data leaves. */
+static void rendezvous(struct smpi_request *send, struct smpi_request *recv)
+{
+    struct sim_msg_cost c;
+    double hs;
+    double start;
+    struct sim_activity *act;
+
+    msg_cost(send, &c);
+    hs = send->post_date + c.hs_latency;
+    if (recv->post_date > hs)
+        hs = recv->post_date;
+    start = msg_start(send, &c, hs + c.hs_cpu);
+    act = sim_sleep_start(start + c.cpu - sim_now());
+    sim_activity_on_done(act, rendezvous_sent, send);
+}
+
+/* A message whose type signature does not match its receive's (MPI-3.1 section 3.3.1): SMPI
+ * 3.32 reports MPI_ERR_TYPE for two different predefined datatypes, also without
+ * smpi/pedantic, and so also inside collectives, whose messages carry the application's
+ * datatypes; under smpi/pedantic, the whole signatures of the application's messages are
+ * compared (typesig.c), collectives being checked call by call (analyze_coll.c). */
+static void check_types(struct smpi_request *send, struct smpi_request *recv)
+{
+    struct smpi_typesig_diff d;
+    char ssite[512];
+    char rsite[512];
+    char comm[512];
+    char tag[32];
+    char text[2048];
+
+    if (!(send->type->flags & recv->type->flags & SMPI_TYPE_PREDEFINED) &&
+        (!smpi__analyze.pedantic || (send->flags & SMPI_REQ_COLL)))
+        return;
+    if (smpi__typesig_compare(send->type, send->count, recv->type, recv->count, true, &d) !=
+        SMPI_SIG_DIFFER)
+        return;
+    smpi__site_text(&send->site, ssite, sizeof(ssite));
+    smpi__site_text(&recv->site, rsite, sizeof(rsite));
+    smpi__comm_text(recv->comm, comm, sizeof(comm));
+    if (send->flags & SMPI_REQ_COLL)
+        snprintf(tag, sizeof(tag), "a message of the collective");
+    else
+        snprintf(tag, sizeof(tag), "tag %d", send->tag);
+    SIM_LOG(log_request, SIM_LOG_WARN,
+            "Mismatched datatypes : sending %s and receiving %s (rank %d, %s, to rank %d, %s, %s, "
+            "on %s: basic element %lld is %s in the message, %s in the receive)",
+            smpi__type_text(send->type), smpi__type_text(recv->type), send->src, ssite, recv->dst,
+            rsite, tag, comm, (long long)d.index, smpi__type_text(d.a), smpi__type_text(d.b));
+    snprintf(text, sizeof(text),
+             "datatype mismatch: the message of %d x %s from rank %d (%s, %s) is received as %d x "
+             "%s on %s (basic element %lld is %s in the message, %s in the receive)",
+             send->count, smpi__type_text(send->type), send->src, ssite, tag, recv->count,
+             smpi__type_text(recv->type), comm, (long long)d.index, smpi__type_text(d.a),
+             smpi__type_text(d.b));
+    free(recv->error_text);
+    recv->error_text = sim_xstrdup(text);
+    recv->error = MPI_ERR_TYPE;
+    recv->status.MPI_ERROR = MPI_ERR_TYPE;
+}
+
+static void match(struct smpi_request *send, struct smpi_request *recv)
+{
+    MPI_Status *st = &recv->status;
+
+    SIM_LOG(log_p2p, SIM_LOG_DEBUG, "match %d -> %d tag %d, %zu bytes", send->src, send->dst,
+            send->tag, send->size);
+    send->peer = recv;
+    recv->peer = send;
+    send->flags |= SMPI_REQ_MATCHED;
+    recv->flags |= SMPI_REQ_MATCHED;
+    recv->src_host = smpi__rt.procs[send->src].host;
+    recv->detached_sender = !smpi__per_message && (send->flags & SMPI_REQ_DETACHED) != 0;
+    recv->msg_id = send->msg_id;
+    recv->msg_src = send->src;
+    st->MPI_SOURCE = smpi__comm_rank_of(recv->comm, send->src);
+    st->MPI_TAG = send->tag;
+    st->smpi_count = (MPI_Count)(send->size < recv->size ? send->size : recv->size);
+    st->smpi_cancelled = 0;
+    recv->error = send->size > recv->size ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
+    st->MPI_ERROR = recv->error;
+    if (smpi__per_message)
+        recv->recv_cpu = sim_msg_recv(recv->src_host, smpi__rt.procs[recv->dst].host,
+                                      (double)st->smpi_count, !smpi_type_is_contiguous(recv->type));
+    if (send->type != recv->type && recv->error == MPI_SUCCESS && send->size && recv->size &&
+        !((send->flags | recv->flags) & SMPI_REQ_INTERNAL))
+        check_types(send, recv);
+    if (send->flags & SMPI_REQ_EAGER) {
+        if (!send->comm_act)
+            deliver(send, recv); /* it had already arrived */
+        return;
+    }
+    if (send->flags & SMPI_REQ_RDV)
+        rendezvous(send, recv);
+    else
+        start_transfer(send);
+}
+
+/* The message of request r for the trace sinks: sender, receiver, tag, bytes and number. */
+struct smpi_trace_msg smpi__req_trace_msg(const struct smpi_request *r)
+{
+    bool recv = (r->flags & SMPI_REQ_RECV) != 0;
+    struct smpi_trace_msg m = {
+        .src = recv ? r->msg_src : r->src,
+        .dst = r->dst,
+        .tag = recv ? r->status.MPI_TAG : r->tag,
+        .bytes = recv ? (size_t)r->status.smpi_count : r->size,
+        .id = r->msg_id,
+        .internal = (r->flags & (SMPI_REQ_COLL | SMPI_REQ_INTERNAL)) != 0,
+    };
+
+    return m;
+}
+
+static void start_recv(struct smpi_request *r)
+{
+    struct smpi_mailbox *mb = &smpi__rt.procs[r->dst].mbox;
+
+    struct smpi_request *s = smpi__mq_take_unexpected(mb, r);
+
+    if (s)
+        match(s, r);
+    else
+        smpi__mq_post(mb, r);
+}
+
+
+static void start_send(struct smpi_request *r)
+{
+    const struct smpi_config *cfg = &smpi__rt.cfg;
+    struct smpi_mailbox *mb = &smpi__rt.procs[r->dst].mbox;
+    bool detached;
+    bool eager;
+    double cost = 0;
+    struct smpi_request *q;
+    static unsigned long long messages;
+
+    r->msg_id = ++messages;
+    r->category = 0;
+    if (smpi__trace_on) {
+        struct smpi_trace_msg m = smpi__req_trace_msg(r);
+
+        smpi__trace_send(&smpi__rt.procs[r->src], &m);
+    }
+    if (smpi__per_message) {
+        eager = msg_send_plan(r, &detached, &cost);
+    } else {
+        detached = !(r->flags & SMPI_REQ_SSEND) &&
+                   ((r->flags & SMPI_REQ_BSEND) || (double)r->size < cfg->send_is_detached_thresh);
+        eager = !(r->flags & SMPI_REQ_SSEND) && (double)r->size < cfg->async_small_thresh;
+        if (detached || (r->flags & (SMPI_REQ_ISEND | SMPI_REQ_SSEND)))
+            cost =
+                smpi_cost_eval((r->flags & SMPI_REQ_ISEND) ? &cfg->ois : &cfg->os, (double)r->size);
+    }
+    if (detached) {
+        r->flags |= SMPI_REQ_DETACHED;
+        pack_aside(r);
+    }
+    if (cost > 0)
+        smpi__sleep(cost);
+    if (detached)
+        complete(r);
+    r->refcount++; /* held by the transfer until delivery */
+    q = smpi__mq_take_posted(mb, r);
+    if (q) {
+        match(r, q);
+        return;
+    }
+    smpi__mq_unexpect(mb, r);
+    if (smpi__rt.procs[r->dst].probing)
+        sim_actor_wake(smpi__rt.procs[r->dst].actor);
+    if (eager) {
+        r->flags |= SMPI_REQ_EAGER;
+        if (!r->packed)
+            pack_aside(r);
+        start_transfer(r);
+    } else if (!detached) {
+        /* SMPI 3.32 tags the transfer with the sender's category after its isend simcall
+         * (smpi_request.cpp): a detached send is never tagged, and a transfer that a receive
+         * starts in the same scheduling round as the send starts untagged (CommImpl::start).
+         * simmpi's rounds are not SMPI's: a receive posted at a later date gets the tag. */
+        const struct smpi_process *self = smpi__self();
+
+        r->category = self ? self->trace_category : 0;
+        r->queued_at = sim_now();
+    }
+}
+
+/* A one-shot copy of the persistent send `r` that carries one start of it. */
+static struct smpi_request *clone_send(struct smpi_request *r)
+{
+    struct smpi_request *c = sim_xcalloc(1, sizeof(*c));
+
+    c->flags = r->flags & ~SMPI_REQ_PERSISTENT;
+    c->refcount = 1; /* dropped by the transfer's end; the user never sees the clone */
+    c->buf = r->buf;
+    c->count = r->count;
+    c->type = r->type;
+    c->comm = r->comm;
+    c->comm->refcount++;
+    smpi__type_ref(c->type);
+    c->src = r->src;
+    c->dst = r->dst;
+    c->tag = r->tag;
+    c->size = r->size;
+    c->site = r->site;
+    c->owner = r;
+    r->refcount++;
+    r->clone = c;
+    return c;
+}
+
+void smpi__req_start(MPI_Request r)
+{
+    r->flags &= ~(SMPI_REQ_DONE | SMPI_REQ_MATCHED | SMPI_REQ_DETACHED | SMPI_REQ_EAGER |
+                  SMPI_REQ_CANCELLED | SMPI_REQ_RDV);
+    r->flags |= SMPI_REQ_ACTIVE;
+    r->error = MPI_SUCCESS;
+    r->detached_sender = false;
+    r->recv_cpu = 0;
+    r->post_date = sim_now();
+    r->peer = NULL;
+    if (r->flags & SMPI_REQ_PROCNULL) {
+        smpi__status_empty(&r->status);
+        r->status.MPI_SOURCE = MPI_PROC_NULL;
+        r->flags |= SMPI_REQ_DONE;
+        return;
+    }
+    if (r->flags & SMPI_REQ_RECV) {
+        r->refcount++; /* held by the mailbox and the transfer until delivery */
+        start_recv(r);
+    } else if (r->flags & SMPI_REQ_PERSISTENT) {
+        struct smpi_request *c = clone_send(r);
+
+        start_send(c);
+        req_unref(c);
+    } else {
+        start_send(r);
+    }
+}
+
+void smpi__req_release(MPI_Request r)
+{
+    req_unref(r);
+}
+
+int smpi__cancel(MPI_Request r)
+{
+    struct smpi_mailbox *mb;
+
+    /* erroneous (MPI-3.1 section 5.12), and nothing to take back for an RMA request: leave it */
+    if (r->flags & (SMPI_REQ_NBC | SMPI_REQ_RMA))
+        return MPI_SUCCESS;
+    if (r->flags & SMPI_REQ_GENERALIZED)
+        return r->cancel_fn(r->extra_state, (r->flags & SMPI_REQ_DONE) != 0);
+    if (r->clone && (r->flags & SMPI_REQ_ACTIVE) && !(r->flags & SMPI_REQ_DONE)) {
+        return smpi__cancel(r->clone);
+    }
+    if (!(r->flags & SMPI_REQ_ACTIVE) || (r->flags & (SMPI_REQ_MATCHED | SMPI_REQ_DONE)))
+        return MPI_SUCCESS;
+    if (r->flags & SMPI_REQ_PROCNULL)
+        return MPI_SUCCESS;
+    mb = &smpi__rt.procs[r->dst].mbox;
+    if (r->flags & SMPI_REQ_RECV)
+        smpi__mq_unpost(mb, r);
+    else if (!(r->flags & SMPI_REQ_EAGER))
+        smpi__mq_unexpect_remove(mb, r);
+    else
+        return MPI_SUCCESS;
+    r->flags |= SMPI_REQ_CANCELLED;
+    smpi__status_empty(&r->status);
+    r->status.smpi_cancelled = 1;
+    if (r->flags & SMPI_REQ_BSEND)
+        bsend_release(r);
+    complete(r);
+    req_unref(r);
+    return MPI_SUCCESS;
+}
+
+/* Contexts a probe looks in (bcast family: SMPI's collectives share the user's context, so
+ * their MPI_ANY_TAG probes also see the user's messages; smpi_iprobe_shared looks in both). */
+#define PROBE_USER 1u
+#define PROBE_COLL 2u
+
+/* First unexpected send matching (src, tag, comm) for the calling rank, or NULL, in the
+ * communicator's user context, collective context, or both (ctx: PROBE_* bits). */
+static struct smpi_request *find_unexpected(int src, int tag, MPI_Comm comm, unsigned ctx)
+{
+    struct smpi_process *self = smpi__self();
+    struct smpi_request probe = { 0 };
+    struct smpi_request user;
+
+    probe.flags = SMPI_REQ_RECV | ((ctx & PROBE_COLL) ? SMPI_REQ_COLL : 0);
+    probe.comm = comm;
+    probe.src = smpi__peer_world(comm, src);
+    probe.tag = tag;
+    user = probe;
+    user.flags = SMPI_REQ_RECV;
+    /* the rank's own mailbox: a nonblocking collective's helper probes for its rank */
+    for (struct smpi_request *s = smpi__rt.procs[self->rank].mbox.unexp.head; s; s = s->next)
+        if (smpi__matches(&probe, s) ||
+            (ctx == (PROBE_USER | PROBE_COLL) && smpi__matches(&user, s)))
+            return s;
+    return NULL;
+}
+
+static void fill_probe_status(const struct smpi_request *s, MPI_Comm comm, MPI_Status *st)
+{
+    if (st == MPI_STATUS_IGNORE)
+        return;
+    st->MPI_SOURCE = smpi__comm_rank_of(comm, s->src);
+    st->MPI_TAG = s->tag;
+    st->MPI_ERROR = MPI_SUCCESS;
+    st->smpi_cancelled = 0;
+    st->smpi_count = (MPI_Count)s->size;
+}
+
+/* A blocking probe waits for the matching send to arrive rather than polling, so that a probe
+ * that can never succeed is reported as a deadlock; MPI_Iprobe charges smpi/iprobe as SMPI
+ * does (growing with repeated failures under smpi/grow-injected-times). */
+/* SMPI 3.32's MPI_Iprobe cost: smpi/iprobe seconds (growing with failed probes) of computation
+ * that uses smpi/iprobe-cpu-usage of one core (what the energy plugin sees), as long as a sleep
+ * when the core is free. */
+static void iprobe_poll(const struct smpi_process *self, const struct smpi_config *cfg)
+{
+    double speed = sim_host_speed(self->host);
+    double usage = cfg->iprobe_cpu_usage;
+    struct sim_activity *act;
+
+    act = sim_exec_start_bounded(self->host, self->iprobe_sleeps * cfg->iprobe_time * speed * usage,
+                                 usage * speed);
+    sim_activity_wait(act);
+    sim_activity_unref(act);
+}
+
+static int probe(int src, int tag, MPI_Comm comm, unsigned ctx, bool blocking, int *flag,
+                 MPI_Status *status, MPI_Request *msg)
+{
+    struct smpi_process *self = smpi__self();
+    const struct smpi_config *cfg = &smpi__rt.cfg;
+    struct smpi_request *s;
+
+    if (src == MPI_PROC_NULL) {
+        smpi__status_empty(status);
+        if (status != MPI_STATUS_IGNORE)
+            status->MPI_SOURCE = MPI_PROC_NULL;
+        *flag = 1;
+        if (msg)
+            *msg = NULL;
+        return MPI_SUCCESS;
+    }
+    if (!blocking && cfg->iprobe_time > 0)
+        iprobe_poll(self, cfg);
+    while ((s = find_unexpected(src, tag, comm, ctx)) == NULL && blocking) {
+        self->probing = true;
+        sim_actor_block("MPI_Probe");
+        self->probing = false;
+    }
+    *flag = s != NULL;
+    if (!s) {
+        int sleeps = self->iprobe_sleeps;
+
+        if (cfg->grow_injected_times)
+            self->iprobe_sleeps++;
+        /* as for MPI_Test under smpi/test:0 (request.c): a polling loop must let time pass */
+        if (cfg->iprobe_time <= 0)
+            smpi__sleep(sleeps * 1e-9);
+        return MPI_SUCCESS;
+    }
+    self->iprobe_sleeps = 1;
+    fill_probe_status(s, comm, status);
+    if (msg) {
+        struct smpi_mailbox *mb = &smpi__rt.procs[self->rank].mbox;
+
+        smpi__mq_unexpect_remove(mb, s);
+        *msg = s;
+    }
+    return MPI_SUCCESS;
+}
+
+int smpi__probe(int src, int tag, MPI_Comm comm, bool blocking, int *flag, MPI_Status *status,
+                MPI_Request *msg)
+{
+    return probe(src, tag, comm, PROBE_USER, blocking, flag, status, msg);
+}
+
+MPI_Request smpi__mrecv_start(MPI_Request send, void *buf, int count, MPI_Datatype type)
+{
+    MPI_Request r =
+        smpi__req_new(SMPI_REQ_RECV, buf, count, type, MPI_ANY_SOURCE, MPI_ANY_TAG, send->comm);
+
+    r->flags |= SMPI_REQ_ACTIVE;
+    r->src = send->src;
+    r->tag = send->tag;
+    r->post_date = sim_now();
+    r->refcount++;
+    match(send, r);
+    return r;
+}
+
+/* ---- the narrow interface of smpi/mpi/p2p_api.h used by collectives: collective context, no
+ * argument checks, no call bookkeeping ---------------------------------------------------- */
+
+int smpi_isend(const void *buf, int count, MPI_Datatype type, int dst, int tag, MPI_Comm comm,
+               MPI_Request *req)
+{
+    *req = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_ISEND | SMPI_REQ_COLL, buf, count, type, dst, tag,
+                         comm);
+    smpi__req_start(*req);
+    return MPI_SUCCESS;
+}
+
+int smpi_irecv(void *buf, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
+               MPI_Request *req)
+{
+    *req = smpi__req_new(SMPI_REQ_RECV | SMPI_REQ_COLL, buf, count, type, src, tag, comm);
+    smpi__req_start(*req);
+    return MPI_SUCCESS;
+}
+
+int smpi_send(const void *buf, int count, MPI_Datatype type, int dst, int tag, MPI_Comm comm)
+{
+    MPI_Request req =
+        smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_COLL, buf, count, type, dst, tag, comm);
+
+    smpi__req_start(req);
+    return smpi__wait(&req, MPI_STATUS_IGNORE);
+}
+
+int smpi_recv(void *buf, int count, MPI_Datatype type, int src, int tag, MPI_Comm comm,
+              MPI_Status *status)
+{
+    MPI_Request req;
+
+    smpi_irecv(buf, count, type, src, tag, comm, &req);
+    return smpi__wait(&req, status);
+}
+
+/* As SMPI's Request::sendrecv: a copy when the caller exchanges with itself, else the send
+ * (nonblocking flavour) is posted before the receive and both are waited for together. */
+int smpi_sendrecv(const void *sbuf, int scount, MPI_Datatype stype, int dst, int stag, void *rbuf,
+                  int rcount, MPI_Datatype rtype, int src, int rtag, MPI_Comm comm,
+                  MPI_Status *status)
+{
+    MPI_Request reqs[2];
+    MPI_Status st[2];
+    int me = smpi__self()->rank;
+    int rc;
+
+    if (dst >= 0 && src >= 0 && smpi__peer_world(comm, dst) == me &&
+        smpi__peer_world(comm, src) == me) {
+        rc = smpi_type_copy(sbuf, scount, stype, rbuf, rcount, rtype);
+        if (status != MPI_STATUS_IGNORE) {
+            smpi__status_empty(status);
+            status->MPI_SOURCE = src;
+            status->MPI_TAG = rtag;
+            status->smpi_count = (MPI_Count)scount * (MPI_Count)smpi_type_size(stype);
+        }
+        return rc;
+    }
+    smpi_isend(sbuf, scount, stype, dst, stag, comm, &reqs[0]);
+    smpi_irecv(rbuf, rcount, rtype, src, rtag, comm, &reqs[1]);
+    rc = smpi__waitall(2, reqs, st);
+    if (status != MPI_STATUS_IGNORE)
+        *status = st[1];
+    return rc == MPI_ERR_IN_STATUS ? (st[1].MPI_ERROR ? st[1].MPI_ERROR : st[0].MPI_ERROR) : rc;
+}
+
+int smpi_wait(MPI_Request *req, MPI_Status *status)
+{
+    return smpi__wait(req, status);
+}
+
+int smpi_waitany(int n, MPI_Request *reqs, int *index, MPI_Status *status)
+{
+    return smpi__waitany(n, reqs, index, status);
+}
+
+int smpi_test(MPI_Request *req, int *flag, MPI_Status *status)
+{
+    return smpi__test(req, flag, status);
+}
+
+int smpi_iprobe(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+{
+    return probe(src, tag, comm, PROBE_COLL, false, flag, status, NULL);
+}
+
+/* bcast family: see p2p_api.h. */
+int smpi_iprobe_shared(int src, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+{
+    return probe(src, tag, comm, PROBE_USER | PROBE_COLL, false, flag, status, NULL);
+}
+
+void smpi_sleep_for(double seconds)
+{
+    smpi__sleep(seconds);
+}
+
+int smpi_waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
+{
+    return smpi__waitall(n, reqs, statuses);
+}

@@ -1,0 +1,784 @@
+/* replay: the actions of SMPI 3.32's time-independent traces (its format, trace_ti.c writes it),
+ * each run through the MPI calls it stands for, on MPI_COMM_WORLD with scratch buffers, and the
+ * loop that reads a rank's actions and hands them to their handlers (replay_api.c keeps the table
+ * of handlers, which replayer programs may extend). The actions and their arguments are those
+ * SMPI 3.32's replay knows (src/smpi/internals/smpi_replay.cpp); like it, compute actions run
+ * only under smpi/simulate-computation:yes, computations and sleeps are divided by the
+ * smpi/comp-adjustment-file ratio of the locations the trace records, each action is logged
+ * (smpi_replay, verbose) with its duration, and the last rank to end logs "Simulation time T".
+ * A bad trace is reported with file:line and the action. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include <smpi/smpi.h>
+
+#include "simcore/simcore.h"
+#include "smpi/internal.h"
+#include "smpi/trace/ti.h"
+
+SIM_LOG_SUBCATEGORY(log_replay, "smpi_replay", "smpi");
+
+/* A request started by an isend/irecv action, found again by the (src, dst, tag) that the
+ * wait and test actions name. req is MPI_REQUEST_NULL once a test completed it. */
+struct pending {
+    int src;
+    int dst;
+    int tag;
+    MPI_Request req;
+};
+
+/* One rank's replay. */
+struct rank_replay {
+    struct smpi_ti_reader in;
+    struct smpi_ti_action act;
+    const char *const *f; /* the action being run: f[0] the rank, f[1] its name, then arguments */
+    int nf;
+    struct pending *pend;
+    int npend;
+    int cap;
+    MPI_Datatype default_type; /* of actions that name none: MPI_BYTE, MPI_DOUBLE after "init x" */
+    double start;              /* when its init action ran */
+};
+
+static char **files;
+static int *file_lines; /* each file's line in the index */
+static int nfiles;
+static const char *index_path;
+static int active;          /* ranks still replaying */
+static double elapsed = -1; /* the last rank's time from its init to its end */
+static MPI_Op noop;         /* reductions move data and compute nothing, as in SMPI's replay */
+
+/* Scratch buffers: garbage data, shared by the ranks. A buffer is never freed while the
+ * simulation runs (a pending request may point into it); replaced ones are kept in `old`. */
+struct scratch {
+    char *mem;
+    size_t size;
+};
+static struct scratch bufs[2];
+static char **old;
+static int nold;
+
+#define FOLD_ABOVE (1u << 20) /* larger scratch buffers are folded (SMPI_SHARED_MALLOC) */
+
+static void *scratch(int which, double bytes)
+{
+    struct scratch *b = &bufs[which];
+    size_t need = bytes > 0 ? (size_t)bytes : 1;
+
+    if (need > b->size) {
+        if (b->mem) {
+            old = sim_xrealloc(old, (size_t)(nold + 1) * sizeof(*old));
+            old[nold++] = b->mem;
+        }
+        if (need > FOLD_ABOVE) {
+            size_t whole[2] = { 0, need };
+
+            b->mem = smpi_shared_malloc_partial(need, whole, 1);
+        } else {
+            b->mem = sim_xcalloc(1, need);
+        }
+        b->size = need;
+    }
+    return b->mem;
+}
+
+static void *sendbuf(double bytes)
+{
+    return scratch(0, bytes);
+}
+
+static void *recvbuf(double bytes)
+{
+    return scratch(1, bytes);
+}
+
+static void noop_fn(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)in;
+    (void)inout;
+    (void)len;
+    (void)type;
+}
+
+/* ---- argument parsing: every failure names the file, the line and the action ------------- */
+
+static void __attribute__((noreturn, format(printf, 2, 3)))
+malformed(const struct rank_replay *rr, const char *fmt, ...)
+{
+    char why[256];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof(why), fmt, ap);
+    va_end(ap);
+    sim_die("%s:%d: malformed '%s' action '%s': %s", rr->in.path, rr->in.line, rr->f[1],
+            rr->in.text, why);
+}
+
+/* Needs at least n arguments after the action name; `usage` lists them. */
+static void need(const struct rank_replay *rr, int n, const char *usage)
+{
+    if (rr->nf - 2 < n)
+        malformed(rr, "expected %s", usage);
+}
+
+static const char *arg(const struct rank_replay *rr, int i)
+{
+    return rr->f[2 + i];
+}
+
+static bool has(const struct rank_replay *rr, int i)
+{
+    return 2 + i < rr->nf;
+}
+
+static double num(const struct rank_replay *rr, int i)
+{
+    char *end;
+    double v = strtod(arg(rr, i), &end);
+
+    if (end == arg(rr, i) || *end != '\0' || !isfinite(v))
+        malformed(rr, "argument %d '%s' is not a number", i + 1, arg(rr, i));
+    return v;
+}
+
+/* An integer argument: SMPI accepts any number and truncates it ("1e+06"). */
+static int integer(const struct rank_replay *rr, int i)
+{
+    double v = trunc(num(rr, i));
+
+    if (v < -2147483648.0 || v > 2147483647.0)
+        malformed(rr, "argument %d '%s' is out of range", i + 1, arg(rr, i));
+    return (int)v;
+}
+
+static int count(const struct rank_replay *rr, int i)
+{
+    int v = integer(rr, i);
+
+    if (v < 0)
+        malformed(rr, "argument %d '%s' is a negative count", i + 1, arg(rr, i));
+    return v;
+}
+
+static MPI_Datatype type(const struct rank_replay *rr, int i)
+{
+    MPI_Datatype t;
+
+    if (!has(rr, i))
+        return rr->default_type;
+    t = smpi__ti_type_decode(arg(rr, i));
+    if (!t)
+        malformed(rr,
+                  "argument %d '%s' is not a datatype id (0 MPI_DOUBLE, 1 MPI_INT, 2 MPI_CHAR, "
+                  "... as SMPI 3.32 numbers them; -1 for a derived type)",
+                  i + 1, arg(rr, i));
+    return t;
+}
+
+/* A rank of MPI_COMM_WORLD; SMPI's -333 (a peer it could not name) is `unnamed`. */
+static int peer(const struct rank_replay *rr, int i, int unnamed)
+{
+    int v = integer(rr, i);
+
+    if (v == SMPI_TI_UNDEFINED)
+        return unnamed;
+    if (v < 0 || v >= smpi__rt.nranks)
+        malformed(rr, "rank %d is not a rank of the %d replayed", v, smpi__rt.nranks);
+    return v;
+}
+
+static int root(const struct rank_replay *rr, int i)
+{
+    return has(rr, i) ? peer(rr, i, 0) : 0;
+}
+
+static double bytes(int n, MPI_Datatype t)
+{
+    return (double)n * (double)smpi_type_size(t);
+}
+
+/* n counts from argument i on; their sum in *total. */
+static int *counts(const struct rank_replay *rr, int i, int n, double *total)
+{
+    int *v = sim_xcalloc((size_t)n, sizeof(*v));
+
+    *total = 0;
+    for (int k = 0; k < n; k++) {
+        v[k] = count(rr, i + k);
+        *total += v[k];
+    }
+    return v;
+}
+
+/* ---- pending requests --------------------------------------------------------------------- */
+
+static void pend_add(struct rank_replay *rr, int src, int dst, int tag, MPI_Request req)
+{
+    if (rr->npend == rr->cap) {
+        rr->cap = rr->cap ? 2 * rr->cap : 8;
+        rr->pend = sim_xrealloc(rr->pend, (size_t)rr->cap * sizeof(*rr->pend));
+    }
+    rr->pend[rr->npend++] = (struct pending){ src, dst, tag, req };
+}
+
+/* Takes out the oldest pending request named (src, dst, tag); false when there is none. */
+static bool pend_take(struct rank_replay *rr, int src, int dst, int tag, MPI_Request *req)
+{
+    for (int i = 0; i < rr->npend; i++) {
+        struct pending *q = &rr->pend[i];
+
+        if (q->src == src && q->dst == dst && q->tag == tag) {
+            *req = q->req;
+            memmove(q, q + 1, (size_t)(rr->npend - i - 1) * sizeof(*q));
+            rr->npend--;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Waits for every pending request (waitall, and the end of the trace). */
+static void pend_wait_all(struct rank_replay *rr)
+{
+    MPI_Request *reqs = sim_xcalloc((size_t)rr->npend + 1, sizeof(*reqs));
+
+    for (int i = 0; i < rr->npend; i++)
+        reqs[i] = rr->pend[i].req;
+    PMPI_Waitall(rr->npend, reqs, MPI_STATUSES_IGNORE);
+    free(reqs);
+    rr->npend = 0;
+}
+
+/* ---- the actions ------------------------------------------------------------------------ */
+
+/* send, isend, recv, irecv and the other modes SMPI writes (Ssend, ISsend, bsend, ibsend):
+ * partner tag count [datatype]. */
+static void act_p2p(struct rank_replay *rr, const char *name)
+{
+    bool receive = strcasecmp(name, "recv") == 0 || strcasecmp(name, "irecv") == 0;
+    bool nonblocking = name[0] == 'i' || name[0] == 'I';
+    bool sync = strcasecmp(name, "Ssend") == 0 || strcasecmp(name, "ISsend") == 0;
+    int me = smpi__self()->rank;
+    int partner, tag, n;
+    MPI_Datatype t;
+    MPI_Request req;
+
+    need(rr, 3, "partner tag count [datatype]");
+    partner = peer(rr, 0, receive ? MPI_ANY_SOURCE : MPI_PROC_NULL);
+    tag = integer(rr, 1);
+    n = integer(rr, 2);
+    t = type(rr, 3);
+    if (receive && tag == SMPI_TI_ANY_TAG)
+        tag = MPI_ANY_TAG;
+    else if (tag < 0)
+        malformed(rr, "tag %d is negative", tag);
+    if (n < 0 && receive) { /* a size the tracer did not know: take the message's */
+        MPI_Status st;
+
+        PMPI_Probe(partner, tag, MPI_COMM_WORLD, &st);
+        PMPI_Get_count(&st, t, &n);
+    } else if (n < 0) {
+        malformed(rr, "count %d is negative", n);
+    }
+    if (receive && nonblocking) {
+        PMPI_Irecv(recvbuf(bytes(n, t)), n, t, partner, tag, MPI_COMM_WORLD, &req);
+        pend_add(rr, integer(rr, 0), me, integer(rr, 1), req);
+    } else if (receive) {
+        PMPI_Recv(recvbuf(bytes(n, t)), n, t, partner, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    } else if (nonblocking) {
+        (sync ? PMPI_Issend : PMPI_Isend)(sendbuf(bytes(n, t)), n, t, partner, tag, MPI_COMM_WORLD,
+                                          &req);
+        pend_add(rr, me, integer(rr, 0), tag, req);
+    } else {
+        (sync ? PMPI_Ssend : PMPI_Send)(sendbuf(bytes(n, t)), n, t, partner, tag, MPI_COMM_WORLD);
+    }
+}
+
+/* wait and test: src dst tag, naming a request of an earlier isend or irecv. */
+static void act_wait_test(struct rank_replay *rr, bool test)
+{
+    MPI_Request req;
+    int src, dst, tag, flag;
+
+    need(rr, 3, "src dst tag");
+    src = integer(rr, 0);
+    dst = integer(rr, 1);
+    tag = integer(rr, 2);
+    if (rr->npend == 0 && !test)
+        malformed(rr, "no isend or irecv is pending");
+    if (!pend_take(rr, src, dst, tag, &req) || req == MPI_REQUEST_NULL)
+        return; /* completed by an earlier test: nothing to wait for (as SMPI) */
+    if (!test) {
+        PMPI_Wait(&req, MPI_STATUS_IGNORE);
+        return;
+    }
+    PMPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+    pend_add(rr, src, dst, tag, req); /* MPI_REQUEST_NULL once done, for a later wait */
+}
+
+/* waitAny (written by both simulators, replayed by simmpi only): any pending request. */
+static void act_waitany(struct rank_replay *rr)
+{
+    MPI_Request *reqs = sim_xcalloc((size_t)rr->npend + 1, sizeof(*reqs));
+    int index;
+
+    for (int i = 0; i < rr->npend; i++)
+        reqs[i] = rr->pend[i].req;
+    PMPI_Waitany(rr->npend, reqs, &index, MPI_STATUS_IGNORE);
+    if (index != MPI_UNDEFINED) {
+        memmove(&rr->pend[index], &rr->pend[index + 1],
+                (size_t)(rr->npend - index - 1) * sizeof(*rr->pend));
+        rr->npend--;
+    }
+    free(reqs);
+}
+
+/* sendRecv: sendcount dst recvcount src [sendtype recvtype]; tags 0, as SMPI replays it. */
+static void act_sendrecv(struct rank_replay *rr)
+{
+    int sc, rc, dst, src;
+    MPI_Datatype st, rt;
+
+    need(rr, 4, "sendcount dst recvcount src [sendtype recvtype]");
+    sc = count(rr, 0);
+    dst = peer(rr, 1, MPI_PROC_NULL);
+    rc = count(rr, 2);
+    src = peer(rr, 3, MPI_ANY_SOURCE);
+    st = type(rr, 4);
+    rt = type(rr, 5);
+    PMPI_Sendrecv(sendbuf(bytes(sc, st)), sc, st, dst, 0, recvbuf(bytes(rc, rt)), rc, rt, src, 0,
+                  MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+}
+
+/* The computation a reduction action names after its message sizes (run even without
+ * smpi/simulate-computation, as SMPI's replay does). */
+static void reduction_compute(struct rank_replay *rr, int i)
+{
+    double flops = num(rr, i);
+
+    (void)rr;
+    if (flops != 0)
+        smpi__compute(smpi__self(), flops);
+}
+
+/* bcast count [root [datatype]]; reduce count flops [root [datatype]]; allreduce, scan and
+ * exscan count flops [datatype]. */
+static void act_rooted_or_reduce(struct rank_replay *rr, const char *name)
+{
+    MPI_Datatype t;
+    int n, r;
+
+    if (!strcmp(name, "bcast")) {
+        need(rr, 1, "count [root [datatype]]");
+        n = count(rr, 0);
+        r = root(rr, 1);
+        t = type(rr, 2);
+        PMPI_Bcast(sendbuf(bytes(n, t)), n, t, r, MPI_COMM_WORLD);
+        return;
+    }
+    need(rr, 2,
+         !strcmp(name, "reduce") ? "count flops [root [datatype]]" : "count flops [datatype]");
+    n = count(rr, 0);
+    num(rr, 1);
+    if (!strcmp(name, "reduce")) {
+        r = root(rr, 2);
+        t = type(rr, 3);
+        PMPI_Reduce(sendbuf(bytes(n, t)), recvbuf(bytes(n, t)), n, t, noop, r, MPI_COMM_WORLD);
+    } else {
+        t = type(rr, 2);
+        if (!strcmp(name, "allreduce"))
+            PMPI_Allreduce(sendbuf(bytes(n, t)), recvbuf(bytes(n, t)), n, t, noop, MPI_COMM_WORLD);
+        else if (!strcmp(name, "scan"))
+            PMPI_Scan(sendbuf(bytes(n, t)), recvbuf(bytes(n, t)), n, t, noop, MPI_COMM_WORLD);
+        else
+            PMPI_Exscan(sendbuf(bytes(n, t)), recvbuf(bytes(n, t)), n, t, noop, MPI_COMM_WORLD);
+    }
+    reduction_compute(rr, 1);
+}
+
+/* gather, scatter: sendcount recvcount [root [sendtype recvtype]]; allgather, alltoall:
+ * sendcount recvcount [sendtype recvtype]. Receive buffers hold one block per rank. */
+static void act_fixed(struct rank_replay *rr, const char *name)
+{
+    int np = smpi__rt.nranks;
+    bool rooted = !strcmp(name, "gather") || !strcmp(name, "scatter");
+    int sc, rc, r;
+    MPI_Datatype st, rt;
+
+    need(rr, 2,
+         rooted ? "sendcount recvcount [root [sendtype recvtype]]"
+                : "sendcount recvcount [sendtype recvtype]");
+    sc = count(rr, 0);
+    rc = count(rr, 1);
+    r = rooted ? root(rr, 2) : 0;
+    st = type(rr, rooted ? 3 : 2);
+    rt = type(rr, rooted ? 4 : 3);
+    if (!strcmp(name, "gather"))
+        PMPI_Gather(sendbuf(bytes(sc, st)), sc, st, recvbuf(bytes(rc, rt) * np), rc, rt, r,
+                    MPI_COMM_WORLD);
+    else if (!strcmp(name, "scatter"))
+        PMPI_Scatter(sendbuf(bytes(sc, st) * np), sc, st, recvbuf(bytes(rc, rt)), rc, rt, r,
+                     MPI_COMM_WORLD);
+    else if (!strcmp(name, "allgather"))
+        PMPI_Allgather(sendbuf(bytes(sc, st)), sc, st, recvbuf(bytes(rc, rt) * np), rc, rt,
+                       MPI_COMM_WORLD);
+    else
+        PMPI_Alltoall(sendbuf(bytes(sc, st) * np), sc, st, recvbuf(bytes(rc, rt) * np), rc, rt,
+                      MPI_COMM_WORLD);
+}
+
+/* Zero displacements: every block at the start of its buffer (garbage data, as SMPI). */
+static int *zeros(int n)
+{
+    return sim_xcalloc((size_t)n, sizeof(int));
+}
+
+/* gatherv: sendcount recvcounts[np] [root [sendtype recvtype]]; allgatherv: sendcount
+ * recvcounts[np] [sendtype recvtype | displs[np] | sendtype recvtype displs[np]]. */
+static void act_gatherv(struct rank_replay *rr, const char *name)
+{
+    int np = smpi__rt.nranks;
+    int *rcounts, *displs = zeros(np);
+    double total;
+    int sc, r = 0;
+    MPI_Datatype st, rt;
+
+    need(rr, 1 + np, "sendcount recvcounts (one per rank) [...]");
+    sc = count(rr, 0);
+    rcounts = counts(rr, 1, np, &total);
+    if (!strcmp(name, "gatherv")) {
+        r = root(rr, 1 + np);
+        st = type(rr, 2 + np);
+        rt = type(rr, 3 + np);
+    } else if (rr->nf - 2 > 1 + 2 * np) { /* types, then displacements (SMPI's rule) */
+        st = type(rr, 1 + np);
+        rt = type(rr, 2 + np);
+    } else if (rr->nf - 2 > 3 + np) { /* displacements, default types */
+        st = rt = rr->default_type;
+    } else {
+        st = type(rr, 1 + np);
+        rt = type(rr, 2 + np);
+    }
+    if (!strcmp(name, "gatherv"))
+        PMPI_Gatherv(sendbuf(bytes(sc, st)), sc, st, recvbuf(bytes((int)total, rt)), rcounts,
+                     displs, rt, r, MPI_COMM_WORLD);
+    else
+        PMPI_Allgatherv(sendbuf(bytes(sc, st)), sc, st, recvbuf(bytes((int)total, rt)), rcounts,
+                        displs, rt, MPI_COMM_WORLD);
+    free(rcounts);
+    free(displs);
+}
+
+/* scatterv: sendcounts[np] recvcount [root [sendtype recvtype]]. */
+static void act_scatterv(struct rank_replay *rr)
+{
+    int np = smpi__rt.nranks;
+    int *scounts, *displs = zeros(np);
+    double total;
+    int rc, r;
+    MPI_Datatype st, rt;
+
+    need(rr, np + 1, "sendcounts (one per rank) recvcount [root [sendtype recvtype]]");
+    scounts = counts(rr, 0, np, &total);
+    rc = count(rr, np);
+    r = root(rr, np + 1);
+    st = type(rr, np + 2);
+    rt = type(rr, np + 3);
+    PMPI_Scatterv(sendbuf(bytes((int)total, st)), scounts, displs, st, recvbuf(bytes(rc, rt)), rc,
+                  rt, r, MPI_COMM_WORLD);
+    free(scounts);
+    free(displs);
+}
+
+/* reducescatter: recvcounts[np] flops [datatype]. */
+static void act_reducescatter(struct rank_replay *rr)
+{
+    int np = smpi__rt.nranks;
+    double total;
+    int *rcounts;
+    MPI_Datatype t;
+
+    need(rr, np + 1, "recvcounts (one per rank) flops [datatype]");
+    rcounts = counts(rr, 0, np, &total);
+    num(rr, np);
+    t = type(rr, np + 1);
+    PMPI_Reduce_scatter(sendbuf(bytes((int)total, t)), recvbuf(bytes((int)total, t)), rcounts, t,
+                        noop, MPI_COMM_WORLD);
+    free(rcounts);
+    reduction_compute(rr, np);
+}
+
+/* alltoallv: sendsize sendcounts[np] recvsize recvcounts[np] [sendtype recvtype]. */
+static void act_alltoallv(struct rank_replay *rr)
+{
+    int np = smpi__rt.nranks;
+    int *scounts, *rcounts, *displs = zeros(np);
+    double stotal, rtotal;
+    MPI_Datatype st, rt;
+
+    need(rr, 2 * np + 2, "sendsize sendcounts (one per rank) recvsize recvcounts [types]");
+    scounts = counts(rr, 1, np, &stotal);
+    rcounts = counts(rr, 2 + np, np, &rtotal);
+    count(rr, 0);
+    count(rr, 1 + np);
+    st = type(rr, 2 + 2 * np);
+    rt = type(rr, 3 + 2 * np);
+    PMPI_Alltoallv(sendbuf(bytes((int)stotal, st)), scounts, displs, st,
+                   recvbuf(bytes((int)rtotal, rt)), rcounts, displs, rt, MPI_COMM_WORLD);
+    free(scounts);
+    free(rcounts);
+    free(displs);
+}
+
+static void act_init(struct rank_replay *rr)
+{
+    /* SMPI's rule: "init" alone is a trace in bytes (TAU), "init x" in doubles (MPE) */
+    rr->default_type = rr->nf > 2 ? MPI_DOUBLE : MPI_BYTE;
+    rr->start = sim_now();
+}
+
+/* The names of the actions SMPI 3.32's replay knows (in its registration order). */
+const char *const smpi__replay_builtins[] = {
+    "init",    "finalize", "comm_size", "comm_split", "comm_dup",      "send",    "isend",
+    "recv",    "irecv",    "test",      "sendRecv",   "wait",          "waitall", "barrier",
+    "bcast",   "reduce",   "allreduce", "alltoall",   "alltoallv",     "gather",  "scatter",
+    "gatherv", "scatterv", "allgather", "allgatherv", "reducescatter", "scan",    "exscan",
+    "compute", "sleep",    "location",  "Ssend",      "ISsend",        "bsend",   "ibsend",
+    "Isend",   "Irecv",    "waitAny",   NULL,
+};
+
+/* A file name of a location action, kept for the rest of the run (the rank's call location
+ * points to it, as smpicc's __FILE__ strings would). */
+static const char *intern(const char *name)
+{
+    static char **names;
+    static int nnames;
+
+    for (int i = 0; i < nnames; i++)
+        if (strcmp(names[i], name) == 0)
+            return names[i];
+    names = sim_xrealloc(names, (size_t)(nnames + 1) * sizeof(*names));
+    names[nnames] = sim_xstrdup(name);
+    return names[nnames++];
+}
+
+/* location file line: the call location that smpi/comp-adjustment-file keys on. */
+static void act_location(struct rank_replay *rr)
+{
+    need(rr, 2, "file line");
+    smpi_trace_set_call_location(intern(arg(rr, 0)), integer(rr, 1));
+}
+
+/* Runs one action of SMPI's replay. */
+static void run_action(struct rank_replay *rr)
+{
+    const char *name = rr->f[1];
+    static const char *const p2p[] = { "send",   "isend", "recv",   "irecv", "Ssend",
+                                       "ISsend", "bsend", "ibsend", "Isend", "Irecv" };
+
+    for (size_t i = 0; i < sizeof(p2p) / sizeof(p2p[0]); i++)
+        if (!strcmp(name, p2p[i])) {
+            act_p2p(rr, name);
+            return;
+        }
+    if (!strcmp(name, "init")) {
+        act_init(rr);
+    } else if (!strcmp(name, "finalize") || !strcmp(name, "comm_size") ||
+               !strcmp(name, "comm_split") || !strcmp(name, "comm_dup")) {
+        return; /* nothing to simulate (as in SMPI's replay) */
+    } else if (!strcmp(name, "location")) {
+        act_location(rr);
+    } else if (!strcmp(name, "wait") || !strcmp(name, "test")) {
+        act_wait_test(rr, name[0] == 't');
+    } else if (!strcmp(name, "waitall")) {
+        if (rr->npend > 0)
+            pend_wait_all(rr);
+    } else if (!strcmp(name, "waitAny")) {
+        act_waitany(rr);
+    } else if (!strcmp(name, "sendRecv")) {
+        act_sendrecv(rr);
+    } else if (!strcmp(name, "compute")) {
+        need(rr, 1, "flops");
+        if (smpi__rt.cfg.simulate_computation)
+            smpi__compute(smpi__self(), num(rr, 0) / smpi__adjust_factor(smpi__self()));
+    } else if (!strcmp(name, "sleep")) {
+        need(rr, 1, "seconds");
+        smpi__app_sleep(num(rr, 0) / smpi__adjust_factor(smpi__self()));
+    } else if (!strcmp(name, "barrier")) {
+        PMPI_Barrier(MPI_COMM_WORLD);
+    } else if (!strcmp(name, "bcast") || !strcmp(name, "reduce") || !strcmp(name, "allreduce") ||
+               !strcmp(name, "scan") || !strcmp(name, "exscan")) {
+        act_rooted_or_reduce(rr, name);
+    } else if (!strcmp(name, "gather") || !strcmp(name, "scatter") || !strcmp(name, "allgather") ||
+               !strcmp(name, "alltoall")) {
+        act_fixed(rr, name);
+    } else if (!strcmp(name, "gatherv") || !strcmp(name, "allgatherv")) {
+        act_gatherv(rr, name);
+    } else if (!strcmp(name, "scatterv")) {
+        act_scatterv(rr);
+    } else if (!strcmp(name, "reducescatter")) {
+        act_reducescatter(rr);
+    } else if (!strcmp(name, "alltoallv")) {
+        act_alltoallv(rr);
+    }
+}
+
+static struct rank_replay **ranks; /* each rank's replay, between its init and its end */
+
+static struct rank_replay *self_replay(const char *what)
+{
+    struct smpi_process *p = smpi__self();
+
+    if (!p || !ranks || !ranks[p->rank])
+        sim_die("%s called by %s, which does not replay a trace (smpirun -replay TRACE, then "
+                "smpi_replay_init in each rank)",
+                what, p ? "a rank" : "the simulator itself");
+    return ranks[p->rank];
+}
+
+void smpi__replay_builtin(const char *name, int nfields, const char *const *fields)
+{
+    struct rank_replay *rr = self_replay("a replay action");
+    const char *const *saved_f = rr->f;
+    int saved_nf = rr->nf;
+    double start = sim_now();
+
+    if (nfields < 2)
+        sim_die("%s:%d: replay action '%s' has no name", rr->in.path, rr->in.line, rr->in.text);
+    rr->f = fields;
+    rr->nf = nfields;
+    run_action(rr);
+    /* SMPI's log_timed_action: every action but init (and finalize, which does nothing) */
+    if (strcmp(name, "init") != 0 && strcmp(name, "finalize") != 0 &&
+        SIM_LOG_ENABLED(log_replay, SIM_LOG_VERBOSE)) {
+        char *line = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&line, &len);
+
+        for (int i = 0; i < nfields && out; i++)
+            fprintf(out, "%s%s", i ? " " : "", fields[i]);
+        if (out)
+            fclose(out);
+        SIM_LOG(log_replay, SIM_LOG_VERBOSE, "%s %f", line ? line : name, sim_now() - start);
+        free(line);
+    }
+    rr->f = saved_f;
+    rr->nf = saved_nf;
+}
+
+void smpi__replay_init(const char *index, int nranks)
+{
+    index_path = index;
+    nfiles = smpi__ti_read_index(index, &files, &file_lines);
+    if (nfiles > 1 && nfiles < nranks)
+        sim_die("smpi/replay: the trace index '%s' names %d trace files but %d ranks run; run "
+                "with -np %d",
+                index, nfiles, nranks, nfiles);
+    /* every rank's file must be readable before the simulation starts */
+    for (int r = 0; r < (nfiles > 1 ? nranks : 1); r++) {
+        struct smpi_ti_reader probe;
+
+        smpi__ti_reader_open(&probe, files[r], index, file_lines[r]);
+        smpi__ti_reader_close(&probe);
+    }
+    ranks = sim_xcalloc((size_t)nranks, sizeof(*ranks));
+    smpi__rt.replaying = true;
+}
+
+const char *smpi__replay_trace_of(int rank)
+{
+    if (!files)
+        return NULL;
+    return files[nfiles > 1 ? rank : 0];
+}
+
+bool smpi__replay_is_shared(void)
+{
+    return nfiles == 1;
+}
+
+void smpi__replay_set_shared(const char *path)
+{
+    if (!files)
+        sim_die("xbt_replay_set_tracefile('%s') outside smpirun -replay", path);
+    if (nfiles == 1 && strcmp(files[0], path) != 0) {
+        struct smpi_ti_reader probe;
+
+        smpi__ti_reader_open(&probe, path, index_path, file_lines[0]);
+        smpi__ti_reader_close(&probe);
+        free(files[0]);
+        files[0] = sim_xstrdup(path);
+    }
+}
+
+void smpi__replay_rank_init(void)
+{
+    struct smpi_process *p = smpi__self();
+    struct rank_replay *rr;
+
+    if (!ranks)
+        sim_die("smpi_replay_init called outside smpirun -replay TRACE (no trace to replay)");
+    if (ranks[p->rank])
+        sim_die("smpi_replay_init called twice by rank %d", p->rank);
+    if (!p->initialized)
+        PMPI_Init(NULL, NULL);
+    if (noop == MPI_OP_NULL)
+        PMPI_Op_create(noop_fn, 1, &noop);
+    rr = sim_xcalloc(1, sizeof(*rr));
+    rr->default_type = MPI_BYTE;
+    rr->start = sim_now();
+    ranks[p->rank] = rr;
+    active++;
+}
+
+void smpi__replay_rank_run(const char *trace, smpi__replay_dispatch_fn *dispatch)
+{
+    struct rank_replay *rr = self_replay("smpi_replay_main");
+    int me = smpi__self()->rank;
+    int line = file_lines[nfiles > 1 ? me : 0];
+
+    smpi__ti_reader_open(&rr->in, trace ? trace : smpi__replay_trace_of(me), index_path, line);
+    while (smpi__ti_reader_next(&rr->in, me, &rr->act)) {
+        rr->f = (const char *const *)rr->act.fields;
+        rr->nf = rr->act.nfields;
+        dispatch(rr->f[1], rr->nf, rr->f, rr->in.path, rr->in.line, rr->in.text);
+    }
+    if (rr->npend > 0) { /* SMPI waits for them through the kernel: others at this date run first */
+        pend_wait_all(rr);
+        sim_actor_yield();
+    }
+    /* The last rank speaks, as in SMPI (before MPI_Finalize's smpi/finalization-barrier, which
+     * SMPI's replay runs before: that barrier adds at most its own latency to the last rank). */
+    if (--active == 0) {
+        elapsed = sim_now() - rr->start;
+        SIM_LOG(log_replay, SIM_LOG_INFO, "Simulation time %f", elapsed);
+    }
+    PMPI_Finalize();
+    smpi__ti_reader_close(&rr->in);
+    smpi__ti_action_free(&rr->act);
+    free(rr->pend);
+    free(rr);
+    ranks[me] = NULL;
+}
+
+void smpi__replay_report(void)
+{
+    for (int i = 0; i < nold; i++)
+        smpi_shared_free(old[i]);
+    for (int i = 0; i < 2; i++)
+        if (bufs[i].mem)
+            smpi_shared_free(bufs[i].mem);
+    for (int i = 0; i < nfiles; i++)
+        free(files[i]);
+    free(files);
+    free(file_lines);
+    free(old);
+    free(ranks);
+    ranks = NULL;
+    files = NULL;
+}

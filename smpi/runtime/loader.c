@@ -1,0 +1,373 @@
+/* loader: opens the application and privatizes its globals. By dlopen: smpicc links the
+ * application as a shared object; the dynamic linker maps a file only once (it compares device
+ * and inode), so each rank opens its own copy of the file and thus gets its own .data and .bss.
+ * Follows SMPI's dlopen privatization (simgrid: src/smpi/internals/smpi_global.cpp). Each copy
+ * costs a few kernel mappings, so above vm.max_map_count the mmap privatization of
+ * loader_mmap.c (one copy, data remapped per switch) takes over. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+/* copy_file_range, dladdr, dlinfo, ST_NOEXEC (also when compiled without config.h). */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "simcore/simcore.h"
+#include "smpi/runtime/loader.h"
+
+SIM_LOG_CATEGORY(log_loader, "smpi.loader");
+
+/* RTLD_NOW: every symbol is bound before the simulation starts, so a rank's first call to a
+ * function never runs the lazy resolver inside its measured computation (nor on its small stack),
+ * and a missing symbol stops the run at once. RTLD_LOCAL: a copy's symbols never satisfy another
+ * copy. Never RTLD_DEEPBIND: MPI_* must come from the libsimmpi already in the process. */
+#define APP_DLOPEN_FLAGS (RTLD_NOW | RTLD_LOCAL)
+
+#if __SIZEOF_POINTER__ == 8
+#define NATIVE_ELF_CLASS ELFCLASS64
+#else
+#define NATIVE_ELF_CLASS ELFCLASS32
+#endif
+
+struct smpi_app {
+    int nranks;
+    enum smpi_privatization mode;    /* NO, DLOPEN or MMAP once decided */
+    struct smpi__app_images *images; /* MMAP: the ranks' data images */
+    int nhandles;                    /* nranks with DLOPEN, else 1 */
+    void **handles;                  /* dlopen handles, one per copy */
+    smpi_main_fn **mains;            /* `main` of each copy */
+};
+
+/* Dies unless `fd` (the file `path`) is an ELF shared object of this machine's class and
+ * architecture without a program interpreter: what smpicc's -shared link produces. */
+static void check_elf(int fd, const char *path)
+{
+    ElfW(Ehdr) eh;
+    ElfW(Phdr) ph;
+    const char *why = NULL;
+
+    if (pread(fd, &eh, sizeof(eh), 0) != (ssize_t)sizeof(eh) || memcmp(eh.e_ident, ELFMAG, SELFMAG))
+        why = "not an ELF file";
+    else if (eh.e_ident[EI_CLASS] != NATIVE_ELF_CLASS)
+        why = "ELF class of another architecture";
+    else if (eh.e_type == ET_EXEC)
+        why = "an ordinary executable";
+    else if (eh.e_type != ET_DYN)
+        why = "an ELF file that is not a shared object";
+    for (int i = 0; !why && i < eh.e_phnum; i++) {
+        off_t off = (off_t)eh.e_phoff + (off_t)i * eh.e_phentsize;
+
+        if (pread(fd, &ph, sizeof(ph), off) != (ssize_t)sizeof(ph))
+            why = "a truncated ELF file";
+        else if (ph.p_type == PT_INTERP)
+            why = "an ordinary position-independent executable";
+    }
+    if (why)
+        sim_die("%s is %s, not a program built by smpicc; was it compiled with smpicc?\n"
+                "  rebuild it with: smpicc app.c -o app",
+                path, why);
+}
+
+/* Copies `len` bytes of `src` into `dst`: copy_file_range (in-kernel, reflinks where the file
+ * system can), falling back to read/write. Returns 0 or -1 with errno set. */
+static int copy_bytes(int src, int dst, off_t len)
+{
+    off_t in = 0;
+    char buf[65536];
+
+    while (in < len) {
+        ssize_t n = copy_file_range(src, &in, dst, NULL, (size_t)(len - in), 0);
+
+        if (n > 0)
+            continue;
+        if (n == 0)
+            break;
+        if (errno != ENOSYS && errno != EXDEV && errno != EINVAL && errno != EOPNOTSUPP)
+            return -1;
+        while (in < len) {
+            n = pread(src, buf, sizeof(buf), in);
+            if (n <= 0)
+                return n < 0 ? -1 : 0;
+            if (write(dst, buf, (size_t)n) != n)
+                return -1;
+            in += n;
+        }
+    }
+    return 0;
+}
+
+/* Writes the file `copy`, a copy of the `len` bytes of `src`, or dies. */
+static void make_copy(int src, off_t len, const char *copy, const char *tmpdir)
+{
+    int dst = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0700);
+
+    if (dst < 0 && errno == EEXIST && unlink(copy) == 0)
+        dst = open(copy, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0700);
+    if (dst < 0)
+        sim_die("cannot create %s: %s\n"
+                "  choose a writable directory with -tmpdir DIR (--cfg=smpi/tmpdir:DIR)",
+                copy, strerror(errno));
+    if (copy_bytes(src, dst, len) != 0 || close(dst) != 0) {
+        int err = errno;
+
+        unlink(copy);
+        sim_die("cannot write %s: %s\n"
+                "  each rank needs a %lld-byte copy of the program in %s\n"
+                "  free space there, use another directory (-tmpdir DIR), or -no-privatize",
+                copy, strerror(err), (long long)len, tmpdir);
+    }
+}
+
+/* dlopens `file` (`what` names it in messages) and returns its `main`. */
+static smpi_main_fn *open_copy(const char *file, const char *what, int rank, void **handle)
+{
+    struct link_map *lm = NULL;
+    Dl_info info;
+    void *sym;
+    smpi_main_fn *fn;
+
+    *handle = dlopen(file, APP_DLOPEN_FLAGS);
+    if (!*handle) {
+        if (rank > 0)
+            sim_die("cannot load the copy of rank %d: %s\n"
+                    "  too many copies? raise vm.max_map_count, or use -no-privatize",
+                    rank, dlerror());
+        sim_die("cannot load %s: %s\n  was it compiled with smpicc?", what, dlerror());
+    }
+    sym = dlsym(*handle, "main");
+    /* dlsym also searches the object's dependencies: make sure `main` is the program's own. */
+    if (!sym || dlinfo(*handle, RTLD_DI_LINKMAP, &lm) != 0 || !dladdr(sym, &info) ||
+        strcmp(info.dli_fname, lm->l_name) != 0)
+        sim_die("%s has no main function\n"
+                "  build it with smpicc from a program that defines main (not hidden)",
+                what);
+    memcpy(&fn, &sym, sizeof(fn));
+    return fn;
+}
+
+/* Dies unless copies can be created and executed in `tmpdir`. */
+static void check_tmpdir(const char *tmpdir)
+{
+    struct statvfs vfs;
+
+    if (access(tmpdir, W_OK | X_OK) != 0)
+        sim_die("cannot use %s for the per-rank copies of the program: %s\n"
+                "  choose a writable directory with -tmpdir DIR (--cfg=smpi/tmpdir:DIR)",
+                tmpdir, strerror(errno));
+    if (statvfs(tmpdir, &vfs) == 0 && (vfs.f_flag & ST_NOEXEC))
+        sim_die("%s is mounted noexec, so the per-rank copies of the program cannot be loaded\n"
+                "  choose another directory with -tmpdir DIR (--cfg=smpi/tmpdir:DIR)",
+                tmpdir);
+}
+
+/* Opens the copies of ranks 1..nranks-1; rank 0 already has the original file. */
+static void open_private_copies(struct smpi_app *app, int src, off_t len, const char *path,
+                                const char *tmpdir, bool keep_temps)
+{
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    size_t cap = strlen(tmpdir) + strlen(base) + 48;
+    char *copy = sim_xmalloc(cap);
+
+    check_tmpdir(tmpdir);
+    for (int i = 1; i < app->nranks; i++) {
+        snprintf(copy, cap, "%s/%s_%ld_%d.so", tmpdir, base, (long)getpid(), i);
+        make_copy(src, len, copy, tmpdir);
+        if (smpi__libs_any())
+            smpi__libs_for_copy(copy, i, tmpdir, keep_temps);
+        app->mains[i] = open_copy(copy, copy, i, &app->handles[i]);
+        if (!keep_temps)
+            unlink(copy);
+    }
+    if (keep_temps && app->nranks > 1)
+        SIM_LOG(log_loader, SIM_LOG_VERBOSE, "kept the copies of ranks 1-%d as %s/%s_%ld_*.so",
+                app->nranks - 1, tmpdir, base, (long)getpid());
+    free(copy);
+}
+
+/* Counts the lines of /proc/self/maps, and in `of_file` those naming `file` (a path). */
+static int count_mappings(const char *file, int *of_file)
+{
+    char *real = realpath(file, NULL);
+    FILE *f = fopen("/proc/self/maps", "r");
+    char line[4352];
+    int n = 0;
+
+    *of_file = 0;
+    if (!f) {
+        free(real);
+        return 0;
+    }
+    while (fgets(line, sizeof(line), f)) {
+        char *name = strchr(line, '/');
+        size_t len = name ? strcspn(name, "\n") : 0;
+
+        n++;
+        if (real && name && len == strlen(real) && strncmp(name, real, len) == 0)
+            (*of_file)++;
+    }
+    fclose(f);
+    free(real);
+    return n;
+}
+
+/* Room left for the kernel mappings that do not belong to copies (stacks' reservations,
+ * malloc arenas, libraries loaded later). */
+#define MAP_HEADROOM 1024
+
+/* Resolves smpi/privatization:yes to dlopen when one copy per rank fits in vm.max_map_count,
+ * else mmap; dies when dlopen was asked for and cannot fit, rather than failing after loading
+ * tens of thousands of copies. `file` was just loaded once. */
+static enum smpi_privatization choose_mode(enum smpi_privatization mode, const char *file,
+                                           int nranks)
+{
+    int per_copy;
+    int now;
+    int limit;
+    long need;
+
+    if (mode != SMPI_PRIVATIZE_AUTO && mode != SMPI_PRIVATIZE_DLOPEN)
+        return mode;
+    if (nranks <= 1)
+        return SMPI_PRIVATIZE_DLOPEN;
+    now = count_mappings(file, &per_copy);
+    if (per_copy <= 0)
+        per_copy = 5;
+    limit = sim_max_map_count();
+    need = (long)now + (long)per_copy * (nranks - 1) + MAP_HEADROOM;
+    if (need <= limit)
+        return SMPI_PRIVATIZE_DLOPEN;
+    if (mode == SMPI_PRIVATIZE_AUTO) {
+        SIM_LOG(log_loader, SIM_LOG_VERBOSE,
+                "%d ranks x %d mappings per copy exceed vm.max_map_count %d: mmap privatization",
+                nranks, per_copy, limit);
+        return SMPI_PRIVATIZE_MMAP;
+    }
+    sim_die("privatization by dlopen needs about %ld kernel mappings for %d ranks (%d per copy "
+            "of the program), above vm.max_map_count (%d)\n"
+            "  use --cfg=smpi/privatization:mmap (or yes, the default), -no-privatize, or raise "
+            "vm.max_map_count",
+            need, nranks, per_copy, limit);
+    return mode;
+}
+
+struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatization mode,
+                               const char *tmpdir, bool keep_temps)
+{
+    struct smpi_app *app;
+    struct stat st;
+    char *file;
+    int fd;
+
+    sim_assert(nranks >= 1, "smpi_app_open: %d ranks", nranks);
+    /* dlopen searches the library path for a name without '/': make it name a file. */
+    file = sim_xmalloc(strlen(path) + 3);
+    sprintf(file, "%s%s", strchr(path, '/') ? "" : "./", path);
+    fd = open(file, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || fstat(fd, &st) != 0)
+        sim_die("cannot open program %s: %s", path, strerror(errno));
+    if (!S_ISREG(st.st_mode))
+        sim_die("program %s is not a regular file; was it compiled with smpicc?", path);
+    check_elf(fd, path);
+
+    app = sim_xcalloc(1, sizeof(*app));
+    app->nranks = nranks;
+    app->handles = sim_xcalloc((size_t)nranks, sizeof(*app->handles));
+    app->mains = sim_xcalloc((size_t)nranks, sizeof(*app->mains));
+    app->mains[0] = open_copy(file, path, 0, &app->handles[0]);
+    app->mode = choose_mode(mode, file, nranks);
+    app->nhandles = app->mode == SMPI_PRIVATIZE_DLOPEN ? nranks : 1;
+    if (app->mode == SMPI_PRIVATIZE_DLOPEN)
+        open_private_copies(app, fd, st.st_size, path, tmpdir && *tmpdir ? tmpdir : "/tmp",
+                            keep_temps);
+    else if (app->mode == SMPI_PRIVATIZE_MMAP)
+        app->images = smpi__app_images_new(app->handles[0], path, nranks);
+    if (smpi__libs_any() && app->mode != SMPI_PRIVATIZE_DLOPEN && nranks > 1)
+        SIM_LOG(log_loader, SIM_LOG_WARN,
+                "smpi/privatize-libs is ignored: it needs the dlopen privatization (now %s); use "
+                "--cfg=smpi/privatization:dlopen",
+                app->mode == SMPI_PRIVATIZE_MMAP ? "mmap" : "none");
+    close(fd);
+    free(file);
+    SIM_LOG(log_loader, SIM_LOG_VERBOSE, "opened %s for %d ranks (%s)", path, nranks,
+            app->mode == SMPI_PRIVATIZE_DLOPEN ? "one copy per rank"
+            : app->mode == SMPI_PRIVATIZE_MMAP ? "one copy, globals switched per rank"
+                                               : "shared globals");
+    return app;
+}
+
+void *smpi_app_symbol(const struct smpi_app *app, int rank, const char *name)
+{
+    return dlsym(app->handles[app->nhandles > 1 ? rank : 0], name);
+}
+
+smpi_main_fn *smpi_app_main(const struct smpi_app *app, int rank)
+{
+    sim_assert(rank >= 0 && rank < app->nranks, "smpi_app_main: rank %d of %d", rank, app->nranks);
+    return app->mains[app->nhandles > 1 ? rank : 0];
+}
+
+bool smpi_app_is_privatized(const struct smpi_app *app)
+{
+    return app->mode != SMPI_PRIVATIZE_NO;
+}
+
+enum smpi_privatization smpi_app_privatization(const struct smpi_app *app)
+{
+    return app->mode;
+}
+
+void *smpi_app_rank_addr(struct smpi_app *app, int rank, const void *addr)
+{
+    if (!app || !app->images)
+        return (void *)addr;
+    return smpi__app_images_addr(app->images, rank, addr);
+}
+
+size_t smpi_app_globals_size(const struct smpi_app *app)
+{
+    return app->images ? smpi__app_images_size(app->images) : 0;
+}
+
+void smpi_app_activate(struct smpi_app *app, int rank)
+{
+    if (app->images)
+        smpi__app_images_activate(app->images, rank);
+}
+
+void *smpi_app_original_ip(const struct smpi_app *app, int rank, void *ip)
+{
+    Dl_info mine;
+    Dl_info orig;
+    Dl_info at;
+
+    if (!app || app->nhandles <= 1 || rank <= 0 || rank >= app->nhandles)
+        return ip;
+    if (!dladdr((void *)app->mains[rank], &mine) || !dladdr((void *)app->mains[0], &orig) ||
+        !dladdr(ip, &at) || at.dli_fbase != mine.dli_fbase)
+        return ip;
+    return (char *)orig.dli_fbase + ((char *)ip - (char *)mine.dli_fbase);
+}
+
+void smpi_app_close(struct smpi_app *app)
+{
+    if (!app)
+        return;
+    for (int i = app->nhandles - 1; i >= 0; i--)
+        dlclose(app->handles[i]);
+    smpi__libs_close();
+    smpi__app_images_free(app->images);
+    free(app->handles);
+    free(app->mains);
+    free(app);
+}

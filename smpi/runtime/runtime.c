@@ -1,0 +1,260 @@
+/* runtime: ranks as actors — their life from main() to the end of the job, the timing of the
+ * native computation between MPI calls, and injected costs. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "smpi/internal.h"
+#include "smpi/runtime/loader.h"
+
+SIM_LOG_CATEGORY(log_rt, "smpi");
+SIM_LOG_SUBCATEGORY(log_mpi, "smpi_mpi", "smpi");
+SIM_LOG_SUBCATEGORY(log_bench, "smpi_bench", "smpi");
+
+struct smpi_runtime smpi__rt;
+
+struct smpi_process *smpi__self(void)
+{
+    struct sim_actor *a = sim_actor_self();
+
+    return a ? sim_actor_data(a) : NULL;
+}
+
+void *smpi__rank_addr(int rank, const void *p)
+{
+    return smpi_app_rank_addr(smpi__rt.app, rank, p);
+}
+
+void smpi__job_abort(int status)
+{
+    fflush(stdout);
+    smpi__progress_finish();
+    smpi__trace_finish(); /* the outputs of the sinks show the run up to the abort */
+    fflush(stdout);
+    fflush(stderr);
+    _Exit(status);
+}
+
+double smpi__thread_cpu_time(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Injects the computation done natively since the rank last left MPI: seconds measured on
+ * this machine, divided by the speed factor of the code between the last two MPI calls
+ * (smpi/comp-adjustment-file), then as smpi__execute_seconds. */
+void smpi__bench_end(struct smpi_process *p)
+{
+    const struct smpi_config *cfg = &smpi__rt.cfg;
+    double elapsed;
+
+    if (!cfg->simulate_computation || smpi__rt.replaying)
+        return;
+    elapsed = smpi__thread_cpu_time() - p->bench_start;
+    smpi__rt.benched += elapsed;
+    smpi__execute_seconds(p, elapsed / smpi__adjust_factor(p));
+}
+
+/* SMPI 3.32's smpi_execute: a duration at or above smpi/cpu-threshold becomes flops at
+ * smpi/host-speed; a shorter one is dropped. A negative threshold drops nothing: 3.32 stores
+ * the value as given (its "-1 for infinity" callback is overwritten by the assignment). */
+void smpi__execute_seconds(const struct smpi_process *p, double seconds)
+{
+    if (seconds >= smpi__rt.cfg.cpu_threshold)
+        smpi__compute(p, seconds * smpi__rt.cfg.host_speed);
+}
+
+/* As SMPI 3.32's private_execute_flops: the computation carries the rank's tracing category. */
+void smpi__compute(const struct smpi_process *p, double flops)
+{
+    double start = sim_now();
+    struct sim_activity *act;
+
+    SIM_LOG(log_bench, SIM_LOG_DEBUG, "Handle real computation time: %f flops", flops);
+    if (smpi__trace_on)
+        smpi__trace_execute(p, flops);
+    act = sim_exec_start(p->host, flops);
+    sim_activity_set_category(act, p->trace_category);
+    sim_activity_wait(act);
+    sim_activity_unref(act);
+    if (smpi__trace_on)
+        smpi__trace_compute(p, start, sim_now());
+}
+
+void smpi__bench_begin(struct smpi_process *p)
+{
+    if (smpi__rt.cfg.simulate_computation && !smpi__rt.replaying)
+        p->bench_start = smpi__thread_cpu_time();
+}
+
+void smpi__log_call(const char *call, const char *what)
+{
+    const struct smpi_process *p;
+
+    if (!SIM_LOG_ENABLED(log_mpi, SIM_LOG_VERBOSE))
+        return;
+    p = smpi__self();
+    if (p && p->depth == 0)
+        SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - %s %s", what, call);
+}
+
+void smpi__enter(const char *call)
+{
+    struct smpi_trace_call c = SMPI_TRACE_CALL(call);
+
+    smpi__enter_call(&c);
+}
+
+void smpi__enter_call(const struct smpi_trace_call *c)
+{
+    struct smpi_process *p = smpi__self();
+    const char *call = c->name;
+
+    if (!p)
+        return;
+    if (p->depth++ == 0) {
+        if (p->sampling && strcmp(call, "smpi_execute") != 0)
+            sim_die("rank %d calls %s inside the body of an SMPI_SAMPLE_* loop: a sampled body "
+                    "must be pure computation (SMPI 3.32 aborts here too)",
+                    p->rank, call);
+        smpi__bench_end(p);
+        p->call = call;
+        p->call_peer = -1;
+        p->call_comm = NULL;
+        if (strncmp(call, "MPI_", 4) == 0) {
+            SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - Entering %s", call);
+            if (smpi__trace_on)
+                smpi__trace_call_in(p, c);
+        }
+    }
+}
+
+void smpi__leave(void)
+{
+    struct smpi_process *p = smpi__self();
+
+    if (!p)
+        return;
+    if (--p->depth == 0) {
+        if (strncmp(p->call, "MPI_", 4) == 0) {
+            if (smpi__trace_on)
+                smpi__trace_call_out(p, p->call);
+            SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - Leaving %s", p->call);
+        }
+        p->call = NULL;
+        smpi__bench_begin(p);
+    }
+}
+
+void smpi__sleep(double seconds)
+{
+    sim_sleep(seconds);
+}
+
+/* The body of every rank's actor: run the application's main and judge how it ended. */
+static void rank_main(void *arg)
+{
+    struct smpi_process *p = arg;
+    int rc;
+
+    if (smpi__trace_on)
+        smpi__trace_rank_start(p);
+    smpi__bench_begin(p);
+    rc = p->main(p->argc, p->argv);
+    p->depth = 0;
+    if (rc != 0) {
+        fflush(stdout);
+        fprintf(stderr, "simmpi: rank %d returned %d from main\n", p->rank, rc);
+        smpi__job_abort(rc & 0xff ? rc & 0xff : 1);
+    }
+    if (p->initialized && !p->finalized) {
+        fflush(stdout);
+        if (!smpi__rt.cfg.implicit_finalize) {
+            fprintf(stderr, "simmpi: rank %d returned from main without calling MPI_Finalize\n",
+                    p->rank);
+            smpi__job_abort(1);
+        }
+        fprintf(stderr,
+                "simmpi: warning: rank %d returned from main without calling MPI_Finalize; "
+                "finalized it (--cfg=smpi/implicit-finalize:no makes this an error)\n",
+                p->rank);
+        PMPI_Finalize();
+    }
+    smpi__rt.ranks_ended++;
+    if (smpi__trace_on)
+        smpi__trace_rank_end(p);
+}
+
+void smpi__ranks_create(void)
+{
+    for (int i = 0; i < smpi__rt.nranks; i++) {
+        struct smpi_process *p = &smpi__rt.procs[i];
+        char name[32];
+        char label[32];
+
+        snprintf(name, sizeof(name), "%d", i); /* SimGrid's actor name for the rank */
+        snprintf(label, sizeof(label), "rank %d", i);
+        p->actor = sim_actor_create_labeled(name, label, p->host, rank_main, p);
+        sim_actor_set_data(p->actor, p);
+        p->test_sleeps = 1;
+        p->iprobe_sleeps = 1;
+        p->thread_level = MPI_THREAD_SINGLE;
+        smpi__getopt_init(&p->getopt);
+    }
+    SIM_LOG(log_rt, SIM_LOG_VERBOSE, "%d ranks created", smpi__rt.nranks);
+}
+
+/* exit() called by the application (redirected by smpicc's forced include). A rank that exits
+ * with 0 after MPI_Finalize, or before MPI_Init, simply ends; any other exit ends the job. */
+SMPI_API void smpi_exit(int status)
+{
+    struct smpi_process *p = smpi__self();
+
+    if (!p)
+        exit(status);
+    p->depth = 0;
+    if (status != 0) {
+        fflush(stdout);
+        fprintf(stderr, "simmpi: rank %d called exit(%d)\n", p->rank, status);
+        smpi__job_abort(status);
+    }
+    if (p->initialized && !p->finalized) {
+        fflush(stdout);
+        fprintf(stderr, "simmpi: rank %d called exit(0) without calling MPI_Finalize\n",
+                p->rank);
+        smpi__job_abort(1);
+    }
+    sim_actor_exit();
+}
+
+/* smpi/host-speed:auto: times a naive matrix product (2 n^3 flops) on this machine. */
+double smpi__bench_host_speed(void)
+{
+    enum { N = 192 };
+    static double a[N][N], b[N][N], c[N][N];
+    double t0;
+    double t;
+
+    for (int i = 0; i < N; i++)
+        for (int j = 0; j < N; j++) {
+            a[i][j] = (double)(i + j) / N;
+            b[i][j] = (double)(i - j) / N;
+            c[i][j] = 0;
+        }
+    t0 = smpi__thread_cpu_time();
+    for (int i = 0; i < N; i++)
+        for (int k = 0; k < N; k++)
+            for (int j = 0; j < N; j++)
+                c[i][j] += a[i][k] * b[k][j];
+    t = smpi__thread_cpu_time() - t0;
+    SIM_LOG(log_rt, SIM_LOG_VERBOSE, "smpi/host-speed:auto measured %.3g flop/s (check %g)",
+            2.0 * N * N * N / t, c[N / 2][N / 3]);
+    return 2.0 * N * N * N / (t > 0 ? t : 1e-9);
+}

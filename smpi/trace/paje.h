@@ -1,0 +1,76 @@
+/* paje: the Paje trace sink (--cfg=tracing:yes, smpirun -trace) as SMPI 3.32 writes it. paje.c
+ * owns the file and the events, paje_names.c what SMPI calls each MPI call (state names,
+ * colours, sizes), paje_platform.c the hosts and links of -trace-resource and -trace-grouped,
+ * paje_usage.c their usage variables, paje_category.c the categories' variables. Private to
+ * these files. */
+#ifndef SMPI_PAJE_H
+#define SMPI_PAJE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "smpi/trace/trace.h"
+
+/* The state SMPI 3.32 draws for MPI call `call` ("MPI_Rsend" gives "PMPI_Send"), or NULL when
+ * SMPI draws none (MPI_Comm_rank, MPI_Probe, MPI_Waitsome, ...). */
+const char *smpi__paje_state(const char *call);
+/* The colour SMPI gives state `state`, "r g b" with components in [0, 1]. */
+const char *smpi__paje_color(const char *state);
+/* Writes into buf (len bytes) the Size field SMPI 3.32 gives the state of call c under
+ * tracing/smpi/display-sizes: an element count, a number of requests or "NA". */
+void smpi__paje_size(const struct smpi_trace_call *c, char *buf, size_t len);
+
+/* The numbering of the file: types and entity values share one counter, containers another
+ * (0 is the root); each call returns the next number. */
+int smpi__paje_new_type(void);
+int smpi__paje_new_container(void);
+/* Writes a line without a date (type and value definitions) at once. */
+void smpi__paje_def(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Queues a dated event line; the sink writes the queue in date order (`fmt` excludes the event
+ * number and date, which come first: "%d %s " + fmt). */
+void smpi__paje_event(int code, double t, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* What paje_platform.c declares: the type of the rank containers, the link type of messages,
+ * and the parent container of each host's ranks (indexed by sim_host_index). */
+struct paje_layout {
+    int rank_type;
+    int state_type;
+    int msg_link_type;
+    int *host_container; /* NULL: ranks hang under the root */
+};
+
+/* Declares the types and, when the options ask for the platform (tracing/smpi/group,
+ * tracing/categorized, tracing/uncategorized, tracing/platform), the host and link containers
+ * with their speed, core count, bandwidth and latency, as SMPI 3.32 does. */
+void smpi__paje_platform(struct paje_layout *out);
+/* Destroys the platform containers at the end (unless tracing/disable-destroy). */
+void smpi__paje_platform_end(double t, struct paje_layout *l);
+
+/* Whether speed_used or bandwidth_used is declared (tracing/uncategorized with the platform);
+ * the container of a host or link (0 when it has none) and, in *type, the type of its usage
+ * variable (0 when not declared). */
+struct sim_host;
+struct sim_link;
+bool smpi__paje_usage_declared(void);
+int smpi__paje_host_usage(const struct sim_host *h, int *type, int *depth);
+int smpi__paje_link_usage(const struct sim_link *k, int *type, int *depth);
+/* The depths of the zone tree that have types (0 is the root zone), and the zone (0 for the
+ * root), HOST and LINK types of one (0 when not declared). */
+int smpi__paje_depths(void);
+void smpi__paje_depth_types(int depth, int *zone_type, int *host_type, int *link_type);
+
+/* paje_category.c: tracing/categorized. Declares category `id` (its variable types under every
+ * HOST and LINK type, in SimGrid's order; color NULL: drawn as SimGrid draws it); the type of
+ * its variable on the hosts (host true) or links of a depth, 0 when none; frees them. */
+void smpi__paje_category(int id, const char *name, const char *color);
+int smpi__paje_category_type(int id, bool host, int depth);
+void smpi__paje_category_end(void);
+
+/* paje_usage.c: speed_used and bandwidth_used as SimGrid 3.32 traces them, from simcore's usage
+ * hook. Returns whether it traces them: the sink then keeps its events until the end, since a
+ * usage interval is reported when it ends, dated from when it began. */
+bool smpi__paje_usage_start(void);
+void smpi__paje_usage_end(void);
+
+#endif /* SMPI_PAJE_H */
