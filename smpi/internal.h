@@ -68,8 +68,6 @@ struct smpi_process {
     int thread_level;
     struct smpi_mailbox mbox;
     bool probing;       /* blocked in MPI_Probe: wake on any arrival */
-    int test_sleeps;    /* grows with failed MPI_Test (smpi/grow-injected-times) */
-    int iprobe_sleeps;  /* grows with failed MPI_Iprobe */
     double bench_start; /* thread CPU time when the rank left MPI, for computation timing */
     bool sampling;      /* inside an SMPI_SAMPLE_* loop (sample.c) */
     double sample_start; /* thread CPU time when the sampled body began */
@@ -105,6 +103,13 @@ struct smpi_runtime {
     int exit_status;    /* first non-zero status from exit(), MPI_Abort or a failed rank */
     bool aborted;
     bool replaying; /* smpirun -replay: ranks run a TI trace (replay.c), nothing native */
+    /* The multipliers of the sleeps of MPI_Test (and the calls made of it), MPI_Testany and
+     * MPI_Iprobe: each grows with a failed call (smpi/grow-injected-times) and is back to 1
+     * after a successful one, whichever rank made it; SMPI 3.32 keeps them as one static
+     * counter each (smpi_request.cpp's nsleeps), shared by all ranks. */
+    int test_sleeps;
+    int testany_sleeps;
+    int iprobe_sleeps;
 };
 /* hostfile.c: the hosts of a hostfile (SMPI 3.32's syntax), one per rank slot, or the
  * platform's hosts in name order; returns their number, the array (malloc'd) in *out. Dies on

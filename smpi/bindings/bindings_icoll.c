@@ -115,8 +115,6 @@ static int start(const char *call, enum coll_kind kind, const struct coll_args *
     n->proc.initialized = true;
     n->proc.thread_level = self->thread_level;
     n->proc.trace_category = self->trace_category; /* SMPI starts the messages in the call */
-    n->proc.test_sleeps = 1;
-    n->proc.iprobe_sleeps = 1;
     n->proc.depth = 1; /* inside MPI for good: no computation is measured or injected */
     n->proc.call = call;
     n->kind = kind;

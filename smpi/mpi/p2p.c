@@ -599,10 +599,10 @@ static void iprobe_poll(const struct smpi_process *self, const struct smpi_confi
 {
     double speed = sim_host_speed(self->host);
     double usage = cfg->iprobe_cpu_usage;
+    double flops = smpi__rt.iprobe_sleeps * cfg->iprobe_time * speed * usage;
     struct sim_activity *act;
 
-    act = sim_exec_start_bounded(self->host, self->iprobe_sleeps * cfg->iprobe_time * speed * usage,
-                                 usage * speed);
+    act = sim_exec_start_bounded(self->host, flops, usage * speed);
     sim_activity_wait(act);
     sim_activity_unref(act);
 }
@@ -632,16 +632,16 @@ static int probe(int src, int tag, MPI_Comm comm, unsigned ctx, bool blocking, i
     }
     *flag = s != NULL;
     if (!s) {
-        int sleeps = self->iprobe_sleeps;
+        int sleeps = smpi__rt.iprobe_sleeps;
 
         if (cfg->grow_injected_times)
-            self->iprobe_sleeps++;
+            smpi__rt.iprobe_sleeps++;
         /* as for MPI_Test under smpi/test:0 (request.c): a polling loop must let time pass */
         if (cfg->iprobe_time <= 0)
             smpi__sleep(sleeps * 1e-9);
         return MPI_SUCCESS;
     }
-    self->iprobe_sleeps = 1;
+    smpi__rt.iprobe_sleeps = 1;
     fill_probe_status(s, comm, status);
     if (msg) {
         struct smpi_mailbox *mb = &smpi__rt.procs[self->rank].mbox;

@@ -35,8 +35,9 @@ static int finish_generalized(MPI_Request *reqp, MPI_Status *status)
 }
 
 /* Reports a completed receive to the trace sinks: SMPI 3.32 records a user's receive when its
- * call returns (after smpi/or), an internal one before smpi/or (Request::finish_wait). */
-static void trace_recv(const struct smpi_request *r, bool internal)
+ * call returns (after smpi/or), an internal one before smpi/or (Request::finish_wait); `index`
+ * is the request's place in the call's array, the order in which SMPI records the receives. */
+static void trace_recv(const struct smpi_request *r, bool internal, int index)
 {
     struct smpi_trace_msg m;
 
@@ -44,14 +45,16 @@ static void trace_recv(const struct smpi_request *r, bool internal)
         (r->flags & (SMPI_REQ_CANCELLED | SMPI_REQ_PROCNULL)))
         return;
     m = smpi__req_trace_msg(r);
+    m.index = index;
     if (m.internal == internal)
         smpi__trace_recv(&smpi__rt.procs[r->dst], &m);
 }
 
 /* Completes a request whose data movement is over: status, injected receive cost, and the
  * release of a non-persistent request (the handle becomes MPI_REQUEST_NULL). A received
- * message is counted in *received (smpi/fanin-overhead). */
-static int finish(MPI_Request *reqp, MPI_Status *status, int *received)
+ * message is counted in *received (smpi/fanin-overhead). `index`: the request's place in the
+ * call's array (0 for a call of one request), for the trace. */
+static int finish(MPI_Request *reqp, MPI_Status *status, int *received, int index)
 {
     MPI_Request r = *reqp;
     int err = r->error;
@@ -59,7 +62,7 @@ static int finish(MPI_Request *reqp, MPI_Status *status, int *received)
     if (r->flags & SMPI_REQ_GENERALIZED)
         return finish_generalized(reqp, status);
 
-    trace_recv(r, true);
+    trace_recv(r, true, index);
     if (r->detached_sender) {
         double cost = smpi_cost_eval(&smpi__rt.cfg.or_, (double)r->status.smpi_count);
 
@@ -76,7 +79,7 @@ static int finish(MPI_Request *reqp, MPI_Status *status, int *received)
     if ((r->flags & (SMPI_REQ_RECV | SMPI_REQ_MATCHED)) == (SMPI_REQ_RECV | SMPI_REQ_MATCHED) &&
         !(r->flags & (SMPI_REQ_CANCELLED | SMPI_REQ_PROCNULL)))
         (*received)++;
-    trace_recv(r, false);
+    trace_recv(r, false, index);
     if (status != MPI_STATUS_IGNORE) {
         if ((r->flags & SMPI_REQ_RECV) || (r->flags & SMPI_REQ_PROCNULL)) {
             *status = r->status;
@@ -114,7 +117,7 @@ static void fanin_charge(int received)
 static int finish_one(MPI_Request *reqp, MPI_Status *status)
 {
     int received = 0;
-    int rc = finish(reqp, status, &received);
+    int rc = finish(reqp, status, &received, 0);
 
     fanin_charge(received);
     return rc;
@@ -157,13 +160,17 @@ int smpi__wait(MPI_Request *reqp, MPI_Status *status)
 }
 
 /* MPI_Test and friends sleep before looking, as SMPI does, so that a polling loop lets
- * simulated time advance; the sleep grows with consecutive failures. */
+ * simulated time advance; the sleep grows with consecutive failures of any rank (the counter
+ * is shared, as SMPI's). MPI_Testany has a counter of its own, as in SMPI. */
+static void test_sleep(const int *sleeps)
+{
+    if (smpi__rt.cfg.test_time > 0)
+        smpi__sleep(*sleeps * smpi__rt.cfg.test_time);
+}
+
 void smpi__test_sleep(void)
 {
-    struct smpi_process *self = smpi__self();
-
-    if (smpi__rt.cfg.test_time > 0)
-        smpi__sleep(self->test_sleeps * smpi__rt.cfg.test_time);
+    test_sleep(&smpi__rt.test_sleeps);
 }
 
 /* With smpi/test:0 a failed test would cost nothing, and a loop polling for a message that
@@ -172,17 +179,21 @@ void smpi__test_sleep(void)
  * loop always ends; a successful test still costs nothing. */
 #define SMPI_MIN_POLL_TIME 1e-9
 
-void smpi__test_outcome(bool found)
+static void test_outcome(int *sleeps, bool found)
 {
-    struct smpi_process *self = smpi__self();
-    int sleeps = self->test_sleeps;
+    int n = *sleeps;
 
     if (found)
-        self->test_sleeps = 1;
+        *sleeps = 1;
     else if (smpi__rt.cfg.grow_injected_times)
-        self->test_sleeps++;
+        (*sleeps)++;
     if (!found && smpi__rt.cfg.test_time <= 0)
-        smpi__sleep(sleeps * SMPI_MIN_POLL_TIME);
+        smpi__sleep(n * SMPI_MIN_POLL_TIME);
+}
+
+void smpi__test_outcome(bool found)
+{
+    test_outcome(&smpi__rt.test_sleeps, found);
 }
 
 int smpi__test(MPI_Request *reqp, int *flag, MPI_Status *status)
@@ -303,7 +314,7 @@ int smpi__waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
         i = done_log_pop(&log);
         reqs[i]->waiter = NULL;
         if (finish(&reqs[i], statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i],
-                   &received) != MPI_SUCCESS)
+                   &received, i) != MPI_SUCCESS)
             rc = MPI_ERR_IN_STATUS;
         pending--;
     }
@@ -331,7 +342,7 @@ static int collect_done(int n, MPI_Request *reqs, int *indices, MPI_Status *stat
             continue;
         st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[count];
         indices[count++] = i;
-        if (finish(&reqs[i], st, &received) != MPI_SUCCESS)
+        if (finish(&reqs[i], st, &received, i) != MPI_SUCCESS)
             *rc = MPI_ERR_IN_STATUS;
     }
     fanin_charge(received);
@@ -350,11 +361,13 @@ int smpi__waitsome(int n, MPI_Request *reqs, int *outcount, int *indices, MPI_St
 
 int smpi__testany(int n, MPI_Request *reqs, int *index, int *flag, MPI_Status *status)
 {
-    int i;
+    int i = first_done(n, reqs);
 
-    smpi__test_sleep();
-    i = first_done(n, reqs);
-    smpi__test_outcome(i != -1);
+    if (i != -2) { /* SMPI sleeps only when a request is active */
+        test_sleep(&smpi__rt.testany_sleeps);
+        i = first_done(n, reqs);
+        test_outcome(&smpi__rt.testany_sleeps, i != -1);
+    }
     *flag = i != -1;
     *index = MPI_UNDEFINED;
     if (i < 0) {
@@ -384,7 +397,7 @@ int smpi__testall(int n, MPI_Request *reqs, int *flag, MPI_Status *statuses)
         MPI_Status *st = statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i];
 
         if (is_pending(reqs[i])) {
-            if (finish(&reqs[i], st, &received) != MPI_SUCCESS)
+            if (finish(&reqs[i], st, &received, i) != MPI_SUCCESS)
                 rc = MPI_ERR_IN_STATUS;
         } else {
             smpi__status_empty(st);

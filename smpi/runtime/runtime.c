@@ -194,6 +194,9 @@ static void rank_main(void *arg)
 
 void smpi__ranks_create(void)
 {
+    smpi__rt.test_sleeps = 1;
+    smpi__rt.testany_sleeps = 1;
+    smpi__rt.iprobe_sleeps = 1;
     for (int i = 0; i < smpi__rt.nranks; i++) {
         struct smpi_process *p = &smpi__rt.procs[i];
         char name[32];
@@ -203,8 +206,6 @@ void smpi__ranks_create(void)
         snprintf(label, sizeof(label), "rank %d", i);
         p->actor = sim_actor_create_labeled(name, label, p->host, rank_main, p);
         sim_actor_set_data(p->actor, p);
-        p->test_sleeps = 1;
-        p->iprobe_sleeps = 1;
         p->thread_level = MPI_THREAD_SINGLE;
         smpi__getopt_init(&p->getopt);
     }

@@ -33,7 +33,7 @@ enum {
 
 /* A user message received during an MPI call, whose link ends when the call returns. */
 struct pj_end {
-    unsigned long long id;
+    int index; /* in the call's array of requests: SMPI ends the links in that order */
     int src;
     int tag;
 };
@@ -383,8 +383,8 @@ static void pop(int container, double t)
     queue(t, l.s, l.n);
 }
 
-/* "15 date type 0 PTP container src_dst_tag_id[ size]" (start) or "16 ..." (end), with SMPI's
- * key: process ids (rank + 1), the tag, and here the message's own number. */
+/* "15 date type 0 PTP container src_dst_tag_N[ size]" (start) or "16 ..." (end), with SMPI's
+ * key: process ids (rank + 1), the tag, and SMPI's number for the message (paje_keys.c). */
 static void link_event(int code, double t, int container, const struct smpi_trace_msg *m, bool size)
 {
     struct pj_line l;
@@ -400,7 +400,7 @@ static void link_event(int code, double t, int container, const struct smpi_trac
     put_sep(&l, '_');
     put_int(&l, m->tag);
     put_sep(&l, '_');
-    put_int(&l, (long long)m->id);
+    put_int(&l, (long long)smpi__paje_key(m->src, m->dst, m->tag, code == PJ_START_LINK));
     if (size) {
         put_sep(&l, ' ');
         put_int(&l, (long long)m->bytes);
@@ -431,11 +431,20 @@ static void on_call_in(const struct smpi_process *p, double now, const struct sm
         r->in_state = true;
 }
 
-static void end_link(int container, double now, int src, int dst, int tag, unsigned long long id)
+static void end_link(int container, double now, int src, int dst, int tag)
 {
-    struct smpi_trace_msg m = { .src = src, .dst = dst, .tag = tag, .id = id };
+    struct smpi_trace_msg m = { .src = src, .dst = dst, .tag = tag };
 
     link_event(PJ_END_LINK, now, container, &m, false);
+}
+
+/* The receives of one call in the order of its array of requests (each index once per call). */
+static int by_index(const void *a, const void *b)
+{
+    int x = ((const struct pj_end *)a)->index;
+    int y = ((const struct pj_end *)b)->index;
+
+    return (x > y) - (x < y);
 }
 
 static void on_call_out(const struct smpi_process *p, double now, const char *name)
@@ -443,8 +452,9 @@ static void on_call_out(const struct smpi_process *p, double now, const char *na
     struct pj_rank *r = &pj.ranks[p->rank];
 
     (void)name;
+    qsort(r->ends, (size_t)r->nends, sizeof(*r->ends), by_index);
     for (int i = 0; i < r->nends && r->container; i++)
-        end_link(r->container, now, r->ends[i].src, p->rank, r->ends[i].tag, r->ends[i].id);
+        end_link(r->container, now, r->ends[i].src, p->rank, r->ends[i].tag);
     r->nends = 0;
     r->in_call = false;
     if (r->container)
@@ -488,8 +498,8 @@ static bool shown(const struct smpi_trace_msg *m)
     return !m->internal || pj.cfg->tracing_smpi_internals;
 }
 
-/* SMPI's key is "src_dst_tag_n" with process ids (rank + 1) and a counter; n here is the
- * message's own number, the same on both ends. */
+/* SMPI's key is "src_dst_tag_N" with process ids (rank + 1) and the number paje_keys.c gives,
+ * the same on both ends. */
 static void on_send(const struct smpi_process *p, double now, const struct smpi_trace_msg *m)
 {
     int from = pj.ranks[p->rank].container;
@@ -511,14 +521,14 @@ static void on_recv(const struct smpi_process *p, double now, const struct smpi_
     if (!shown(m) || !r->container)
         return;
     if (m->internal || !r->in_call || pj.cfg->tracing_smpi_internals) {
-        end_link(r->container, now, m->src, m->dst, m->tag, m->id);
+        end_link(r->container, now, m->src, m->dst, m->tag);
         return;
     }
     if (r->nends == r->capends) {
         r->capends = r->capends ? 2 * r->capends : 4;
         r->ends = sim_xrealloc(r->ends, (size_t)r->capends * sizeof(*r->ends));
     }
-    r->ends[r->nends++] = (struct pj_end){ m->id, m->src, m->tag };
+    r->ends[r->nends++] = (struct pj_end){ .index = m->index, .src = m->src, .tag = m->tag };
 }
 
 static void end_rank(struct pj_rank *r, double now)
@@ -526,8 +536,7 @@ static void end_rank(struct pj_rank *r, double now)
     if (!r->container)
         return;
     for (int i = 0; i < r->nends; i++)
-        end_link(r->container, now, r->ends[i].src, (int)(r - pj.ranks), r->ends[i].tag,
-                 r->ends[i].id);
+        end_link(r->container, now, r->ends[i].src, (int)(r - pj.ranks), r->ends[i].tag);
     r->nends = 0;
     if (r->in_state)
         pop(r->container, now);
@@ -552,6 +561,7 @@ static void on_finish(double end)
     if (pj.usage)
         smpi__paje_usage_end();
     smpi__paje_category_end();
+    smpi__paje_keys_end();
     smpi__paje_platform_end(end, &pj.lay);
     flush(INFINITY);
     if (ferror(pj.f) | fclose(pj.f))

@@ -1,8 +1,8 @@
 /* paje: the Paje trace sink (--cfg=tracing:yes, smpirun -trace) as SMPI 3.32 writes it. paje.c
  * owns the file and the events, paje_names.c what SMPI calls each MPI call (state names,
  * colours, sizes), paje_platform.c the hosts and links of -trace-resource and -trace-grouped,
- * paje_usage.c their usage variables, paje_category.c the categories' variables. Private to
- * these files. */
+ * paje_usage.c their usage variables, paje_category.c the categories' variables, paje_keys.c
+ * the numbers of the message links. Private to these files. */
 #ifndef SMPI_PAJE_H
 #define SMPI_PAJE_H
 
@@ -72,5 +72,10 @@ void smpi__paje_category_end(void);
  * usage interval is reported when it ends, dated from when it began. */
 bool smpi__paje_usage_start(void);
 void smpi__paje_usage_end(void);
+
+/* paje_keys.c: the number N of the key "src_dst_tag_N" of a message's start (send true) or end
+ * link event, as SMPI 3.32 numbers them in the order the events are traced; forgets them all. */
+unsigned long long smpi__paje_key(int src, int dst, int tag, bool send);
+void smpi__paje_keys_end(void);
 
 #endif /* SMPI_PAJE_H */

@@ -139,10 +139,59 @@ static const struct paje_call *find(const char *call)
     return bsearch(call, calls, NCALLS, sizeof(calls[0]), by_call);
 }
 
+/* The states SMPI 3.32's replay pushes instead (src/smpi/internals/smpi_replay.cpp): the init
+ * and finalize of smpi_replay_run, "action_X" for most collectives, the action's own name for
+ * the gathers, and "kernel" (the __func__ of the action's method) for the others. Sorted by the
+ * call the replay makes. */
+struct paje_replay_state {
+    const char *call;
+    const char *state;
+};
+static const struct paje_replay_state replay_states[] = {
+    { "MPI_Allgather", "allgather" },
+    { "MPI_Allgatherv", "allgatherv" },
+    { "MPI_Allreduce", "action_allreduce" },
+    { "MPI_Alltoall", "action_alltoall" },
+    { "MPI_Alltoallv", "kernel" },
+    { "MPI_Barrier", "kernel" },
+    { "MPI_Bcast", "action_bcast" },
+    { "MPI_Exscan", "action_scan" },
+    { "MPI_Finalize", "smpi_replay_run_finalize" },
+    { "MPI_Gather", "gather" },
+    { "MPI_Gatherv", "gatherv" },
+    { "MPI_Init", "smpi_replay_run_init" },
+    { "MPI_Irecv", "kernel" },
+    { "MPI_Isend", "kernel" },
+    { "MPI_Recv", "kernel" },
+    { "MPI_Reduce", "action_reduce" },
+    { "MPI_Reduce_scatter", "action_reducescatter" },
+    { "MPI_Scan", "action_scan" },
+    { "MPI_Scatter", "action_scatter" },
+    { "MPI_Scatterv", "action_scatterv" },
+    { "MPI_Send", "kernel" },
+    { "MPI_Sendrecv", "kernel" },
+    { "MPI_Test", "kernel" },
+    { "MPI_Wait", "kernel" },
+    { "MPI_Waitall", "kernel" },
+};
+#define NREPLAY (sizeof(replay_states) / sizeof(replay_states[0]))
+
+static int by_replay_call(const void *key, const void *elem)
+{
+    return strcmp(key, ((const struct paje_replay_state *)elem)->call);
+}
+
 const char *smpi__paje_state(const char *call)
 {
     const struct paje_call *e = find(call);
 
+    if (e && smpi__rt.replaying) {
+        const struct paje_replay_state *r =
+            bsearch(call, replay_states, NREPLAY, sizeof(replay_states[0]), by_replay_call);
+
+        if (r)
+            return r->state;
+    }
     return e ? e->state : NULL;
 }
 

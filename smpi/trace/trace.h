@@ -59,6 +59,7 @@ struct smpi_trace_msg {
     size_t bytes;
     unsigned long long id;  /* pairs a send with its receive: the same on both sides */
     int internal;  /* sent by a collective algorithm or other MPI internals, not by the user */
+    int index;     /* a receive: its request's place in the array of the call that completed it */
 };
 
 /* A sink: any callback may be NULL. `now` is the simulated time of the event. */

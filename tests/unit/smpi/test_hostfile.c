@@ -87,7 +87,17 @@ Test(hostfile, errors_name_the_file_line_and_host)
     expect_error("b\nc\n", ":2: unknown host 'c' (not in the platform)");
     expect_error("b:x\n", ":1: bad rank count 'x' after the last ':'; expected host:N");
     expect_error("b:-1\n", ":1: bad rank count '-1'");
-    expect_error("\n\n", "lists no host");
+}
+
+Test(hostfile, an_empty_hostfile_aborts_as_smpi)
+{
+    /* SMPI's xbt_assert: a root CRITICAL line and abort (status 134), not the exit 1 of the
+     * errors above. */
+    const char *path = write_file("\n\n");
+
+    expect_abort(read_file, path, "[root/CRITICAL] smpirun: the hostfile '");
+    expect_abort(read_file, path, "' is empty");
+    unlink(path);
 }
 
 Test(hostfile, without_a_hostfile_ranks_take_hosts_in_name_order)

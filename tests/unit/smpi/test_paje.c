@@ -4,6 +4,7 @@
 #include <criterion/redirect.h>
 #include <string.h>
 
+#include "smpi/internal.h"
 #include "smpi/runtime/options.h"
 #include "smpi/trace/paje.h"
 
@@ -19,6 +20,25 @@ Test(paje, states_are_named_as_smpi_bindings_name_them)
     cr_assert_str_eq(smpi__paje_state("MPI_Fetch_and_op"), "PMPI_Get_accumulate");
     cr_assert_str_eq(smpi__paje_state("MPI_Iallgather"), "PMPI_Iallggather");
     cr_assert_str_eq(smpi__paje_state("MPI_Win_flush_local_all"), "PMPI_Win_flush_local_all");
+}
+
+Test(paje, a_replay_names_its_states_as_smpi_replay)
+{
+    /* smpi_replay.cpp: smpi_replay_run_init/finalize, action_X, the gathers' action names and
+     * the __func__ "kernel" of the point-to-point actions; calls without a state keep none. */
+    smpi__rt.replaying = true;
+    cr_assert_str_eq(smpi__paje_state("MPI_Init"), "smpi_replay_run_init");
+    cr_assert_str_eq(smpi__paje_state("MPI_Finalize"), "smpi_replay_run_finalize");
+    cr_assert_str_eq(smpi__paje_state("MPI_Bcast"), "action_bcast");
+    cr_assert_str_eq(smpi__paje_state("MPI_Reduce_scatter"), "action_reducescatter");
+    cr_assert_str_eq(smpi__paje_state("MPI_Exscan"), "action_scan");
+    cr_assert_str_eq(smpi__paje_state("MPI_Allgatherv"), "allgatherv");
+    cr_assert_str_eq(smpi__paje_state("MPI_Isend"), "kernel");
+    cr_assert_str_eq(smpi__paje_state("MPI_Waitall"), "kernel");
+    cr_assert_null(smpi__paje_state("MPI_Probe"));
+    cr_assert_str_eq(smpi__paje_color("action_bcast"), smpi__paje_color("PMPI_Bcast"));
+    smpi__rt.replaying = false;
+    cr_assert_str_eq(smpi__paje_state("MPI_Bcast"), "PMPI_Bcast");
 }
 
 Test(paje, calls_smpi_does_not_trace_have_no_state)
