@@ -62,9 +62,47 @@ static MPI_Offset etype_size(MPI_File fh)
     return s > 0 ? s : 1;
 }
 
-/* The access itself at `offset` etypes of the calling rank's view. */
+/* The data of count elements of type at `offset` etypes of the calling rank's view, without
+ * simulated time. */
+static int move_data(const char *call, MPI_File fh, MPI_Offset offset, void *buf, int count,
+                     MPI_Datatype type, bool write, MPI_Status *status, MPI_Offset *moved)
+{
+    int rc = smpi__io_transfer(fh, offset * etype_size(fh), buf, count, type, write, status, moved);
+
+    if (rc != MPI_SUCCESS)
+        return smpi__file_error(fh, call, rc, "%s of %s failed: %s", write ? "write" : "read",
+                                fh->name, strerror(errno));
+    return MPI_SUCCESS;
+}
+
+/* An independent access at `offset` etypes: the data, its disk time and SMPI's two lines; none
+ * of these for count 0, where SMPI returns at once. */
 static int access_at(const char *call, MPI_File fh, MPI_Offset offset, void *buf, int count,
                      MPI_Datatype type, bool write, MPI_Status *status, MPI_Offset *moved)
+{
+    MPI_Offset done = 0;
+    int rc;
+
+    if (offset < 0)
+        return smpi__file_error(fh, call, MPI_ERR_ARG, "offset %lld is negative",
+                                (long long)offset);
+    smpi__enter(call);
+    rc = move_data(call, fh, offset, buf, count, type, write, status, &done);
+    if (rc == MPI_SUCCESS && count > 0) {
+        smpi__io_charge(fh, (double)done, write);
+        smpi__io_log_access(fh, write, done, count, type,
+                            smpi__io_byte(fh, offset * etype_size(fh) + done));
+    }
+    smpi__leave();
+    if (moved)
+        *moved = done;
+    return rc;
+}
+
+/* A collective access at `offset` etypes (read_all, write_all and their _at forms): the data,
+ * then SMPI's collective algorithm for its time and lines. */
+static int access_all(const char *call, MPI_File fh, MPI_Offset offset, void *buf, int count,
+                      MPI_Datatype type, bool write, MPI_Status *status, MPI_Offset *moved)
 {
     int rc;
 
@@ -72,25 +110,36 @@ static int access_at(const char *call, MPI_File fh, MPI_Offset offset, void *buf
         return smpi__file_error(fh, call, MPI_ERR_ARG, "offset %lld is negative",
                                 (long long)offset);
     smpi__enter(call);
-    rc = smpi__io_transfer(fh, offset * etype_size(fh), buf, count, type, write, status, moved);
+    rc = move_data(call, fh, offset, buf, count, type, write, status, moved);
+    if (rc == MPI_SUCCESS)
+        rc = smpi__io_op_all(fh, smpi__io_byte(fh, offset * etype_size(fh)), count, type, write);
     smpi__leave();
-    if (rc != MPI_SUCCESS)
-        return smpi__file_error(fh, call, rc, "%s of %s failed: %s", write ? "write" : "read",
-                                fh->name, strerror(errno));
-    return MPI_SUCCESS;
+    return rc;
 }
 
+/* Explicit offsets: SMPI moves the individual pointer there and back (with its lines). */
 static int at(const char *call, MPI_File fh, MPI_Offset offset, void *buf, int count,
-              MPI_Datatype type, bool write, MPI_Status *status)
+              MPI_Datatype type, bool write, MPI_Status *status, bool all)
 {
+    int rc;
+
     CHECK_FH(call, fh);
     SMPI_CHECK(check_access(call, fh, count, type, write, false));
-    return access_at(call, fh, offset, buf, count, type, write, status, NULL);
+    if (offset >= 0 && (all || count > 0))
+        smpi__io_log_seek(fh, MPI_SEEK_SET, smpi__io_byte(fh, offset * etype_size(fh)));
+    if (all)
+        rc = access_all(call, fh, offset, buf, count, type, write, status, NULL);
+    else
+        rc = access_at(call, fh, offset, buf, count, type, write, status, NULL);
+    if (offset >= 0 && (all || count > 0))
+        smpi__io_log_seek(fh, MPI_SEEK_SET,
+                          smpi__io_byte(fh, smpi__file_self(fh)->ptr * etype_size(fh)));
+    return rc;
 }
 
 /* Individual file pointer: access, then advance by the etypes moved. */
 static int individual(const char *call, MPI_File fh, void *buf, int count, MPI_Datatype type,
-                      bool write, MPI_Status *status)
+                      bool write, MPI_Status *status, bool all)
 {
     struct smpi_file_member *m;
     MPI_Offset moved = 0;
@@ -99,45 +148,86 @@ static int individual(const char *call, MPI_File fh, void *buf, int count, MPI_D
     CHECK_FH(call, fh);
     SMPI_CHECK(check_access(call, fh, count, type, write, false));
     m = smpi__file_self(fh);
-    rc = access_at(call, fh, m->ptr, buf, count, type, write, status, &moved);
+    if (all)
+        rc = access_all(call, fh, m->ptr, buf, count, type, write, status, &moved);
+    else
+        rc = access_at(call, fh, m->ptr, buf, count, type, write, status, &moved);
     m->ptr += moved / etype_size(fh);
     return rc;
 }
 
-/* Shared file pointer, independent: take the range, then access it. */
+/* Shared file pointer, independent: under the pointer's lock, take the range and access it. */
 static int shared(const char *call, MPI_File fh, void *buf, int count, MPI_Datatype type,
                   bool write, MPI_Status *status)
 {
     MPI_Offset at_etype;
+    int rc;
 
     CHECK_FH(call, fh);
     SMPI_CHECK(check_access(call, fh, count, type, write, true));
+    if (count == 0)
+        return access_at(call, fh, fh->shared, buf, count, type, write, status, NULL);
+    smpi__io_shared_lock(fh);
     at_etype = fh->shared;
     fh->shared += (MPI_Offset)count * (MPI_Offset)type->size / etype_size(fh);
-    return access_at(call, fh, at_etype, buf, count, type, write, status, NULL);
+    smpi__io_log_seek(fh, MPI_SEEK_SET, smpi__io_byte(fh, at_etype * etype_size(fh)));
+    rc = access_at(call, fh, at_etype, buf, count, type, write, status, NULL);
+    if (!write) /* SMPI's read lets the lock go before its last seek, its write after */
+        smpi__io_shared_unlock(fh);
+    smpi__io_log_seek(fh, MPI_SEEK_SET, smpi__io_byte(fh, fh->shared * etype_size(fh)));
+    if (write)
+        smpi__io_shared_unlock(fh);
+    return rc;
 }
 
-/* Shared file pointer, collective in rank order: rank r accesses after ranks 0..r-1. */
+/* Shared file pointer, collective in rank order: rank r accesses after ranks 0..r-1, all
+ * through SMPI's collective algorithm. */
 static int ordered(const char *call, MPI_File fh, void *buf, int count, MPI_Datatype type,
                    bool write, MPI_Status *status)
 {
-    long long mine, before = 0, total = 0, base;
-    int rank;
+    MPI_Offset mine, start, end;
+    int rc;
 
     CHECK_FH(call, fh);
     SMPI_CHECK(check_access(call, fh, count, type, write, true));
-    rank = smpi_comm_rank(fh->comm);
-    mine = (long long)count * (long long)type->size / (long long)etype_size(fh);
-    base = fh->shared;
-    PMPI_Bcast(&base, 1, MPI_LONG_LONG, 0, fh->comm);
-    PMPI_Exscan(&mine, &before, 1, MPI_LONG_LONG, MPI_SUM, fh->comm);
-    if (rank == 0)
-        before = 0;
-    PMPI_Allreduce(&mine, &total, 1, MPI_LONG_LONG, MPI_SUM, fh->comm);
-    if (rank == 0)
-        fh->shared = base + total;
-    PMPI_Barrier(fh->comm);
-    return access_at(call, fh, base + before, buf, count, type, write, status, NULL);
+    mine = (MPI_Offset)count * (MPI_Offset)type->size / etype_size(fh);
+    smpi__enter(call);
+    rc = smpi__io_ordered_scan(fh, mine, &start, &end);
+    if (rc == MPI_SUCCESS) {
+        smpi__io_log_seek(fh, MPI_SEEK_SET, smpi__io_byte(fh, start * etype_size(fh)));
+        rc = access_all(call, fh, start, buf, count, type, write, status, NULL);
+    }
+    if (rc == MPI_SUCCESS) {
+        rc = smpi__io_ordered_end(fh, end);
+        smpi__io_log_seek(fh, MPI_SEEK_SET,
+                          smpi__io_byte(fh, smpi__file_self(fh)->ptr * etype_size(fh)));
+    }
+    smpi__leave();
+    return rc;
+}
+
+static int at_one(const char *call, MPI_File fh, MPI_Offset offset, void *buf, int count,
+                  MPI_Datatype type, bool write, MPI_Status *status)
+{
+    return at(call, fh, offset, buf, count, type, write, status, false);
+}
+
+static int at_all(const char *call, MPI_File fh, MPI_Offset offset, void *buf, int count,
+                  MPI_Datatype type, bool write, MPI_Status *status)
+{
+    return at(call, fh, offset, buf, count, type, write, status, true);
+}
+
+static int individual_one(const char *call, MPI_File fh, void *buf, int count, MPI_Datatype type,
+                          bool write, MPI_Status *status)
+{
+    return individual(call, fh, buf, count, type, write, status, false);
+}
+
+static int individual_all(const char *call, MPI_File fh, void *buf, int count, MPI_Datatype type,
+                          bool write, MPI_Status *status)
+{
+    return individual(call, fh, buf, count, type, write, status, true);
 }
 
 /* A request already complete, whose status is `st` (a generalized request). */
@@ -400,10 +490,14 @@ int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Dat
         disp = smpi__io_offset(smpi__file_self(fh), fh->shared * etype_size(fh), &run);
     }
     ext = strcmp(datarep, "external32") == 0;
-    PMPI_Barrier(fh->comm); /* every rank read the old shared pointer */
-    smpi__io_set_view(fh, disp, etype, filetype, ext);
-    if (smpi_comm_rank(fh->comm) == 0)
+    /* the last rank to get here (all have read the old shared pointer) resets it */
+    if (++fh->view_arrivals == smpi_comm_size(fh->comm)) {
+        fh->view_arrivals = 0;
         fh->shared = 0;
+    }
+    smpi__io_set_view(fh, disp, etype, filetype, ext);
+    if (smpi_comm_rank(fh->comm) == 0) /* SMPI's rank 0 seeks the shared pointer to disp */
+        smpi__io_log_seek(fh, MPI_SEEK_SET, disp);
     PMPI_Barrier(fh->comm);
     return MPI_SUCCESS;
 }
@@ -484,13 +578,27 @@ static int seek_to(const char *call, MPI_File fh, MPI_Offset cur, MPI_Offset off
     return MPI_SUCCESS;
 }
 
+/* SMPI's line of a seek that left a pointer at `to` etypes: the byte for MPI_SEEK_SET, the
+ * move in bytes for the others. */
+static void log_seek(MPI_File fh, MPI_Offset to, MPI_Offset offset, int whence)
+{
+    if (whence == MPI_SEEK_SET)
+        smpi__io_log_seek(fh, whence, smpi__io_byte(fh, to * etype_size(fh)));
+    else
+        smpi__io_log_seek(fh, whence, offset * smpi_type_extent(smpi__file_self(fh)->etype));
+}
+
 int PMPI_File_seek(MPI_File fh, MPI_Offset offset, int whence)
 {
     struct smpi_file_member *m;
+    int rc;
 
     CHECK_FH("MPI_File_seek", fh);
     m = smpi__file_self(fh);
-    return seek_to("MPI_File_seek", fh, m->ptr, offset, whence, &m->ptr);
+    rc = seek_to("MPI_File_seek", fh, m->ptr, offset, whence, &m->ptr);
+    if (rc == MPI_SUCCESS)
+        log_seek(fh, m->ptr, offset, whence);
+    return rc;
 }
 #pragma weak MPI_File_seek = PMPI_File_seek
 
@@ -502,17 +610,27 @@ int PMPI_File_get_position(MPI_File fh, MPI_Offset *offset)
 }
 #pragma weak MPI_File_get_position = PMPI_File_get_position
 
+/* Collective, without synchronisation (SMPI's costs nothing): the first rank to make its k-th
+ * call moves the pointer, the others find it moved. */
 int PMPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence)
 {
-    MPI_Offset to;
-    int rc;
+    struct smpi_file_member *m;
+    MPI_Offset to = 0;
+    int rc = MPI_SUCCESS;
 
     CHECK_FH("MPI_File_seek_shared", fh);
-    rc = seek_to("MPI_File_seek_shared", fh, fh->shared, offset, whence, &to);
-    PMPI_Barrier(fh->comm); /* every rank computed from the same pointer */
-    if (rc == MPI_SUCCESS && smpi_comm_rank(fh->comm) == 0)
-        fh->shared = to;
-    PMPI_Barrier(fh->comm);
+    m = smpi__file_self(fh);
+    smpi__io_shared_lock(fh);
+    if (++m->shared_seeks > fh->shared_seeks) {
+        rc = seek_to("MPI_File_seek_shared", fh, fh->shared, offset, whence, &to);
+        if (rc == MPI_SUCCESS) {
+            fh->shared = to;
+            fh->shared_seeks++;
+        }
+    }
+    if (rc == MPI_SUCCESS)
+        log_seek(fh, fh->shared, offset, whence);
+    smpi__io_shared_unlock(fh);
     return rc;
 }
 #pragma weak MPI_File_seek_shared = PMPI_File_seek_shared
@@ -527,16 +645,16 @@ int PMPI_File_get_position_shared(MPI_File fh, MPI_Offset *offset)
 
 /* ---- data access: blocking ----------------------------------------------------------------- */
 
-#define RW_AT(Name, call, write, BUFQ)                                                             \
+#define RW_AT(Name, call, fn, write, BUFQ)                                                         \
     int PMPI_File_##Name(MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count,                \
                          MPI_Datatype datatype, MPI_Status *status)                                \
     {                                                                                              \
-        return at(call, fh, offset, (void *)buf, count, datatype, write, status);                  \
+        return fn(call, fh, offset, (void *)buf, count, datatype, write, status);                  \
     }
-RW_AT(read_at, "MPI_File_read_at", false, )
-RW_AT(read_at_all, "MPI_File_read_at_all", false, )
-RW_AT(write_at, "MPI_File_write_at", true, const)
-RW_AT(write_at_all, "MPI_File_write_at_all", true, const)
+RW_AT(read_at, "MPI_File_read_at", at_one, false, )
+RW_AT(read_at_all, "MPI_File_read_at_all", at_all, false, )
+RW_AT(write_at, "MPI_File_write_at", at_one, true, const)
+RW_AT(write_at_all, "MPI_File_write_at_all", at_all, true, const)
 #pragma weak MPI_File_read_at = PMPI_File_read_at
 #pragma weak MPI_File_read_at_all = PMPI_File_read_at_all
 #pragma weak MPI_File_write_at = PMPI_File_write_at
@@ -548,10 +666,10 @@ RW_AT(write_at_all, "MPI_File_write_at_all", true, const)
     {                                                                                              \
         return fn(call, fh, (void *)buf, count, datatype, write, status);                          \
     }
-RW(read, "MPI_File_read", individual, false, )
-RW(read_all, "MPI_File_read_all", individual, false, )
-RW(write, "MPI_File_write", individual, true, const)
-RW(write_all, "MPI_File_write_all", individual, true, const)
+RW(read, "MPI_File_read", individual_one, false, )
+RW(read_all, "MPI_File_read_all", individual_all, false, )
+RW(write, "MPI_File_write", individual_one, true, const)
+RW(write_all, "MPI_File_write_all", individual_all, true, const)
 RW(read_shared, "MPI_File_read_shared", shared, false, )
 RW(write_shared, "MPI_File_write_shared", shared, true, const)
 RW(read_ordered, "MPI_File_read_ordered", ordered, false, )
@@ -567,20 +685,20 @@ RW(write_ordered, "MPI_File_write_ordered", ordered, true, const)
 
 /* ---- data access: nonblocking (done at once, returned as a completed request) --------------- */
 
-#define I_AT(Name, call, write, BUFQ)                                                              \
+#define I_AT(Name, call, fn, write, BUFQ)                                                          \
     int PMPI_File_##Name(MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count,                \
                          MPI_Datatype datatype, MPI_Request *request)                              \
     {                                                                                              \
         MPI_Status st;                                                                             \
-        int rc = at(call, fh, offset, (void *)buf, count, datatype, write, &st);                   \
+        int rc = fn(call, fh, offset, (void *)buf, count, datatype, write, &st);                   \
         if (rc != MPI_SUCCESS)                                                                     \
             return rc;                                                                             \
         return completed(rc, &st, request);                                                        \
     }
-I_AT(iread_at, "MPI_File_iread_at", false, )
-I_AT(iread_at_all, "MPI_File_iread_at_all", false, )
-I_AT(iwrite_at, "MPI_File_iwrite_at", true, const)
-I_AT(iwrite_at_all, "MPI_File_iwrite_at_all", true, const)
+I_AT(iread_at, "MPI_File_iread_at", at_one, false, )
+I_AT(iread_at_all, "MPI_File_iread_at_all", at_all, false, )
+I_AT(iwrite_at, "MPI_File_iwrite_at", at_one, true, const)
+I_AT(iwrite_at_all, "MPI_File_iwrite_at_all", at_all, true, const)
 #pragma weak MPI_File_iread_at = PMPI_File_iread_at
 #pragma weak MPI_File_iread_at_all = PMPI_File_iread_at_all
 #pragma weak MPI_File_iwrite_at = PMPI_File_iwrite_at
@@ -596,10 +714,10 @@ I_AT(iwrite_at_all, "MPI_File_iwrite_at_all", true, const)
             return rc;                                                                             \
         return completed(rc, &st, request);                                                        \
     }
-I_RW(iread, "MPI_File_iread", individual, false, )
-I_RW(iread_all, "MPI_File_iread_all", individual, false, )
-I_RW(iwrite, "MPI_File_iwrite", individual, true, const)
-I_RW(iwrite_all, "MPI_File_iwrite_all", individual, true, const)
+I_RW(iread, "MPI_File_iread", individual_one, false, )
+I_RW(iread_all, "MPI_File_iread_all", individual_all, false, )
+I_RW(iwrite, "MPI_File_iwrite", individual_one, true, const)
+I_RW(iwrite_all, "MPI_File_iwrite_all", individual_all, true, const)
 I_RW(iread_shared, "MPI_File_iread_shared", shared, false, )
 I_RW(iwrite_shared, "MPI_File_iwrite_shared", shared, true, const)
 #pragma weak MPI_File_iread = PMPI_File_iread
@@ -642,7 +760,7 @@ static int split_end(const char *call, MPI_File fh, MPI_Status *status)
                                  MPI_Datatype datatype)                                            \
     {                                                                                              \
         MPI_Status st;                                                                             \
-        int rc = at(call "_begin", fh, offset, (void *)buf, count, datatype, write, &st);          \
+        int rc = at_all(call "_begin", fh, offset, (void *)buf, count, datatype, write, &st);      \
         return rc == MPI_SUCCESS ? split_begin(call "_begin", fh, rc, &st) : rc;                   \
     }                                                                                              \
     int PMPI_File_##Name##_end(MPI_File fh, BUFQ void *buf, MPI_Status *status)                    \
@@ -669,8 +787,8 @@ SPLIT_AT(write_at_all, "MPI_File_write_at_all", true, const)
         (void)buf;                                                                                 \
         return split_end(call "_end", fh, status);                                                 \
     }
-SPLIT(read_all, "MPI_File_read_all", individual, false, )
-SPLIT(write_all, "MPI_File_write_all", individual, true, const)
+SPLIT(read_all, "MPI_File_read_all", individual_all, false, )
+SPLIT(write_all, "MPI_File_write_all", individual_all, true, const)
 SPLIT(read_ordered, "MPI_File_read_ordered", ordered, false, )
 SPLIT(write_ordered, "MPI_File_write_ordered", ordered, true, const)
 #pragma weak MPI_File_read_all_begin = PMPI_File_read_all_begin

@@ -144,7 +144,7 @@ static void wait_for(struct sim_activity *act)
  * it with the other accesses in progress (SimGrid's disk model S19). A disk of another host
  * (remote_disk) adds the network transfer, before a write and after a read, as SimGrid's
  * file system does. */
-static void io_time(const struct smpi_file *f, double bytes, bool write)
+void smpi__io_charge(const struct smpi_file *f, double bytes, bool write)
 {
     struct sim_host *h = smpi__self()->host;
     const struct sim_disk *d = f->disk;
@@ -153,6 +153,8 @@ static void io_time(const struct smpi_file *f, double bytes, bool write)
     if (!d)
         d = sim_host_disk_count(h) > 0 ? sim_host_disk(h, 0)
                                        : sim_host_default_disk(h, DEFAULT_READ_BW, DEFAULT_WRITE_BW);
+    if (bytes <= 0)
+        return;
     if (remote && write)
         wait_for(sim_comm_start(h, f->disk_host, bytes, -1));
     wait_for(sim_io_start(d, bytes, write));
@@ -283,6 +285,7 @@ void smpi__io_release(struct smpi_file *f)
     if (f->info != MPI_INFO_NULL)
         PMPI_Info_free(&f->info);
     free(f->members);
+    free(f->shared_waiters);
     free(f->name);
     free(f->path);
     free(f);
@@ -328,7 +331,7 @@ MPI_Offset smpi__io_offset(const struct smpi_file_member *m, MPI_Offset k, size_
 }
 
 /* Moves count elements of type between buf and the view, from data byte `start`; fills
- * status; charges the disk time. Returns an MPI error class (0 on success). */
+ * status. Returns an MPI error class (0 on success). */
 int smpi__io_transfer(struct smpi_file *f, MPI_Offset start, void *buf, int count,
                       MPI_Datatype type, bool write, MPI_Status *status, MPI_Offset *moved)
 {
@@ -395,7 +398,12 @@ int smpi__io_transfer(struct smpi_file *f, MPI_Offset start, void *buf, int coun
     }
     if (moved)
         *moved = (MPI_Offset)done;
-    if (done > 0)
-        io_time(f, (double)done, write);
     return rc;
+}
+
+MPI_Offset smpi__io_byte(const struct smpi_file *f, MPI_Offset data)
+{
+    size_t run;
+
+    return smpi__io_offset(&f->members[smpi_comm_rank(f->comm)], data, &run);
 }

@@ -19,6 +19,7 @@ struct smpi_file_member {
     MPI_Errhandler eh; /* this rank's error handler on the file */
     MPI_Status split;  /* status of a split collective between its begin and end */
     bool split_pending;
+    int shared_seeks; /* MPI_File_seek_shared calls this rank made */
 };
 
 struct smpi_file {
@@ -30,6 +31,11 @@ struct smpi_file {
     MPI_Comm comm; /* a duplicate of the opening communicator */
     MPI_Info info;
     MPI_Offset shared;                /* shared file pointer, in etypes */
+    int shared_seeks;                 /* collective MPI_File_seek_shared calls applied */
+    int view_arrivals;                /* ranks in the MPI_File_set_view under way */
+    struct sim_actor *shared_owner;   /* the rank holding the shared pointer's lock, or NULL */
+    struct sim_actor **shared_waiters; /* the ranks waiting for it, first come first */
+    int nwaiters;
     int open_members;                 /* members that have not closed it yet */
     int error;                        /* errno of the open, 0 when it succeeded */
     struct smpi_file_member *members; /* by rank in comm */
@@ -61,7 +67,38 @@ void smpi__io_release(struct smpi_file *f);
 int smpi__io_set_view(struct smpi_file *f, MPI_Offset disp, MPI_Datatype etype,
                       MPI_Datatype filetype, bool external32);
 MPI_Offset smpi__io_offset(const struct smpi_file_member *m, MPI_Offset k, size_t *run);
+/* Moves the data only (no simulated time: smpi__io_charge or smpi__io_op_all gives it). */
 int smpi__io_transfer(struct smpi_file *f, MPI_Offset start, void *buf, int count,
                       MPI_Datatype type, bool write, MPI_Status *status, MPI_Offset *moved);
+/* Charges the calling rank the simulated time of moving `bytes` to or from f's disk. */
+void smpi__io_charge(const struct smpi_file *f, double bytes, bool write);
+/* The file byte where data byte `data` of the calling rank's view lies. */
+MPI_Offset smpi__io_byte(const struct smpi_file *f, MPI_Offset data);
+
+/* SMPI 3.32's model of the accesses (file_model.c): its smpi_io verbose lines and, for the
+ * collective forms, its collective I/O algorithm with its messages and disk accesses. Offsets
+ * are file bytes. */
+/* "Seeking in MPI_File ..." for a move of the pointer (MPI_SEEK_SET: to `bytes`; CUR, END: by
+ * `bytes`). */
+void smpi__io_log_seek(const struct smpi_file *f, int whence, MPI_Offset bytes);
+/* The two lines of an independent access of count elements of type that moved `moved` bytes
+ * and left the pointer at byte `after`. */
+void smpi__io_log_access(const struct smpi_file *f, bool write, MPI_Offset moved, int count,
+                         MPI_Datatype type, MPI_Offset after);
+/* SMPI's collective access of count elements of type from byte `pos` by every rank of f's
+ * communicator (read_all, write_all, their _at forms, ordered): the ranges are gathered; disjoint
+ * contiguous ones are accessed by their owners, otherwise each rank accesses its share of the
+ * global range and the pieces go around with an alltoall and an alltoallv. Simulated time and
+ * lines only: the data moves through smpi__io_transfer. */
+int smpi__io_op_all(struct smpi_file *f, MPI_Offset pos, int count, MPI_Datatype type, bool write);
+/* SMPI's lock of the shared pointer: its accesses and seeks hold it, so that shared accesses
+ * queue one behind the other, first come first served. */
+void smpi__io_shared_lock(struct smpi_file *f);
+void smpi__io_shared_unlock(struct smpi_file *f);
+/* SMPI's scan of the shared pointer for an ordered access of `mine` etypes by the calling
+ * rank: its first etype (*start) and the end of the ranks up to it (*end). */
+int smpi__io_ordered_scan(struct smpi_file *f, MPI_Offset mine, MPI_Offset *start, MPI_Offset *end);
+/* After the access: the last rank sets the shared pointer to its *end and broadcasts a byte. */
+int smpi__io_ordered_end(struct smpi_file *f, MPI_Offset end);
 
 #endif /* SMPI_FILE_H */
