@@ -201,6 +201,9 @@ void smpi__sleep(double seconds);
 /* A sleep of the application (sleep, usleep, nanosleep, sg_actor_sleep_for): smpi__sleep between
  * smpi__enter("sleep") and smpi__leave, traced as a sleep. */
 void smpi__app_sleep(double seconds);
+/* The pid of the actor that started the running one: a rank's 0 (maestro), an actor of
+ * sg_actor_start's its rank's (simgrid/sg_actor_spawn.c). */
+long smpi__actor_ppid(void);
 
 /* ---- groups and communicators (comm.c) -------------------------------------------------- */
 

@@ -30,7 +30,8 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/analyze/analyze_coll.c smpi/analyze/analyze_end.c smpi/analyze/analyze_handles.c \
 	smpi/fortran/fortran.h smpi/fortran/fortran.c smpi/fortran/fortran_bindings.c \
 	smpi/fortran/fortran_callbacks.c smpi/fortran/fortran_handles.c \
-	smpi/simgrid/sg_actor.c smpi/simgrid/sg_host.c smpi/simgrid/xbt.c \
+	smpi/simgrid/sg_actor.c smpi/simgrid/sg_actor_spawn.c smpi/simgrid/sg_host.c \
+	smpi/simgrid/xbt.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
 # What each folder holds (smpi/README), and absent.c's generator.

@@ -24,6 +24,9 @@ extern "C" {
 /* The calling rank computes for `seconds` of this machine's time: converted to flops at the
  * reference speed (--cfg=smpi/host-speed), then run on the rank's simulated host. Blocks the
  * rank for the simulated duration. */
+/* In an actor a rank started with sg_actor_start (<simgrid/actor.h>): from now on it makes MPI
+ * calls as that rank (SMPI's threads). Anywhere else the run ends with a message. */
+SMPI_API void SMPI_thread_create(void);
 SMPI_API void smpi_execute(double seconds);
 /* The calling rank computes `flops` floating-point operations on its simulated host. */
 SMPI_API void smpi_execute_flops(double flops);

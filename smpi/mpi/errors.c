@@ -208,6 +208,7 @@ const char *smpi_error_class_name(int code)
 int PMPI_Error_string(int errorcode, char *string, int *resultlen)
 {
     const struct error_info *e = lookup(errorcode);
+    const char *text;
     size_t n;
 
     if (!e)
@@ -217,10 +218,13 @@ int PMPI_Error_string(int errorcode, char *string, int *resultlen)
     if (!string || !resultlen)
         return smpi__error(MPI_COMM_WORLD, "MPI_Error_string", MPI_ERR_ARG,
                            "string or resultlen is NULL");
-    n = strlen(e->text);
+    /* SMPI 3.32 gives a predefined class its name ("MPI_SUCCESS", "MPI_ERR_TRUNCATE"), programs
+     * written for it print that; a user code or class gives its MPI_Add_error_string text. */
+    text = errorcode <= MPI_ERR_LASTCODE ? e->name : e->text;
+    n = strlen(text);
     if (n > MPI_MAX_ERROR_STRING - 1)
         n = MPI_MAX_ERROR_STRING - 1;
-    memcpy(string, e->text, n);
+    memcpy(string, text, n);
     string[n] = '\0';
     *resultlen = (int)n;
     return MPI_SUCCESS;

@@ -30,7 +30,7 @@ aid_t sg_actor_self_get_pid(void)
 aid_t sg_actor_self_get_ppid(void)
 {
     self_or_die("sg_actor_self_get_ppid");
-    return 0;
+    return smpi__actor_ppid();
 }
 
 const char *sg_actor_self_get_name(void)
