@@ -67,7 +67,7 @@ done
 for f in $(cd "$srcdir" && find apps collectives include simcore smpi tests \
     \( -name '*-out' -o -name .libs -o -name .deps -o -path apps/bench/out \) -prune -o \
     -type f \( -name '*.[ch]' -o -name '*.f90' -o -name '*.in' -o -name '*.html' \) -print); do
-    head -n 5 "$srcdir/$f" | tr '\n' ' ' | tr -s ' *!/' ' ' | grep -qE '[Gg]enerated by [^ ]+\.py' ||
+    head -n 5 "$srcdir/$f" | tr '\n' ' ' | tr -s ' *!' ' ' | grep -qE '[Gg]enerated by [^ ]+\.py' ||
         continue
     case " $(echo $files) " in
         *" $f "*) ;;
