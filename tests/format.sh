@@ -25,9 +25,11 @@ if [ -z "$clang_format" ]; then
 fi
 cd "$srcdir" || exit 2
 excluded=$(sh tests/check-generated.sh --list) || exit 2
+patterns=$(for f in $excluded "$@"; do echo "-e $f"; done)
+# shellcheck disable=SC2086 # one -e PATH per word
 list=$(find apps collectives include simcore smpi tests \
     \( -name '*-out' -o -path apps/bench/out -o -path tests/compare/out \) -prune -o \
-    -name '*.[ch]' -print | LC_ALL=C sort | grep -vxF $(for f in $excluded "$@"; do echo "-e $f"; done))
+    -name '*.[ch]' -print | LC_ALL=C sort | grep -vxF $patterns)
 [ -n "$list" ] || { echo "format: no source file found under $srcdir"; exit 2; }
 
 if [ "$mode" = fix ]; then
@@ -37,11 +39,12 @@ fi
 # shellcheck disable=SC2086
 out=$("$clang_format" --dry-run -Werror $list 2>&1)
 status=$?
-bad=$(printf '%s\n' "$out" | sed -n 's/^\([^:]*\):[0-9]*:[0-9]*: error: code should be clang-formatted.*/\1/p' |
-    uniq)
+violation='^\([^:]*\):[0-9]*:[0-9]*: error: code should be clang-formatted.*'
+bad=$(printf '%s\n' "$out" | sed -n "s/$violation/\\1/p" | uniq)
 if [ -n "$bad" ]; then
-    echo "check-format: $(echo "$bad" | wc -l) of $(echo "$list" | wc -l) files differ from .clang-format" \
-        "($("$clang_format" --version | sed 's/.*version //')); make format rewrites them:"
+    version=$("$clang_format" --version | sed 's/.*version //')
+    echo "check-format: $(echo "$bad" | wc -l) of $(echo "$list" | wc -l) files differ from" \
+        ".clang-format (clang-format $version); make format rewrites them:"
     echo "$bad" | sed 's/^/    /'
     exit 1
 elif [ $status -ne 0 ]; then
