@@ -42,7 +42,7 @@ done
 unstamp() {
     for stamp in $(find "$1" -path '*_files/*_rank-*.txt' |
         sed -n 's|.*/\([0-9]*\.[0-9]*\)_rank-[0-9]*\.txt$|\1|p' | sort -u); do
-        for f in $(find "$1" -path "*_files/${stamp}_rank-*.txt"); do
+        find "$1" -path "*_files/${stamp}_rank-*.txt" | while IFS= read -r f; do
             b=$(basename "$f")
             mv "$f" "$(dirname "$f")/STAMP_${b#*_}"
         done
