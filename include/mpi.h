@@ -570,6 +570,9 @@ SMPI_DECLARE_ATTR_FNS(win, MPI_Win)
     SMPI_API ret MPI_##name params;                                                                \
     SMPI_API ret PMPI_##name params;
 
+/* clang-format reads SMPI_FN(...) as an expression ("(MPI_Comm * parent)"): the declarations
+ * below keep their hand layout. */
+/* clang-format off */
 /* Point-to-point */
 SMPI_FN(int, Send, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
         MPI_Comm comm))
@@ -1216,6 +1219,7 @@ SMPI_FN(int, Type_struct, (int count, int array_of_blocklengths[],
 SMPI_FN(int, Errhandler_create, (MPI_Handler_function *function, MPI_Errhandler *errhandler))
 SMPI_FN(int, Errhandler_set, (MPI_Comm comm, MPI_Errhandler errhandler))
 SMPI_FN(int, Errhandler_get, (MPI_Comm comm, MPI_Errhandler *errhandler))
+/* clang-format on */
 
 #undef SMPI_FN
 

@@ -9,7 +9,7 @@ include_HEADERS += include/mpif.h
 
 fortran-gen:
 	cd $(srcdir) && python3 smpi/fortran/gen-fortran.py && \
-	  clang-format -i smpi/fortran/fortran_bindings.c smpi/fortran/fortran_handles.c
+	  $(CLANG_FORMAT) -i smpi/fortran/fortran_bindings.c smpi/fortran/fortran_handles.c
 .PHONY: fortran-gen
 
 if HAVE_GFORTRAN

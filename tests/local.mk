@@ -1,5 +1,5 @@
 # tests: Criterion unit tests (one binary per module) and end-to-end MPI programs run through
-# smpicc/smpirun by smpitest. `make check` ends with "N passed, N failed".
+# smpicc/smpirun by smpitest. `make check` ends with "N passed, N failed, N skipped".
 unit_tests =
 if HAVE_CRITERION
 unit_tests += tests/unit/simcore/test_simcore
