@@ -570,8 +570,8 @@ SMPI_DECLARE_ATTR_FNS(win, MPI_Win)
     SMPI_API ret MPI_##name params;                                                                \
     SMPI_API ret PMPI_##name params;
 
-/* clang-format reads SMPI_FN(...) as an expression ("(MPI_Comm * parent)"): the declarations
- * below keep their hand layout. */
+/* clang-format would read the declarations below as expressions ("MPI_Comm * parent"): they
+ * keep their hand layout. */
 /* clang-format off */
 /* Point-to-point */
 SMPI_FN(int, Send, (const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
