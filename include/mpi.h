@@ -498,25 +498,21 @@ extern SMPI_API struct smpi_op smpi_mpi_no_op;
 /* ---- Callback types ---- */
 typedef void MPI_User_function(void *invec, void *inoutvec, int *len, MPI_Datatype *datatype);
 typedef int MPI_Comm_copy_attr_function(MPI_Comm oldcomm, int comm_keyval, void *extra_state,
-                                        void *attribute_val_in, void *attribute_val_out,
-                                        int *flag);
+                                        void *attribute_val_in, void *attribute_val_out, int *flag);
 typedef int MPI_Comm_delete_attr_function(MPI_Comm comm, int comm_keyval, void *attribute_val,
                                           void *extra_state);
 typedef int MPI_Type_copy_attr_function(MPI_Datatype oldtype, int type_keyval, void *extra_state,
-                                        void *attribute_val_in, void *attribute_val_out,
-                                        int *flag);
+                                        void *attribute_val_in, void *attribute_val_out, int *flag);
 typedef int MPI_Type_delete_attr_function(MPI_Datatype datatype, int type_keyval,
                                           void *attribute_val, void *extra_state);
 typedef int MPI_Win_copy_attr_function(MPI_Win oldwin, int win_keyval, void *extra_state,
-                                       void *attribute_val_in, void *attribute_val_out,
-                                       int *flag);
+                                       void *attribute_val_in, void *attribute_val_out, int *flag);
 typedef int MPI_Win_delete_attr_function(MPI_Win win, int win_keyval, void *attribute_val,
                                          void *extra_state);
 /* Deprecated MPI-1 attribute callbacks. */
 typedef int MPI_Copy_function(MPI_Comm oldcomm, int keyval, void *extra_state,
                               void *attribute_val_in, void *attribute_val_out, int *flag);
-typedef int MPI_Delete_function(MPI_Comm comm, int keyval, void *attribute_val,
-                                void *extra_state);
+typedef int MPI_Delete_function(MPI_Comm comm, int keyval, void *attribute_val, void *extra_state);
 
 typedef void MPI_Comm_errhandler_function(MPI_Comm *comm, int *error_code, ...);
 typedef void MPI_Win_errhandler_function(MPI_Win *win, int *error_code, ...);
@@ -531,8 +527,7 @@ typedef int MPI_Grequest_free_function(void *extra_state);
 typedef int MPI_Grequest_cancel_function(void *extra_state, int complete);
 
 typedef int MPI_Datarep_conversion_function(void *userbuf, MPI_Datatype datatype, int count,
-                                            void *filebuf, MPI_Offset position,
-                                            void *extra_state);
+                                            void *filebuf, MPI_Offset position, void *extra_state);
 typedef int MPI_Datarep_extent_function(MPI_Datatype datatype, MPI_Aint *file_extent,
                                         void *extra_state);
 #define MPI_CONVERSION_FN_NULL ((MPI_Datarep_conversion_function *)0)

@@ -3,11 +3,11 @@
  * the calling rank, to their simmpi versions in libsimmpi, as SMPI's smpi_helpers.h does:
  *   sleep usleep nanosleep gettimeofday clock_gettime exit
  * getopt getopt_long getopt_long_only (whose state is then per rank, as in SMPI; <getopt.h> is
- * included, as SMPI's header includes it) and, as SMPI 3.32's does, malloc calloc realloc free, so that allocations of at least
- * smpi/auto-shared-malloc-thresh bytes fold like SMPI_SHARED_MALLOC (the threshold is 0, off, by
- * default: then they are the libc calls). With TRACE_CALL_LOCATION (smpicc
- * -trace-call-location) the sleeps also record their file and line, as MPI calls do.
- * It also brings SimGrid's xbt API (<xbt/sysdep.h>: allocation, assertions, logging), as SMPI's
+ * included, as SMPI's header includes it) and, as SMPI 3.32's does, malloc calloc realloc free, so
+ * that allocations of at least smpi/auto-shared-malloc-thresh bytes fold like SMPI_SHARED_MALLOC
+ * (the threshold is 0, off, by default: then they are the libc calls). With TRACE_CALL_LOCATION
+ * (smpicc -trace-call-location) the sleeps also record their file and line, as MPI calls do. It
+ * also brings SimGrid's xbt API (<xbt/sysdep.h>: allocation, assertions, logging), as SMPI's
  * <mpi.h> does.
  * The redirections are function-like macros, so only calls change: `&sleep` or a struct member
  * named `exit` are untouched. exit is redirected in C only: C++ code keeps the libc exit (a
@@ -79,7 +79,8 @@ SMPI_API int smpi_getopt_long_only(int argc, char *const *argv, const char *opts
 #ifdef __cplusplus
 } /* extern "C" */
 /* std::malloc(n) and friends become std::smpi_shared_malloc_intercept(...) under the macros. */
-namespace std {
+namespace std
+{
 using ::smpi_shared_calloc_intercept;
 using ::smpi_shared_free;
 using ::smpi_shared_malloc_intercept;

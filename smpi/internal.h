@@ -67,20 +67,20 @@ struct smpi_process {
     bool finalized;
     int thread_level;
     struct smpi_mailbox mbox;
-    bool probing;       /* blocked in MPI_Probe: wake on any arrival */
-    double bench_start; /* thread CPU time when the rank left MPI, for computation timing */
-    bool sampling;      /* inside an SMPI_SAMPLE_* loop (sample.c) */
-    double sample_start; /* thread CPU time when the sampled body began */
+    bool probing;         /* blocked in MPI_Probe: wake on any arrival */
+    double bench_start;   /* thread CPU time when the rank left MPI, for computation timing */
+    bool sampling;        /* inside an SMPI_SAMPLE_* loop (sample.c) */
+    double sample_start;  /* thread CPU time when the sampled body began */
     const char *loc_file; /* file and line of the last MPI call (smpicc -trace-call-location) */
     int loc_line;
     const char *loc_prev_file; /* and of the one before (adjust.c) */
     int loc_prev_line;
-    int depth;          /* nesting of MPI calls (a binding may use another one) */
-    const char *call;   /* MPI call the rank is in, for deadlock reports */
-    int call_peer;      /* its peer rank in the call's communicator, or -1 */
+    int depth;        /* nesting of MPI calls (a binding may use another one) */
+    const char *call; /* MPI call the rank is in, for deadlock reports */
+    int call_peer;    /* its peer rank in the call's communicator, or -1 */
     int call_tag;
     struct smpi_comm *call_comm;
-    void *bsend_buf;    /* MPI_Buffer_attach */
+    void *bsend_buf; /* MPI_Buffer_attach */
     int bsend_size;
     int bsend_used;
     bool bsend_detaching; /* blocked in MPI_Buffer_detach: wake when bsend_used drops */
@@ -95,12 +95,12 @@ struct smpi_runtime {
     struct smpi_process *procs;
     struct smpi_app *app;
     double wall_start;
-    int argc;           /* smpimain's command line, for the headers of traces */
+    int argc; /* smpimain's command line, for the headers of traces */
     char **argv;
-    double run_start;   /* host time when the engine started running the ranks */
-    double benched;     /* host seconds of application code measured between MPI calls */
-    int ranks_ended;    /* ranks whose main has returned (the progress line shows it) */
-    int exit_status;    /* first non-zero status from exit(), MPI_Abort or a failed rank */
+    double run_start; /* host time when the engine started running the ranks */
+    double benched;   /* host seconds of application code measured between MPI calls */
+    int ranks_ended;  /* ranks whose main has returned (the progress line shows it) */
+    int exit_status;  /* first non-zero status from exit(), MPI_Abort or a failed rank */
     bool aborted;
     bool replaying; /* smpirun -replay: ranks run a TI trace (replay.c), nothing native */
     /* The multipliers of the sleeps of MPI_Test (and the calls made of it), MPI_Testany and
@@ -209,30 +209,30 @@ long smpi__actor_ppid(void);
 
 struct smpi_group {
     int size;
-    int *world;     /* world rank of each member */
+    int *world; /* world rank of each member */
     int refcount;
     bool predefined;
 };
 
 struct smpi_comm {
     struct smpi_group *group;
-    int context;            /* matching context for point-to-point */
-    int coll_context;       /* a second context for collective traffic */
+    int context;      /* matching context for point-to-point */
+    int coll_context; /* a second context for collective traffic */
     int refcount;
     bool predefined;
-    MPI_Errhandler errhandler;     /* the handler of members that set none (errhandler.c) */
-    MPI_Errhandler *member_eh;     /* each member's own handler, or NULL while none was set */
+    MPI_Errhandler errhandler; /* the handler of members that set none (errhandler.c) */
+    MPI_Errhandler *member_eh; /* each member's own handler, or NULL while none was set */
     char name[MPI_MAX_OBJECT_NAME];
-    void *priv;             /* comm.c's private bookkeeping */
+    void *priv; /* comm.c's private bookkeeping */
     /* Intercommunicators: the remote group (NULL for an intracommunicator; then group is the
      * only group) and the local intracommunicator over `group` used by their collectives. */
     struct smpi_group *remote_group;
     MPI_Comm local_comm;
-    struct smpi_attr_list *attrs;  /* cached attributes of every rank (attr.c), or NULL */
-    struct smpi_topo *topo;        /* process topology (topo.c), or NULL */
-    MPI_Info info;                 /* reserved for hints (simmpi takes none: NULL) */
-    struct smpi_smp_layout *smp;   /* ranks grouped by host (comm_smp.c), built on first use */
-    bool is_smp;                   /* an intra or leaders communicator of a layout */
+    struct smpi_attr_list *attrs;   /* cached attributes of every rank (attr.c), or NULL */
+    struct smpi_topo *topo;         /* process topology (topo.c), or NULL */
+    MPI_Info info;                  /* reserved for hints (simmpi takes none: NULL) */
+    struct smpi_smp_layout *smp;    /* ranks grouped by host (comm_smp.c), built on first use */
+    bool is_smp;                    /* an intra or leaders communicator of a layout */
     struct smpi_coll_log *coll_log; /* its collective calls under smpi/pedantic (analyze_coll.c) */
 };
 
@@ -311,19 +311,19 @@ void smpi__attrs_discard(struct smpi_attr_list **list);
 enum smpi_req_flag {
     SMPI_REQ_SEND = 1u << 0,
     SMPI_REQ_RECV = 1u << 1,
-    SMPI_REQ_ISEND = 1u << 2,     /* nonblocking send: smpi/ois instead of smpi/os */
-    SMPI_REQ_SSEND = 1u << 3,     /* synchronous: never detached */
-    SMPI_REQ_BSEND = 1u << 4,     /* buffered: always detached, uses the attached buffer */
+    SMPI_REQ_ISEND = 1u << 2, /* nonblocking send: smpi/ois instead of smpi/os */
+    SMPI_REQ_SSEND = 1u << 3, /* synchronous: never detached */
+    SMPI_REQ_BSEND = 1u << 4, /* buffered: always detached, uses the attached buffer */
     SMPI_REQ_RSEND = 1u << 5,
     SMPI_REQ_PERSISTENT = 1u << 6,
-    SMPI_REQ_COLL = 1u << 7,      /* collective traffic: matches on the collective context */
-    SMPI_REQ_DETACHED = 1u << 8,  /* the send completed at once; data copied aside */
-    SMPI_REQ_EAGER = 1u << 9,     /* sent before any receive was posted (async-small) */
-    SMPI_REQ_ACTIVE = 1u << 10,   /* started and not yet completed by a wait/test */
-    SMPI_REQ_DONE = 1u << 11,     /* data movement finished */
+    SMPI_REQ_COLL = 1u << 7,     /* collective traffic: matches on the collective context */
+    SMPI_REQ_DETACHED = 1u << 8, /* the send completed at once; data copied aside */
+    SMPI_REQ_EAGER = 1u << 9,    /* sent before any receive was posted (async-small) */
+    SMPI_REQ_ACTIVE = 1u << 10,  /* started and not yet completed by a wait/test */
+    SMPI_REQ_DONE = 1u << 11,    /* data movement finished */
     SMPI_REQ_CANCELLED = 1u << 12,
     SMPI_REQ_GENERALIZED = 1u << 13,
-    SMPI_REQ_FREED = 1u << 14,    /* MPI_Request_free called while active */
+    SMPI_REQ_FREED = 1u << 14, /* MPI_Request_free called while active */
     SMPI_REQ_MATCHED = 1u << 15,
     SMPI_REQ_PROCNULL = 1u << 16,
     SMPI_REQ_NBC = 1u << 17,      /* a nonblocking collective (bindings_icoll.c) */
@@ -357,28 +357,28 @@ struct smpi_request {
     int count;
     MPI_Datatype type;
     MPI_Comm comm;
-    int src;                  /* world rank, or MPI_ANY_SOURCE */
-    int dst;                  /* world rank */
-    int tag;                  /* or MPI_ANY_TAG */
-    size_t size;              /* bytes of the message (send) or of the buffer (recv) */
-    void *packed;             /* send data copied aside (detached, eager, derived types) */
-    struct smpi_request *peer;   /* the matched request */
-    struct smpi_request *next;   /* mailbox queue link (match.c) */
+    int src;                   /* world rank, or MPI_ANY_SOURCE */
+    int dst;                   /* world rank */
+    int tag;                   /* or MPI_ANY_TAG */
+    size_t size;               /* bytes of the message (send) or of the buffer (recv) */
+    void *packed;              /* send data copied aside (detached, eager, derived types) */
+    struct smpi_request *peer; /* the matched request */
+    struct smpi_request *next; /* mailbox queue link (match.c) */
     struct smpi_request *prev;
-    struct smpi_request *snext;  /* per-source unexpected queue link (match.c) */
+    struct smpi_request *snext; /* per-source unexpected queue link (match.c) */
     struct smpi_request *sprev;
-    unsigned long seq;           /* posting order of a receive (match.c) */
+    unsigned long seq;             /* posting order of a receive (match.c) */
     struct sim_activity *comm_act; /* the network transfer */
     int category;                  /* send: the tracing category of its transfer, or 0 */
     double queued_at;              /* send: when it was queued for a later receive */
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
     unsigned long wait_seq;        /* when the waiter began to wait (smpi__req_wait_seq) */
     struct sim_host *src_host;
-    bool detached_sender;     /* recv matched a detached send: charge smpi/or on completion */
-    double recv_cpu;          /* recv under a per-message model: its CPU cost on completion */
-    double post_date;         /* when the request was started (LogGPS's handshake) */
-    unsigned long long msg_id; /* send: the message's number; recv: that of the matched send */
-    int msg_src;              /* recv: world rank of the matched sender */
+    bool detached_sender;           /* recv matched a detached send: charge smpi/or on completion */
+    double recv_cpu;                /* recv under a per-message model: its CPU cost on completion */
+    double post_date;               /* when the request was started (LogGPS's handshake) */
+    unsigned long long msg_id;      /* send: the message's number; recv: that of the matched send */
+    int msg_src;                    /* recv: world rank of the matched sender */
     struct smpi_done_log *done_log; /* the MPI_Waitall waiting for it, told at completion */
     int done_index;                 /* its index there */
     /* A started persistent send is carried by a one-shot clone (the persistent request may be
@@ -386,10 +386,10 @@ struct smpi_request {
      * owner is the persistent request (one reference), completed with it. */
     struct smpi_request *owner;
     struct smpi_request *clone;
-    MPI_Status status;        /* filled at completion */
+    MPI_Status status; /* filled at completion */
     int error;
-    char *error_text;         /* what a datatype mismatch found (p2p.c), or NULL */
-    struct smpi_site site;    /* the MPI call that created it */
+    char *error_text;      /* what a datatype mismatch found (p2p.c), or NULL */
+    struct smpi_site site; /* the MPI call that created it */
     /* generalized requests */
     MPI_Grequest_query_function *query_fn;
     MPI_Grequest_free_function *free_fn;
@@ -403,8 +403,8 @@ extern bool smpi__per_message;
 void smpi__p2p_model_init(void);
 
 /* Creates an inactive request (persistent ones stay inactive until smpi__req_start). */
-MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Datatype type,
-                          int peer, int tag, MPI_Comm comm);
+MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Datatype type, int peer,
+                          int tag, MPI_Comm comm);
 /* Posts a request: a send runs the protocol (eager, detached or rendezvous); a receive is
  * matched against the unexpected queue or posted. */
 void smpi__req_start(MPI_Request req);

@@ -117,9 +117,10 @@ int main(int argc, char **argv)
         return 1;
     }
     printf("context switch benchmark: stacks of %d KiB, ~%ld switches per repetition, "
-           "median of %d\n\n", STACK_SIZE / 1024, switches, REPS);
-    printf("%-9s %8s %6s %10s %12s %8s\n", "factory", "actors", "guard", "ns/switch",
-           "switches/s", "wall s");
+           "median of %d\n\n",
+           STACK_SIZE / 1024, switches, REPS);
+    printf("%-9s %8s %6s %10s %12s %8s\n", "factory", "actors", "guard", "ns/switch", "switches/s",
+           "wall s");
     for (size_t fi = 0; fi < sizeof(factories) / sizeof(factories[0]); fi++) {
         for (size_t ci = 0; ci < sizeof(counts) / sizeof(counts[0]); ci++) {
             bool threads = factories[fi] == SIM_CTX_THREAD;
@@ -128,13 +129,14 @@ int main(int argc, char **argv)
 
             unguarded |= row.guard == 0;
             printf("%-9s %8ld %6zu %10.1f %12.3g %8.2f\n",
-                   sim_context_factory_name(sim_context_factory()), n, row.guard,
-                   row.ns_per_switch, 1e9 / row.ns_per_switch, row.wall);
+                   sim_context_factory_name(sim_context_factory()), n, row.guard, row.ns_per_switch,
+                   1e9 / row.ns_per_switch, row.wall);
             fflush(stdout);
         }
     }
     if (unguarded)
         printf("\nguard 0: two mappings per guarded stack would exceed vm.max_map_count (%d), "
-               "so these runs use contexts/guard-size:0\n", sim_max_map_count());
+               "so these runs use contexts/guard-size:0\n",
+               sim_max_map_count());
     return 0;
 }

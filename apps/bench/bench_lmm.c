@@ -168,8 +168,8 @@ int main(int argc, char **argv)
     int sel;
 
     printf("# median of %d reps; event = free 1 flow + new flow + solve + drain\n", REPS);
-    printf("%-12s %-10s %-11s %8s %12s %12s %8s\n", "topology", "update", "completion",
-           "flows", "events/s", "us/event", "setup_s");
+    printf("%-12s %-10s %-11s %8s %12s %12s %8s\n", "topology", "update", "completion", "flows",
+           "events/s", "us/event", "setup_s");
     for (s = 0; s < 3 && sizes[s] <= max_flows; s++)
         run(sizes[s], false, true, true);
     for (bb = 0; bb < 2; bb++)

@@ -1,7 +1,8 @@
 /* mpi_fold: memory folding benchmark. Every rank allocates argv[1] MiB (default 64) with
  * SMPI_SHARED_MALLOC (or with plain malloc when argv[2] is "malloc", for
- * smpi/auto-shared-malloc-thresh) and writes all of it; rank 0 prints how much proportional set size (PSS,
- * from /proc/self/smaps_rollup: the simulator process holds every rank) the allocations added. */
+ * smpi/auto-shared-malloc-thresh) and writes all of it; rank 0 prints how much proportional set
+ * size (PSS, from /proc/self/smaps_rollup: the simulator process holds every rank) the allocations
+ * added. */
 #include <mpi.h>
 #include <smpi/smpi.h>
 #include <stdio.h>

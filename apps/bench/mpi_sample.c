@@ -36,12 +36,21 @@ int main(int argc, char **argv)
         for (i = 0; i < iters; i++)
             kernel(steps);
     } else if (strcmp(mode, "local") == 0) {
-        SMPI_SAMPLE_LOCAL(i = 0, i < iters, i++, 5, -1) { kernel(steps); }
+        SMPI_SAMPLE_LOCAL(i = 0, i < iters, i++, 5, -1)
+        {
+            kernel(steps);
+        }
     } else if (strcmp(mode, "global") == 0) {
-        SMPI_SAMPLE_GLOBAL(i = 0, i < iters, i++, 5, -1) { kernel(steps); }
+        SMPI_SAMPLE_GLOBAL(i = 0, i < iters, i++, 5, -1)
+        {
+            kernel(steps);
+        }
     } else {
         for (i = 0; i < iters; i++)
-            SMPI_SAMPLE_FLOPS(3.0 * steps) { kernel(steps); }
+            SMPI_SAMPLE_FLOPS(3.0 * steps)
+            {
+                kernel(steps);
+            }
     }
     MPI_Barrier(MPI_COMM_WORLD);
     t = MPI_Wtime();

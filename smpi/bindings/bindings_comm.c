@@ -161,8 +161,7 @@ static int host_color(void)
     return self->rank;
 }
 
-int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info,
-                         MPI_Comm *newcomm)
+int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
     int rc;
 
@@ -269,8 +268,8 @@ int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
 struct group_call {
     int context;
     int tag;
-    uint64_t key;       /* hash of the group's members in order */
-    int *count;         /* per MPI_COMM_WORLD rank: calls made so far */
+    uint64_t key; /* hash of the group's members in order */
+    int *count;   /* per MPI_COMM_WORLD rank: calls made so far */
     struct group_call *next;
 };
 

@@ -109,8 +109,7 @@ int PMPI_Errhandler_get(MPI_Comm comm, MPI_Errhandler *errhandler)
 }
 #pragma weak MPI_Errhandler_get = PMPI_Errhandler_get
 
-int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn,
-                        MPI_Grequest_free_function *free_fn,
+int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free_function *free_fn,
                         MPI_Grequest_cancel_function *cancel_fn, void *extra_state,
                         MPI_Request *request)
 {
@@ -127,7 +126,7 @@ int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn,
     r->free_fn = free_fn;
     r->cancel_fn = cancel_fn;
     r->extra_state = extra_state;
-    r->refcount++; /* held until MPI_Grequest_complete */
+    r->refcount++;     /* held until MPI_Grequest_complete */
     if (!r->site.call) /* else the MPI-IO call that made it */
         r->site.call = "MPI_Grequest_start";
     *request = r;

@@ -1,7 +1,7 @@
 /* bindings_p2p: the point-to-point MPI calls — sends in the four modes, receives, probes and
  * matched probes, the wait/test families, persistent requests, cancellation, status queries and
- * the buffer of MPI_Bsend. Each binding checks its arguments (smpi/bindings/check.h), records the call
- * and its peer for deadlock reports, then drives the engine of p2p.c and request.c. */
+ * the buffer of MPI_Bsend. Each binding checks its arguments (smpi/bindings/check.h), records the
+ * call and its peer for deadlock reports, then drives the engine of p2p.c and request.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -76,8 +76,9 @@ static int report(MPI_Comm comm, const char *call, int rc, size_t sent, size_t b
     if (rc == MPI_SUCCESS)
         return rc;
     if (rc == MPI_ERR_TRUNCATE && sent > bufsize)
-        return smpi__error(comm, call, rc, "message of %zu bytes truncated to a buffer of %zu bytes",
-                           sent, bufsize);
+        return smpi__error(comm, call, rc,
+                           "message of %zu bytes truncated to a buffer of %zu bytes", sent,
+                           bufsize);
     if (rc == MPI_ERR_TRUNCATE)
         return smpi__error(comm, call, rc,
                            "message longer than the buffer truncated to a buffer of %zu bytes",
@@ -141,13 +142,14 @@ static int bsend_reserve(const char *call, MPI_Comm comm, size_t size)
 {
     struct smpi_process *self = smpi__self();
     size_t need = size + MPI_BSEND_OVERHEAD;
-    size_t room = self->bsend_size > self->bsend_used
-                      ? (size_t)(self->bsend_size - self->bsend_used) : 0;
+    size_t room =
+        self->bsend_size > self->bsend_used ? (size_t)(self->bsend_size - self->bsend_used) : 0;
 
     if (!self->bsend_buf)
         return smpi__error(comm, call, MPI_ERR_BUFFER,
                            "no buffer is attached; call MPI_Buffer_attach with at least %zu bytes "
-                           "(message + MPI_BSEND_OVERHEAD)", need);
+                           "(message + MPI_BSEND_OVERHEAD)",
+                           need);
     if (need > room)
         return smpi__error(comm, call, MPI_ERR_BUFFER,
                            "message of %zu bytes (+%d overhead) does not fit in the %zu free "
@@ -168,7 +170,8 @@ int PMPI_Buffer_attach(void *buffer, int size)
     if (self->bsend_buf)
         return smpi__error(MPI_COMM_WORLD, "MPI_Buffer_attach", MPI_ERR_BUFFER,
                            "a buffer of %d bytes is already attached; call MPI_Buffer_detach "
-                           "first", self->bsend_size);
+                           "first",
+                           self->bsend_size);
     smpi__enter("MPI_Buffer_attach");
     self->bsend_buf = buffer;
     self->bsend_size = size;
@@ -268,8 +271,7 @@ int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int t
 }
 #pragma weak MPI_Send = PMPI_Send
 
-int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-               MPI_Comm comm)
+int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
     int rc = send_checks("MPI_Bsend", buf, count, datatype, dest, tag, comm);
 
@@ -279,8 +281,7 @@ int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int 
 }
 #pragma weak MPI_Bsend = PMPI_Bsend
 
-int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-               MPI_Comm comm)
+int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
     int rc = send_checks("MPI_Ssend", buf, count, datatype, dest, tag, comm);
 
@@ -290,8 +291,7 @@ int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int 
 }
 #pragma weak MPI_Ssend = PMPI_Ssend
 
-int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-               MPI_Comm comm)
+int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
     int rc = send_checks("MPI_Rsend", buf, count, datatype, dest, tag, comm);
 
@@ -320,8 +320,8 @@ static int send_nonblocking(const char *call, unsigned mode, const void *buf, in
     return rc;
 }
 
-int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-               MPI_Comm comm, MPI_Request *request)
+int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+               MPI_Request *request)
 {
     int rc = send_checks("MPI_Isend", buf, count, datatype, dest, tag, comm);
 
@@ -331,8 +331,8 @@ int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int 
 }
 #pragma weak MPI_Isend = PMPI_Isend
 
-int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-                MPI_Comm comm, MPI_Request *request)
+int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                MPI_Request *request)
 {
     int rc = send_checks("MPI_Ibsend", buf, count, datatype, dest, tag, comm);
 
@@ -343,8 +343,8 @@ int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int
 }
 #pragma weak MPI_Ibsend = PMPI_Ibsend
 
-int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-                MPI_Comm comm, MPI_Request *request)
+int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                MPI_Request *request)
 {
     int rc = send_checks("MPI_Issend", buf, count, datatype, dest, tag, comm);
 
@@ -355,8 +355,8 @@ int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int
 }
 #pragma weak MPI_Issend = PMPI_Issend
 
-int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-                MPI_Comm comm, MPI_Request *request)
+int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
+                MPI_Request *request)
 {
     int rc = send_checks("MPI_Irsend", buf, count, datatype, dest, tag, comm);
 
@@ -424,8 +424,8 @@ static int sendrecv(const char *call, const void *sendbuf, int sendcount, MPI_Da
                     int dest, int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype,
                     int source, int recvtag, MPI_Comm comm, MPI_Status *status)
 {
-    MPI_Request recv = smpi__req_new(SMPI_REQ_RECV, recvbuf, recvcount, recvtype, source, recvtag,
-                                     comm);
+    MPI_Request recv =
+        smpi__req_new(SMPI_REQ_RECV, recvbuf, recvcount, recvtype, source, recvtag, comm);
     MPI_Request send;
     int rc, rc2;
 
@@ -706,15 +706,13 @@ static int report_in_status(MPI_Comm comm, const char *call, int rc, int n,
     if (rc == MPI_ERR_IN_STATUS && statuses != MPI_STATUSES_IGNORE) {
         for (int i = 0; i < n; i++) {
             if (statuses[i].MPI_ERROR != MPI_SUCCESS)
-                return smpi__error(comm, call, rc,
-                                   "request %d failed with %s (see array_of_statuses)",
-                                   indices ? indices[i] : i,
-                                   smpi_error_class_name(statuses[i].MPI_ERROR));
+                return smpi__error(
+                    comm, call, rc, "request %d failed with %s (see array_of_statuses)",
+                    indices ? indices[i] : i, smpi_error_class_name(statuses[i].MPI_ERROR));
         }
     }
     if (rc == MPI_ERR_IN_STATUS)
-        return smpi__error(comm, call, rc,
-                           "a request failed; pass array_of_statuses to see which");
+        return smpi__error(comm, call, rc, "a request failed; pass array_of_statuses to see which");
     return report(comm, call, rc, 0, 0);
 }
 
@@ -843,8 +841,7 @@ int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
         SMPI_CHECK_ARG("MPI_Waitsome", MPI_COMM_WORLD, array_of_indices);
     enter_requests("MPI_Waitsome", array_of_requests, incount);
     ec = hold_comm(incount, array_of_requests);
-    rc = smpi__waitsome(incount, array_of_requests, outcount, array_of_indices,
-                        array_of_statuses);
+    rc = smpi__waitsome(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
     smpi__leave();
     rc = report_in_status(ec, "MPI_Waitsome", rc, *outcount == MPI_UNDEFINED ? 0 : *outcount,
                           array_of_statuses, array_of_indices);
@@ -866,8 +863,7 @@ int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
         SMPI_CHECK_ARG("MPI_Testsome", MPI_COMM_WORLD, array_of_indices);
     enter_requests("MPI_Testsome", array_of_requests, incount);
     ec = hold_comm(incount, array_of_requests);
-    rc = smpi__testsome(incount, array_of_requests, outcount, array_of_indices,
-                        array_of_statuses);
+    rc = smpi__testsome(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
     smpi__leave();
     rc = report_in_status(ec, "MPI_Testsome", rc, *outcount == MPI_UNDEFINED ? 0 : *outcount,
                           array_of_statuses, array_of_indices);
@@ -948,8 +944,7 @@ int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
 /* ---- persistent requests ------------------------------------------------------------------ */
 
 static int send_init(const char *call, unsigned mode, const void *buf, int count,
-                     MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-                     MPI_Request *request)
+                     MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request)
 {
     int rc = send_checks(call, buf, count, datatype, dest, tag, comm);
 
@@ -995,8 +990,8 @@ int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest,
 }
 #pragma weak MPI_Rsend_init = PMPI_Rsend_init
 
-int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag,
-                   MPI_Comm comm, MPI_Request *request)
+int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+                   MPI_Request *request)
 {
     int rc = recv_checks("MPI_Recv_init", buf, count, datatype, source, tag, comm);
 
@@ -1004,8 +999,8 @@ int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int 
         return rc;
     SMPI_CHECK_ARG("MPI_Recv_init", comm, request);
     smpi__enter("MPI_Recv_init");
-    *request = smpi__req_new(SMPI_REQ_RECV | SMPI_REQ_PERSISTENT, buf, count, datatype, source,
-                             tag, comm);
+    *request =
+        smpi__req_new(SMPI_REQ_RECV | SMPI_REQ_PERSISTENT, buf, count, datatype, source, tag, comm);
     smpi__request_new(*request);
     smpi__leave();
     return MPI_SUCCESS;
@@ -1016,12 +1011,13 @@ int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int 
 static int start_check(const char *call, MPI_Request r, int index)
 {
     if (r == MPI_REQUEST_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_REQUEST,
-                           "request %d is MPI_REQUEST_NULL", index);
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_REQUEST, "request %d is MPI_REQUEST_NULL",
+                           index);
     if (!(r->flags & SMPI_REQ_PERSISTENT))
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_REQUEST,
                            "request %d is not persistent (create it with MPI_Send_init or "
-                           "MPI_Recv_init)", index);
+                           "MPI_Recv_init)",
+                           index);
     if (r->flags & SMPI_REQ_ACTIVE)
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_REQUEST,
                            "request %d is already active; complete it with MPI_Wait first", index);

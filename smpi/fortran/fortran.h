@@ -1,4 +1,5 @@
-/* fortran: helpers of the generated Fortran bindings (smpi/fortran/fortran_bindings.c). Private to smpi. */
+/* fortran: helpers of the generated Fortran bindings (smpi/fortran/fortran_bindings.c). Private to
+ * smpi. */
 #ifndef SMPI_FORTRAN_H
 #define SMPI_FORTRAN_H
 

@@ -1,10 +1,10 @@
 /* fortran_callbacks: the Fortran bindings that take a procedure or an attribute value, written
- * by hand (smpi/fortran/gen-fortran.py skips them). A Fortran callback is called through a C trampoline:
- * keyval callbacks find the Fortran procedures in the keyval's extra_state; user operations and
- * error handlers, whose C signatures carry no user data, use one trampoline per slot of a fixed
- * pool. Attribute values are integers in Fortran (INTEGER(KIND=MPI_ADDRESS_KIND), or INTEGER for
- * the MPI-1 calls) and are stored in the C attribute's pointer; the predefined attributes, which
- * C reads through a pointer, are given to Fortran by value. */
+ * by hand (smpi/fortran/gen-fortran.py skips them). A Fortran callback is called through a C
+ * trampoline: keyval callbacks find the Fortran procedures in the keyval's extra_state; user
+ * operations and error handlers, whose C signatures carry no user data, use one trampoline per slot
+ * of a fixed pool. Attribute values are integers in Fortran (INTEGER(KIND=MPI_ADDRESS_KIND), or
+ * INTEGER for the MPI-1 calls) and are stored in the C attribute's pointer; the predefined
+ * attributes, which C reads through a pointer, are given to Fortran by value. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -19,7 +19,7 @@ struct smpi_smp_layout {
     bool uniform;
     bool blocked;
     bool in_order; /* blocked, host k holding the k-th run of ranks (gather/scatter family) */
-    bool *paid; /* per rank: init_smp's messages already charged */
+    bool *paid;    /* per rank: init_smp's messages already charged */
 };
 
 /* (host index, world rank, comm rank) of one member. */

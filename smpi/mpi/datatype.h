@@ -74,24 +74,24 @@ enum smpi_type_kind {
     SMPI_SCALAR_KINDS(SMPI_KIND_ENUM)
 #undef SMPI_KIND_ENUM
 #define SMPI_KIND_ENUM(K, suffix, V, I) SMPI_KIND_##K,
-    SMPI_PAIR_KINDS(SMPI_KIND_ENUM)
+        SMPI_PAIR_KINDS(SMPI_KIND_ENUM)
 #undef SMPI_KIND_ENUM
-    SMPI_KIND_COUNT,
+            SMPI_KIND_COUNT,
 };
 
 /* Type categories of MPI-3.1 section 5.9.2, one bit each: a predefined op lists the categories
  * it accepts, so MPI_LAND refuses MPI_INTEGER (Fortran integer) although it accepts MPI_INT,
  * which has the same C kind. Derived types take the category of their basic type. */
 enum smpi_type_class {
-    SMPI_CLASS_NONE = 0,              /* MPI_WCHAR, MPI_CHARACTER, MPI_PACKED, MPI_LB, ... */
-    SMPI_CLASS_C_INTEGER = 1u << 0,   /* MPI_INT, MPI_CHAR (as MPICH and SMPI), MPI_INT8_T, ... */
-    SMPI_CLASS_F_INTEGER = 1u << 1,   /* MPI_INTEGER, MPI_INTEGER1..8 */
-    SMPI_CLASS_FLOATING = 1u << 2,    /* MPI_FLOAT, MPI_REAL, MPI_REAL4, ... */
-    SMPI_CLASS_LOGICAL = 1u << 3,     /* MPI_LOGICAL, MPI_C_BOOL, MPI_CXX_BOOL */
-    SMPI_CLASS_COMPLEX = 1u << 4,     /* MPI_COMPLEX, MPI_C_DOUBLE_COMPLEX, ... */
-    SMPI_CLASS_BYTE = 1u << 5,        /* MPI_BYTE */
-    SMPI_CLASS_MULTILANG = 1u << 6,   /* MPI_AINT, MPI_OFFSET, MPI_COUNT */
-    SMPI_CLASS_PAIR = 1u << 7,        /* MPI_2INT, MPI_DOUBLE_INT, ... (MINLOC/MAXLOC) */
+    SMPI_CLASS_NONE = 0,            /* MPI_WCHAR, MPI_CHARACTER, MPI_PACKED, MPI_LB, ... */
+    SMPI_CLASS_C_INTEGER = 1u << 0, /* MPI_INT, MPI_CHAR (as MPICH and SMPI), MPI_INT8_T, ... */
+    SMPI_CLASS_F_INTEGER = 1u << 1, /* MPI_INTEGER, MPI_INTEGER1..8 */
+    SMPI_CLASS_FLOATING = 1u << 2,  /* MPI_FLOAT, MPI_REAL, MPI_REAL4, ... */
+    SMPI_CLASS_LOGICAL = 1u << 3,   /* MPI_LOGICAL, MPI_C_BOOL, MPI_CXX_BOOL */
+    SMPI_CLASS_COMPLEX = 1u << 4,   /* MPI_COMPLEX, MPI_C_DOUBLE_COMPLEX, ... */
+    SMPI_CLASS_BYTE = 1u << 5,      /* MPI_BYTE */
+    SMPI_CLASS_MULTILANG = 1u << 6, /* MPI_AINT, MPI_OFFSET, MPI_COUNT */
+    SMPI_CLASS_PAIR = 1u << 7,      /* MPI_2INT, MPI_DOUBLE_INT, ... (MINLOC/MAXLOC) */
 };
 
 enum smpi_type_flags {
@@ -117,12 +117,12 @@ struct smpi_type_block {
  * get it on first use: call smpi__type_flatten before reading blocks); contents keeps the
  * constructor arguments for MPI_Type_get_envelope/contents. */
 struct smpi_datatype {
-    size_t size;      /* bytes of data in one element */
-    MPI_Aint lb;      /* extent = ub - lb */
+    size_t size; /* bytes of data in one element */
+    MPI_Aint lb; /* extent = ub - lb */
     MPI_Aint ub;
     MPI_Aint true_lb; /* first and one-past-last byte touched by one element */
     MPI_Aint true_ub;
-    unsigned flags;   /* enum smpi_type_flags */
+    unsigned flags;           /* enum smpi_type_flags */
     enum smpi_type_kind kind; /* basic kind of every piece, or SMPI_KIND_NONE */
     unsigned opclass;         /* enum smpi_type_class of the basic type, or SMPI_CLASS_NONE */
     int combiner;             /* MPI_COMBINER_NAMED for predefined types */

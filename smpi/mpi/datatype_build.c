@@ -379,8 +379,8 @@ struct smpi_datatype *smpi__type_build(const struct smpi_type_piece *pieces, int
     return t;
 }
 
-/* The empty type's true bounds and the contiguity flag, once the bounds are final. A lazy type has more than
- * SMPI_TYPE_EAGER_BLOCKS pieces that do not follow each other, so at least two blocks. */
+/* The empty type's true bounds and the contiguity flag, once the bounds are final. A lazy type has
+ * more than SMPI_TYPE_EAGER_BLOCKS pieces that do not follow each other, so at least two blocks. */
 MPI_Datatype smpi__type_finish(struct smpi_datatype *t, int combiner)
 {
     t->combiner = combiner;

@@ -75,9 +75,9 @@ int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtyp
     SMPI_CHECK_COUNT("MPI_Type_vector", MPI_COMM_WORLD, blocklength);
     SMPI_CHECK_TYPE_HANDLE("MPI_Type_vector", oldtype);
     SMPI_CHECK_ARG("MPI_Type_vector", MPI_COMM_WORLD, newtype);
-    *newtype =
-        smpi__type_finish(hvector(count, blocklength, (MPI_Aint)stride * (oldtype->ub - oldtype->lb), oldtype),
-               MPI_COMBINER_VECTOR);
+    *newtype = smpi__type_finish(
+        hvector(count, blocklength, (MPI_Aint)stride * (oldtype->ub - oldtype->lb), oldtype),
+        MPI_COMBINER_VECTOR);
     keep_contents(*newtype, 3, ints, 0, NULL, 1, &oldtype);
     return MPI_SUCCESS;
 }
@@ -92,7 +92,8 @@ int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Da
     SMPI_CHECK_COUNT("MPI_Type_create_hvector", MPI_COMM_WORLD, blocklength);
     SMPI_CHECK_TYPE_HANDLE("MPI_Type_create_hvector", oldtype);
     SMPI_CHECK_ARG("MPI_Type_create_hvector", MPI_COMM_WORLD, newtype);
-    *newtype = smpi__type_finish(hvector(count, blocklength, stride, oldtype), MPI_COMBINER_HVECTOR);
+    *newtype =
+        smpi__type_finish(hvector(count, blocklength, stride, oldtype), MPI_COMBINER_HVECTOR);
     keep_contents(*newtype, 2, ints, 1, &stride, 1, &oldtype);
     return MPI_SUCCESS;
 }

@@ -55,12 +55,12 @@ static const struct error_info errors[MPI_ERR_LASTCODE + 1] = {
     [MPI_ERR_RMA_SYNC] = { "MPI_ERR_RMA_SYNC", "wrong synchronization of RMA calls" },
     [MPI_ERR_FILE] = { "MPI_ERR_FILE", "invalid file handle" },
     [MPI_ERR_NOT_SAME] = { "MPI_ERR_NOT_SAME",
-        "collective argument not identical on all processes" },
+                           "collective argument not identical on all processes" },
     [MPI_ERR_AMODE] = { "MPI_ERR_AMODE", "invalid file access mode" },
     [MPI_ERR_UNSUPPORTED_DATAREP] = { "MPI_ERR_UNSUPPORTED_DATAREP",
-        "unsupported data representation" },
+                                      "unsupported data representation" },
     [MPI_ERR_UNSUPPORTED_OPERATION] = { "MPI_ERR_UNSUPPORTED_OPERATION",
-        "unsupported operation on a file" },
+                                        "unsupported operation on a file" },
     [MPI_ERR_NO_SUCH_FILE] = { "MPI_ERR_NO_SUCH_FILE", "file does not exist" },
     [MPI_ERR_FILE_EXISTS] = { "MPI_ERR_FILE_EXISTS", "file exists" },
     [MPI_ERR_BAD_FILE] = { "MPI_ERR_BAD_FILE", "invalid file name" },
@@ -69,9 +69,9 @@ static const struct error_info errors[MPI_ERR_LASTCODE + 1] = {
     [MPI_ERR_QUOTA] = { "MPI_ERR_QUOTA", "quota exceeded" },
     [MPI_ERR_READ_ONLY] = { "MPI_ERR_READ_ONLY", "read-only file or file system" },
     [MPI_ERR_FILE_IN_USE] = { "MPI_ERR_FILE_IN_USE",
-        "file operation could not be completed: file in use" },
+                              "file operation could not be completed: file in use" },
     [MPI_ERR_DUP_DATAREP] = { "MPI_ERR_DUP_DATAREP",
-        "data representation identifier already registered" },
+                              "data representation identifier already registered" },
     [MPI_ERR_CONVERSION] = { "MPI_ERR_CONVERSION", "error in a user data conversion function" },
     [MPI_ERR_IO] = { "MPI_ERR_IO", "other I/O error" },
     [MPI_ERR_RMA_RANGE] = { "MPI_ERR_RMA_RANGE", "target memory outside the window" },
@@ -80,27 +80,27 @@ static const struct error_info errors[MPI_ERR_LASTCODE + 1] = {
     [MPI_ERR_RMA_FLAVOR] = { "MPI_ERR_RMA_FLAVOR", "wrong window flavor for this call" },
     [MPI_T_ERR_MEMORY] = { "MPI_T_ERR_MEMORY", "out of memory in the tools interface" },
     [MPI_T_ERR_NOT_INITIALIZED] = { "MPI_T_ERR_NOT_INITIALIZED",
-        "tools interface not initialized" },
+                                    "tools interface not initialized" },
     [MPI_T_ERR_CANNOT_INIT] = { "MPI_T_ERR_CANNOT_INIT",
-        "tools interface cannot be initialized now" },
+                                "tools interface cannot be initialized now" },
     [MPI_T_ERR_INVALID_INDEX] = { "MPI_T_ERR_INVALID_INDEX", "invalid or out-of-range index" },
     [MPI_T_ERR_INVALID_ITEM] = { "MPI_T_ERR_INVALID_ITEM", "invalid item index of an enumeration" },
     [MPI_T_ERR_INVALID_HANDLE] = { "MPI_T_ERR_INVALID_HANDLE", "invalid tools interface handle" },
     [MPI_T_ERR_OUT_OF_HANDLES] = { "MPI_T_ERR_OUT_OF_HANDLES", "no more tools interface handles" },
     [MPI_T_ERR_OUT_OF_SESSIONS] = { "MPI_T_ERR_OUT_OF_SESSIONS",
-        "no more performance variable sessions" },
+                                    "no more performance variable sessions" },
     [MPI_T_ERR_INVALID_SESSION] = { "MPI_T_ERR_INVALID_SESSION",
-        "invalid performance variable session" },
+                                    "invalid performance variable session" },
     [MPI_T_ERR_CVAR_SET_NOT_NOW] = { "MPI_T_ERR_CVAR_SET_NOT_NOW",
-        "control variable cannot be set now" },
+                                     "control variable cannot be set now" },
     [MPI_T_ERR_CVAR_SET_NEVER] = { "MPI_T_ERR_CVAR_SET_NEVER",
-        "control variable can never be set" },
+                                   "control variable can never be set" },
     [MPI_T_ERR_PVAR_NO_STARTSTOP] = { "MPI_T_ERR_PVAR_NO_STARTSTOP",
-        "performance variable cannot be started or stopped" },
+                                      "performance variable cannot be started or stopped" },
     [MPI_T_ERR_PVAR_NO_WRITE] = { "MPI_T_ERR_PVAR_NO_WRITE",
-        "performance variable cannot be written or reset" },
+                                  "performance variable cannot be written or reset" },
     [MPI_T_ERR_PVAR_NO_ATOMIC] = { "MPI_T_ERR_PVAR_NO_ATOMIC",
-        "performance variable cannot be read and written atomically" },
+                                   "performance variable cannot be read and written atomically" },
     [MPI_T_ERR_INVALID_NAME] = { "MPI_T_ERR_INVALID_NAME", "invalid variable or category name" },
     [MPI_T_ERR_INVALID] = { "MPI_T_ERR_INVALID", "invalid use of the tools interface" },
     [MPI_ERR_LASTCODE] = { "MPI_ERR_LASTCODE", "last error code" },
@@ -166,8 +166,7 @@ int PMPI_Add_error_class(int *errorclass)
 int PMPI_Add_error_code(int errorclass, int *errorcode)
 {
     if (!errorcode)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_code", MPI_ERR_ARG,
-                           "errorcode is NULL");
+        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_code", MPI_ERR_ARG, "errorcode is NULL");
     if (!lookup(errorclass) || class_of(errorclass) != errorclass)
         return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_code", MPI_ERR_ARG,
                            "%d is not an error class", errorclass);
@@ -183,10 +182,8 @@ int PMPI_Add_error_string(int errorcode, const char *string)
                            "%d is not a code or class added by MPI_Add_error_class/code",
                            errorcode);
     if (!string)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_string", MPI_ERR_ARG,
-                           "string is NULL");
-    strncpy(user_errors[errorcode - MPI_ERR_LASTCODE - 1].text, string,
-            MPI_MAX_ERROR_STRING - 1);
+        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_string", MPI_ERR_ARG, "string is NULL");
+    strncpy(user_errors[errorcode - MPI_ERR_LASTCODE - 1].text, string, MPI_MAX_ERROR_STRING - 1);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Add_error_string = PMPI_Add_error_string

@@ -151,8 +151,9 @@ void smpi__io_charge(const struct smpi_file *f, double bytes, bool write)
     bool remote = d && f->disk_host != h;
 
     if (!d)
-        d = sim_host_disk_count(h) > 0 ? sim_host_disk(h, 0)
-                                       : sim_host_default_disk(h, DEFAULT_READ_BW, DEFAULT_WRITE_BW);
+        d = sim_host_disk_count(h) > 0
+                ? sim_host_disk(h, 0)
+                : sim_host_default_disk(h, DEFAULT_READ_BW, DEFAULT_WRITE_BW);
     if (bytes <= 0)
         return;
     if (remote && write)

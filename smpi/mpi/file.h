@@ -30,10 +30,10 @@ struct smpi_file {
     bool atomic;
     MPI_Comm comm; /* a duplicate of the opening communicator */
     MPI_Info info;
-    MPI_Offset shared;                /* shared file pointer, in etypes */
-    int shared_seeks;                 /* collective MPI_File_seek_shared calls applied */
-    int view_arrivals;                /* ranks in the MPI_File_set_view under way */
-    struct sim_actor *shared_owner;   /* the rank holding the shared pointer's lock, or NULL */
+    MPI_Offset shared;                 /* shared file pointer, in etypes */
+    int shared_seeks;                  /* collective MPI_File_seek_shared calls applied */
+    int view_arrivals;                 /* ranks in the MPI_File_set_view under way */
+    struct sim_actor *shared_owner;    /* the rank holding the shared pointer's lock, or NULL */
     struct sim_actor **shared_waiters; /* the ranks waiting for it, first come first */
     int nwaiters;
     int open_members;                 /* members that have not closed it yet */

@@ -152,8 +152,7 @@ static void deliver(struct smpi_request *send, struct smpi_request *recv)
 {
     bool detached = (send->flags & SMPI_REQ_DETACHED) != 0;
     /* both ranks wait: the one that began first wakes first (SimGrid's order) */
-    bool send_first =
-        !detached && send->waiter && recv->waiter && send->wait_seq < recv->wait_seq;
+    bool send_first = !detached && send->waiter && recv->waiter && send->wait_seq < recv->wait_seq;
 
     copy_data(send, recv);
     if (send_first)
@@ -397,7 +396,6 @@ static void start_recv(struct smpi_request *r)
     else
         smpi__mq_post(mb, r);
 }
-
 
 static void start_send(struct smpi_request *r)
 {

@@ -62,13 +62,13 @@ struct rma_op {
     enum rma_kind kind;
     char *data; /* packed bytes in flight */
     size_t bytes;
-    size_t wire; /* payload of the message */
+    size_t wire;  /* payload of the message */
     char *dst;    /* as the owner sees it: reached through smpi__rank_addr when landing */
     int dst_rank; /* world rank owning dst and res */
     int dcount;
     MPI_Datatype dtype;
     MPI_Op op;
-    char *res;    /* as res_rank sees it */
+    char *res; /* as res_rank sees it */
     int res_rank;
     int rcount;
     MPI_Datatype rtype;

@@ -163,9 +163,8 @@ int smpi__rma_wait(MPI_Win w, bool test, int *flag, char *msg, size_t len)
         for (int i = 0; i < me->nexpose; i++) {
             if (me->expose[i] == self)
                 continue;
-            me->expose_reqs[i] = smpi__req_new(SMPI_REQ_RECV | SMPI_REQ_INTERNAL, NULL, 0,
-                                               MPI_CHAR, me->expose[i],
-                                               SMPI_WIN_TAG_COMPLETE, w->comm);
+            me->expose_reqs[i] = smpi__req_new(SMPI_REQ_RECV | SMPI_REQ_INTERNAL, NULL, 0, MPI_CHAR,
+                                               me->expose[i], SMPI_WIN_TAG_COMPLETE, w->comm);
             smpi__req_start(me->expose_reqs[i]);
         }
     }

@@ -29,7 +29,7 @@ struct launch_args {
     int nitems; /* --cfg items, in order */
     const char **items;
     bool trace_file_set; /* -trace-file seen (-trace defaults to smpi_simgrid.trace) */
-    int nprog; /* the program's own arguments */
+    int nprog;           /* the program's own arguments */
     char **prog;
 };
 
@@ -89,8 +89,8 @@ static int parse_np(const char *v)
     return (int)n;
 }
 
-/* SMPI's tracing and replay flags of smpirun (its smpirun.in), as the --cfg items they stand for. Returns
- * whether argv[*i] was one; a flag's value is consumed. */
+/* SMPI's tracing and replay flags of smpirun (its smpirun.in), as the --cfg items they stand for.
+ * Returns whether argv[*i] was one; a flag's value is consumed. */
 static bool trace_flag(int argc, char **argv, int *i, struct launch_args *a)
 {
     static const struct {

@@ -20,8 +20,8 @@ struct smpi_app;
  * - SMPI_PRIVATIZE_MMAP: one dlopen; each rank's globals are an image that
  *   smpi_app_activate maps over the data segments (loader_mmap.c).
  * - SMPI_PRIVATIZE_AUTO: DLOPEN when its mappings fit in vm.max_map_count, else MMAP.
- * - SMPI_PRIVATIZE_NO: all ranks share one dlopen of `path`. A `path` without '/' names a file of the current
- * directory. tmpdir NULL or "" means /tmp (only read when privatizing and nranks > 1).
+ * - SMPI_PRIVATIZE_NO: all ranks share one dlopen of `path`. A `path` without '/' names a file of
+ * the current directory. tmpdir NULL or "" means /tmp (only read when privatizing and nranks > 1).
  * Dies (sim_die) with the cause and the fix when the file is missing, is not a shared object built
  * by smpicc, cannot be loaded, has no `main`, or tmpdir is not writable or is mounted noexec.
  * Returns an object owned by the caller, released by smpi_app_close. */

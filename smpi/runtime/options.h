@@ -99,34 +99,34 @@ struct smpi_config {
     bool trace_call_use_absolute_path;          /* smpi/trace-call-use-absolute-path */
     double auto_shared_malloc_thresh;           /* smpi/auto-shared-malloc-thresh, bytes; 0 off */
     /* Tracing (SimGrid's tracing/... items); the Paje sink is paje.c. */
-    bool tracing;                               /* tracing: write a trace */
-    char tracing_filename[SMPI_PATH_MAX];       /* tracing/filename */
-    bool tracing_smpi;                          /* tracing/smpi: the MPI calls and messages */
-    bool tracing_smpi_computing;                /* tracing/smpi/computing */
-    bool tracing_smpi_sleeping;                 /* tracing/smpi/sleeping */
-    bool tracing_smpi_internals;                /* tracing/smpi/internals */
-    bool tracing_smpi_display_sizes;            /* tracing/smpi/display-sizes */
-    bool tracing_smpi_group;                    /* tracing/smpi/group */
-    int tracing_precision;                      /* tracing/precision: digits of dates */
-    char tracing_comment[SMPI_PATH_MAX];        /* tracing/comment */
-    char tracing_comment_file[SMPI_PATH_MAX];   /* tracing/comment-file */
-    bool tracing_categorized;                   /* tracing/categorized */
-    bool tracing_uncategorized;                 /* tracing/uncategorized */
-    bool tracing_platform;                      /* tracing/platform */
-    bool tracing_platform_topology;             /* tracing/platform/topology */
-    bool tracing_disable_destroy;               /* tracing/disable-destroy */
-    bool tracing_basic;                         /* tracing/basic */
-    bool tracing_disable_link;                  /* tracing/disable_link */
-    bool tracing_disable_power;                 /* tracing/disable_power */
-    int tracing_smpi_format;                    /* tracing/smpi/format: enum smpi_trace_format */
-    bool tracing_smpi_ti_one_file;              /* tracing/smpi/format/ti-one-file */
-    char replay[SMPI_PATH_MAX];                 /* smpi/replay: a TI trace's index, "" off */
-    char timeline[SMPI_PATH_MAX];               /* smpi/timeline: the HTML file, "" off */
-    enum smpi_progress progress;                /* smpi/progress */
-    double progress_interval;                   /* smpi/progress-interval, host seconds */
-    char path[SMPI_PATH_MAX];                   /* path: the last folder added to the lookup */
-    int cpu_optim;                              /* cpu/optim (no effect: same shares) */
-    int host_model;                             /* host/model (default or compound) */
+    bool tracing;                             /* tracing: write a trace */
+    char tracing_filename[SMPI_PATH_MAX];     /* tracing/filename */
+    bool tracing_smpi;                        /* tracing/smpi: the MPI calls and messages */
+    bool tracing_smpi_computing;              /* tracing/smpi/computing */
+    bool tracing_smpi_sleeping;               /* tracing/smpi/sleeping */
+    bool tracing_smpi_internals;              /* tracing/smpi/internals */
+    bool tracing_smpi_display_sizes;          /* tracing/smpi/display-sizes */
+    bool tracing_smpi_group;                  /* tracing/smpi/group */
+    int tracing_precision;                    /* tracing/precision: digits of dates */
+    char tracing_comment[SMPI_PATH_MAX];      /* tracing/comment */
+    char tracing_comment_file[SMPI_PATH_MAX]; /* tracing/comment-file */
+    bool tracing_categorized;                 /* tracing/categorized */
+    bool tracing_uncategorized;               /* tracing/uncategorized */
+    bool tracing_platform;                    /* tracing/platform */
+    bool tracing_platform_topology;           /* tracing/platform/topology */
+    bool tracing_disable_destroy;             /* tracing/disable-destroy */
+    bool tracing_basic;                       /* tracing/basic */
+    bool tracing_disable_link;                /* tracing/disable_link */
+    bool tracing_disable_power;               /* tracing/disable_power */
+    int tracing_smpi_format;                  /* tracing/smpi/format: enum smpi_trace_format */
+    bool tracing_smpi_ti_one_file;            /* tracing/smpi/format/ti-one-file */
+    char replay[SMPI_PATH_MAX];               /* smpi/replay: a TI trace's index, "" off */
+    char timeline[SMPI_PATH_MAX];             /* smpi/timeline: the HTML file, "" off */
+    enum smpi_progress progress;              /* smpi/progress */
+    double progress_interval;                 /* smpi/progress-interval, host seconds */
+    char path[SMPI_PATH_MAX];                 /* path: the last folder added to the lookup */
+    int cpu_optim;                            /* cpu/optim (no effect: same shares) */
+    int host_model;                           /* host/model (default or compound) */
 };
 
 /* Fills cfg with every default. */

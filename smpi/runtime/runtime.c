@@ -228,8 +228,7 @@ SMPI_API void smpi_exit(int status)
     }
     if (p->initialized && !p->finalized) {
         fflush(stdout);
-        fprintf(stderr, "simmpi: rank %d called exit(0) without calling MPI_Finalize\n",
-                p->rank);
+        fprintf(stderr, "simmpi: rank %d called exit(0) without calling MPI_Finalize\n", p->rank);
         smpi__job_abort(1);
     }
     sim_actor_exit();

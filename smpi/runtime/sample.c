@@ -5,8 +5,8 @@
  * mean at or above the threshold) the body runs and its thread CPU time is measured; when it
  * has enough, the loop stops at once. Either way a visit ends by injecting mean x the loop's
  * iteration count as computation (at smpi/host-speed, dropped below smpi/cpu-threshold, like
- * smpi_execute), even under smpi/simulate-computation:no, as SMPI 3.32 does. The very first visit of a site always runs
- * at least one body, so iters = 0 with no threshold samples once. */
+ * smpi_execute), even under smpi/simulate-computation:no, as SMPI 3.32 does. The very first visit
+ * of a site always runs at least one body, so iters = 0 with no threshold samples once. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -97,7 +97,8 @@ static struct site *insert(const char *key)
 
 static bool need_more(const struct site *s)
 {
-    return s->count < s->iters && (s->threshold < 0.0 || s->count < 2 || s->relstderr >= s->threshold);
+    return s->count < s->iters &&
+           (s->threshold < 0.0 || s->count < 2 || s->relstderr >= s->threshold);
 }
 
 static struct site *existing(int global, const char *file, const char *tag, const char *call)
@@ -117,7 +118,7 @@ static void inject(struct smpi_process *p, const struct site *s, int iter_count)
 {
     p->sampling = false;
     smpi__execute_seconds(p, s->mean * iter_count); /* smpi/cpu-threshold applies, as in 3.32 */
-    smpi__bench_begin(p); /* what ran inside the loop is in the mean */
+    smpi__bench_begin(p);                           /* what ran inside the loop is in the mean */
 }
 
 int smpi_sample_cond(int global, const char *file, const char *tag, int iters, double threshold,

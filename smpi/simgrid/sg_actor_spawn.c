@@ -76,7 +76,8 @@ sg_actor_t sg_actor_init(const char *name, sg_host_t host)
 
     if (!name || !host)
         sim_die("sg_actor_init: the %s is NULL; give the new actor a name and a host "
-                "(sg_host_by_name, sg_host_self)", name ? "host" : "name");
+                "(sg_host_by_name, sg_host_self)",
+                name ? "host" : "name");
     a = sim_xcalloc(1, sizeof(*a));
     a->name = sim_xstrdup(name);
     a->host = (struct sim_host *)host;
@@ -111,7 +112,8 @@ void sg_actor_start(sg_actor_t actor, xbt_main_func_t code, int argc, char *cons
                 sim_actor_pid(actor->proc.actor));
     if (argc < 0 || (argc > 0 && !argv))
         sim_die("sg_actor_start: actor '%s' is given argc %d and %s argv; argc counts argv's "
-                "strings", actor->name, argc, argv ? "a" : "no");
+                "strings",
+                actor->name, argc, argv ? "a" : "no");
     actor->code = code;
     actor->argc = argc;
     actor->argv = sim_xcalloc((size_t)argc + 1, sizeof(*actor->argv));

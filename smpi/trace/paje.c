@@ -65,10 +65,10 @@ static struct {
     FILE *f;
     const char *path;
     const struct smpi_config *cfg;
-    bool smpi;  /* tracing/smpi (or group): ranks, states and links */
-    bool sizes; /* tracing/smpi/display-sizes, which needs tracing/smpi (as in SMPI) */
-    bool loc;   /* smpi/trace-call-location: states carry the file and line of the MPI call */
-    bool usage; /* resource usage is traced: its events are dated back to simcore's horizon */
+    bool smpi;       /* tracing/smpi (or group): ranks, states and links */
+    bool sizes;      /* tracing/smpi/display-sizes, which needs tracing/smpi (as in SMPI) */
+    bool loc;        /* smpi/trace-call-location: states carry the file and line of the MPI call */
+    bool usage;      /* resource usage is traced: its events are dated back to simcore's horizon */
     size_t flush_at; /* queue size (bytes) that triggers the next flush */
     struct paje_layout lay;
     int ntypes;
@@ -342,8 +342,7 @@ static void rank_container(const struct smpi_process *p, double now)
 
 /* "12 date type container value[ size][ "file" line]": the location is p's last MPI call
  * (smpicc -trace-call-location), as SMPI's StateEvent records it. */
-static void push(const struct smpi_process *p, int container, double t, int value,
-                 const char *size)
+static void push(const struct smpi_process *p, int container, double t, int value, const char *size)
 {
     struct pj_line l;
 

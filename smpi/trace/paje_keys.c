@@ -54,8 +54,9 @@ static struct key_queue *find(int src, int dst, int tag, bool send, bool create)
     if (!create)
         return NULL;
     q = sim_xcalloc(1, sizeof(*q));
-    *q = (struct key_queue){ .node.key = h, .src = src, .dst = dst, .tag = tag, .send = send,
-                             .older = keys.newest };
+    *q = (struct key_queue){
+        .node.key = h, .src = src, .dst = dst, .tag = tag, .send = send, .older = keys.newest
+    };
     keys.newest = q;
     smpi__htable_insert(&keys.queues, &q->node);
     return q;

@@ -53,7 +53,7 @@ struct pj_platform {
     int *host_level; /* and its depth */
     int *links;      /* container of link i, 0 for the engine's own */
     int *link_level;
-    int *host_by_index; /* container of the host of sim_host_index i */
+    int *host_by_index;       /* container of the host of sim_host_index i */
     struct pj_link_ref *refs; /* the links with a container, sorted by address */
     int nrefs;
 };
@@ -410,8 +410,7 @@ static void topology(const struct sim_platform *p)
                 if (!next)
                     continue; /* the engine's loopback: not in the trace */
                 if (edge_is_new(&edges, prev, next))
-                    topology_edge(prev, prev_type, prev_link, next, next_type, k < n, &types,
-                                  &key);
+                    topology_edge(prev, prev_type, prev_link, next, next_type, k < n, &types, &key);
                 prev = next;
                 prev_type = next_type;
                 prev_link = k < n;

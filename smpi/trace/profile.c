@@ -24,10 +24,10 @@ struct prof_rank {
     struct prof_entry *e;
     int n;
     int cap;
-    double start;     /* simulated time the current call began */
-    double sent;      /* its argument bytes */
+    double start; /* simulated time the current call began */
+    double sent;  /* its argument bytes */
     double received;
-    double end;       /* when the rank ended (0: still running at the end) */
+    double end; /* when the rank ended (0: still running at the end) */
 };
 
 static struct prof_rank *ranks;
@@ -155,8 +155,7 @@ static void write_energy(void)
     for (int i = 0; sim_link_energy_is_on() && i < sim_platform_link_count(p); i++) {
         struct sim_link *l = sim_platform_link(p, i);
 
-        fprintf(csv, ",link_energy,,,,,,%s,%.6f\n", sim_link_name(l),
-                sim_link_consumed_energy(l));
+        fprintf(csv, ",link_energy,,,,,,%s,%.6f\n", sim_link_name(l), sim_link_consumed_energy(l));
     }
 }
 
@@ -172,9 +171,9 @@ static void on_finish(double end)
 
         qsort(r->e, (size_t)r->n, sizeof(*r->e), by_call);
         for (int k = 0; k < r->n; k++)
-            fprintf(csv, "%d,%s,%lld,%.0f,%.0f,%.9f,%.9f%s%s%s\n", i, r->e[k].call,
-                    r->e[k].calls, r->e[k].sent, r->e[k].received, r->e[k].total, r->e[k].max,
-                    energy ? "," : "", energy ? host : "", energy ? "," : "");
+            fprintf(csv, "%d,%s,%lld,%.0f,%.0f,%.9f,%.9f%s%s%s\n", i, r->e[k].call, r->e[k].calls,
+                    r->e[k].sent, r->e[k].received, r->e[k].total, r->e[k].max, energy ? "," : "",
+                    energy ? host : "", energy ? "," : "");
     }
     if (energy)
         write_energy();

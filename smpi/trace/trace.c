@@ -83,8 +83,8 @@ struct smpi_trace_call smpi__trace_coll(const char *name, int k, const struct co
         c.recv_type = a->rtype;
     }
     if ((a->scounts || a->rcounts) && !neighbor) {
-        c.ncounts = smpi__comm_is_inter(a->comm) ? smpi_comm_remote_size(a->comm)
-                                                 : smpi_comm_size(a->comm);
+        c.ncounts =
+            smpi__comm_is_inter(a->comm) ? smpi_comm_remote_size(a->comm) : smpi_comm_size(a->comm);
         c.send_counts = a->scounts;
         c.recv_counts = a->rcounts;
     }
@@ -126,11 +126,11 @@ void smpi__trace_finish(void)
 }
 
 /* Calls member f of every sink that has it, with the arguments that follow. */
-#define EACH_SINK(f, ...)                          \
-    do {                                           \
-        for (int i_ = 0; i_ < nsinks; i_++)        \
-            if (sinks[i_]->f)                      \
-                sinks[i_]->f(__VA_ARGS__);         \
+#define EACH_SINK(f, ...)                                                                          \
+    do {                                                                                           \
+        for (int i_ = 0; i_ < nsinks; i_++)                                                        \
+            if (sinks[i_]->f)                                                                      \
+                sinks[i_]->f(__VA_ARGS__);                                                         \
     } while (0)
 
 void smpi__trace_call_in(const struct smpi_process *p, const struct smpi_trace_call *c)

@@ -15,20 +15,20 @@ struct coll_args;
 /* One MPI call as its binding describes it: what SMPI 3.32's TI actions and Paje states need.
  * Fields a call does not have keep the values of SMPI_TRACE_CALL(name). */
 struct smpi_trace_call {
-    const char *name;          /* the MPI function as the user called it, "MPI_Send" */
-    MPI_Comm comm;             /* MPI_COMM_NULL when the call has none */
-    int peer;                  /* point-to-point peer as a rank of MPI_COMM_WORLD, else -1 */
-    int tag;                   /* -1 when none */
-    int root;                  /* collective root as a rank of comm, else -1 */
-    int send_count;            /* elements of send_type (-1 none) */
-    MPI_Datatype send_type;    /* MPI_DATATYPE_NULL when none */
-    int recv_count;            /* elements of recv_type (-1 none) */
+    const char *name;       /* the MPI function as the user called it, "MPI_Send" */
+    MPI_Comm comm;          /* MPI_COMM_NULL when the call has none */
+    int peer;               /* point-to-point peer as a rank of MPI_COMM_WORLD, else -1 */
+    int tag;                /* -1 when none */
+    int root;               /* collective root as a rank of comm, else -1 */
+    int send_count;         /* elements of send_type (-1 none) */
+    MPI_Datatype send_type; /* MPI_DATATYPE_NULL when none */
+    int recv_count;         /* elements of recv_type (-1 none) */
     MPI_Datatype recv_type;
-    const int *send_counts;    /* v-collectives: ncounts counts (one per peer), else NULL */
+    const int *send_counts; /* v-collectives: ncounts counts (one per peer), else NULL */
     const int *recv_counts;
     int ncounts;
-    MPI_Op op;                 /* MPI_OP_NULL when none */
-    int coll_kind;             /* a collective: its enum coll_kind, else -1 */
+    MPI_Op op;                    /* MPI_OP_NULL when none */
+    int coll_kind;                /* a collective: its enum coll_kind, else -1 */
     const struct coll_args *coll; /* and its arguments as the algorithms receive them */
     int peer_arg;                 /* the peer as the user gave it: a rank of comm, MPI_ANY_SOURCE or
                                    * MPI_PROC_NULL (MPI_UNDEFINED when the call has none) */
@@ -57,9 +57,9 @@ struct smpi_trace_msg {
     int dst;
     int tag;
     size_t bytes;
-    unsigned long long id;  /* pairs a send with its receive: the same on both sides */
-    int internal;  /* sent by a collective algorithm or other MPI internals, not by the user */
-    int index;     /* a receive: its request's place in the array of the call that completed it */
+    unsigned long long id; /* pairs a send with its receive: the same on both sides */
+    int internal; /* sent by a collective algorithm or other MPI internals, not by the user */
+    int index;    /* a receive: its request's place in the array of the call that completed it */
 };
 
 /* A sink: any callback may be NULL. `now` is the simulated time of the event. */
@@ -107,9 +107,9 @@ void smpi__trace_init(void);
 void smpi__trace_finish(void);
 
 /* The sinks' start-up: each registers itself when the configuration asks for it. */
-void smpi__profile_init(void); /* smpi/profile (profile.c) */
-void smpi__paje_init(void);    /* tracing, tracing/smpi, ... (paje.c) */
-void smpi__ti_init(void);      /* tracing/smpi/format:TI (trace_ti.c) */
+void smpi__profile_init(void);  /* smpi/profile (profile.c) */
+void smpi__paje_init(void);     /* tracing, tracing/smpi, ... (paje.c) */
+void smpi__ti_init(void);       /* tracing/smpi/format:TI (trace_ti.c) */
 void smpi__timeline_init(void); /* smpi/timeline (timeline.c) */
 
 /* The progress line (progress.c), not a sink: it hooks the engine loop, so that a run without

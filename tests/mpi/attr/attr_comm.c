@@ -82,8 +82,8 @@ int main(int argc, char **argv)
     errs += mtest_expect(!flag, "MPI_COMM_NULL_COPY_FN attribute was copied");
 
     MPI_Comm_set_attr(dup, keep, (void *)5L); /* overwrite: deletes the copied value */
-    errs += mtest_expect(deletes == 1 && last_deleted == 101 + rank, "overwrite: %d deletes",
-                         deletes);
+    errs +=
+        mtest_expect(deletes == 1 && last_deleted == 101 + rank, "overwrite: %d deletes", deletes);
     MPI_Comm_free_keyval(&keep); /* still cached on dup and WORLD: stays alive */
     errs += mtest_expect(keep == MPI_KEYVAL_INVALID, "free_keyval did not reset the handle");
     MPI_Comm_free(&dup);

@@ -49,8 +49,8 @@ int main(int argc, char **argv)
         MPI_Comm_call_errhandler(d, MPI_ERR_OTHER);
         expected = s;
         MPI_Comm_call_errhandler(s, MPI_ERR_OTHER);
-        errs += mtest_expect(calls == 3 && wrong == 0, "handler ran %d times, %d wrong", calls,
-                             wrong);
+        errs +=
+            mtest_expect(calls == 3 && wrong == 0, "handler ran %d times, %d wrong", calls, wrong);
     } else {
         MPI_Comm_get_errhandler(d, &got);
         errs += mtest_expect(got == MPI_ERRORS_ARE_FATAL, "rank %d's dup lost its handler", rank);

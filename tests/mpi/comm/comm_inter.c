@@ -4,8 +4,8 @@
  * (the side holding the lowest MPI_COMM_WORLD rank first), collectives on the merged
  * communicator and on the intercommunicator itself (barrier, bcast, reduce, allreduce, gather,
  * scatter, allgather, alltoall and the v-variants, reduce-scatter), MPI_Comm_dup,
- * MPI_Comm_split and MPI_Comm_create of the intercommunicator, and MPI_ERR_COMM for MPI_Scan, which has no
- * intercommunicator form. Needs an even number of ranks. */
+ * MPI_Comm_split and MPI_Comm_create of the intercommunicator, and MPI_ERR_COMM for MPI_Scan, which
+ * has no intercommunicator form. Needs an even number of ranks. */
 #include <mpi.h>
 
 #include "mtest.h"
@@ -57,8 +57,7 @@ static int inter_collectives(MPI_Comm inter, int rank, int size, int lrank)
     for (int i = 0; i < half; i++) {
         int sender = even ? 2 * i + 1 : 2 * i;
 
-        errs += mtest_expect(all[i] == 1000 * sender + lrank, "inter alltoall[%d] = %d", i,
-                             all[i]);
+        errs += mtest_expect(all[i] == 1000 * sender + lrank, "inter alltoall[%d] = %d", i, all[i]);
     }
     /* gather to the evens' rank 0, scatter back from it */
     MPI_Gather(&rank, 1, MPI_INT, all, 1, MPI_INT,
@@ -104,15 +103,14 @@ static int inter_collectives(MPI_Comm inter, int rank, int size, int lrank)
 
             for (int i = 0; i < half; i++)
                 want += even ? 2 * i + 1 : 2 * i;
-            errs += mtest_expect(red == want, "inter reduce_scatter_block %d, expected %d", red,
-                                 want);
+            errs +=
+                mtest_expect(red == want, "inter reduce_scatter_block %d, expected %d", red, want);
         }
         MPI_Gatherv(&rank, 1, MPI_INT, got, counts, displs, MPI_INT,
                     even ? 0 : (lrank == 0 ? MPI_ROOT : MPI_PROC_NULL), inter);
         if (!even && lrank == 0)
             for (int i = 0; i < half; i++)
-                errs += mtest_expect(got[2 * i] == 2 * i, "inter gatherv[%d] = %d", i,
-                                     got[2 * i]);
+                errs += mtest_expect(got[2 * i] == 2 * i, "inter gatherv[%d] = %d", i, got[2 * i]);
     }
     return errs;
 }
@@ -142,8 +140,7 @@ int main(int argc, char **argv)
     MPI_Comm_remote_size(inter, &rsize);
     errs += mtest_expect(flag && rsize == size / 2, "test_inter %d, remote size %d", flag, rsize);
     MPI_Comm_rank(inter, &val);
-    errs += mtest_expect(val == lrank, "rank in the intercommunicator %d, expected %d", val,
-                         lrank);
+    errs += mtest_expect(val == lrank, "rank in the intercommunicator %d, expected %d", val, lrank);
     MPI_Comm_remote_group(inter, &rgroup);
     {
         int zero = 0;
@@ -180,8 +177,8 @@ int main(int argc, char **argv)
     /* evens high: odds first */
     MPI_Intercomm_merge(inter, rank % 2 == 0, &merged);
     MPI_Comm_rank(merged, &val);
-    errs += mtest_expect(val == (rank % 2 ? lrank : size / 2 + lrank), "merge(high=even) rank %d",
-                         val);
+    errs +=
+        mtest_expect(val == (rank % 2 ? lrank : size / 2 + lrank), "merge(high=even) rank %d", val);
     MPI_Comm_free(&merged);
     /* equal flags: the side holding world rank 0 (the evens) first */
     MPI_Intercomm_merge(inter, 0, &merged);
@@ -223,8 +220,8 @@ int main(int argc, char **argv)
                 n++;
                 want += 2 * l + (rank % 2 ? 0 : 1); /* world ranks of the other side */
             }
-        errs += mtest_expect(flag && ssize == n && srsize == n, "split: inter %d sizes %d %d",
-                             flag, ssize, srsize);
+        errs += mtest_expect(flag && ssize == n && srsize == n, "split: inter %d sizes %d %d", flag,
+                             ssize, srsize);
         errs += mtest_expect(srank == n - 1 - lrank / 2, "split: rank %d, expected %d", srank,
                              n - 1 - lrank / 2);
         MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, sub);
@@ -245,8 +242,7 @@ int main(int argc, char **argv)
             int other = -1;
 
             MPI_Comm_remote_size(sub, &flag);
-            MPI_Sendrecv(&rank, 1, MPI_INT, 0, 1, &other, 1, MPI_INT, 0, 1, sub,
-                         MPI_STATUS_IGNORE);
+            MPI_Sendrecv(&rank, 1, MPI_INT, 0, 1, &other, 1, MPI_INT, 0, 1, sub, MPI_STATUS_IGNORE);
             errs += mtest_expect(flag == 1 && other == 1 - rank % 2, "create: remote %d, got %d",
                                  flag, other);
             MPI_Comm_free(&sub);
@@ -263,8 +259,8 @@ int main(int argc, char **argv)
         int cls = MPI_SUCCESS;
 
         MPI_Error_class(rc, &cls);
-        errs += mtest_expect(cls == MPI_ERR_COMM, "MPI_Scan on the intercommunicator: class %d",
-                             cls);
+        errs +=
+            mtest_expect(cls == MPI_ERR_COMM, "MPI_Scan on the intercommunicator: class %d", cls);
     }
     MPI_Comm_free(&inter);
     MPI_Comm_free(&local);

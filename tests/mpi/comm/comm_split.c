@@ -61,8 +61,8 @@ static int check_split_type(int rank)
     MPI_Get_processor_name(mine, &len);
     MPI_Bcast(mine, MPI_MAX_PROCESSOR_NAME, MPI_CHAR, 0, c);
     MPI_Get_processor_name(other, &len);
-    errs += mtest_expect(strcmp(mine, other) == 0, "split_type: host %s in a group of %s", other,
-                         mine);
+    errs +=
+        mtest_expect(strcmp(mine, other) == 0, "split_type: host %s in a group of %s", other, mine);
     MPI_Comm_free(&c);
     return errs;
 }
@@ -138,8 +138,8 @@ static int check_create_group(int rank, int size)
     MPI_Comm_create_group(MPI_COMM_WORLD, mine, 11, &c);
     MPI_Comm_rank(c, &crank);
     MPI_Comm_size(c, &csize);
-    errs += mtest_expect(csize == n && crank == rank / 2, "create_group: rank %d of %d", crank,
-                         csize);
+    errs +=
+        mtest_expect(csize == n && crank == rank / 2, "create_group: rank %d of %d", crank, csize);
     MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, c);
     errs += mtest_expect(sum == want, "create_group allreduce %d, expected %d", sum, want);
     MPI_Comm_free(&c);

@@ -92,8 +92,10 @@ int main(int argc, char **argv)
         errs += mtest_expect(out[0] == MPI_UNDEFINED && out[1] == 2 && out[2] == MPI_PROC_NULL,
                              "translate: %d %d %d", out[0], out[1], out[2]);
         MPI_Group_rank(a, &result);
-        errs += mtest_expect(result == (rank == 4 ? 0 : rank == 1 ? 1 : rank == 3 ? 2
-                                                                             : MPI_UNDEFINED),
+        errs += mtest_expect(result == (rank == 4   ? 0
+                                        : rank == 1 ? 1
+                                        : rank == 3 ? 2
+                                                    : MPI_UNDEFINED),
                              "group_rank %d", result);
     }
     MPI_Group_compare(world, world, &result);

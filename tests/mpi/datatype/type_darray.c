@@ -45,9 +45,10 @@ static int check(int rank, int order)
 
         if (owner(i, j) != rank)
             continue;
-        errs += mtest_expect(n * 4 < size && packed[n] == k, "%s order: element %d is %d, "
-                             "expected %d", order == MPI_ORDER_C ? "C" : "Fortran", n,
-                             packed[n], k);
+        errs += mtest_expect(n * 4 < size && packed[n] == k,
+                             "%s order: element %d is %d, "
+                             "expected %d",
+                             order == MPI_ORDER_C ? "C" : "Fortran", n, packed[n], k);
         n++;
     }
     errs += mtest_expect(size == n * 4, "size %d, expected %d", size, n * 4);

@@ -119,8 +119,8 @@ static int nested(int rank)
         int ints[NV];
         double d;
 
-        MPI_Recv(flat, NV * (int)sizeof(int) + (int)sizeof(double), MPI_BYTE, 0, 1,
-                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Recv(flat, NV * (int)sizeof(int) + (int)sizeof(double), MPI_BYTE, 0, 1, MPI_COMM_WORLD,
+                 MPI_STATUS_IGNORE);
         memcpy(ints, flat, sizeof(ints));
         memcpy(&d, (char *)flat + sizeof(ints), sizeof(d));
         for (int i = 0; i < NV; i++)

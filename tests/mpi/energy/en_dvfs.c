@@ -26,14 +26,15 @@ int main(int argc, char **argv)
     errors += smpi_get_host_nb_pstates() != (int)n;
     errors += smpi_get_host_power_peak_at(1) != sg_host_get_pstate_speed(self, 1);
     errors += smpi_get_host_pstate() != 0 || sg_host_get_pstate(self) != 0;
-    printf("[%.6f] rank %d on %s: %lu pstates, %.0f %.0f %.0f flop/s, %d cores\n", MPI_Wtime(), rank,
-           sg_host_get_name(self), n, sg_host_get_pstate_speed(self, 0),
+    printf("[%.6f] rank %d on %s: %lu pstates, %.0f %.0f %.0f flop/s, %d cores\n", MPI_Wtime(),
+           rank, sg_host_get_name(self), n, sg_host_get_pstate_speed(self, 0),
            sg_host_get_pstate_speed(self, 1), sg_host_get_pstate_speed(self, 2),
            sg_host_core_count(self));
     for (unsigned long i = 0; i < n; i++) {
         smpi_set_host_pstate((int)i);
         errors += smpi_get_host_current_power_peak() != sg_host_get_speed(self);
-        SMPI_SAMPLE_FLOPS(1e9) {
+        SMPI_SAMPLE_FLOPS(1e9)
+        {
         }
         errors += smpi_get_host_consumed_energy() != sg_host_get_consumed_energy(self);
         printf("[%.6f] rank %d at pstate %lu (%.0f flop/s, idle %.0f W, max %.0f W): %.2f J\n",

@@ -75,8 +75,8 @@ int main(int argc, char **argv)
     MPI_Error_class(code, &got);
     errs += mtest_expect(got == cls, "class of the new code: %d, expected %d", got, cls);
     MPI_Error_string(code, text, &len);
-    errs += mtest_expect(strcmp(text, "the widget is broken") == 0 && len == 20, "string '%s'",
-                         text);
+    errs +=
+        mtest_expect(strcmp(text, "the widget is broken") == 0 && len == 20, "string '%s'", text);
     MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_LASTUSEDCODE, &last, &flag);
     errs += mtest_expect(flag && *last >= code, "MPI_LASTUSEDCODE %d", flag ? *last : -1);
 
@@ -87,8 +87,8 @@ int main(int argc, char **argv)
                          handler_calls, handler_code);
     MPI_Send(NULL, -1, MPI_INT, 0, 0, MPI_COMM_WORLD);
     MPI_Error_class(handler_code, &got);
-    errs += mtest_expect(handler_calls == 2 && got == MPI_ERR_COUNT, "handler on a bad send: %d",
-                         got);
+    errs +=
+        mtest_expect(handler_calls == 2 && got == MPI_ERR_COUNT, "handler on a bad send: %d", got);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     MPI_Errhandler_free(&eh);
 

@@ -33,9 +33,9 @@ int main(int argc, char **argv)
                          "the end of the buffer was padded although the value is short");
     memset(small, 'S', sizeof(small));
     MPI_Info_get(info, "shape", 6, small, &flag);
-    errs += mtest_expect(flag && memcmp(small, "a rath", 6) == 0 && small[6] == '\0' &&
-                             small[7] == 'S',
-                         "truncated value '%.7s'", small);
+    errs +=
+        mtest_expect(flag && memcmp(small, "a rath", 6) == 0 && small[6] == '\0' && small[7] == 'S',
+                     "truncated value '%.7s'", small);
     MPI_Info_free(&info);
     return mtest_finish(errs);
 }

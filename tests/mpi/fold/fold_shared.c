@@ -46,9 +46,9 @@ int main(int argc, char **argv)
     MPI_Barrier(MPI_COMM_WORLD); /* every rank has written all of its 16 MiB */
     after = mtest_pss_kib();
     if (strcmp(mode, "global") == 0) {
-        errs += mtest_expect(before < 0 || after - before < 4096,
-                             "global folding: %d x 16 MiB added %ld KiB of PSS", size,
-                             after - before);
+        errs +=
+            mtest_expect(before < 0 || after - before < 4096,
+                         "global folding: %d x 16 MiB added %ld KiB of PSS", size, after - before);
     }
     if (rank == 0)
         big[5 * MIB + 3] = 42;

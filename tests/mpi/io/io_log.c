@@ -45,17 +45,17 @@ int main(int argc, char **argv)
     MPI_File_write_all(fh, buf, 10, MPI_INT, &st);
     MPI_Barrier(MPI_COMM_WORLD);
     MPI_File_read_at(fh, rank == 0 ? 0 : 40, &back, 1, MPI_INT, &st);
-    errs += mtest_expect(back == (rank == 0 ? 0 : 109), "byte %d holds %d", rank == 0 ? 0 : 40,
-                         back);
+    errs +=
+        mtest_expect(back == (rank == 0 ? 0 : 109), "byte %d holds %d", rank == 0 ? 0 : 40, back);
 
     MPI_File_seek(fh, (MPI_Offset)rank * sizeof(int), MPI_SEEK_SET);
     MPI_Barrier(MPI_COMM_WORLD);
     t0 = MPI_Wtime();
     MPI_File_write_all(fh, buf, N, MPI_INT, &st);
     t1 = MPI_Wtime();
-    errs += mtest_expect(size != 2 || (t1 - t0 >= 0.1 && t1 - t0 < 0.1004),
-                         "write_all of %d ints took %.9f s, not 0.1 s plus at most 0.4 ms", N,
-                         t1 - t0);
+    errs +=
+        mtest_expect(size != 2 || (t1 - t0 >= 0.1 && t1 - t0 < 0.1004),
+                     "write_all of %d ints took %.9f s, not 0.1 s plus at most 0.4 ms", N, t1 - t0);
     MPI_File_close(&fh);
     free(buf);
     return mtest_finish(errs);

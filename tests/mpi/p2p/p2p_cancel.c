@@ -46,8 +46,8 @@ static int cancel_unmatched(void)
     v = 0;
     token(1, true, &v);
     MPI_Recv(&v, 1, MPI_INT, 1, 99, MPI_COMM_WORLD, &st);
-    errs += mtest_expect(v == 4242 && w == -1, "after cancel: received %d, cancelled buffer holds %d",
-                   v, w);
+    errs += mtest_expect(v == 4242 && w == -1,
+                         "after cancel: received %d, cancelled buffer holds %d", v, w);
     MPI_Test_cancelled(&st, &flag);
     errs += mtest_expect(!flag, "MPI_Test_cancelled true for a normal receive");
     return errs;
@@ -69,8 +69,9 @@ static int cancel_completed(void)
     MPI_Cancel(&req);
     MPI_Wait(&req, &st);
     MPI_Test_cancelled(&st, &flag);
-    errs += mtest_expect(!flag && v == 77 && st.MPI_TAG == 7,
-                   "cancel after completion: cancelled %d value %d tag %d", flag, v, st.MPI_TAG);
+    errs +=
+        mtest_expect(!flag && v == 77 && st.MPI_TAG == 7,
+                     "cancel after completion: cancelled %d value %d tag %d", flag, v, st.MPI_TAG);
     return errs;
 }
 

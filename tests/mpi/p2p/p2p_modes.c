@@ -41,15 +41,15 @@ static int check(const int *buf, int n, int seed, const char *what)
     for (int i = 0; i < n; i++)
         if (buf[i] != seed * 1000 + i)
             return mtest_expect(false, "%s: element %d is %d, expected %d", what, i, buf[i],
-                          seed * 1000 + i);
+                                seed * 1000 + i);
     return 0;
 }
 
 /* The attached buffer holds exactly three small messages and a big one. */
 static int bsend_sender(void)
 {
-    int size = 3 * (SMALL * (int)sizeof(int) + MPI_BSEND_OVERHEAD) +
-               BIGN * (int)sizeof(int) + MPI_BSEND_OVERHEAD;
+    int size = 3 * (SMALL * (int)sizeof(int) + MPI_BSEND_OVERHEAD) + BIGN * (int)sizeof(int) +
+               MPI_BSEND_OVERHEAD;
     char *attached = malloc((size_t)size);
     int *small[3];
     int *big = malloc(BIGN * sizeof(int));
@@ -71,8 +71,9 @@ static int bsend_sender(void)
     /* rank 1 has not posted anything yet: the buffer is full */
     rc = MPI_Bsend(big, 1, MPI_INT, 1, 5, MPI_COMM_WORLD);
     MPI_Error_class(rc, &cls);
-    errs += mtest_expect(cls == MPI_ERR_BUFFER, "MPI_Bsend into a full buffer: class %d, expected %d",
-                   cls, MPI_ERR_BUFFER);
+    errs +=
+        mtest_expect(cls == MPI_ERR_BUFFER, "MPI_Bsend into a full buffer: class %d, expected %d",
+                     cls, MPI_ERR_BUFFER);
     /* the messages were copied: the user buffers may change at once */
     for (int k = 0; k < 3; k++)
         memset(small[k], 0, SMALL * sizeof(int));
@@ -80,8 +81,8 @@ static int bsend_sender(void)
     token_send(1);
     MPI_Buffer_detach(&addr, &got);
     errs += mtest_expect(addr == attached && got == size,
-                   "MPI_Buffer_detach returned %p size %d, expected %p size %d", addr, got,
-                   (void *)attached, size);
+                         "MPI_Buffer_detach returned %p size %d, expected %p size %d", addr, got,
+                         (void *)attached, size);
     for (int k = 0; k < 3; k++)
         free(small[k]);
     free(big);
@@ -134,7 +135,7 @@ static int ibsend_sender(void)
     token_send(1);
     MPI_Buffer_detach(&addr, &got);
     errs += mtest_expect(addr == attached && got == size,
-                   "second MPI_Buffer_detach returned %p size %d", addr, got);
+                         "second MPI_Buffer_detach returned %p size %d", addr, got);
     free(attached);
     return errs;
 }

@@ -25,8 +25,9 @@ struct sint {
 enum tkind { T_CHAR, T_INT, T_DOUBLE, T_DOUBLE_INT, T_SHORT_INT, T_COUNT };
 
 static const char *const tnames[] = {
-    [T_CHAR] = "MPI_CHAR", [T_INT] = "MPI_INT", [T_DOUBLE] = "MPI_DOUBLE",
-    [T_DOUBLE_INT] = "MPI_DOUBLE_INT", [T_SHORT_INT] = "MPI_SHORT_INT",
+    [T_CHAR] = "MPI_CHAR",           [T_INT] = "MPI_INT",
+    [T_DOUBLE] = "MPI_DOUBLE",       [T_DOUBLE_INT] = "MPI_DOUBLE_INT",
+    [T_SHORT_INT] = "MPI_SHORT_INT",
 };
 
 static MPI_Datatype mpi_type(enum tkind t)
@@ -48,8 +49,11 @@ static MPI_Datatype mpi_type(enum tkind t)
 static size_t extent(enum tkind t)
 {
     static const size_t ext[] = {
-        [T_CHAR] = sizeof(char), [T_INT] = sizeof(int), [T_DOUBLE] = sizeof(double),
-        [T_DOUBLE_INT] = sizeof(struct dint), [T_SHORT_INT] = sizeof(struct sint),
+        [T_CHAR] = sizeof(char),
+        [T_INT] = sizeof(int),
+        [T_DOUBLE] = sizeof(double),
+        [T_DOUBLE_INT] = sizeof(struct dint),
+        [T_SHORT_INT] = sizeof(struct sint),
     };
 
     return ext[t];
@@ -104,7 +108,7 @@ static int verify(const void *buf, enum tkind t, int n, int seed, const char *wh
         if (!same(buf, t, i, seed))
             return mtest_expect(false, "%s %s count %d: element %d wrong", what, tnames[t], n, i);
     return mtest_expect(guard[0] == 0xa5, "%s %s count %d: wrote past the message", what, tnames[t],
-                  n);
+                        n);
 }
 
 static int check_status(const MPI_Status *st, enum tkind t, int n, int src, int tag,
@@ -114,8 +118,8 @@ static int check_status(const MPI_Status *st, enum tkind t, int n, int src, int 
 
     MPI_Get_count(st, mpi_type(t), &count);
     return mtest_expect(st->MPI_SOURCE == src && st->MPI_TAG == tag && count == n,
-                  "%s %s count %d: status source %d tag %d count %d, expected %d %d %d", what,
-                  tnames[t], n, st->MPI_SOURCE, st->MPI_TAG, count, src, tag, n);
+                        "%s %s count %d: status source %d tag %d count %d, expected %d %d %d", what,
+                        tnames[t], n, st->MPI_SOURCE, st->MPI_TAG, count, src, tag, n);
 }
 
 /* One round trip with blocking calls: the pinger sends, the ponger checks and sends back. */
@@ -155,13 +159,14 @@ static int exchange_round(void *sbuf, void *rbuf, enum tkind t, int n, int peer,
     MPI_Isend(sbuf, n, mpi_type(t), peer, 77, MPI_COMM_WORLD, &reqs[1]);
     MPI_Waitall(2, reqs, st);
     errs += mtest_expect(reqs[0] == MPI_REQUEST_NULL && reqs[1] == MPI_REQUEST_NULL,
-                   "MPI_Waitall left a non-persistent request non-null");
+                         "MPI_Waitall left a non-persistent request non-null");
     errs += check_status(&st[0], t, n, peer, 77, "exchange");
     errs += verify(rbuf, t, n, seed + peer, "exchange");
     /* the send buffer must be untouched by the send */
     for (int i = 0; i < n; i++)
         if (!same(sbuf, t, i, seed + me))
-            return errs + mtest_expect(false, "exchange %s count %d: send buffer changed", tnames[t], n);
+            return errs +
+                   mtest_expect(false, "exchange %s count %d: send buffer changed", tnames[t], n);
     return errs;
 }
 

@@ -45,9 +45,10 @@ static int check_status(const MPI_Status *st, int k, const char *what)
     int count = -1;
 
     MPI_Get_count(st, MPI_INT, &count);
-    return mtest_expect(st->MPI_SOURCE == 0 && st->MPI_TAG == 10 + k && count == lens[k],
-                  "%s: source %d tag %d count %d, expected message %d (source 0 tag %d count %d)",
-                  what, st->MPI_SOURCE, st->MPI_TAG, count, k, 10 + k, lens[k]);
+    return mtest_expect(
+        st->MPI_SOURCE == 0 && st->MPI_TAG == 10 + k && count == lens[k],
+        "%s: source %d tag %d count %d, expected message %d (source 0 tag %d count %d)", what,
+        st->MPI_SOURCE, st->MPI_TAG, count, k, 10 + k, lens[k]);
 }
 
 static int check_data(const int *buf, int k, const char *what)
@@ -63,9 +64,10 @@ static int check_proc_null_status(const MPI_Status *st, const char *what)
     int count = -1;
 
     MPI_Get_count(st, MPI_INT, &count);
-    return mtest_expect(st->MPI_SOURCE == MPI_PROC_NULL && st->MPI_TAG == MPI_ANY_TAG && count == 0,
-                  "%s: status source %d tag %d count %d, expected MPI_PROC_NULL MPI_ANY_TAG 0",
-                  what, st->MPI_SOURCE, st->MPI_TAG, count);
+    return mtest_expect(
+        st->MPI_SOURCE == MPI_PROC_NULL && st->MPI_TAG == MPI_ANY_TAG && count == 0,
+        "%s: status source %d tag %d count %d, expected MPI_PROC_NULL MPI_ANY_TAG 0", what,
+        st->MPI_SOURCE, st->MPI_TAG, count);
 }
 
 static int nothing_yet(void)
@@ -121,7 +123,7 @@ static int mprobe_mrecv(void)
     MPI_Mprobe(0, 12, MPI_COMM_WORLD, &msg, &st);
     errs += check_status(&st, 2, "MPI_Mprobe(0, 12)");
     errs += mtest_expect(msg != MPI_MESSAGE_NULL && msg != MPI_MESSAGE_NO_PROC,
-                   "MPI_Mprobe returned no message handle");
+                         "MPI_Mprobe returned no message handle");
     MPI_Iprobe(0, 12, MPI_COMM_WORLD, &flag, MPI_STATUS_IGNORE);
     errs += mtest_expect(!flag, "MPI_Iprobe still sees a message taken by MPI_Mprobe");
     MPI_Mrecv(NULL, 0, MPI_INT, &msg, &st);
@@ -165,7 +167,8 @@ static int improbe_imrecv(void)
     }
     for (int j = 0; j < 2; j++) {
         MPI_Imrecv(bufs[j], lens[ks[j]], MPI_INT, &msgs[j], &reqs[j]);
-        errs += mtest_expect(msgs[j] == MPI_MESSAGE_NULL, "MPI_Imrecv did not set the message to null");
+        errs +=
+            mtest_expect(msgs[j] == MPI_MESSAGE_NULL, "MPI_Imrecv did not set the message to null");
     }
     MPI_Waitall(2, reqs, sts);
     for (int j = 0; j < 2; j++) {
@@ -214,20 +217,22 @@ static int proc_null(void)
     errs += check_proc_null_status(&st, "MPI_Iprobe(MPI_PROC_NULL)");
     MPI_Mprobe(MPI_PROC_NULL, MPI_ANY_TAG, MPI_COMM_WORLD, &msg, &st);
     errs += mtest_expect(msg == MPI_MESSAGE_NO_PROC, "MPI_Mprobe(MPI_PROC_NULL) did not give "
-                   "MPI_MESSAGE_NO_PROC");
+                                                     "MPI_MESSAGE_NO_PROC");
     errs += check_proc_null_status(&st, "MPI_Mprobe(MPI_PROC_NULL)");
     MPI_Mrecv(buf, 2, MPI_INT, &msg, &st);
     errs += check_proc_null_status(&st, "MPI_Mrecv(MPI_MESSAGE_NO_PROC)");
     errs += mtest_expect(msg == MPI_MESSAGE_NULL && buf[0] == 7 && buf[1] == 7,
-                   "MPI_Mrecv(MPI_MESSAGE_NO_PROC): message not nulled or buffer written");
+                         "MPI_Mrecv(MPI_MESSAGE_NO_PROC): message not nulled or buffer written");
     flag = 0;
     MPI_Improbe(MPI_PROC_NULL, 4, MPI_COMM_WORLD, &flag, &msg, &st);
-    errs += mtest_expect(flag && msg == MPI_MESSAGE_NO_PROC,
-                   "MPI_Improbe(MPI_PROC_NULL): flag %d, message not MPI_MESSAGE_NO_PROC", flag);
+    errs +=
+        mtest_expect(flag && msg == MPI_MESSAGE_NO_PROC,
+                     "MPI_Improbe(MPI_PROC_NULL): flag %d, message not MPI_MESSAGE_NO_PROC", flag);
     MPI_Imrecv(buf, 2, MPI_INT, &msg, &req);
     MPI_Wait(&req, &st);
     errs += check_proc_null_status(&st, "MPI_Imrecv(MPI_MESSAGE_NO_PROC)");
-    errs += mtest_expect(msg == MPI_MESSAGE_NULL, "MPI_Imrecv(MPI_MESSAGE_NO_PROC): message not nulled");
+    errs += mtest_expect(msg == MPI_MESSAGE_NULL,
+                         "MPI_Imrecv(MPI_MESSAGE_NO_PROC): message not nulled");
     return errs;
 }
 

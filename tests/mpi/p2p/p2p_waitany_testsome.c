@@ -52,9 +52,9 @@ static int check_done(int slot, const MPI_Status *st, const int *vals, const cha
     int t = slot_tag(slot);
 
     return mtest_expect(slot != 2 && slot != 6 && st->MPI_TAG == t && st->MPI_SOURCE == 1 &&
-                      vals[slot] == t * 10,
-                  "%s: slot %d status tag %d source %d value %d", what, slot, st->MPI_TAG,
-                  st->MPI_SOURCE, vals[slot]);
+                            vals[slot] == t * 10,
+                        "%s: slot %d status tag %d source %d value %d", what, slot, st->MPI_TAG,
+                        st->MPI_SOURCE, vals[slot]);
 }
 
 static int check_none_active(MPI_Request *reqs)
@@ -67,16 +67,17 @@ static int check_none_active(MPI_Request *reqs)
     int errs = 0;
 
     MPI_Waitany(SLOTS, reqs, &index, &st);
-    errs += mtest_expect(index == MPI_UNDEFINED, "MPI_Waitany on no active request: index %d", index);
+    errs +=
+        mtest_expect(index == MPI_UNDEFINED, "MPI_Waitany on no active request: index %d", index);
     MPI_Testany(SLOTS, reqs, &index, &flag, &st);
     errs += mtest_expect(flag && index == MPI_UNDEFINED,
-                   "MPI_Testany on no active request: flag %d index %d", flag, index);
+                         "MPI_Testany on no active request: flag %d index %d", flag, index);
     MPI_Testsome(SLOTS, reqs, &outcount, indices, MPI_STATUSES_IGNORE);
-    errs += mtest_expect(outcount == MPI_UNDEFINED, "MPI_Testsome on no active request: outcount %d",
-                   outcount);
+    errs += mtest_expect(outcount == MPI_UNDEFINED,
+                         "MPI_Testsome on no active request: outcount %d", outcount);
     MPI_Waitsome(SLOTS, reqs, &outcount, indices, MPI_STATUSES_IGNORE);
-    errs += mtest_expect(outcount == MPI_UNDEFINED, "MPI_Waitsome on no active request: outcount %d",
-                   outcount);
+    errs += mtest_expect(outcount == MPI_UNDEFINED,
+                         "MPI_Waitsome on no active request: outcount %d", outcount);
     MPI_Testall(SLOTS, reqs, &flag, MPI_STATUSES_IGNORE);
     errs += mtest_expect(flag, "MPI_Testall on no active request: flag %d", flag);
     return errs;
@@ -98,11 +99,12 @@ static int one_at_a_time(void)
         int index = -7;
 
         MPI_Waitany(SLOTS, reqs, &index, &st);
-        errs += mtest_expect(index == expected, "MPI_Waitany: index %d, expected %d", index, expected);
+        errs +=
+            mtest_expect(index == expected, "MPI_Waitany: index %d, expected %d", index, expected);
         if (index >= 0 && index < SLOTS) {
             errs += check_done(index, &st, vals, "MPI_Waitany");
             errs += mtest_expect(reqs[index] == MPI_REQUEST_NULL, "MPI_Waitany left slot %d active",
-                           index);
+                                 index);
         }
         MPI_Send(&ack, 1, MPI_INT, 1, TAG_ACK, MPI_COMM_WORLD);
     }
@@ -126,8 +128,8 @@ static int all_done_waitany(void)
         int index = -7;
 
         MPI_Waitany(SLOTS, reqs, &index, &st);
-        errs += mtest_expect(index > last && index < SLOTS, "MPI_Waitany after all done: index %d after %d",
-                       index, last);
+        errs += mtest_expect(index > last && index < SLOTS,
+                             "MPI_Waitany after all done: index %d after %d", index, last);
         if (index >= 0 && index < SLOTS)
             errs += check_done(index, &st, vals, "MPI_Waitany after all done");
         last = index;
@@ -150,10 +152,10 @@ static int all_done_testsome(void)
     MPI_Recv(&go, 1, MPI_INT, 1, TAG_GO, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     MPI_Testsome(SLOTS, reqs, &outcount, indices, sts);
     errs += mtest_expect(outcount == N, "MPI_Testsome after all done: outcount %d, expected %d",
-                   outcount, N);
+                         outcount, N);
     for (int k = 0; k < outcount && k < N; k++) {
         errs += mtest_expect(k == 0 || indices[k] > indices[k - 1],
-                       "MPI_Testsome: indices not increasing at %d", k);
+                             "MPI_Testsome: indices not increasing at %d", k);
         errs += check_done(indices[k], &sts[k], vals, "MPI_Testsome");
     }
     return errs + check_none_active(reqs);
@@ -179,13 +181,13 @@ static int gather_waitsome(void)
     MPI_Send(&token, 1, MPI_INT, 1, TAG_TOKEN, MPI_COMM_WORLD);
     while (got < N) {
         MPI_Waitsome(SLOTS, reqs, &outcount, indices, sts);
-        if (mtest_expect(outcount >= 1 && outcount <= N - got, "MPI_Waitsome: outcount %d with %d left",
-                   outcount, N - got))
+        if (mtest_expect(outcount >= 1 && outcount <= N - got,
+                         "MPI_Waitsome: outcount %d with %d left", outcount, N - got))
             return errs + 1;
         for (int k = 0; k < outcount; k++) {
             errs += check_done(indices[k], &sts[k], vals, "MPI_Waitsome");
             errs += mtest_expect(!seen[indices[k]]++, "MPI_Waitsome: slot %d returned twice",
-                           indices[k]);
+                                 indices[k]);
         }
         got += outcount;
     }
@@ -212,9 +214,9 @@ static int waitall_nulls(void)
         }
         MPI_Get_count(&sts[s], MPI_INT, &count);
         errs += mtest_expect(sts[s].MPI_SOURCE == MPI_ANY_SOURCE && sts[s].MPI_TAG == MPI_ANY_TAG &&
-                           count == 0,
-                       "MPI_Waitall: null slot %d status source %d tag %d count %d", s,
-                       sts[s].MPI_SOURCE, sts[s].MPI_TAG, count);
+                                 count == 0,
+                             "MPI_Waitall: null slot %d status source %d tag %d count %d", s,
+                             sts[s].MPI_SOURCE, sts[s].MPI_TAG, count);
     }
     return errs;
 }

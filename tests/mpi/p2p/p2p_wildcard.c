@@ -55,16 +55,18 @@ static int recv_streams(int size)
         MPI_Get_count(&st, MPI_INT, &count);
         src = st.MPI_SOURCE;
         if (mtest_expect(src > 0 && src < size && st.MPI_TAG == 3,
-                   "wildcard receive %d: source %d tag %d", k, src, st.MPI_TAG)) {
+                         "wildcard receive %d: source %d tag %d", k, src, st.MPI_TAG)) {
             errs++;
             continue;
         }
-        errs += mtest_expect(buf[0] == src, "message claims source %d, status says %d", buf[0], src);
+        errs +=
+            mtest_expect(buf[0] == src, "message claims source %d, status says %d", buf[0], src);
         errs += mtest_expect(buf[1] == next[src],
-                       "from rank %d: got message %d, expected %d (overtaking)", src, buf[1],
-                       next[src]);
-        errs += mtest_expect(count == msg_len(buf[1]), "from rank %d message %d: count %d, expected %d",
-                       src, buf[1], count, msg_len(buf[1]));
+                             "from rank %d: got message %d, expected %d (overtaking)", src, buf[1],
+                             next[src]);
+        errs +=
+            mtest_expect(count == msg_len(buf[1]), "from rank %d message %d: count %d, expected %d",
+                         src, buf[1], count, msg_len(buf[1]));
         next[src] = buf[1] + 1;
     }
     free(buf);
@@ -92,8 +94,8 @@ static int any_tag_order(void)
 
             MPI_Recv(&v, 1, MPI_INT, 1, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
             errs += mtest_expect(st.MPI_TAG == tags[i] && v == tags[i] * 10 && st.MPI_SOURCE == 1,
-                           "MPI_ANY_TAG receive %d: tag %d value %d source %d", i, st.MPI_TAG,
-                           v, st.MPI_SOURCE);
+                                 "MPI_ANY_TAG receive %d: tag %d value %d source %d", i, st.MPI_TAG,
+                                 v, st.MPI_SOURCE);
         }
     }
     return errs;
@@ -116,11 +118,12 @@ static int tag_overtake(void)
         int v = -1;
 
         MPI_Recv(&v, 1, MPI_INT, MPI_ANY_SOURCE, 12, MPI_COMM_WORLD, &st);
-        errs += mtest_expect(v == 12 && st.MPI_SOURCE == 2 && st.MPI_TAG == 12,
-                       "tag 12 first: value %d source %d tag %d", v, st.MPI_SOURCE, st.MPI_TAG);
+        errs +=
+            mtest_expect(v == 12 && st.MPI_SOURCE == 2 && st.MPI_TAG == 12,
+                         "tag 12 first: value %d source %d tag %d", v, st.MPI_SOURCE, st.MPI_TAG);
         MPI_Recv(&v, 1, MPI_INT, 2, MPI_ANY_TAG, MPI_COMM_WORLD, &st);
         errs += mtest_expect(v == 11 && st.MPI_TAG == 11, "then tag 11: value %d tag %d", v,
-                       st.MPI_TAG);
+                             st.MPI_TAG);
     }
     return errs;
 }
@@ -141,11 +144,11 @@ static int posting_order(void)
         MPI_Send(&token, 1, MPI_INT, 1, TAG_TOKEN, MPI_COMM_WORLD);
         MPI_Waitall(2, reqs, st);
         errs += mtest_expect(v[0] == 100 && v[1] == 101,
-                       "posting order: first receive got %d, second %d (expected 100, 101)",
-                       v[0], v[1]);
+                             "posting order: first receive got %d, second %d (expected 100, 101)",
+                             v[0], v[1]);
         errs += mtest_expect(st[0].MPI_SOURCE == 1 && st[1].MPI_TAG == 20,
-                       "posting order: statuses source %d tag %d", st[0].MPI_SOURCE,
-                       st[1].MPI_TAG);
+                             "posting order: statuses source %d tag %d", st[0].MPI_SOURCE,
+                             st[1].MPI_TAG);
     } else if (me == 1) {
         int vals[2] = { 100, 101 };
 

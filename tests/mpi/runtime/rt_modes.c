@@ -34,8 +34,7 @@ int main(int argc, char **argv)
         MPI_Send(buf, DETACHED, MPI_CHAR, 1, 2, MPI_COMM_WORLD);
         errs += mtest_expect_time(MPI_Wtime(), 0, "detached send returns at once");
         MPI_Send(buf, RDV, MPI_CHAR, 1, 3, MPI_COMM_WORLD);
-        errs += mtest_expect_time(MPI_Wtime(), 2 + rt_raw_transfer(DETACHED) +
-                                                   rt_raw_transfer(RDV),
+        errs += mtest_expect_time(MPI_Wtime(), 2 + rt_raw_transfer(DETACHED) + rt_raw_transfer(RDV),
                                   "rendezvous send waits for the receive");
     } else {
         double posted;

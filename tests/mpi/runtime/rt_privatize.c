@@ -41,8 +41,8 @@ int main(int argc, char **argv)
                 seen[all[r]]++;
         }
         for (int v = 1; v <= size; v++)
-            errs += mtest_expect(seen[v] == 1, "shared globals: value %d seen %d times", v,
-                                 seen[v]);
+            errs +=
+                mtest_expect(seen[v] == 1, "shared globals: value %d seen %d times", v, seen[v]);
         free(all);
         free(seen);
     }

@@ -28,8 +28,8 @@ int main(int argc, char **argv)
         sink = deep(0);
     for (int i = 0; i < 131072; i++)
         big[i] = rank + i;
-    MPI_Sendrecv_replace(big, 131072, MPI_DOUBLE, (rank + 1) % size, 0, (rank + size - 1) % size,
-                         0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    MPI_Sendrecv_replace(big, 131072, MPI_DOUBLE, (rank + 1) % size, 0, (rank + size - 1) % size, 0,
+                         MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     for (int i = 0; i < 131072; i += 4099)
         errs += mtest_expect(big[i] == (rank + size - 1) % size + i, "element %d: %g", i, big[i]);
     return mtest_finish(errs);

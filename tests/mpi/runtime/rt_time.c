@@ -35,10 +35,9 @@ int main(int argc, char **argv)
     errs += mtest_expect_time(MPI_Wtime() - t, 0.3, "smpi_execute_flops(3e8) at 1 Gflop/s");
     t = MPI_Wtime();
     gettimeofday(&tv, NULL);
-    errs += mtest_expect(tv.tv_sec + tv.tv_usec * 1e-6 - t < 1.5e-6 &&
-                             tv.tv_sec + tv.tv_usec * 1e-6 - t > -1.5e-6,
-                         "gettimeofday %ld.%06ld is not MPI_Wtime %.9f", (long)tv.tv_sec,
-                         (long)tv.tv_usec, t);
+    errs += mtest_expect(
+        tv.tv_sec + tv.tv_usec * 1e-6 - t < 1.5e-6 && tv.tv_sec + tv.tv_usec * 1e-6 - t > -1.5e-6,
+        "gettimeofday %ld.%06ld is not MPI_Wtime %.9f", (long)tv.tv_sec, (long)tv.tv_usec, t);
     clock_gettime(CLOCK_REALTIME, &ts);
     errs += mtest_expect_time(ts.tv_sec + ts.tv_nsec * 1e-9, t, "clock_gettime(CLOCK_REALTIME)");
     return mtest_finish(errs);

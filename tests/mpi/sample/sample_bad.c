@@ -13,6 +13,9 @@ int main(int argc, char **argv)
     volatile int bodies = 0;
 
     MPI_Init(&argc, &argv);
-    SMPI_SAMPLE_LOCAL(i = 0, i < 4, i++, iters, 0.1 * (iters < 0)) { bodies++; }
+    SMPI_SAMPLE_LOCAL(i = 0, i < 4, i++, iters, 0.1 * (iters < 0))
+    {
+        bodies++;
+    }
     return mtest_finish(mtest_expect(0, "a count of %d was accepted (%d bodies)", iters, bodies));
 }

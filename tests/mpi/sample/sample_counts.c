@@ -34,11 +34,31 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     for (int visit = 0; visit < 4; visit++) {
-        SMPI_SAMPLE_LOCAL(i = 0, i < 10, i++, 3, 0) { b[0]++; work(2000); }
-        SMPI_SAMPLE_LOCAL(i = 0, i < 2, i++, 5, -1) { b[1]++; work(1000); }
-        SMPI_SAMPLE_GLOBAL(i = 0, i < 10, i++, 4, 0) { b[2]++; work(2000); }
-        SMPI_SAMPLE_LOCAL(i = 0, i < 5, i++, 0, 0.5) { b[3]++; work(3000); }
-        SMPI_SAMPLE_GLOBAL(i = 0, i < 3, i++, 7, -1) { b[4]++; work(100); }
+        SMPI_SAMPLE_LOCAL(i = 0, i < 10, i++, 3, 0)
+        {
+            b[0]++;
+            work(2000);
+        }
+        SMPI_SAMPLE_LOCAL(i = 0, i < 2, i++, 5, -1)
+        {
+            b[1]++;
+            work(1000);
+        }
+        SMPI_SAMPLE_GLOBAL(i = 0, i < 10, i++, 4, 0)
+        {
+            b[2]++;
+            work(2000);
+        }
+        SMPI_SAMPLE_LOCAL(i = 0, i < 5, i++, 0, 0.5)
+        {
+            b[3]++;
+            work(3000);
+        }
+        SMPI_SAMPLE_GLOBAL(i = 0, i < 3, i++, 7, -1)
+        {
+            b[4]++;
+            work(100);
+        }
         MPI_Barrier(MPI_COMM_WORLD);
     }
     MPI_Allreduce(b, total, 5, MPI_INT, MPI_SUM, MPI_COMM_WORLD);
@@ -51,11 +71,17 @@ int main(int argc, char **argv)
     if (argc > 1) /* "counts": native computation is timed too, so times are not exact */
         return mtest_finish(errs);
     t0 = MPI_Wtime();
-    SMPI_SAMPLE_DELAY(0.5) { errs++; }
+    SMPI_SAMPLE_DELAY(0.5)
+    {
+        errs++;
+    }
     t1 = MPI_Wtime();
     errs += mtest_expect_time(t1 - t0, 0.5, "SMPI_SAMPLE_DELAY(0.5)");
     t0 = MPI_Wtime();
-    SMPI_SAMPLE_FLOPS(2e9) { errs++; }
+    SMPI_SAMPLE_FLOPS(2e9)
+    {
+        errs++;
+    }
     t1 = MPI_Wtime();
     errs += mtest_expect_time(t1 - t0, 2.0, "SMPI_SAMPLE_FLOPS(2e9) on a 1 Gflop/s host");
     return mtest_finish(errs);

@@ -12,7 +12,13 @@ int main(int argc, char **argv)
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    SMPI_SAMPLE_LOCAL(i = 0, i < 4, i++, 2, -1) { smpi_execute_flops(1e6); }
-    SMPI_SAMPLE_LOCAL(i = 0, i < 4, i++, 2, -1) { MPI_Barrier(MPI_COMM_WORLD); }
+    SMPI_SAMPLE_LOCAL(i = 0, i < 4, i++, 2, -1)
+    {
+        smpi_execute_flops(1e6);
+    }
+    SMPI_SAMPLE_LOCAL(i = 0, i < 4, i++, 2, -1)
+    {
+        MPI_Barrier(MPI_COMM_WORLD);
+    }
     return mtest_finish(0);
 }

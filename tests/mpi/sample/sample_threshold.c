@@ -33,7 +33,10 @@ static double timed_delay(double d)
 {
     double t0 = MPI_Wtime();
 
-    SMPI_SAMPLE_DELAY(d) { sink = 1; }
+    SMPI_SAMPLE_DELAY(d)
+    {
+        sink = 1;
+    }
     return MPI_Wtime() - t0;
 }
 
@@ -51,13 +54,20 @@ int main(int argc, char **argv)
         smpi_execute(9e-7);
         errs += mtest_expect_time(MPI_Wtime() - t0, 0, "smpi_execute(9e-7) below 1e-6");
         t0 = MPI_Wtime();
-        SMPI_SAMPLE_FLOPS(500) { sink = 1; }
+        SMPI_SAMPLE_FLOPS(500)
+        {
+            sink = 1;
+        }
         errs += mtest_expect_time(MPI_Wtime() - t0, 5e-7, "SMPI_SAMPLE_FLOPS(500), no threshold");
     } else if (strcmp(mode, "big") == 0) {
         errs += mtest_expect_time(timed_delay(0.5), 0, "SMPI_SAMPLE_DELAY(0.5) below 1 s");
         errs += mtest_expect_time(timed_delay(1), 1, "SMPI_SAMPLE_DELAY(1) at 1 s");
         t0 = MPI_Wtime();
-        SMPI_SAMPLE_LOCAL(i = 0, i < 10, i++, 2, -1) { bodies++; burn(1); }
+        SMPI_SAMPLE_LOCAL(i = 0, i < 10, i++, 2, -1)
+        {
+            bodies++;
+            burn(1);
+        }
         t = MPI_Wtime() - t0;
         errs += mtest_expect(bodies == 2, "sampled loop ran %d bodies, not 2", bodies);
         errs += mtest_expect_time(t, 0, "sampled loop of about 10 ms below 1 s");

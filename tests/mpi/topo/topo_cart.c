@@ -30,8 +30,8 @@ static int dims_cases(void)
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     rc = MPI_Dims_create(7, 3, d);
     MPI_Error_class(rc, &cls);
-    errs += mtest_expect(rc != MPI_SUCCESS && cls == MPI_ERR_DIMS, "Dims_create(7,(0,3,0)): %d",
-                         cls);
+    errs +=
+        mtest_expect(rc != MPI_SUCCESS && cls == MPI_ERR_DIMS, "Dims_create(7,(0,3,0)): %d", cls);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
     return errs;
 }
@@ -63,8 +63,7 @@ static int cart(int rank)
                              dst == (rank < 4 ? rank + 2 : MPI_PROC_NULL),
                          "shift dim 0: %d %d", src, dst);
     MPI_Cart_shift(g, 1, 1, &src, &dst);
-    errs += mtest_expect(src == (rank ^ 1) && dst == (rank ^ 1), "periodic shift: %d %d", src,
-                         dst);
+    errs += mtest_expect(src == (rank ^ 1) && dst == (rank ^ 1), "periodic shift: %d %d", src, dst);
     MPI_Comm_dup(g, &dup);
     MPI_Topo_test(dup, &status);
     errs += mtest_expect(status == MPI_CART, "dup lost the topology: %d", status);
@@ -88,8 +87,8 @@ static int cart(int rank)
             /* what neighbour nb[k] sent through its slot facing me: k ^ 1 */
             int want = nb[k] == MPI_PROC_NULL ? -7 : nb[k] * 10 + (k ^ 1);
 
-            errs += mtest_expect(recv[k] == want, "neighbour alltoall slot %d: %d, expected %d",
-                                 k, recv[k], want);
+            errs += mtest_expect(recv[k] == want, "neighbour alltoall slot %d: %d, expected %d", k,
+                                 recv[k], want);
             errs += mtest_expect(gath[k] == (nb[k] == MPI_PROC_NULL ? -7 : nb[k]),
                                  "neighbour allgather slot %d: %d", k, gath[k]);
         }
@@ -151,14 +150,13 @@ static int graphs(int rank)
         MPI_Dist_graph_create(MPI_COMM_WORLD, 1, &rank, (int[]){ 2 }, dsts, MPI_UNWEIGHTED,
                               MPI_INFO_NULL, 0, &d2);
         MPI_Dist_graph_neighbors_count(d2, &indeg, &outdeg, &weighted);
-        errs += mtest_expect(indeg == 2 && outdeg == 2 && !weighted, "dist counts %d %d %d",
-                             indeg, outdeg, weighted);
+        errs += mtest_expect(indeg == 2 && outdeg == 2 && !weighted, "dist counts %d %d %d", indeg,
+                             outdeg, weighted);
         MPI_Dist_graph_neighbors(d2, 2, s, MPI_UNWEIGHTED, 2, t, MPI_UNWEIGHTED);
-        errs += mtest_expect(((s[0] == srcs[0] && s[1] == srcs[1]) ||
-                              (s[0] == srcs[1] && s[1] == srcs[0])) &&
-                                 ((t[0] == dsts[0] && t[1] == dsts[1]) ||
-                                  (t[0] == dsts[1] && t[1] == dsts[0])),
-                             "general dist graph neighbours");
+        errs += mtest_expect(
+            ((s[0] == srcs[0] && s[1] == srcs[1]) || (s[0] == srcs[1] && s[1] == srcs[0])) &&
+                ((t[0] == dsts[0] && t[1] == dsts[1]) || (t[0] == dsts[1] && t[1] == dsts[0])),
+            "general dist graph neighbours");
         /* non-symmetric neighbour alltoall on the adjacent one: block k to dsts[k] */
         MPI_Neighbor_alltoall(send, 1, MPI_INT, recv, 1, MPI_INT, d1);
         errs += mtest_expect(recv[0] == 100 * srcs[0] + 1 && recv[1] == 100 * srcs[1] + 2,

@@ -22,8 +22,8 @@ struct job {
     int errs;
 };
 
-static int g_rank = -1;  /* set by the rank, read by its actor: privatized per rank */
-static int g_done = 0;   /* set by the actor, read by its rank */
+static int g_rank = -1; /* set by the rank, read by its actor: privatized per rank */
+static int g_done = 0;  /* set by the actor, read by its rank */
 
 static void waiter(int argc, char *argv[])
 {
@@ -31,8 +31,8 @@ static void waiter(int argc, char *argv[])
     int errs = 0;
     int rank = -1;
 
-    errs += mtest_expect(j != NULL && j->rank == g_rank, "actor data %p, global rank %d",
-                         (void *)j, g_rank);
+    errs += mtest_expect(j != NULL && j->rank == g_rank, "actor data %p, global rank %d", (void *)j,
+                         g_rank);
     errs += mtest_expect(argc == 2 && strcmp(argv[0], "waiter") == 0 &&
                              strcmp(argv[1], j->rank ? "one" : "zero") == 0,
                          "argv copy: argc %d", argc);

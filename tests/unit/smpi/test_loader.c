@@ -18,14 +18,13 @@ static char dir[64];
 static char tmpdir[96];
 static char counter_so[96];
 
-static const char counter_src[] =
-    "static int counter;\n"
-    "int main(int argc, char **argv)\n"
-    "{\n"
-    "    (void)argc;\n"
-    "    (void)argv;\n"
-    "    return ++counter;\n"
-    "}\n";
+static const char counter_src[] = "static int counter;\n"
+                                  "int main(int argc, char **argv)\n"
+                                  "{\n"
+                                  "    (void)argc;\n"
+                                  "    (void)argv;\n"
+                                  "    return ++counter;\n"
+                                  "}\n";
 
 /* Compiles `src` into <dir>/<name>.so with `flags`; fails the test if the compiler does. */
 static void build(const char *name, const char *src, const char *flags, char *out, size_t cap)
@@ -85,7 +84,6 @@ static int count_files(const char *path)
     closedir(d);
     return n;
 }
-
 
 TestSuite(loader, .init = setup, .fini = teardown);
 

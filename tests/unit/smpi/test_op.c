@@ -157,9 +157,18 @@ Test(op, derived_type_is_reduced_through_its_blocks)
      * 0 and 2, so inout = {11, 20, 33, 40}. */
     struct smpi_type_block blocks[2] = { { 0, 4 }, { 8, 4 } };
     struct smpi_datatype strided = {
-        .size = 8, .lb = 0, .ub = 16, .true_lb = 0, .true_ub = 12,
-        .flags = SMPI_TYPE_COMMITTED, .kind = SMPI_KIND_INT, .opclass = SMPI_CLASS_C_INTEGER,
-        .nblocks = 2, .blocks = blocks, .refcount = 1, .name = "strided",
+        .size = 8,
+        .lb = 0,
+        .ub = 16,
+        .true_lb = 0,
+        .true_ub = 12,
+        .flags = SMPI_TYPE_COMMITTED,
+        .kind = SMPI_KIND_INT,
+        .opclass = SMPI_CLASS_C_INTEGER,
+        .nblocks = 2,
+        .blocks = blocks,
+        .refcount = 1,
+        .name = "strided",
     };
     int in[4] = { 1, 2, 3, 4 };
     int io[4] = { 10, 20, 30, 40 };

@@ -57,10 +57,10 @@ Test(paje, colours_follow_instr_find_color)
      * the map's byte order, that the name contains; else grey. */
     cr_assert_str_eq(smpi__paje_color("PMPI_Send"), "0 0 1");
     cr_assert_str_eq(smpi__paje_color("PMPI_Waitall"), "0.78 0.78 0");
-    cr_assert_str_eq(smpi__paje_color("PMPI_Ssend"), "0 0 1");             /* contains send */
-    cr_assert_str_eq(smpi__paje_color("PMPI_Ibcast"), "0 0.78 0.39");      /* contains bcast */
-    cr_assert_str_eq(smpi__paje_color("PMPI_Reduce_scatter"), "0 1 0");    /* reduce first */
-    cr_assert_str_eq(smpi__paje_color("PMPI_Iallgatherv"), "1 0 0");       /* allgather first */
+    cr_assert_str_eq(smpi__paje_color("PMPI_Ssend"), "0 0 1");          /* contains send */
+    cr_assert_str_eq(smpi__paje_color("PMPI_Ibcast"), "0 0.78 0.39");   /* contains bcast */
+    cr_assert_str_eq(smpi__paje_color("PMPI_Reduce_scatter"), "0 1 0"); /* reduce first */
+    cr_assert_str_eq(smpi__paje_color("PMPI_Iallgatherv"), "1 0 0");    /* allgather first */
     cr_assert_str_eq(smpi__paje_color("computing"), "0 1 1");
     cr_assert_str_eq(smpi__paje_color("PMPI_Start"), "0.5 0.5 0.5");
 }

@@ -1,4 +1,5 @@
-/* TI trace reading (smpi/replay/replay_read.c) and SMPI 3.32's datatype ids (smpi/trace/ti_types.c). */
+/* TI trace reading (smpi/replay/replay_read.c) and SMPI 3.32's datatype ids
+ * (smpi/trace/ti_types.c). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -235,8 +235,8 @@ int main(int argc, char **argv)
         errs += groups[g].run();
         ran++;
     }
-    errs += mtest_expect(ran > 0,
-                         "unknown group '%s'; valid: large, small, zero, noncomm, noncomm_large, basic",
-                         argc > 1 ? argv[1] : "");
+    errs += mtest_expect(
+        ran > 0, "unknown group '%s'; valid: large, small, zero, noncomm, noncomm_large, basic",
+        argc > 1 ? argv[1] : "");
     return mtest_finish(errs);
 }

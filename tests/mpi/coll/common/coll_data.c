@@ -7,7 +7,7 @@
 #include "mtest.h"
 
 const char *const tnames[] = { "MPI_INT", "MPI_DOUBLE", "MPI_DOUBLE_INT",
-                                "MPI_INT resized to (8, 16)" };
+                               "MPI_INT resized to (8, 16)" };
 
 MPI_Datatype mpi_type(enum tkind t)
 {

@@ -4,9 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const tnames[] = { "MPI_INT",       "MPI_DOUBLE",
-                               "MPI_DOUBLE_INT", "MPI_2INT",
-                               "2x2 int matrix", "MPI_INT resized to (8, 16)" };
+const char *const tnames[] = { "MPI_INT",  "MPI_DOUBLE",     "MPI_DOUBLE_INT",
+                               "MPI_2INT", "2x2 int matrix", "MPI_INT resized to (8, 16)" };
 
 #define MOD 1009
 

@@ -43,9 +43,9 @@ static int bad_arguments(int size)
                          "MPI_Ibcast uncommitted type");
     errs += expect_class(MPI_Iallreduce(buf, out, 1, MPI_INT, MPI_OP_NULL, MPI_COMM_WORLD, &req),
                          MPI_ERR_OP, "MPI_Iallreduce MPI_OP_NULL");
-    errs += expect_class(MPI_Ialltoall(buf, 1, MPI_DATATYPE_NULL, out, 1, MPI_INT,
-                                       MPI_COMM_WORLD, &req),
-                         MPI_ERR_TYPE, "MPI_Ialltoall MPI_DATATYPE_NULL");
+    errs += expect_class(
+        MPI_Ialltoall(buf, 1, MPI_DATATYPE_NULL, out, 1, MPI_INT, MPI_COMM_WORLD, &req),
+        MPI_ERR_TYPE, "MPI_Ialltoall MPI_DATATYPE_NULL");
     errs += expect_class(MPI_Bcast(buf, 1, loose, 0, MPI_COMM_WORLD), MPI_ERR_TYPE,
                          "MPI_Bcast uncommitted type");
     errs += expect_class(MPI_Allgather(buf, 1, MPI_INT, out, 1, loose, MPI_COMM_WORLD),

@@ -53,8 +53,8 @@ int main(int argc, char **argv)
         for (int i = 0; i < N; i++)
             errs += mtest_expect(bc[i] == 7 * i, "Ibcast[%d] = %d", i, bc[i]);
         for (int p = 0; p < size; p++)
-            errs += mtest_expect(a2a_out[p] == 100 * p + rank, "Ialltoall from %d: %d", p,
-                                 a2a_out[p]);
+            errs +=
+                mtest_expect(a2a_out[p] == 100 * p + rank, "Ialltoall from %d: %d", p, a2a_out[p]);
         if (rank == 0)
             errs += mtest_expect(maxv == size - 1, "Ireduce max %d", maxv);
         errs += mtest_expect(scan == rank * (rank + 1) / 2, "Iscan %d", scan);

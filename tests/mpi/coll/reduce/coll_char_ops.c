@@ -33,9 +33,9 @@ static int expected(int j, int size)
 
 int main(int argc, char **argv)
 {
-    static const MPI_Op ops[] = { MPI_SUM, MPI_PROD, MPI_MAX, MPI_MIN, MPI_LAND,
+    static const MPI_Op ops[] = { MPI_SUM, MPI_PROD, MPI_MAX,  MPI_MIN, MPI_LAND,
                                   MPI_LOR, MPI_LXOR, MPI_BAND, MPI_BOR, MPI_BXOR };
-    static const char *names[] = { "sum", "prod", "max", "min", "land",
+    static const char *names[] = { "sum", "prod", "max",  "min", "land",
                                    "lor", "lxor", "band", "bor", "bxor" };
     int rank;
     int size;

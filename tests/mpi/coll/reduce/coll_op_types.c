@@ -34,8 +34,8 @@ int main(int argc, char **argv)
 
         rc = MPI_Allreduce(in, out, 3, MPI_FLOAT, MPI_LAND, MPI_COMM_WORLD);
         errs += mtest_expect(rc == MPI_SUCCESS, "MPI_LAND on MPI_FLOAT returned %d", rc);
-        errs += mtest_expect(out[0] != 0 && out[1] == 0 && out[2] == 0,
-                             "float land gave %g %g %g", out[0], out[1], out[2]);
+        errs += mtest_expect(out[0] != 0 && out[1] == 0 && out[2] == 0, "float land gave %g %g %g",
+                             out[0], out[1], out[2]);
         rc = MPI_Allreduce(din, dout, 3, MPI_DOUBLE, MPI_LOR, MPI_COMM_WORLD);
         errs += mtest_expect(rc == MPI_SUCCESS, "MPI_LOR on MPI_DOUBLE returned %d", rc);
         errs += mtest_expect(dout[0] != 0 && dout[1] == 0 && (dout[2] != 0) == (size > 1),

@@ -58,8 +58,8 @@ static int run_allgather(int rank, int p, int n)
     t = MPI_Wtime();
     for (int r = 0; r < p; r++)
         for (int i = 0; i < n; i++)
-            errs += mtest_expect(out[r * n + i] == r * 1000 + i, "allgather: block %d[%d] is %d",
-                                 r, i, out[r * n + i]);
+            errs += mtest_expect(out[r * n + i] == r * 1000 + i, "allgather: block %d[%d] is %d", r,
+                                 i, out[r * n + i]);
     errs += mtest_expect_time(t, (p - 1) * transfer(n * 4.0), "ring allgather: exit");
     free(in);
     free(out);
