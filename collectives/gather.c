@@ -292,8 +292,8 @@ static int mv2_gather_intra(const struct coll_args *a, int rank, struct mv2_gath
         in.scount = a->rcount;
         in.stype = a->rtype;
     }
-    if (coll__mv2.gather_intra_node)
-        return coll__mv2.gather_intra_node(&in);
+    if (coll__run.mv2.gather_intra_node)
+        return coll__run.mv2.gather_intra_node(&in);
     return coll__call(COLL_GATHER, "mpich", &in);
 }
 

@@ -305,8 +305,8 @@ static int mv2_scatter_intra(const struct coll_args *a, int rank, struct mv2_sca
         in.rcount = (int)g->nbytes;
         in.rtype = MPI_BYTE;
     }
-    if (coll__mv2.scatter_intra)
-        rc = coll__mv2.scatter_intra(&in);
+    if (coll__run.mv2.scatter_intra)
+        rc = coll__run.mv2.scatter_intra(&in);
     else
         rc = coll__call(COLL_SCATTER, "mpich", &in);
     free(scratch);
