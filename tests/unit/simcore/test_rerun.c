@@ -179,12 +179,13 @@ static void on_resume(struct sim_actor *a, void *arg)
 }
 
 /* Loads the platform along the lookup path, with the config hook, and starts the engine under
- * the raw model with both energy plugins. */
-static void start(bool with_hooks)
+ * the raw model with both energy plugins, its actors on contexts of `factory`. */
+static void start(bool with_hooks, enum sim_ctx_factory factory)
 {
     struct sim_config cfg;
 
     sim_config_defaults(&cfg, SIM_NET_RAW);
+    cfg.ctx_factory = factory;
     cfg.nplugins = 2;
     cfg.plugins[0] = SIM_PLUGIN_HOST_ENERGY;
     cfg.plugins[1] = SIM_PLUGIN_LINK_ENERGY;
@@ -201,11 +202,11 @@ static void start(bool with_hooks)
 }
 
 /* One complete simulation: platform, actors, run, energy, shutdown. */
-static void simulate(struct outcome *o, bool with_hooks)
+static void simulate(struct outcome *o, bool with_hooks, enum sim_ctx_factory factory)
 {
     memset(o, 0, sizeof(*o));
     out = o;
-    start(with_hooks);
+    start(with_hooks, factory);
     sim_actor_create("ping", host("a"), ping, NULL);
     sim_actor_create("pong", host("b"), pong, NULL);
     sim_actor_create("self", host("a"), self_send, NULL);
@@ -245,11 +246,11 @@ Test(rerun, second_simulation_repeats_the_first_exactly)
     struct hook_counts first_hooks;
 
     assert_fresh();
-    simulate(&first, true);
+    simulate(&first, true, SIM_CTX_RAW);
     first_hooks = hooks;
     assert_fresh();
     memset(&hooks, 0, sizeof(hooks));
-    simulate(&second, true);
+    simulate(&second, true, SIM_CTX_RAW);
     assert_fresh();
 
     cr_assert_float_eq(first.first_arrival, 0.015, 1e-12);
@@ -288,9 +289,9 @@ Test(rerun, shutdown_forgets_the_hooks_and_the_lookup_path)
     struct outcome without;
     struct hook_counts after_first;
 
-    simulate(&with, true);
+    simulate(&with, true, SIM_CTX_RAW);
     after_first = hooks;
-    simulate(&without, false);
+    simulate(&without, false, SIM_CTX_RAW);
     cr_assert_str_eq(without.log, with.log);
     cr_assert(without.end == with.end);
     cr_assert_eq(hooks.config, after_first.config);
@@ -298,4 +299,26 @@ Test(rerun, shutdown_forgets_the_hooks_and_the_lookup_path)
     cr_assert_eq(hooks.progress, after_first.progress);
     cr_assert_eq(hooks.resume, after_first.resume);
     expect_exit_1(load_without_path, NULL, "cannot open profile 'link_bw.profile'");
+}
+
+Test(rerun, runs_on_each_context_factory_in_turn_agree)
+{
+    /* The same simulation on raw, ucontext, thread, then raw contexts again, one after the
+     * other in one process: each shutdown releases maestro, the stacks and the guard registry,
+     * and each run logs the same events at the same dates as the first (the factory changes how
+     * actors switch, never the order the engine runs them in). */
+    static const enum sim_ctx_factory order[] = { SIM_CTX_RAW, SIM_CTX_UCONTEXT, SIM_CTX_THREAD,
+                                                  SIM_CTX_RAW };
+    struct outcome first;
+    struct outcome next;
+
+    simulate(&first, false, order[0]);
+    for (size_t i = 1; i < sizeof(order) / sizeof(order[0]); i++) {
+        simulate(&next, false, order[i]);
+        assert_fresh();
+        cr_assert_str_eq(next.log, first.log, "factory %d", (int)order[i]);
+        cr_assert(next.end == first.end);
+        cr_assert_eq(next.steps, first.steps);
+        cr_assert(next.energy_l == first.energy_l);
+    }
 }
