@@ -562,7 +562,9 @@ static const struct coll_algo *pick_reduce(struct coll_args *b)
 static int reduce_scatter_noncomm_then_rdb(const struct coll_args *a)
 {
     (void)run_checked(COLL_REDUCE_SCATTER, algo_of(MV2(MPIR_Reduce_scatter_non_comm_MV2)), a);
-    return run_checked(COLL_REDUCE_SCATTER, coll_find(COLL_REDUCE_SCATTER, "mpich_rdb"), a);
+    return run_checked(COLL_REDUCE_SCATTER,
+                       coll_find(direct[REDUCE_SCATTER_RDB].kind, direct[REDUCE_SCATTER_RDB].name),
+                       a);
 }
 
 static const struct coll_algo mv2_reduce_scatter_noncomm_then_rdb = {
