@@ -337,8 +337,9 @@ static int allreduce_lr(const struct coll_args *a)
     int rc;
 
     if (a->count < size) {
-        SIM_LOG(log_allreduce, SIM_LOG_INFO, /* SMPI's words (allreduce-lr.cpp) */
-                "MPI_allreduce_lr: communication size smaller than number of process, use default MPI_allreduce.");
+        SIM_LOG(
+            log_allreduce, SIM_LOG_INFO, /* SMPI's words (allreduce-lr.cpp) */
+            "MPI_allreduce_lr: communication size smaller than number of process, use default MPI_allreduce.");
         return coll__call(COLL_ALLREDUCE, "redbcast", a);
     }
     rc = copy_in(a, at(a->sbuf, (MPI_Aint)left * n, a), at(a->rbuf, (MPI_Aint)left * n, a), n);

@@ -319,8 +319,8 @@ struct sim_context *sim_context_create(sim_context_fn *fn, void *arg, const char
         registry_add(c);
 #ifdef HAVE_RAW_CONTEXTS
     if (factory == SIM_CTX_RAW) {
-        c->sp = sim__ctx_raw_prepare(c->stack.map + c->stack.guard, c->stack.size,
-                                     context_entry, c);
+        c->sp =
+            sim__ctx_raw_prepare(c->stack.map + c->stack.guard, c->stack.size, context_entry, c);
         return c;
     }
 #endif

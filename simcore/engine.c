@@ -84,8 +84,8 @@ static bool advance_clock(void)
         sim__profile_fire((struct sim__res_event *)top);
     while ((top = sim__heap_top(&e->heap)) != NULL &&
            top->date <= e->now + e->cfg.precision_timing) {
-        struct sim_activity *act = (struct sim_activity *)((char *)top -
-                                                           offsetof(struct sim_activity, ev));
+        struct sim_activity *act =
+            (struct sim_activity *)((char *)top - offsetof(struct sim_activity, ev));
 
         sim__heap_remove(&e->heap, top);
         sim__activity_fire(act);

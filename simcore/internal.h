@@ -172,8 +172,8 @@ struct sim_actor {
     const char *blocked_on;         /* what sim_actor_block was given */
     void (*on_stack_fn)(void *arg); /* pending sim_actor_run_on_stack request */
     void *on_stack_arg;
-    struct sim_actor *next_run;     /* run queue link */
-    bool autofree;                  /* freed as soon as it ends (sim_actor_set_autofree) */
+    struct sim_actor *next_run; /* run queue link */
+    bool autofree;              /* freed as soon as it ends (sim_actor_set_autofree) */
 };
 
 /* The actor table and the run queue, in the engine's state. */
@@ -203,12 +203,12 @@ struct sim_activity {
     enum sim__activity_kind kind;
     enum sim_activity_state state;
     int refcount;
-    double remaining;        /* flops or bytes, as of last_update */
+    double remaining; /* flops or bytes, as of last_update */
     double last_update;
-    double last_rate;        /* rate used since last_update */
-    double rate_factor;      /* effective rate = lmm value * rate_factor */
-    double penalty;          /* sharing penalty once latency is paid */
-    bool latency_pending;    /* the heap entry is the end of the latency phase */
+    double last_rate;     /* rate used since last_update */
+    double rate_factor;   /* effective rate = lmm value * rate_factor */
+    double penalty;       /* sharing penalty once latency is paid */
+    bool latency_pending; /* the heap entry is the end of the latency phase */
     /* What a change of a resource's capacity needs (resource.c), as SimGrid's actions keep it:
      * exec: its host; comm: its ends, SimGrid's sharing_penalty_ (latency + weight-S terms),
      * lat_current_ (route latency before the latency factor) and user bound (the slowest link
@@ -223,7 +223,7 @@ struct sim_activity {
     int nroute;
     double start;
     double end;
-    int category;            /* sim_activity_set_category, 0 when none */
+    int category; /* sim_activity_set_category, 0 when none */
     struct sim_lmm_var *var;
     struct sim__heap_entry ev;
     sim_activity_done_fn *done_fn;
@@ -279,8 +279,8 @@ struct sim__profile *sim__profile_parse(const char *name, const char *text, doub
 void sim__profile_free(struct sim__profile *prof);
 /* Schedules `prof` on resource `res` (a host or link, by kind) from time 0 in the engine's event
  * heap; returns the event (owned by the caller, freed with free()), or NULL for an empty one. */
-struct sim__res_event *sim__profile_attach(const struct sim__profile *prof,
-                                           enum sim__res_kind kind, void *res);
+struct sim__res_event *sim__profile_attach(const struct sim__profile *prof, enum sim__res_kind kind,
+                                           void *res);
 /* Applies the due event to its resource and schedules the profile's next one. */
 void sim__profile_fire(struct sim__res_event *re);
 
@@ -359,10 +359,10 @@ struct sim__engine {
     void *resume_arg;
     sim_usage_fn *usage_fn;
     void *usage_arg;
-    struct sim__heap events;             /* profile events of hosts and links */
+    struct sim__heap events;            /* profile events of hosts and links */
     struct sim__res_event **res_events; /* every profile scheduled, freed at shutdown */
     int nres_events;
-    int nrunning; /* activities still running: profile events advance the clock only then */
+    int nrunning;   /* activities still running: profile events advance the clock only then */
     int nlinks_off; /* links turned off by their profile: new routes are checked while > 0 */
     /* network.c: the loopback of hosts that route to themselves through the network model, and
      * the buffer routes are read into (grown on demand) */

@@ -40,7 +40,7 @@ static const char *const config_attrs[] = { "id", NULL };
 static const char *const prop_attrs[] = { "*id", "*value", NULL };
 static const char *const zone_attrs[] = { "*id", "*routing", NULL };
 static const char *const host_attrs[] = {
-    "*id",        "*speed",       "core", "pstate", "speed_file", "availability_file",
+    "*id",        "*speed",      "core", "pstate", "speed_file", "availability_file",
     "state_file", "coordinates", NULL,
 };
 static const char *const disk_attrs[] = { "*id", "*read_bw", "*write_bw", NULL };
@@ -780,8 +780,8 @@ static void cluster_node(const struct px *c, const xmlNode *n, struct sim_zone *
 
     snprintf(name, sizeof(name), "%s_link_%d_loopback", a->id, r);
     if (a->lb_bw > 0 || a->lb_lat > 0)
-        lb = sim__xlink_get(c->p, new_xlink(c, n, z, name, a->lb_bw, a->lb_lat, SIM__FATPIPE),
-                            true);
+        lb =
+            sim__xlink_get(c->p, new_xlink(c, n, z, name, a->lb_bw, a->lb_lat, SIM__FATPIPE), true);
     snprintf(name, sizeof(name), "%s_link_%d_limiter", a->id, r);
     if (a->limiter > 0)
         lim = sim__xlink_get(c->p, new_xlink(c, n, z, name, a->limiter, 0, SIM__SHARED), true);

@@ -455,8 +455,8 @@ void sim_platform_clear_paths(void);
  * (SimGrid 3.32's order), before any host or link exists; file and line name the <prop>. Unset
  * (NULL), the props are kept for sim__platform_config and nothing else. sim_engine_shutdown
  * unsets it. */
-typedef void sim_platform_config_fn(void *arg, const char *key, const char *value,
-                                    const char *file, int line);
+typedef void sim_platform_config_fn(void *arg, const char *key, const char *value, const char *file,
+                                    int line);
 void sim_platform_set_config_hook(sim_platform_config_fn *fn, void *arg);
 
 /* Loads a SimGrid 4.1 XML platform; on any error prints "file:line: message" and exits 1. */
