@@ -285,6 +285,23 @@ static inline bool smpi__comm_is_inter(MPI_Comm comm)
     return comm != MPI_COMM_NULL && smpi__comm_is_valid(comm) && comm->remote_group != NULL;
 }
 
+/* ---- info objects (info.c): (key, value) string pairs in insertion order ------------------ */
+
+/* An empty info object; MPI_INFO_ENV's keys are filled by smpi__info_prepare on first use. */
+MPI_Info smpi__info_new(void);
+void smpi__info_prepare(MPI_Info info);
+/* MPI_INFO_ENV: cannot be modified or freed. */
+bool smpi__info_predefined(MPI_Info info);
+/* Sets key (replacing its value if present); deletes it (false when it is not set). */
+void smpi__info_put(MPI_Info info, const char *key, const char *value);
+bool smpi__info_delete(MPI_Info info, const char *key);
+/* The value of key (NULL when not set), the number of keys, the n-th key (0 <= n < nkeys). */
+const char *smpi__info_value(MPI_Info info, const char *key);
+int smpi__info_nkeys(MPI_Info info);
+const char *smpi__info_nthkey(MPI_Info info, int n);
+MPI_Info smpi__info_dup(MPI_Info info);
+void smpi__info_free(MPI_Info info);
+
 /* ---- topologies (topo.c) ------------------------------------------------------------------- */
 
 struct smpi_topo;
