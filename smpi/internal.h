@@ -250,6 +250,20 @@ void smpi__comm_release(MPI_Comm comm);
 struct smpi_group *smpi__group_new(int size);
 void smpi__group_release(struct smpi_group *g);
 bool smpi__comm_is_valid(MPI_Comm comm);
+/* Groups (group.c): the position of world rank w in g (MPI_UNDEFINED when absent; O(size)); a
+ * new group (reference for the caller) of the n world ranks in `world`, MPI_GROUP_EMPTY when n is
+ * 0; MPI_IDENT, MPI_SIMILAR or MPI_UNEQUAL; the set operations of MPI-3.1 section 6.3.2 (members
+ * in the order of group1, then for a union those of group2 not in group1); the group of the n
+ * listed ranks of g in list order, or of the others in order (ranks valid and distinct). */
+int smpi__group_rank_of(const struct smpi_group *g, int w);
+MPI_Group smpi__group_of(const int *world, int n);
+int smpi__group_compare(MPI_Group group1, MPI_Group group2);
+MPI_Group smpi__group_union(MPI_Group group1, MPI_Group group2);
+MPI_Group smpi__group_intersection(MPI_Group group1, MPI_Group group2);
+MPI_Group smpi__group_difference(MPI_Group group1, MPI_Group group2);
+MPI_Group smpi__group_incl(MPI_Group g, int n, const int ranks[]);
+MPI_Group smpi__group_excl(MPI_Group g, int n, const int ranks[]);
+
 /* Collective creation of a communicator over `group` (a reference is taken) derived from
  * `parent`: all members of parent call it in the same order and get the same object. */
 MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group);
