@@ -198,6 +198,9 @@ double smpi__adjust_lookup(const char *key);
  * into or out of it (shared.c). */
 bool smpi__shared_covers(const void *p, size_t n);
 void smpi__sleep(double seconds);
+/* MPI_Wtime and MPI_Wtick (time.c): the rank's simulated clock in seconds, and its resolution. */
+double smpi__wtime(void);
+double smpi__wtick(void);
 /* A sleep of the application (sleep, usleep, nanosleep, sg_actor_sleep_for): smpi__sleep between
  * smpi__enter("sleep") and smpi__leave, traced as a sleep. */
 void smpi__app_sleep(double seconds);
@@ -292,6 +295,11 @@ struct smpi_group *smpi__comm_group(MPI_Comm comm);
 
 /* MPI_Comm_dup and MPI_Comm_split of an intercommunicator (intercomm.c). */
 MPI_Comm smpi__inter_dup(MPI_Comm inter);
+/* MPI_Intercomm_create and MPI_Intercomm_merge once their arguments are checked (intercomm.c):
+ * collective, between smpi__enter and smpi__leave; return the error class. */
+int smpi__intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
+                           int remote_leader, int tag, MPI_Comm *newintercomm);
+int smpi__intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
 MPI_Comm smpi__inter_split(MPI_Comm inter, int color, int key);
 /* True for a valid intercommunicator. */
 static inline bool smpi__comm_is_inter(MPI_Comm comm)
@@ -317,6 +325,10 @@ MPI_Info smpi__info_dup(MPI_Info info);
 void smpi__info_free(MPI_Info info);
 
 /* ---- topologies (topo.c) ------------------------------------------------------------------- */
+
+/* MPI_Dims_create's search (topo_dims.c): fills the nfree zero entries of dims[0..ndims-1] with
+ * the most balanced non-increasing split of rest. */
+void smpi__dims_fill(int rest, int ndims, int dims[], int nfree);
 
 struct smpi_topo;
 /* A topology is shared by its communicator's members and duplicates: reference counted. */
