@@ -348,6 +348,21 @@ int smpi__attrs_copy(enum smpi_attr_kind kind, void *old_obj, struct smpi_attr_l
  * MPI_Finalize for MPI_COMM_SELF). */
 int smpi__attrs_delete(enum smpi_attr_kind kind, void *obj, struct smpi_attr_list **list);
 void smpi__attrs_discard(struct smpi_attr_list **list);
+/* The work of the keyval and attribute calls (their handles checked): each checks the keyval
+ * (MPI_ERR_KEYVAL; predefined ones are read only) and reports through errwin's handler when it
+ * is not MPI_WIN_NULL, else errcomm's. A new keyval of `kind` (MPI_ERR_ARG when keyval is NULL);
+ * freeing one (the cached values keep it alive); caching value on obj (list *l), running the
+ * delete callback of a value it replaces; reading the calling rank's value (and MPI_COMM_WORLD's
+ * predefined attributes); deleting it. */
+int smpi__keyval_create(enum smpi_attr_kind kind, void (*copy_fn)(void), void (*delete_fn)(void),
+                        int *keyval, void *extra_state);
+int smpi__keyval_free(const char *call, enum smpi_attr_kind kind, int *keyval);
+int smpi__attr_put(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
+                   void *obj, struct smpi_attr_list **l, int keyval, void *value);
+int smpi__attr_get(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
+                   struct smpi_attr_list *l, int keyval, void *value, int *flag);
+int smpi__attr_remove(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
+                      void *obj, struct smpi_attr_list **l, int keyval);
 
 /* ---- requests and point-to-point (p2p.c, request.c) -------------------------------------- */
 
