@@ -324,6 +324,27 @@ const char *smpi__info_nthkey(MPI_Info info, int n);
 MPI_Info smpi__info_dup(MPI_Info info);
 void smpi__info_free(MPI_Info info);
 
+/* ---- Fortran handles (handles.c) ------------------------------------------------------------ */
+
+/* The kinds of handle a Fortran integer can stand for; the integer of a C handle (the same
+ * each time; 0 for the null handle) and back (NULL when the integer was never given out). */
+enum smpi_fhandle_kind {
+    SMPI_FH_COMM,
+    SMPI_FH_TYPE,
+    SMPI_FH_GROUP,
+    SMPI_FH_INFO,
+    SMPI_FH_REQUEST,
+    SMPI_FH_OP,
+    SMPI_FH_ERRHANDLER,
+    SMPI_FH_WIN,
+    SMPI_FH_FILE,
+    SMPI_FH_MESSAGE,
+    SMPI_FH_KINDS,
+};
+
+MPI_Fint smpi__handle_to_fint(enum smpi_fhandle_kind k, void *handle);
+void *smpi__handle_from_fint(enum smpi_fhandle_kind k, MPI_Fint f);
+
 /* ---- topologies (topo.c) ------------------------------------------------------------------- */
 
 /* MPI_Dims_create's search (topo_dims.c): fills the nfree zero entries of dims[0..ndims-1] with
