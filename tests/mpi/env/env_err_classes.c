@@ -1,0 +1,61 @@
+/* env_err_classes: each fault of MPI_Status_set_elements and of the external32 calls reported
+ * with its own error class under MPI_ERRORS_RETURN (issue 18 item 2: these used to come back as
+ * one MPI_ERR_ARG, or as MPI_ERR_TYPE whatever was raised). */
+#include <mpi.h>
+
+#include "mtest.h"
+
+static int expect_class(int rc, int want, const char *what)
+{
+    int cls = -1;
+
+    MPI_Error_class(rc, &cls);
+    return mtest_expect(cls == want, "%s: class %d, expected %d", what, cls, want);
+}
+
+int main(int argc, char **argv)
+{
+    int errs = 0;
+    MPI_Status st;
+    MPI_Aint size = 0;
+    MPI_Aint pos = 0;
+    int in[2] = { 1, 2 };
+    char buf[64];
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+
+    errs += expect_class(MPI_Status_set_elements(NULL, MPI_INT, 1), MPI_ERR_ARG,
+                         "set_elements, status NULL");
+    errs += expect_class(MPI_Status_set_elements(&st, MPI_DATATYPE_NULL, 1), MPI_ERR_TYPE,
+                         "set_elements, MPI_DATATYPE_NULL");
+    errs += expect_class(MPI_Status_set_elements(&st, MPI_INT, -1), MPI_ERR_COUNT,
+                         "set_elements, count -1");
+    errs += expect_class(MPI_Status_set_elements_x(&st, MPI_INT, -1), MPI_ERR_COUNT,
+                         "set_elements_x, count -1");
+    errs +=
+        expect_class(MPI_Status_set_elements(&st, MPI_INT, 2), MPI_SUCCESS, "set_elements, valid");
+
+    errs += expect_class(MPI_Pack_external_size("native", 2, MPI_INT, &size), MPI_ERR_ARG,
+                         "Pack_external_size, datarep native");
+    errs += expect_class(MPI_Pack_external_size("external32", -1, MPI_INT, &size), MPI_ERR_COUNT,
+                         "Pack_external_size, count -1");
+    errs += expect_class(MPI_Pack_external_size("external32", 2, MPI_DATATYPE_NULL, &size),
+                         MPI_ERR_TYPE, "Pack_external_size, MPI_DATATYPE_NULL");
+    errs += expect_class(MPI_Pack_external_size("external32", 2, MPI_INT, &size), MPI_SUCCESS,
+                         "Pack_external_size, valid");
+    errs += mtest_expect(size == 8, "Pack_external_size of 2 MPI_INT: %ld", (long)size);
+    errs += expect_class(MPI_Pack_external("native", in, 2, MPI_INT, buf, sizeof(buf), &pos),
+                         MPI_ERR_ARG, "Pack_external, datarep native");
+    errs += expect_class(MPI_Pack_external("external32", in, -3, MPI_INT, buf, sizeof(buf), &pos),
+                         MPI_ERR_COUNT, "Pack_external, count -3");
+    errs += expect_class(MPI_Unpack_external("native", buf, sizeof(buf), &pos, in, 2, MPI_INT),
+                         MPI_ERR_ARG, "Unpack_external, datarep native");
+    errs += expect_class(MPI_Unpack_external("external32", buf, sizeof(buf), &pos, in, -1, MPI_INT),
+                         MPI_ERR_COUNT, "Unpack_external, count -1");
+    errs += expect_class(
+        MPI_Unpack_external("external32", buf, sizeof(buf), &pos, in, 2, MPI_DATATYPE_NULL),
+        MPI_ERR_TYPE, "Unpack_external, MPI_DATATYPE_NULL");
+
+    return mtest_finish(errs);
+}
