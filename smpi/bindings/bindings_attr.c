@@ -169,18 +169,10 @@ int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
 #pragma weak MPI_Type_delete_attr = PMPI_Type_delete_attr
 
 /* Window attributes: the predefined ones (MPI_WIN_BASE, ...) come from win.c. */
-static int check_win_handle(const char *call, MPI_Win win)
-{
-    if (win == MPI_WIN_NULL || !smpi__win_is_valid(win))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
-                           "win is MPI_WIN_NULL or not a valid window (already freed?)");
-    return MPI_SUCCESS;
-}
-
 int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
 {
     SMPI_CHECK_INIT("MPI_Win_set_attr");
-    SMPI_CHECK(check_win_handle("MPI_Win_set_attr", win));
+    SMPI_CHECK_WIN("MPI_Win_set_attr", win);
     return smpi__attr_put("MPI_Win_set_attr", MPI_COMM_WORLD, win, SMPI_ATTR_WIN, win,
                           smpi__win_attrs(win), win_keyval, attribute_val);
 }
@@ -189,7 +181,7 @@ int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
 int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val, int *flag)
 {
     SMPI_CHECK_INIT("MPI_Win_get_attr");
-    SMPI_CHECK(check_win_handle("MPI_Win_get_attr", win));
+    SMPI_CHECK_WIN("MPI_Win_get_attr", win);
     if (attribute_val && flag &&
         smpi__win_predefined_attr(win, win_keyval, (void **)attribute_val)) {
         *flag = 1;
@@ -203,7 +195,7 @@ int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val, int *fla
 int PMPI_Win_delete_attr(MPI_Win win, int win_keyval)
 {
     SMPI_CHECK_INIT("MPI_Win_delete_attr");
-    SMPI_CHECK(check_win_handle("MPI_Win_delete_attr", win));
+    SMPI_CHECK_WIN("MPI_Win_delete_attr", win);
     return smpi__attr_remove("MPI_Win_delete_attr", MPI_COMM_WORLD, win, SMPI_ATTR_WIN, win,
                              smpi__win_attrs(win), win_keyval);
 }

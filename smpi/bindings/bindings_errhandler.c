@@ -5,17 +5,10 @@
 #endif
 
 #include "smpi/analyze/analyze.h"
+#include "smpi/bindings/check.h"
 #include "smpi/internal.h"
 #include "smpi/mpi/file.h"
 #include "smpi/mpi/win.h"
-
-static int check_win(const char *call, MPI_Win win)
-{
-    if (win == MPI_WIN_NULL || !smpi__win_is_valid(win))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
-                           "win is MPI_WIN_NULL or not a valid window (already freed?)");
-    return MPI_SUCCESS;
-}
 
 static int check_file(const char *call, MPI_File file)
 {
@@ -109,10 +102,8 @@ int PMPI_File_create_errhandler(MPI_File_errhandler_function *file_errhandler_fn
 int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
 {
     MPI_Errhandler *slot;
-    int rc = check_win("MPI_Win_set_errhandler", win);
 
-    if (rc != MPI_SUCCESS)
-        return rc;
+    SMPI_CHECK_WIN("MPI_Win_set_errhandler", win);
     if (errhandler == MPI_ERRHANDLER_NULL || !smpi__errhandler_fits_win(errhandler))
         return smpi__win_error(win, "MPI_Win_set_errhandler", MPI_ERR_ARG,
                                "errhandler is not a window error handler");
@@ -124,10 +115,7 @@ int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
 
 int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
 {
-    int rc = check_win("MPI_Win_get_errhandler", win);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
+    SMPI_CHECK_WIN("MPI_Win_get_errhandler", win);
     if (!errhandler)
         return smpi__win_error(win, "MPI_Win_get_errhandler", MPI_ERR_ARG, "errhandler is NULL");
     *errhandler = *smpi__win_eh_slot(win);
@@ -138,10 +126,7 @@ int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
 
 int PMPI_Win_call_errhandler(MPI_Win win, int errorcode)
 {
-    int rc = check_win("MPI_Win_call_errhandler", win);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
+    SMPI_CHECK_WIN("MPI_Win_call_errhandler", win);
     smpi__win_error(win, "MPI_Win_call_errhandler", errorcode, "raised by the application");
     return MPI_SUCCESS;
 }

@@ -46,22 +46,6 @@ int PMPI_Dims_create(int nnodes, int ndims, int dims[])
 }
 #pragma weak MPI_Dims_create = PMPI_Dims_create
 
-/* The topology of comm if it is of `kind` (0: any); else reports MPI_ERR_TOPOLOGY. */
-static int get_topo(const char *call, MPI_Comm comm, int kind, struct smpi_topo **t)
-{
-    static const char *const names[] = {
-        [MPI_GRAPH] = "graph", [MPI_CART] = "Cartesian", [MPI_DIST_GRAPH] = "distributed graph"
-    };
-
-    if (!comm->topo || (kind && comm->topo->kind != kind))
-        return smpi__error(comm, call, MPI_ERR_TOPOLOGY, "the communicator has no %s topology",
-                           kind ? names[kind] : "");
-    *t = comm->topo;
-    return MPI_SUCCESS;
-}
-
-#define GET_TOPO(call, comm, kind, t) SMPI_CHECK(get_topo(call, comm, kind, t))
-
 static int check_cart_args(const char *call, MPI_Comm comm, int ndims, const int dims[], int *nodes)
 {
     long prod = 1;
@@ -143,7 +127,7 @@ int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
 
     SMPI_CHECK_COMM("MPI_Cartdim_get", comm);
     SMPI_CHECK_ARG("MPI_Cartdim_get", comm, ndims);
-    GET_TOPO("MPI_Cartdim_get", comm, MPI_CART, &t);
+    SMPI_CHECK_TOPO("MPI_Cartdim_get", comm, MPI_CART, &t);
     *ndims = t->ndims;
     return MPI_SUCCESS;
 }
@@ -155,7 +139,7 @@ int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coo
     int n;
 
     SMPI_CHECK_COMM("MPI_Cart_get", comm);
-    GET_TOPO("MPI_Cart_get", comm, MPI_CART, &t);
+    SMPI_CHECK_TOPO("MPI_Cart_get", comm, MPI_CART, &t);
     n = maxdims < t->ndims ? maxdims : t->ndims;
     if (n > 0) {
         int *c = sim_xmalloc((size_t)t->ndims * sizeof(*c));
@@ -178,7 +162,7 @@ int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
 
     SMPI_CHECK_COMM("MPI_Cart_rank", comm);
     SMPI_CHECK_ARG("MPI_Cart_rank", comm, rank);
-    GET_TOPO("MPI_Cart_rank", comm, MPI_CART, &t);
+    SMPI_CHECK_TOPO("MPI_Cart_rank", comm, MPI_CART, &t);
     if (t->ndims > 0 && !coords)
         return smpi__error(comm, "MPI_Cart_rank", MPI_ERR_ARG, "coords is NULL");
     if (smpi__cart_rank_of(t, coords, true, rank) != MPI_SUCCESS)
@@ -194,7 +178,7 @@ int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
     int *c;
 
     SMPI_CHECK_COMM("MPI_Cart_coords", comm);
-    GET_TOPO("MPI_Cart_coords", comm, MPI_CART, &t);
+    SMPI_CHECK_TOPO("MPI_Cart_coords", comm, MPI_CART, &t);
     if (rank < 0 || rank >= smpi_comm_size(comm))
         return smpi__error(comm, "MPI_Cart_coords", MPI_ERR_RANK, "rank %d is out of range", rank);
     if (maxdims < t->ndims)
@@ -216,7 +200,7 @@ int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, in
     SMPI_CHECK_COMM("MPI_Cart_shift", comm);
     SMPI_CHECK_ARG("MPI_Cart_shift", comm, rank_source);
     SMPI_CHECK_ARG("MPI_Cart_shift", comm, rank_dest);
-    GET_TOPO("MPI_Cart_shift", comm, MPI_CART, &t);
+    SMPI_CHECK_TOPO("MPI_Cart_shift", comm, MPI_CART, &t);
     if (direction < 0 || direction >= t->ndims)
         return smpi__error(comm, "MPI_Cart_shift", MPI_ERR_ARG,
                            "direction %d is out of range for %d dimensions", direction, t->ndims);
@@ -232,7 +216,7 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
 
     SMPI_CHECK_COMM("MPI_Cart_sub", comm);
     SMPI_CHECK_ARG("MPI_Cart_sub", comm, newcomm);
-    GET_TOPO("MPI_Cart_sub", comm, MPI_CART, &t);
+    SMPI_CHECK_TOPO("MPI_Cart_sub", comm, MPI_CART, &t);
     SMPI_CHECK(smpi__coll_order_plain("MPI_Cart_sub", comm));
     smpi__enter("MPI_Cart_sub");
     rc = smpi__cart_sub(comm, remain_dims, newcomm);
@@ -281,7 +265,7 @@ int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
     SMPI_CHECK_COMM("MPI_Graphdims_get", comm);
     SMPI_CHECK_ARG("MPI_Graphdims_get", comm, nnodes);
     SMPI_CHECK_ARG("MPI_Graphdims_get", comm, nedges);
-    GET_TOPO("MPI_Graphdims_get", comm, MPI_GRAPH, &t);
+    SMPI_CHECK_TOPO("MPI_Graphdims_get", comm, MPI_GRAPH, &t);
     *nnodes = t->nnodes;
     *nedges = t->nnodes > 0 ? t->index[t->nnodes - 1] : 0;
     return MPI_SUCCESS;
@@ -294,7 +278,7 @@ int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int e
     int ne;
 
     SMPI_CHECK_COMM("MPI_Graph_get", comm);
-    GET_TOPO("MPI_Graph_get", comm, MPI_GRAPH, &t);
+    SMPI_CHECK_TOPO("MPI_Graph_get", comm, MPI_GRAPH, &t);
     ne = t->nnodes > 0 ? t->index[t->nnodes - 1] : 0;
     for (int i = 0; i < t->nnodes && i < maxindex; i++)
         index[i] = t->index[i];
@@ -310,7 +294,7 @@ int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
 
     SMPI_CHECK_COMM("MPI_Graph_neighbors_count", comm);
     SMPI_CHECK_ARG("MPI_Graph_neighbors_count", comm, nneighbors);
-    GET_TOPO("MPI_Graph_neighbors_count", comm, MPI_GRAPH, &t);
+    SMPI_CHECK_TOPO("MPI_Graph_neighbors_count", comm, MPI_GRAPH, &t);
     SMPI_CHECK(graph_node("MPI_Graph_neighbors_count", comm, t, rank));
     *nneighbors = t->index[rank] - (rank ? t->index[rank - 1] : 0);
     return MPI_SUCCESS;
@@ -323,7 +307,7 @@ int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbor
     int first;
 
     SMPI_CHECK_COMM("MPI_Graph_neighbors", comm);
-    GET_TOPO("MPI_Graph_neighbors", comm, MPI_GRAPH, &t);
+    SMPI_CHECK_TOPO("MPI_Graph_neighbors", comm, MPI_GRAPH, &t);
     SMPI_CHECK(graph_node("MPI_Graph_neighbors", comm, t, rank));
     first = rank ? t->index[rank - 1] : 0;
     for (int e = first, k = 0; e < t->index[rank] && k < maxneighbors; e++, k++)
@@ -413,7 +397,7 @@ int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree
     const struct dist_adj *a;
 
     SMPI_CHECK_COMM("MPI_Dist_graph_neighbors_count", comm);
-    GET_TOPO("MPI_Dist_graph_neighbors_count", comm, MPI_DIST_GRAPH, &t);
+    SMPI_CHECK_TOPO("MPI_Dist_graph_neighbors_count", comm, MPI_DIST_GRAPH, &t);
     a = &t->adj[smpi_comm_rank(comm)];
     *indegree = a->indeg;
     *outdegree = a->outdeg;
@@ -429,7 +413,7 @@ int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int
     const struct dist_adj *a;
 
     SMPI_CHECK_COMM("MPI_Dist_graph_neighbors", comm);
-    GET_TOPO("MPI_Dist_graph_neighbors", comm, MPI_DIST_GRAPH, &t);
+    SMPI_CHECK_TOPO("MPI_Dist_graph_neighbors", comm, MPI_DIST_GRAPH, &t);
     a = &t->adj[smpi_comm_rank(comm)];
     for (int i = 0; i < a->indeg && i < maxindegree; i++) {
         sources[i] = a->sources[i];

@@ -1,6 +1,8 @@
 /* env_err_classes: each fault of MPI_Status_set_elements and of the external32 calls reported
  * with its own error class under MPI_ERRORS_RETURN (issue 18 item 2: these used to come back as
- * one MPI_ERR_ARG, or as MPI_ERR_TYPE whatever was raised). */
+ * one MPI_ERR_ARG, or as MPI_ERR_TYPE whatever was raised); the handle checks of check.h that
+ * replaced local copies: SMPI_CHECK_WIN (MPI_ERR_WIN) on the window attribute and error handler
+ * calls, SMPI_CHECK_TOPO (MPI_ERR_TOPOLOGY) on the topology queries. */
 #include <mpi.h>
 
 #include "mtest.h"
@@ -21,6 +23,11 @@ int main(int argc, char **argv)
     MPI_Aint pos = 0;
     int in[2] = { 1, 2 };
     char buf[64];
+    int flag = 0;
+    int ndims = 0;
+    int coords[2];
+    void *val = NULL;
+    MPI_Errhandler eh = MPI_ERRHANDLER_NULL;
 
     MPI_Init(&argc, &argv);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -57,5 +64,19 @@ int main(int argc, char **argv)
         MPI_Unpack_external("external32", buf, sizeof(buf), &pos, in, 2, MPI_DATATYPE_NULL),
         MPI_ERR_TYPE, "Unpack_external, MPI_DATATYPE_NULL");
 
+    errs += expect_class(MPI_Win_get_attr(MPI_WIN_NULL, MPI_WIN_BASE, &val, &flag), MPI_ERR_WIN,
+                         "Win_get_attr, MPI_WIN_NULL");
+    errs += expect_class(MPI_Win_delete_attr(MPI_WIN_NULL, 70), MPI_ERR_WIN,
+                         "Win_delete_attr, MPI_WIN_NULL");
+    errs += expect_class(MPI_Win_get_errhandler(MPI_WIN_NULL, &eh), MPI_ERR_WIN,
+                         "Win_get_errhandler, MPI_WIN_NULL");
+    errs += expect_class(MPI_Win_call_errhandler(MPI_WIN_NULL, MPI_ERR_OTHER), MPI_ERR_WIN,
+                         "Win_call_errhandler, MPI_WIN_NULL");
+    errs += expect_class(MPI_Cartdim_get(MPI_COMM_WORLD, &ndims), MPI_ERR_TOPOLOGY,
+                         "Cartdim_get, no topology");
+    errs += expect_class(MPI_Cart_coords(MPI_COMM_WORLD, 0, 2, coords), MPI_ERR_TOPOLOGY,
+                         "Cart_coords, no topology");
+    errs += expect_class(MPI_Graphdims_get(MPI_COMM_WORLD, &ndims, &flag), MPI_ERR_TOPOLOGY,
+                         "Graphdims_get, no topology");
     return mtest_finish(errs);
 }
