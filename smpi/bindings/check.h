@@ -11,6 +11,7 @@
 #include "smpi/analyze/analyze.h"
 #include "smpi/internal.h"
 #include "smpi/mpi/datatype.h"
+#include "smpi/mpi/file.h"
 #include "smpi/mpi/topo.h"
 #include "smpi/mpi/win.h"
 
@@ -88,6 +89,9 @@
 /* win is a window the calling rank holds (MPI_ERR_WIN through MPI_COMM_WORLD's handler: there
  * is no window to report through). */
 #define SMPI_CHECK_WIN(call, win) SMPI_CHECK(smpi__check_win(call, win))
+/* fh is a file the calling rank has open (MPI_ERR_FILE through the handler of MPI_FILE_NULL, as
+ * MPI-3.1 section 13.7 says for an invalid file handle). */
+#define SMPI_CHECK_FILE(call, fh) SMPI_CHECK(smpi__check_file(call, fh))
 /* comm carries a topology of `kind` (MPI_CART, MPI_GRAPH, MPI_DIST_GRAPH; 0: any), stored in *t
  * (MPI_ERR_TOPOLOGY through comm's handler). Run after SMPI_CHECK_COMM. */
 #define SMPI_CHECK_TOPO(call, comm, kind, t) SMPI_CHECK(smpi__check_topo(call, comm, kind, t))
@@ -158,6 +162,14 @@ static inline int smpi__check_win(const char *call, MPI_Win win)
     if (!smpi__win_is_valid(win))
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
                            "win is not a valid window of the calling rank (already freed?)");
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_file(const char *call, MPI_File fh)
+{
+    if (fh == MPI_FILE_NULL || !smpi__file_is_valid(fh))
+        return smpi__file_error(MPI_FILE_NULL, call, MPI_ERR_FILE,
+                                "fh is MPI_FILE_NULL or not an open file (already closed?)");
     return MPI_SUCCESS;
 }
 

@@ -2,7 +2,8 @@
  * with its own error class under MPI_ERRORS_RETURN (issue 18 item 2: these used to come back as
  * one MPI_ERR_ARG, or as MPI_ERR_TYPE whatever was raised); the handle checks of check.h that
  * replaced local copies: SMPI_CHECK_WIN (MPI_ERR_WIN) on the window attribute and error handler
- * calls, SMPI_CHECK_TOPO (MPI_ERR_TOPOLOGY) on the topology queries. */
+ * calls, SMPI_CHECK_TOPO (MPI_ERR_TOPOLOGY) on the topology queries, SMPI_CHECK_FILE
+ * (MPI_ERR_FILE, through MPI_FILE_NULL's handler: MPI_ERRORS_RETURN) on the I/O calls. */
 #include <mpi.h>
 
 #include "mtest.h"
@@ -24,6 +25,7 @@ int main(int argc, char **argv)
     int in[2] = { 1, 2 };
     char buf[64];
     int flag = 0;
+    MPI_Offset fsize = 0;
     int ndims = 0;
     int coords[2];
     void *val = NULL;
@@ -78,5 +80,9 @@ int main(int argc, char **argv)
                          "Cart_coords, no topology");
     errs += expect_class(MPI_Graphdims_get(MPI_COMM_WORLD, &ndims, &flag), MPI_ERR_TOPOLOGY,
                          "Graphdims_get, no topology");
+    errs += expect_class(MPI_File_get_size(MPI_FILE_NULL, &fsize), MPI_ERR_FILE,
+                         "File_get_size, MPI_FILE_NULL");
+    errs += expect_class(MPI_File_close(&(MPI_File){ MPI_FILE_NULL }), MPI_ERR_FILE,
+                         "File_close, MPI_FILE_NULL");
     return mtest_finish(errs);
 }
