@@ -198,6 +198,9 @@ double smpi__adjust_lookup(const char *key);
  * into or out of it (shared.c). */
 bool smpi__shared_covers(const void *p, size_t n);
 void smpi__sleep(double seconds);
+/* MPI_Wtime and MPI_Wtick (time.c): the rank's simulated clock in seconds, and its resolution. */
+double smpi__wtime(void);
+double smpi__wtick(void);
 /* A sleep of the application (sleep, usleep, nanosleep, sg_actor_sleep_for): smpi__sleep between
  * smpi__enter("sleep") and smpi__leave, traced as a sleep. */
 void smpi__app_sleep(double seconds);
@@ -250,6 +253,20 @@ void smpi__comm_release(MPI_Comm comm);
 struct smpi_group *smpi__group_new(int size);
 void smpi__group_release(struct smpi_group *g);
 bool smpi__comm_is_valid(MPI_Comm comm);
+/* Groups (group.c): the position of world rank w in g (MPI_UNDEFINED when absent; O(size)); a
+ * new group (reference for the caller) of the n world ranks in `world`, MPI_GROUP_EMPTY when n is
+ * 0; MPI_IDENT, MPI_SIMILAR or MPI_UNEQUAL; the set operations of MPI-3.1 section 6.3.2 (members
+ * in the order of group1, then for a union those of group2 not in group1); the group of the n
+ * listed ranks of g in list order, or of the others in order (ranks valid and distinct). */
+int smpi__group_rank_of(const struct smpi_group *g, int w);
+MPI_Group smpi__group_of(const int *world, int n);
+int smpi__group_compare(MPI_Group group1, MPI_Group group2);
+MPI_Group smpi__group_union(MPI_Group group1, MPI_Group group2);
+MPI_Group smpi__group_intersection(MPI_Group group1, MPI_Group group2);
+MPI_Group smpi__group_difference(MPI_Group group1, MPI_Group group2);
+MPI_Group smpi__group_incl(MPI_Group g, int n, const int ranks[]);
+MPI_Group smpi__group_excl(MPI_Group g, int n, const int ranks[]);
+
 /* Collective creation of a communicator over `group` (a reference is taken) derived from
  * `parent`: all members of parent call it in the same order and get the same object. */
 MPI_Comm smpi__comm_derive(MPI_Comm parent, struct smpi_group *group);
@@ -278,6 +295,11 @@ struct smpi_group *smpi__comm_group(MPI_Comm comm);
 
 /* MPI_Comm_dup and MPI_Comm_split of an intercommunicator (intercomm.c). */
 MPI_Comm smpi__inter_dup(MPI_Comm inter);
+/* MPI_Intercomm_create and MPI_Intercomm_merge once their arguments are checked (intercomm.c):
+ * collective, between smpi__enter and smpi__leave; return the error class. */
+int smpi__intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
+                           int remote_leader, int tag, MPI_Comm *newintercomm);
+int smpi__intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm);
 MPI_Comm smpi__inter_split(MPI_Comm inter, int color, int key);
 /* True for a valid intercommunicator. */
 static inline bool smpi__comm_is_inter(MPI_Comm comm)
@@ -285,7 +307,49 @@ static inline bool smpi__comm_is_inter(MPI_Comm comm)
     return comm != MPI_COMM_NULL && smpi__comm_is_valid(comm) && comm->remote_group != NULL;
 }
 
+/* ---- info objects (info.c): (key, value) string pairs in insertion order ------------------ */
+
+/* An empty info object; MPI_INFO_ENV's keys are filled by smpi__info_prepare on first use. */
+MPI_Info smpi__info_new(void);
+void smpi__info_prepare(MPI_Info info);
+/* MPI_INFO_ENV: cannot be modified or freed. */
+bool smpi__info_predefined(MPI_Info info);
+/* Sets key (replacing its value if present); deletes it (false when it is not set). */
+void smpi__info_put(MPI_Info info, const char *key, const char *value);
+bool smpi__info_delete(MPI_Info info, const char *key);
+/* The value of key (NULL when not set), the number of keys, the n-th key (0 <= n < nkeys). */
+const char *smpi__info_value(MPI_Info info, const char *key);
+int smpi__info_nkeys(MPI_Info info);
+const char *smpi__info_nthkey(MPI_Info info, int n);
+MPI_Info smpi__info_dup(MPI_Info info);
+void smpi__info_free(MPI_Info info);
+
+/* ---- Fortran handles (handles.c) ------------------------------------------------------------ */
+
+/* The kinds of handle a Fortran integer can stand for; the integer of a C handle (the same
+ * each time; 0 for the null handle) and back (NULL when the integer was never given out). */
+enum smpi_fhandle_kind {
+    SMPI_FH_COMM,
+    SMPI_FH_TYPE,
+    SMPI_FH_GROUP,
+    SMPI_FH_INFO,
+    SMPI_FH_REQUEST,
+    SMPI_FH_OP,
+    SMPI_FH_ERRHANDLER,
+    SMPI_FH_WIN,
+    SMPI_FH_FILE,
+    SMPI_FH_MESSAGE,
+    SMPI_FH_KINDS,
+};
+
+MPI_Fint smpi__handle_to_fint(enum smpi_fhandle_kind k, void *handle);
+void *smpi__handle_from_fint(enum smpi_fhandle_kind k, MPI_Fint f);
+
 /* ---- topologies (topo.c) ------------------------------------------------------------------- */
+
+/* MPI_Dims_create's search (topo_dims.c): fills the nfree zero entries of dims[0..ndims-1] with
+ * the most balanced non-increasing split of rest. */
+void smpi__dims_fill(int rest, int ndims, int dims[], int nfree);
 
 struct smpi_topo;
 /* A topology is shared by its communicator's members and duplicates: reference counted. */
@@ -305,6 +369,21 @@ int smpi__attrs_copy(enum smpi_attr_kind kind, void *old_obj, struct smpi_attr_l
  * MPI_Finalize for MPI_COMM_SELF). */
 int smpi__attrs_delete(enum smpi_attr_kind kind, void *obj, struct smpi_attr_list **list);
 void smpi__attrs_discard(struct smpi_attr_list **list);
+/* The work of the keyval and attribute calls (their handles checked): each checks the keyval
+ * (MPI_ERR_KEYVAL; predefined ones are read only) and reports through errwin's handler when it
+ * is not MPI_WIN_NULL, else errcomm's. A new keyval of `kind` (MPI_ERR_ARG when keyval is NULL);
+ * freeing one (the cached values keep it alive); caching value on obj (list *l), running the
+ * delete callback of a value it replaces; reading the calling rank's value (and MPI_COMM_WORLD's
+ * predefined attributes); deleting it. */
+int smpi__keyval_create(enum smpi_attr_kind kind, void (*copy_fn)(void), void (*delete_fn)(void),
+                        int *keyval, void *extra_state);
+int smpi__keyval_free(const char *call, enum smpi_attr_kind kind, int *keyval);
+int smpi__attr_put(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
+                   void *obj, struct smpi_attr_list **l, int keyval, void *value);
+int smpi__attr_get(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
+                   struct smpi_attr_list *l, int keyval, void *value, int *flag);
+int smpi__attr_remove(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
+                      void *obj, struct smpi_attr_list **l, int keyval);
 
 /* ---- requests and point-to-point (p2p.c, request.c) -------------------------------------- */
 
@@ -474,6 +553,20 @@ void smpi__status_empty(MPI_Status *st);
 MPI_Errhandler smpi__comm_errhandler(MPI_Comm comm);
 void smpi__comm_inherit_errhandler(MPI_Comm child, MPI_Comm parent);
 void smpi__comm_free_errhandlers(MPI_Comm comm);
+/* Error handler objects: new user handlers of each kind (one reference), taking and dropping a
+ * reference (predefined handlers have none), whether eh may be set on a window or a file (its
+ * kind, or predefined), *slot := eh (a reference taken, the one *slot held dropped), eh as the
+ * calling rank's handler on comm (a reference taken), and a window's slot for the calling rank. */
+MPI_Errhandler smpi__errhandler_new_comm(MPI_Comm_errhandler_function *fn);
+MPI_Errhandler smpi__errhandler_new_win(MPI_Win_errhandler_function *fn);
+MPI_Errhandler smpi__errhandler_new_file(MPI_File_errhandler_function *fn);
+void smpi__errhandler_ref(MPI_Errhandler eh);
+void smpi__errhandler_release(MPI_Errhandler eh);
+bool smpi__errhandler_fits_win(MPI_Errhandler eh);
+bool smpi__errhandler_fits_file(MPI_Errhandler eh);
+void smpi__errhandler_assign(MPI_Errhandler *slot, MPI_Errhandler eh);
+void smpi__comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh);
+MPI_Errhandler *smpi__win_eh_slot(MPI_Win win);
 int smpi__error(MPI_Comm comm, const char *call, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

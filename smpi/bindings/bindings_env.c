@@ -1,5 +1,6 @@
 /* bindings_env: the MPI environment — init and finalize, abort, ranks and sizes, versions,
- * processor names, thread levels, and communicator duplication. */
+ * processor names, thread levels, communicator duplication, and the clock (MPI_Wtime, MPI_Wtick).
+ */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -198,3 +199,15 @@ int PMPI_Comm_free(MPI_Comm *comm)
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_free = PMPI_Comm_free
+
+double PMPI_Wtime(void)
+{
+    return smpi__wtime();
+}
+#pragma weak MPI_Wtime = PMPI_Wtime
+
+double PMPI_Wtick(void)
+{
+    return smpi__wtick();
+}
+#pragma weak MPI_Wtick = PMPI_Wtick

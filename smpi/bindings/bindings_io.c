@@ -20,21 +20,6 @@
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
-static int check_fh(const char *call, MPI_File fh)
-{
-    if (fh == MPI_FILE_NULL || !smpi__file_is_valid(fh))
-        return smpi__file_error(MPI_FILE_NULL, call, MPI_ERR_FILE,
-                                "fh is MPI_FILE_NULL or not an open file (already closed?)");
-    return MPI_SUCCESS;
-}
-
-#define CHECK_FH(call, fh)                                                                         \
-    do {                                                                                           \
-        int rc_ = check_fh(call, fh);                                                              \
-        if (rc_ != MPI_SUCCESS)                                                                    \
-            return rc_;                                                                            \
-    } while (0)
-
 static int check_access(const char *call, MPI_File fh, int count, MPI_Datatype type, bool write,
                         bool shared_ptr)
 {
@@ -123,7 +108,7 @@ static int at(const char *call, MPI_File fh, MPI_Offset offset, void *buf, int c
 {
     int rc;
 
-    CHECK_FH(call, fh);
+    SMPI_CHECK_FILE(call, fh);
     SMPI_CHECK(check_access(call, fh, count, type, write, false));
     if (offset >= 0 && (all || count > 0))
         smpi__io_log_seek(fh, MPI_SEEK_SET, smpi__io_byte(fh, offset * etype_size(fh)));
@@ -145,7 +130,7 @@ static int individual(const char *call, MPI_File fh, void *buf, int count, MPI_D
     MPI_Offset moved = 0;
     int rc;
 
-    CHECK_FH(call, fh);
+    SMPI_CHECK_FILE(call, fh);
     SMPI_CHECK(check_access(call, fh, count, type, write, false));
     m = smpi__file_self(fh);
     if (all)
@@ -163,7 +148,7 @@ static int shared(const char *call, MPI_File fh, void *buf, int count, MPI_Datat
     MPI_Offset at_etype;
     int rc;
 
-    CHECK_FH(call, fh);
+    SMPI_CHECK_FILE(call, fh);
     SMPI_CHECK(check_access(call, fh, count, type, write, true));
     if (count == 0)
         return access_at(call, fh, fh->shared, buf, count, type, write, status, NULL);
@@ -188,7 +173,7 @@ static int ordered(const char *call, MPI_File fh, void *buf, int count, MPI_Data
     MPI_Offset mine, start, end;
     int rc;
 
-    CHECK_FH(call, fh);
+    SMPI_CHECK_FILE(call, fh);
     SMPI_CHECK(check_access(call, fh, count, type, write, true));
     mine = (MPI_Offset)count * (MPI_Offset)type->size / etype_size(fh);
     smpi__enter(call);
@@ -320,7 +305,7 @@ int PMPI_File_close(MPI_File *fh)
 {
     if (!fh)
         return smpi__file_error(MPI_FILE_NULL, "MPI_File_close", MPI_ERR_ARG, "fh is NULL");
-    CHECK_FH("MPI_File_close", *fh);
+    SMPI_CHECK_FILE("MPI_File_close", *fh);
     smpi__handle_gone(SMPI_H_FILE, *fh);
     smpi__enter("MPI_File_close");
     /* collective: nobody deletes the file under another rank. Three barriers, as SMPI 3.32's
@@ -357,7 +342,7 @@ int PMPI_File_delete(const char *filename, MPI_Info info)
 
 int PMPI_File_set_size(MPI_File fh, MPI_Offset size)
 {
-    CHECK_FH("MPI_File_set_size", fh);
+    SMPI_CHECK_FILE("MPI_File_set_size", fh);
     if (size < 0)
         return smpi__file_error(fh, "MPI_File_set_size", MPI_ERR_ARG, "size is negative");
     if (ftruncate(fh->fd, (off_t)size) != 0)
@@ -372,7 +357,7 @@ int PMPI_File_preallocate(MPI_File fh, MPI_Offset size)
 {
     struct stat st;
 
-    CHECK_FH("MPI_File_preallocate", fh);
+    SMPI_CHECK_FILE("MPI_File_preallocate", fh);
     if (fstat(fh->fd, &st) == 0 && st.st_size < size && ftruncate(fh->fd, (off_t)size) != 0)
         return smpi__file_error(fh, "MPI_File_preallocate", smpi__io_errno_class(errno),
                                 "cannot grow %s: %s", fh->name, strerror(errno));
@@ -385,7 +370,7 @@ int PMPI_File_get_size(MPI_File fh, MPI_Offset *size)
 {
     struct stat st;
 
-    CHECK_FH("MPI_File_get_size", fh);
+    SMPI_CHECK_FILE("MPI_File_get_size", fh);
     if (fstat(fh->fd, &st) != 0)
         return smpi__file_error(fh, "MPI_File_get_size", smpi__io_errno_class(errno), "%s",
                                 strerror(errno));
@@ -396,14 +381,14 @@ int PMPI_File_get_size(MPI_File fh, MPI_Offset *size)
 
 int PMPI_File_get_group(MPI_File fh, MPI_Group *group)
 {
-    CHECK_FH("MPI_File_get_group", fh);
+    SMPI_CHECK_FILE("MPI_File_get_group", fh);
     return PMPI_Comm_group(fh->comm, group);
 }
 #pragma weak MPI_File_get_group = PMPI_File_get_group
 
 int PMPI_File_get_amode(MPI_File fh, int *amode)
 {
-    CHECK_FH("MPI_File_get_amode", fh);
+    SMPI_CHECK_FILE("MPI_File_get_amode", fh);
     *amode = fh->amode;
     return MPI_SUCCESS;
 }
@@ -411,7 +396,7 @@ int PMPI_File_get_amode(MPI_File fh, int *amode)
 
 int PMPI_File_set_info(MPI_File fh, MPI_Info info)
 {
-    CHECK_FH("MPI_File_set_info", fh);
+    SMPI_CHECK_FILE("MPI_File_set_info", fh);
     if (info == MPI_INFO_NULL)
         return MPI_SUCCESS;
     if (smpi_comm_rank(fh->comm) == 0) { /* hints are kept, none changes the behaviour */
@@ -427,7 +412,7 @@ int PMPI_File_set_info(MPI_File fh, MPI_Info info)
 
 int PMPI_File_get_info(MPI_File fh, MPI_Info *info)
 {
-    CHECK_FH("MPI_File_get_info", fh);
+    SMPI_CHECK_FILE("MPI_File_get_info", fh);
     if (fh->info != MPI_INFO_NULL)
         return PMPI_Info_dup(fh->info, info);
     return PMPI_Info_create(info);
@@ -436,7 +421,7 @@ int PMPI_File_get_info(MPI_File fh, MPI_Info *info)
 
 int PMPI_File_sync(MPI_File fh)
 {
-    CHECK_FH("MPI_File_sync", fh);
+    SMPI_CHECK_FILE("MPI_File_sync", fh);
     if (fsync(fh->fd) != 0 && errno != EINVAL)
         return smpi__file_error(fh, "MPI_File_sync", MPI_ERR_IO, "%s", strerror(errno));
     PMPI_Barrier(fh->comm);
@@ -446,7 +431,7 @@ int PMPI_File_sync(MPI_File fh)
 
 int PMPI_File_set_atomicity(MPI_File fh, int flag)
 {
-    CHECK_FH("MPI_File_set_atomicity", fh);
+    SMPI_CHECK_FILE("MPI_File_set_atomicity", fh);
     fh->atomic = flag != 0; /* accesses are whole pread/pwrite calls by one rank at a time */
     PMPI_Barrier(fh->comm);
     return MPI_SUCCESS;
@@ -455,7 +440,7 @@ int PMPI_File_set_atomicity(MPI_File fh, int flag)
 
 int PMPI_File_get_atomicity(MPI_File fh, int *flag)
 {
-    CHECK_FH("MPI_File_get_atomicity", fh);
+    SMPI_CHECK_FILE("MPI_File_get_atomicity", fh);
     *flag = fh->atomic;
     return MPI_SUCCESS;
 }
@@ -470,7 +455,7 @@ int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Dat
     bool ext;
 
     (void)info;
-    CHECK_FH(call, fh);
+    SMPI_CHECK_FILE(call, fh);
     if (etype == MPI_DATATYPE_NULL || filetype == MPI_DATATYPE_NULL)
         return smpi__file_error(fh, call, MPI_ERR_TYPE, "etype or filetype is MPI_DATATYPE_NULL");
     if (!datarep || (strcmp(datarep, "native") != 0 && strcmp(datarep, "internal") != 0 &&
@@ -519,7 +504,7 @@ int PMPI_File_get_view(MPI_File fh, MPI_Offset *disp, MPI_Datatype *etype, MPI_D
 {
     struct smpi_file_member *m;
 
-    CHECK_FH("MPI_File_get_view", fh);
+    SMPI_CHECK_FILE("MPI_File_get_view", fh);
     m = smpi__file_self(fh);
     *disp = m->disp;
     view_type(m->etype, etype);
@@ -533,7 +518,7 @@ int PMPI_File_get_byte_offset(MPI_File fh, MPI_Offset offset, MPI_Offset *disp)
 {
     size_t run;
 
-    CHECK_FH("MPI_File_get_byte_offset", fh);
+    SMPI_CHECK_FILE("MPI_File_get_byte_offset", fh);
     *disp = smpi__io_offset(smpi__file_self(fh), offset * etype_size(fh), &run);
     return MPI_SUCCESS;
 }
@@ -541,7 +526,7 @@ int PMPI_File_get_byte_offset(MPI_File fh, MPI_Offset offset, MPI_Offset *disp)
 
 int PMPI_File_get_type_extent(MPI_File fh, MPI_Datatype datatype, MPI_Aint *extent)
 {
-    CHECK_FH("MPI_File_get_type_extent", fh);
+    SMPI_CHECK_FILE("MPI_File_get_type_extent", fh);
     if (smpi__file_self(fh)->external32)
         return PMPI_Pack_external_size("external32", 1, datatype, extent);
     *extent = smpi_type_extent(datatype);
@@ -593,7 +578,7 @@ int PMPI_File_seek(MPI_File fh, MPI_Offset offset, int whence)
     struct smpi_file_member *m;
     int rc;
 
-    CHECK_FH("MPI_File_seek", fh);
+    SMPI_CHECK_FILE("MPI_File_seek", fh);
     m = smpi__file_self(fh);
     rc = seek_to("MPI_File_seek", fh, m->ptr, offset, whence, &m->ptr);
     if (rc == MPI_SUCCESS)
@@ -604,7 +589,7 @@ int PMPI_File_seek(MPI_File fh, MPI_Offset offset, int whence)
 
 int PMPI_File_get_position(MPI_File fh, MPI_Offset *offset)
 {
-    CHECK_FH("MPI_File_get_position", fh);
+    SMPI_CHECK_FILE("MPI_File_get_position", fh);
     *offset = smpi__file_self(fh)->ptr;
     return MPI_SUCCESS;
 }
@@ -618,7 +603,7 @@ int PMPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence)
     MPI_Offset to = 0;
     int rc = MPI_SUCCESS;
 
-    CHECK_FH("MPI_File_seek_shared", fh);
+    SMPI_CHECK_FILE("MPI_File_seek_shared", fh);
     m = smpi__file_self(fh);
     smpi__io_shared_lock(fh);
     if (++m->shared_seeks > fh->shared_seeks) {
@@ -637,7 +622,7 @@ int PMPI_File_seek_shared(MPI_File fh, MPI_Offset offset, int whence)
 
 int PMPI_File_get_position_shared(MPI_File fh, MPI_Offset *offset)
 {
-    CHECK_FH("MPI_File_get_position_shared", fh);
+    SMPI_CHECK_FILE("MPI_File_get_position_shared", fh);
     *offset = fh->shared;
     return MPI_SUCCESS;
 }
@@ -745,7 +730,7 @@ static int split_end(const char *call, MPI_File fh, MPI_Status *status)
 {
     struct smpi_file_member *m;
 
-    CHECK_FH(call, fh);
+    SMPI_CHECK_FILE(call, fh);
     m = smpi__file_self(fh);
     if (!m->split_pending)
         return smpi__file_error(fh, call, MPI_ERR_OTHER, "no split collective to end");

@@ -38,9 +38,15 @@ int PMPI_Free_mem(void *base)
 
 int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Count count)
 {
-    if (!status || datatype == MPI_DATATYPE_NULL || count < 0)
+    if (!status)
         return smpi__error(MPI_COMM_WORLD, "MPI_Status_set_elements", MPI_ERR_ARG,
-                           "status, datatype or count %lld is invalid", (long long)count);
+                           "status is NULL");
+    if (datatype == MPI_DATATYPE_NULL)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Status_set_elements", MPI_ERR_TYPE,
+                           "datatype is MPI_DATATYPE_NULL");
+    if (count < 0)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Status_set_elements", MPI_ERR_COUNT,
+                           "count %lld is negative", (long long)count);
     status->smpi_count = count * (MPI_Count)smpi_type_size(datatype);
     return MPI_SUCCESS;
 }

@@ -148,7 +148,7 @@ static int rma_call(const char *call, enum rma_call kind, MPI_Win win, const str
     int rc;
 
     SMPI_CHECK_INIT(call);
-    SMPI_CHECK(smpi__win_check(call, win));
+    SMPI_CHECK_WIN(call, win);
     SMPI_CHECK(check_op_args(call, win, a, origin));
     if (kind == CALL_GACC) {
         SMPI_CHECK(check_count(call, win, a->rcount, "result_count"));
@@ -292,7 +292,7 @@ int PMPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, voi
     int rc;
 
     SMPI_CHECK_INIT(call);
-    SMPI_CHECK(smpi__win_check(call, win));
+    SMPI_CHECK_WIN(call, win);
     SMPI_CHECK(check_op_args(call, win, &a, true));
     if (!(datatype->flags & SMPI_TYPE_PREDEFINED) ||
         !(datatype->opclass & (SMPI_CLASS_C_INTEGER | SMPI_CLASS_F_INTEGER | SMPI_CLASS_LOGICAL |
@@ -333,7 +333,7 @@ int PMPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_dat
                           .ttype = target_datatype };
 
     SMPI_CHECK_INIT("MPI_Rput");
-    SMPI_CHECK(smpi__win_check("MPI_Rput", win));
+    SMPI_CHECK_WIN("MPI_Rput", win);
     SMPI_CHECK(check_request("MPI_Rput", win, request));
     return rma_call("MPI_Rput", CALL_PUT, win, &a, request);
 }
@@ -352,7 +352,7 @@ int PMPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
                           .ttype = target_datatype };
 
     SMPI_CHECK_INIT("MPI_Rget");
-    SMPI_CHECK(smpi__win_check("MPI_Rget", win));
+    SMPI_CHECK_WIN("MPI_Rget", win);
     SMPI_CHECK(check_request("MPI_Rget", win, request));
     return rma_call("MPI_Rget", CALL_GET, win, &a, request);
 }
@@ -372,7 +372,7 @@ int PMPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype ori
                           .op = op };
 
     SMPI_CHECK_INIT("MPI_Raccumulate");
-    SMPI_CHECK(smpi__win_check("MPI_Raccumulate", win));
+    SMPI_CHECK_WIN("MPI_Raccumulate", win);
     SMPI_CHECK(check_request("MPI_Raccumulate", win, request));
     return rma_call("MPI_Raccumulate", CALL_ACC, win, &a, request);
 }
@@ -396,7 +396,7 @@ int PMPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype
                           .op = op };
 
     SMPI_CHECK_INIT("MPI_Rget_accumulate");
-    SMPI_CHECK(smpi__win_check("MPI_Rget_accumulate", win));
+    SMPI_CHECK_WIN("MPI_Rget_accumulate", win);
     SMPI_CHECK(check_request("MPI_Rget_accumulate", win, request));
     return rma_call("MPI_Rget_accumulate", CALL_GACC, win, &a, request);
 }
@@ -414,7 +414,7 @@ static int sync_done(const char *call, MPI_Win win, int rc, const char *msg)
 static int check_sync(const char *call, MPI_Win win)
 {
     SMPI_CHECK_INIT(call);
-    return smpi__win_check(call, win);
+    return smpi__check_win(call, win);
 }
 
 int PMPI_Win_fence(int assert, MPI_Win win)

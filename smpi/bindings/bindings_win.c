@@ -97,7 +97,7 @@ int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit,
     const char *call = "MPI_Win_shared_query";
 
     SMPI_CHECK_INIT(call);
-    SMPI_CHECK(smpi__win_check(call, win));
+    SMPI_CHECK_WIN(call, win);
     SMPI_CHECK(smpi__win_check_rank(call, win, rank, "rank"));
     if (win->flavor != MPI_WIN_FLAVOR_SHARED)
         return smpi__win_error(win, call, MPI_ERR_RMA_FLAVOR,
@@ -115,7 +115,7 @@ int PMPI_Win_attach(MPI_Win win, void *base, MPI_Aint size)
     int rc;
 
     SMPI_CHECK_INIT(call);
-    SMPI_CHECK(smpi__win_check(call, win));
+    SMPI_CHECK_WIN(call, win);
     if (win->flavor != MPI_WIN_FLAVOR_DYNAMIC)
         return smpi__win_error(win, call, MPI_ERR_RMA_FLAVOR,
                                "%s was not made by MPI_Win_create_dynamic", smpi__win_name(win));
@@ -135,7 +135,7 @@ int PMPI_Win_detach(MPI_Win win, const void *base)
     const char *call = "MPI_Win_detach";
 
     SMPI_CHECK_INIT(call);
-    SMPI_CHECK(smpi__win_check(call, win));
+    SMPI_CHECK_WIN(call, win);
     if (win->flavor != MPI_WIN_FLAVOR_DYNAMIC)
         return smpi__win_error(win, call, MPI_ERR_RMA_FLAVOR,
                                "%s was not made by MPI_Win_create_dynamic", smpi__win_name(win));
@@ -154,7 +154,7 @@ int PMPI_Win_free(MPI_Win *win)
 
     SMPI_CHECK_INIT(call);
     SMPI_CHECK_ARG(call, MPI_COMM_WORLD, win);
-    SMPI_CHECK(smpi__win_check(call, *win));
+    SMPI_CHECK_WIN(call, *win);
     if (smpi__rma_epoch_open(*win, msg, sizeof(msg)))
         return smpi__win_error(*win, call, MPI_ERR_RMA_SYNC, "%s", msg);
     SMPI_CHECK(smpi__coll_order_plain(call, (*win)->comm));
@@ -176,7 +176,7 @@ int PMPI_Win_set_name(MPI_Win win, const char *win_name)
     const char *call = "MPI_Win_set_name";
 
     SMPI_CHECK_INIT(call);
-    SMPI_CHECK(smpi__win_check(call, win));
+    SMPI_CHECK_WIN(call, win);
     if (!win_name)
         return smpi__win_error(win, call, MPI_ERR_ARG, "win_name is NULL");
     snprintf(smpi__win_self(win)->name, MPI_MAX_OBJECT_NAME, "%s", win_name);
@@ -190,7 +190,7 @@ int PMPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen)
     const char *name;
 
     SMPI_CHECK_INIT(call);
-    SMPI_CHECK(smpi__win_check(call, win));
+    SMPI_CHECK_WIN(call, win);
     if (!win_name || !resultlen)
         return smpi__win_error(win, call, MPI_ERR_ARG, "win_name or resultlen is NULL");
     name = smpi__win_self(win)->name;
@@ -205,7 +205,7 @@ int PMPI_Win_set_info(MPI_Win win, MPI_Info info)
     const char *call = "MPI_Win_set_info";
 
     SMPI_CHECK_INIT(call);
-    SMPI_CHECK(smpi__win_check(call, win));
+    SMPI_CHECK_WIN(call, win);
     if (info == MPI_INFO_NULL)
         return smpi__win_error(win, call, MPI_ERR_INFO, "info is MPI_INFO_NULL");
     smpi__win_info_set(win, info);
@@ -218,7 +218,7 @@ int PMPI_Win_get_info(MPI_Win win, MPI_Info *info_used)
     const char *call = "MPI_Win_get_info";
 
     SMPI_CHECK_INIT(call);
-    SMPI_CHECK(smpi__win_check(call, win));
+    SMPI_CHECK_WIN(call, win);
     if (!info_used)
         return smpi__win_error(win, call, MPI_ERR_ARG, "info_used is NULL");
     *info_used = smpi__win_info_get(win); /* registered by its MPI_Info_create */
@@ -231,7 +231,7 @@ int PMPI_Win_get_group(MPI_Win win, MPI_Group *group)
     const char *call = "MPI_Win_get_group";
 
     SMPI_CHECK_INIT(call);
-    SMPI_CHECK(smpi__win_check(call, win));
+    SMPI_CHECK_WIN(call, win);
     if (!group)
         return smpi__win_error(win, call, MPI_ERR_ARG, "group is NULL");
     *group = smpi__comm_group(win->comm);

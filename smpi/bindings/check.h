@@ -9,8 +9,11 @@
 #include <mpi.h>
 
 #include "smpi/analyze/analyze.h"
-#include "smpi/mpi/datatype.h"
 #include "smpi/internal.h"
+#include "smpi/mpi/datatype.h"
+#include "smpi/mpi/file.h"
+#include "smpi/mpi/topo.h"
+#include "smpi/mpi/win.h"
 
 /* Value of the MPI_TAG_UB attribute: every non-negative int is a valid tag. */
 #define SMPI_TAG_UB INT_MAX
@@ -83,6 +86,16 @@
 #define SMPI_CHECK_REQUESTS(call, n, reqs)                                                         \
     SMPI_CHECK(smpi__check_requests(call, n, reqs, #n, #reqs))
 
+/* win is a window the calling rank holds (MPI_ERR_WIN through MPI_COMM_WORLD's handler: there
+ * is no window to report through). */
+#define SMPI_CHECK_WIN(call, win) SMPI_CHECK(smpi__check_win(call, win))
+/* fh is a file the calling rank has open (MPI_ERR_FILE through the handler of MPI_FILE_NULL, as
+ * MPI-3.1 section 13.7 says for an invalid file handle). */
+#define SMPI_CHECK_FILE(call, fh) SMPI_CHECK(smpi__check_file(call, fh))
+/* comm carries a topology of `kind` (MPI_CART, MPI_GRAPH, MPI_DIST_GRAPH; 0: any), stored in *t
+ * (MPI_ERR_TOPOLOGY through comm's handler). Run after SMPI_CHECK_COMM. */
+#define SMPI_CHECK_TOPO(call, comm, kind, t) SMPI_CHECK(smpi__check_topo(call, comm, kind, t))
+
 /* ---- the checks as functions: each returns MPI_SUCCESS or the code smpi__error gives back */
 
 static inline int smpi__check_init(const char *call)
@@ -139,6 +152,37 @@ static inline int smpi__check_op(const char *call, MPI_Comm comm, MPI_Op op)
 {
     if (op == MPI_OP_NULL)
         return smpi__error(comm, call, MPI_ERR_OP, "op is MPI_OP_NULL");
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_win(const char *call, MPI_Win win)
+{
+    if (win == MPI_WIN_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN, "win is MPI_WIN_NULL");
+    if (!smpi__win_is_valid(win))
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
+                           "win is not a valid window of the calling rank (already freed?)");
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_file(const char *call, MPI_File fh)
+{
+    if (fh == MPI_FILE_NULL || !smpi__file_is_valid(fh))
+        return smpi__file_error(MPI_FILE_NULL, call, MPI_ERR_FILE,
+                                "fh is MPI_FILE_NULL or not an open file (already closed?)");
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_topo(const char *call, MPI_Comm comm, int kind, struct smpi_topo **t)
+{
+    static const char *const names[] = {
+        [MPI_GRAPH] = "graph", [MPI_CART] = "Cartesian", [MPI_DIST_GRAPH] = "distributed graph"
+    };
+
+    if (!comm->topo || (kind && comm->topo->kind != kind))
+        return smpi__error(comm, call, MPI_ERR_TOPOLOGY, "the communicator has no %s topology",
+                           kind ? names[kind] : "");
+    *t = comm->topo;
     return MPI_SUCCESS;
 }
 

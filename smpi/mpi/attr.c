@@ -4,7 +4,7 @@
  *
  * Attributes belong to a process in MPI, but a communicator or datatype is one object shared by
  * all ranks here, so every cached value records the world rank that set it and each rank sees
- * only its own. */
+ * only its own. The MPI_*_keyval and MPI_*_attr bindings: smpi/bindings/bindings_attr.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -251,8 +251,8 @@ int smpi__attrs_delete(enum smpi_attr_kind kind, void *obj, struct smpi_attr_lis
 
 /* ---- keyvals ------------------------------------------------------------------------------ */
 
-static int create_keyval(enum smpi_attr_kind kind, void (*copy_fn)(void), void (*delete_fn)(void),
-                         int *keyval, void *extra_state)
+int smpi__keyval_create(enum smpi_attr_kind kind, void (*copy_fn)(void), void (*delete_fn)(void),
+                        int *keyval, void *extra_state)
 {
     struct keyval *kv;
 
@@ -289,12 +289,9 @@ static int check_keyval(const char *call, MPI_Comm comm, MPI_Win win, enum smpi_
     return MPI_SUCCESS;
 }
 
-static int free_keyval(const char *call, enum smpi_attr_kind kind, int *keyval)
+int smpi__keyval_free(const char *call, enum smpi_attr_kind kind, int *keyval)
 {
-    int rc;
-
-    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, keyval);
-    rc = check_keyval(call, MPI_COMM_WORLD, MPI_WIN_NULL, kind, *keyval, false);
+    int rc = check_keyval(call, MPI_COMM_WORLD, MPI_WIN_NULL, kind, *keyval, false);
     if (rc != MPI_SUCCESS)
         return rc;
     /* the cached values keep it alive until they go; freeing it again meanwhile (a delete
@@ -308,78 +305,10 @@ static int free_keyval(const char *call, enum smpi_attr_kind kind, int *keyval)
     return MPI_SUCCESS;
 }
 
-int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
-                            MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval,
-                            void *extra_state)
-{
-    SMPI_CHECK_INIT("MPI_Comm_create_keyval");
-    return create_keyval(SMPI_ATTR_COMM, (void (*)(void))comm_copy_attr_fn,
-                         (void (*)(void))comm_delete_attr_fn, comm_keyval, extra_state);
-}
-#pragma weak MPI_Comm_create_keyval = PMPI_Comm_create_keyval
-
-int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval,
-                       void *extra_state)
-{
-    SMPI_CHECK_INIT("MPI_Keyval_create");
-    return create_keyval(SMPI_ATTR_COMM, (void (*)(void))copy_fn, (void (*)(void))delete_fn, keyval,
-                         extra_state);
-}
-#pragma weak MPI_Keyval_create = PMPI_Keyval_create
-
-int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *type_copy_attr_fn,
-                            MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval,
-                            void *extra_state)
-{
-    SMPI_CHECK_INIT("MPI_Type_create_keyval");
-    return create_keyval(SMPI_ATTR_TYPE, (void (*)(void))type_copy_attr_fn,
-                         (void (*)(void))type_delete_attr_fn, type_keyval, extra_state);
-}
-#pragma weak MPI_Type_create_keyval = PMPI_Type_create_keyval
-
-int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *win_copy_attr_fn,
-                           MPI_Win_delete_attr_function *win_delete_attr_fn, int *win_keyval,
-                           void *extra_state)
-{
-    SMPI_CHECK_INIT("MPI_Win_create_keyval");
-    return create_keyval(SMPI_ATTR_WIN, (void (*)(void))win_copy_attr_fn,
-                         (void (*)(void))win_delete_attr_fn, win_keyval, extra_state);
-}
-#pragma weak MPI_Win_create_keyval = PMPI_Win_create_keyval
-
-int PMPI_Comm_free_keyval(int *comm_keyval)
-{
-    SMPI_CHECK_INIT("MPI_Comm_free_keyval");
-    return free_keyval("MPI_Comm_free_keyval", SMPI_ATTR_COMM, comm_keyval);
-}
-#pragma weak MPI_Comm_free_keyval = PMPI_Comm_free_keyval
-
-int PMPI_Keyval_free(int *keyval)
-{
-    SMPI_CHECK_INIT("MPI_Keyval_free");
-    return free_keyval("MPI_Keyval_free", SMPI_ATTR_COMM, keyval);
-}
-#pragma weak MPI_Keyval_free = PMPI_Keyval_free
-
-int PMPI_Type_free_keyval(int *type_keyval)
-{
-    SMPI_CHECK_INIT("MPI_Type_free_keyval");
-    return free_keyval("MPI_Type_free_keyval", SMPI_ATTR_TYPE, type_keyval);
-}
-#pragma weak MPI_Type_free_keyval = PMPI_Type_free_keyval
-
-int PMPI_Win_free_keyval(int *win_keyval)
-{
-    SMPI_CHECK_INIT("MPI_Win_free_keyval");
-    return free_keyval("MPI_Win_free_keyval", SMPI_ATTR_WIN, win_keyval);
-}
-#pragma weak MPI_Win_free_keyval = PMPI_Win_free_keyval
-
 /* ---- set, get, delete ------------------------------------------------------------------- */
 
-/* Sets keyval on obj (list *l), running the delete callback of a value it replaces. */
-static int set_attr(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
-                    void *obj, struct smpi_attr_list **l, int keyval, void *value)
+int smpi__attr_put(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
+                   void *obj, struct smpi_attr_list **l, int keyval, void *value)
 {
     struct smpi_attr **ap;
     int rc = check_keyval(call, errcomm, errwin, kind, keyval, false);
@@ -399,8 +328,8 @@ static int set_attr(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smp
     return MPI_SUCCESS;
 }
 
-static int delete_attr(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
-                       void *obj, struct smpi_attr_list **l, int keyval)
+int smpi__attr_remove(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
+                      void *obj, struct smpi_attr_list **l, int keyval)
 {
     struct smpi_attr **ap;
     int rc = check_keyval(call, errcomm, errwin, kind, keyval, false);
@@ -461,8 +390,8 @@ static bool predefined_attr(MPI_Comm comm, int keyval, void **value)
     }
 }
 
-static int get_attr(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
-                    struct smpi_attr_list *l, int keyval, void *value, int *flag)
+int smpi__attr_get(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
+                   struct smpi_attr_list *l, int keyval, void *value, int *flag)
 {
     struct smpi_attr **ap;
     int rc;
@@ -485,131 +414,3 @@ static int get_attr(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smp
     }
     return MPI_SUCCESS;
 }
-
-int PMPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val)
-{
-    SMPI_CHECK_INIT("MPI_Comm_set_attr");
-    SMPI_CHECK_COMM("MPI_Comm_set_attr", comm);
-    return set_attr("MPI_Comm_set_attr", comm, MPI_WIN_NULL, SMPI_ATTR_COMM, comm, &comm->attrs,
-                    comm_keyval, attribute_val);
-}
-#pragma weak MPI_Comm_set_attr = PMPI_Comm_set_attr
-
-int PMPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val)
-{
-    SMPI_CHECK_INIT("MPI_Attr_put");
-    SMPI_CHECK_COMM("MPI_Attr_put", comm);
-    return set_attr("MPI_Attr_put", comm, MPI_WIN_NULL, SMPI_ATTR_COMM, comm, &comm->attrs, keyval,
-                    attribute_val);
-}
-#pragma weak MPI_Attr_put = PMPI_Attr_put
-
-int PMPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag)
-{
-    SMPI_CHECK_INIT("MPI_Comm_get_attr");
-    SMPI_CHECK_COMM("MPI_Comm_get_attr", comm);
-    return get_attr("MPI_Comm_get_attr", comm, MPI_WIN_NULL, SMPI_ATTR_COMM, comm->attrs,
-                    comm_keyval, attribute_val, flag);
-}
-#pragma weak MPI_Comm_get_attr = PMPI_Comm_get_attr
-
-int PMPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag)
-{
-    SMPI_CHECK_INIT("MPI_Attr_get");
-    SMPI_CHECK_COMM("MPI_Attr_get", comm);
-    return get_attr("MPI_Attr_get", comm, MPI_WIN_NULL, SMPI_ATTR_COMM, comm->attrs, keyval,
-                    attribute_val, flag);
-}
-#pragma weak MPI_Attr_get = PMPI_Attr_get
-
-int PMPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval)
-{
-    SMPI_CHECK_INIT("MPI_Comm_delete_attr");
-    SMPI_CHECK_COMM("MPI_Comm_delete_attr", comm);
-    return delete_attr("MPI_Comm_delete_attr", comm, MPI_WIN_NULL, SMPI_ATTR_COMM, comm,
-                       &comm->attrs, comm_keyval);
-}
-#pragma weak MPI_Comm_delete_attr = PMPI_Comm_delete_attr
-
-int PMPI_Attr_delete(MPI_Comm comm, int keyval)
-{
-    SMPI_CHECK_INIT("MPI_Attr_delete");
-    SMPI_CHECK_COMM("MPI_Attr_delete", comm);
-    return delete_attr("MPI_Attr_delete", comm, MPI_WIN_NULL, SMPI_ATTR_COMM, comm, &comm->attrs,
-                       keyval);
-}
-#pragma weak MPI_Attr_delete = PMPI_Attr_delete
-
-int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val)
-{
-    SMPI_CHECK_INIT("MPI_Type_set_attr");
-    if (datatype == MPI_DATATYPE_NULL) /* uncommitted types may carry attributes */
-        return smpi__error(MPI_COMM_WORLD, "MPI_Type_set_attr", MPI_ERR_TYPE,
-                           "datatype is MPI_DATATYPE_NULL");
-    return set_attr("MPI_Type_set_attr", MPI_COMM_WORLD, MPI_WIN_NULL, SMPI_ATTR_TYPE, datatype,
-                    &datatype->attrs, type_keyval, attribute_val);
-}
-#pragma weak MPI_Type_set_attr = PMPI_Type_set_attr
-
-int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag)
-{
-    SMPI_CHECK_INIT("MPI_Type_get_attr");
-    if (datatype == MPI_DATATYPE_NULL) /* uncommitted types may carry attributes */
-        return smpi__error(MPI_COMM_WORLD, "MPI_Type_get_attr", MPI_ERR_TYPE,
-                           "datatype is MPI_DATATYPE_NULL");
-    return get_attr("MPI_Type_get_attr", MPI_COMM_WORLD, MPI_WIN_NULL, SMPI_ATTR_TYPE,
-                    datatype->attrs, type_keyval, attribute_val, flag);
-}
-#pragma weak MPI_Type_get_attr = PMPI_Type_get_attr
-
-int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
-{
-    SMPI_CHECK_INIT("MPI_Type_delete_attr");
-    if (datatype == MPI_DATATYPE_NULL) /* uncommitted types may carry attributes */
-        return smpi__error(MPI_COMM_WORLD, "MPI_Type_delete_attr", MPI_ERR_TYPE,
-                           "datatype is MPI_DATATYPE_NULL");
-    return delete_attr("MPI_Type_delete_attr", MPI_COMM_WORLD, MPI_WIN_NULL, SMPI_ATTR_TYPE,
-                       datatype, &datatype->attrs, type_keyval);
-}
-#pragma weak MPI_Type_delete_attr = PMPI_Type_delete_attr
-
-/* Window attributes: the predefined ones (MPI_WIN_BASE, ...) come from win.c. */
-static int check_win_handle(const char *call, MPI_Win win)
-{
-    if (win == MPI_WIN_NULL || !smpi__win_is_valid(win))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
-                           "win is MPI_WIN_NULL or not a valid window (already freed?)");
-    return MPI_SUCCESS;
-}
-
-int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
-{
-    SMPI_CHECK_INIT("MPI_Win_set_attr");
-    SMPI_CHECK(check_win_handle("MPI_Win_set_attr", win));
-    return set_attr("MPI_Win_set_attr", MPI_COMM_WORLD, win, SMPI_ATTR_WIN, win,
-                    smpi__win_attrs(win), win_keyval, attribute_val);
-}
-#pragma weak MPI_Win_set_attr = PMPI_Win_set_attr
-
-int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val, int *flag)
-{
-    SMPI_CHECK_INIT("MPI_Win_get_attr");
-    SMPI_CHECK(check_win_handle("MPI_Win_get_attr", win));
-    if (attribute_val && flag &&
-        smpi__win_predefined_attr(win, win_keyval, (void **)attribute_val)) {
-        *flag = 1;
-        return MPI_SUCCESS;
-    }
-    return get_attr("MPI_Win_get_attr", MPI_COMM_WORLD, win, SMPI_ATTR_WIN, *smpi__win_attrs(win),
-                    win_keyval, attribute_val, flag);
-}
-#pragma weak MPI_Win_get_attr = PMPI_Win_get_attr
-
-int PMPI_Win_delete_attr(MPI_Win win, int win_keyval)
-{
-    SMPI_CHECK_INIT("MPI_Win_delete_attr");
-    SMPI_CHECK(check_win_handle("MPI_Win_delete_attr", win));
-    return delete_attr("MPI_Win_delete_attr", MPI_COMM_WORLD, win, SMPI_ATTR_WIN, win,
-                       smpi__win_attrs(win), win_keyval);
-}
-#pragma weak MPI_Win_delete_attr = PMPI_Win_delete_attr

@@ -1,5 +1,5 @@
 /* datatype: predefined datatypes, pack/unpack driven by the block list of a datatype, the
- * datatype facts of smpi/mpi/p2p_api.h and the MPI_Type_* bindings that only read a datatype. */
+ * datatype facts of smpi/mpi/p2p_api.h. The bindings: smpi/bindings/bindings_datatype.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "smpi/mpi/datatype.h"
-#include "smpi/bindings/check.h"
 #include "smpi/internal.h"
 
 #define PREDEF_FLAGS (SMPI_TYPE_PREDEFINED | SMPI_TYPE_COMMITTED)
@@ -328,121 +327,19 @@ int smpi_type_copy(const void *src, int scount, MPI_Datatype stype, void *dst, i
     return rc;
 }
 
-/* ---- bindings ---------------------------------------------------------------------------- */
-
-int PMPI_Type_size(MPI_Datatype datatype, int *size)
+void smpi__type_commit(MPI_Datatype type)
 {
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_size", datatype);
-    SMPI_CHECK_ARG("MPI_Type_size", MPI_COMM_WORLD, size);
-    *size = datatype->size > INT_MAX ? MPI_UNDEFINED : (int)datatype->size;
-    return MPI_SUCCESS;
+    if (!(type->flags & SMPI_TYPE_PREDEFINED))
+        type->flags |= SMPI_TYPE_COMMITTED;
 }
-#pragma weak MPI_Type_size = PMPI_Type_size
 
-int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
+void smpi__type_set_name(MPI_Datatype type, const char *name)
 {
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_extent", datatype);
-    SMPI_CHECK_ARG("MPI_Type_get_extent", MPI_COMM_WORLD, lb);
-    SMPI_CHECK_ARG("MPI_Type_get_extent", MPI_COMM_WORLD, extent);
-    *lb = smpi_type_lb(datatype);
-    *extent = smpi_type_extent(datatype);
-    return MPI_SUCCESS;
+    size_t n = strnlen(name, MPI_MAX_OBJECT_NAME - 1);
+
+    memcpy(type->name, name, n);
+    type->name[n] = '\0';
 }
-#pragma weak MPI_Type_get_extent = PMPI_Type_get_extent
-
-int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent)
-{
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_true_extent", datatype);
-    SMPI_CHECK_ARG("MPI_Type_get_true_extent", MPI_COMM_WORLD, true_lb);
-    SMPI_CHECK_ARG("MPI_Type_get_true_extent", MPI_COMM_WORLD, true_extent);
-    *true_lb = smpi_type_true_lb(datatype);
-    *true_extent = smpi_type_true_extent(datatype);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Type_get_true_extent = PMPI_Type_get_true_extent
-
-int PMPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen)
-{
-    size_t n;
-
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_name", datatype);
-    SMPI_CHECK_ARG("MPI_Type_get_name", MPI_COMM_WORLD, type_name);
-    SMPI_CHECK_ARG("MPI_Type_get_name", MPI_COMM_WORLD, resultlen);
-    n = strnlen(datatype->name, MPI_MAX_OBJECT_NAME - 1);
-    memcpy(type_name, datatype->name, n);
-    type_name[n] = '\0';
-    *resultlen = (int)n;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Type_get_name = PMPI_Type_get_name
-
-int PMPI_Type_set_name(MPI_Datatype datatype, const char *type_name)
-{
-    size_t n;
-
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_set_name", datatype);
-    SMPI_CHECK_ARG("MPI_Type_set_name", MPI_COMM_WORLD, type_name);
-    n = strnlen(type_name, MPI_MAX_OBJECT_NAME - 1);
-    memcpy(datatype->name, type_name, n);
-    datatype->name[n] = '\0';
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Type_set_name = PMPI_Type_set_name
-
-int PMPI_Type_commit(MPI_Datatype *datatype)
-{
-    SMPI_CHECK_ARG("MPI_Type_commit", MPI_COMM_WORLD, datatype);
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_commit", *datatype);
-    if (!((*datatype)->flags & SMPI_TYPE_PREDEFINED))
-        (*datatype)->flags |= SMPI_TYPE_COMMITTED;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Type_commit = PMPI_Type_commit
-
-int PMPI_Get_address(const void *location, MPI_Aint *address)
-{
-    SMPI_CHECK_ARG("MPI_Get_address", MPI_COMM_WORLD, address);
-    *address = (MPI_Aint)(uintptr_t)location;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Get_address = PMPI_Get_address
-
-/* ---- MPI-1 calls removed in MPI-3.0, kept for old applications ---------------------------- */
-
-int PMPI_Address(void *location, MPI_Aint *address)
-{
-    SMPI_CHECK_ARG("MPI_Address", MPI_COMM_WORLD, address);
-    *address = (MPI_Aint)(uintptr_t)location;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Address = PMPI_Address
-
-int PMPI_Type_extent(MPI_Datatype datatype, MPI_Aint *extent)
-{
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_extent", datatype);
-    SMPI_CHECK_ARG("MPI_Type_extent", MPI_COMM_WORLD, extent);
-    *extent = smpi_type_extent(datatype);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Type_extent = PMPI_Type_extent
-
-int PMPI_Type_lb(MPI_Datatype datatype, MPI_Aint *displacement)
-{
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_lb", datatype);
-    SMPI_CHECK_ARG("MPI_Type_lb", MPI_COMM_WORLD, displacement);
-    *displacement = datatype->lb;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Type_lb = PMPI_Type_lb
-
-int PMPI_Type_ub(MPI_Datatype datatype, MPI_Aint *displacement)
-{
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_ub", datatype);
-    SMPI_CHECK_ARG("MPI_Type_ub", MPI_COMM_WORLD, displacement);
-    *displacement = datatype->ub;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Type_ub = PMPI_Type_ub
 
 /* ---- predefined attribute callbacks ------------------------------------------------------
  * MPI_*_NULL_COPY_FN, MPI_*_DUP_FN and MPI_*_NULL_DELETE_FN of mpi.h name these. They sit here

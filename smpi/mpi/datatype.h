@@ -174,5 +174,9 @@ void smpi__type_unref(MPI_Datatype t);
 /* Basic elements in the first `bytes` bytes of a message of type t, or -1 when they end inside
  * a basic element (MPI_Get_elements). */
 MPI_Count smpi__type_elements(MPI_Datatype t, MPI_Count bytes);
+/* MPI_Type_commit's work (predefined types are committed already) and MPI_Type_set_name's (at
+ * most MPI_MAX_OBJECT_NAME - 1 characters kept). */
+void smpi__type_commit(MPI_Datatype type);
+void smpi__type_set_name(MPI_Datatype type, const char *name);
 
 #endif /* SMPI_DATATYPE_H */

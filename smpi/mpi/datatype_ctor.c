@@ -851,23 +851,23 @@ static int convert(struct ext_walk *w, int count, MPI_Datatype t)
     return w->rc;
 }
 
-/* Bytes of count elements of t in external32, or -1 after reporting an unsupported type. */
-static MPI_Aint external_bytes(const char *call, const char *datarep, int count, MPI_Datatype t)
+/* *bytes := the bytes of count elements of t in external32; else reports the fault (a datarep
+ * other than "external32": MPI_ERR_ARG, MPI_DATATYPE_NULL: MPI_ERR_TYPE, a negative count:
+ * MPI_ERR_COUNT, a type simmpi does not convert: MPI_ERR_TYPE) and returns its class. */
+static int external_bytes(const char *call, const char *datarep, int count, MPI_Datatype t,
+                          MPI_Aint *bytes)
 {
     bool predefined;
     int n;
     MPI_Aint per = 0;
 
-    if (!datarep || strcmp(datarep, "external32") != 0) {
-        smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
-                    "data representation '%s' is not \"external32\"", datarep ? datarep : "(null)");
-        return -1;
-    }
-    if (t == MPI_DATATYPE_NULL || count < 0) {
-        smpi__error(MPI_COMM_WORLD, call, t ? MPI_ERR_COUNT : MPI_ERR_TYPE,
-                    "datatype is MPI_DATATYPE_NULL or count %d is negative", count);
-        return -1;
-    }
+    if (!datarep || strcmp(datarep, "external32") != 0)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
+                           "data representation '%s' is not \"external32\"",
+                           datarep ? datarep : "(null)");
+    if (t == MPI_DATATYPE_NULL || count < 0)
+        return smpi__error(MPI_COMM_WORLD, call, t ? MPI_ERR_COUNT : MPI_ERR_TYPE,
+                           "datatype is MPI_DATATYPE_NULL or count %d is negative", count);
     predefined = (t->flags & SMPI_TYPE_PREDEFINED) != 0;
     n = predefined ? t->nblocks : t->nruns;
     for (int r = 0; r < n; r++) {
@@ -875,25 +875,23 @@ static MPI_Aint external_bytes(const char *call, const char *datarep, int count,
         enum smpi_type_kind k = predefined ? t->kind : t->runs[r].kind;
         size_t e = external_size(k, size);
 
-        if (e == 0) {
-            smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE,
-                        "%s holds long double elements (or a pair with long or long double), "
-                        "which simmpi does not convert to external32",
-                        t->name[0] ? t->name : "the datatype");
-            return -1;
-        }
+        if (e == 0)
+            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE,
+                               "%s holds long double elements (or a pair with long or long "
+                               "double), which simmpi does not convert to external32",
+                               t->name[0] ? t->name : "the datatype");
         per += (MPI_Aint)e * (MPI_Aint)(predefined ? 1 : t->runs[r].n);
     }
-    return per * count;
+    *bytes = per * count;
+    return MPI_SUCCESS;
 }
 
 int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype datatype,
                             MPI_Aint *size)
 {
-    MPI_Aint n = external_bytes("MPI_Pack_external_size", datarep, incount, datatype);
+    MPI_Aint n = 0;
 
-    if (n < 0)
-        return MPI_ERR_TYPE;
+    SMPI_CHECK(external_bytes("MPI_Pack_external_size", datarep, incount, datatype, &n));
     SMPI_CHECK_ARG("MPI_Pack_external_size", MPI_COMM_WORLD, size);
     *size = n;
     return MPI_SUCCESS;
@@ -903,13 +901,12 @@ int PMPI_Pack_external_size(const char datarep[], int incount, MPI_Datatype data
 int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI_Datatype datatype,
                        void *outbuf, MPI_Aint outsize, MPI_Aint *position)
 {
-    MPI_Aint need = external_bytes("MPI_Pack_external", datarep, incount, datatype);
+    MPI_Aint need = 0;
     struct ext_walk w = { .pack = true };
     char *tmp;
     int rc;
 
-    if (need < 0)
-        return MPI_ERR_TYPE;
+    SMPI_CHECK(external_bytes("MPI_Pack_external", datarep, incount, datatype, &need));
     SMPI_CHECK_ARG("MPI_Pack_external", MPI_COMM_WORLD, position);
     if (*position < 0 || *position + need > outsize)
         return smpi__error(MPI_COMM_WORLD, "MPI_Pack_external", MPI_ERR_TRUNCATE,
@@ -932,12 +929,11 @@ int PMPI_Pack_external(const char datarep[], const void *inbuf, int incount, MPI
 int PMPI_Unpack_external(const char datarep[], const void *inbuf, MPI_Aint insize,
                          MPI_Aint *position, void *outbuf, int outcount, MPI_Datatype datatype)
 {
-    MPI_Aint need = external_bytes("MPI_Unpack_external", datarep, outcount, datatype);
+    MPI_Aint need = 0;
     struct ext_walk w = { .pack = false };
     char *tmp;
 
-    if (need < 0)
-        return MPI_ERR_TYPE;
+    SMPI_CHECK(external_bytes("MPI_Unpack_external", datarep, outcount, datatype, &need));
     SMPI_CHECK_ARG("MPI_Unpack_external", MPI_COMM_WORLD, position);
     if (*position < 0 || *position + need > insize)
         return smpi__error(MPI_COMM_WORLD, "MPI_Unpack_external", MPI_ERR_TRUNCATE,

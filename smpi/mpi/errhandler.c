@@ -1,6 +1,6 @@
 /* errhandler: error handlers on communicators, windows (and the default one of files) and the
  * one place MPI errors are reported: MPI_ERRORS_ARE_FATAL names the rank, the call and the error
- * class, then ends the job. */
+ * class, then ends the job. The MPI_*_errhandler bindings: smpi/bindings/bindings_errhandler.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -10,7 +10,6 @@
 
 #include "smpi/mpi/errors.h"
 #include "smpi/mpi/file.h"
-#include "smpi/analyze/analyze.h"
 #include "smpi/internal.h"
 #include "smpi/mpi/win.h"
 
@@ -62,23 +61,6 @@ int smpi__error(MPI_Comm comm, const char *call, int code, const char *fmt, ...)
     smpi__job_abort(1);
 }
 
-int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler *eh)
-{
-    struct smpi_errhandler *h;
-
-    if (!fn || !eh)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Comm_create_errhandler", MPI_ERR_ARG,
-                           "function or handle pointer is NULL");
-    h = sim_xcalloc(1, sizeof(*h));
-    h->kind = EH_USER_COMM;
-    h->refcount = 1;
-    h->comm_fn = fn;
-    *eh = h;
-    smpi__handle_new(SMPI_H_ERRHANDLER, h, "MPI_Comm_create_errhandler");
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Comm_create_errhandler = PMPI_Comm_create_errhandler
-
 /* The calling rank's slot in comm's member handlers and their number: its rank, or on
  * MPI_COMM_SELF (one object for every rank) its world rank; -1 outside a rank. */
 static int member_slot(MPI_Comm comm, int *n)
@@ -95,34 +77,47 @@ static int member_slot(MPI_Comm comm, int *n)
     return smpi_comm_rank(comm);
 }
 
-static void eh_release(MPI_Errhandler eh)
+MPI_Errhandler smpi__errhandler_new_comm(MPI_Comm_errhandler_function *fn)
+{
+    struct smpi_errhandler *h = sim_xcalloc(1, sizeof(*h));
+
+    h->kind = EH_USER_COMM;
+    h->refcount = 1;
+    h->comm_fn = fn;
+    return h;
+}
+
+void smpi__errhandler_ref(MPI_Errhandler eh)
+{
+    if (!eh->predefined)
+        eh->refcount++;
+}
+
+void smpi__errhandler_release(MPI_Errhandler eh)
 {
     if (eh && !eh->predefined && --eh->refcount == 0)
         free(eh);
 }
 
-/* *slot := eh, taking a reference to eh and dropping the one *slot held. */
-static void slot_set(MPI_Errhandler *slot, MPI_Errhandler eh)
+void smpi__errhandler_assign(MPI_Errhandler *slot, MPI_Errhandler eh)
 {
-    if (!eh->predefined)
-        eh->refcount++;
-    eh_release(*slot);
+    smpi__errhandler_ref(eh);
+    smpi__errhandler_release(*slot);
     *slot = eh;
 }
 
-/* Makes eh (a reference is taken) the calling rank's handler on comm. */
-static void set_mine(MPI_Comm comm, MPI_Errhandler eh)
+void smpi__comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh)
 {
     int n = 0;
     int slot = member_slot(comm, &n);
 
     if (slot < 0 || slot >= n) { /* not a member: the default, as before any member set one */
-        slot_set(&comm->errhandler, eh);
+        smpi__errhandler_assign(&comm->errhandler, eh);
         return;
     }
     if (!comm->member_eh)
         comm->member_eh = sim_xcalloc((size_t)n, sizeof(*comm->member_eh));
-    slot_set(&comm->member_eh[slot], eh);
+    smpi__errhandler_assign(&comm->member_eh[slot], eh);
 }
 
 MPI_Errhandler smpi__comm_errhandler(MPI_Comm comm)
@@ -140,7 +135,7 @@ void smpi__comm_inherit_errhandler(MPI_Comm child, MPI_Comm parent)
     MPI_Errhandler eh = smpi__comm_errhandler(parent);
 
     if (eh != smpi__comm_errhandler(child))
-        set_mine(child, eh);
+        smpi__comm_set_errhandler(child, eh);
 }
 
 void smpi__comm_free_errhandlers(MPI_Comm comm)
@@ -149,59 +144,11 @@ void smpi__comm_free_errhandlers(MPI_Comm comm)
         int n = comm == MPI_COMM_SELF ? smpi__rt.nranks : comm->group->size;
 
         for (int i = 0; i < n; i++)
-            eh_release(comm->member_eh[i]);
+            smpi__errhandler_release(comm->member_eh[i]);
         free(comm->member_eh);
         comm->member_eh = NULL;
     }
 }
-
-int PMPI_Comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh)
-{
-    if (!smpi__comm_is_valid(comm))
-        return smpi__error(MPI_COMM_WORLD, "MPI_Comm_set_errhandler", MPI_ERR_COMM,
-                           "invalid communicator");
-    if (eh == MPI_ERRHANDLER_NULL)
-        return smpi__error(comm, "MPI_Comm_set_errhandler", MPI_ERR_ARG,
-                           "errhandler is MPI_ERRHANDLER_NULL");
-    set_mine(comm, eh);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Comm_set_errhandler = PMPI_Comm_set_errhandler
-
-int PMPI_Comm_get_errhandler(MPI_Comm comm, MPI_Errhandler *eh)
-{
-    if (!smpi__comm_is_valid(comm))
-        return smpi__error(MPI_COMM_WORLD, "MPI_Comm_get_errhandler", MPI_ERR_COMM,
-                           "invalid communicator");
-    *eh = smpi__comm_errhandler(comm);
-    if (!(*eh)->predefined)
-        (*eh)->refcount++;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Comm_get_errhandler = PMPI_Comm_get_errhandler
-
-int PMPI_Comm_call_errhandler(MPI_Comm comm, int code)
-{
-    if (!smpi__comm_is_valid(comm))
-        return smpi__error(MPI_COMM_WORLD, "MPI_Comm_call_errhandler", MPI_ERR_COMM,
-                           "invalid communicator");
-    smpi__error(comm, "MPI_Comm_call_errhandler", code, "raised by the application");
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Comm_call_errhandler = PMPI_Comm_call_errhandler
-
-int PMPI_Errhandler_free(MPI_Errhandler *eh)
-{
-    if (!eh || *eh == MPI_ERRHANDLER_NULL)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Errhandler_free", MPI_ERR_ARG,
-                           "errhandler is MPI_ERRHANDLER_NULL");
-    smpi__handle_gone(SMPI_H_ERRHANDLER, *eh);
-    if (!(*eh)->predefined && --(*eh)->refcount == 0)
-        free(*eh);
-    *eh = MPI_ERRHANDLER_NULL;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Errhandler_free = PMPI_Errhandler_free
 
 /* ---- windows and files ---------------------------------------------------------------------
  * A window keeps one error handler per rank (win.h), and so does an open file (file.h). */
@@ -218,32 +165,27 @@ static MPI_Errhandler new_user_handler(enum errhandler_kind kind, void (*fn)(voi
     return h;
 }
 
-int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *win_errhandler_fn,
-                               MPI_Errhandler *errhandler)
+MPI_Errhandler smpi__errhandler_new_win(MPI_Win_errhandler_function *fn)
 {
-    if (!win_errhandler_fn || !errhandler)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Win_create_errhandler", MPI_ERR_ARG,
-                           "function or handle pointer is NULL");
-    *errhandler = new_user_handler(EH_USER_WIN, (void (*)(void))win_errhandler_fn);
-    smpi__handle_new(SMPI_H_ERRHANDLER, *errhandler, "MPI_Win_create_errhandler");
-    return MPI_SUCCESS;
+    return new_user_handler(EH_USER_WIN, (void (*)(void))fn);
 }
-#pragma weak MPI_Win_create_errhandler = PMPI_Win_create_errhandler
 
-int PMPI_File_create_errhandler(MPI_File_errhandler_function *file_errhandler_fn,
-                                MPI_Errhandler *errhandler)
+MPI_Errhandler smpi__errhandler_new_file(MPI_File_errhandler_function *fn)
 {
-    if (!file_errhandler_fn || !errhandler)
-        return smpi__error(MPI_COMM_WORLD, "MPI_File_create_errhandler", MPI_ERR_ARG,
-                           "function or handle pointer is NULL");
-    *errhandler = new_user_handler(EH_USER_FILE, (void (*)(void))file_errhandler_fn);
-    smpi__handle_new(SMPI_H_ERRHANDLER, *errhandler, "MPI_File_create_errhandler");
-    return MPI_SUCCESS;
+    return new_user_handler(EH_USER_FILE, (void (*)(void))fn);
 }
-#pragma weak MPI_File_create_errhandler = PMPI_File_create_errhandler
 
-/* A window's error handler for the calling rank (win checked by the caller). */
-static MPI_Errhandler *win_slot(MPI_Win win)
+bool smpi__errhandler_fits_win(MPI_Errhandler eh)
+{
+    return eh->kind == EH_USER_WIN || eh->predefined;
+}
+
+bool smpi__errhandler_fits_file(MPI_Errhandler eh)
+{
+    return eh->kind == EH_USER_FILE || eh->predefined;
+}
+
+MPI_Errhandler *smpi__win_eh_slot(MPI_Win win)
 {
     return &smpi__win_self(win)->errhandler;
 }
@@ -260,7 +202,7 @@ int smpi__win_error(MPI_Win win, const char *call, int code, const char *fmt, ..
     va_end(ap);
     if (win == MPI_WIN_NULL || !smpi__win_is_valid(win))
         return smpi__error(MPI_COMM_WORLD, call, code, "%s", detail);
-    eh = *win_slot(win) ? *win_slot(win) : MPI_ERRORS_ARE_FATAL;
+    eh = *smpi__win_eh_slot(win) ? *smpi__win_eh_slot(win) : MPI_ERRORS_ARE_FATAL;
     if (eh->kind == EH_FATAL && !smpi__rt.cfg.errors_are_fatal)
         return code;
     if (eh->kind == EH_USER_WIN) {
@@ -276,57 +218,6 @@ int smpi__win_error(MPI_Win win, const char *call, int code, const char *fmt, ..
             smpi__win_name(win));
     smpi__job_abort(1);
 }
-
-static int check_win(const char *call, MPI_Win win)
-{
-    if (win == MPI_WIN_NULL || !smpi__win_is_valid(win))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
-                           "win is MPI_WIN_NULL or not a valid window (already freed?)");
-    return MPI_SUCCESS;
-}
-
-int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
-{
-    MPI_Errhandler *slot;
-    int rc = check_win("MPI_Win_set_errhandler", win);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (errhandler == MPI_ERRHANDLER_NULL ||
-        (errhandler->kind != EH_USER_WIN && !errhandler->predefined))
-        return smpi__win_error(win, "MPI_Win_set_errhandler", MPI_ERR_ARG,
-                               "errhandler is not a window error handler");
-    slot = win_slot(win);
-    slot_set(slot, errhandler);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Win_set_errhandler = PMPI_Win_set_errhandler
-
-int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
-{
-    int rc = check_win("MPI_Win_get_errhandler", win);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (!errhandler)
-        return smpi__win_error(win, "MPI_Win_get_errhandler", MPI_ERR_ARG, "errhandler is NULL");
-    *errhandler = *win_slot(win);
-    if (!(*errhandler)->predefined)
-        (*errhandler)->refcount++;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Win_get_errhandler = PMPI_Win_get_errhandler
-
-int PMPI_Win_call_errhandler(MPI_Win win, int errorcode)
-{
-    int rc = check_win("MPI_Win_call_errhandler", win);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    smpi__win_error(win, "MPI_Win_call_errhandler", errorcode, "raised by the application");
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Win_call_errhandler = PMPI_Win_call_errhandler
 
 /* ---- files: each member of an open file has its own handler (file.h); MPI_FILE_NULL carries the
  * default that new files start with (MPI_ERRORS_RETURN, MPI-3.1 section 13.7). */
@@ -373,54 +264,3 @@ int smpi__file_error(MPI_File fh, const char *call, int code, const char *fmt, .
             fh == MPI_FILE_NULL ? "MPI_FILE_NULL" : fh->name);
     smpi__job_abort(1);
 }
-
-static int check_file(const char *call, MPI_File file)
-{
-    if (file != MPI_FILE_NULL && !smpi__file_is_valid(file))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_FILE,
-                           "fh is not an open file (already closed?)");
-    return MPI_SUCCESS;
-}
-
-int PMPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
-{
-    MPI_Errhandler *slot;
-    int rc = check_file("MPI_File_set_errhandler", file);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (errhandler == MPI_ERRHANDLER_NULL ||
-        (errhandler->kind != EH_USER_FILE && !errhandler->predefined))
-        return smpi__file_error(file, "MPI_File_set_errhandler", MPI_ERR_ARG,
-                                "errhandler is not a file error handler");
-    slot = smpi__file_eh_slot(file);
-    slot_set(slot, errhandler);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_File_set_errhandler = PMPI_File_set_errhandler
-
-int PMPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler)
-{
-    int rc = check_file("MPI_File_get_errhandler", file);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (!errhandler)
-        return smpi__file_error(file, "MPI_File_get_errhandler", MPI_ERR_ARG, "errhandler is NULL");
-    *errhandler = *smpi__file_eh_slot(file);
-    if (!(*errhandler)->predefined)
-        (*errhandler)->refcount++;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_File_get_errhandler = PMPI_File_get_errhandler
-
-int PMPI_File_call_errhandler(MPI_File fh, int errorcode)
-{
-    int rc = check_file("MPI_File_call_errhandler", fh);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    smpi__file_error(fh, "MPI_File_call_errhandler", errorcode, "raised by the application");
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_File_call_errhandler = PMPI_File_call_errhandler

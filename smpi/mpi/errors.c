@@ -1,5 +1,6 @@
-/* errors: the table of MPI error classes (name and description) and the bindings that read it,
- * MPI_Error_string and MPI_Error_class. */
+/* errors: the table of MPI error classes (name and description), with the codes and classes
+ * the program adds. The MPI_Error_* and MPI_Add_error_* bindings: smpi/bindings/bindings_error.c.
+ */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -130,8 +131,7 @@ static const struct error_info *lookup(int code)
     return &errors[code];
 }
 
-/* The class of a code: itself for a predefined or user class. */
-static int class_of(int code)
+int smpi_error_class_of(int code)
 {
     if (code > MPI_ERR_LASTCODE && code <= MPI_ERR_LASTCODE + n_user_errors)
         return user_errors[code - MPI_ERR_LASTCODE - 1].cls;
@@ -143,7 +143,7 @@ int smpi_error_last_used(void)
     return MPI_ERR_LASTCODE + n_user_errors;
 }
 
-static int add_user_error(int cls)
+int smpi_error_add(int cls)
 {
     user_errors = realloc(user_errors, ((size_t)n_user_errors + 1) * sizeof(*user_errors));
     sim_assert(user_errors != NULL, "out of memory for user error codes");
@@ -152,41 +152,6 @@ static int add_user_error(int cls)
     user_errors[n_user_errors - 1].cls = cls ? cls : MPI_ERR_LASTCODE + n_user_errors;
     return MPI_ERR_LASTCODE + n_user_errors;
 }
-
-int PMPI_Add_error_class(int *errorclass)
-{
-    if (!errorclass)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_class", MPI_ERR_ARG,
-                           "errorclass is NULL");
-    *errorclass = add_user_error(0);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Add_error_class = PMPI_Add_error_class
-
-int PMPI_Add_error_code(int errorclass, int *errorcode)
-{
-    if (!errorcode)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_code", MPI_ERR_ARG, "errorcode is NULL");
-    if (!lookup(errorclass) || class_of(errorclass) != errorclass)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_code", MPI_ERR_ARG,
-                           "%d is not an error class", errorclass);
-    *errorcode = add_user_error(errorclass);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Add_error_code = PMPI_Add_error_code
-
-int PMPI_Add_error_string(int errorcode, const char *string)
-{
-    if (errorcode <= MPI_ERR_LASTCODE || !lookup(errorcode))
-        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_string", MPI_ERR_ARG,
-                           "%d is not a code or class added by MPI_Add_error_class/code",
-                           errorcode);
-    if (!string)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Add_error_string", MPI_ERR_ARG, "string is NULL");
-    strncpy(user_errors[errorcode - MPI_ERR_LASTCODE - 1].text, string, MPI_MAX_ERROR_STRING - 1);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Add_error_string = PMPI_Add_error_string
 
 const char *smpi_error_string(int code)
 {
@@ -202,41 +167,12 @@ const char *smpi_error_class_name(int code)
     return e ? e->name : "MPI_ERR_UNKNOWN";
 }
 
-int PMPI_Error_string(int errorcode, char *string, int *resultlen)
+bool smpi_error_known(int code)
 {
-    const struct error_info *e = lookup(errorcode);
-    const char *text;
-    size_t n;
-
-    if (!e)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Error_string", MPI_ERR_ARG,
-                           "error code %d is not an error class (0..%d)", errorcode,
-                           MPI_ERR_LASTCODE);
-    if (!string || !resultlen)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Error_string", MPI_ERR_ARG,
-                           "string or resultlen is NULL");
-    /* SMPI 3.32 gives a predefined class its name ("MPI_SUCCESS", "MPI_ERR_TRUNCATE"), programs
-     * written for it print that; a user code or class gives its MPI_Add_error_string text. */
-    text = errorcode <= MPI_ERR_LASTCODE ? e->name : e->text;
-    n = strlen(text);
-    if (n > MPI_MAX_ERROR_STRING - 1)
-        n = MPI_MAX_ERROR_STRING - 1;
-    memcpy(string, text, n);
-    string[n] = '\0';
-    *resultlen = (int)n;
-    return MPI_SUCCESS;
+    return lookup(code) != NULL;
 }
-#pragma weak MPI_Error_string = PMPI_Error_string
 
-int PMPI_Error_class(int errorcode, int *errorclass)
+void smpi_error_set_text(int code, const char *text)
 {
-    if (!lookup(errorcode))
-        return smpi__error(MPI_COMM_WORLD, "MPI_Error_class", MPI_ERR_ARG,
-                           "error code %d is not an error code (0..%d)", errorcode,
-                           smpi_error_last_used());
-    if (!errorclass)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Error_class", MPI_ERR_ARG, "errorclass is NULL");
-    *errorclass = class_of(errorcode);
-    return MPI_SUCCESS;
+    strncpy(user_errors[code - MPI_ERR_LASTCODE - 1].text, text, MPI_MAX_ERROR_STRING - 1);
 }
-#pragma weak MPI_Error_class = PMPI_Error_class

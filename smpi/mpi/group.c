@@ -1,19 +1,16 @@
 /* group: process groups (MPI-3.1 section 6.3). A group lists the MPI_COMM_WORLD rank of each
- * member in group-rank order; MPI_GROUP_EMPTY is a predefined empty group. Every MPI_Group_*
- * call is here. */
+ * member in group-rank order; MPI_GROUP_EMPTY is a predefined empty group. The MPI_Group_*
+ * bindings: smpi/bindings/bindings_group.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 #include <stdlib.h>
 
-#include "smpi/analyze/analyze.h"
-#include "smpi/bindings/check.h"
 #include "smpi/internal.h"
 
 SMPI_API struct smpi_group smpi_mpi_group_empty = { .size = 0, .predefined = true };
 
-/* Position of world rank w in g, or MPI_UNDEFINED. O(size). */
-static int rank_in(const struct smpi_group *g, int w)
+int smpi__group_rank_of(const struct smpi_group *g, int w)
 {
     for (int i = 0; i < g->size; i++)
         if (g->world[i] == w)
@@ -21,9 +18,7 @@ static int rank_in(const struct smpi_group *g, int w)
     return MPI_UNDEFINED;
 }
 
-/* A new group (reference for the caller) of the n world ranks in `world`; the empty group is
- * MPI_GROUP_EMPTY. */
-static MPI_Group group_of(const int *world, int n)
+MPI_Group smpi__group_of(const int *world, int n)
 {
     struct smpi_group *g;
 
@@ -35,277 +30,87 @@ static MPI_Group group_of(const int *world, int n)
     return g;
 }
 
-int PMPI_Comm_group(MPI_Comm comm, MPI_Group *group)
-{
-    SMPI_CHECK_INIT("MPI_Comm_group");
-    SMPI_CHECK_COMM("MPI_Comm_group", comm);
-    SMPI_CHECK_ARG("MPI_Comm_group", comm, group);
-    *group = smpi__comm_group(comm);
-    smpi__handle_new(SMPI_H_GROUP, *group, "MPI_Comm_group");
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Comm_group = PMPI_Comm_group
-
-int PMPI_Group_size(MPI_Group group, int *size)
-{
-    SMPI_CHECK_GROUP("MPI_Group_size", group);
-    SMPI_CHECK_ARG("MPI_Group_size", MPI_COMM_WORLD, size);
-    *size = group->size;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Group_size = PMPI_Group_size
-
-int PMPI_Group_rank(MPI_Group group, int *rank)
-{
-    struct smpi_process *self = smpi__self();
-
-    SMPI_CHECK_GROUP("MPI_Group_rank", group);
-    SMPI_CHECK_ARG("MPI_Group_rank", MPI_COMM_WORLD, rank);
-    *rank = self ? rank_in(group, self->rank) : MPI_UNDEFINED;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Group_rank = PMPI_Group_rank
-
-int PMPI_Group_free(MPI_Group *group)
-{
-    SMPI_CHECK_ARG("MPI_Group_free", MPI_COMM_WORLD, group);
-    SMPI_CHECK_GROUP("MPI_Group_free", *group);
-    if (*group == MPI_GROUP_EMPTY) {
-        *group = MPI_GROUP_NULL; /* freeing a predefined group releases only the handle */
-        return MPI_SUCCESS;
-    }
-    smpi__handle_gone(SMPI_H_GROUP, *group);
-    smpi__group_release(*group);
-    *group = MPI_GROUP_NULL;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Group_free = PMPI_Group_free
-
-int PMPI_Group_translate_ranks(MPI_Group group1, int n, const int ranks1[], MPI_Group group2,
-                               int ranks2[])
-{
-    SMPI_CHECK_GROUP("MPI_Group_translate_ranks", group1);
-    SMPI_CHECK_GROUP("MPI_Group_translate_ranks", group2);
-    if (n < 0)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Group_translate_ranks", MPI_ERR_ARG,
-                           "n %d is negative", n);
-    if (n > 0 && (!ranks1 || !ranks2))
-        return smpi__error(MPI_COMM_WORLD, "MPI_Group_translate_ranks", MPI_ERR_ARG,
-                           "ranks1 or ranks2 is NULL");
-    for (int i = 0; i < n; i++) {
-        if (ranks1[i] == MPI_PROC_NULL) {
-            ranks2[i] = MPI_PROC_NULL;
-            continue;
-        }
-        if (ranks1[i] < 0 || ranks1[i] >= group1->size)
-            return smpi__error(MPI_COMM_WORLD, "MPI_Group_translate_ranks", MPI_ERR_RANK,
-                               "ranks1[%d] = %d is out of range for a group of size %d", i,
-                               ranks1[i], group1->size);
-        ranks2[i] = rank_in(group2, group1->world[ranks1[i]]);
-    }
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Group_translate_ranks = PMPI_Group_translate_ranks
-
-int PMPI_Group_compare(MPI_Group group1, MPI_Group group2, int *result)
+int smpi__group_compare(MPI_Group group1, MPI_Group group2)
 {
     bool same_order = true;
 
-    SMPI_CHECK_GROUP("MPI_Group_compare", group1);
-    SMPI_CHECK_GROUP("MPI_Group_compare", group2);
-    SMPI_CHECK_ARG("MPI_Group_compare", MPI_COMM_WORLD, result);
-    if (group1->size != group2->size) {
-        *result = MPI_UNEQUAL;
-        return MPI_SUCCESS;
-    }
+    if (group1->size != group2->size)
+        return MPI_UNEQUAL;
     for (int i = 0; i < group1->size; i++) {
         if (group1->world[i] != group2->world[i])
             same_order = false;
-        if (rank_in(group2, group1->world[i]) == MPI_UNDEFINED) {
-            *result = MPI_UNEQUAL;
-            return MPI_SUCCESS;
-        }
+        if (smpi__group_rank_of(group2, group1->world[i]) == MPI_UNDEFINED)
+            return MPI_UNEQUAL;
     }
-    *result = same_order ? MPI_IDENT : MPI_SIMILAR;
-    return MPI_SUCCESS;
+    return same_order ? MPI_IDENT : MPI_SIMILAR;
 }
-#pragma weak MPI_Group_compare = PMPI_Group_compare
 
 enum set_op { SET_UNION, SET_INTERSECTION, SET_DIFFERENCE };
 
 /* The set operations of MPI-3.1 section 6.3.2: members in the order of group1, then (union)
  * those of group2 not in group1. O(n1 * n2). */
-static int set_op(const char *call, MPI_Group g1, MPI_Group g2, MPI_Group *out, enum set_op op)
+static MPI_Group set_op(MPI_Group g1, MPI_Group g2, enum set_op op)
 {
-    int *w;
+    int *w = sim_xmalloc(((size_t)g1->size + (size_t)g2->size + 1) * sizeof(*w));
     int n = 0;
+    MPI_Group out;
 
-    SMPI_CHECK_GROUP(call, g1);
-    SMPI_CHECK_GROUP(call, g2);
-    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, out);
-    w = sim_xmalloc(((size_t)g1->size + (size_t)g2->size + 1) * sizeof(*w));
     for (int i = 0; i < g1->size; i++) {
-        bool in2 = rank_in(g2, g1->world[i]) != MPI_UNDEFINED;
+        bool in2 = smpi__group_rank_of(g2, g1->world[i]) != MPI_UNDEFINED;
 
         if (op == SET_UNION || (op == SET_INTERSECTION) == in2)
             w[n++] = g1->world[i];
     }
     if (op == SET_UNION)
         for (int i = 0; i < g2->size; i++)
-            if (rank_in(g1, g2->world[i]) == MPI_UNDEFINED)
+            if (smpi__group_rank_of(g1, g2->world[i]) == MPI_UNDEFINED)
                 w[n++] = g2->world[i];
-    *out = group_of(w, n);
+    out = smpi__group_of(w, n);
     free(w);
-    smpi__handle_new(SMPI_H_GROUP, *out, call);
-    return MPI_SUCCESS;
+    return out;
 }
 
-int PMPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)
+MPI_Group smpi__group_union(MPI_Group group1, MPI_Group group2)
 {
-    return set_op("MPI_Group_union", group1, group2, newgroup, SET_UNION);
-}
-#pragma weak MPI_Group_union = PMPI_Group_union
-
-int PMPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)
-{
-    return set_op("MPI_Group_intersection", group1, group2, newgroup, SET_INTERSECTION);
-}
-#pragma weak MPI_Group_intersection = PMPI_Group_intersection
-
-int PMPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)
-{
-    return set_op("MPI_Group_difference", group1, group2, newgroup, SET_DIFFERENCE);
-}
-#pragma weak MPI_Group_difference = PMPI_Group_difference
-
-/* Checks that the n ranks are valid in g and distinct; marks them in `seen` (size g->size). */
-static int check_ranks(const char *call, MPI_Group g, int n, const int ranks[], char *seen)
-{
-    if (n < 0 || n > g->size)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
-                           "n %d is out of range for a group of size %d", n, g->size);
-    if (n > 0 && !ranks)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "ranks is NULL");
-    for (int i = 0; i < n; i++) {
-        if (ranks[i] < 0 || ranks[i] >= g->size)
-            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_RANK,
-                               "ranks[%d] = %d is out of range for a group of size %d", i, ranks[i],
-                               g->size);
-        if (seen[ranks[i]])
-            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_RANK, "ranks[%d] = %d appears twice",
-                               i, ranks[i]);
-        seen[ranks[i]] = 1;
-    }
-    return MPI_SUCCESS;
+    return set_op(group1, group2, SET_UNION);
 }
 
-/* Group_incl (keep the listed ranks in list order) or Group_excl (keep the others in order). */
-static int incl_excl(const char *call, MPI_Group g, int n, const int ranks[], MPI_Group *out,
-                     bool incl)
+MPI_Group smpi__group_intersection(MPI_Group group1, MPI_Group group2)
 {
-    char *seen;
-    int *w;
-    int m = 0;
-    int rc;
+    return set_op(group1, group2, SET_INTERSECTION);
+}
 
-    SMPI_CHECK_GROUP(call, g);
-    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, out);
-    seen = sim_xcalloc((size_t)g->size + 1, 1);
-    rc = check_ranks(call, g, n, ranks, seen);
-    if (rc != MPI_SUCCESS)
-        goto out_free_seen;
-    w = sim_xmalloc(((size_t)g->size + 1) * sizeof(*w));
-    if (incl) {
-        for (int i = 0; i < n; i++)
-            w[m++] = g->world[ranks[i]];
-    } else {
-        for (int i = 0; i < g->size; i++)
-            if (!seen[i])
-                w[m++] = g->world[i];
-    }
-    *out = group_of(w, m);
+MPI_Group smpi__group_difference(MPI_Group group1, MPI_Group group2)
+{
+    return set_op(group1, group2, SET_DIFFERENCE);
+}
+
+MPI_Group smpi__group_incl(MPI_Group g, int n, const int ranks[])
+{
+    int *w = sim_xmalloc(((size_t)n + 1) * sizeof(*w));
+    MPI_Group out;
+
+    for (int i = 0; i < n; i++)
+        w[i] = g->world[ranks[i]];
+    out = smpi__group_of(w, n);
     free(w);
-    smpi__handle_new(SMPI_H_GROUP, *out, call);
-out_free_seen:
-    free(seen);
-    return rc;
+    return out;
 }
 
-int PMPI_Group_incl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
+MPI_Group smpi__group_excl(MPI_Group g, int n, const int ranks[])
 {
-    return incl_excl("MPI_Group_incl", group, n, ranks, newgroup, true);
-}
-#pragma weak MPI_Group_incl = PMPI_Group_incl
-
-int PMPI_Group_excl(MPI_Group group, int n, const int ranks[], MPI_Group *newgroup)
-{
-    return incl_excl("MPI_Group_excl", group, n, ranks, newgroup, false);
-}
-#pragma weak MPI_Group_excl = PMPI_Group_excl
-
-/* Expands n (first, last, stride) triplets into the list of ranks they name, in order; NULL
- * (after reporting) when a triplet is invalid. *count receives the number of ranks. */
-static int *expand_ranges(const char *call, MPI_Group g, int n, int ranges[][3], int *count,
-                          int *rc)
-{
-    int *list = sim_xmalloc(((size_t)g->size + 1) * sizeof(*list));
+    char *gone = sim_xcalloc((size_t)g->size + 1, 1);
+    int *w = sim_xmalloc(((size_t)g->size + 1) * sizeof(*w));
     int m = 0;
+    MPI_Group out;
 
-    *rc = MPI_SUCCESS;
-    for (int i = 0; i < n; i++) {
-        int first = ranges[i][0];
-        int last = ranges[i][1];
-        int stride = ranges[i][2];
-
-        if (stride == 0 || first < 0 || first >= g->size || last < 0 || last >= g->size ||
-            (stride > 0 && first > last) || (stride < 0 && first < last)) {
-            *rc = smpi__error(MPI_COMM_WORLD, call, MPI_ERR_RANK,
-                              "range %d (%d, %d, %d) is invalid for a group of size %d", i, first,
-                              last, stride, g->size);
-            free(list);
-            return NULL;
-        }
-        for (int r = first; stride > 0 ? r <= last : r >= last; r += stride) {
-            if (m == g->size) {
-                *rc = smpi__error(MPI_COMM_WORLD, call, MPI_ERR_RANK,
-                                  "the ranges name rank %d twice", r);
-                free(list);
-                return NULL;
-            }
-            list[m++] = r;
-        }
-    }
-    *count = m;
-    return list;
+    for (int i = 0; i < n; i++)
+        gone[ranks[i]] = 1;
+    for (int i = 0; i < g->size; i++)
+        if (!gone[i])
+            w[m++] = g->world[i];
+    out = smpi__group_of(w, m);
+    free(w);
+    free(gone);
+    return out;
 }
-
-static int range_op(const char *call, MPI_Group g, int n, int ranges[][3], MPI_Group *out,
-                    bool incl)
-{
-    int count = 0;
-    int rc;
-    int *list;
-
-    SMPI_CHECK_GROUP(call, g);
-    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, out);
-    if (n < 0 || (n > 0 && !ranges))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "n %d or ranges is invalid", n);
-    list = expand_ranges(call, g, n, ranges, &count, &rc);
-    if (!list)
-        return rc;
-    rc = incl_excl(call, g, count, list, out, incl);
-    free(list);
-    return rc;
-}
-
-int PMPI_Group_range_incl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup)
-{
-    return range_op("MPI_Group_range_incl", group, n, ranges, newgroup, true);
-}
-#pragma weak MPI_Group_range_incl = PMPI_Group_range_incl
-
-int PMPI_Group_range_excl(MPI_Group group, int n, int ranges[][3], MPI_Group *newgroup)
-{
-    return range_op("MPI_Group_range_excl", group, n, ranges, newgroup, false);
-}
-#pragma weak MPI_Group_range_excl = PMPI_Group_range_excl

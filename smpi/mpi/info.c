@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "smpi/analyze/analyze.h"
-#include "smpi/bindings/check.h"
 #include "smpi/internal.h"
 
 /* (key, value) string pairs in insertion order; a key appears once. */
@@ -64,189 +62,75 @@ static void fill_env(void)
     info_put(&smpi_mpi_info_env, "thread_level", "MPI_THREAD_FUNNELED");
 }
 
-/* A usable info handle; MPI_INFO_ENV is filled on first use. */
-static int check_info(const char *call, MPI_Info info)
+/* MPI_INFO_ENV is filled on first use, once the job is known. */
+void smpi__info_prepare(MPI_Info info)
 {
-    SMPI_CHECK(smpi__check_info(call, info, "info"));
     if (info == MPI_INFO_ENV)
         fill_env();
-    return MPI_SUCCESS;
 }
 
-static int check_key(const char *call, const char *key)
+MPI_Info smpi__info_new(void)
 {
-    if (!key)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_INFO_KEY, "key is NULL");
-    if (key[0] == '\0' || strlen(key) > MPI_MAX_INFO_KEY - 1)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_INFO_KEY,
-                           "key '%.40s' is empty or longer than MPI_MAX_INFO_KEY - 1 (%d)", key,
-                           MPI_MAX_INFO_KEY - 1);
-    return MPI_SUCCESS;
+    return sim_xcalloc(1, sizeof(struct smpi_info));
 }
 
-#define CHECK_INFO(call, info) SMPI_CHECK(check_info(call, info))
-#define CHECK_KEY(call, key) SMPI_CHECK(check_key(call, key))
-
-int PMPI_Info_create(MPI_Info *info)
+bool smpi__info_predefined(MPI_Info info)
 {
-    SMPI_CHECK_ARG("MPI_Info_create", MPI_COMM_WORLD, info);
-    *info = sim_xcalloc(1, sizeof(**info));
-    smpi__handle_new(SMPI_H_INFO, *info, "MPI_Info_create");
-    return MPI_SUCCESS;
+    return info->predefined;
 }
-#pragma weak MPI_Info_create = PMPI_Info_create
 
-int PMPI_Info_set(MPI_Info info, const char *key, const char *value)
+void smpi__info_put(MPI_Info info, const char *key, const char *value)
 {
-    CHECK_INFO("MPI_Info_set", info);
-    CHECK_KEY("MPI_Info_set", key);
-    if (info->predefined)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Info_set", MPI_ERR_INFO,
-                           "MPI_INFO_ENV cannot be modified");
-    if (!value || value[0] == '\0' || strlen(value) > MPI_MAX_INFO_VAL - 1)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Info_set", MPI_ERR_INFO_VALUE,
-                           "value for key '%s' is NULL, empty or longer than MPI_MAX_INFO_VAL - 1",
-                           key);
     info_put(info, key, value);
-    return MPI_SUCCESS;
 }
-#pragma weak MPI_Info_set = PMPI_Info_set
 
-int PMPI_Info_delete(MPI_Info info, const char *key)
+bool smpi__info_delete(MPI_Info info, const char *key)
 {
-    int i;
+    int i = find_key(info, key);
 
-    CHECK_INFO("MPI_Info_delete", info);
-    CHECK_KEY("MPI_Info_delete", key);
-    if (info->predefined)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Info_delete", MPI_ERR_INFO,
-                           "MPI_INFO_ENV cannot be modified");
-    i = find_key(info, key);
     if (i < 0)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Info_delete", MPI_ERR_INFO_NOKEY,
-                           "key '%s' is not set", key);
+        return false;
     free(info->keys[i]);
     free(info->values[i]);
     memmove(info->keys + i, info->keys + i + 1, (size_t)(info->nkeys - i - 1) * sizeof(char *));
     memmove(info->values + i, info->values + i + 1, (size_t)(info->nkeys - i - 1) * sizeof(char *));
     info->nkeys--;
-    return MPI_SUCCESS;
+    return true;
 }
-#pragma weak MPI_Info_delete = PMPI_Info_delete
 
-int PMPI_Info_get(MPI_Info info, const char *key, int valuelen, char *value, int *flag)
+const char *smpi__info_value(MPI_Info info, const char *key)
 {
-    int i;
+    int i = find_key(info, key);
 
-    CHECK_INFO("MPI_Info_get", info);
-    CHECK_KEY("MPI_Info_get", key);
-    SMPI_CHECK_ARG("MPI_Info_get", MPI_COMM_WORLD, flag);
-    if (valuelen < 0)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Info_get", MPI_ERR_ARG, "valuelen %d is negative",
-                           valuelen);
-    i = find_key(info, key);
-    *flag = i >= 0;
-    if (i >= 0 && value) {
-        /* at most valuelen characters, then the terminating null: valuelen + 1 bytes only when
-         * the value is truncated (MPI's convention: valuelen is one less than the space), and
-         * no padding, so a short value also fits a buffer of just valuelen bytes, which is how
-         * most programs pass MPI_MAX_INFO_VAL */
-        size_t n = strlen(info->values[i]);
-
-        if (n > (size_t)valuelen)
-            n = (size_t)valuelen;
-        memcpy(value, info->values[i], n);
-        value[n] = '\0';
-    }
-    return MPI_SUCCESS;
+    return i >= 0 ? info->values[i] : NULL;
 }
-#pragma weak MPI_Info_get = PMPI_Info_get
 
-int PMPI_Info_get_valuelen(MPI_Info info, const char *key, int *valuelen, int *flag)
+int smpi__info_nkeys(MPI_Info info)
 {
-    int i;
-
-    CHECK_INFO("MPI_Info_get_valuelen", info);
-    CHECK_KEY("MPI_Info_get_valuelen", key);
-    SMPI_CHECK_ARG("MPI_Info_get_valuelen", MPI_COMM_WORLD, valuelen);
-    SMPI_CHECK_ARG("MPI_Info_get_valuelen", MPI_COMM_WORLD, flag);
-    i = find_key(info, key);
-    *flag = i >= 0;
-    if (i >= 0)
-        *valuelen = (int)strlen(info->values[i]);
-    return MPI_SUCCESS;
+    return info->nkeys;
 }
-#pragma weak MPI_Info_get_valuelen = PMPI_Info_get_valuelen
 
-int PMPI_Info_get_nkeys(MPI_Info info, int *nkeys)
+const char *smpi__info_nthkey(MPI_Info info, int n)
 {
-    CHECK_INFO("MPI_Info_get_nkeys", info);
-    SMPI_CHECK_ARG("MPI_Info_get_nkeys", MPI_COMM_WORLD, nkeys);
-    *nkeys = info->nkeys;
-    return MPI_SUCCESS;
+    return info->keys[n];
 }
-#pragma weak MPI_Info_get_nkeys = PMPI_Info_get_nkeys
 
-int PMPI_Info_get_nthkey(MPI_Info info, int n, char *key)
+MPI_Info smpi__info_dup(MPI_Info info)
 {
-    CHECK_INFO("MPI_Info_get_nthkey", info);
-    SMPI_CHECK_ARG("MPI_Info_get_nthkey", MPI_COMM_WORLD, key);
-    if (n < 0 || n >= info->nkeys)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Info_get_nthkey", MPI_ERR_ARG,
-                           "n %d is out of range for an info object of %d keys", n, info->nkeys);
-    strcpy(key, info->keys[n]);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Info_get_nthkey = PMPI_Info_get_nthkey
+    MPI_Info copy = smpi__info_new();
 
-int PMPI_Info_dup(MPI_Info info, MPI_Info *newinfo)
-{
-    CHECK_INFO("MPI_Info_dup", info);
-    SMPI_CHECK_ARG("MPI_Info_dup", MPI_COMM_WORLD, newinfo);
-    *newinfo = sim_xcalloc(1, sizeof(**newinfo));
     for (int i = 0; i < info->nkeys; i++)
-        info_put(*newinfo, info->keys[i], info->values[i]);
-    smpi__handle_new(SMPI_H_INFO, *newinfo, "MPI_Info_dup");
-    return MPI_SUCCESS;
+        info_put(copy, info->keys[i], info->values[i]);
+    return copy;
 }
-#pragma weak MPI_Info_dup = PMPI_Info_dup
 
-int PMPI_Info_free(MPI_Info *info)
+void smpi__info_free(MPI_Info info)
 {
-    SMPI_CHECK_ARG("MPI_Info_free", MPI_COMM_WORLD, info);
-    CHECK_INFO("MPI_Info_free", *info);
-    if ((*info)->predefined)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Info_free", MPI_ERR_INFO,
-                           "MPI_INFO_ENV cannot be freed");
-    smpi__handle_gone(SMPI_H_INFO, *info);
-    for (int i = 0; i < (*info)->nkeys; i++) {
-        free((*info)->keys[i]);
-        free((*info)->values[i]);
+    for (int i = 0; i < info->nkeys; i++) {
+        free(info->keys[i]);
+        free(info->values[i]);
     }
-    free((*info)->keys);
-    free((*info)->values);
-    free(*info);
-    *info = MPI_INFO_NULL;
-    return MPI_SUCCESS;
+    free(info->keys);
+    free(info->values);
+    free(info);
 }
-#pragma weak MPI_Info_free = PMPI_Info_free
-
-int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
-{
-    SMPI_CHECK_INIT("MPI_Comm_set_info");
-    SMPI_CHECK_COMM("MPI_Comm_set_info", comm);
-    CHECK_INFO("MPI_Comm_set_info", info);
-    /* simmpi takes no communicator hints; MPI-3.1 section 6.4.4 lets it ignore them, and then
-     * MPI_Comm_get_info returns only the hints in use: none */
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Comm_set_info = PMPI_Comm_set_info
-
-int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
-{
-    SMPI_CHECK_INIT("MPI_Comm_get_info");
-    SMPI_CHECK_COMM("MPI_Comm_get_info", comm);
-    SMPI_CHECK_ARG("MPI_Comm_get_info", comm, info_used);
-    return PMPI_Info_create(info_used);
-}
-#pragma weak MPI_Comm_get_info = PMPI_Comm_get_info

@@ -9,8 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "smpi/analyze/analyze.h"
-#include "smpi/bindings/check.h"
 #include "smpi/internal.h"
 
 /* Tags of the leaders' exchange on the peer communicator: the user's tag, as the standard
@@ -44,19 +42,13 @@ static int leaders_exchange(MPI_Comm peer, int remote_leader, int tag, struct sm
     return rc;
 }
 
-int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
-                          int remote_leader, int tag, MPI_Comm *newintercomm)
+int smpi__intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,
+                           int remote_leader, int tag, MPI_Comm *newintercomm)
 {
     const char *call = "MPI_Intercomm_create";
     MPI_Aint handle = 0;
     int rc = MPI_SUCCESS;
 
-    SMPI_CHECK_INIT(call);
-    SMPI_CHECK_COMM(call, local_comm);
-    SMPI_CHECK_INTRA(call, local_comm);
-    SMPI_CHECK_ARG(call, local_comm, newintercomm);
-    SMPI_CHECK_ROOT(call, local_comm, local_leader);
-    SMPI_CHECK(smpi__coll_order_plain(call, local_comm));
     smpi__enter(call);
     if (smpi_comm_rank(local_comm) == local_leader) {
         struct smpi_group *local = smpi__comm_group(local_comm);
@@ -94,43 +86,13 @@ int PMPI_Intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_c
                                                "the local leader failed to create the "
                                                "intercommunicator");
     *newintercomm = (MPI_Comm)handle;
-    smpi__handle_new(SMPI_H_COMM, *newintercomm, call);
     return MPI_SUCCESS;
 }
-#pragma weak MPI_Intercomm_create = PMPI_Intercomm_create
-
-int PMPI_Comm_remote_size(MPI_Comm comm, int *size)
-{
-    SMPI_CHECK_INIT("MPI_Comm_remote_size");
-    SMPI_CHECK_COMM("MPI_Comm_remote_size", comm);
-    SMPI_CHECK_ARG("MPI_Comm_remote_size", comm, size);
-    if (!comm->remote_group)
-        return smpi__error(comm, "MPI_Comm_remote_size", MPI_ERR_COMM,
-                           "the communicator is not an intercommunicator");
-    *size = comm->remote_group->size;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Comm_remote_size = PMPI_Comm_remote_size
-
-int PMPI_Comm_remote_group(MPI_Comm comm, MPI_Group *group)
-{
-    SMPI_CHECK_INIT("MPI_Comm_remote_group");
-    SMPI_CHECK_COMM("MPI_Comm_remote_group", comm);
-    SMPI_CHECK_ARG("MPI_Comm_remote_group", comm, group);
-    if (!comm->remote_group)
-        return smpi__error(comm, "MPI_Comm_remote_group", MPI_ERR_COMM,
-                           "the communicator is not an intercommunicator");
-    comm->remote_group->refcount++;
-    *group = comm->remote_group;
-    smpi__handle_new(SMPI_H_GROUP, *group, "MPI_Comm_remote_group");
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Comm_remote_group = PMPI_Comm_remote_group
 
 /* All members of both groups meet on one intracommunicator: the group whose members passed
  * high = false comes first; when both sides passed the same value, the side whose first member
  * has the lower MPI_COMM_WORLD rank does, so both sides compute the same order. */
-int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
+int smpi__intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
 {
     const char *call = "MPI_Intercomm_merge";
     int mine = high != 0;
@@ -141,13 +103,6 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
     struct smpi_group *g;
     bool local_first;
 
-    SMPI_CHECK_INIT(call);
-    SMPI_CHECK_COMM(call, intercomm);
-    SMPI_CHECK_ARG(call, intercomm, newintracomm);
-    if (!intercomm->remote_group)
-        return smpi__error(intercomm, call, MPI_ERR_COMM,
-                           "the communicator is not an intercommunicator");
-    SMPI_CHECK(smpi__coll_order_plain(call, intercomm));
     smpi__enter(call);
     local = intercomm->group;
     remote = intercomm->remote_group;
@@ -170,10 +125,8 @@ int PMPI_Intercomm_merge(MPI_Comm intercomm, int high, MPI_Comm *newintracomm)
     *newintracomm = smpi__comm_derive_keyed(intercomm, g, 0, g->size);
     smpi__group_release(g);
     smpi__leave();
-    smpi__handle_new(SMPI_H_COMM, *newintracomm, call);
     return MPI_SUCCESS;
 }
-#pragma weak MPI_Intercomm_merge = PMPI_Intercomm_merge
 
 /* MPI_Comm_dup on an intercommunicator: the leaders agree on fresh contexts through the old
  * intercommunicator (the lower MPI_COMM_WORLD rank allocates them), and each leader hands its

@@ -1,6 +1,6 @@
 /* op: the predefined reduction operations, generated per (op, element kind) from X-macro lists
- * of the kinds the standard allows for each op; user ops; smpi_op_apply and the MPI_Op_*
- * and MPI_Reduce_local bindings. */
+ * of the kinds the standard allows for each op; user ops; smpi_op_apply. The MPI_Op_* and
+ * MPI_Reduce_local bindings: smpi/bindings/bindings_op.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -8,8 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "smpi/analyze/analyze.h"
-#include "smpi/bindings/check.h"
 #include "smpi/internal.h"
 #include "smpi/mpi/op.h"
 
@@ -225,25 +223,16 @@ bool smpi_op_is_commutative(MPI_Op op)
     return op->commutative;
 }
 
-/* ---- bindings ---------------------------------------------------------------------------- */
-
-int PMPI_Op_create(MPI_User_function *user_fn, int commute, MPI_Op *op)
+MPI_Op smpi__op_new(MPI_User_function *user_fn, bool commute)
 {
-    struct smpi_op *o;
+    struct smpi_op *o = sim_xcalloc(1, sizeof(*o));
 
-    if (!user_fn || !op)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Op_create", MPI_ERR_ARG,
-                           "user function or op pointer is NULL");
-    o = sim_xcalloc(1, sizeof(*o));
     o->user_fn = user_fn;
-    o->commutative = commute != 0;
+    o->commutative = commute;
     o->refcount = 1;
     strcpy(o->name, "user op");
-    *op = o;
-    smpi__handle_new(SMPI_H_OP, o, "MPI_Op_create");
-    return MPI_SUCCESS;
+    return o;
 }
-#pragma weak MPI_Op_create = PMPI_Op_create
 
 void smpi__op_ref(MPI_Op op)
 {
@@ -256,50 +245,3 @@ void smpi__op_unref(MPI_Op op)
     if (op != MPI_OP_NULL && !op->predefined && --op->refcount == 0)
         free(op);
 }
-
-int PMPI_Op_free(MPI_Op *op)
-{
-    if (!op || *op == MPI_OP_NULL)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Op_free", MPI_ERR_OP, "op is MPI_OP_NULL");
-    if ((*op)->predefined)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Op_free", MPI_ERR_OP,
-                           "%s is predefined and cannot be freed", (*op)->name);
-    smpi__handle_gone(SMPI_H_OP, *op);
-    smpi__op_unref(*op); /* pending nonblocking reductions keep theirs */
-    *op = MPI_OP_NULL;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Op_free = PMPI_Op_free
-
-int PMPI_Op_commutative(MPI_Op op, int *commute)
-{
-    if (op == MPI_OP_NULL)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Op_commutative", MPI_ERR_OP, "op is MPI_OP_NULL");
-    if (!commute)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Op_commutative", MPI_ERR_ARG, "commute is NULL");
-    *commute = smpi_op_is_commutative(op);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Op_commutative = PMPI_Op_commutative
-
-int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype datatype,
-                      MPI_Op op)
-{
-    const char *call = "MPI_Reduce_local";
-    int rc;
-
-    SMPI_CHECK_COUNT(call, MPI_COMM_WORLD, count);
-    SMPI_CHECK_TYPE(call, MPI_COMM_WORLD, datatype);
-    SMPI_CHECK_OP(call, MPI_COMM_WORLD, op);
-    if (count > 0 && (!inbuf || !inoutbuf || inbuf == MPI_IN_PLACE))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_BUFFER,
-                           "inbuf and inoutbuf must be real buffers");
-    rc = smpi_op_apply(op, inbuf, inoutbuf, count, datatype);
-    if (rc == MPI_ERR_OP)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_OP, "op %s is not defined for datatype %s",
-                           op->name, datatype->name);
-    if (rc != MPI_SUCCESS)
-        return smpi__error(MPI_COMM_WORLD, call, rc, "reduction failed");
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Reduce_local = PMPI_Reduce_local

@@ -31,5 +31,7 @@ struct smpi_op {
 bool smpi__op_accepts(MPI_Op op, MPI_Datatype type);
 void smpi__op_ref(MPI_Op op);
 void smpi__op_unref(MPI_Op op);
+/* A user op (one reference, for the caller), named "user op". */
+MPI_Op smpi__op_new(MPI_User_function *user_fn, bool commute);
 
 #endif /* SMPI_OP_H */

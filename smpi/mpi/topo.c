@@ -1,6 +1,6 @@
 /* topo: process topologies (MPI-3.1 chapter 7): Cartesian, graph and distributed graph
  * communicators, and the neighbour lists the neighbourhood collectives use (MPI_Dims_create is
- * in topo_dims.c).
+ * in topo_dims.c; the bindings: smpi/bindings/bindings_topo.c).
  * A topology hangs off its communicator (one object shared by the members, and by duplicates
  * through a reference count); a distributed graph keeps one adjacency per member, filled by
  * that member when it creates the communicator. */
@@ -10,32 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "smpi/analyze/analyze.h"
-#include "smpi/bindings/check.h"
 #include "smpi/internal.h"
-
-struct dist_adj {
-    bool filled;
-    bool weighted;
-    int indeg;
-    int outdeg;
-    int *sources;
-    int *sweights;
-    int *dests;
-    int *dweights;
-};
-
-struct smpi_topo {
-    int kind; /* MPI_CART, MPI_GRAPH or MPI_DIST_GRAPH */
-    int refcount;
-    int ndims; /* Cartesian */
-    int *dims;
-    int *periods;
-    int nnodes; /* graph */
-    int *index;
-    int *edges;
-    struct dist_adj *adj; /* distributed graph: one per member */
-};
+#include "smpi/mpi/topo.h"
 
 static struct smpi_topo *topo_new(int kind)
 {
@@ -81,22 +57,6 @@ static int *int_copy(const int *src, int n)
     return dst;
 }
 
-/* The topology of comm if it is of `kind` (0: any); else reports MPI_ERR_TOPOLOGY. */
-static int get_topo(const char *call, MPI_Comm comm, int kind, struct smpi_topo **t)
-{
-    static const char *const names[] = {
-        [MPI_GRAPH] = "graph", [MPI_CART] = "Cartesian", [MPI_DIST_GRAPH] = "distributed graph"
-    };
-
-    if (!comm->topo || (kind && comm->topo->kind != kind))
-        return smpi__error(comm, call, MPI_ERR_TOPOLOGY, "the communicator has no %s topology",
-                           kind ? names[kind] : "");
-    *t = comm->topo;
-    return MPI_SUCCESS;
-}
-
-#define GET_TOPO(call, comm, kind, t) SMPI_CHECK(get_topo(call, comm, kind, t))
-
 /* The first n ranks of comm_old as a new communicator (MPI_COMM_NULL for the others), carrying
  * topology t (taken by the communicator; dropped when the caller gets MPI_COMM_NULL). */
 static MPI_Comm derive_first(MPI_Comm comm_old, int n, struct smpi_topo *t)
@@ -124,7 +84,7 @@ static MPI_Comm derive_first(MPI_Comm comm_old, int n, struct smpi_topo *t)
 
 /* ---- Cartesian ------------------------------------------------------------------------------ */
 
-static int cart_rank_of(const struct smpi_topo *t, const int *coords, bool wrap, int *rank)
+int smpi__cart_rank_of(const struct smpi_topo *t, const int *coords, bool wrap, int *rank)
 {
     int r = 0;
 
@@ -144,7 +104,7 @@ static int cart_rank_of(const struct smpi_topo *t, const int *coords, bool wrap,
     return MPI_SUCCESS;
 }
 
-static void cart_coords_of(const struct smpi_topo *t, int rank, int *coords)
+void smpi__cart_coords_of(const struct smpi_topo *t, int rank, int *coords)
 {
     for (int d = t->ndims - 1; d >= 0; d--) {
         coords[d] = rank % t->dims[d];
@@ -152,162 +112,21 @@ static void cart_coords_of(const struct smpi_topo *t, int rank, int *coords)
     }
 }
 
-static int check_cart_args(const char *call, MPI_Comm comm, int ndims, const int dims[], int *nodes)
-{
-    long prod = 1;
-
-    if (ndims < 0 || (ndims > 0 && !dims))
-        return smpi__error(comm, call, MPI_ERR_DIMS, "ndims %d is invalid", ndims);
-    for (int d = 0; d < ndims; d++) {
-        if (dims[d] <= 0)
-            return smpi__error(comm, call, MPI_ERR_DIMS, "dims[%d] = %d is not positive", d,
-                               dims[d]);
-        prod *= dims[d];
-        if (prod > smpi_comm_size(comm))
-            return smpi__error(comm, call, MPI_ERR_DIMS,
-                               "the grid has more points than the %d processes of the "
-                               "communicator",
-                               smpi_comm_size(comm));
-    }
-    *nodes = (int)prod;
-    return MPI_SUCCESS;
-}
-
-int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
-                     int reorder, MPI_Comm *comm_cart)
-{
-    struct smpi_topo *t = NULL;
-    int nodes;
-
-    SMPI_CHECK_INIT("MPI_Cart_create");
-    SMPI_CHECK_COMM("MPI_Cart_create", comm_old);
-    SMPI_CHECK_INTRA("MPI_Cart_create", comm_old);
-    SMPI_CHECK_ARG("MPI_Cart_create", comm_old, comm_cart);
-    SMPI_CHECK(check_cart_args("MPI_Cart_create", comm_old, ndims, dims, &nodes));
-    if (ndims > 0 && !periods)
-        return smpi__error(comm_old, "MPI_Cart_create", MPI_ERR_ARG, "periods is NULL");
-    SMPI_CHECK(smpi__coll_order_plain("MPI_Cart_create", comm_old));
-    smpi__enter("MPI_Cart_create");
-    t = topo_new(MPI_CART);
-    t->ndims = ndims;
-    t->dims = int_copy(dims, ndims);
-    t->periods = int_copy(periods, ndims);
-    for (int d = 0; d < ndims; d++)
-        t->periods[d] = periods[d] != 0;
-    *comm_cart = derive_first(comm_old, nodes, t); /* reorder: the identity is a valid order */
-    smpi__comm_announce(*comm_cart);
-    smpi__leave();
-    smpi__handle_new(SMPI_H_COMM, *comm_cart, "MPI_Cart_create");
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Cart_create = PMPI_Cart_create
-
-int PMPI_Cartdim_get(MPI_Comm comm, int *ndims)
-{
-    struct smpi_topo *t = NULL;
-
-    SMPI_CHECK_COMM("MPI_Cartdim_get", comm);
-    SMPI_CHECK_ARG("MPI_Cartdim_get", comm, ndims);
-    GET_TOPO("MPI_Cartdim_get", comm, MPI_CART, &t);
-    *ndims = t->ndims;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Cartdim_get = PMPI_Cartdim_get
-
-int PMPI_Cart_get(MPI_Comm comm, int maxdims, int dims[], int periods[], int coords[])
-{
-    struct smpi_topo *t = NULL;
-    int n;
-
-    SMPI_CHECK_COMM("MPI_Cart_get", comm);
-    GET_TOPO("MPI_Cart_get", comm, MPI_CART, &t);
-    n = maxdims < t->ndims ? maxdims : t->ndims;
-    if (n > 0) {
-        int *c = sim_xmalloc((size_t)t->ndims * sizeof(*c));
-
-        cart_coords_of(t, smpi_comm_rank(comm), c);
-        for (int d = 0; d < n; d++) {
-            dims[d] = t->dims[d];
-            periods[d] = t->periods[d];
-            coords[d] = c[d];
-        }
-        free(c);
-    }
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Cart_get = PMPI_Cart_get
-
-int PMPI_Cart_rank(MPI_Comm comm, const int coords[], int *rank)
-{
-    struct smpi_topo *t = NULL;
-
-    SMPI_CHECK_COMM("MPI_Cart_rank", comm);
-    SMPI_CHECK_ARG("MPI_Cart_rank", comm, rank);
-    GET_TOPO("MPI_Cart_rank", comm, MPI_CART, &t);
-    if (t->ndims > 0 && !coords)
-        return smpi__error(comm, "MPI_Cart_rank", MPI_ERR_ARG, "coords is NULL");
-    if (cart_rank_of(t, coords, true, rank) != MPI_SUCCESS)
-        return smpi__error(comm, "MPI_Cart_rank", MPI_ERR_RANK,
-                           "coordinates out of range in a non-periodic dimension");
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Cart_rank = PMPI_Cart_rank
-
-int PMPI_Cart_coords(MPI_Comm comm, int rank, int maxdims, int coords[])
-{
-    struct smpi_topo *t = NULL;
-    int *c;
-
-    SMPI_CHECK_COMM("MPI_Cart_coords", comm);
-    GET_TOPO("MPI_Cart_coords", comm, MPI_CART, &t);
-    if (rank < 0 || rank >= smpi_comm_size(comm))
-        return smpi__error(comm, "MPI_Cart_coords", MPI_ERR_RANK, "rank %d is out of range", rank);
-    if (maxdims < t->ndims)
-        return smpi__error(comm, "MPI_Cart_coords", MPI_ERR_ARG,
-                           "maxdims %d is smaller than the %d dimensions", maxdims, t->ndims);
-    c = sim_xmalloc(((size_t)t->ndims + 1) * sizeof(*c));
-    cart_coords_of(t, rank, c);
-    for (int d = 0; d < t->ndims; d++)
-        coords[d] = c[d];
-    free(c);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Cart_coords = PMPI_Cart_coords
-
-/* The ranks disp steps away along dimension dir from `rank` (MPI_PROC_NULL past a
- * non-periodic border). */
-static void cart_shift_of(const struct smpi_topo *t, int rank, int dir, int disp, int *src,
-                          int *dst)
+void smpi__cart_shift_of(const struct smpi_topo *t, int rank, int dir, int disp, int *src, int *dst)
 {
     int *c = sim_xmalloc(((size_t)t->ndims + 1) * sizeof(*c));
     int home;
 
-    cart_coords_of(t, rank, c);
+    smpi__cart_coords_of(t, rank, c);
     home = c[dir];
     c[dir] = home + disp;
-    if (cart_rank_of(t, c, true, dst) != MPI_SUCCESS)
+    if (smpi__cart_rank_of(t, c, true, dst) != MPI_SUCCESS)
         *dst = MPI_PROC_NULL;
     c[dir] = home - disp;
-    if (cart_rank_of(t, c, true, src) != MPI_SUCCESS)
+    if (smpi__cart_rank_of(t, c, true, src) != MPI_SUCCESS)
         *src = MPI_PROC_NULL;
     free(c);
 }
-
-int PMPI_Cart_shift(MPI_Comm comm, int direction, int disp, int *rank_source, int *rank_dest)
-{
-    struct smpi_topo *t = NULL;
-
-    SMPI_CHECK_COMM("MPI_Cart_shift", comm);
-    SMPI_CHECK_ARG("MPI_Cart_shift", comm, rank_source);
-    SMPI_CHECK_ARG("MPI_Cart_shift", comm, rank_dest);
-    GET_TOPO("MPI_Cart_shift", comm, MPI_CART, &t);
-    if (direction < 0 || direction >= t->ndims)
-        return smpi__error(comm, "MPI_Cart_shift", MPI_ERR_ARG,
-                           "direction %d is out of range for %d dimensions", direction, t->ndims);
-    cart_shift_of(t, smpi_comm_rank(comm), direction, disp, rank_source, rank_dest);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Cart_shift = PMPI_Cart_shift
 
 /* The members sharing the calling rank's coordinates in the dropped dimensions form one
  * sub-grid; the split color is the rank of the sub-grid's origin, the key the rank itself. */
@@ -319,21 +138,61 @@ static bool cart_keeps_a_dim(const struct smpi_topo *t, const int remain_dims[])
     return false;
 }
 
-int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
+/* ---- graphs ---------------------------------------------------------------------------------- */
+
+/* ---- distributed graphs ---------------------------------------------------------------------- */
+
+/* Creates the communicator (a duplicate of comm_old's group) and records the calling rank's
+ * adjacency in it; the arrays are taken. */
+static MPI_Comm dist_create(MPI_Comm comm_old, struct dist_adj adj)
 {
-    struct smpi_topo *t = NULL;
+    int n = smpi_comm_size(comm_old);
+    struct smpi_topo *t = topo_new(MPI_DIST_GRAPH);
+    MPI_Comm c;
+
+    t->nnodes = n;
+    t->adj = sim_xcalloc((size_t)n, sizeof(*t->adj));
+    c = derive_first(comm_old, n, t);
+    adj.filled = true;
+    c->topo->adj[smpi_comm_rank(c)] = adj;
+    return c;
+}
+
+static int *weights_copy(const int *w, int n)
+{
+    if (w == MPI_UNWEIGHTED || w == MPI_WEIGHTS_EMPTY || !w)
+        return sim_xcalloc((size_t)n + 1, sizeof(int));
+    return int_copy(w, n);
+}
+
+/* ---- creation: the work of the creating calls once their arguments are checked ------------- */
+
+MPI_Comm smpi__cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
+                           int nodes)
+{
+    struct smpi_topo *t = topo_new(MPI_CART);
+    MPI_Comm c;
+
+    t->ndims = ndims;
+    t->dims = int_copy(dims, ndims);
+    t->periods = int_copy(periods, ndims);
+    for (int d = 0; d < ndims; d++)
+        t->periods[d] = periods[d] != 0;
+    c = derive_first(comm_old, nodes, t); /* reorder: the identity is a valid order */
+    smpi__comm_announce(c);
+    return c;
+}
+
+int smpi__cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
+{
+    const struct smpi_topo *t = comm->topo;
     struct smpi_topo *sub;
     int *c;
     int color = 0;
     int rc;
 
-    SMPI_CHECK_COMM("MPI_Cart_sub", comm);
-    SMPI_CHECK_ARG("MPI_Cart_sub", comm, newcomm);
-    GET_TOPO("MPI_Cart_sub", comm, MPI_CART, &t);
-    SMPI_CHECK(smpi__coll_order_plain("MPI_Cart_sub", comm));
-    smpi__enter("MPI_Cart_sub");
     c = sim_xmalloc(((size_t)t->ndims + 1) * sizeof(*c));
-    cart_coords_of(t, smpi_comm_rank(comm), c);
+    smpi__cart_coords_of(t, smpi_comm_rank(comm), c);
     for (int d = 0; d < t->ndims; d++)
         color = color * t->dims[d] + (remain_dims[d] ? 0 : c[d]);
     free(c);
@@ -354,209 +213,25 @@ int PMPI_Cart_sub(MPI_Comm comm, const int remain_dims[], MPI_Comm *newcomm)
         }
         (*newcomm)->topo = sub;
     }
-    smpi__leave();
-    if (rc == MPI_SUCCESS)
-        smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Cart_sub");
     return rc;
 }
-#pragma weak MPI_Cart_sub = PMPI_Cart_sub
 
-int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[], int *newrank)
+MPI_Comm smpi__graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[])
 {
-    int nodes;
-    int me;
+    struct smpi_topo *t = topo_new(MPI_GRAPH);
 
-    SMPI_CHECK_COMM("MPI_Cart_map", comm);
-    SMPI_CHECK_ARG("MPI_Cart_map", comm, newrank);
-    SMPI_CHECK(check_cart_args("MPI_Cart_map", comm, ndims, dims, &nodes));
-    me = smpi_comm_rank(comm);
-    *newrank = me < nodes ? me : MPI_UNDEFINED;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Cart_map = PMPI_Cart_map
-
-/* ---- graphs ---------------------------------------------------------------------------------- */
-
-static int check_graph(const char *call, MPI_Comm comm, int nnodes, const int index[],
-                       const int edges[])
-{
-    if (nnodes < 0 || nnodes > smpi_comm_size(comm))
-        return smpi__error(comm, call, MPI_ERR_ARG, "nnodes %d is out of range", nnodes);
-    if (nnodes > 0 && (!index || !edges))
-        return smpi__error(comm, call, MPI_ERR_ARG, "index or edges is NULL");
-    for (int i = 0; i < nnodes; i++)
-        if (index[i] < (i ? index[i - 1] : 0))
-            return smpi__error(comm, call, MPI_ERR_ARG, "index[%d] = %d decreases", i, index[i]);
-    for (int e = 0; nnodes > 0 && e < index[nnodes - 1]; e++)
-        if (edges[e] < 0 || edges[e] >= nnodes)
-            return smpi__error(comm, call, MPI_ERR_ARG, "edges[%d] = %d is not a node", e,
-                               edges[e]);
-    return MPI_SUCCESS;
-}
-
-int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[],
-                      int reorder, MPI_Comm *comm_graph)
-{
-    struct smpi_topo *t = NULL;
-
-    SMPI_CHECK_INIT("MPI_Graph_create");
-    SMPI_CHECK_COMM("MPI_Graph_create", comm_old);
-    SMPI_CHECK_INTRA("MPI_Graph_create", comm_old);
-    SMPI_CHECK_ARG("MPI_Graph_create", comm_old, comm_graph);
-    SMPI_CHECK(check_graph("MPI_Graph_create", comm_old, nnodes, index, edges));
-    SMPI_CHECK(smpi__coll_order_plain("MPI_Graph_create", comm_old));
-    smpi__enter("MPI_Graph_create");
-    t = topo_new(MPI_GRAPH);
     t->nnodes = nnodes;
     t->index = int_copy(index, nnodes);
     t->edges = int_copy(edges, nnodes > 0 ? index[nnodes - 1] : 0);
-    *comm_graph = derive_first(comm_old, nnodes, t);
-    smpi__leave();
-    smpi__handle_new(SMPI_H_COMM, *comm_graph, "MPI_Graph_create");
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Graph_create = PMPI_Graph_create
-
-int PMPI_Graphdims_get(MPI_Comm comm, int *nnodes, int *nedges)
-{
-    struct smpi_topo *t = NULL;
-
-    SMPI_CHECK_COMM("MPI_Graphdims_get", comm);
-    SMPI_CHECK_ARG("MPI_Graphdims_get", comm, nnodes);
-    SMPI_CHECK_ARG("MPI_Graphdims_get", comm, nedges);
-    GET_TOPO("MPI_Graphdims_get", comm, MPI_GRAPH, &t);
-    *nnodes = t->nnodes;
-    *nedges = t->nnodes > 0 ? t->index[t->nnodes - 1] : 0;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Graphdims_get = PMPI_Graphdims_get
-
-int PMPI_Graph_get(MPI_Comm comm, int maxindex, int maxedges, int index[], int edges[])
-{
-    struct smpi_topo *t = NULL;
-    int ne;
-
-    SMPI_CHECK_COMM("MPI_Graph_get", comm);
-    GET_TOPO("MPI_Graph_get", comm, MPI_GRAPH, &t);
-    ne = t->nnodes > 0 ? t->index[t->nnodes - 1] : 0;
-    for (int i = 0; i < t->nnodes && i < maxindex; i++)
-        index[i] = t->index[i];
-    for (int e = 0; e < ne && e < maxedges; e++)
-        edges[e] = t->edges[e];
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Graph_get = PMPI_Graph_get
-
-static int graph_node(const char *call, MPI_Comm comm, const struct smpi_topo *t, int rank)
-{
-    if (rank < 0 || rank >= t->nnodes)
-        return smpi__error(comm, call, MPI_ERR_RANK, "rank %d is not a node of the graph", rank);
-    return MPI_SUCCESS;
+    return derive_first(comm_old, nnodes, t);
 }
 
-int PMPI_Graph_neighbors_count(MPI_Comm comm, int rank, int *nneighbors)
+MPI_Comm smpi__dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[],
+                                          const int sourceweights[], int outdegree,
+                                          const int destinations[], const int destweights[])
 {
-    struct smpi_topo *t = NULL;
-
-    SMPI_CHECK_COMM("MPI_Graph_neighbors_count", comm);
-    SMPI_CHECK_ARG("MPI_Graph_neighbors_count", comm, nneighbors);
-    GET_TOPO("MPI_Graph_neighbors_count", comm, MPI_GRAPH, &t);
-    SMPI_CHECK(graph_node("MPI_Graph_neighbors_count", comm, t, rank));
-    *nneighbors = t->index[rank] - (rank ? t->index[rank - 1] : 0);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Graph_neighbors_count = PMPI_Graph_neighbors_count
-
-int PMPI_Graph_neighbors(MPI_Comm comm, int rank, int maxneighbors, int neighbors[])
-{
-    struct smpi_topo *t = NULL;
-    int first;
-
-    SMPI_CHECK_COMM("MPI_Graph_neighbors", comm);
-    GET_TOPO("MPI_Graph_neighbors", comm, MPI_GRAPH, &t);
-    SMPI_CHECK(graph_node("MPI_Graph_neighbors", comm, t, rank));
-    first = rank ? t->index[rank - 1] : 0;
-    for (int e = first, k = 0; e < t->index[rank] && k < maxneighbors; e++, k++)
-        neighbors[k] = t->edges[e];
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Graph_neighbors = PMPI_Graph_neighbors
-
-int PMPI_Graph_map(MPI_Comm comm, int nnodes, const int index[], const int edges[], int *newrank)
-{
-    int me;
-
-    SMPI_CHECK_COMM("MPI_Graph_map", comm);
-    SMPI_CHECK_ARG("MPI_Graph_map", comm, newrank);
-    SMPI_CHECK(check_graph("MPI_Graph_map", comm, nnodes, index, edges));
-    me = smpi_comm_rank(comm);
-    *newrank = me < nnodes ? me : MPI_UNDEFINED;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Graph_map = PMPI_Graph_map
-
-int PMPI_Topo_test(MPI_Comm comm, int *status)
-{
-    SMPI_CHECK_COMM("MPI_Topo_test", comm);
-    SMPI_CHECK_ARG("MPI_Topo_test", comm, status);
-    *status = comm->topo ? comm->topo->kind : MPI_UNDEFINED;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Topo_test = PMPI_Topo_test
-
-/* ---- distributed graphs ---------------------------------------------------------------------- */
-
-/* Creates the communicator (a duplicate of comm_old's group) and records the calling rank's
- * adjacency in it; the arrays are taken. */
-static MPI_Comm dist_create(MPI_Comm comm_old, struct dist_adj adj)
-{
-    int n = smpi_comm_size(comm_old);
-    struct smpi_topo *t = topo_new(MPI_DIST_GRAPH);
-    MPI_Comm c;
-
-    t->nnodes = n;
-    t->adj = sim_xcalloc((size_t)n, sizeof(*t->adj));
-    c = derive_first(comm_old, n, t);
-    adj.filled = true;
-    c->topo->adj[smpi_comm_rank(c)] = adj;
-    return c;
-}
-
-static int check_ranks(const char *call, MPI_Comm comm, int n, const int *ranks, const char *what)
-{
-    for (int i = 0; i < n; i++)
-        if (ranks[i] < 0 || ranks[i] >= smpi_comm_size(comm))
-            return smpi__error(comm, call, MPI_ERR_RANK, "%s[%d] = %d is out of range", what, i,
-                               ranks[i]);
-    return MPI_SUCCESS;
-}
-
-static int *weights_copy(const int *w, int n)
-{
-    if (w == MPI_UNWEIGHTED || w == MPI_WEIGHTS_EMPTY || !w)
-        return sim_xcalloc((size_t)n + 1, sizeof(int));
-    return int_copy(w, n);
-}
-
-int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int sources[],
-                                    const int sourceweights[], int outdegree,
-                                    const int destinations[], const int destweights[],
-                                    MPI_Info info, int reorder, MPI_Comm *comm_dist_graph)
-{
-    const char *call = "MPI_Dist_graph_create_adjacent";
     struct dist_adj adj = { 0 };
 
-    SMPI_CHECK_INIT(call);
-    SMPI_CHECK_COMM(call, comm_old);
-    SMPI_CHECK_INTRA(call, comm_old);
-    SMPI_CHECK_ARG(call, comm_old, comm_dist_graph);
-    if (indegree < 0 || outdegree < 0)
-        return smpi__error(comm_old, call, MPI_ERR_ARG, "indegree %d or outdegree %d negative",
-                           indegree, outdegree);
-    SMPI_CHECK(check_ranks(call, comm_old, indegree, sources, "sources"));
-    SMPI_CHECK(check_ranks(call, comm_old, outdegree, destinations, "destinations"));
-    SMPI_CHECK(smpi__coll_order_plain(call, comm_old));
-    smpi__enter(call);
     adj.weighted = sourceweights != MPI_UNWEIGHTED && destweights != MPI_UNWEIGHTED;
     adj.indeg = indegree;
     adj.outdeg = outdegree;
@@ -564,25 +239,18 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
     adj.dests = int_copy(destinations, outdegree);
     adj.sweights = weights_copy(sourceweights, indegree);
     adj.dweights = weights_copy(destweights, outdegree);
-    *comm_dist_graph = dist_create(comm_old, adj);
-    smpi__leave();
-    smpi__handle_new(SMPI_H_COMM, *comm_dist_graph, call);
-    return MPI_SUCCESS;
+    return dist_create(comm_old, adj);
 }
-#pragma weak MPI_Dist_graph_create_adjacent = PMPI_Dist_graph_create_adjacent
 
 /* The general form: any rank may give any edge. Every edge (s, d, w) is sent to s (which gains
  * the out-neighbour d) and to d (which gains the in-neighbour s), with one MPI_Alltoall of
  * counts and one MPI_Alltoallv of (s, d, w) triples; each rank then lists its neighbours in
  * the order of (giver rank, position), the same order on both ends of an edge. */
-int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
-                           const int destinations[], const int weights[], MPI_Info info,
-                           int reorder, MPI_Comm *comm_dist_graph)
+MPI_Comm smpi__dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const int degrees[],
+                                 const int destinations[], const int weights[])
 {
-    const char *call = "MPI_Dist_graph_create";
     int size;
     int me;
-    int nedges = 0;
     int *scount;
     int *rcount;
     int *sdispl;
@@ -592,18 +260,6 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
     int total = 0;
     struct dist_adj adj = { 0 };
 
-    SMPI_CHECK_INIT(call);
-    SMPI_CHECK_COMM(call, comm_old);
-    SMPI_CHECK_INTRA(call, comm_old);
-    SMPI_CHECK_ARG(call, comm_old, comm_dist_graph);
-    if (n < 0 || (n > 0 && (!sources || !degrees)))
-        return smpi__error(comm_old, call, MPI_ERR_ARG, "n %d or sources/degrees invalid", n);
-    SMPI_CHECK(check_ranks(call, comm_old, n, sources, "sources"));
-    for (int i = 0; i < n; i++)
-        nedges += degrees[i];
-    SMPI_CHECK(check_ranks(call, comm_old, nedges, destinations, "destinations"));
-    SMPI_CHECK(smpi__coll_order_plain(call, comm_old));
-    smpi__enter(call);
     size = smpi_comm_size(comm_old);
     me = smpi_comm_rank(comm_old);
     scount = sim_xcalloc((size_t)size, sizeof(int));
@@ -678,50 +334,8 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
     free(rcount);
     free(sdispl);
     free(rdispl);
-    *comm_dist_graph = dist_create(comm_old, adj);
-    smpi__leave();
-    smpi__handle_new(SMPI_H_COMM, *comm_dist_graph, call);
-    return MPI_SUCCESS;
+    return dist_create(comm_old, adj);
 }
-#pragma weak MPI_Dist_graph_create = PMPI_Dist_graph_create
-
-int PMPI_Dist_graph_neighbors_count(MPI_Comm comm, int *indegree, int *outdegree, int *weighted)
-{
-    struct smpi_topo *t = NULL;
-    const struct dist_adj *a;
-
-    SMPI_CHECK_COMM("MPI_Dist_graph_neighbors_count", comm);
-    GET_TOPO("MPI_Dist_graph_neighbors_count", comm, MPI_DIST_GRAPH, &t);
-    a = &t->adj[smpi_comm_rank(comm)];
-    *indegree = a->indeg;
-    *outdegree = a->outdeg;
-    *weighted = a->weighted;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Dist_graph_neighbors_count = PMPI_Dist_graph_neighbors_count
-
-int PMPI_Dist_graph_neighbors(MPI_Comm comm, int maxindegree, int sources[], int sourceweights[],
-                              int maxoutdegree, int destinations[], int destweights[])
-{
-    struct smpi_topo *t = NULL;
-    const struct dist_adj *a;
-
-    SMPI_CHECK_COMM("MPI_Dist_graph_neighbors", comm);
-    GET_TOPO("MPI_Dist_graph_neighbors", comm, MPI_DIST_GRAPH, &t);
-    a = &t->adj[smpi_comm_rank(comm)];
-    for (int i = 0; i < a->indeg && i < maxindegree; i++) {
-        sources[i] = a->sources[i];
-        if (a->weighted && sourceweights != MPI_UNWEIGHTED && sourceweights)
-            sourceweights[i] = a->sweights[i];
-    }
-    for (int i = 0; i < a->outdeg && i < maxoutdegree; i++) {
-        destinations[i] = a->dests[i];
-        if (a->weighted && destweights != MPI_UNWEIGHTED && destweights)
-            destweights[i] = a->dweights[i];
-    }
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_Dist_graph_neighbors = PMPI_Dist_graph_neighbors
 
 /* ---- neighbour lists ---------------------------------------------------------------------------
  */
@@ -741,7 +355,7 @@ int smpi_topo_neighbors(MPI_Comm comm, int **in, int *nin, int **out, int *nout)
             int src;
             int dst;
 
-            cart_shift_of(t, me, d, 1, &src, &dst);
+            smpi__cart_shift_of(t, me, d, 1, &src, &dst);
             (*in)[2 * d] = (*out)[2 * d] = src;
             (*in)[2 * d + 1] = (*out)[2 * d + 1] = dst;
         }

@@ -1,4 +1,5 @@
-/* topo_dims: MPI_Dims_create (MPI-3.1 section 7.5.2), the balanced grid of nnodes processes.
+/* topo_dims: the search behind MPI_Dims_create (MPI-3.1 section 7.5.2; its binding:
+ * smpi/bindings/bindings_topo.c), the balanced grid of nnodes processes.
  * The free dimensions get factors "as close to each other as possible", in non-increasing order.
  * Closeness is decided exactly, by a search over every non-increasing factorisation of what the
  * fixed dimensions leave: the best has the smallest spread between the largest and the
@@ -104,44 +105,13 @@ static void dims_balance(int n, int k, int out[])
     free(s.cur);
 }
 
-int PMPI_Dims_create(int nnodes, int ndims, int dims[])
+void smpi__dims_fill(int rest, int ndims, int dims[], int nfree)
 {
-    long fixed = 1;
-    int nfree = 0;
-    int rest;
-    int *f;
+    int *f = sim_xcalloc((size_t)nfree, sizeof(*f));
 
-    if (ndims < 0 || (ndims > 0 && !dims))
-        return smpi__error(MPI_COMM_WORLD, "MPI_Dims_create", MPI_ERR_DIMS, "ndims %d is invalid",
-                           ndims);
-    if (nnodes <= 0)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Dims_create", MPI_ERR_ARG,
-                           "nnodes %d is not positive", nnodes);
-    for (int d = 0; d < ndims; d++) {
-        if (dims[d] < 0)
-            return smpi__error(MPI_COMM_WORLD, "MPI_Dims_create", MPI_ERR_DIMS,
-                               "dims[%d] = %d is negative", d, dims[d]);
-        if (dims[d] > 0)
-            fixed *= dims[d];
-        else
-            nfree++;
-        if (fixed > nnodes)
-            break;
-    }
-    if (fixed > nnodes || nnodes % fixed != 0)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Dims_create", MPI_ERR_DIMS,
-                           "nnodes %d is not a multiple of the fixed dimensions' product", nnodes);
-    rest = (int)(nnodes / fixed);
-    if (nfree == 0)
-        return rest == 1 ? MPI_SUCCESS
-                         : smpi__error(MPI_COMM_WORLD, "MPI_Dims_create", MPI_ERR_DIMS,
-                                       "the fixed dimensions do not multiply to nnodes %d", nnodes);
-    f = sim_xcalloc((size_t)nfree, sizeof(*f));
     dims_balance(rest, nfree, f);
     for (int d = 0, i = 0; d < ndims; d++)
         if (dims[d] == 0)
             dims[d] = f[i++];
     free(f);
-    return MPI_SUCCESS;
 }
-#pragma weak MPI_Dims_create = PMPI_Dims_create

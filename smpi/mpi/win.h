@@ -218,18 +218,8 @@ bool smpi__rma_epoch_open(MPI_Win win, char *msg, size_t msglen);
 int smpi__win_error(MPI_Win win, const char *call, int code, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
-/* ---- argument checks shared by bindings_win.c and bindings_rma.c -------------------------- */
-
-/* win is a window the calling rank holds (MPI_ERR_WIN through MPI_COMM_WORLD's handler). */
-static inline int smpi__win_check(const char *call, MPI_Win win)
-{
-    if (win == MPI_WIN_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN, "win is MPI_WIN_NULL");
-    if (!smpi__win_is_valid(win))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
-                           "win is not a valid window of the calling rank (already freed?)");
-    return MPI_SUCCESS;
-}
+/* ---- argument checks shared by bindings_win.c and bindings_rma.c (the window handle itself:
+ * check.h's SMPI_CHECK_WIN) ------------------------------------------------------------------ */
 
 /* rank is a rank of win or MPI_PROC_NULL (MPI_ERR_RANK through win's handler). */
 static inline int smpi__win_check_rank(const char *call, MPI_Win win, int rank, const char *name)

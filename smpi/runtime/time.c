@@ -111,18 +111,6 @@ SMPI_API int smpi_clock_gettime(clockid_t clk, struct timespec *tp)
     return 0;
 }
 
-double PMPI_Wtime(void)
-{
-    return simulated() ? read_clock() : sim_now();
-}
-#pragma weak MPI_Wtime = PMPI_Wtime
-
-double PMPI_Wtick(void)
-{
-    return sim_engine_config()->precision_timing;
-}
-#pragma weak MPI_Wtick = PMPI_Wtick
-
 /* Computation on the simulated host, in seconds of this machine (scaled by host speeds);
  * nothing when shorter than smpi/cpu-threshold, as in SMPI 3.32. */
 SMPI_API void smpi_execute(double seconds)
@@ -170,4 +158,14 @@ double smpi_wtime(void)
 double smpi_now(void)
 {
     return sim_now();
+}
+
+double smpi__wtime(void)
+{
+    return simulated() ? read_clock() : sim_now();
+}
+
+double smpi__wtick(void)
+{
+    return sim_engine_config()->precision_timing;
 }
