@@ -62,38 +62,28 @@ void coll_report_init(const char *path)
     rep.path = path && *path ? strdup(path) : NULL;
 }
 
-/* Bytes per rank that decide a selector's choice, as SMPI's selectors count them. */
-static size_t call_bytes(enum coll_kind k, const struct coll_args *a)
+size_t coll_call_bytes(enum coll_kind k, const struct coll_args *a)
 {
+    const struct coll_desc *d = &coll_descs[k];
     int size = smpi_comm_size(a->comm);
     size_t total = 0;
 
-    switch (k) {
-    case COLL_BARRIER:
+    if (d->form == COLL_FORM_BARRIER)
         return 0;
-    case COLL_BCAST:
-    case COLL_REDUCE:
-    case COLL_ALLREDUCE:
-    case COLL_SCAN:
-    case COLL_EXSCAN:
-        return (size_t)a->count * smpi_type_size(a->type);
-    case COLL_REDUCE_SCATTER:
+    if (d->form == COLL_FORM_REDUCE_SCATTER) {
         for (int i = 0; i < size; i++)
             total += (size_t)a->rcounts[i];
         return total * smpi_type_size(a->type) / (size_t)size;
-    case COLL_SCATTER:
+    }
+    if (d->form == COLL_FORM_BCAST || d->form == COLL_FORM_REDUCE || d->form == COLL_FORM_ALLREDUCE)
+        return (size_t)a->count * smpi_type_size(a->type);
+    if (d->flags & COLL_V) /* the v and w forms: not sized */
+        return 0;
+    if (d->form == COLL_FORM_SCATTER)
         return a->rbuf == MPI_IN_PLACE ? (size_t)a->scount * smpi_type_size(a->stype)
                                        : (size_t)a->rcount * smpi_type_size(a->rtype);
-    case COLL_ALLTOALL:
-    case COLL_ALLGATHER:
-    case COLL_GATHER:
-    case COLL_NEIGHBOR_ALLGATHER:
-    case COLL_NEIGHBOR_ALLTOALL:
-        return a->sbuf == MPI_IN_PLACE ? (size_t)a->rcount * smpi_type_size(a->rtype)
-                                       : (size_t)a->scount * smpi_type_size(a->stype);
-    default: /* the v and w variants: the mean block this rank receives */
-        return 0;
-    }
+    return a->sbuf == MPI_IN_PLACE ? (size_t)a->rcount * smpi_type_size(a->rtype)
+                                   : (size_t)a->scount * smpi_type_size(a->stype);
 }
 
 static int size_class(size_t bytes)
@@ -173,7 +163,7 @@ void coll__report_call(enum coll_kind k, const struct coll_args *a, const char *
         (*pp)->seq = seq;
         (*pp)->left = smpi_comm_size(a->comm);
         (*pp)->line =
-            line_of(k, smpi_comm_size(a->comm), size_class(call_bytes(k, a)), algo, false);
+            line_of(k, smpi_comm_size(a->comm), size_class(coll_call_bytes(k, a)), algo, false);
     }
     p = *pp;
     if (seconds > p->longest)
@@ -189,7 +179,7 @@ void coll__report_tried(enum coll_kind k, const struct coll_args *a, const char 
                         double longest)
 {
     if (rep.path)
-        add_time(line_of(k, smpi_comm_size(a->comm), size_class(call_bytes(k, a)), algo, true),
+        add_time(line_of(k, smpi_comm_size(a->comm), size_class(coll_call_bytes(k, a)), algo, true),
                  longest);
 }
 

@@ -100,7 +100,7 @@ Test(registry, kinds_names_and_tags_are_consistent)
     /* Names round-trip through coll_kind_by_name, the option names are SMPI's, and each kind
      * has its own negative tag (so collective traffic never matches a user tag >= 0). */
     int tags[] = {
-#define TAG_ROW(U, l) COLL_TAG_##U,
+#define TAG_ROW(U, l, ...) COLL_TAG_##U,
         COLL_KINDS(TAG_ROW)
 #undef TAG_ROW
     };
