@@ -506,7 +506,7 @@ static int two_level_leaders(const struct coll_args *a, MPI_Comm leaders)
     out.sbuf = copy;
     out.comm = leaders;
     if (rc == MPI_SUCCESS)
-        rc = coll__mv2.allreduce == NULL || coll__mv2.allreduce == coll__allreduce_rdb
+        rc = coll__run.mv2.allreduce == NULL || coll__run.mv2.allreduce == coll__allreduce_rdb
                  ? coll__allreduce_rdb(&out)
                  : coll__allreduce_mvapich2_rs(&out);
     free(block);
@@ -538,8 +538,8 @@ int coll__allreduce_mvapich2_two_level(const struct coll_args *a)
     in.comm = smp.intra;
     in.root = 0;
     if (rc == MPI_SUCCESS)
-        rc = coll__mv2.allreduce_intra ? coll__mv2.allreduce_intra(&in)
-                                       : coll__call(COLL_ALLREDUCE, "mpich", &in);
+        rc = coll__run.mv2.allreduce_intra ? coll__run.mv2.allreduce_intra(&in)
+                                           : coll__call(COLL_ALLREDUCE, "mpich", &in);
     if (rc == MPI_SUCCESS && leader && smpi_comm_size(smp.intra) != smpi_comm_size(a->comm))
         rc = two_level_leaders(a, smp.leaders);
     b.comm = smp.intra;

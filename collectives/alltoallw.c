@@ -50,9 +50,9 @@ static int alltoallw_smpi_linear(const struct coll_args *a)
 }
 
 const struct coll_algo coll_alltoallw_algos[] = {
-    /* name           needs  run                    help */
-    { "smpi_linear", 0, alltoallw_smpi_linear,
-      "SMPI's only one: ialltoallw (every receive, then every send, in rank order) and a wait",
-      NULL },
-    { NULL, 0, NULL, NULL, NULL },
+    { .name = "smpi_linear",
+      .run = alltoallw_smpi_linear,
+      .help =
+          "SMPI's only one: ialltoallw (every receive, then every send, in rank order) and a wait" },
+    { .name = NULL },
 };

@@ -8,10 +8,10 @@
  * selector has not run (the values stay for later calls, as in SMPI). */
 static void mv2_defaults(void)
 {
-    if (!coll__mv2.bcast)
-        coll__mv2.bcast = bcast_mpich;
-    if (!coll__mv2.bcast_intra_node)
-        coll__mv2.bcast_intra_node = bcast_mpich;
+    if (!coll__run.mv2.bcast)
+        coll__run.mv2.bcast = bcast_mpich;
+    if (!coll__run.mv2.bcast_intra_node)
+        coll__run.mv2.bcast_intra_node = bcast_mpich;
 }
 
 /* MVAPICH2 inter-node step: a root that is not its host's leader first sends the buffer to
@@ -46,7 +46,7 @@ int coll__bcast_mvapich2_inter_node(const struct coll_args *a)
 
         l.root = smp.node_of[a->root];
         l.comm = smp.leaders;
-        rc = coll__mv2.bcast(&l);
+        rc = coll__run.mv2.bcast(&l);
     }
     return rc;
 }
@@ -73,7 +73,7 @@ int coll__bcast_mvapich2_knomial_intra_node(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
-    int k = coll__mv2.intra_node_knomial_factor;
+    int k = coll__run.mv2.intra_node_knomial_factor;
     int vr = (rank - a->root + size) % size;
     int mask = 1;
     struct smpi_smp smp;
@@ -108,7 +108,7 @@ int coll__bcast_mvapich2_knomial_intra_node(const struct coll_args *a)
 const char *coll__bcast_check_knomial(const struct coll_args *a)
 {
     (void)a;
-    return coll__mv2.intra_node_knomial_factor >= 2
+    return coll__run.mv2.intra_node_knomial_factor >= 2
                ? NULL
                : "an mvapich2 intra-node k-nomial factor of at least 2";
 }

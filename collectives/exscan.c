@@ -112,9 +112,11 @@ static int exscan_simmpi_chain(const struct coll_args *a)
 }
 
 const struct coll_algo coll_exscan_algos[] = {
-    /* name  needs  run  help  check */
-    { "smpi_linear", 0, exscan_smpi_linear,
-      "SMPI's exscan: every rank sends to all higher ranks at once", NULL },
-    { "simmpi_chain", 0, exscan_simmpi_chain, "linear chain from rank 0 (Open MPI basic)", NULL },
-    { NULL, 0, NULL, NULL, NULL },
+    { .name = "smpi_linear",
+      .run = exscan_smpi_linear,
+      .help = "SMPI's exscan: every rank sends to all higher ranks at once" },
+    { .name = "simmpi_chain",
+      .run = exscan_simmpi_chain,
+      .help = "linear chain from rank 0 (Open MPI basic)" },
+    { .name = NULL },
 };

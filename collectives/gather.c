@@ -292,8 +292,8 @@ static int mv2_gather_intra(const struct coll_args *a, int rank, struct mv2_gath
         in.scount = a->rcount;
         in.stype = a->rtype;
     }
-    if (coll__mv2.gather_intra_node)
-        return coll__mv2.gather_intra_node(&in);
+    if (coll__run.mv2.gather_intra_node)
+        return coll__run.mv2.gather_intra_node(&in);
     return coll__call(COLL_GATHER, "mpich", &in);
 }
 
@@ -385,16 +385,22 @@ static int gather_mvapich2_two_level(const struct coll_args *a)
 }
 
 const struct coll_algo coll_gather_algos[] = {
-    /* name                  needs  run                        help */
-    { "smpi_linear", 0, gather_smpi_linear,
-      "SMPI's default: nonblocking sends to the root, which posts every receive and waits" },
-    { "ompi_basic_linear", 0, gather_ompi_basic_linear,
-      "the root receives each block in rank order, blocking" },
-    { "ompi_binomial", 0, gather_ompi_binomial,
-      "in-order binomial tree, subtrees forwarded whole" },
-    { "ompi_linear_sync", 0, gather_ompi_linear_sync,
-      "the root asks each rank in turn, blocks sent as two segments" },
-    { "mvapich2_two_level", 0, gather_mvapich2_two_level,
-      "gather on each host's leader, then among the leaders", gather_mvapich2_two_level_check },
-    { NULL, 0, NULL, NULL, NULL },
+    { .name = "smpi_linear",
+      .run = gather_smpi_linear,
+      .help =
+          "SMPI's default: nonblocking sends to the root, which posts every receive and waits" },
+    { .name = "ompi_basic_linear",
+      .run = gather_ompi_basic_linear,
+      .help = "the root receives each block in rank order, blocking" },
+    { .name = "ompi_binomial",
+      .run = gather_ompi_binomial,
+      .help = "in-order binomial tree, subtrees forwarded whole" },
+    { .name = "ompi_linear_sync",
+      .run = gather_ompi_linear_sync,
+      .help = "the root asks each rank in turn, blocks sent as two segments" },
+    { .name = "mvapich2_two_level",
+      .run = gather_mvapich2_two_level,
+      .help = "gather on each host's leader, then among the leaders",
+      .check = gather_mvapich2_two_level_check },
+    { .name = NULL },
 };

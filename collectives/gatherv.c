@@ -46,8 +46,9 @@ static int gatherv_smpi_linear(const struct coll_args *a)
 }
 
 const struct coll_algo coll_gatherv_algos[] = {
-    /* name            needs  run                  help */
-    { "smpi_linear", 0, gatherv_smpi_linear,
-      "SMPI's gatherv: nonblocking sends to the root, which posts every receive and waits" },
-    { NULL, 0, NULL, NULL, NULL },
+    { .name = "smpi_linear",
+      .run = gatherv_smpi_linear,
+      .help =
+          "SMPI's gatherv: nonblocking sends to the root, which posts every receive and waits" },
+    { .name = NULL },
 };

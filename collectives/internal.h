@@ -90,8 +90,8 @@ int coll__smp_init(MPI_Comm comm, struct smpi_smp *smp);
 
 /* What SMPI's mvapich2 selector leaves for the mvapich2 algorithms: global state in SMPI,
  * kept from one call to the next and read by the two-level algorithms. The functions are NULL
- * and the factors have SMPI's initial values until the selector sets them. Defined in
- * registry.c. */
+ * and the factors have SMPI's initial values until the selector sets them. Part of the run's
+ * state (coll__run.mv2). */
 struct coll_mv2 {
     coll_fn *bcast;                    /* MV2_Bcast_function */
     coll_fn *bcast_intra_node;         /* MV2_Bcast_intra_node_function */
@@ -109,14 +109,14 @@ struct coll_mv2 {
     int reduce_intra_knomial_factor;   /* -1 */
     int reduce_inter_knomial_factor;   /* -1 */
 };
-extern struct coll_mv2 coll__mv2;
 
 /* ---- Selectors (coll-select: the engine in registry.c, the selectors in select_*.c) -----------
  * A selector picks the algorithm of one call, as SMPI 3.32's selectors do (colls/smpi_*_selector
  * .cpp). Its decisions are data: ordered rule tables (select_default.c, select_ompi.c,
  * select_mpich.c) or the tuning tables SMPI transcribes from MVAPICH2 and Intel MPI
- * (select_mvapich2.c, select_impi.c). Algorithms are named by string and resolved once by
- * coll_init, which dies naming the selector, the collective and any unknown name. */
+ * (select_mvapich2.c, select_impi.c). The tables are const: they name algorithms by string,
+ * which coll_init checks (it dies naming the selector, the collective and any unknown name) and
+ * a call looks up when a row is chosen. */
 
 struct coll_selector;
 
@@ -130,7 +130,7 @@ struct coll_target {
 /* A selector's choice for one call. `b` holds the call's arguments: the selector may rewrite
  * them as SMPI's selector does before it calls the algorithm (mpich's scatter gives non-roots
  * the receive type as send type); the algorithm returned then runs on *b. May send messages
- * (init_smp) and set coll__mv2, like SMPI's. Returns an algorithm row: one of the collective's
+ * (init_smp) and set coll__run.mv2, like SMPI's. Returns an algorithm row: one of the collective's
  * table, or one of the selector's own file. */
 typedef const struct coll_algo *coll_pick_fn(enum coll_kind k, struct coll_args *b);
 
@@ -138,17 +138,16 @@ typedef const struct coll_algo *coll_pick_fn(enum coll_kind k, struct coll_args 
  * computes wrong data there; the row's needs or check say why), and what runs instead. */
 struct coll_subst {
     enum coll_kind kind;
-    const char *smpi;      /* the algorithm SMPI runs */
-    unsigned when;         /* enum coll_when bits the call must have for this row (0: any) */
-    const char *instead;   /* the valid algorithm this simulator runs */
-    struct coll_target to; /* `instead`, resolved by coll_init */
+    const char *smpi;    /* the algorithm SMPI runs */
+    unsigned when;       /* enum coll_when bits the call must have for this row (0: any) */
+    const char *instead; /* the valid algorithm (or selector) this simulator runs */
 };
 
 struct coll_selector {
     const char *name;
     coll_pick_fn *pick;
-    void (*init)(void);             /* NULL, or resolves the selector's names at coll_init */
-    struct coll_subst *substitutes; /* ends with a row whose smpi is NULL; may be NULL */
+    void (*check)(void); /* NULL, or checks the names of the selector's tables at coll_init */
+    const struct coll_subst *substitutes; /* ends with a row whose smpi is NULL; may be NULL */
     const char *help;
 };
 
@@ -158,25 +157,25 @@ coll_pick_fn coll__pick_ompi;
 coll_pick_fn coll__pick_mpich;
 coll_pick_fn coll__pick_mvapich2;
 coll_pick_fn coll__pick_impi;
-void coll__select_default_init(void);
-void coll__select_ompi_init(void);
-void coll__select_mpich_init(void);
-void coll__select_mvapich2_init(void);
-void coll__select_impi_init(void);
-extern struct coll_subst coll__subst_default[];
-extern struct coll_subst coll__subst_ompi[];
-extern struct coll_subst coll__subst_mpich[];
-extern struct coll_subst coll__subst_mvapich2[];
-extern struct coll_subst coll__subst_impi[];
+void coll__select_default_check(void);
+void coll__select_ompi_check(void);
+void coll__select_mpich_check(void);
+void coll__select_mvapich2_check(void);
+void coll__select_impi_check(void);
+extern const struct coll_subst coll__subst_default[];
+extern const struct coll_subst coll__subst_ompi[];
+extern const struct coll_subst coll__subst_mpich[];
+extern const struct coll_subst coll__subst_mvapich2[];
+extern const struct coll_subst coll__subst_impi[];
 
-/* Sets *t to the algorithm `name` of collective k, else to the selector `name`; dies naming
- * `selector` (the table's owner), k and name when neither exists. The reserved name
- * COLL_NOTHING resolves to coll__nothing. */
-void coll__target_resolve(struct coll_target *t, const char *selector, enum coll_kind k,
-                          const char *name);
-/* The algorithm a target runs for this call: its row, or what its selector picks. */
-const struct coll_algo *coll__target_pick(const struct coll_target *t, enum coll_kind k,
-                                          struct coll_args *b);
+/* What `name` names for collective k: its algorithm of that name, else the selector of that
+ * name (the reserved name COLL_NOTHING is coll__nothing). Returns false when neither exists. */
+bool coll__target_find(struct coll_target *t, enum coll_kind k, const char *name);
+/* Dies naming `selector` (the table's owner), k and name when `name` names nothing for k. */
+void coll__target_check(const char *selector, enum coll_kind k, const char *name);
+/* The algorithm that runs call *b for `name` (checked by coll_init): the row of that name, or
+ * what the selector of that name picks. */
+const struct coll_algo *coll__pick_named(enum coll_kind k, const char *name, struct coll_args *b);
 /* Runs selector `sel` for collective k (its pick, then the first of its substitutes for that
  * algorithm whose `when` bits the call has, when SMPI's choice cannot run) and asserts that the
  * algorithm returned can run *b. */
@@ -224,23 +223,22 @@ void coll__facts_init(struct coll_facts *f, enum coll_kind k, const struct coll_
 
 /* One rule: it matches when every `when` bit is set and ranks_ge <= ranks < ranks_lt and
  * bytes_ge <= bytes < bytes_lt. Tables list rules in order, end with a catch-all (when 0, any
- * size, any bytes), then a row whose name is NULL. `to` is filled by coll__rules_resolve. */
+ * size, any bytes), then a row whose name is NULL. */
 #define COLL_ANY SIZE_MAX
 struct coll_rule {
     unsigned when;
+    size_t ranks_ge;
     size_t ranks_lt;
+    size_t bytes_ge;
     size_t bytes_lt;
     const char *name;
-    size_t ranks_ge;
-    size_t bytes_ge;
-    struct coll_target to;
 };
 /* The first rule of `rules` that f satisfies. */
 const struct coll_rule *coll__rules_match(const struct coll_rule *rules,
                                           const struct coll_facts *f);
-/* Resolves every name of a rule table of `selector` for collective k; dies on an unknown name
- * or a table that does not end with a catch-all. */
-void coll__rules_resolve(struct coll_rule *rules, const char *selector, enum coll_kind k);
+/* Checks every name of a rule table of `selector` for collective k; dies on an unknown name or
+ * a table that does not end with a catch-all. */
+void coll__rules_check(const struct coll_rule *rules, const char *selector, enum coll_kind k);
 /* For selectors made of one rule table per collective: the algorithm the first matching rule
  * names, for call b with facts f. */
 const struct coll_algo *coll__rules_pick(const struct coll_rule *rules, const struct coll_facts *f,
@@ -276,5 +274,41 @@ bool coll__is_selector(const char *name);
 void coll__report_call(enum coll_kind k, const struct coll_args *a, const char *algo, double start);
 void coll__report_tried(enum coll_kind k, const struct coll_args *a, const char *algo,
                         double longest);
+
+/* ---- The run's state -----------------------------------------------------------------------
+ * Everything collectives change while a simulation runs, in one place: coll_init resets it
+ * (coll_report_init the report). Every table of this folder is const. */
+
+/* smpi/coll-fallback: what a forced algorithm whose needs fail does. */
+enum coll_fallback {
+    COLL_FALLBACK_ERROR,
+    COLL_FALLBACK_WARN,
+    COLL_FALLBACK_SILENT,
+};
+
+struct coll__report; /* report.c */
+
+/* A memo of coll__target_find: the tables' names are string literals, whose addresses do not
+ * change, so a lookup is kept under the name's address and collective (direct-mapped: a
+ * colliding lookup replaces the entry). A selector's choice then costs a few comparisons
+ * instead of a scan of the collective's algorithm names. */
+#define COLL_MEMO_SIZE 256
+struct coll__memo {
+    const char *name; /* NULL: empty */
+    enum coll_kind kind;
+    struct coll_target to;
+};
+
+struct coll__run {
+    const struct coll_selector *selector;                     /* smpi/coll-selector */
+    const struct coll_algo *forced[COLL_NKINDS];              /* smpi/<kind>:<algorithm> */
+    const struct coll_selector *forced_selector[COLL_NKINDS]; /* smpi/<kind>:<selector> */
+    enum coll_fallback fallback;
+    bool warned[COLL_NKINDS];    /* the fallback's warning was given for this collective */
+    struct coll_mv2 mv2;         /* what SMPI's mvapich2 selector leaves for its algorithms */
+    struct coll__report *report; /* smpi/coll-report's counts, NULL when it is off */
+    struct coll__memo memo[COLL_MEMO_SIZE];
+};
+extern struct coll__run coll__run;
 
 #endif /* COLL_INTERNAL_H */

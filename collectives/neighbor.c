@@ -74,10 +74,10 @@ static int neighbor_alltoall_linear(const struct coll_args *a)
     return exchange(a, false);
 }
 
-#define NEIGHBOR_TABLE(l, fn, help)                                                                \
+#define NEIGHBOR_TABLE(l, fn, text)                                                                \
     const struct coll_algo coll_##l##_algos[] = {                                                  \
-        { "simmpi_linear", 0, fn, help },                                                                 \
-        { NULL },                                                                                  \
+        { .name = "simmpi_linear", .run = fn, .help = text },                                      \
+        { .name = NULL },                                                                          \
     };
 
 NEIGHBOR_TABLE(neighbor_allgather, neighbor_allgather_linear,

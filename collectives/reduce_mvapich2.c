@@ -12,7 +12,7 @@
 /* The k-nomial factor the reduce uses: the mvapich2 selector's, else MVAPICH2's default. */
 static int mv2_knomial_factor(void)
 {
-    int k = coll__mv2.reduce_intra_knomial_factor;
+    int k = coll__run.mv2.reduce_intra_knomial_factor;
 
     return k < 0 ? MV2_DEFAULT_KNOMIAL_FACTOR : k;
 }
@@ -136,12 +136,12 @@ int coll__reduce_mvapich2_knomial(const struct coll_args *a)
         acc_block = coll__tmp_alloc(a->count, a->type, &acc);
     if (rank != a->root || a->sbuf != MPI_IN_PLACE)
         rc = copy_n(a->sbuf, acc, a->count, a->type);
-    if (coll__mv2.reduce_intra_knomial_factor < 0)
-        coll__mv2.reduce_intra_knomial_factor = MV2_DEFAULT_KNOMIAL_FACTOR;
-    if (coll__mv2.reduce_inter_knomial_factor < 0)
-        coll__mv2.reduce_inter_knomial_factor = MV2_DEFAULT_KNOMIAL_FACTOR;
+    if (coll__run.mv2.reduce_intra_knomial_factor < 0)
+        coll__run.mv2.reduce_intra_knomial_factor = MV2_DEFAULT_KNOMIAL_FACTOR;
+    if (coll__run.mv2.reduce_inter_knomial_factor < 0)
+        coll__run.mv2.reduce_inter_knomial_factor = MV2_DEFAULT_KNOMIAL_FACTOR;
     children =
-        knomial_tree(rank, a->root, size, coll__mv2.reduce_intra_knomial_factor, &parent, &n);
+        knomial_tree(rank, a->root, size, coll__run.mv2.reduce_intra_knomial_factor, &parent, &n);
     if (rc == MPI_SUCCESS && n > 0)
         rc = knomial_gather(a, rank, children, n, acc);
     if (rc == MPI_SUCCESS && rank != a->root) {
@@ -211,7 +211,7 @@ static int two_level_leaders(const struct coll_args *a, const struct smpi_smp *s
         }
     }
     if (rc == MPI_SUCCESS)
-        rc = run_on(coll__mv2.reduce, a, in, out, a->count, leader_root, smp->leaders);
+        rc = run_on(coll__run.mv2.reduce, a, in, out, a->count, leader_root, smp->leaders);
     free(block);
     return rc;
 }
@@ -227,7 +227,7 @@ static int two_level_hosts(const struct coll_args *a, const struct smpi_smp *smp
     int local_rank = smpi_comm_rank(smp->intra);
     int local_size = smpi_comm_size(smp->intra);
     MPI_Aint bytes = (MPI_Aint)a->count * smpi_type_extent(a->type);
-    coll_fn *intra = coll__mv2.reduce_intra;
+    coll_fn *intra = coll__run.mv2.reduce_intra;
     void *partial = NULL;
     void *block = NULL;
     int rc = MPI_SUCCESS;
@@ -264,7 +264,7 @@ const char *coll__reduce_check_mvapich2_two_level(const struct coll_args *a)
     for (int r = 1; r < size; r++)
         if (smp.node_of[r] < smp.node_of[r - 1])
             return "a commutative op, or each host's ranks consecutive and the hosts in order";
-    if (coll__mv2.reduce == coll__reduce_mvapich2_knomial &&
+    if (coll__run.mv2.reduce == coll__reduce_mvapich2_knomial &&
         !knomial_keeps_order(smpi_comm_size(smp.leaders), smp.node_of[a->root],
                              mv2_knomial_factor()))
         return "a commutative op, or a root on host r of h with h - r of one non-zero digit";
@@ -284,10 +284,10 @@ int coll__reduce_mvapich2_two_level(const struct coll_args *a)
     struct smpi_smp smp;
     int rc;
 
-    if (!coll__mv2.reduce)
-        coll__mv2.reduce = reduce_mpich;
-    if (!coll__mv2.reduce_intra)
-        coll__mv2.reduce_intra = reduce_mpich;
+    if (!coll__run.mv2.reduce)
+        coll__run.mv2.reduce = reduce_mpich;
+    if (!coll__run.mv2.reduce_intra)
+        coll__run.mv2.reduce_intra = reduce_mpich;
     rc = coll__smp_init(a->comm, &smp);
     if (rc != MPI_SUCCESS)
         return rc;

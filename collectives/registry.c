@@ -1,6 +1,7 @@
 /* registry: every collective's algorithm table (expanded from COLL_KINDS), the selectors, the
  * forced algorithms of smpi/<collective>, smpi/coll-fallback, and smpirun -help-coll. */
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,29 +11,16 @@
 
 SIM_LOG_SUBCATEGORY(log_coll, "smpi_coll", "smpi"); /* SMPI's name for its selection */
 
-struct coll_mv2 coll__mv2 = {
-    .pipelined_zcpy_knomial_factor = -1,
-    .inter_node_knomial_factor = 4,
-    .intra_node_knomial_factor = 4,
-    .reduce_intra_knomial_factor = -1,
-    .reduce_inter_knomial_factor = -1,
-};
-/* SMPI's initial values, which coll_init restores (the globals start the run with them). */
-static const struct coll_mv2 mv2_initial = {
-    .pipelined_zcpy_knomial_factor = -1,
-    .inter_node_knomial_factor = 4,
-    .intra_node_knomial_factor = 4,
-    .reduce_intra_knomial_factor = -1,
-    .reduce_inter_knomial_factor = -1,
-};
+/* SMPI's initial values of its mvapich2 globals, which coll_init restores. */
+#define MV2_INITIAL                                                                                \
+    {                                                                                              \
+        .pipelined_zcpy_knomial_factor = -1, .inter_node_knomial_factor = 4,                       \
+        .intra_node_knomial_factor = 4, .reduce_intra_knomial_factor = -1,                         \
+        .reduce_inter_knomial_factor = -1,                                                         \
+    }
+static const struct coll_mv2 mv2_initial = MV2_INITIAL;
 
-enum coll_fallback {
-    FALLBACK_ERROR,
-    FALLBACK_WARN,
-    FALLBACK_SILENT,
-};
-
-#define KIND_ROW(U, l, ...) [COLL_##U] = { #l, coll_##l##_algos },
+#define KIND_ROW(U, l, ...) [COLL_##U] = { .name = #l, .algos = coll_##l##_algos },
 static const struct {
     const char *name;
     const struct coll_algo *algos;
@@ -45,9 +33,9 @@ const struct coll_desc coll_descs[COLL_NKINDS] = { COLL_KINDS(DESC_ROW) };
 #undef DESC_ROW
 
 static const char *const fallback_names[] = {
-    [FALLBACK_ERROR] = "error",
-    [FALLBACK_WARN] = "warn",
-    [FALLBACK_SILENT] = "silent",
+    [COLL_FALLBACK_ERROR] = "error",
+    [COLL_FALLBACK_WARN] = "warn",
+    [COLL_FALLBACK_SILENT] = "silent",
 };
 
 static bool kind_has_op(enum coll_kind k)
@@ -73,20 +61,35 @@ const char *coll__need_missing(const struct coll_algo *algo, enum coll_kind k,
 /* ---- selectors -------------------------------------------------------------------------- */
 
 static const struct coll_selector selectors[] = {
-    /* name      pick                init                        substitutes          help */
-    { "default", coll__pick_default, coll__select_default_init, coll__subst_default,
-      "SMPI's default: the naive patterns (smpi_default_selector.cpp)" },
-    { "ompi", coll__pick_ompi, coll__select_ompi_init, coll__subst_ompi,
-      "Open MPI's fixed decision rules (coll_tuned_decision_fixed.c)" },
-    { "mpich", coll__pick_mpich, coll__select_mpich_init, coll__subst_mpich,
-      "MPICH's decision rules, with SMPI's SMP-aware variants" },
-    { "mvapich2", coll__pick_mvapich2, coll__select_mvapich2_init, coll__subst_mvapich2,
-      "MVAPICH2's tuning tables for Stampede (TACC)" },
-    { "impi", coll__pick_impi, coll__select_impi_init, coll__subst_impi,
-      "Intel MPI 4.1's tuning tables for Stampede (TACC)" },
-    { "automatic", NULL, NULL, NULL,
-      "runs every algorithm that can run the call and records their times (smpi/coll-report)" },
-    { NULL, NULL, NULL, NULL, NULL },
+    { .name = "default",
+      .pick = coll__pick_default,
+      .check = coll__select_default_check,
+      .substitutes = coll__subst_default,
+      .help = "SMPI's default: the naive patterns (smpi_default_selector.cpp)" },
+    { .name = "ompi",
+      .pick = coll__pick_ompi,
+      .check = coll__select_ompi_check,
+      .substitutes = coll__subst_ompi,
+      .help = "Open MPI's fixed decision rules (coll_tuned_decision_fixed.c)" },
+    { .name = "mpich",
+      .pick = coll__pick_mpich,
+      .check = coll__select_mpich_check,
+      .substitutes = coll__subst_mpich,
+      .help = "MPICH's decision rules, with SMPI's SMP-aware variants" },
+    { .name = "mvapich2",
+      .pick = coll__pick_mvapich2,
+      .check = coll__select_mvapich2_check,
+      .substitutes = coll__subst_mvapich2,
+      .help = "MVAPICH2's tuning tables for Stampede (TACC)" },
+    { .name = "impi",
+      .pick = coll__pick_impi,
+      .check = coll__select_impi_check,
+      .substitutes = coll__subst_impi,
+      .help = "Intel MPI 4.1's tuning tables for Stampede (TACC)" },
+    { .name = "automatic",
+      .help =
+          "runs every algorithm that can run the call and records their times (smpi/coll-report)" },
+    { .name = NULL },
 };
 
 static int run_nothing(const struct coll_args *a)
@@ -95,16 +98,16 @@ static int run_nothing(const struct coll_args *a)
     return MPI_SUCCESS;
 }
 
-const struct coll_algo coll__nothing = { COLL_NOTHING, 0, run_nothing,
-                                         "the selector returns without communicating", NULL };
+const struct coll_algo coll__nothing = { .name = COLL_NOTHING,
+                                         .run = run_nothing,
+                                         .help = "the selector returns without communicating" };
 
-static struct {
-    const struct coll_selector *selector;
-    const struct coll_algo *forced[COLL_NKINDS];
-    const struct coll_selector *forced_selector[COLL_NKINDS]; /* smpi/<kind>:<selector> */
-    enum coll_fallback fallback;
-    bool warned[COLL_NKINDS];
-} reg = { .selector = &selectors[0], .fallback = FALLBACK_WARN };
+/* Until coll_init: the default selector, the warn fallback, SMPI's initial mvapich2 globals. */
+struct coll__run coll__run = {
+    .selector = &selectors[0],
+    .fallback = COLL_FALLBACK_WARN,
+    .mv2 = MV2_INITIAL,
+};
 
 const char *coll_kind_name(enum coll_kind k)
 {
@@ -175,7 +178,7 @@ static char *name_list(int k)
 static enum coll_fallback parse_fallback(const char *text)
 {
     if (!text || !*text)
-        return FALLBACK_WARN;
+        return COLL_FALLBACK_WARN;
     for (size_t i = 0; i < sizeof(fallback_names) / sizeof(fallback_names[0]); i++)
         if (strcmp(text, fallback_names[i]) == 0)
             return (enum coll_fallback)i;
@@ -185,15 +188,17 @@ static enum coll_fallback parse_fallback(const char *text)
 /* Resolves the value of smpi/<kind>: an algorithm of that collective or a selector name. */
 static void set_forced(enum coll_kind k, const char *value)
 {
-    reg.forced[k] = NULL;
-    reg.forced_selector[k] = NULL;
+    struct coll__run *r = &coll__run;
+
+    r->forced[k] = NULL;
+    r->forced_selector[k] = NULL;
     if (!value || !*value)
         return;
-    reg.forced[k] = coll_find(k, value);
-    if (reg.forced[k])
+    r->forced[k] = coll_find(k, value);
+    if (r->forced[k])
         return;
-    reg.forced_selector[k] = find_selector(value);
-    if (reg.forced_selector[k])
+    r->forced_selector[k] = find_selector(value);
+    if (r->forced_selector[k])
         return;
     sim_die("unknown %s algorithm '%s' (smpi/%s); valid: %s, or a selector: %s "
             "(smpirun --help-coll)",
@@ -202,50 +207,53 @@ static void set_forced(enum coll_kind k, const char *value)
 
 void coll_init(const char *selector, const char *(*forced)(const char *kind), const char *fallback)
 {
+    struct coll__run *r = &coll__run;
     const char *sel = selector && *selector ? selector : "default";
 
-    reg.selector = find_selector(sel);
-    if (!reg.selector)
+    r->selector = find_selector(sel);
+    if (!r->selector)
         sim_die("unknown collective selector '%s' (smpi/coll-selector); valid: %s "
                 "(smpirun --help-coll)",
                 sel, name_list(-1));
-    reg.fallback = parse_fallback(fallback);
-    coll__mv2 = mv2_initial;
+    r->fallback = parse_fallback(fallback);
+    r->mv2 = mv2_initial;
+    memset(r->memo, 0, sizeof(r->memo));
     for (const struct coll_selector *s = selectors; s->name; s++) {
-        if (s->init)
-            s->init();
-        for (struct coll_subst *x = s->substitutes; x && x->smpi; x++) {
+        if (s->check)
+            s->check();
+        for (const struct coll_subst *x = s->substitutes; x && x->smpi; x++) {
             if (!coll_find(x->kind, x->smpi))
                 sim_die("selector '%s': its substitutes name an unknown %s algorithm '%s'", s->name,
                         kinds[x->kind].name, x->smpi);
-            coll__target_resolve(&x->to, s->name, x->kind, x->instead);
+            coll__target_check(s->name, x->kind, x->instead);
         }
     }
     for (int k = 0; k < COLL_NKINDS; k++) {
         sim_assert(kinds[k].algos[0].name && kinds[k].algos[0].needs == 0,
                    "the first %s algorithm must exist and have no needs", kinds[k].name);
         set_forced((enum coll_kind)k, forced ? forced(kinds[k].name) : NULL);
-        reg.warned[k] = false;
+        r->warned[k] = false;
     }
-    SIM_LOG(log_coll, SIM_LOG_VERBOSE, "collective selector '%s', fallback '%s'",
-            reg.selector->name, fallback_names[reg.fallback]);
+    SIM_LOG(log_coll, SIM_LOG_VERBOSE, "collective selector '%s', fallback '%s'", r->selector->name,
+            fallback_names[r->fallback]);
 }
 
 /* The forced algorithm of k cannot run this call: apply smpi/coll-fallback. */
 static void forced_cannot_run(enum coll_kind k, const char *missing, const struct coll_args *a)
 {
-    const char *name = reg.forced[k]->name;
+    struct coll__run *r = &coll__run;
+    const char *name = r->forced[k]->name;
 
-    if (reg.fallback == FALLBACK_ERROR)
+    if (r->fallback == COLL_FALLBACK_ERROR)
         sim_die("forced %s algorithm '%s' needs %s (communicator size %d): force another one "
                 "with --cfg=smpi/%s:NAME, or let the selector choose with "
                 "--cfg=smpi/coll-fallback:warn",
                 kinds[k].name, name, missing, smpi_comm_size(a->comm), kinds[k].name);
-    if (reg.fallback == FALLBACK_WARN && !reg.warned[k]) {
-        reg.warned[k] = true;
+    if (r->fallback == COLL_FALLBACK_WARN && !r->warned[k]) {
+        r->warned[k] = true;
         SIM_LOG(log_coll, SIM_LOG_WARN,
                 "forced %s algorithm '%s' needs %s; using the '%s' selector's choice instead",
-                kinds[k].name, name, missing, reg.selector->name);
+                kinds[k].name, name, missing, r->selector->name);
     }
 }
 
@@ -278,7 +286,7 @@ const struct coll_algo *coll__select(const struct coll_selector *sel, enum coll_
         SIM_LOG(log_coll, SIM_LOG_VERBOSE,
                 "%s: SMPI's '%s' selector runs '%s', which needs %s here; running '%s'",
                 kinds[k].name, sel->name, al->name, missing, x->instead);
-        al = coll__target_pick(&x->to, k, b);
+        al = coll__pick_named(k, x->instead, b);
         missing = coll__need_missing(al, k, b);
         sim_assert(missing == NULL, "selector '%s': substitute %s algorithm '%s' needs %s",
                    sel->name, kinds[k].name, al->name, missing);
@@ -293,8 +301,8 @@ const struct coll_algo *coll__select(const struct coll_selector *sel, enum coll_
 static const struct coll_algo *choose(enum coll_kind k, const struct coll_args *a,
                                       struct coll_args *b, bool app)
 {
-    const struct coll_algo *al = reg.forced[k];
-    const struct coll_selector *sel = reg.forced_selector[k];
+    const struct coll_algo *al = coll__run.forced[k];
+    const struct coll_selector *sel = coll__run.forced_selector[k];
     const char *missing;
 
     sim_assert((unsigned)k < COLL_NKINDS, "bad collective kind %d", (int)k);
@@ -307,7 +315,7 @@ static const struct coll_algo *choose(enum coll_kind k, const struct coll_args *
         forced_cannot_run(k, missing, a);
     }
     if (!sel)
-        sel = reg.selector;
+        sel = coll__run.selector;
     if (!sel->pick && app)
         return NULL;
     if (!sel->pick)
@@ -356,30 +364,40 @@ int coll__call(enum coll_kind k, const char *name, const struct coll_args *a)
 
 /* ---- rule engine ------------------------------------------------------------------------ */
 
-void coll__target_resolve(struct coll_target *t, const char *selector, enum coll_kind k,
-                          const char *name)
+bool coll__target_find(struct coll_target *t, enum coll_kind k, const char *name)
 {
-    t->algo = NULL;
-    t->sel = NULL;
-    if (strcmp(name, COLL_NOTHING) == 0) {
-        t->algo = &coll__nothing;
-        return;
+    /* Fibonacci hashing of the address and the collective */
+    uint64_t h = ((uint64_t)(uintptr_t)name ^ (uint64_t)k) * UINT64_C(0x9E3779B97F4A7C15);
+    struct coll__memo *m = &coll__run.memo[(h >> 32) % COLL_MEMO_SIZE];
+
+    if (m->name == name && m->kind == k) {
+        *t = m->to;
+        return true;
     }
-    t->algo = coll_find(k, name);
-    if (t->algo)
-        return;
-    t->sel = find_selector(name);
-    if (t->sel)
-        return;
-    sim_die("selector '%s' names an unknown %s algorithm '%s'; valid: %s, or a selector: %s",
-            selector, kinds[k].name, name, name_list(k), name_list(-1));
+    t->algo = strcmp(name, COLL_NOTHING) == 0 ? &coll__nothing : coll_find(k, name);
+    t->sel = t->algo ? NULL : find_selector(name);
+    if (!t->algo && !t->sel)
+        return false;
+    *m = (struct coll__memo){ .name = name, .kind = k, .to = *t };
+    return true;
 }
 
-const struct coll_algo *coll__target_pick(const struct coll_target *t, enum coll_kind k,
-                                          struct coll_args *b)
+void coll__target_check(const char *selector, enum coll_kind k, const char *name)
 {
-    sim_assert(t->algo || t->sel, "unresolved %s selector target", kinds[k].name);
-    return t->algo ? t->algo : coll__select(t->sel, k, b);
+    struct coll_target t;
+
+    if (!coll__target_find(&t, k, name))
+        sim_die("selector '%s' names an unknown %s algorithm '%s'; valid: %s, or a selector: %s",
+                selector, kinds[k].name, name, name_list(k), name_list(-1));
+}
+
+const struct coll_algo *coll__pick_named(enum coll_kind k, const char *name, struct coll_args *b)
+{
+    struct coll_target t;
+    bool found = coll__target_find(&t, k, name);
+
+    sim_assert(found, "no %s algorithm or selector named '%s'", kinds[k].name, name);
+    return t.algo ? t.algo : coll__select(t.sel, k, b);
 }
 
 static bool rule_matches(const struct coll_rule *r, const struct coll_facts *f)
@@ -406,12 +424,12 @@ const struct coll_rule *coll__rules_match(const struct coll_rule *rules, const s
     return r;
 }
 
-void coll__rules_resolve(struct coll_rule *rules, const char *selector, enum coll_kind k)
+void coll__rules_check(const struct coll_rule *rules, const char *selector, enum coll_kind k)
 {
-    struct coll_rule *r = rules;
+    const struct coll_rule *r = rules;
 
     for (; r->name; r++)
-        coll__target_resolve(&r->to, selector, k, r->name);
+        coll__target_check(selector, k, r->name);
     if (r == rules || !rule_is_catch_all(r - 1))
         sim_die("selector '%s': the %s rules must end with a catch-all row", selector,
                 kinds[k].name);
@@ -420,7 +438,7 @@ void coll__rules_resolve(struct coll_rule *rules, const char *selector, enum col
 const struct coll_algo *coll__rules_pick(const struct coll_rule *rules, const struct coll_facts *f,
                                          enum coll_kind k, struct coll_args *b)
 {
-    return coll__target_pick(&coll__rules_match(rules, f)->to, k, b);
+    return coll__pick_named(k, coll__rules_match(rules, f)->name, b);
 }
 
 size_t coll__bytes(int count, MPI_Datatype type)

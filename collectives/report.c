@@ -49,17 +49,51 @@ struct comm_seq {
 
 #define HASH 1024
 
-static struct {
+/* The report's part of the run's state (coll__run.report). */
+struct coll__report {
     char *path;
     struct line *lines;
     struct pending *pending[HASH];
     struct comm_seq *seqs[HASH];
-} rep;
+};
+
+static void report_free(struct coll__report *rep)
+{
+    if (!rep)
+        return;
+    while (rep->lines) {
+        struct line *l = rep->lines;
+
+        rep->lines = l->next;
+        free(l);
+    }
+    for (int i = 0; i < HASH; i++) {
+        while (rep->pending[i]) {
+            struct pending *p = rep->pending[i];
+
+            rep->pending[i] = p->next;
+            free(p);
+        }
+        while (rep->seqs[i]) {
+            struct comm_seq *c = rep->seqs[i];
+
+            rep->seqs[i] = c->next;
+            free(c->seq);
+            free(c);
+        }
+    }
+    free(rep->path);
+    free(rep);
+}
 
 void coll_report_init(const char *path)
 {
-    free(rep.path);
-    rep.path = path && *path ? strdup(path) : NULL;
+    report_free(coll__run.report);
+    coll__run.report = NULL;
+    if (path && *path) {
+        coll__run.report = sim_xcalloc(1, sizeof(*coll__run.report));
+        coll__run.report->path = sim_xstrdup(path);
+    }
 }
 
 size_t coll_call_bytes(enum coll_kind k, const struct coll_args *a)
@@ -97,9 +131,10 @@ static int size_class(size_t bytes)
     return c;
 }
 
-static struct line *line_of(enum coll_kind k, int ranks, int cls, const char *algo, bool tried)
+static struct line *line_of(struct coll__report *rep, enum coll_kind k, int ranks, int cls,
+                            const char *algo, bool tried)
 {
-    struct line **pp = &rep.lines;
+    struct line **pp = &rep->lines;
 
     for (; *pp; pp = &(*pp)->next) {
         struct line *l = *pp;
@@ -126,10 +161,10 @@ static void add_time(struct line *l, double t)
 }
 
 /* The number of this rank's collective on comm (each rank counts its own; MPI orders them). */
-static long long next_seq(MPI_Comm comm)
+static long long next_seq(struct coll__report *rep, MPI_Comm comm)
 {
     int id = smpi_comm_id(comm);
-    struct comm_seq **pp = &rep.seqs[(unsigned)id % HASH];
+    struct comm_seq **pp = &rep->seqs[(unsigned)id % HASH];
 
     while (*pp && (*pp)->comm != id)
         pp = &(*pp)->next;
@@ -144,17 +179,18 @@ static long long next_seq(MPI_Comm comm)
 
 void coll__report_call(enum coll_kind k, const struct coll_args *a, const char *algo, double start)
 {
+    struct coll__report *rep = coll__run.report;
     int id;
     long long seq;
     struct pending **pp;
     struct pending *p;
     double seconds = smpi_now() - start;
 
-    if (!rep.path)
+    if (!rep)
         return;
     id = smpi_comm_id(a->comm);
-    seq = next_seq(a->comm);
-    pp = &rep.pending[(unsigned)(id * 31 + (int)seq) % HASH];
+    seq = next_seq(rep, a->comm);
+    pp = &rep->pending[(unsigned)(id * 31 + (int)seq) % HASH];
     while (*pp && ((*pp)->comm != id || (*pp)->seq != seq))
         pp = &(*pp)->next;
     if (!*pp) {
@@ -162,8 +198,8 @@ void coll__report_call(enum coll_kind k, const struct coll_args *a, const char *
         (*pp)->comm = id;
         (*pp)->seq = seq;
         (*pp)->left = smpi_comm_size(a->comm);
-        (*pp)->line =
-            line_of(k, smpi_comm_size(a->comm), size_class(coll_call_bytes(k, a)), algo, false);
+        (*pp)->line = line_of(rep, k, smpi_comm_size(a->comm), size_class(coll_call_bytes(k, a)),
+                              algo, false);
     }
     p = *pp;
     if (seconds > p->longest)
@@ -178,9 +214,12 @@ void coll__report_call(enum coll_kind k, const struct coll_args *a, const char *
 void coll__report_tried(enum coll_kind k, const struct coll_args *a, const char *algo,
                         double longest)
 {
-    if (rep.path)
-        add_time(line_of(k, smpi_comm_size(a->comm), size_class(coll_call_bytes(k, a)), algo, true),
-                 longest);
+    struct coll__report *rep = coll__run.report;
+
+    if (rep)
+        add_time(
+            line_of(rep, k, smpi_comm_size(a->comm), size_class(coll_call_bytes(k, a)), algo, true),
+            longest);
 }
 
 /* "512 B", "4 KiB", "16 MiB": a power of two (2^shift bytes) with its unit. */
@@ -239,11 +278,11 @@ static const struct line *fastest(struct line *const *v, int n, const struct lin
     return best;
 }
 
-static void print(FILE *table, FILE *csv, struct line *const *v, int n)
+static void print(FILE *table, FILE *csv, const char *path, struct line *const *v, int n)
 {
     char cls[32];
 
-    fprintf(table, "simmpi: collective report (smpi/coll-report, CSV in %s)\n", rep.path);
+    fprintf(table, "simmpi: collective report (smpi/coll-report, CSV in %s)\n", path);
     fprintf(table, "  %-20s %6s %-13s %-28s %9s %14s %14s\n", "collective", "ranks", "size",
             "algorithm", "calls", "total (s)", "per call (s)");
     if (csv)
@@ -268,30 +307,33 @@ static void print(FILE *table, FILE *csv, struct line *const *v, int n)
 
 void coll_report_finish(void)
 {
+    struct coll__report *rep = coll__run.report;
     int n = 0;
     struct line **v;
     FILE *csv;
 
-    if (!rep.path)
+    if (!rep)
         return;
-    for (struct line *l = rep.lines; l; l = l->next)
+    for (struct line *l = rep->lines; l; l = l->next)
         n++;
     v = sim_xmalloc(((size_t)n + 1) * sizeof(*v));
     n = 0;
-    for (struct line *l = rep.lines; l; l = l->next)
+    for (struct line *l = rep->lines; l; l = l->next)
         v[n++] = l;
     qsort(v, (size_t)n, sizeof(*v), cmp_line);
     /* stdout itself rather than a new stream on it, which would truncate a redirected file */
-    if (strcmp(rep.path, "-") == 0 || strcmp(rep.path, "/dev/stdout") == 0)
+    if (strcmp(rep->path, "-") == 0 || strcmp(rep->path, "/dev/stdout") == 0)
         csv = stdout;
     else
-        csv = fopen(rep.path, "w");
+        csv = fopen(rep->path, "w");
     if (!csv)
-        SIM_LOG(log_report, SIM_LOG_WARN, "cannot write the collective report to '%s'", rep.path);
-    print(stderr, csv, v, n);
+        SIM_LOG(log_report, SIM_LOG_WARN, "cannot write the collective report to '%s'", rep->path);
+    print(stderr, csv, rep->path, v, n);
     if (csv == stdout)
         fflush(stdout);
     else if (csv)
         fclose(csv);
     free(v);
+    report_free(rep);
+    coll__run.report = NULL;
 }

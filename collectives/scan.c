@@ -113,9 +113,11 @@ static int scan_simmpi_chain(const struct coll_args *a)
 }
 
 const struct coll_algo coll_scan_algos[] = {
-    /* name  needs  run  help  check */
-    { "smpi_linear", 0, scan_smpi_linear,
-      "SMPI's scan: every rank sends to all higher ranks at once", NULL },
-    { "simmpi_chain", 0, scan_simmpi_chain, "linear chain from rank 0 (Open MPI basic)", NULL },
-    { NULL, 0, NULL, NULL, NULL },
+    { .name = "smpi_linear",
+      .run = scan_smpi_linear,
+      .help = "SMPI's scan: every rank sends to all higher ranks at once" },
+    { .name = "simmpi_chain",
+      .run = scan_simmpi_chain,
+      .help = "linear chain from rank 0 (Open MPI basic)" },
+    { .name = NULL },
 };

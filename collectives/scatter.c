@@ -305,8 +305,8 @@ static int mv2_scatter_intra(const struct coll_args *a, int rank, struct mv2_sca
         in.rcount = (int)g->nbytes;
         in.rtype = MPI_BYTE;
     }
-    if (coll__mv2.scatter_intra)
-        rc = coll__mv2.scatter_intra(&in);
+    if (coll__run.mv2.scatter_intra)
+        rc = coll__run.mv2.scatter_intra(&in);
     else
         rc = coll__call(COLL_SCATTER, "mpich", &in);
     free(scratch);
@@ -362,18 +362,25 @@ static int scatter_mvapich2_two_level_direct(const struct coll_args *a)
 }
 
 const struct coll_algo coll_scatter_algos[] = {
-    /* name                          needs  run                         help */
-    { "smpi_linear", 0, scatter_smpi_linear,
-      "SMPI's default: the root posts a nonblocking send to every rank and waits" },
-    { "ompi_basic_linear", 0, scatter_ompi_basic_linear,
-      "the root sends each block in rank order, blocking" },
-    { "ompi_linear_nb", 0, scatter_ompi_linear_nb,
-      "the root posts a nonblocking send to every rank" },
-    { "ompi_binomial", 0, scatter_ompi_binomial,
-      "in-order binomial tree, subtrees forwarded whole" },
-    { "mvapich2_two_level_binomial", 0, scatter_mvapich2_two_level_binomial,
-      "to each host's leader (binomial), then within hosts", scatter_mvapich2_two_level_check },
-    { "mvapich2_two_level_direct", 0, scatter_mvapich2_two_level_direct,
-      "to each host's leader (linear), then within hosts", scatter_mvapich2_two_level_check },
-    { NULL, 0, NULL, NULL, NULL },
+    { .name = "smpi_linear",
+      .run = scatter_smpi_linear,
+      .help = "SMPI's default: the root posts a nonblocking send to every rank and waits" },
+    { .name = "ompi_basic_linear",
+      .run = scatter_ompi_basic_linear,
+      .help = "the root sends each block in rank order, blocking" },
+    { .name = "ompi_linear_nb",
+      .run = scatter_ompi_linear_nb,
+      .help = "the root posts a nonblocking send to every rank" },
+    { .name = "ompi_binomial",
+      .run = scatter_ompi_binomial,
+      .help = "in-order binomial tree, subtrees forwarded whole" },
+    { .name = "mvapich2_two_level_binomial",
+      .run = scatter_mvapich2_two_level_binomial,
+      .help = "to each host's leader (binomial), then within hosts",
+      .check = scatter_mvapich2_two_level_check },
+    { .name = "mvapich2_two_level_direct",
+      .run = scatter_mvapich2_two_level_direct,
+      .help = "to each host's leader (linear), then within hosts",
+      .check = scatter_mvapich2_two_level_check },
+    { .name = NULL },
 };

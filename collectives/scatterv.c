@@ -45,8 +45,8 @@ static int scatterv_smpi_linear(const struct coll_args *a)
 }
 
 const struct coll_algo coll_scatterv_algos[] = {
-    /* name            needs  run                   help */
-    { "smpi_linear", 0, scatterv_smpi_linear,
-      "SMPI's scatterv: the root posts a nonblocking send to every rank and waits" },
-    { NULL, 0, NULL, NULL, NULL },
+    { .name = "smpi_linear",
+      .run = scatterv_smpi_linear,
+      .help = "SMPI's scatterv: the root posts a nonblocking send to every rank and waits" },
+    { .name = NULL },
 };

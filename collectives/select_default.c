@@ -5,45 +5,71 @@
 #include "collectives/internal.h"
 
 #define ANY COLL_ANY
+#define OP COLL_WHEN_OP
+#define NC COLL_WHEN_NONCOMMUTATIVE
+#define DERIVED COLL_WHEN_DERIVED
 
 /* The collectives where SMPI's <kind>__default always runs one pattern. */
-static struct coll_rule default_barrier_rules[] = { { 0, ANY, ANY, "ompi_basic_linear" }, { 0 } };
-static struct coll_rule default_bcast_rules[] = { { 0, ANY, ANY, "binomial_tree" }, { 0 } };
-static struct coll_rule default_gather_rules[] = { { 0, ANY, ANY, "smpi_linear" }, { 0 } };
-static struct coll_rule default_scatter_rules[] = { { 0, ANY, ANY, "smpi_linear" }, { 0 } };
-static struct coll_rule default_allgather_rules[] = { { 0, ANY, ANY, "smpi_linear" }, { 0 } };
-static struct coll_rule default_allgatherv_rules[] = { { 0, ANY, ANY, "smpi_linear" }, { 0 } };
-static struct coll_rule default_alltoallv_rules[] = { { 0, ANY, ANY, "smpi_linear" }, { 0 } };
+static const struct coll_rule default_barrier_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "ompi_basic_linear" },
+    { .name = NULL },
+};
+static const struct coll_rule default_bcast_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "binomial_tree" },
+    { .name = NULL },
+};
+static const struct coll_rule default_gather_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "smpi_linear" },
+    { .name = NULL },
+};
+static const struct coll_rule default_scatter_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "smpi_linear" },
+    { .name = NULL },
+};
+static const struct coll_rule default_allgather_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "smpi_linear" },
+    { .name = NULL },
+};
+static const struct coll_rule default_allgatherv_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "smpi_linear" },
+    { .name = NULL },
+};
+static const struct coll_rule default_alltoallv_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "smpi_linear" },
+    { .name = NULL },
+};
 /* alltoall__default calls alltoall__ompi. */
-static struct coll_rule default_alltoall_rules[] = { { 0, ANY, ANY, "ompi" }, { 0 } };
+static const struct coll_rule default_alltoall_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "ompi" },
+    { .name = NULL },
+};
 
 /* reduce__default: "non commutative case, use a working algo from openmpi" — derived types and
  * non-commutative ops go to ompi_basic_linear, unless the op is MPI_OP_NULL. */
-static struct coll_rule default_reduce_rules[] = {
-    /* when                                          ranks<  bytes<  algorithm */
-    { COLL_WHEN_OP | COLL_WHEN_DERIVED, ANY, ANY, "ompi_basic_linear" },
-    { COLL_WHEN_OP | COLL_WHEN_NONCOMMUTATIVE, ANY, ANY, "ompi_basic_linear" },
-    { 0, ANY, ANY, "smpi_linear" },
-    { 0 },
+static const struct coll_rule default_reduce_rules[] = {
+    { .when = OP | DERIVED, .ranks_lt = ANY, .bytes_lt = ANY, .name = "ompi_basic_linear" },
+    { .when = OP | NC, .ranks_lt = ANY, .bytes_lt = ANY, .name = "ompi_basic_linear" },
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "smpi_linear" },
+    { .name = NULL },
 };
 
 /* allreduce__default: derived types go to allreduce__ompi; otherwise reduce__default to rank 0
  * then bcast__default (the smpi_redbcast row). */
-static struct coll_rule default_allreduce_rules[] = {
-    { COLL_WHEN_DERIVED, ANY, ANY, "ompi" },
-    { 0, ANY, ANY, "smpi_redbcast" },
-    { 0 },
+static const struct coll_rule default_allreduce_rules[] = {
+    { .when = COLL_WHEN_DERIVED, .ranks_lt = ANY, .bytes_lt = ANY, .name = "ompi" },
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "smpi_redbcast" },
+    { .name = NULL },
 };
 
 /* reduce_scatter__default: irregular counts go to reduce_scatter__mpich; otherwise
  * reduce__default to rank 0 then colls::scatterv (the smpi_reduce_scatterv row). */
-static struct coll_rule default_reduce_scatter_rules[] = {
-    { COLL_WHEN_IRREGULAR, ANY, ANY, "mpich" },
-    { 0, ANY, ANY, "smpi_reduce_scatterv" },
-    { 0 },
+static const struct coll_rule default_reduce_scatter_rules[] = {
+    { .when = COLL_WHEN_IRREGULAR, .ranks_lt = ANY, .bytes_lt = ANY, .name = "mpich" },
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "smpi_reduce_scatterv" },
+    { .name = NULL },
 };
 
-static struct coll_rule *const default_rules[COLL_NKINDS] = {
+static const struct coll_rule *const default_rules[COLL_NKINDS] = {
     [COLL_BARRIER] = default_barrier_rules,
     [COLL_BCAST] = default_bcast_rules,
     [COLL_REDUCE] = default_reduce_rules,
@@ -58,13 +84,15 @@ static struct coll_rule *const default_rules[COLL_NKINDS] = {
 };
 
 /* Every pattern of the default selector runs wherever SMPI's does. */
-struct coll_subst coll__subst_default[] = { { 0 } };
+const struct coll_subst coll__subst_default[] = {
+    { .smpi = NULL },
+};
 
-void coll__select_default_init(void)
+void coll__select_default_check(void)
 {
     for (int k = 0; k < COLL_NKINDS; k++)
         if (default_rules[k])
-            coll__rules_resolve(default_rules[k], "default", (enum coll_kind)k);
+            coll__rules_check(default_rules[k], "default", (enum coll_kind)k);
 }
 
 /* The collectives SMPI cannot switch (gatherv, scatterv, alltoallw, scan, exscan) have one

@@ -36,135 +36,137 @@ struct impi_table {
  * selector name, or a rule table where SMPI's function decides again). */
 struct impi_fn {
     const char *name;
-    struct coll_rule *rules;
-    struct coll_target to; /* name, resolved by coll_init */
+    const struct coll_rule *rules;
 };
 
 /* I_MPI_ADJUST_ALLREDUCE: 1 recursive doubling, 2 Rabenseifner, 3 reduce + bcast, 4 topology
  * aware reduce + bcast, 5 binomial gather + scatter, 6 topology aware binomial gather +
  * scatter, 7 Shumilin's ring (unknown: SMPI runs the ring), 8 ring. */
-static struct impi_fn impi_allreduce_fns[] = {
-    { "rdb" },                 /* 1 */
-    { "rab1" },                /* 2 */
-    { "redbcast" },            /* 3 */
-    { "mvapich2_two_level" },  /* 4 */
-    { "smp_binomial" },        /* 5 */
-    { "mvapich2_two_level" },  /* 6 */
-    { "ompi_ring_segmented" }, /* 7 */
-    { "ompi_ring_segmented" }, /* 8 */
-    { NULL },
+static const struct impi_fn impi_allreduce_fns[] = {
+    { .name = "rdb" },                 /* 1 */
+    { .name = "rab1" },                /* 2 */
+    { .name = "redbcast" },            /* 3 */
+    { .name = "mvapich2_two_level" },  /* 4 */
+    { .name = "smp_binomial" },        /* 5 */
+    { .name = "mvapich2_two_level" },  /* 6 */
+    { .name = "ompi_ring_segmented" }, /* 7 */
+    { .name = "ompi_ring_segmented" }, /* 8 */
+    { .name = NULL },
 };
 
 /* I_MPI_ADJUST_ALLTOALL: 1 Bruck, 2 isend/irecv + waitall, 3 pairwise exchange, 4 Plum's
  * (proprietary: SMPI runs its mvapich2 selector). */
-static struct impi_fn impi_alltoall_fns[] = {
-    { "bruck" },                 /* 1 */
-    { "mvapich2_scatter_dest" }, /* 2 */
-    { "pair" },                  /* 3 */
-    { "mvapich2" },              /* 4 */
-    { NULL },
+static const struct impi_fn impi_alltoall_fns[] = {
+    { .name = "bruck" },                 /* 1 */
+    { .name = "mvapich2_scatter_dest" }, /* 2 */
+    { .name = "pair" },                  /* 3 */
+    { .name = "mvapich2" },              /* 4 */
+    { .name = NULL },
 };
 
 /* I_MPI_ADJUST_BARRIER: 1 dissemination, 2 recursive doubling, 3 topology aware
  * dissemination, 4 topology aware recursive doubling, 5 binomial gather + scatter, 6 topology
  * aware binomial gather + scatter (5 and 6: SMPI's default barrier). */
-static struct impi_fn impi_barrier_fns[] = {
-    { "ompi_basic_linear" },      /* 1 */
-    { "ompi_recursivedoubling" }, /* 2 */
-    { "ompi_basic_linear" },      /* 3 */
-    { "ompi_recursivedoubling" }, /* 4 */
-    { "default" },                /* 5 */
-    { "default" },                /* 6 */
-    { NULL },
+static const struct impi_fn impi_barrier_fns[] = {
+    { .name = "ompi_basic_linear" },      /* 1 */
+    { .name = "ompi_recursivedoubling" }, /* 2 */
+    { .name = "ompi_basic_linear" },      /* 3 */
+    { .name = "ompi_recursivedoubling" }, /* 4 */
+    { .name = "default" },                /* 5 */
+    { .name = "default" },                /* 6 */
+    { .name = NULL },
 };
 
 /* I_MPI_ADJUST_BCAST: 1 binomial, 2 recursive doubling, 3 ring, 4 topology aware binomial,
  * 5 topology aware recursive doubling, 6 topology aware ring, 7 Shumilin's (unknown: SMPI runs
  * its mvapich2 selector). */
-static struct impi_fn impi_bcast_fns[] = {
-    { "binomial_tree" }, /* 1 */
-    { "NTSL" },          /* 2 */
-    { "NTSL" },          /* 3 */
-    { "SMP_binomial" },  /* 4 */
-    { "NTSL" },          /* 5 */
-    { "SMP_linear" },    /* 6 */
-    { "mvapich2" },      /* 7 */
-    { NULL },
+static const struct impi_fn impi_bcast_fns[] = {
+    { .name = "binomial_tree" }, /* 1 */
+    { .name = "NTSL" },          /* 2 */
+    { .name = "NTSL" },          /* 3 */
+    { .name = "SMP_binomial" },  /* 4 */
+    { .name = "NTSL" },          /* 5 */
+    { .name = "SMP_linear" },    /* 6 */
+    { .name = "mvapich2" },      /* 7 */
+    { .name = NULL },
 };
 
 /* I_MPI_ADJUST_REDUCE: 1 Shumilin's, 2 binomial, 3 topology aware Shumilin's, 4 topology aware
  * binomial, 5 Rabenseifner, 6 topology aware Rabenseifner. */
-static struct impi_fn impi_reduce_fns[] = {
-    { "mvapich2" },           /* 1 */
-    { "binomial" },           /* 2 */
-    { "mvapich2" },           /* 3 */
-    { "mvapich2_two_level" }, /* 4 */
-    { "rab" },                /* 5 */
-    { "rab" },                /* 6 */
-    { NULL },
+static const struct impi_fn impi_reduce_fns[] = {
+    { .name = "mvapich2" },           /* 1 */
+    { .name = "binomial" },           /* 2 */
+    { .name = "mvapich2" },           /* 3 */
+    { .name = "mvapich2_two_level" }, /* 4 */
+    { .name = "rab" },                /* 5 */
+    { .name = "rab" },                /* 6 */
+    { .name = NULL },
 };
 
 /* SMPI's intel_reduce_scatter_recursivehalving: recursive halving for commutative ops, the
  * mvapich2 selector for the others. */
-static struct coll_rule impi_recursivehalving_rules[] = {
-    { COLL_WHEN_COMMUTATIVE, COLL_ANY, COLL_ANY, "ompi_basic_recursivehalving" },
-    { 0, COLL_ANY, COLL_ANY, "mvapich2" },
-    { 0 },
+static const struct coll_rule impi_recursivehalving_rules[] = {
+    { .when = COLL_WHEN_COMMUTATIVE,
+      .ranks_lt = COLL_ANY,
+      .bytes_lt = COLL_ANY,
+      .name = "ompi_basic_recursivehalving" },
+    { .ranks_lt = COLL_ANY, .bytes_lt = COLL_ANY, .name = "mvapich2" },
+    { .name = NULL },
 };
 
 /* I_MPI_ADJUST_REDUCE_SCATTER: 1 recursive halving, 2 pairwise exchange, 3 recursive
  * doubling, 4 reduce + scatterv, 5 topology aware reduce + scatterv (4 and 5: SMPI's default
  * reduce_scatter). */
-static struct impi_fn impi_reduce_scatter_fns[] = {
-    { NULL, impi_recursivehalving_rules }, /* 1 */
-    { "mpich_pair" },                      /* 2 */
-    { "mpich_rdb" },                       /* 3 */
-    { "default" },                         /* 4 */
-    { "default" },                         /* 5 */
-    { NULL },
+static const struct impi_fn impi_reduce_scatter_fns[] = {
+    { .rules = impi_recursivehalving_rules }, /* 1 */
+    { .name = "mpich_pair" },                 /* 2 */
+    { .name = "mpich_rdb" },                  /* 3 */
+    { .name = "default" },                    /* 4 */
+    { .name = "default" },                    /* 5 */
+    { .name = NULL },
 };
 
 /* I_MPI_ADJUST_ALLGATHER: 1 recursive doubling, 2 Bruck, 3 ring, 4 topology aware gatherv +
  * bcast. */
-static struct impi_fn impi_allgather_fns[] = {
-    { "rdb" },   /* 1 */
-    { "bruck" }, /* 2 */
-    { "ring" },  /* 3 */
-    { "GB" },    /* 4 */
-    { NULL },
+static const struct impi_fn impi_allgather_fns[] = {
+    { .name = "rdb" },   /* 1 */
+    { .name = "bruck" }, /* 2 */
+    { .name = "ring" },  /* 3 */
+    { .name = "GB" },    /* 4 */
+    { .name = NULL },
 };
 
 /* I_MPI_ADJUST_ALLGATHERV: as allgather. */
-static struct impi_fn impi_allgatherv_fns[] = {
-    { "mpich_rdb" },  /* 1 */
-    { "ompi_bruck" }, /* 2 */
-    { "ring" },       /* 3 */
-    { "GB" },         /* 4 */
-    { NULL },
+static const struct impi_fn impi_allgatherv_fns[] = {
+    { .name = "mpich_rdb" },  /* 1 */
+    { .name = "ompi_bruck" }, /* 2 */
+    { .name = "ring" },       /* 3 */
+    { .name = "GB" },         /* 4 */
+    { .name = NULL },
 };
 
 /* I_MPI_ADJUST_GATHER: 1 binomial, 2 topology aware binomial, 3 Shumilin's (SMPI: its mvapich2
  * selector). */
-static struct impi_fn impi_gather_fns[] = {
-    { "ompi_binomial" }, /* 1 */
-    { "ompi_binomial" }, /* 2 */
-    { "mvapich2" },      /* 3 */
-    { NULL },
+static const struct impi_fn impi_gather_fns[] = {
+    { .name = "ompi_binomial" }, /* 1 */
+    { .name = "ompi_binomial" }, /* 2 */
+    { .name = "mvapich2" },      /* 3 */
+    { .name = NULL },
 };
 
 /* I_MPI_ADJUST_SCATTER: as gather. */
-static struct impi_fn impi_scatter_fns[] = {
-    { "ompi_binomial" }, /* 1 */
-    { "ompi_binomial" }, /* 2 */
-    { "mvapich2" },      /* 3 */
-    { NULL },
+static const struct impi_fn impi_scatter_fns[] = {
+    { .name = "ompi_binomial" }, /* 1 */
+    { .name = "ompi_binomial" }, /* 2 */
+    { .name = "mvapich2" },      /* 3 */
+    { .name = NULL },
 };
 
 /* I_MPI_ADJUST_ALLTOALLV: 1 isend/irecv + waitall, 2 Plum's (SMPI: bruck). */
-static struct impi_fn impi_alltoallv_fns[] = {
-    { "ompi_basic_linear" }, /* 1 */
-    { "bruck" },             /* 2 */
-    { NULL },
+static const struct impi_fn impi_alltoallv_fns[] = {
+    { .name = "ompi_basic_linear" }, /* 1 */
+    { .name = "bruck" },             /* 2 */
+    { .name = NULL },
 };
 
 /* The tables: per ranks per host, per communicator-size range (the first whose max_ranks is
@@ -606,53 +608,59 @@ static const struct impi_table impi_alltoallv[IMPI_NPPN] = {
 /* clang-format on */
 
 /* Where SMPI's impi selector picks an algorithm that cannot run. */
-struct coll_subst coll__subst_impi[] = {
+const struct coll_subst coll__subst_impi[] = {
     /* alltoall, pairwise exchange (3) at sizes that are not powers of two: SMPI's pair throws;
      * Intel's pairwise exchange runs at any size, one peer per step: SMPI's ring. */
-    { COLL_ALLTOALL, "pair", 0, "ring" },
+    { .kind = COLL_ALLTOALL, .smpi = "pair", .instead = "ring" },
     /* allreduce, Rabenseifner (2) at sizes that are not powers of two: SMPI's rab1 throws;
      * rab_rdb is Rabenseifner's algorithm with MPICH's handling of the extra ranks. */
-    { COLL_ALLREDUCE, "rab1", 0, "rab_rdb" },
+    { .kind = COLL_ALLREDUCE, .smpi = "rab1", .instead = "rab_rdb" },
     /* allreduce, ring (7, 8) on count 0: SMPI's ompi_ring_segmented divides by zero; an
      * allreduce of nothing sends nothing. */
-    { COLL_ALLREDUCE, "ompi_ring_segmented", COLL_WHEN_ZERO, COLL_NOTHING },
+    { .kind = COLL_ALLREDUCE,
+      .smpi = "ompi_ring_segmented",
+      .when = COLL_WHEN_ZERO,
+      .instead = COLL_NOTHING },
     /* allreduce, ring (7, 8) on a non-commutative op from 3 ranks (when the count reaches the
      * size): SMPI's ompi_ring_segmented (or the lr it falls back to) reduces the blocks out of
      * rank order, computing wrong data; recursive doubling (1) keeps the order. */
-    { COLL_ALLREDUCE, "ompi_ring_segmented", 0, "rdb" },
+    { .kind = COLL_ALLREDUCE, .smpi = "ompi_ring_segmented", .instead = "rdb" },
     /* allreduce, topology aware reduce + bcast or binomial gather + scatter (4, 6) on a
      * non-commutative op: SMPI's mvapich2_two_level reduces host by host, out of rank order;
      * the plain reduce + bcast (3, SMPI's redbcast) keeps the order. */
-    { COLL_ALLREDUCE, "mvapich2_two_level", COLL_WHEN_NONCOMMUTATIVE, "redbcast" },
+    { .kind = COLL_ALLREDUCE,
+      .smpi = "mvapich2_two_level",
+      .when = COLL_WHEN_NONCOMMUTATIVE,
+      .instead = "redbcast" },
     /* bcast, topology aware ring (6) with one rank per host: SMPI's SMP_linear leaves a copy of
      * every message unmatched there; with one rank per host Intel's topology-aware ring is the
      * plain ring (3), SMPI's NTSL. */
-    { COLL_BCAST, "SMP_linear", 0, "NTSL" },
+    { .kind = COLL_BCAST, .smpi = "SMP_linear", .instead = "NTSL" },
     /* reduce_scatter, recursive halving (1) on counts that leave exactly one half of a step
      * empty: SMPI's ompi_basic_recursivehalving computes wrong data; MPICH's recursive
      * doubling (mpich_rdb, Intel's 3) runs instead. */
-    { COLL_REDUCE_SCATTER, "ompi_basic_recursivehalving", 0, "mpich_rdb" },
-    { 0 },
+    { .kind = COLL_REDUCE_SCATTER, .smpi = "ompi_basic_recursivehalving", .instead = "mpich_rdb" },
+    { .smpi = NULL },
 };
 
 /* Each collective's table, algorithm list and message size (SMPI's SIZECOMP_<collective>). */
 struct impi_kind {
     const struct impi_table *table;
-    struct impi_fn *fns;
+    const struct impi_fn *fns;
 };
 
 static const struct impi_kind impi_kinds[COLL_NKINDS] = {
-    [COLL_ALLREDUCE] = { impi_allreduce, impi_allreduce_fns },
-    [COLL_ALLTOALL] = { impi_alltoall, impi_alltoall_fns },
-    [COLL_BARRIER] = { impi_barrier, impi_barrier_fns },
-    [COLL_BCAST] = { impi_bcast, impi_bcast_fns },
-    [COLL_REDUCE] = { impi_reduce, impi_reduce_fns },
-    [COLL_REDUCE_SCATTER] = { impi_reduce_scatter, impi_reduce_scatter_fns },
-    [COLL_ALLGATHER] = { impi_allgather, impi_allgather_fns },
-    [COLL_ALLGATHERV] = { impi_allgatherv, impi_allgatherv_fns },
-    [COLL_GATHER] = { impi_gather, impi_gather_fns },
-    [COLL_SCATTER] = { impi_scatter, impi_scatter_fns },
-    [COLL_ALLTOALLV] = { impi_alltoallv, impi_alltoallv_fns },
+    [COLL_ALLREDUCE] = { .table = impi_allreduce, .fns = impi_allreduce_fns },
+    [COLL_ALLTOALL] = { .table = impi_alltoall, .fns = impi_alltoall_fns },
+    [COLL_BARRIER] = { .table = impi_barrier, .fns = impi_barrier_fns },
+    [COLL_BCAST] = { .table = impi_bcast, .fns = impi_bcast_fns },
+    [COLL_REDUCE] = { .table = impi_reduce, .fns = impi_reduce_fns },
+    [COLL_REDUCE_SCATTER] = { .table = impi_reduce_scatter, .fns = impi_reduce_scatter_fns },
+    [COLL_ALLGATHER] = { .table = impi_allgather, .fns = impi_allgather_fns },
+    [COLL_ALLGATHERV] = { .table = impi_allgatherv, .fns = impi_allgatherv_fns },
+    [COLL_GATHER] = { .table = impi_gather, .fns = impi_gather_fns },
+    [COLL_SCATTER] = { .table = impi_scatter, .fns = impi_scatter_fns },
+    [COLL_ALLTOALLV] = { .table = impi_alltoallv, .fns = impi_alltoallv_fns },
 };
 
 /* The bytes SMPI's impi selector decides on: 1 for barrier and alltoallv; the receive side's
@@ -723,18 +731,18 @@ static void check_numbers(const struct impi_table *t, int n_fns, enum coll_kind 
             }
 }
 
-void coll__select_impi_init(void)
+void coll__select_impi_check(void)
 {
     for (int k = 0; k < COLL_NKINDS; k++) {
         int n = 0;
 
         if (!impi_kinds[k].fns)
             continue;
-        for (struct impi_fn *f = impi_kinds[k].fns; f->name || f->rules; f++, n++)
+        for (const struct impi_fn *f = impi_kinds[k].fns; f->name || f->rules; f++, n++)
             if (f->rules)
-                coll__rules_resolve(f->rules, "impi", (enum coll_kind)k);
+                coll__rules_check(f->rules, "impi", (enum coll_kind)k);
             else
-                coll__target_resolve(&f->to, "impi", (enum coll_kind)k, f->name);
+                coll__target_check("impi", (enum coll_kind)k, f->name);
         check_numbers(impi_kinds[k].table, n, (enum coll_kind)k);
     }
 }
@@ -759,7 +767,7 @@ const struct coll_algo *coll__pick_impi(enum coll_kind k, struct coll_args *b)
     fn = &ik->fns[impi_algo(ik->table, smp.uniform ? smpi_comm_size(smp.intra) : 1, size, bytes) -
                   1];
     if (!fn->rules)
-        return coll__target_pick(&fn->to, k, b);
+        return coll__pick_named(k, fn->name, b);
     coll__facts_init(&f, k, b);
     return coll__rules_pick(fn->rules, &f, k, b);
 }

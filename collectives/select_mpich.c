@@ -11,99 +11,114 @@
 #define C COLL_WHEN_COMMUTATIVE
 #define NC COLL_WHEN_NONCOMMUTATIVE
 #define HIER COLL_WHEN_HIER
+#define EVEN COLL_WHEN_EVEN
+#define POW2 COLL_WHEN_POW2
+#define GE_POF2 COLL_WHEN_COUNT_GE_POF2
+#define REGULAR COLL_WHEN_REGULAR
 
 /* allreduce__mpich; bytes = type size * count. "MPICH uses SMP algorithms for all
  * commutative ops now": on a hierarchical communicator, init_smp then mvapich2_two_level.
  * Else Rabenseifner (rab_rdb) above 2048 bytes (MPIR_PARAM_ALLREDUCE_SHORT_MSG_SIZE) when
  * count >= pof2 and the op commutes, recursive doubling otherwise. */
-static struct coll_rule mpich_allreduce_rules[] = {
-    /* when                          ranks< bytes< algorithm */
-    { HIER | C, ANY, ANY, "mvapich2_two_level" },
-    { C | COLL_WHEN_COUNT_GE_POF2, ANY, ANY, "rab_rdb", .bytes_ge = 2049 },
-    { 0, ANY, ANY, "rdb" },
-    { 0 },
+static const struct coll_rule mpich_allreduce_rules[] = {
+    { .when = HIER | C, .ranks_lt = ANY, .bytes_lt = ANY, .name = "mvapich2_two_level" },
+    { .when = C | GE_POF2, .ranks_lt = ANY, .bytes_ge = 2049, .bytes_lt = ANY, .name = "rab_rdb" },
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "rdb" },
+    { .name = NULL },
 };
 
 /* alltoall__mpich; bytes = send type size * scount. Bruck below 256 bytes from 8 ranks,
  * the scattered isend/irecv pattern below 32 KiB, then SMPI's reading of MPICH's long-message
  * rule: pair at odd sizes, ring at even ones (MPICH itself uses the pairwise exchange at
  * powers of two and the ring-like exchange elsewhere). */
-static struct coll_rule mpich_alltoall_rules[] = {
-    { 0, ANY, 256, "bruck", .ranks_ge = 8 },
-    { 0, ANY, 32768, "mvapich2_scatter_dest" },
-    { COLL_WHEN_ODD, ANY, ANY, "pair" },
-    { 0, ANY, ANY, "ring" },
-    { 0 },
+static const struct coll_rule mpich_alltoall_rules[] = {
+    { .ranks_ge = 8, .ranks_lt = ANY, .bytes_lt = 256, .name = "bruck" },
+    { .ranks_lt = ANY, .bytes_lt = 32768, .name = "mvapich2_scatter_dest" },
+    { .when = COLL_WHEN_ODD, .ranks_lt = ANY, .bytes_lt = ANY, .name = "pair" },
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "ring" },
+    { .name = NULL },
 };
 
 /* alltoallv__mpich: "for starters, just keep the original algorithm". */
-static struct coll_rule mpich_alltoallv_rules[] = { { 0, ANY, ANY, "bruck" }, { 0 } };
+static const struct coll_rule mpich_alltoallv_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "bruck" },
+    { .name = NULL },
+};
 
 /* barrier__mpich: MPICH's dissemination barrier is SMPI's ompi_bruck. */
-static struct coll_rule mpich_barrier_rules[] = { { 0, ANY, ANY, "ompi_bruck" }, { 0 } };
+static const struct coll_rule mpich_barrier_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "ompi_bruck" },
+    { .name = NULL },
+};
 
 /* bcast__mpich; bytes = type size * count. On a hierarchical communicator, init_smp, then
  * SMP_binomial when every host holds as many ranks. Else binomial below 12 KiB or up to 8
  * ranks (MPICH's one `||`, two rows here), scatter + recursive-doubling allgather below
  * 512 KiB at even sizes, scatter + ring allgather otherwise. */
-static struct coll_rule mpich_bcast_rules[] = {
-    { HIER | COLL_WHEN_UNIFORM, ANY, ANY, "SMP_binomial" },
-    { 0, ANY, 12288, "binomial_tree" },
-    { 0, 9, ANY, "binomial_tree" },
-    { COLL_WHEN_EVEN, ANY, 524288, "scatter_rdb_allgather" },
-    { 0, ANY, ANY, "scatter_LR_allgather" },
-    { 0 },
+static const struct coll_rule mpich_bcast_rules[] = {
+    { .when = HIER | COLL_WHEN_UNIFORM, .ranks_lt = ANY, .bytes_lt = ANY, .name = "SMP_binomial" },
+    { .ranks_lt = ANY, .bytes_lt = 12288, .name = "binomial_tree" },
+    { .ranks_lt = 9, .bytes_lt = ANY, .name = "binomial_tree" },
+    { .when = EVEN, .ranks_lt = ANY, .bytes_lt = 524288, .name = "scatter_rdb_allgather" },
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "scatter_LR_allgather" },
+    { .name = NULL },
 };
 
 /* reduce__mpich; bytes = type size * count. On a hierarchical communicator, init_smp then
  * mvapich2_two_level for commutative ops. Else binomial when count < pof2, below 2048 bytes or
  * for non-commutative ops (MPICH's `||`, three rows), reduce-scatter + gather otherwise. */
-static struct coll_rule mpich_reduce_rules[] = {
-    { HIER | C, ANY, ANY, "mvapich2_two_level" },
-    { COLL_WHEN_COUNT_LT_POF2, ANY, ANY, "binomial" },
-    { 0, ANY, 2048, "binomial" },
-    { NC, ANY, ANY, "binomial" },
-    { 0, ANY, ANY, "scatter_gather" },
-    { 0 },
+static const struct coll_rule mpich_reduce_rules[] = {
+    { .when = HIER | C, .ranks_lt = ANY, .bytes_lt = ANY, .name = "mvapich2_two_level" },
+    { .when = COLL_WHEN_COUNT_LT_POF2, .ranks_lt = ANY, .bytes_lt = ANY, .name = "binomial" },
+    { .ranks_lt = ANY, .bytes_lt = 2048, .name = "binomial" },
+    { .when = NC, .ranks_lt = ANY, .bytes_lt = ANY, .name = "binomial" },
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "scatter_gather" },
+    { .name = NULL },
 };
 
 /* reduce_scatter__mpich; "bytes" = the sum of the counts, in elements as SMPI counts them.
  * Pairwise exchange above 524288 elements for commutative ops; for non-commutative ones, the
  * power-of-two block-regular algorithm where it applies; recursive doubling otherwise. */
-static struct coll_rule mpich_reduce_scatter_rules[] = {
-    { C, ANY, ANY, "mpich_pair", .bytes_ge = 524289 },
-    { NC | COLL_WHEN_POW2 | COLL_WHEN_REGULAR, ANY, ANY, "mpich_noncomm" },
-    { 0, ANY, ANY, "mpich_rdb" },
-    { 0 },
+static const struct coll_rule mpich_reduce_scatter_rules[] = {
+    { .when = C, .ranks_lt = ANY, .bytes_ge = 524289, .bytes_lt = ANY, .name = "mpich_pair" },
+    { .when = NC | POW2 | REGULAR, .ranks_lt = ANY, .bytes_lt = ANY, .name = "mpich_noncomm" },
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "mpich_rdb" },
+    { .name = NULL },
 };
 
 /* allgather__mpich; bytes = send type size * scount * size. Recursive doubling at powers of
  * two below 512 KiB, Bruck up to 80 KiB, ring otherwise. */
-static struct coll_rule mpich_allgather_rules[] = {
-    { COLL_WHEN_POW2, ANY, 524288, "rdb" },
-    { 0, ANY, 81921, "bruck" },
-    { 0, ANY, ANY, "ring" },
-    { 0 },
+static const struct coll_rule mpich_allgather_rules[] = {
+    { .when = POW2, .ranks_lt = ANY, .bytes_lt = 524288, .name = "rdb" },
+    { .ranks_lt = ANY, .bytes_lt = 81921, .name = "bruck" },
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "ring" },
+    { .name = NULL },
 };
 
 /* allgatherv__mpich; "bytes" = the sum of the counts, in elements as SMPI counts them. Nothing
  * at all when every count is 0, then allgather__mpich's thresholds with the v-algorithms. */
-static struct coll_rule mpich_allgatherv_rules[] = {
-    { 0, ANY, 1, COLL_NOTHING },
-    { COLL_WHEN_POW2, ANY, 524288, "mpich_rdb" },
-    { 0, ANY, 81921, "ompi_bruck" },
-    { 0, ANY, ANY, "mpich_ring" },
-    { 0 },
+static const struct coll_rule mpich_allgatherv_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = 1, .name = COLL_NOTHING },
+    { .when = POW2, .ranks_lt = ANY, .bytes_lt = 524288, .name = "mpich_rdb" },
+    { .ranks_lt = ANY, .bytes_lt = 81921, .name = "ompi_bruck" },
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "mpich_ring" },
+    { .name = NULL },
 };
 
 /* gather__mpich: MPICH's binomial gather is SMPI's ompi_binomial. */
-static struct coll_rule mpich_gather_rules[] = { { 0, ANY, ANY, "ompi_binomial" }, { 0 } };
+static const struct coll_rule mpich_gather_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "ompi_binomial" },
+    { .name = NULL },
+};
 
 /* scatter__mpich: MPICH's binomial scatter is SMPI's ompi_binomial (non-roots pass their
  * receive count and type as send ones: see mpich_prepare). */
-static struct coll_rule mpich_scatter_rules[] = { { 0, ANY, ANY, "ompi_binomial" }, { 0 } };
+static const struct coll_rule mpich_scatter_rules[] = {
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "ompi_binomial" },
+    { .name = NULL },
+};
 
-static struct coll_rule *const mpich_rules[COLL_NKINDS] = {
+static const struct coll_rule *const mpich_rules[COLL_NKINDS] = {
     [COLL_BARRIER] = mpich_barrier_rules,
     [COLL_BCAST] = mpich_bcast_rules,
     [COLL_REDUCE] = mpich_reduce_rules,
@@ -118,19 +133,19 @@ static struct coll_rule *const mpich_rules[COLL_NKINDS] = {
 };
 
 /* Where SMPI's mpich selector picks an algorithm that cannot run. */
-struct coll_subst coll__subst_mpich[] = {
+const struct coll_subst coll__subst_mpich[] = {
     /* alltoall, odd sizes above 1 and 32 KiB per block: SMPI's pair throws at sizes that are
      * not powers of two; MPICH runs its ring-like exchange there (receive from rank - i, send
      * to rank + i), which is SMPI's ring. */
-    { COLL_ALLTOALL, "pair", 0, "ring" },
-    { 0 },
+    { .kind = COLL_ALLTOALL, .smpi = "pair", .instead = "ring" },
+    { .smpi = NULL },
 };
 
-void coll__select_mpich_init(void)
+void coll__select_mpich_check(void)
 {
     for (int k = 0; k < COLL_NKINDS; k++)
         if (mpich_rules[k])
-            coll__rules_resolve(mpich_rules[k], "mpich", (enum coll_kind)k);
+            coll__rules_check(mpich_rules[k], "mpich", (enum coll_kind)k);
 }
 
 /* The bytes (or elements) each collective's MPICH rules decide on, as SMPI 3.32 computes them:

@@ -3,7 +3,7 @@
  * TACC's Stampede, MV2_ARCH_INTEL_XEON_E5_2680_16 with MV2_HCA_MLX_CX_FDR; upstream
  * src/mpi/coll/tuning/<collective>_tuning.c). The tables name MVAPICH2's functions; mv2_fns maps
  * each to the algorithm SMPI runs for it. Like SMPI's, the selector leaves the functions and
- * k-nomial factors its two-level algorithms read in coll__mv2. The tables themselves are in
+ * k-nomial factors its two-level algorithms read in coll__run.mv2. The tables themselves are in
  * select_mvapich2_tables.c. */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -15,13 +15,16 @@
 
 /* A MVAPICH2 function as SMPI 3.32 maps it (the #defines of the .hpp). */
 struct mv2_fn {
-    const char *mv2; /* MVAPICH2's name, as the tables spell it */
     enum coll_kind kind;
     const char *name;              /* the algorithm or selector SMPI runs for it */
     const struct coll_algo *local; /* or this file's row, where SMPI has a function of its own */
-    coll_fn *as_fn;                /* a selector's entry point, where coll__mv2 may hold it */
-    struct coll_target to;         /* name or local, resolved by coll_init */
+    coll_fn *as_fn;                /* a selector's entry point, where coll__run.mv2 may hold it */
 };
+
+/* MVAPICH2's names of its functions, by id. */
+#define MV2_NAME(f) [MV2(f)] = #f,
+static const char *const mv2_names[MV2_NFNS] = { MV2_FUNCTIONS(MV2_NAME) };
+#undef MV2_NAME
 
 static int reduce_root0(const struct coll_args *a);
 static int never_run(const struct coll_args *a);
@@ -32,103 +35,139 @@ static int gather_by_mpich(const struct coll_args *a);
  * (colls::reduce to rank 0, which leaves the result on rank 0 only: the two-level allreduce
  * runs them as its intra-node phase) and multicast stubs, which the selector always replaces
  * before anything calls them. */
-static const struct coll_algo mv2_reduce_p2p = { "MPIR_Allreduce_reduce_p2p_MV2", 0, reduce_root0,
-                                                 "reduce to rank 0 (colls::reduce)", NULL };
-static const struct coll_algo mv2_reduce_shmem = { "MPIR_Allreduce_reduce_shmem_MV2", 0,
-                                                   reduce_root0, "reduce to rank 0 (colls::reduce)",
-                                                   NULL };
-static const struct coll_algo mv2_mcst_two_level = {
-    "MPIR_Allreduce_mcst_reduce_two_level_helper_MV2", 0, never_run, "multicast stub", NULL
+static const struct coll_algo mv2_reduce_p2p = {
+    .name = "MPIR_Allreduce_reduce_p2p_MV2",
+    .run = reduce_root0,
+    .help = "reduce to rank 0 (colls::reduce)",
 };
-static const struct coll_algo mv2_mcst_redscat = { "MPIR_Allreduce_mcst_reduce_redscat_gather_MV2",
-                                                   0, never_run, "multicast stub", NULL };
-static const struct coll_algo mv2_scatter_mcst = { "MPIR_Scatter_mcst_wrap_MV2", 0, never_run,
-                                                   "multicast stub", NULL };
+static const struct coll_algo mv2_reduce_shmem = {
+    .name = "MPIR_Allreduce_reduce_shmem_MV2",
+    .run = reduce_root0,
+    .help = "reduce to rank 0 (colls::reduce)",
+};
+static const struct coll_algo mv2_mcst_two_level = {
+    .name = "MPIR_Allreduce_mcst_reduce_two_level_helper_MV2",
+    .run = never_run,
+    .help = "multicast stub",
+};
+static const struct coll_algo mv2_mcst_redscat = {
+    .name = "MPIR_Allreduce_mcst_reduce_redscat_gather_MV2",
+    .run = never_run,
+    .help = "multicast stub",
+};
+static const struct coll_algo mv2_scatter_mcst = {
+    .name = "MPIR_Scatter_mcst_wrap_MV2",
+    .run = never_run,
+    .help = "multicast stub",
+};
 
-static struct mv2_fn mv2_fns[] = {
-    /* MVAPICH2 function                        collective            SMPI's algorithm */
-    { "MPIR_Alltoall_bruck_MV2", COLL_ALLTOALL, "bruck" },
-    { "MPIR_Alltoall_RD_MV2", COLL_ALLTOALL, "rdb" },
-    { "MPIR_Alltoall_Scatter_dest_MV2", COLL_ALLTOALL, "mvapich2_scatter_dest" },
-    { "MPIR_Alltoall_pairwise_MV2", COLL_ALLTOALL, "pair" },
-    { "MPIR_Alltoall_inplace_MV2", COLL_ALLTOALL, "ring" },
-    { "MPIR_Allgather_Bruck_MV2", COLL_ALLGATHER, "bruck" },
-    { "MPIR_Allgather_RD_MV2", COLL_ALLGATHER, "rdb" },
-    { "MPIR_Allgather_Ring_MV2", COLL_ALLGATHER, "ring" },
-    { "MPIR_2lvl_Allgather_MV2", COLL_ALLGATHER, "mvapich2_smp" },
+static const struct mv2_fn mv2_fns[MV2_NFNS] = {
+    [MV2(MPIR_Alltoall_bruck_MV2)] = { .kind = COLL_ALLTOALL, .name = "bruck" },
+    [MV2(MPIR_Alltoall_RD_MV2)] = { .kind = COLL_ALLTOALL, .name = "rdb" },
+    [MV2(MPIR_Alltoall_Scatter_dest_MV2)] = { .kind = COLL_ALLTOALL,
+                                              .name = "mvapich2_scatter_dest" },
+    [MV2(MPIR_Alltoall_pairwise_MV2)] = { .kind = COLL_ALLTOALL, .name = "pair" },
+    [MV2(MPIR_Alltoall_inplace_MV2)] = { .kind = COLL_ALLTOALL, .name = "ring" },
+    [MV2(MPIR_Allgather_Bruck_MV2)] = { .kind = COLL_ALLGATHER, .name = "bruck" },
+    [MV2(MPIR_Allgather_RD_MV2)] = { .kind = COLL_ALLGATHER, .name = "rdb" },
+    [MV2(MPIR_Allgather_Ring_MV2)] = { .kind = COLL_ALLGATHER, .name = "ring" },
+    [MV2(MPIR_2lvl_Allgather_MV2)] = { .kind = COLL_ALLGATHER, .name = "mvapich2_smp" },
     /* SMPI: a stub that sends nothing, after which allgather__mvapich2 returns MPI_ERR_OTHER,
      * which MPI_Allgather drops: no data moves (16 ranks per host, more than 16 ranks, up to
      * 1 KiB). MVAPICH2 runs a recursive doubling there; so does this simulator. */
-    { "MPIR_Allgather_RD_Allgather_Comm_MV2", COLL_ALLGATHER, "rdb" },
-    { "MPIR_Gather_MV2_Direct", COLL_GATHER, "ompi_basic_linear" },
-    { "MPIR_Gather_MV2_two_level_Direct", COLL_GATHER, "mvapich2_two_level" },
-    { "MPIR_Gather_intra", COLL_GATHER, "mpich", NULL, gather_by_mpich },
-    { "MPIR_Allgatherv_Rec_Doubling_MV2", COLL_ALLGATHERV, "mpich_rdb" },
-    { "MPIR_Allgatherv_Bruck_MV2", COLL_ALLGATHERV, "ompi_bruck" },
-    { "MPIR_Allgatherv_Ring_MV2", COLL_ALLGATHERV, "mpich_ring" },
-    { "MPIR_Allreduce_pt2pt_rd_MV2", COLL_ALLREDUCE, "rdb" },
-    { "MPIR_Allreduce_pt2pt_rs_MV2", COLL_ALLREDUCE, "mvapich2_rs" },
-    { "MPIR_Allreduce_two_level_MV2", COLL_ALLREDUCE, "mvapich2_two_level" },
-    { "MPIR_Allreduce_reduce_p2p_MV2", COLL_ALLREDUCE, NULL, &mv2_reduce_p2p },
-    { "MPIR_Allreduce_reduce_shmem_MV2", COLL_ALLREDUCE, NULL, &mv2_reduce_shmem },
-    { "MPIR_Allreduce_mcst_reduce_two_level_helper_MV2", COLL_ALLREDUCE, NULL,
-      &mv2_mcst_two_level },
-    { "MPIR_Allreduce_mcst_reduce_redscat_gather_MV2", COLL_ALLREDUCE, NULL, &mv2_mcst_redscat },
-    { "MPIR_Pipelined_Bcast_Zcpy_MV2", COLL_BCAST, "mpich", NULL, bcast_by_mpich },
-    { "MPIR_Pipelined_Bcast_MV2", COLL_BCAST, "mpich", NULL, bcast_by_mpich },
-    { "MPIR_Shmem_Bcast_MV2", COLL_BCAST, "mpich", NULL, bcast_by_mpich },
-    { "MPIR_Bcast_binomial_MV2", COLL_BCAST, "binomial_tree" },
-    { "MPIR_Bcast_scatter_ring_allgather_shm_MV2", COLL_BCAST, "scatter_LR_allgather" },
-    { "MPIR_Bcast_scatter_doubling_allgather_MV2", COLL_BCAST, "scatter_rdb_allgather" },
-    { "MPIR_Bcast_scatter_ring_allgather_MV2", COLL_BCAST, "scatter_LR_allgather" },
-    { "MPIR_Bcast_tune_inter_node_helper_MV2", COLL_BCAST, "mvapich2_inter_node" },
-    { "MPIR_Knomial_Bcast_intra_node_MV2", COLL_BCAST, "mvapich2_knomial_intra_node" },
-    { "MPIR_Reduce_inter_knomial_wrapper_MV2", COLL_REDUCE, "mvapich2_knomial" },
-    { "MPIR_Reduce_intra_knomial_wrapper_MV2", COLL_REDUCE, "mvapich2_knomial" },
-    { "MPIR_Reduce_binomial_MV2", COLL_REDUCE, "binomial" },
-    { "MPIR_Reduce_redscat_gather_MV2", COLL_REDUCE, "scatter_gather" },
-    { "MPIR_Reduce_shmem_MV2", COLL_REDUCE, "ompi_basic_linear" },
-    { "MPIR_Reduce_two_level_helper_MV2", COLL_REDUCE, "mvapich2_two_level" },
+    [MV2(MPIR_Allgather_RD_Allgather_Comm_MV2)] = { .kind = COLL_ALLGATHER, .name = "rdb" },
+    [MV2(MPIR_Gather_MV2_Direct)] = { .kind = COLL_GATHER, .name = "ompi_basic_linear" },
+    [MV2(MPIR_Gather_MV2_two_level_Direct)] = { .kind = COLL_GATHER, .name = "mvapich2_two_level" },
+    [MV2(MPIR_Gather_intra)] = { .kind = COLL_GATHER, .name = "mpich", .as_fn = gather_by_mpich },
+    [MV2(MPIR_Allgatherv_Rec_Doubling_MV2)] = { .kind = COLL_ALLGATHERV, .name = "mpich_rdb" },
+    [MV2(MPIR_Allgatherv_Bruck_MV2)] = { .kind = COLL_ALLGATHERV, .name = "ompi_bruck" },
+    [MV2(MPIR_Allgatherv_Ring_MV2)] = { .kind = COLL_ALLGATHERV, .name = "mpich_ring" },
+    [MV2(MPIR_Allreduce_pt2pt_rd_MV2)] = { .kind = COLL_ALLREDUCE, .name = "rdb" },
+    [MV2(MPIR_Allreduce_pt2pt_rs_MV2)] = { .kind = COLL_ALLREDUCE, .name = "mvapich2_rs" },
+    [MV2(MPIR_Allreduce_two_level_MV2)] = { .kind = COLL_ALLREDUCE, .name = "mvapich2_two_level" },
+    [MV2(MPIR_Allreduce_reduce_p2p_MV2)] = { .kind = COLL_ALLREDUCE, .local = &mv2_reduce_p2p },
+    [MV2(MPIR_Allreduce_reduce_shmem_MV2)] = { .kind = COLL_ALLREDUCE, .local = &mv2_reduce_shmem },
+    [MV2(MPIR_Allreduce_mcst_reduce_two_level_helper_MV2)] = { .kind = COLL_ALLREDUCE,
+                                                               .local = &mv2_mcst_two_level },
+    [MV2(MPIR_Allreduce_mcst_reduce_redscat_gather_MV2)] = { .kind = COLL_ALLREDUCE,
+                                                             .local = &mv2_mcst_redscat },
+    [MV2(MPIR_Pipelined_Bcast_Zcpy_MV2)] = { .kind = COLL_BCAST,
+                                             .name = "mpich",
+                                             .as_fn = bcast_by_mpich },
+    [MV2(MPIR_Pipelined_Bcast_MV2)] = { .kind = COLL_BCAST,
+                                        .name = "mpich",
+                                        .as_fn = bcast_by_mpich },
+    [MV2(MPIR_Shmem_Bcast_MV2)] = { .kind = COLL_BCAST, .name = "mpich", .as_fn = bcast_by_mpich },
+    [MV2(MPIR_Bcast_binomial_MV2)] = { .kind = COLL_BCAST, .name = "binomial_tree" },
+    [MV2(MPIR_Bcast_scatter_ring_allgather_shm_MV2)] = { .kind = COLL_BCAST,
+                                                         .name = "scatter_LR_allgather" },
+    [MV2(MPIR_Bcast_scatter_doubling_allgather_MV2)] = { .kind = COLL_BCAST,
+                                                         .name = "scatter_rdb_allgather" },
+    [MV2(MPIR_Bcast_scatter_ring_allgather_MV2)] = { .kind = COLL_BCAST,
+                                                     .name = "scatter_LR_allgather" },
+    [MV2(MPIR_Bcast_tune_inter_node_helper_MV2)] = { .kind = COLL_BCAST,
+                                                     .name = "mvapich2_inter_node" },
+    [MV2(MPIR_Knomial_Bcast_intra_node_MV2)] = { .kind = COLL_BCAST,
+                                                 .name = "mvapich2_knomial_intra_node" },
+    [MV2(MPIR_Reduce_inter_knomial_wrapper_MV2)] = { .kind = COLL_REDUCE,
+                                                     .name = "mvapich2_knomial" },
+    [MV2(MPIR_Reduce_intra_knomial_wrapper_MV2)] = { .kind = COLL_REDUCE,
+                                                     .name = "mvapich2_knomial" },
+    [MV2(MPIR_Reduce_binomial_MV2)] = { .kind = COLL_REDUCE, .name = "binomial" },
+    [MV2(MPIR_Reduce_redscat_gather_MV2)] = { .kind = COLL_REDUCE, .name = "scatter_gather" },
+    [MV2(MPIR_Reduce_shmem_MV2)] = { .kind = COLL_REDUCE, .name = "ompi_basic_linear" },
+    [MV2(MPIR_Reduce_two_level_helper_MV2)] = { .kind = COLL_REDUCE, .name = "mvapich2_two_level" },
     /* SMPI: reduce_scatter__default, the default selector's reduce_scatter */
-    { "MPIR_Reduce_Scatter_Basic_MV2", COLL_REDUCE_SCATTER, "default" },
-    { "MPIR_Reduce_scatter_Rec_Halving_MV2", COLL_REDUCE_SCATTER, "ompi_basic_recursivehalving" },
-    { "MPIR_Reduce_scatter_Pair_Wise_MV2", COLL_REDUCE_SCATTER, "mpich_pair" },
-    { "MPIR_Reduce_scatter_non_comm_MV2", COLL_REDUCE_SCATTER, "mpich_noncomm" },
-    { "MPIR_Scatter_MV2_Binomial", COLL_SCATTER, "ompi_binomial" },
-    { "MPIR_Scatter_MV2_Direct", COLL_SCATTER, "ompi_basic_linear" },
-    { "MPIR_Scatter_MV2_two_level_Binomial", COLL_SCATTER, "mvapich2_two_level_binomial" },
-    { "MPIR_Scatter_MV2_two_level_Direct", COLL_SCATTER, "mvapich2_two_level_direct" },
-    { "MPIR_Scatter_mcst_wrap_MV2", COLL_SCATTER, NULL, &mv2_scatter_mcst },
-    { NULL },
+    [MV2(MPIR_Reduce_Scatter_Basic_MV2)] = { .kind = COLL_REDUCE_SCATTER, .name = "default" },
+    [MV2(MPIR_Reduce_scatter_Rec_Halving_MV2)] = { .kind = COLL_REDUCE_SCATTER,
+                                                   .name = "ompi_basic_recursivehalving" },
+    [MV2(MPIR_Reduce_scatter_Pair_Wise_MV2)] = { .kind = COLL_REDUCE_SCATTER,
+                                                 .name = "mpich_pair" },
+    [MV2(MPIR_Reduce_scatter_non_comm_MV2)] = { .kind = COLL_REDUCE_SCATTER,
+                                                .name = "mpich_noncomm" },
+    [MV2(MPIR_Scatter_MV2_Binomial)] = { .kind = COLL_SCATTER, .name = "ompi_binomial" },
+    [MV2(MPIR_Scatter_MV2_Direct)] = { .kind = COLL_SCATTER, .name = "ompi_basic_linear" },
+    [MV2(MPIR_Scatter_MV2_two_level_Binomial)] = { .kind = COLL_SCATTER,
+                                                   .name = "mvapich2_two_level_binomial" },
+    [MV2(MPIR_Scatter_MV2_two_level_Direct)] = { .kind = COLL_SCATTER,
+                                                 .name = "mvapich2_two_level_direct" },
+    [MV2(MPIR_Scatter_mcst_wrap_MV2)] = { .kind = COLL_SCATTER, .local = &mv2_scatter_mcst },
 };
 
-/* The MVAPICH2 functions the selector itself names (resolved by coll_init). */
-static struct {
-    const struct mv2_fn *ag_rd, *ag_2lvl, *agv_rd, *agv_bruck;
-    const struct mv2_fn *ar_rd, *ar_two_level, *ar_mcst_two_level, *ar_mcst_redscat;
-    const struct mv2_fn *bc_inter_node, *bc_knomial_intra, *bc_shmem;
-    const struct mv2_fn *red_binomial, *red_knomial, *red_redscat, *red_two_level, *rs_noncomm;
-    const struct mv2_fn *sc_binomial, *sc_mcst, *sc_2lvl_direct, *sc_2lvl_binomial;
-} fn;
-
-/* Algorithms and selectors the selector names directly (resolved by coll_init). */
-static struct {
-    struct coll_target allgather_mpich, gather_mpich, reduce_scatter_rdb;
-    struct coll_target alltoallv_linear, alltoallv_ring, barrier_pair;
-} direct;
+/* The algorithms and selectors the selector names itself. */
+enum mv2_direct {
+    ALLGATHER_MPICH,
+    GATHER_MPICH,
+    REDUCE_SCATTER_RDB,
+    ALLTOALLV_LINEAR,
+    ALLTOALLV_RING,
+    BARRIER_PAIR,
+    NDIRECT,
+};
+static const struct {
+    enum coll_kind kind;
+    const char *name;
+} direct[NDIRECT] = {
+    [ALLGATHER_MPICH] = { .kind = COLL_ALLGATHER, .name = "mpich" },
+    [GATHER_MPICH] = { .kind = COLL_GATHER, .name = "mpich" },
+    [REDUCE_SCATTER_RDB] = { .kind = COLL_REDUCE_SCATTER, .name = "mpich_rdb" },
+    [ALLTOALLV_LINEAR] = { .kind = COLL_ALLTOALLV, .name = "ompi_basic_linear" },
+    [ALLTOALLV_RING] = { .kind = COLL_ALLTOALLV, .name = "ring" },
+    [BARRIER_PAIR] = { .kind = COLL_BARRIER, .name = "mvapich2_pair" },
+};
 
 /* Where SMPI's mvapich2 selector picks an algorithm that cannot run. */
-struct coll_subst coll__subst_mvapich2[] = {
+const struct coll_subst coll__subst_mvapich2[] = {
     /* alltoall, 3 ranks above 256 KiB per block (MPIR_Alltoall_pairwise_MV2): SMPI's pair
      * throws at sizes that are not powers of two; MVAPICH2's pairwise exchange runs at any
      * size, one peer per step (send to rank + i, receive from rank - i): SMPI's ring. */
-    { COLL_ALLTOALL, "pair", 0, "ring" },
+    { .kind = COLL_ALLTOALL, .smpi = "pair", .instead = "ring" },
     /* reduce_scatter, commutative, counts that leave exactly one half of a recursive-halving
      * step empty (MPIR_Reduce_scatter_Rec_Halving_MV2): SMPI's ompi_basic_recursivehalving
      * computes wrong data; MVAPICH2's recursive halving (MPICH's) has no such case. The
      * recursive doubling of MPICH (mpich_rdb) runs instead. */
-    { COLL_REDUCE_SCATTER, "ompi_basic_recursivehalving", 0, "mpich_rdb" },
-    { 0 },
+    { .kind = COLL_REDUCE_SCATTER, .smpi = "ompi_basic_recursivehalving", .instead = "mpich_rdb" },
+    { .smpi = NULL },
 };
 
 /* ---- SMPI's own functions ------------------------------------------------------------------ */
@@ -149,7 +188,7 @@ static int never_run(const struct coll_args *a)
     return MPI_ERR_INTERN;
 }
 
-/* bcast__mpich and gather__mpich as coll_fn, for coll__mv2. */
+/* bcast__mpich and gather__mpich as coll_fn, for coll__run.mv2. */
 static int bcast_by_mpich(const struct coll_args *a)
 {
     return coll__call(COLL_BCAST, "mpich", a);
@@ -210,33 +249,57 @@ static int mv2_conf_index(const struct mv2_conf *confs, const struct smpi_smp *s
     return 0;
 }
 
-/* Whether two MVAPICH2 names stand for one function (SMPI compares function pointers after
- * its #defines: both k-nomial reduce wrappers are reduce__mvapich2_knomial). */
-static bool same(const struct mv2_fn *f, const struct mv2_fn *g)
+/* Whether two MVAPICH2 functions are one (SMPI compares function pointers after its #defines:
+ * both k-nomial reduce wrappers are reduce__mvapich2_knomial). */
+static bool same(enum mv2_fn_id f, enum mv2_fn_id g)
 {
-    return f && g && f->to.algo == g->to.algo && f->to.sel == g->to.sel;
+    const struct mv2_fn *x = &mv2_fns[f];
+    const struct mv2_fn *y = &mv2_fns[g];
+
+    if (f == MV2_NONE || g == MV2_NONE)
+        return false;
+    if (x->local || y->local)
+        return x->local == y->local;
+    return x->kind == y->kind && strcmp(x->name, y->name) == 0;
 }
 
-static bool is(const struct mv2_elem *e, const struct mv2_fn *g)
+static bool is(const struct mv2_elem *e, enum mv2_fn_id g)
 {
-    return same(e->f, g);
+    return same(e->fn, g);
 }
 
-/* A MVAPICH2 function as coll__mv2 holds it (NULL for none). */
-static coll_fn *fn_of(const struct mv2_fn *f)
+/* The algorithm row of MVAPICH2's function f, which must be one (not a selector). */
+static const struct coll_algo *algo_of(enum mv2_fn_id f)
 {
-    if (!f)
+    const struct mv2_fn *x = &mv2_fns[f];
+    struct coll_target t = { .algo = x->local };
+
+    if (!x->local)
+        coll__target_find(&t, x->kind, x->name);
+    sim_assert(t.algo, "mvapich2: %s has no function", mv2_names[f]);
+    return t.algo;
+}
+
+/* A MVAPICH2 function as coll__run.mv2 holds it (NULL for none). */
+static coll_fn *fn_of(enum mv2_fn_id f)
+{
+    if (f == MV2_NONE)
         return NULL;
-    if (f->as_fn)
-        return f->as_fn;
-    sim_assert(f->to.algo, "mvapich2: %s has no function", f->mv2);
-    return f->to.algo->run;
+    if (mv2_fns[f].as_fn)
+        return mv2_fns[f].as_fn;
+    return algo_of(f)->run;
 }
 
-static const struct coll_algo *pick_fn(const struct mv2_fn *f, enum coll_kind k,
-                                       struct coll_args *b)
+static const struct coll_algo *pick_fn(enum mv2_fn_id f, enum coll_kind k, struct coll_args *b)
 {
-    return coll__target_pick(&f->to, k, b);
+    const struct mv2_fn *x = &mv2_fns[f];
+
+    return x->local ? x->local : coll__pick_named(k, x->name, b);
+}
+
+static const struct coll_algo *pick_direct(enum mv2_direct d, struct coll_args *b)
+{
+    return coll__pick_named(direct[d].kind, direct[d].name, b);
 }
 
 static int smp_init(const struct coll_args *b, struct smpi_smp *smp)
@@ -276,7 +339,7 @@ static int alltoall_inplace_copy(const struct coll_args *a)
     c.sbuf = base;
     c.scount = a->rcount;
     c.stype = a->rtype;
-    rc = run_checked(COLL_ALLTOALL, coll__target_pick(&e->f->to, COLL_ALLTOALL, &c), &c);
+    rc = run_checked(COLL_ALLTOALL, pick_fn(e->fn, COLL_ALLTOALL, &c), &c);
     free(tmp);
     return rc;
 }
@@ -293,10 +356,10 @@ static const struct coll_algo *pick_alltoall(struct coll_args *b)
     long nbytes = (long)coll__bytes(b->scount, b->stype);
 
     if (b->sbuf != MPI_IN_PLACE)
-        return coll__target_pick(&e->f->to, COLL_ALLTOALL, b);
+        return pick_fn(e->fn, COLL_ALLTOALL, b);
     if (nbytes < row->in_place[0].min || nbytes > row->in_place[0].max)
         return &mv2_alltoall_inplace_copy;
-    return coll__target_pick(&row->in_place[0].f->to, COLL_ALLTOALL, b);
+    return pick_fn(row->in_place[0].fn, COLL_ALLTOALL, b);
 }
 
 /* ---- allgather ----------------------------------------------------------------------------- */
@@ -316,15 +379,15 @@ static const struct coll_algo *pick_allgather(struct coll_args *b)
     i = mv2_entry(row->inter, row->n_inter, 0, nbytes, 1);
     if (row->two_level[i]) {
         if (!partial)
-            return pick_fn(fn.ag_rd, COLL_ALLGATHER, b);
+            return pick_fn(MV2(MPIR_Allgather_RD_MV2), COLL_ALLGATHER, b);
         if (smp.blocked)
-            return pick_fn(fn.ag_2lvl, COLL_ALLGATHER, b);
-        return coll__target_pick(&direct.allgather_mpich, COLL_ALLGATHER, b);
+            return pick_fn(MV2(MPIR_2lvl_Allgather_MV2), COLL_ALLGATHER, b);
+        return pick_direct(ALLGATHER_MPICH, b);
     }
     /* SMPI runs the entry when it is Bruck, recursive doubling or ring, and returns
      * MPI_ERR_OTHER without communicating otherwise: only MPIR_Allgather_RD_Allgather_Comm_MV2
      * gets there, which mv2_fns maps to recursive doubling. */
-    return pick_fn(row->inter[i].f, COLL_ALLGATHER, b);
+    return pick_fn(row->inter[i].fn, COLL_ALLGATHER, b);
 }
 
 /* ---- gather -------------------------------------------------------------------------------- */
@@ -342,10 +405,10 @@ static const struct coll_algo *pick_gather(struct coll_args *b)
     int j = mv2_entry(row->intra, row->n_intra, 0, nbytes, 1);
 
     if (!smpi_comm_smp_blocked_flag(b->comm))
-        return coll__target_pick(&direct.gather_mpich, COLL_GATHER, b);
-    coll__mv2.gather_intra_node = fn_of(row->intra[j].f);
-    coll__mv2.gather_inter_leader = fn_of(row->inter[i].f);
-    return pick_fn(row->inter[i].f, COLL_GATHER, b);
+        return pick_direct(GATHER_MPICH, b);
+    coll__run.mv2.gather_intra_node = fn_of(row->intra[j].fn);
+    coll__run.mv2.gather_inter_leader = fn_of(row->inter[i].fn);
+    return pick_fn(row->inter[i].fn, COLL_GATHER, b);
 }
 
 /* ---- allgatherv ---------------------------------------------------------------------------- */
@@ -358,19 +421,26 @@ static const struct coll_algo *pick_allgatherv(struct coll_args *b)
     const struct mv2_row *row = mv2_range(coll__mv2_allgatherv.rows, coll__mv2_allgatherv.n, size);
     const struct mv2_elem *e = &row->inter[mv2_entry(row->inter, row->n_inter, 0, nbytes, size)];
 
-    if (is(e, fn.agv_rd) && !coll__is_pow2(size))
-        return pick_fn(fn.agv_bruck, COLL_ALLGATHERV, b);
-    return pick_fn(e->f, COLL_ALLGATHERV, b);
+    if (is(e, MV2(MPIR_Allgatherv_Rec_Doubling_MV2)) && !coll__is_pow2(size))
+        return pick_fn(MV2(MPIR_Allgatherv_Bruck_MV2), COLL_ALLGATHERV, b);
+    return pick_fn(e->fn, COLL_ALLGATHERV, b);
 }
 
 /* ---- allreduce ----------------------------------------------------------------------------- */
+
+/* Whether e is one of allreduce's multicast entries. */
+static bool is_mcst(const struct mv2_elem *e)
+{
+    return is(e, MV2(MPIR_Allreduce_mcst_reduce_redscat_gather_MV2)) ||
+           is(e, MV2(MPIR_Allreduce_mcst_reduce_two_level_helper_MV2));
+}
 
 static const struct coll_algo *pick_allreduce(struct coll_args *b)
 {
     long nbytes = (long)coll__bytes(b->count, b->type);
     bool commutative = b->op == MPI_OP_NULL || smpi_op_is_commutative(b->op);
     const struct mv2_row *row;
-    const struct mv2_fn *inter;
+    enum mv2_fn_id inter;
     struct smpi_smp smp;
     int i = 0;
 
@@ -378,29 +448,28 @@ static const struct coll_algo *pick_allreduce(struct coll_args *b)
         return &coll__nothing;
     row = mv2_range(coll__mv2_allreduce.rows, coll__mv2_allreduce.n, smpi_comm_size(b->comm));
     /* without multicast, skip the leading multicast entries */
-    while (!row->mcast && i < row->n_inter - 1 &&
-           (is(&row->inter[i], fn.ar_mcst_redscat) || is(&row->inter[i], fn.ar_mcst_two_level)))
+    while (!row->mcast && i < row->n_inter - 1 && is_mcst(&row->inter[i]))
         i++;
     i = mv2_entry(row->inter, row->n_inter, i, nbytes, 1);
-    inter = row->inter[i].f;
+    inter = row->inter[i].fn;
     /* multicast is never ready: its entries become recursive doubling */
-    if (is(&row->inter[i], fn.ar_mcst_redscat) || is(&row->inter[i], fn.ar_mcst_two_level))
-        inter = fn.ar_rd;
-    coll__mv2.allreduce = fn_of(inter);
-    coll__mv2.allreduce_intra =
-        fn_of(row->intra[mv2_entry(row->intra, row->n_intra, 0, nbytes, 1)].f);
+    if (is_mcst(&row->inter[i]))
+        inter = MV2(MPIR_Allreduce_pt2pt_rd_MV2);
+    coll__run.mv2.allreduce = fn_of(inter);
+    coll__run.mv2.allreduce_intra =
+        fn_of(row->intra[mv2_entry(row->intra, row->n_intra, 0, nbytes, 1)].fn);
     if (!row->two_level[i])
         return pick_fn(inter, COLL_ALLREDUCE, b);
     if (!commutative)
-        return pick_fn(fn.ar_rd, COLL_ALLREDUCE, b);
+        return pick_fn(MV2(MPIR_Allreduce_pt2pt_rd_MV2), COLL_ALLREDUCE, b);
     smp_init(b, &smp);
-    return pick_fn(fn.ar_two_level, COLL_ALLREDUCE, b);
+    return pick_fn(MV2(MPIR_Allreduce_two_level_MV2), COLL_ALLREDUCE, b);
 }
 
 /* ---- bcast --------------------------------------------------------------------------------- */
 
 /* bcast__mvapich2's two-level path: MPIR_Bcast_tune_inter_node_helper_MV2 over comm (its result
- * is dropped, as SMPI does), then the intra-node function coll__mv2 holds, from each host's
+ * is dropped, as SMPI does), then the intra-node function coll__run.mv2 holds, from each host's
  * first rank, over the host's communicator. */
 static int bcast_two_level(const struct coll_args *a)
 {
@@ -412,10 +481,10 @@ static int bcast_two_level(const struct coll_args *a)
         return rc;
     /* alone, the inter-node helper only reaches the host leaders; the intra-node step that
      * follows reaches the others */
-    (void)fn.bc_inter_node->to.algo->run(a);
+    (void)algo_of(MV2(MPIR_Bcast_tune_inter_node_helper_MV2))->run(a);
     c.root = 0;
     c.comm = smp.intra;
-    return coll__mv2.bcast_intra_node(&c);
+    return coll__run.mv2.bcast_intra_node(&c);
 }
 
 static const struct coll_algo mv2_bcast_two_level = {
@@ -435,18 +504,18 @@ static const struct coll_algo *pick_bcast(struct coll_args *b)
     smp_init(b, &smp);
     row = mv2_range(coll__mv2_bcast.rows, coll__mv2_bcast.n, smpi_comm_size(b->comm));
     i = mv2_entry(row->inter, row->n_inter, 0, nbytes, 1);
-    coll__mv2.bcast = fn_of(row->inter[i].f);
-    coll__mv2.bcast_intra_node =
-        fn_of(row->intra[mv2_entry(row->intra, row->n_intra, 0, nbytes, 1)].f);
-    if (!coll__mv2.bcast_intra_node)
-        coll__mv2.bcast_intra_node = fn_of(fn.bc_shmem);
+    coll__run.mv2.bcast = fn_of(row->inter[i].fn);
+    coll__run.mv2.bcast_intra_node =
+        fn_of(row->intra[mv2_entry(row->intra, row->n_intra, 0, nbytes, 1)].fn);
+    if (!coll__run.mv2.bcast_intra_node)
+        coll__run.mv2.bcast_intra_node = fn_of(MV2(MPIR_Shmem_Bcast_MV2));
     /* bcast_segment_size and the zcpy factor are read by no SMPI algorithm: not kept */
-    coll__mv2.inter_node_knomial_factor = row->inter_knomial;
-    coll__mv2.intra_node_knomial_factor = row->intra_knomial;
+    coll__run.mv2.inter_node_knomial_factor = row->inter_knomial;
+    coll__run.mv2.intra_node_knomial_factor = row->intra_knomial;
     if (row->two_level[i])
         return &mv2_bcast_two_level;
-    coll__mv2.bcast_intra_node = fn_of(fn.bc_knomial_intra);
-    return pick_fn(row->inter[i].f, COLL_BCAST, b);
+    coll__run.mv2.bcast_intra_node = fn_of(MV2(MPIR_Knomial_Bcast_intra_node_MV2));
+    return pick_fn(row->inter[i].fn, COLL_BCAST, b);
 }
 
 /* ---- reduce -------------------------------------------------------------------------------- */
@@ -464,24 +533,25 @@ static const struct coll_algo *pick_reduce(struct coll_args *b)
         return &coll__nothing;
     row = mv2_range(coll__mv2_reduce.rows, coll__mv2_reduce.n, size);
     e = &row->inter[mv2_entry(row->inter, row->n_inter, 0, nbytes, 1)];
-    coll__mv2.reduce_intra = fn_of(row->intra[mv2_entry(row->intra, row->n_intra, 0, nbytes, 1)].f);
-    coll__mv2.reduce = fn_of(e->f);
+    coll__run.mv2.reduce_intra =
+        fn_of(row->intra[mv2_entry(row->intra, row->n_intra, 0, nbytes, 1)].fn);
+    coll__run.mv2.reduce = fn_of(e->fn);
     /* the first call fixes the k-nomial factors */
-    if (coll__mv2.reduce_intra_knomial_factor < 0)
-        coll__mv2.reduce_intra_knomial_factor = row->intra_k;
-    if (coll__mv2.reduce_inter_knomial_factor < 0)
-        coll__mv2.reduce_inter_knomial_factor = row->inter_k;
+    if (coll__run.mv2.reduce_intra_knomial_factor < 0)
+        coll__run.mv2.reduce_intra_knomial_factor = row->intra_k;
+    if (coll__run.mv2.reduce_inter_knomial_factor < 0)
+        coll__run.mv2.reduce_inter_knomial_factor = row->inter_k;
     if (row->two_level[e - row->inter]) {
         if (!commutative)
-            return pick_fn(fn.red_binomial, COLL_REDUCE, b);
+            return pick_fn(MV2(MPIR_Reduce_binomial_MV2), COLL_REDUCE, b);
         smp_init(b, &smp);
-        return pick_fn(fn.red_two_level, COLL_REDUCE, b);
+        return pick_fn(MV2(MPIR_Reduce_two_level_helper_MV2), COLL_REDUCE, b);
     }
-    if (is(e, fn.red_knomial) && !commutative)
-        return pick_fn(fn.red_binomial, COLL_REDUCE, b);
-    if (is(e, fn.red_redscat) && b->count < coll__pow2_floor(size))
-        return pick_fn(fn.red_binomial, COLL_REDUCE, b);
-    return pick_fn(e->f, COLL_REDUCE, b);
+    if (is(e, MV2(MPIR_Reduce_inter_knomial_wrapper_MV2)) && !commutative)
+        return pick_fn(MV2(MPIR_Reduce_binomial_MV2), COLL_REDUCE, b);
+    if (is(e, MV2(MPIR_Reduce_redscat_gather_MV2)) && b->count < coll__pow2_floor(size))
+        return pick_fn(MV2(MPIR_Reduce_binomial_MV2), COLL_REDUCE, b);
+    return pick_fn(e->fn, COLL_REDUCE, b);
 }
 
 /* ---- reduce_scatter ------------------------------------------------------------------------ */
@@ -491,8 +561,10 @@ static const struct coll_algo *pick_reduce(struct coll_args *b)
  * `else` MVAPICH2 has there is missing). Both run here too; the second one's result stays. */
 static int reduce_scatter_noncomm_then_rdb(const struct coll_args *a)
 {
-    (void)run_checked(COLL_REDUCE_SCATTER, fn.rs_noncomm->to.algo, a);
-    return run_checked(COLL_REDUCE_SCATTER, direct.reduce_scatter_rdb.algo, a);
+    (void)run_checked(COLL_REDUCE_SCATTER, algo_of(MV2(MPIR_Reduce_scatter_non_comm_MV2)), a);
+    return run_checked(COLL_REDUCE_SCATTER,
+                       coll_find(direct[REDUCE_SCATTER_RDB].kind, direct[REDUCE_SCATTER_RDB].name),
+                       a);
 }
 
 static const struct coll_algo mv2_reduce_scatter_noncomm_then_rdb = {
@@ -509,14 +581,14 @@ static const struct coll_algo *pick_reduce_scatter(struct coll_args *b)
 
     if (b->op == MPI_OP_NULL || smpi_op_is_commutative(b->op)) {
         row = mv2_range(coll__mv2_reduce_scatter.rows, coll__mv2_reduce_scatter.n, size);
-        return pick_fn(row->inter[mv2_entry(row->inter, row->n_inter, 0, nbytes, 1)].f,
+        return pick_fn(row->inter[mv2_entry(row->inter, row->n_inter, 0, nbytes, 1)].fn,
                        COLL_REDUCE_SCATTER, b);
     }
     for (int i = 0; i + 1 < size; i++)
         regular = regular && b->rcounts[i] == b->rcounts[i + 1];
     if (regular && coll__is_pow2(size))
         return &mv2_reduce_scatter_noncomm_then_rdb;
-    return coll__target_pick(&direct.reduce_scatter_rdb, COLL_REDUCE_SCATTER, b);
+    return pick_direct(REDUCE_SCATTER_RDB, b);
 }
 
 /* ---- scatter ------------------------------------------------------------------------------- */
@@ -529,7 +601,7 @@ static const struct coll_algo *pick_scatter(struct coll_args *b)
     struct smpi_smp smp;
     const struct mv2_conf *c;
     const struct mv2_row *row;
-    const struct mv2_fn *f;
+    enum mv2_fn_id f;
     bool partial;
     int i;
 
@@ -537,92 +609,63 @@ static const struct coll_algo *pick_scatter(struct coll_args *b)
     c = &coll__mv2_scatter[mv2_conf_index(coll__mv2_scatter, &smp, &partial)];
     row = mv2_range(c->rows, c->n, smpi_comm_size(b->comm));
     i = mv2_entry(row->inter, row->n_inter, 0, nbytes, 1);
-    f = row->inter[i].f;
+    f = row->inter[i].fn;
     /* no multicast: the next entry, else the binomial scatter */
-    if (is(&row->inter[i], fn.sc_mcst))
-        f = row->inter[i + 1].f ? row->inter[i + 1].f : fn.sc_binomial;
-    coll__mv2.scatter = fn_of(f);
-    if (!same(f, fn.sc_2lvl_direct) && !same(f, fn.sc_2lvl_binomial))
+    if (is(&row->inter[i], MV2(MPIR_Scatter_mcst_wrap_MV2)))
+        f = row->inter[i + 1].fn != MV2_NONE ? row->inter[i + 1].fn
+                                             : MV2(MPIR_Scatter_MV2_Binomial);
+    coll__run.mv2.scatter = fn_of(f);
+    if (!same(f, MV2(MPIR_Scatter_MV2_two_level_Direct)) &&
+        !same(f, MV2(MPIR_Scatter_MV2_two_level_Binomial)))
         return pick_fn(f, COLL_SCATTER, b);
     if (!smp.blocked)
-        return pick_fn(fn.sc_binomial, COLL_SCATTER, b);
-    coll__mv2.scatter_intra =
-        fn_of(row->intra[mv2_entry(row->intra, row->n_intra, 0, nbytes, 1)].f);
+        return pick_fn(MV2(MPIR_Scatter_MV2_Binomial), COLL_SCATTER, b);
+    coll__run.mv2.scatter_intra =
+        fn_of(row->intra[mv2_entry(row->intra, row->n_intra, 0, nbytes, 1)].fn);
     return pick_fn(f, COLL_SCATTER, b);
 }
 
 /* ---- the selector -------------------------------------------------------------------------- */
 
-static const struct mv2_fn *mv2_find(const char *mv2, enum coll_kind k)
-{
-    for (const struct mv2_fn *f = mv2_fns; f->mv2; f++)
-        if (strcmp(f->mv2, mv2) == 0 && f->kind == k)
-            return f;
-    sim_die("selector 'mvapich2': its %s tables name an unknown MVAPICH2 function '%s'",
-            coll_kind_name(k), mv2);
-}
-
-static void resolve_elems(struct mv2_elem *e, int n, enum coll_kind k)
+/* Dies unless every entry of rows[0..n) names a function of collective k (or none). */
+static void check_elems(const struct mv2_elem *e, int n, enum coll_kind k)
 {
     for (int i = 0; i < n; i++)
-        e[i].f = e[i].fn ? mv2_find(e[i].fn, k) : NULL;
+        if (e[i].fn != MV2_NONE && mv2_fns[e[i].fn].kind != k)
+            sim_die("selector 'mvapich2': its %s tables name %s, a %s function", coll_kind_name(k),
+                    mv2_names[e[i].fn], coll_kind_name(mv2_fns[e[i].fn].kind));
 }
 
-static void resolve_rows(struct mv2_row *rows, int n, enum coll_kind k)
+static void check_conf(const struct mv2_conf *c, enum coll_kind k)
 {
-    for (int i = 0; i < n; i++) {
-        resolve_elems(rows[i].inter, MV2_MAX, k);
-        resolve_elems(rows[i].intra, MV2_MAX, k);
-        resolve_elems(rows[i].in_place, 1, k);
+    for (int i = 0; i < c->n; i++) {
+        check_elems(c->rows[i].inter, MV2_MAX, k);
+        check_elems(c->rows[i].intra, MV2_MAX, k);
+        check_elems(c->rows[i].in_place, 1, k);
     }
 }
 
-void coll__select_mvapich2_init(void)
+void coll__select_mvapich2_check(void)
 {
-    for (struct mv2_fn *f = mv2_fns; f->mv2; f++) {
-        if (f->local)
-            f->to = (struct coll_target){ .algo = f->local };
-        else
-            coll__target_resolve(&f->to, "mvapich2", f->kind, f->name);
+    for (int f = MV2_NONE + 1; f < MV2_NFNS; f++) {
+        sim_assert(mv2_fns[f].name || mv2_fns[f].local, "mvapich2: %s maps to nothing",
+                   mv2_names[f]);
+        if (!mv2_fns[f].local)
+            coll__target_check("mvapich2", mv2_fns[f].kind, mv2_fns[f].name);
     }
+    for (int d = 0; d < NDIRECT; d++)
+        coll__target_check("mvapich2", direct[d].kind, direct[d].name);
     for (int c = 0; c < MV2_NCONF; c++) {
-        resolve_rows(coll__mv2_alltoall[c].rows, coll__mv2_alltoall[c].n, COLL_ALLTOALL);
-        resolve_rows(coll__mv2_allgather[c].rows, coll__mv2_allgather[c].n, COLL_ALLGATHER);
-        resolve_rows(coll__mv2_scatter[c].rows, coll__mv2_scatter[c].n, COLL_SCATTER);
+        check_conf(&coll__mv2_alltoall[c], COLL_ALLTOALL);
+        check_conf(&coll__mv2_allgather[c], COLL_ALLGATHER);
+        check_conf(&coll__mv2_scatter[c], COLL_SCATTER);
     }
-    resolve_rows(coll__mv2_gather.rows, coll__mv2_gather.n, COLL_GATHER);
-    resolve_rows(coll__mv2_allgatherv.rows, coll__mv2_allgatherv.n, COLL_ALLGATHERV);
-    resolve_rows(coll__mv2_allreduce.rows, coll__mv2_allreduce.n, COLL_ALLREDUCE);
-    resolve_rows(coll__mv2_bcast.rows, coll__mv2_bcast.n, COLL_BCAST);
-    resolve_rows(coll__mv2_reduce.rows, coll__mv2_reduce.n, COLL_REDUCE);
-    resolve_rows(coll__mv2_reduce_scatter.rows, coll__mv2_reduce_scatter.n, COLL_REDUCE_SCATTER);
-    fn.ag_rd = mv2_find("MPIR_Allgather_RD_MV2", COLL_ALLGATHER);
-    fn.ag_2lvl = mv2_find("MPIR_2lvl_Allgather_MV2", COLL_ALLGATHER);
-    fn.agv_rd = mv2_find("MPIR_Allgatherv_Rec_Doubling_MV2", COLL_ALLGATHERV);
-    fn.agv_bruck = mv2_find("MPIR_Allgatherv_Bruck_MV2", COLL_ALLGATHERV);
-    fn.ar_rd = mv2_find("MPIR_Allreduce_pt2pt_rd_MV2", COLL_ALLREDUCE);
-    fn.ar_two_level = mv2_find("MPIR_Allreduce_two_level_MV2", COLL_ALLREDUCE);
-    fn.ar_mcst_two_level =
-        mv2_find("MPIR_Allreduce_mcst_reduce_two_level_helper_MV2", COLL_ALLREDUCE);
-    fn.ar_mcst_redscat = mv2_find("MPIR_Allreduce_mcst_reduce_redscat_gather_MV2", COLL_ALLREDUCE);
-    fn.bc_inter_node = mv2_find("MPIR_Bcast_tune_inter_node_helper_MV2", COLL_BCAST);
-    fn.bc_knomial_intra = mv2_find("MPIR_Knomial_Bcast_intra_node_MV2", COLL_BCAST);
-    fn.bc_shmem = mv2_find("MPIR_Shmem_Bcast_MV2", COLL_BCAST);
-    fn.red_binomial = mv2_find("MPIR_Reduce_binomial_MV2", COLL_REDUCE);
-    fn.red_knomial = mv2_find("MPIR_Reduce_inter_knomial_wrapper_MV2", COLL_REDUCE);
-    fn.red_redscat = mv2_find("MPIR_Reduce_redscat_gather_MV2", COLL_REDUCE);
-    fn.red_two_level = mv2_find("MPIR_Reduce_two_level_helper_MV2", COLL_REDUCE);
-    fn.rs_noncomm = mv2_find("MPIR_Reduce_scatter_non_comm_MV2", COLL_REDUCE_SCATTER);
-    fn.sc_binomial = mv2_find("MPIR_Scatter_MV2_Binomial", COLL_SCATTER);
-    fn.sc_mcst = mv2_find("MPIR_Scatter_mcst_wrap_MV2", COLL_SCATTER);
-    fn.sc_2lvl_direct = mv2_find("MPIR_Scatter_MV2_two_level_Direct", COLL_SCATTER);
-    fn.sc_2lvl_binomial = mv2_find("MPIR_Scatter_MV2_two_level_Binomial", COLL_SCATTER);
-    coll__target_resolve(&direct.allgather_mpich, "mvapich2", COLL_ALLGATHER, "mpich");
-    coll__target_resolve(&direct.gather_mpich, "mvapich2", COLL_GATHER, "mpich");
-    coll__target_resolve(&direct.reduce_scatter_rdb, "mvapich2", COLL_REDUCE_SCATTER, "mpich_rdb");
-    coll__target_resolve(&direct.alltoallv_linear, "mvapich2", COLL_ALLTOALLV, "ompi_basic_linear");
-    coll__target_resolve(&direct.alltoallv_ring, "mvapich2", COLL_ALLTOALLV, "ring");
-    coll__target_resolve(&direct.barrier_pair, "mvapich2", COLL_BARRIER, "mvapich2_pair");
+    check_conf(&coll__mv2_gather, COLL_GATHER);
+    check_conf(&coll__mv2_allgatherv, COLL_ALLGATHERV);
+    check_conf(&coll__mv2_allreduce, COLL_ALLREDUCE);
+    check_conf(&coll__mv2_bcast, COLL_BCAST);
+    check_conf(&coll__mv2_reduce, COLL_REDUCE);
+    check_conf(&coll__mv2_reduce_scatter, COLL_REDUCE_SCATTER);
 }
 
 const struct coll_algo *coll__pick_mvapich2(enum coll_kind k, struct coll_args *b)
@@ -648,11 +691,9 @@ const struct coll_algo *coll__pick_mvapich2(enum coll_kind k, struct coll_args *
         return pick_scatter(b);
     case COLL_ALLTOALLV:
         /* alltoallv__mvapich2: "for starters, just keep the original algorithm" */
-        return coll__target_pick(b->sbuf == MPI_IN_PLACE ? &direct.alltoallv_linear
-                                                         : &direct.alltoallv_ring,
-                                 COLL_ALLTOALLV, b);
+        return pick_direct(b->sbuf == MPI_IN_PLACE ? ALLTOALLV_LINEAR : ALLTOALLV_RING, b);
     case COLL_BARRIER:
-        return coll__target_pick(&direct.barrier_pair, COLL_BARRIER, b);
+        return pick_direct(BARRIER_PAIR, b);
     default:
         return coll_algos(k);
     }

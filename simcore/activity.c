@@ -74,24 +74,24 @@ void sim__activity_reshare(struct sim_activity *act)
 
 /* ---- resource-usage tracing (sim_engine_set_usage_hook) ---- */
 
-static sim_usage_fn *usage_fn;
-static void *usage_arg;
-
 void sim_engine_set_usage_hook(sim_usage_fn *fn, void *arg)
 {
-    usage_fn = fn;
-    usage_arg = arg;
+    sim__engine.usage_fn = fn;
+    sim__engine.usage_arg = arg;
 }
 
 static void usage_of_cnst(void *arg, struct sim_lmm_cnst *cnst, double weight)
 {
     const struct sim_activity *act = arg;
+    const struct sim__engine *e = &sim__engine;
     void *id = sim_lmm_cnst_id(cnst);
 
     if (act->kind == SIM__EXEC)
-        usage_fn(usage_arg, id, NULL, act->category, act->last_rate * weight, act->last_update);
+        e->usage_fn(e->usage_arg, id, NULL, act->category, act->last_rate * weight,
+                    act->last_update);
     else if (act->kind == SIM__COMM)
-        usage_fn(usage_arg, NULL, id, act->category, act->last_rate * weight, act->last_update);
+        e->usage_fn(e->usage_arg, NULL, id, act->category, act->last_rate * weight,
+                    act->last_update);
 }
 
 static void oldest_rate_date(void *arg, void *id)
@@ -164,7 +164,7 @@ void sim__activity_fire(struct sim_activity *act)
         sim_lmm_var_set_penalty(sim__engine.lmm, act->var, act->penalty);
         return;
     }
-    if (usage_fn)
+    if (sim__engine.usage_fn)
         report_usage(act);
     if (act->var)
         update_remaining(act);
@@ -196,7 +196,7 @@ void sim_activity_cancel(struct sim_activity *act)
 {
     if (act->state != SIM_ACTIVITY_RUNNING)
         return;
-    if (usage_fn)
+    if (sim__engine.usage_fn)
         report_usage(act);
     if (act->var && !act->latency_pending)
         update_remaining(act);

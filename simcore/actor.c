@@ -3,37 +3,34 @@
 #include "config.h"
 #endif
 #include <stdlib.h>
+#include <string.h>
 
 #include "simcore/context.h"
 #include "simcore/internal.h"
 
 SIM_LOG_CATEGORY(log_actor, "sim.actor");
 
-static struct sim_actor **actors; /* every actor ever created, by pid */
-static int nactors;
-static int capactors;
-static int nlive;
-static struct sim_actor *runq_head;
-static struct sim_actor *runq_tail;
-
 static void runq_push(struct sim_actor *a)
 {
+    struct sim__actors *t = &sim__engine.actors;
+
     a->next_run = NULL;
-    if (runq_tail)
-        runq_tail->next_run = a;
+    if (t->runq_tail)
+        t->runq_tail->next_run = a;
     else
-        runq_head = a;
-    runq_tail = a;
+        t->runq_head = a;
+    t->runq_tail = a;
 }
 
 static struct sim_actor *runq_pop(void)
 {
-    struct sim_actor *a = runq_head;
+    struct sim__actors *t = &sim__engine.actors;
+    struct sim_actor *a = t->runq_head;
 
     if (a) {
-        runq_head = a->next_run;
-        if (!runq_head)
-            runq_tail = NULL;
+        t->runq_head = a->next_run;
+        if (!t->runq_head)
+            t->runq_tail = NULL;
     }
     return a;
 }
@@ -44,7 +41,7 @@ static void actor_main(void *arg)
 
     a->fn(a->arg);
     a->state = SIM__ACTOR_DONE;
-    nlive--;
+    sim__engine.actors.nlive--;
     SIM_LOG(log_actor, SIM_LOG_DEBUG, "actor %s ended", a->name);
 }
 
@@ -57,22 +54,23 @@ struct sim_actor *sim_actor_create(const char *name, struct sim_host *host, sim_
 struct sim_actor *sim_actor_create_labeled(const char *name, const char *label,
                                            struct sim_host *host, sim_actor_fn *fn, void *arg)
 {
+    struct sim__actors *t = &sim__engine.actors;
     struct sim_actor *a = sim_xcalloc(1, sizeof(*a));
 
     a->name = sim_xstrdup(name);
     a->label = label ? sim_xstrdup(label) : NULL;
-    a->pid = nactors + 1; /* SimGrid's numbering: maestro is 0 */
+    a->pid = t->n + 1; /* SimGrid's numbering: maestro is 0 */
     a->host = host;
     a->fn = fn;
     a->arg = arg;
     a->ctx = sim_context_create(actor_main, a, sim_actor_label(a), sim__engine.maestro);
     a->state = SIM__ACTOR_RUNNABLE;
-    if (nactors == capactors) {
-        capactors = capactors ? 2 * capactors : 64;
-        actors = sim_xrealloc(actors, (size_t)capactors * sizeof(*actors));
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 64;
+        t->all = sim_xrealloc(t->all, (size_t)t->cap * sizeof(*t->all));
     }
-    actors[nactors++] = a;
-    nlive++;
+    t->all[t->n++] = a;
+    t->nlive++;
     runq_push(a);
     return a;
 }
@@ -101,7 +99,7 @@ void sim__actors_run_ready(void)
             a->ctx = NULL;
         }
         if (a->state == SIM__ACTOR_DONE && a->autofree) {
-            actors[a->pid - 1] = NULL;
+            sim__engine.actors.all[a->pid - 1] = NULL;
             free(a->name);
             free(a->label);
             free(a);
@@ -111,24 +109,26 @@ void sim__actors_run_ready(void)
 
 int sim__actors_live(void)
 {
-    return nlive;
+    return sim__engine.actors.nlive;
 }
 
 void sim__actors_free_all(void)
 {
-    for (int i = 0; i < nactors; i++) {
-        if (!actors[i])
+    struct sim__actors *t = &sim__engine.actors;
+
+    for (int i = 0; i < t->n; i++) {
+        struct sim_actor *a = t->all[i];
+
+        if (!a)
             continue;
-        if (actors[i]->ctx)
-            sim_context_destroy(actors[i]->ctx);
-        free(actors[i]->name);
-        free(actors[i]->label);
-        free(actors[i]);
+        if (a->ctx)
+            sim_context_destroy(a->ctx);
+        free(a->name);
+        free(a->label);
+        free(a);
     }
-    free(actors);
-    actors = NULL;
-    nactors = capactors = nlive = 0;
-    runq_head = runq_tail = NULL;
+    free(t->all);
+    memset(t, 0, sizeof(*t));
 }
 
 struct sim_actor *sim_actor_self(void)
@@ -218,7 +218,7 @@ void sim_actor_exit(void)
 
     sim_assert(self, "sim_actor_exit called from maestro");
     self->state = SIM__ACTOR_DONE;
-    nlive--;
+    sim__engine.actors.nlive--;
     to_maestro(self);
     sim_assert(false, "a finished actor was resumed");
     abort();
@@ -226,9 +226,11 @@ void sim_actor_exit(void)
 
 void sim_actor_foreach(void (*fn)(struct sim_actor *a, void *arg), void *arg)
 {
-    for (int i = 0; i < nactors; i++)
-        if (actors[i] && actors[i]->state != SIM__ACTOR_DONE)
-            fn(actors[i], arg);
+    const struct sim__actors *t = &sim__engine.actors;
+
+    for (int i = 0; i < t->n; i++)
+        if (t->all[i] && t->all[i]->state != SIM__ACTOR_DONE)
+            fn(t->all[i], arg);
 }
 
 void sim_actor_run_on_stack(struct sim_actor *a, void (*fn)(void *arg), void *arg)

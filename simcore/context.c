@@ -28,26 +28,16 @@ struct sim_context {
     struct sim_context *on_return;
     char *name;
     struct sim__ctx_stack stack; /* map is NULL for maestro */
-    int reg_index;          /* position in guard_registry, -1 when not in it */
+    int reg_index;               /* position in sim__engine.ctx.guarded, -1 when not in it */
     bool finished;
     enum sim_ctx_factory factory; /* the one it was created with */
     max_align_t uc[];             /* ucontext or thread factory state */
 };
 
-static enum sim_ctx_factory ctx_factory = SIM_CTX_UCONTEXT;
-static bool ctx_initialised;
-static size_t ctx_stack_size;
-static size_t ctx_guard_size;
-static size_t ctx_page_size;
-static struct sim_context *ctx_maestro;
-
-/* Every live context with a guard page, unordered: O(1) insert and removal (swap with the
- * last); the O(n) scan only happens in the SIGSEGV handler. A sorted array cost O(n) per
- * creation, which dominated runs with 100,000 actors. */
-static struct sim_context **guard_registry;
-static size_t guard_registry_n;
-static size_t guard_registry_cap;
-
+/* The contexts' state (factory, geometry, maestro, the guard registry) is the engine's
+ * (sim__engine.ctx). What stays here is the process's: the SIGSEGV handler, installed once
+ * (the disposition it replaced, to pass other faults on), and its alternate stack, which every
+ * thread of the thread factory installs. */
 static struct sigaction segv_previous;
 static bool segv_installed;
 static stack_t altstack;
@@ -67,7 +57,7 @@ const char *sim_context_factory_name(enum sim_ctx_factory f)
 
 enum sim_ctx_factory sim_context_factory(void)
 {
-    return ctx_factory;
+    return sim__engine.ctx.factory;
 }
 
 /* ---- async-signal-safe overflow report ---- */
@@ -106,8 +96,10 @@ static void write_size(size_t v)
  * only reads the registry. */
 static const struct sim_context *guard_owner(uintptr_t addr)
 {
-    for (size_t i = 0; i < guard_registry_n; i++) {
-        const struct sim_context *c = guard_registry[i];
+    const struct sim__contexts *x = &sim__engine.ctx;
+
+    for (size_t i = 0; i < x->nguarded; i++) {
+        const struct sim_context *c = x->guarded[i];
         uintptr_t lo = (uintptr_t)c->stack.map;
 
         if (addr >= lo && addr < lo + c->stack.guard)
@@ -184,48 +176,54 @@ void sim__ctx_altstack_use(void)
 
 static void registry_add(struct sim_context *c)
 {
-    if (guard_registry_n == guard_registry_cap) {
-        size_t cap = guard_registry_cap ? 2 * guard_registry_cap : 256;
+    struct sim__contexts *x = &sim__engine.ctx;
+
+    if (x->nguarded == x->capguarded) {
+        size_t cap = x->capguarded ? 2 * x->capguarded : 256;
         struct sim_context **v = sim_xmalloc(cap * sizeof(*v));
 
         /* Publish a fully copied array before freeing the old one, so that the handler never
          * reads a half-built registry. */
-        if (guard_registry_n)
-            memcpy(v, guard_registry, guard_registry_n * sizeof(*v));
-        free(guard_registry);
-        guard_registry = v;
-        guard_registry_cap = cap;
+        if (x->nguarded)
+            memcpy(v, x->guarded, x->nguarded * sizeof(*v));
+        free(x->guarded);
+        x->guarded = v;
+        x->capguarded = cap;
     }
-    c->reg_index = (int)guard_registry_n;
-    guard_registry[guard_registry_n++] = c;
+    c->reg_index = (int)x->nguarded;
+    x->guarded[x->nguarded++] = c;
 }
 
 static void registry_remove(struct sim_context *c)
 {
+    struct sim__contexts *x = &sim__engine.ctx;
     struct sim_context *last;
 
     if (c->reg_index < 0)
         return;
-    sim_assert((size_t)c->reg_index < guard_registry_n && guard_registry[c->reg_index] == c,
+    sim_assert((size_t)c->reg_index < x->nguarded && x->guarded[c->reg_index] == c,
                "context %s is not at its place in the guard registry", c->name);
-    last = guard_registry[--guard_registry_n];
-    guard_registry[c->reg_index] = last;
+    last = x->guarded[--x->nguarded];
+    x->guarded[c->reg_index] = last;
     last->reg_index = c->reg_index;
     c->reg_index = -1;
 }
 
 static size_t round_to_page(size_t n)
 {
-    return (n + ctx_page_size - 1) / ctx_page_size * ctx_page_size;
+    size_t page = sim__engine.ctx.page_size;
+
+    return (n + page - 1) / page * page;
 }
 
 /* ---- life cycle ---- */
 
 void sim_context_init(enum sim_ctx_factory factory, size_t stack_size, size_t guard_size)
 {
+    struct sim__contexts *x = &sim__engine.ctx;
     long page = sysconf(_SC_PAGESIZE);
 
-    ctx_page_size = page > 0 ? (size_t)page : 4096;
+    x->page_size = page > 0 ? (size_t)page : 4096;
     if (stack_size < MIN_STACK_SIZE)
         sim_die("contexts/stack-size of %zu bytes is too small; use at least 16KiB", stack_size);
     sim_assert(factory == SIM_CTX_RAW || factory == SIM_CTX_UCONTEXT || factory == SIM_CTX_THREAD,
@@ -237,16 +235,30 @@ void sim_context_init(enum sim_ctx_factory factory, size_t stack_size, size_t gu
         factory = SIM_CTX_UCONTEXT;
     }
 #endif
-    ctx_factory = factory;
-    ctx_stack_size = round_to_page(stack_size);
-    ctx_guard_size = round_to_page(guard_size);
-    sim__ctx_stack_configure(ctx_stack_size, ctx_guard_size);
+    x->factory = factory;
+    x->stack_size = round_to_page(stack_size);
+    x->guard_size = round_to_page(guard_size);
+    sim__ctx_stack_configure(x->stack_size, x->guard_size);
     segv_install();
-    if (ctx_maestro && factory == SIM_CTX_THREAD)
-        sim__ctx_thread_attach(ctx_maestro->uc);
-    ctx_initialised = true;
+    if (x->maestro && factory == SIM_CTX_THREAD)
+        sim__ctx_thread_attach(x->maestro->uc);
+    x->initialised = true;
     SIM_LOG(log_ctx, SIM_LOG_VERBOSE, "factory %s, stacks of %zu bytes, guard of %zu bytes",
-            sim_context_factory_name(ctx_factory), ctx_stack_size, ctx_guard_size);
+            sim_context_factory_name(x->factory), x->stack_size, x->guard_size);
+}
+
+void sim__ctx_shutdown(void)
+{
+    struct sim__contexts *x = &sim__engine.ctx;
+
+    sim_assert(x->nguarded == 0, "%zu contexts outlive the engine", x->nguarded);
+    if (x->maestro) {
+        free(x->maestro->name);
+        free(x->maestro);
+    }
+    free(x->guarded);
+    sim__ctx_stack_release();
+    memset(x, 0, sizeof(*x));
 }
 
 /* Allocates a context with `state` bytes for its factory's state: the largest one for maestro,
@@ -258,22 +270,23 @@ static struct sim_context *context_alloc(size_t state)
     struct sim_context *c = sim_xcalloc(1, sizeof(*c) + state);
 
     c->reg_index = -1;
-    c->factory = ctx_factory;
+    c->factory = sim__engine.ctx.factory;
     return c;
 }
 
 struct sim_context *sim_context_maestro(void)
 {
+    struct sim__contexts *x = &sim__engine.ctx;
     size_t uc = sim__ctx_uc_size();
     size_t thread = sim__ctx_thread_size();
 
-    if (!ctx_maestro) {
-        ctx_maestro = context_alloc(uc > thread ? uc : thread);
-        ctx_maestro->name = sim_xstrdup("maestro");
-        if (ctx_factory == SIM_CTX_THREAD)
-            sim__ctx_thread_attach(ctx_maestro->uc);
+    if (!x->maestro) {
+        x->maestro = context_alloc(uc > thread ? uc : thread);
+        x->maestro->name = sim_xstrdup("maestro");
+        if (x->factory == SIM_CTX_THREAD)
+            sim__ctx_thread_attach(x->maestro->uc);
     }
-    return ctx_maestro;
+    return x->maestro;
 }
 
 /* First code run on a new stack: runs the actor's function, then leaves for good. */
@@ -290,12 +303,13 @@ static void context_entry(void *arg)
 struct sim_context *sim_context_create(sim_context_fn *fn, void *arg, const char *name,
                                        struct sim_context *on_return)
 {
+    enum sim_ctx_factory factory = sim__engine.ctx.factory;
     struct sim_context *c;
 
-    sim_assert(ctx_initialised, "sim_context_create called before sim_context_init");
-    c = context_alloc(ctx_factory == SIM_CTX_UCONTEXT ? sim__ctx_uc_size()
-                      : ctx_factory == SIM_CTX_THREAD ? sim__ctx_thread_size()
-                                                      : 0);
+    sim_assert(sim__engine.ctx.initialised, "sim_context_create called before sim_context_init");
+    c = context_alloc(factory == SIM_CTX_UCONTEXT ? sim__ctx_uc_size()
+                      : factory == SIM_CTX_THREAD ? sim__ctx_thread_size()
+                                                  : 0);
     c->fn = fn;
     c->arg = arg;
     c->on_return = on_return;
@@ -304,13 +318,13 @@ struct sim_context *sim_context_create(sim_context_fn *fn, void *arg, const char
     if (c->stack.guard > 0)
         registry_add(c);
 #ifdef HAVE_RAW_CONTEXTS
-    if (ctx_factory == SIM_CTX_RAW) {
-        c->sp = sim__ctx_raw_prepare(c->stack.map + c->stack.guard, c->stack.size,
-                                     context_entry, c);
+    if (factory == SIM_CTX_RAW) {
+        c->sp =
+            sim__ctx_raw_prepare(c->stack.map + c->stack.guard, c->stack.size, context_entry, c);
         return c;
     }
 #endif
-    if (ctx_factory == SIM_CTX_THREAD) {
+    if (factory == SIM_CTX_THREAD) {
         sim__ctx_thread_start(c->uc, c->stack.map + c->stack.guard, c->stack.size, context_entry, c,
                               c->name);
         return c;
@@ -321,13 +335,15 @@ struct sim_context *sim_context_create(sim_context_fn *fn, void *arg, const char
 
 void sim_context_switch(struct sim_context *from, struct sim_context *to)
 {
+    enum sim_ctx_factory factory = sim__engine.ctx.factory;
+
 #ifdef HAVE_RAW_CONTEXTS
-    if (ctx_factory == SIM_CTX_RAW) {
+    if (factory == SIM_CTX_RAW) {
         sim__ctx_raw_swap(&from->sp, &to->sp);
         return;
     }
 #endif
-    if (ctx_factory == SIM_CTX_THREAD) {
+    if (factory == SIM_CTX_THREAD) {
         sim__ctx_thread_swap(from->uc, to->uc);
         return;
     }
@@ -338,7 +354,7 @@ void sim_context_destroy(struct sim_context *ctx)
 {
     if (!ctx)
         return;
-    sim_assert(ctx != ctx_maestro, "maestro's context cannot be destroyed");
+    sim_assert(ctx != sim__engine.ctx.maestro, "maestro's context cannot be destroyed");
     if (ctx->factory == SIM_CTX_THREAD)
         sim__ctx_thread_stop(ctx->uc); /* the thread must be gone before its stack is reused */
     registry_remove(ctx);

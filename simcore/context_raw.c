@@ -33,9 +33,7 @@ __asm__(".text\n\t"
         ".hidden sim__ctx_raw_swap\n\t"
         ".type sim__ctx_raw_swap, @function\n"
         "sim__ctx_raw_swap:\n\t"
-        ".cfi_startproc\n\t"
-        RAW_ENDBR
-        "pushq %rbp\n\t"
+        ".cfi_startproc\n\t" RAW_ENDBR "pushq %rbp\n\t"
         "pushq %rbx\n\t"
         "pushq %r12\n\t"
         "pushq %r13\n\t"
@@ -65,9 +63,7 @@ __asm__(".text\n\t"
         ".type sim__ctx_raw_start, @function\n"
         "sim__ctx_raw_start:\n\t"
         ".cfi_startproc\n\t"
-        ".cfi_undefined rip\n\t"
-        RAW_ENDBR
-        "movq %rbx, %rdi\n\t"
+        ".cfi_undefined rip\n\t" RAW_ENDBR "movq %rbx, %rdi\n\t"
         "callq *%r12\n\t"
         "ud2\n\t"
         ".cfi_endproc\n\t"
@@ -88,12 +84,12 @@ void *sim__ctx_raw_prepare(char *stack, size_t size, sim__ctx_entry_fn *entry, v
     __asm__ volatile("stmxcsr %0" : "=m"(mxcsr));
     __asm__ volatile("fnstcw %0" : "=m"(fcw));
     frame[0] = (uint64_t)mxcsr | (uint64_t)fcw << 32;
-    frame[1] = 0;                           /* r15 */
-    frame[2] = 0;                           /* r14 */
-    frame[3] = 0;                           /* r13 */
-    frame[4] = (uint64_t)(uintptr_t)entry;  /* r12 */
-    frame[5] = (uint64_t)(uintptr_t)arg;    /* rbx */
-    frame[6] = 0;                           /* rbp */
+    frame[1] = 0;                          /* r15 */
+    frame[2] = 0;                          /* r14 */
+    frame[3] = 0;                          /* r13 */
+    frame[4] = (uint64_t)(uintptr_t)entry; /* r12 */
+    frame[5] = (uint64_t)(uintptr_t)arg;   /* rbx */
+    frame[6] = 0;                          /* rbp */
     frame[7] = (uint64_t)(uintptr_t)sim__ctx_raw_start;
     return frame;
 }
@@ -169,8 +165,8 @@ void *sim__ctx_raw_prepare(char *stack, size_t size, sim__ctx_entry_fn *entry, v
     __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
     for (int i = 0; i < RAW_FRAME_WORDS; i++)
         frame[i] = 0;
-    frame[0] = (uint64_t)(uintptr_t)arg;    /* x19 */
-    frame[1] = (uint64_t)(uintptr_t)entry;  /* x20 */
+    frame[0] = (uint64_t)(uintptr_t)arg;                 /* x19 */
+    frame[1] = (uint64_t)(uintptr_t)entry;               /* x20 */
     frame[11] = (uint64_t)(uintptr_t)sim__ctx_raw_start; /* x30; x29 (frame[10]) = 0 */
     frame[20] = fpcr;
     return frame;

@@ -31,19 +31,6 @@ SIM_LOG_CATEGORY(log_stack, "sim.ctx");
 /* Virtual space of one reservation; stacks larger than this get one reservation each. */
 #define RESERVATION_BYTES ((size_t)1 << 30)
 
-/* Geometry of the stacks handed out now. */
-static size_t stack_size;
-static size_t stack_guard;
-/* Unused slots at the end of the current reservation. */
-static char *carve_next;
-static size_t carve_left;
-/* Freed slots of the current geometry, last freed first. */
-static struct sim__ctx_stack *free_slots;
-static size_t nfree_slots;
-static size_t cap_free_slots;
-/* false once MADV_GUARD_INSTALL was refused (kernel older than 6.13): mprotect from then on. */
-static bool guard_by_madvise = true;
-
 static unsigned valgrind_register(char *lo, char *hi)
 {
 #ifdef HAVE_VALGRIND_VALGRIND_H
@@ -65,16 +52,13 @@ static void valgrind_deregister(unsigned id)
 #endif
 }
 
-static size_t slot_bytes(void)
+static size_t slot_bytes(const struct sim__ctx_pool *pl)
 {
-    return stack_guard + stack_size;
+    return pl->guard + pl->size;
 }
 
-/* Virtual space reserved for stacks so far. */
-static size_t reserved_bytes;
-
 /* The reservation of `bytes` more failed: names what was reserved and the limit it hit. */
-static void die_cannot_reserve(size_t bytes)
+static void die_cannot_reserve(const struct sim__ctx_pool *pl, size_t bytes)
 {
     struct rlimit as;
     char limit[64] = "the machine's address space";
@@ -85,15 +69,15 @@ static void die_cannot_reserve(size_t bytes)
     sim_die("cannot reserve %zu more bytes for actor stacks after %zu GiB (%zu stacks of %zu "
             "bytes): %s; the limit is %s\n"
             "  lower --cfg=contexts/stack-size, or run fewer ranks",
-            bytes, reserved_bytes >> 30, reserved_bytes / slot_bytes(), slot_bytes(),
+            bytes, pl->reserved >> 30, pl->reserved / slot_bytes(pl), slot_bytes(pl),
             strerror(errno), limit);
 }
 
 /* Reserves virtual space for a batch of stacks. MAP_NORESERVE: only touched pages cost memory.
  * MAP_STACK and MADV_NOHUGEPAGE: a touched stack page must never pull in a 2 MiB huge page. */
-static void reserve(void)
+static void reserve(struct sim__ctx_pool *pl)
 {
-    size_t slot = slot_bytes();
+    size_t slot = slot_bytes(pl);
     size_t n = RESERVATION_BYTES / slot > 0 ? RESERVATION_BYTES / slot : 1;
     int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE;
     char *p;
@@ -103,31 +87,31 @@ static void reserve(void)
 #endif
     p = mmap(NULL, n * slot, PROT_READ | PROT_WRITE, flags, -1, 0);
     if (p == MAP_FAILED)
-        die_cannot_reserve(n * slot);
-    reserved_bytes += n * slot;
+        die_cannot_reserve(pl, n * slot);
+    pl->reserved += n * slot;
 #ifdef MADV_NOHUGEPAGE
     madvise(p, n * slot, MADV_NOHUGEPAGE);
 #endif
-    carve_next = p;
-    carve_left = n;
+    pl->carve_next = p;
+    pl->carve_left = n;
 }
 
-/* Makes the `stack_guard` bytes at `lo` fault on any access. */
-static void install_guard(char *lo)
+/* Makes the `pl->guard` bytes at `lo` fault on any access. */
+static void install_guard(struct sim__ctx_pool *pl, char *lo)
 {
-    if (guard_by_madvise) {
-        if (madvise(lo, stack_guard, MADV_GUARD_INSTALL) == 0)
+    if (!pl->guard_by_mprotect) {
+        if (madvise(lo, pl->guard, MADV_GUARD_INSTALL) == 0)
             return;
         if (errno != EINVAL)
             sim_die("cannot install the guard page of an actor stack: %s\n"
                     "  disable guard pages with --cfg=contexts/guard-size:0",
                     strerror(errno));
-        guard_by_madvise = false;
+        pl->guard_by_mprotect = true;
         SIM_LOG(log_stack, SIM_LOG_VERBOSE,
                 "MADV_GUARD_INSTALL unavailable (Linux < 6.13): guard pages by mprotect, one "
                 "kernel mapping per actor");
     }
-    if (mprotect(lo, stack_guard, PROT_NONE) != 0)
+    if (mprotect(lo, pl->guard, PROT_NONE) != 0)
         sim_die("cannot protect actor stack: %s\n"
                 "  each guard page costs two kernel mappings on this kernel (older than Linux "
                 "6.13) and vm.max_map_count allows %d in all\n"
@@ -148,46 +132,66 @@ int sim_max_map_count(void)
     return n;
 }
 
+/* Unmaps the free slots and the unused end of the reservation. */
+static void unmap_unused(struct sim__ctx_pool *pl)
+{
+    for (size_t i = 0; i < pl->nfree; i++) {
+        valgrind_deregister(pl->free[i].vg_id);
+        munmap(pl->free[i].map, pl->free[i].guard + pl->free[i].size);
+    }
+    pl->nfree = 0;
+    if (pl->carve_left > 0)
+        munmap(pl->carve_next, pl->carve_left * slot_bytes(pl));
+    pl->carve_next = NULL;
+    pl->carve_left = 0;
+}
+
 void sim__ctx_stack_configure(size_t size, size_t guard)
 {
-    if (size == stack_size && guard == stack_guard)
+    struct sim__ctx_pool *pl = &sim__engine.ctx.stacks;
+
+    if (size == pl->size && guard == pl->guard)
         return;
     /* Slots of the old geometry are of no further use; live stacks keep theirs. */
-    for (size_t i = 0; i < nfree_slots; i++) {
-        valgrind_deregister(free_slots[i].vg_id);
-        munmap(free_slots[i].map, free_slots[i].guard + free_slots[i].size);
-    }
-    nfree_slots = 0;
-    if (carve_left > 0)
-        munmap(carve_next, carve_left * slot_bytes());
-    carve_next = NULL;
-    carve_left = 0;
-    stack_size = size;
-    stack_guard = guard;
+    unmap_unused(pl);
+    pl->size = size;
+    pl->guard = guard;
+}
+
+void sim__ctx_stack_release(void)
+{
+    struct sim__ctx_pool *pl = &sim__engine.ctx.stacks;
+
+    unmap_unused(pl);
+    free(pl->free);
+    memset(pl, 0, sizeof(*pl));
 }
 
 struct sim__ctx_stack sim__ctx_stack_get(void)
 {
+    struct sim__ctx_pool *pl = &sim__engine.ctx.stacks;
     struct sim__ctx_stack s;
 
-    if (nfree_slots > 0)
-        return free_slots[--nfree_slots];
-    if (carve_left == 0)
-        reserve();
-    s.map = carve_next;
-    s.guard = stack_guard;
-    s.size = stack_size;
-    carve_next += slot_bytes();
-    carve_left--;
+    if (pl->nfree > 0)
+        return pl->free[--pl->nfree];
+    if (pl->carve_left == 0)
+        reserve(pl);
+    s.map = pl->carve_next;
+    s.guard = pl->guard;
+    s.size = pl->size;
+    pl->carve_next += slot_bytes(pl);
+    pl->carve_left--;
     if (s.guard > 0)
-        install_guard(s.map);
+        install_guard(pl, s.map);
     s.vg_id = valgrind_register(s.map + s.guard, s.map + s.guard + s.size);
     return s;
 }
 
 void sim__ctx_stack_put(struct sim__ctx_stack *s)
 {
-    if (s->guard != stack_guard || s->size != stack_size) {
+    struct sim__ctx_pool *pl = &sim__engine.ctx.stacks;
+
+    if (s->guard != pl->guard || s->size != pl->size) {
         valgrind_deregister(s->vg_id);
         munmap(s->map, s->guard + s->size);
         s->map = NULL;
@@ -195,10 +199,10 @@ void sim__ctx_stack_put(struct sim__ctx_stack *s)
     }
     /* The touched pages stay: they were paid for while the actor lived, so keeping them never
      * raises the peak, and a million madvise calls at the end of a run cost seconds. */
-    if (nfree_slots == cap_free_slots) {
-        cap_free_slots = cap_free_slots ? 2 * cap_free_slots : 256;
-        free_slots = sim_xrealloc(free_slots, cap_free_slots * sizeof(*free_slots));
+    if (pl->nfree == pl->capfree) {
+        pl->capfree = pl->capfree ? 2 * pl->capfree : 256;
+        pl->free = sim_xrealloc(pl->free, pl->capfree * sizeof(*pl->free));
     }
-    free_slots[nfree_slots++] = *s;
+    pl->free[pl->nfree++] = *s;
     s->map = NULL;
 }

@@ -33,9 +33,6 @@ struct thread_state {
     void *arg;
 };
 
-/* Threads started and not yet joined, for the message when the system refuses one more. */
-static long live_threads;
-
 size_t sim__ctx_thread_size(void)
 {
     return sizeof(struct thread_state);
@@ -105,7 +102,7 @@ static void die_no_thread(const char *name, int err)
             "  each actor is a kernel thread; the limits are %s\n"
             "  use --cfg=contexts/factory:raw (or ucontext), which has no such limit, or run "
             "fewer ranks",
-            name, live_threads, strerror(err), limits);
+            name, sim__engine.ctx.live_threads, strerror(err), limits);
 }
 
 void sim__ctx_thread_start(void *state, char *stack, size_t size, sim__ctx_entry_fn *entry,
@@ -131,7 +128,7 @@ void sim__ctx_thread_start(void *state, char *stack, size_t size, sim__ctx_entry
     if (rc != 0)
         die_no_thread(name, rc);
     s->has_thread = true;
-    live_threads++;
+    sim__engine.ctx.live_threads++;
     snprintf(tname, sizeof(tname), "%s", name);
     pthread_setname_np(s->tid, tname); /* only for debuggers: a failure changes nothing */
 }
@@ -158,7 +155,7 @@ void sim__ctx_thread_stop(void *state)
         rc = pthread_join(s->tid, NULL);
         sim_assert(rc == 0, "pthread_join failed: %s", strerror(rc));
         s->has_thread = false;
-        live_threads--;
+        sim__engine.ctx.live_threads--;
     }
     sem_destroy(&s->wake);
 }

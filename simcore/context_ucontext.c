@@ -12,7 +12,6 @@
 #include "simcore/context.h"
 #include "simcore/internal.h"
 
-
 struct uc_state {
     ucontext_t uc;
     sim__ctx_entry_fn *entry;
@@ -33,8 +32,7 @@ static void uc_start(unsigned hi, unsigned lo)
 }
 
 /* Prepares `state` to run entry(arg) on [stack, stack + size) at its first switch. */
-void sim__ctx_uc_prepare(void *state, char *stack, size_t size, sim__ctx_entry_fn *entry,
-                         void *arg)
+void sim__ctx_uc_prepare(void *state, char *stack, size_t size, sim__ctx_entry_fn *entry, void *arg)
 {
     struct uc_state *s = state;
     uint64_t addr = (uint64_t)(uintptr_t)s;

@@ -30,11 +30,9 @@ struct sim__host_energy {
     bool used; /* some interval had a load: "used hosts" of the summary */
 };
 
-static bool plugin_on;
-
 bool sim_host_energy_is_on(void)
 {
-    return plugin_on;
+    return sim__engine.host_energy_on;
 }
 
 static void die_prop(const struct sim_host *h, const char *prop, const char *value, const char *why)
@@ -139,8 +137,8 @@ void sim__energy_host_init(void)
 {
     struct sim_platform *p = sim__engine.platform;
 
-    plugin_on = sim__plugin_is_active(SIM_PLUGIN_HOST_ENERGY);
-    if (!plugin_on)
+    sim__engine.host_energy_on = sim__plugin_is_active(SIM_PLUGIN_HOST_ENERGY);
+    if (!sim__engine.host_energy_on)
         return;
     for (int i = 0; i < p->nhosts; i++) {
         struct sim_host *h = p->hosts[i];
@@ -305,5 +303,5 @@ void sim__energy_host_free(void)
         free(p->hosts[i]->energy);
         p->hosts[i]->energy = NULL;
     }
-    plugin_on = false;
+    sim__engine.host_energy_on = false;
 }

@@ -25,11 +25,9 @@ struct sim__link_energy {
     double last;
 };
 
-static bool plugin_on;
-
 bool sim_link_energy_is_on(void)
 {
-    return plugin_on;
+    return sim__engine.link_energy_on;
 }
 
 static const char *link_prop(const struct sim_link *l, const char *key)
@@ -94,8 +92,8 @@ void sim__energy_link_init(void)
 {
     struct sim_platform *p = sim__engine.platform;
 
-    plugin_on = sim__plugin_is_active(SIM_PLUGIN_LINK_ENERGY);
-    if (!plugin_on)
+    sim__engine.link_energy_on = sim__plugin_is_active(SIM_PLUGIN_LINK_ENERGY);
+    if (!sim__engine.link_energy_on)
         return;
     for (int i = 0; i < p->nlinks; i++) {
         p->links[i]->energy = sim_xcalloc(1, sizeof(*p->links[i]->energy));
@@ -121,7 +119,7 @@ void sim__energy_link_update(struct sim_link *l)
 
 void sim__energy_link_comm_start(struct sim_activity *act, struct sim_link *const *links, int n)
 {
-    if (!plugin_on || n == 0)
+    if (!sim__engine.link_energy_on || n == 0)
         return;
     act->route = sim_xmalloc((size_t)n * sizeof(*act->route));
     for (int i = 0; i < n; i++) {
@@ -177,5 +175,5 @@ void sim__energy_link_free(void)
         free(p->links[i]->energy);
         p->links[i]->energy = NULL;
     }
-    plugin_on = false;
+    sim__engine.link_energy_on = false;
 }

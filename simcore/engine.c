@@ -15,31 +15,14 @@
 SIM_LOG_CATEGORY(log_engine, "sim.engine");
 
 struct sim__engine sim__engine;
-static bool engine_running;
 
-static double engine_now(void)
-{
-    return sim__engine.now;
-}
-
-static bool engine_who(struct sim__log_who *who)
-{
-    const struct sim_actor *a = sim__engine.current;
-
-    if (!a)
-        return false;
-    who->host = a->host ? sim_host_name(a->host) : "";
-    who->actor = a->name;
-    who->pid = a->pid;
-    return true;
-}
-
+/* The state is all zero here (process start, or the previous sim_engine_shutdown), but for what
+ * is set up before an engine starts: the platform loader's settings, hooks, contexts. */
 void sim_engine_init(const struct sim_config *cfg, struct sim_platform *platform)
 {
     struct sim__engine *e = &sim__engine;
 
-    sim_assert(!engine_running, "sim_engine_init called twice");
-    memset(e, 0, sizeof(*e));
+    sim_assert(!e->running, "sim_engine_init called twice");
     sim_config_copy(&e->cfg, cfg);
     e->platform = platform;
     e->lmm = sim_lmm_system_new(cfg->selective_update, cfg->precision_work);
@@ -51,8 +34,7 @@ void sim_engine_init(const struct sim_config *cfg, struct sim_platform *platform
     sim__resources_init();
     sim__energy_host_init();
     sim__energy_link_init();
-    engine_running = true;
-    sim__log_set_context(engine_now, engine_who);
+    e->running = true;
 }
 
 /* Solves the sharing problem and reschedules every activity whose rate may have changed. */
@@ -102,8 +84,8 @@ static bool advance_clock(void)
         sim__profile_fire((struct sim__res_event *)top);
     while ((top = sim__heap_top(&e->heap)) != NULL &&
            top->date <= e->now + e->cfg.precision_timing) {
-        struct sim_activity *act = (struct sim_activity *)((char *)top -
-                                                           offsetof(struct sim_activity, ev));
+        struct sim_activity *act =
+            (struct sim_activity *)((char *)top - offsetof(struct sim_activity, ev));
 
         sim__heap_remove(&e->heap, top);
         sim__activity_fire(act);
@@ -134,20 +116,21 @@ void sim_engine_shutdown(void)
 {
     struct sim__engine *e = &sim__engine;
 
-    if (!engine_running)
+    if (!e->running)
         return;
     sim__actors_free_all();
+    sim__ctx_shutdown();
     sim__energy_free();
     sim__resources_free();
     sim_lmm_system_free(e->lmm);
     sim__heap_free(&e->heap);
     sim__heap_free(&e->events);
     sim_platform_free(e->platform);
+    sim__network_free();
     sim__msg_shutdown();
+    sim__loader_free();
     sim_config_free(&e->cfg);
-    sim__log_set_context(NULL, NULL);
     memset(e, 0, sizeof(*e));
-    engine_running = false;
 }
 
 double sim_now(void)

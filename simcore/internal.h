@@ -7,17 +7,14 @@
 
 #include "simcore/simcore.h"
 
-/* Log and assertion prefixes: once the engine runs, it registers how to read the clock and who
- * runs. Until then lines come from maestro at time 0. */
+/* Log and assertion prefixes: the running actor and the simulated date, read from the engine's
+ * state. Outside a simulation lines come from maestro at time 0. */
 struct sim__log_who {
     const char *host;  /* the running actor's host */
     const char *actor; /* its name */
     int pid;           /* its pid (1 for the first actor) */
 };
-/* Fills `who` and returns true when an actor runs, false in maestro. */
-typedef bool sim__log_who_fn(struct sim__log_who *who);
-void sim__log_set_context(double (*now)(void), sim__log_who_fn *who);
-/* Who runs and the date, for log lines: false (and maestro's date) outside an actor. */
+/* Who runs and the date, for log lines: false (maestro: no host, pid 0) outside an actor. */
 bool sim__log_current(struct sim__log_who *who, double *now);
 /* Writes SimGrid's prefix "[host:actor:(pid) time] " (or "[time] " from maestro) to `out`. */
 void sim__log_prefix(FILE *out);
@@ -112,6 +109,43 @@ void sim__ctx_stack_configure(size_t size, size_t guard);
 struct sim__ctx_stack sim__ctx_stack_get(void);
 /* Gives `s` back for reuse (its map becomes NULL). */
 void sim__ctx_stack_put(struct sim__ctx_stack *s);
+/* Unmaps every free stack and the rest of the reservation, and forgets the geometry. Every
+ * stack must have been given back. */
+void sim__ctx_stack_release(void);
+/* The stacks handed out and kept for reuse (context_stack.c). */
+struct sim__ctx_pool {
+    size_t size; /* geometry of the stacks handed out now */
+    size_t guard;
+    char *carve_next; /* unused slots at the end of the current reservation */
+    size_t carve_left;
+    struct sim__ctx_stack *free; /* freed slots of the current geometry, last freed first */
+    size_t nfree;
+    size_t capfree;
+    size_t reserved;        /* virtual space reserved for stacks so far */
+    bool guard_by_mprotect; /* MADV_GUARD_INSTALL was refused (kernel older than 6.13) */
+};
+
+/* ---- contexts (context.c), in the engine's state: sim_context_init sets them up, the engine's
+ * shutdown releases them (sim__ctx_shutdown). ---- */
+struct sim__contexts {
+    enum sim_ctx_factory factory;
+    bool initialised;
+    size_t stack_size;
+    size_t guard_size;
+    size_t page_size;
+    struct sim_context *maestro;
+    /* Every live context with a guard page, unordered: O(1) insert and removal (swap with the
+     * last); the O(n) scan only happens in the SIGSEGV handler. A sorted array cost O(n) per
+     * creation, which dominated runs with 100,000 actors. */
+    struct sim_context **guarded;
+    size_t nguarded;
+    size_t capguarded;
+    long live_threads; /* thread factory: threads started and not joined (for its messages) */
+    struct sim__ctx_pool stacks;
+};
+/* Frees maestro's context and the guard registry and releases the stacks (every other context
+ * must have been destroyed). */
+void sim__ctx_shutdown(void);
 
 /* ---- actors (actor.c) ---- */
 struct sim_context;
@@ -138,8 +172,18 @@ struct sim_actor {
     const char *blocked_on;         /* what sim_actor_block was given */
     void (*on_stack_fn)(void *arg); /* pending sim_actor_run_on_stack request */
     void *on_stack_arg;
-    struct sim_actor *next_run;     /* run queue link */
-    bool autofree;                  /* freed as soon as it ends (sim_actor_set_autofree) */
+    struct sim_actor *next_run; /* run queue link */
+    bool autofree;              /* freed as soon as it ends (sim_actor_set_autofree) */
+};
+
+/* The actor table and the run queue, in the engine's state. */
+struct sim__actors {
+    struct sim_actor **all; /* every actor ever created, by pid */
+    int n;
+    int cap;
+    int nlive;
+    struct sim_actor *runq_head;
+    struct sim_actor *runq_tail;
 };
 
 /* Runs every runnable actor until none is left (maestro only). */
@@ -159,12 +203,12 @@ struct sim_activity {
     enum sim__activity_kind kind;
     enum sim_activity_state state;
     int refcount;
-    double remaining;        /* flops or bytes, as of last_update */
+    double remaining; /* flops or bytes, as of last_update */
     double last_update;
-    double last_rate;        /* rate used since last_update */
-    double rate_factor;      /* effective rate = lmm value * rate_factor */
-    double penalty;          /* sharing penalty once latency is paid */
-    bool latency_pending;    /* the heap entry is the end of the latency phase */
+    double last_rate;     /* rate used since last_update */
+    double rate_factor;   /* effective rate = lmm value * rate_factor */
+    double penalty;       /* sharing penalty once latency is paid */
+    bool latency_pending; /* the heap entry is the end of the latency phase */
     /* What a change of a resource's capacity needs (resource.c), as SimGrid's actions keep it:
      * exec: its host; comm: its ends, SimGrid's sharing_penalty_ (latency + weight-S terms),
      * lat_current_ (route latency before the latency factor) and user bound (the slowest link
@@ -179,7 +223,7 @@ struct sim_activity {
     int nroute;
     double start;
     double end;
-    int category;            /* sim_activity_set_category, 0 when none */
+    int category; /* sim_activity_set_category, 0 when none */
     struct sim_lmm_var *var;
     struct sim__heap_entry ev;
     sim_activity_done_fn *done_fn;
@@ -235,8 +279,8 @@ struct sim__profile *sim__profile_parse(const char *name, const char *text, doub
 void sim__profile_free(struct sim__profile *prof);
 /* Schedules `prof` on resource `res` (a host or link, by kind) from time 0 in the engine's event
  * heap; returns the event (owned by the caller, freed with free()), or NULL for an empty one. */
-struct sim__res_event *sim__profile_attach(const struct sim__profile *prof,
-                                           enum sim__res_kind kind, void *res);
+struct sim__res_event *sim__profile_attach(const struct sim__profile *prof, enum sim__res_kind kind,
+                                           void *res);
 /* Applies the due event to its resource and schedules the profile's next one. */
 void sim__profile_fire(struct sim__res_event *re);
 
@@ -276,8 +320,24 @@ void sim__energy_link_report_end(void);
 void sim__energy_host_report_exit(void);
 void sim__energy_link_report_exit(void);
 
+/* ---- platform loading (platform_profile.c, platform_xml.c) ---- */
+/* What is given before a platform is loaded, hence before sim_engine_init: the lookup path of
+ * the files a platform names (sim_platform_add_path) and the <config> hook. */
+struct sim__loader {
+    char **paths;
+    int npaths;
+    sim_platform_config_fn *config_fn;
+    void *config_arg;
+};
+
 /* ---- engine state shared by the files of simcore (engine.c) ---- */
+/* Every piece of mutable state of simcore lives here (a few process-wide things excepted: the
+ * log settings of log.c and the SIGSEGV handler of context.c). It is all zero when the process
+ * starts, and sim_engine_shutdown releases it and zeroes it again, so that each simulation
+ * starts from the same state. Outside a simulation only `loader` (set up before a platform is
+ * loaded) and `ctx` (contexts used on their own, as the unit tests do) may be non-zero. */
 struct sim__engine {
+    bool running; /* between sim_engine_init and sim_engine_shutdown */
     struct sim_config cfg;
     struct sim_platform *platform;
     struct sim_lmm_system *lmm;
@@ -286,7 +346,10 @@ struct sim__engine {
     uint64_t steps;
     struct sim_context *maestro;
     struct sim_actor *current;
-    struct sim_lmm_cnst *loopback; /* implicit loopback for routes without links */
+    bool log_as_maestro; /* sim__log_emit_maestro is writing: the line is maestro's */
+    struct sim__actors actors;
+    struct sim__contexts ctx;
+    struct sim__loader loader;
     sim_deadlock_fn *deadlock_fn;
     void *deadlock_arg;
     sim_progress_fn *progress_fn;
@@ -294,16 +357,32 @@ struct sim__engine {
     uint64_t actor_runs;
     sim_resume_fn *resume_fn;
     void *resume_arg;
-    struct sim__heap events;             /* profile events of hosts and links */
+    sim_usage_fn *usage_fn;
+    void *usage_arg;
+    struct sim__heap events;            /* profile events of hosts and links */
     struct sim__res_event **res_events; /* every profile scheduled, freed at shutdown */
     int nres_events;
-    int nrunning; /* activities still running: profile events advance the clock only then */
+    int nrunning;   /* activities still running: profile events advance the clock only then */
     int nlinks_off; /* links turned off by their profile: new routes are checked while > 0 */
+    /* network.c: the loopback of hosts that route to themselves through the network model, and
+     * the buffer routes are read into (grown on demand) */
+    struct sim_link *loopback;
+    struct sim_link **route_buf;
+    int route_cap;
+    /* msgmodel.c: LMO's C (seconds) and t (seconds per byte) of each host, by host index */
+    double *lmo_c;
+    double *lmo_t;
+    bool host_energy_on; /* the host_energy plugin is active (energy_host.c) */
+    bool link_energy_on; /* the link_energy plugin is active (energy_link.c) */
 };
 extern struct sim__engine sim__engine;
 
-/* network.c: adopts the platform's links and hosts as LMM constraints. */
+/* network.c: adopts the platform's links and hosts as LMM constraints; frees the loopback link
+ * and the route buffer. */
 void sim__network_init(void);
+void sim__network_free(void);
+/* platform_profile.c: forgets the lookup path. */
+void sim__loader_free(void);
 
 /* msgmodel.c: reads the LMO hosts' parameters (dies on a host without them); frees them. The
  * network part of a message under LogGP, LogGPS or log3P: a delay in seconds. */

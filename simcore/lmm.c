@@ -214,8 +214,8 @@ struct sim_lmm_cnst *sim_lmm_cnst_new(struct sim_lmm_system *sys, void *id, doub
 void sim_lmm_cnst_free(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst)
 {
     (void)sys;
-    sim_assert(cnst->nelem == 0, "freeing lmm constraint %p still used by %d variables",
-               cnst->id, cnst->nelem);
+    sim_assert(cnst->nelem == 0, "freeing lmm constraint %p still used by %d variables", cnst->id,
+               cnst->nelem);
     list_unlink(&cnst->sys_link);
     list_unlink_if_linked(&cnst->work_link);
     free(cnst);
@@ -306,8 +306,8 @@ static struct sim_lmm_elem *var_find_elem(struct sim_lmm_var *var, struct sim_lm
 }
 
 /* O(constraints of the variable), to find an existing element on the same pair. */
-void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst,
-                    struct sim_lmm_var *var, double weight)
+void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst, struct sim_lmm_var *var,
+                    double weight)
 {
     struct sim_lmm_elem *e = var_find_elem(var, cnst);
 
@@ -354,8 +354,7 @@ static void var_move_elems(struct sim_lmm_var *var, bool enable)
     }
 }
 
-void sim_lmm_var_set_penalty(struct sim_lmm_system *sys, struct sim_lmm_var *var,
-                             double penalty)
+void sim_lmm_var_set_penalty(struct sim_lmm_system *sys, struct sim_lmm_var *var, double penalty)
 {
     bool was_enabled = var->penalty > 0;
 

@@ -38,10 +38,9 @@ struct sim_lmm_var *sim_lmm_var_new(struct sim_lmm_system *sys, void *id, double
 void sim_lmm_var_free(struct sim_lmm_system *sys, struct sim_lmm_var *var);
 /* Makes `var` use `cnst` with consumption `weight` (> 0). A second expand on the same pair
  * adds to the weight for a SHARED constraint and keeps the max for a FATPIPE one. */
-void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst,
-                    struct sim_lmm_var *var, double weight);
-void sim_lmm_var_set_penalty(struct sim_lmm_system *sys, struct sim_lmm_var *var,
-                             double penalty);
+void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst, struct sim_lmm_var *var,
+                    double weight);
+void sim_lmm_var_set_penalty(struct sim_lmm_system *sys, struct sim_lmm_var *var, double penalty);
 void sim_lmm_var_set_bound(struct sim_lmm_system *sys, struct sim_lmm_var *var, double bound);
 double sim_lmm_var_penalty(const struct sim_lmm_var *var);
 double sim_lmm_var_bound(const struct sim_lmm_var *var);

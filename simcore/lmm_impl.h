@@ -16,7 +16,7 @@ struct sim_lmm_link {
     struct sim_lmm_link *next;
 };
 
-#define LMM_ENTRY(ptr, type, member) ((type *)(void *)((char *)(ptr) - offsetof(type, member)))
+#define LMM_ENTRY(ptr, type, member) ((type *)(void *)((char *)(ptr)-offsetof(type, member)))
 
 /* An event of the solver: a constraint that saturates at level remaining / usage, or a bounded
  * variable that reaches its bound at level bound * penalty. Events are ordered by level, then
@@ -106,7 +106,7 @@ struct sim_lmm_system {
     struct sim_lmm_link lone;       /* variables touched while using no constraint */
     struct sim_lmm_link seeds;      /* variables touched whose constraints are all loose */
     struct sim_lmm_link modified;   /* variables whose value may have changed, FIFO */
-    struct sim_lmm_hslot *heap; /* may hold retired entries, dropped lazily */
+    struct sim_lmm_hslot *heap;     /* may hold retired entries, dropped lazily */
     int heap_n;
     int heap_live; /* entries not retired */
     int heap_cap;

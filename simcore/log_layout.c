@@ -10,26 +10,24 @@
 
 #include "simcore/internal.h"
 
-static double (*log_now)(void);
-static sim__log_who_fn *log_who;
-static bool as_maestro; /* sim__log_emit_maestro is writing */
-
 static const char *const priority_names[] = {
     [SIM_LOG_TRACE] = "TRACE",       [SIM_LOG_DEBUG] = "DEBUG",  [SIM_LOG_VERBOSE] = "VERBOSE",
     [SIM_LOG_INFO] = "INFO",         [SIM_LOG_WARN] = "WARNING", [SIM_LOG_ERROR] = "ERROR",
     [SIM_LOG_CRITICAL] = "CRITICAL", [SIM_LOG_OFF] = "OFF",
 };
 
-void sim__log_set_context(double (*now)(void), sim__log_who_fn *who)
-{
-    log_now = now;
-    log_who = who;
-}
-
 bool sim__log_current(struct sim__log_who *who, double *now)
 {
-    *now = log_now ? log_now() : 0.0;
-    return !as_maestro && log_who && log_who(who);
+    const struct sim_actor *a = sim__engine.current;
+
+    *now = sim__engine.now;
+    *who = (struct sim__log_who){ .host = "", .actor = "maestro", .pid = 0 };
+    if (sim__engine.log_as_maestro || !a)
+        return false;
+    who->host = a->host ? sim_host_name(a->host) : "";
+    who->actor = a->name;
+    who->pid = a->pid;
+    return true;
 }
 
 void sim__log_emit_maestro(struct sim_log_cat *cat, enum sim_log_level level, const char *file,
@@ -37,11 +35,11 @@ void sim__log_emit_maestro(struct sim_log_cat *cat, enum sim_log_level level, co
 {
     va_list ap;
 
-    as_maestro = true;
+    sim__engine.log_as_maestro = true;
     va_start(ap, fmt);
     sim_log_vemit(cat->name, cat->parent, level, file, line, fmt, ap);
     va_end(ap);
-    as_maestro = false;
+    sim__engine.log_as_maestro = false;
 }
 
 void sim__log_prefix(FILE *out)

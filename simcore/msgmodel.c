@@ -16,10 +16,6 @@
 
 #include "simcore/internal.h"
 
-/* LMO: each host's C (seconds) and t (seconds per byte), by host index. */
-static double *lmo_c;
-static double *lmo_t;
-
 bool sim_net_model_is_per_message(enum sim_net_model m)
 {
     return m == SIM_NET_LOGGP || m == SIM_NET_LOGGPS || m == SIM_NET_LOG3P || m == SIM_NET_LMO;
@@ -47,27 +43,29 @@ static double lmo_param(const struct sim_host *h, const char *prop, double def, 
 
 void sim__msg_init(void)
 {
-    const struct sim_config *cfg = &sim__engine.cfg;
-    struct sim_platform *p = sim__engine.platform;
-    int n = sim_platform_host_count(p);
+    struct sim__engine *e = &sim__engine;
+    const struct sim_config *cfg = &e->cfg;
+    int n = sim_platform_host_count(e->platform);
 
     if (cfg->net_model != SIM_NET_LMO)
         return;
-    lmo_c = sim_xcalloc((size_t)n + 1, sizeof(*lmo_c));
-    lmo_t = sim_xcalloc((size_t)n + 1, sizeof(*lmo_t));
+    e->lmo_c = sim_xcalloc((size_t)n + 1, sizeof(*e->lmo_c));
+    e->lmo_t = sim_xcalloc((size_t)n + 1, sizeof(*e->lmo_t));
     for (int i = 0; i < n; i++) {
-        const struct sim_host *h = sim_platform_host(p, i);
+        const struct sim_host *h = sim_platform_host(e->platform, i);
 
-        lmo_c[sim_host_index(h)] = lmo_param(h, "lmo/C", cfg->lmo_default.c, cfg->lmo_default.set);
-        lmo_t[sim_host_index(h)] = lmo_param(h, "lmo/t", cfg->lmo_default.t, cfg->lmo_default.set);
+        e->lmo_c[sim_host_index(h)] =
+            lmo_param(h, "lmo/C", cfg->lmo_default.c, cfg->lmo_default.set);
+        e->lmo_t[sim_host_index(h)] =
+            lmo_param(h, "lmo/t", cfg->lmo_default.t, cfg->lmo_default.set);
     }
 }
 
 void sim__msg_shutdown(void)
 {
-    free(lmo_c);
-    free(lmo_t);
-    lmo_c = lmo_t = NULL;
+    free(sim__engine.lmo_c);
+    free(sim__engine.lmo_t);
+    sim__engine.lmo_c = sim__engine.lmo_t = NULL;
 }
 
 /* The index of the row of a table (rows of `size` bytes, each starting with its minsize,
@@ -95,6 +93,14 @@ static const struct sim_log3p_row *log3p_row(double bytes)
     const struct sim_log3p_table *t = &sim__engine.cfg.log3p;
 
     return &t->row[row_index(t->row, t->n, sizeof(*t->row), bytes)];
+}
+
+/* LMO's CPU time of a message of `bytes` at its end on host h: C_h + t_h * bytes. */
+static double lmo_end(const struct sim_host *h, double bytes)
+{
+    int i = sim_host_index(h);
+
+    return sim__engine.lmo_c[i] + sim__engine.lmo_t[i] * bytes;
 }
 
 /* LogGP counts the bytes after the first: an empty message costs what a 1-byte one does. */
@@ -141,7 +147,7 @@ void sim_msg_send(const struct sim_host *src, const struct sim_host *dst, double
         break;
     }
     case SIM_NET_LMO:
-        c->cpu = lmo_c[sim_host_index(src)] + lmo_t[sim_host_index(src)] * bytes;
+        c->cpu = lmo_end(src, bytes);
         break;
     default:
         sim_assert(false, "sim_msg_send under a model without per-message costs");
@@ -165,7 +171,7 @@ double sim_msg_recv(const struct sim_host *src, const struct sim_host *dst, doub
         return r->o_mw / 2 + (strided ? r->l_mw / 2 : 0);
     }
     case SIM_NET_LMO:
-        return lmo_c[sim_host_index(dst)] + lmo_t[sim_host_index(dst)] * bytes;
+        return lmo_end(dst, bytes);
     default:
         sim_assert(false, "sim_msg_recv under a model without per-message costs");
     }

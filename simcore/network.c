@@ -15,10 +15,6 @@ SIM_LOG_CATEGORY(log_net, "sim.network");
 /* Crosstraffic: a flow also loads its reverse route by this fraction (acknowledgements). */
 #define CROSSTRAFFIC_WEIGHT 0.05
 
-static struct sim_link loopback_link = { .name = "__loopback__" };
-static struct sim_link **route_buf;
-static int route_cap;
-
 void sim__network_init(void)
 {
     struct sim__engine *e = &sim__engine;
@@ -39,31 +35,47 @@ void sim__network_init(void)
         if (h->default_disk)
             h->default_disk->rw = h->default_disk->rd = h->default_disk->wr = NULL;
     }
-    loopback_link.bandwidth = e->cfg.loopback_bw;
-    loopback_link.latency = e->cfg.loopback_lat;
-    loopback_link.fatpipe = true;
-    loopback_link.cnst = sim_lmm_cnst_new(e->lmm, &loopback_link, e->cfg.loopback_bw, true);
+    e->loopback = sim_xcalloc(1, sizeof(*e->loopback));
+    e->loopback->name = sim_xstrdup("__loopback__");
+    e->loopback->bandwidth = e->cfg.loopback_bw;
+    e->loopback->latency = e->cfg.loopback_lat;
+    e->loopback->fatpipe = true;
+    e->loopback->cnst = sim_lmm_cnst_new(e->lmm, e->loopback, e->cfg.loopback_bw, true);
     sim__msg_init();
 }
 
-/* Route into route_buf (grown on demand); returns the number of links. A host that routes to
- * itself through the network model's loopback (Full, Floyd and Dijkstra zones) gets
- * loopback_link. */
+void sim__network_free(void)
+{
+    struct sim__engine *e = &sim__engine;
+
+    if (e->loopback)
+        free(e->loopback->name);
+    free(e->loopback);
+    free(e->route_buf);
+    e->loopback = NULL;
+    e->route_buf = NULL;
+    e->route_cap = 0;
+}
+
+/* Route into the engine's route_buf (grown on demand); returns the number of links. A host that
+ * routes to itself through the network model's loopback (Full, Floyd and Dijkstra zones) gets
+ * the engine's loopback link. */
 static int get_route(const struct sim_host *src, const struct sim_host *dst, double *latency)
 {
+    struct sim__engine *e = &sim__engine;
     bool loopback;
     int n =
-        sim__route(sim__engine.platform, src, dst, route_buf, route_cap, latency, &loopback, false);
+        sim__route(e->platform, src, dst, e->route_buf, e->route_cap, latency, &loopback, false);
 
-    if (n > route_cap || (loopback && route_cap == 0)) {
-        route_cap = n > 8 ? n * 2 : 16;
-        route_buf = sim_xrealloc(route_buf, (size_t)route_cap * sizeof(*route_buf));
-        n = sim__route(sim__engine.platform, src, dst, route_buf, route_cap, latency, &loopback,
+    if (n > e->route_cap || (loopback && e->route_cap == 0)) {
+        e->route_cap = n > 8 ? n * 2 : 16;
+        e->route_buf = sim_xrealloc(e->route_buf, (size_t)e->route_cap * sizeof(*e->route_buf));
+        n = sim__route(e->platform, src, dst, e->route_buf, e->route_cap, latency, &loopback,
                        false);
     }
     if (loopback) {
-        route_buf[0] = &loopback_link;
-        *latency = loopback_link.latency;
+        e->route_buf[0] = e->loopback;
+        *latency = e->loopback->latency;
         n = 1;
     }
     return n;
@@ -106,7 +118,8 @@ static void expand_reverse(struct sim_activity *act, struct sim_host *src, struc
     int n = get_route(dst, src, &lat);
 
     for (int i = 0; i < n; i++)
-        sim_lmm_expand(sim__engine.lmm, route_buf[i]->cnst, act->var, CROSSTRAFFIC_WEIGHT);
+        sim_lmm_expand(sim__engine.lmm, sim__engine.route_buf[i]->cnst, act->var,
+                       CROSSTRAFFIC_WEIGHT);
 }
 
 /* CM02 family (SimGrid's NetworkCm02Model::communicate): the latency, scaled by the latency
@@ -118,6 +131,7 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
                                     double rate)
 {
     const struct sim_config *cfg = &sim__engine.cfg;
+    struct sim_link **route;
     struct sim_activity *act;
     double latency;
     double bound = -1;
@@ -129,8 +143,9 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     if (sim_net_model_is_per_message(cfg->net_model) && cfg->net_model != SIM_NET_LMO)
         return delay_comm(sim__msg_wire(src, dst, bytes));
     n = get_route(src, dst, &latency);
+    route = sim__engine.route_buf;
     if (sim__engine.nlinks_off > 0)
-        sim__route_check_on(route_buf, n, src, dst);
+        sim__route_check_on(route, n, src, dst);
     if (n == 0)
         return linkless_comm(src, dst, bytes, latency);
     act = sim__activity_new(SIM__COMM, bytes);
@@ -140,9 +155,9 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     act->penalty = latency;
     for (int i = 0; i < n; i++) {
         if (cfg->weight_s > 0)
-            act->penalty += cfg->weight_s / route_buf[i]->bandwidth;
-        if (bound < 0 || route_buf[i]->bandwidth < bound)
-            bound = route_buf[i]->bandwidth;
+            act->penalty += cfg->weight_s / route[i]->bandwidth;
+        if (bound < 0 || route[i]->bandwidth < bound)
+            bound = route[i]->bandwidth;
     }
     bw_factor = sim_factor_table_eval(&cfg->bw_factor, bytes);
     sim_assert(bw_factor > 0, "bandwidth factor for %g bytes is not positive", bytes);
@@ -162,8 +177,8 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     if (latency > 0)
         sim__activity_schedule(act, sim__engine.now + latency, true);
     for (int i = 0; i < n; i++)
-        sim_lmm_expand(sim__engine.lmm, route_buf[i]->cnst, act->var, 1.0);
-    sim__energy_link_comm_start(act, route_buf, n); /* before route_buf holds the reverse */
+        sim_lmm_expand(sim__engine.lmm, route[i]->cnst, act->var, 1.0);
+    sim__energy_link_comm_start(act, route, n); /* before route_buf holds the reverse */
     if (cfg->crosstraffic)
         expand_reverse(act, src, dst);
     if (latency <= 0)

@@ -23,7 +23,7 @@ struct sim_link {
     int index;                 /* position in sim_platform.links */
     struct sim_lmm_cnst *cnst; /* set by the engine when it adopts the platform */
     struct sim_zone *zone;     /* the zone that declares it (NULL: the engine's own) */
-    int line;     /* where it was declared (0: built by the engine) */
+    int line;                  /* where it was declared (0: built by the engine) */
     int nprops;
     char **props; /* key, value, ... of the XML link (none for a direction of a SPLITDUPLEX) */
     bool off;     /* turned off by its state profile */
@@ -46,10 +46,10 @@ struct sim_host {
     struct sim__profile *state_profile; /* state_file or trace_connect HOST_AVAIL, or NULL */
     struct sim__host_energy *energy;    /* the host_energy plugin's account, NULL when off */
     int line;                           /* where it was declared */
-    int index;                /* position in sim_platform.hosts */
-    struct sim_lmm_cnst *cpu; /* set by the engine */
-    struct sim_zone *zone;    /* enclosing zone */
-    int netpoint;             /* platform-wide netpoint id, used by routing */
+    int index;                          /* position in sim_platform.hosts */
+    struct sim_lmm_cnst *cpu;           /* set by the engine */
+    struct sim_zone *zone;              /* enclosing zone */
+    int netpoint;                       /* platform-wide netpoint id, used by routing */
     int nprops;
     char **props; /* key, value, key, value ... */
     int ndisks;
@@ -78,8 +78,8 @@ struct sim_platform {
     struct sim_link **links;
     int nprofiles;
     struct sim__profile **profiles; /* every profile read, owned */
-    struct sim_zone *root; /* routing tree, private to platform.c */
-    void *priv;            /* routing caches and name indexes, private to platform.c */
+    struct sim_zone *root;          /* routing tree, private to platform.c */
+    void *priv;                     /* routing caches and name indexes, private to platform.c */
 };
 
 /* sim_route for the engine: *loopback tells that the route is the network model's implicit

@@ -30,13 +30,13 @@ enum sim__np_kind {
 struct sim__netpoint {
     char *name;
     enum sim__np_kind kind;
-    int line;                 /* where it was declared, for duplicate-id messages */
-    struct sim_zone *zone;    /* enclosing zone (NULL for the root zone) */
-    int member;               /* index in zone->members */
-    struct sim_host *host;    /* SIM__NP_HOST */
-    struct sim_zone *self;    /* SIM__NP_ZONE */
-    bool is_gateway;          /* named as gw_src/gw_dst of a route, or a cluster router */
-    bool has_coords;          /* coordinates="x y z" of a host, router or peer (Vivaldi) */
+    int line;              /* where it was declared, for duplicate-id messages */
+    struct sim_zone *zone; /* enclosing zone (NULL for the root zone) */
+    int member;            /* index in zone->members */
+    struct sim_host *host; /* SIM__NP_HOST */
+    struct sim_zone *self; /* SIM__NP_ZONE */
+    bool is_gateway;       /* named as gw_src/gw_dst of a route, or a cluster router */
+    bool has_coords;       /* coordinates="x y z" of a host, router or peer (Vivaldi) */
     double coords[3];
 };
 
@@ -67,31 +67,31 @@ struct sim_zone {
     enum sim__routing routing;
     int line;
     struct sim_zone *parent;
-    int depth;          /* root: 0 */
-    int netpoint;       /* its own netpoint id */
-    int nmembers;       /* hosts, routers and child zones, in document order */
+    int depth;    /* root: 0 */
+    int netpoint; /* its own netpoint id */
+    int nmembers; /* hosts, routers and child zones, in document order */
     int capmembers;
-    int *members;       /* netpoint ids */
-    bool has_children;  /* SimGrid's "recursive" mode: no implicit loopback */
+    int *members;      /* netpoint ids */
+    bool has_children; /* SimGrid's "recursive" mode: no implicit loopback */
     int nprops;
-    char **props;       /* key, value, ... */
+    char **props; /* key, value, ... */
     /* routing tables, built by sim__zone_seal */
     int nroutes;
     int caproutes;
-    struct sim__route **routes;  /* declared, in document order (reverses included) */
-    struct sim__route **table;   /* Full and Floyd: nmembers x nmembers, NULL = none */
-    int *pred;                   /* Floyd: predecessor; Dijkstra: per-source predecessor */
+    struct sim__route **routes;   /* declared, in document order (reverses included) */
+    struct sim__route **table;    /* Full and Floyd: nmembers x nmembers, NULL = none */
+    int *pred;                    /* Floyd: predecessor; Dijkstra: per-source predecessor */
     struct sim__route *loop_mark; /* Floyd: marks an implicit loopback entry */
-    int *gid;                    /* Dijkstra: graph node id of each member, -1 if absent */
-    int *gnode;                  /* Dijkstra: member of each graph node */
+    int *gid;                     /* Dijkstra: graph node id of each member, -1 if absent */
+    int *gnode;                   /* Dijkstra: member of each graph node */
     int ngnodes;
-    struct sim__route **out;     /* Dijkstra: first edge leaving each graph node */
-    int *scratch;                /* Floyd/Dijkstra: path under construction */
-    struct sim__star *star;      /* Star: one per member (members >= nstar have no links) */
+    struct sim__route **out; /* Dijkstra: first edge leaving each graph node */
+    int *scratch;            /* Floyd/Dijkstra: path under construction */
+    struct sim__star *star;  /* Star: one per member (members >= nstar have no links) */
     int nstar;
-    void *topo;                  /* TORUS, FAT_TREE, DRAGONFLY: the routing file's own data */
-    int nbypass;                 /* <bypassRoute>/<bypassZoneRoute> declared here: src, dst and */
-    int capbypass;               /* gateways are netpoint ids (not member indexes) */
+    void *topo;    /* TORUS, FAT_TREE, DRAGONFLY: the routing file's own data */
+    int nbypass;   /* <bypassRoute>/<bypassZoneRoute> declared here: src, dst and */
+    int capbypass; /* gateways are netpoint ids (not member indexes) */
     struct sim__route **bypass;
 };
 

@@ -19,22 +19,30 @@ SIM_LOG_CATEGORY(log_pprof, "sim.platform");
 
 /* ---- lookup path ---- */
 
-static char **paths;
-static int npaths;
-
 void sim_platform_add_path(const char *dir)
 {
-    paths = sim_xrealloc(paths, (size_t)(npaths + 1) * sizeof(*paths));
-    paths[npaths++] = sim_xstrdup(dir);
+    struct sim__loader *l = &sim__engine.loader;
+
+    l->paths = sim_xrealloc(l->paths, (size_t)(l->npaths + 1) * sizeof(*l->paths));
+    l->paths[l->npaths++] = sim_xstrdup(dir);
 }
 
 void sim_platform_clear_paths(void)
 {
-    for (int i = 0; i < npaths; i++)
-        free(paths[i]);
-    free(paths);
-    paths = NULL;
-    npaths = 0;
+    struct sim__loader *l = &sim__engine.loader;
+
+    for (int i = 0; i < l->npaths; i++)
+        free(l->paths[i]);
+    free(l->paths);
+    l->paths = NULL;
+    l->npaths = 0;
+}
+
+void sim__loader_free(void)
+{
+    sim_platform_clear_paths();
+    sim__engine.loader.config_fn = NULL;
+    sim__engine.loader.config_arg = NULL;
 }
 
 static bool readable(const char *path)
@@ -62,13 +70,14 @@ static char *try_in(const char *dir, size_t dirlen, const char *name)
 
 char *sim__platform_find_file(const char *name, const char *platform_file)
 {
+    const struct sim__loader *l = &sim__engine.loader;
     const char *slash = platform_file ? strrchr(platform_file, '/') : NULL;
     char *found = NULL;
 
     if (name[0] == '/' || readable(name))
         return readable(name) ? sim_xstrdup(name) : NULL;
-    for (int i = 0; i < npaths && !found; i++)
-        found = try_in(paths[i], strlen(paths[i]), name);
+    for (int i = 0; i < l->npaths && !found; i++)
+        found = try_in(l->paths[i], strlen(l->paths[i]), name);
     if (!found && slash)
         found = try_in(platform_file, (size_t)(slash - platform_file), name);
     return found;
@@ -77,11 +86,12 @@ char *sim__platform_find_file(const char *name, const char *platform_file)
 /* "./, <paths>, <platform folder>" for messages. */
 static void describe_path(char *buf, size_t size, const char *platform_file)
 {
+    const struct sim__loader *l = &sim__engine.loader;
     const char *slash = platform_file ? strrchr(platform_file, '/') : NULL;
     size_t len = (size_t)snprintf(buf, size, "./");
 
-    for (int i = 0; i < npaths && len < size; i++)
-        len += (size_t)snprintf(buf + len, size - len, ", %s", paths[i]);
+    for (int i = 0; i < l->npaths && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, ", %s", l->paths[i]);
     if (slash && len < size)
         snprintf(buf + len, size - len, ", %.*s", (int)(slash - platform_file), platform_file);
 }

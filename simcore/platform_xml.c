@@ -40,7 +40,7 @@ static const char *const config_attrs[] = { "id", NULL };
 static const char *const prop_attrs[] = { "*id", "*value", NULL };
 static const char *const zone_attrs[] = { "*id", "*routing", NULL };
 static const char *const host_attrs[] = {
-    "*id",        "*speed",       "core", "pstate", "speed_file", "availability_file",
+    "*id",        "*speed",      "core", "pstate", "speed_file", "availability_file",
     "state_file", "coordinates", NULL,
 };
 static const char *const disk_attrs[] = { "*id", "*read_bw", "*write_bw", NULL };
@@ -780,8 +780,8 @@ static void cluster_node(const struct px *c, const xmlNode *n, struct sim_zone *
 
     snprintf(name, sizeof(name), "%s_link_%d_loopback", a->id, r);
     if (a->lb_bw > 0 || a->lb_lat > 0)
-        lb = sim__xlink_get(c->p, new_xlink(c, n, z, name, a->lb_bw, a->lb_lat, SIM__FATPIPE),
-                            true);
+        lb =
+            sim__xlink_get(c->p, new_xlink(c, n, z, name, a->lb_bw, a->lb_lat, SIM__FATPIPE), true);
     snprintf(name, sizeof(name), "%s_link_%d_limiter", a->id, r);
     if (a->limiter > 0)
         lim = sim__xlink_get(c->p, new_xlink(c, n, z, name, a->limiter, 0, SIM__SHARED), true);
@@ -996,13 +996,10 @@ static void read_zone(struct px *c, const xmlNode *n, struct sim_zone *parent)
     sim__px_net_zone_end(c, n, z);
 }
 
-static sim_platform_config_fn *config_fn;
-static void *config_arg;
-
 void sim_platform_set_config_hook(sim_platform_config_fn *fn, void *arg)
 {
-    config_fn = fn;
-    config_arg = arg;
+    sim__engine.loader.config_fn = fn;
+    sim__engine.loader.config_arg = arg;
 }
 
 static int by_id(const void *a, const void *b)
@@ -1014,6 +1011,7 @@ static int by_id(const void *a, const void *b)
  * a <config> after platform elements is refused (they were built with the old values). */
 static void read_config(struct px *c, const xmlNode *n)
 {
+    const struct sim__loader *loader = &sim__engine.loader;
     const xmlNode **props = NULL;
     int np = 0;
 
@@ -1032,9 +1030,9 @@ static void read_config(struct px *c, const xmlNode *n)
     }
     if (np > 1)
         qsort(props, (size_t)np, sizeof(*props), by_id);
-    for (int i = 0; i < np && config_fn; i++)
-        config_fn(config_arg, attr(props[i], "id"), attr(props[i], "value"), c->file,
-                  line_of(props[i]));
+    for (int i = 0; i < np && loader->config_fn; i++)
+        loader->config_fn(loader->config_arg, attr(props[i], "id"), attr(props[i], "value"),
+                          c->file, line_of(props[i]));
     free(props);
 }
 

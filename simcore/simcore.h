@@ -293,13 +293,17 @@ double sim_msg_recv(const struct sim_host *src, const struct sim_host *dst, doub
  * Engine
  * ------------------------------------------------------------------------------------- */
 
-/* Starts the kernel with `cfg` (copied) on `platform` (owned by the engine from now on). */
+/* Starts the kernel with `cfg` (copied) on `platform` (owned by the engine from now on). Hooks
+ * set before the call are kept. */
 void sim_engine_init(const struct sim_config *cfg, struct sim_platform *platform);
 /* Runs until every actor has ended. Returns 0, or SIM_ENGINE_DEADLOCK when live actors are
  * all blocked and nothing is in flight (after calling the deadlock hook). */
 #define SIM_ENGINE_DEADLOCK 2
 int sim_engine_run(void);
-/* Frees every actor, activity and the platform. */
+/* Frees every actor, activity, context and the platform, and returns the kernel to the state of
+ * a fresh process: clock and counters at 0, no hook, no plugin, an empty lookup path and no
+ * <config> hook for the next platform. Another sim_engine_init may follow and gives the same
+ * results as the first one on the same input. */
 void sim_engine_shutdown(void);
 /* Current simulated time in seconds. */
 double sim_now(void);
@@ -444,14 +448,15 @@ void sim_sleep(double seconds);
 
 /* SimGrid's lookup path for the files a platform names (profiles; the platform itself when not
  * found as given): after "./", the folders added here (the "path" option), in order, then the
- * platform file's own folder. */
+ * platform file's own folder. sim_engine_shutdown empties it. */
 void sim_platform_add_path(const char *dir);
 void sim_platform_clear_paths(void);
 /* Called at the end of each <config> of a platform file, for each of its <prop>s sorted by id
  * (SimGrid 3.32's order), before any host or link exists; file and line name the <prop>. Unset
- * (NULL), the props are kept for sim__platform_config and nothing else. */
-typedef void sim_platform_config_fn(void *arg, const char *key, const char *value,
-                                    const char *file, int line);
+ * (NULL), the props are kept for sim__platform_config and nothing else. sim_engine_shutdown
+ * unsets it. */
+typedef void sim_platform_config_fn(void *arg, const char *key, const char *value, const char *file,
+                                    int line);
 void sim_platform_set_config_hook(sim_platform_config_fn *fn, void *arg);
 
 /* Loads a SimGrid 4.1 XML platform; on any error prints "file:line: message" and exits 1. */

@@ -13,11 +13,11 @@
 
 /* A unit family: a base unit and the prefixes it may carry. */
 struct unit_family {
-    const char *unit;  /* "B", "bps", "f", "flops" */
-    double base;       /* value of one unit in SI base units (a bit is 0.125 byte) */
-    bool binary;       /* also takes Ki, Mi, ... (powers of 1024) */
-    bool long_prefix;  /* takes kilo, mega, ... instead of k, M, ... */
-    bool upper_kilo;   /* also takes K as a decimal kilo (KB, KBps) */
+    const char *unit; /* "B", "bps", "f", "flops" */
+    double base;      /* value of one unit in SI base units (a bit is 0.125 byte) */
+    bool binary;      /* also takes Ki, Mi, ... (powers of 1024) */
+    bool long_prefix; /* takes kilo, mega, ... instead of k, M, ... */
+    bool upper_kilo;  /* also takes K as a decimal kilo (KB, KBps) */
 };
 
 static const char *const short_prefix[] = { "k", "M", "G", "T", "P", "E", "Z", "Y" };
@@ -49,9 +49,8 @@ static const struct time_unit {
     const char *unit;
     double seconds;
 } time_units[] = {
-    { "w", 7 * 24 * 3600.0 }, { "d", 24 * 3600.0 }, { "h", 3600.0 }, { "m", 60.0 },
-    { "s", 1.0 },             { "ms", 1e-3 },       { "us", 1e-6 },  { "ns", 1e-9 },
-    { "ps", 1e-12 },          { NULL, 0 },
+    { "w", 7 * 24 * 3600.0 }, { "d", 24 * 3600.0 }, { "h", 3600.0 }, { "m", 60.0 },   { "s", 1.0 },
+    { "ms", 1e-3 },           { "us", 1e-6 },       { "ns", 1e-9 },  { "ps", 1e-12 }, { NULL, 0 },
 };
 
 /* True if `text` is `prefix` followed by exactly `unit`. */

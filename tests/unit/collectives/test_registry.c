@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "collectives/collectives.h"
+#include "collectives/internal.h"
 
 static const char *force_bcast_typo(const char *kind)
 {
@@ -203,6 +204,42 @@ Test(registry, selector_names_are_accepted_everywhere)
     coll_init("default", force_bcast_selector, "warn");
     coll_init("", NULL, "");
     coll_init(NULL, NULL, NULL);
+}
+
+static int dummy_bcast(const struct coll_args *a)
+{
+    (void)a;
+    return MPI_SUCCESS;
+}
+
+Test(registry, coll_init_resets_the_run_state)
+{
+    /* What a run leaves in coll__run (a forced selector, a fallback warning given, the globals
+     * SMPI's mvapich2 selector set) is gone after the next coll_init, which
+     * starts from SMPI's initial values: factors -1, 4, 4, -1, -1 and no function. The
+     * report's counts go with coll_report_init(NULL). */
+    coll_init("ompi", force_bcast_selector, "error");
+    coll_report_init("-");
+    cr_assert_not_null(coll__run.report);
+    cr_assert_not_null(coll__run.forced_selector[COLL_BCAST]);
+    coll__run.warned[COLL_BCAST] = true;
+    coll__run.mv2.bcast = dummy_bcast;
+    coll__run.mv2.reduce_intra_knomial_factor = 8;
+    coll__run.mv2.inter_node_knomial_factor = 2;
+
+    coll_init("mvapich2", NULL, "warn");
+    coll_report_init(NULL);
+    cr_assert_str_eq(coll__run.selector->name, "mvapich2");
+    cr_assert_eq(coll__run.fallback, COLL_FALLBACK_WARN);
+    cr_assert_null(coll__run.forced_selector[COLL_BCAST]);
+    cr_assert(!coll__run.warned[COLL_BCAST]);
+    cr_assert_null(coll__run.mv2.bcast);
+    cr_assert_eq(coll__run.mv2.pipelined_zcpy_knomial_factor, -1);
+    cr_assert_eq(coll__run.mv2.inter_node_knomial_factor, 4);
+    cr_assert_eq(coll__run.mv2.intra_node_knomial_factor, 4);
+    cr_assert_eq(coll__run.mv2.reduce_intra_knomial_factor, -1);
+    cr_assert_eq(coll__run.mv2.reduce_inter_knomial_factor, -1);
+    cr_assert_null(coll__run.report);
 }
 
 Test(registry, help_lists_every_collective_and_algorithm)

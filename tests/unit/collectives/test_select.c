@@ -11,18 +11,20 @@
 #include "collectives/internal.h"
 
 #define ANY COLL_ANY
+#define NC COLL_WHEN_NONCOMMUTATIVE
+#define POW2 COLL_WHEN_POW2
+#define EVEN COLL_WHEN_EVEN
 
 /* A table shaped like Open MPI's decision trees, plus the optional bounds. */
-static struct coll_rule table[] = {
-    /* when                      ranks< bytes<  name */
-    { COLL_WHEN_NONCOMMUTATIVE, ANY, ANY, "nc" },           /* 0 */
-    { 0, 4, 1024, "small-few" },                            /* 1 */
-    { 0, 4, ANY, "big-few" },                               /* 2 */
-    { COLL_WHEN_POW2 | COLL_WHEN_EVEN, ANY, 2048, "pow2" }, /* 3 */
-    { 0, ANY, 4096, "from-8", .ranks_ge = 8 },              /* 4 */
-    { 0, ANY, ANY, "above-64k", .bytes_ge = 65536 },        /* 5 */
-    { 0, ANY, ANY, "rest" },                                /* 6 */
-    { 0 },
+static const struct coll_rule table[] = {
+    { .when = NC, .ranks_lt = ANY, .bytes_lt = ANY, .name = "nc" },               /* 0 */
+    { .ranks_lt = 4, .bytes_lt = 1024, .name = "small-few" },                     /* 1 */
+    { .ranks_lt = 4, .bytes_lt = ANY, .name = "big-few" },                        /* 2 */
+    { .when = POW2 | EVEN, .ranks_lt = ANY, .bytes_lt = 2048, .name = "pow2" },   /* 3 */
+    { .ranks_ge = 8, .ranks_lt = ANY, .bytes_lt = 4096, .name = "from-8" },       /* 4 */
+    { .ranks_lt = ANY, .bytes_ge = 65536, .bytes_lt = ANY, .name = "above-64k" }, /* 5 */
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "rest" },                         /* 6 */
+    { .name = NULL },
 };
 
 static int row_of(int ranks, size_t bytes, unsigned flags)
@@ -73,26 +75,32 @@ Test(select_rules, the_catch_all_takes_what_no_row_wants)
     cr_assert_str_eq(table[row_of(6, 3000, ~0u & ~COLL_WHEN_NONCOMMUTATIVE)].name, "rest");
 }
 
-static struct coll_rule good[] = {
-    { COLL_WHEN_POW2, ANY, ANY, "ompi_basic_linear" },
-    { 0, 4, ANY, "mpich" },
-    { 0, ANY, 1, COLL_NOTHING },
-    { 0, ANY, ANY, "ompi_basic_linear" },
-    { 0 },
+static const struct coll_rule good[] = {
+    { .when = POW2, .ranks_lt = ANY, .bytes_lt = ANY, .name = "ompi_basic_linear" },
+    { .ranks_lt = 4, .bytes_lt = ANY, .name = "mpich" },
+    { .ranks_lt = ANY, .bytes_lt = 1, .name = COLL_NOTHING },
+    { .ranks_lt = ANY, .bytes_lt = ANY, .name = "ompi_basic_linear" },
+    { .name = NULL },
 };
 
 Test(select_rules, names_resolve_to_rows_selectors_or_nothing)
 {
     /* An algorithm name gives the barrier table's row, a selector name the selector, and
-     * COLL_NOTHING the row that sends nothing. */
-    coll__rules_resolve(good, "test", COLL_BARRIER);
-    cr_assert_eq(good[0].to.algo, coll_find(COLL_BARRIER, "ompi_basic_linear"));
-    cr_assert_null(good[0].to.sel);
-    cr_assert_null(good[1].to.algo);
-    cr_assert_not_null(good[1].to.sel);
-    cr_assert_str_eq(good[1].to.sel->name, "mpich");
-    cr_assert_eq(good[2].to.algo, &coll__nothing);
-    cr_assert_eq(good[3].to.algo, good[0].to.algo);
+     * COLL_NOTHING the row that sends nothing; the table passes the check, and a name that
+     * is neither finds nothing. */
+    struct coll_target t[4];
+
+    coll__rules_check(good, "test", COLL_BARRIER);
+    for (int i = 0; i < 4; i++)
+        cr_assert(coll__target_find(&t[i], COLL_BARRIER, good[i].name), "%s", good[i].name);
+    cr_assert_eq(t[0].algo, coll_find(COLL_BARRIER, "ompi_basic_linear"));
+    cr_assert_null(t[0].sel);
+    cr_assert_null(t[1].algo);
+    cr_assert_not_null(t[1].sel);
+    cr_assert_str_eq(t[1].sel->name, "mpich");
+    cr_assert_eq(t[2].algo, &coll__nothing);
+    cr_assert_eq(t[3].algo, t[0].algo);
+    cr_assert(!coll__target_find(&t[0], COLL_BARRIER, "binomial_tree"));
 }
 
 /* Runs fn() in a child with stderr captured; returns its exit status, fills out. */
@@ -124,32 +132,30 @@ static int run_captured(void (*fn)(void), char *out, size_t len)
 
 static void resolve_typo(void)
 {
-    static struct coll_rule bad[] = {
-        { 0, 4, ANY, "ompi_basic_linear" },
-        { 0, ANY, ANY, "ompi_basic_lienar" },
-        { 0 },
+    static const struct coll_rule bad[] = {
+        { .ranks_lt = 4, .bytes_lt = ANY, .name = "ompi_basic_linear" },
+        { .ranks_lt = ANY, .bytes_lt = ANY, .name = "ompi_basic_lienar" },
+        { .name = NULL },
     };
 
-    coll__rules_resolve(bad, "mpich", COLL_BARRIER);
+    coll__rules_check(bad, "mpich", COLL_BARRIER);
 }
 
 static void resolve_without_catch_all(void)
 {
-    static struct coll_rule bad[] = {
-        { 0, 4, ANY, "ompi_basic_linear" },
-        { COLL_WHEN_POW2, ANY, ANY, "ompi_basic_linear" },
-        { 0 },
+    static const struct coll_rule bad[] = {
+        { .ranks_lt = 4, .bytes_lt = ANY, .name = "ompi_basic_linear" },
+        { .when = POW2, .ranks_lt = ANY, .bytes_lt = ANY, .name = "ompi_basic_linear" },
+        { .name = NULL },
     };
 
-    coll__rules_resolve(bad, "ompi", COLL_BARRIER);
+    coll__rules_check(bad, "ompi", COLL_BARRIER);
 }
 
 static void resolve_wrong_collective(void)
 {
-    struct coll_target t;
-
     /* binomial_tree is a bcast algorithm, not a barrier one */
-    coll__target_resolve(&t, "impi", COLL_BARRIER, "binomial_tree");
+    coll__target_check("impi", COLL_BARRIER, "binomial_tree");
 }
 
 Test(select_rules, an_unknown_name_dies_naming_selector_collective_and_name)
@@ -177,10 +183,10 @@ Test(select_rules, a_table_must_end_with_a_catch_all)
     cr_assert(strstr(out, "barrier rules must end with a catch-all"), "got: %s", out);
 }
 
-Test(select_rules, every_selector_resolves_all_its_names)
+Test(select_rules, every_selector_names_only_existing_algorithms)
 {
-    /* coll_init resolves every table of every selector (default, ompi, mpich, mvapich2,
-     * impi): with the algorithm tables complete, no name is unknown. */
+    /* coll_init checks every table of every selector (default, ompi, mpich, mvapich2, impi):
+     * with the algorithm tables complete, no name is unknown. */
     static const char *const names[] = { "default", "ompi", "mpich", "mvapich2", "impi" };
 
     for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)

@@ -40,5 +40,4 @@ struct fx_flow {
 };
 void fx_send(struct fx_flow *flow);
 
-
 #endif /* SIM_TEST_FIXTURE_H */

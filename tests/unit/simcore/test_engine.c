@@ -192,15 +192,14 @@ Test(engine, execs_beyond_the_core_count_share_the_cpu)
     sim_engine_shutdown();
 }
 
-static const char disk_xml[] =
-    "<?xml version='1.0'?>\n"
-    "<platform version=\"4.1\">\n"
-    "  <zone id=\"z\" routing=\"Full\">\n"
-    "    <host id=\"a\" speed=\"1Gf\">\n"
-    "      <disk id=\"d\" read_bw=\"100MBps\" write_bw=\"40MBps\"/>\n"
-    "    </host>\n"
-    "  </zone>\n"
-    "</platform>\n";
+static const char disk_xml[] = "<?xml version='1.0'?>\n"
+                               "<platform version=\"4.1\">\n"
+                               "  <zone id=\"z\" routing=\"Full\">\n"
+                               "    <host id=\"a\" speed=\"1Gf\">\n"
+                               "      <disk id=\"d\" read_bw=\"100MBps\" write_bw=\"40MBps\"/>\n"
+                               "    </host>\n"
+                               "  </zone>\n"
+                               "</platform>\n";
 
 struct io_arg {
     double bytes;

@@ -390,8 +390,7 @@ Test(lmm, selective_update_leaves_other_components_alone)
     sim_lmm_solve(sys);
     n = drain(sys, ids, 8);
     cr_assert_eq(n, 3);
-    cr_assert(ids[0] == 2 && ids[1] == 3 && ids[2] == 4, "queue %d %d %d", ids[0], ids[1],
-              ids[2]);
+    cr_assert(ids[0] == 2 && ids[1] == 3 && ids[2] == 4, "queue %d %d %d", ids[0], ids[1], ids[2]);
     assert_value(f[0], 100);
     assert_value(f[4], 10.0 / 3);
     sim_lmm_system_free(sys);
@@ -707,8 +706,8 @@ static void rnd_check_solution(const struct rnd_model *m, const struct rnd_sys *
         }
         cr_assert(v->bound < 0 || x <= v->bound * (1 + REL_TOL),
                   "system %d: variable %d above its bound: %.17g > %g", sysno, i, x, v->bound);
-        cr_assert(rnd_is_blocked(m, s, i), "system %d: variable %d (value %g) could grow",
-                  sysno, i, x);
+        cr_assert(rnd_is_blocked(m, s, i), "system %d: variable %d (value %g) could grow", sysno, i,
+                  x);
     }
 }
 
@@ -764,8 +763,8 @@ static void rnd_solve_and_drain(const struct rnd_model *m, struct rnd_sys *s, in
         bool changed = m->v[i].alive && sim_lmm_var_value(s->v[i]) != before[i];
 
         cr_assert(!changed || contains(ids, n, i),
-                  "system %d: variable %d changed %g -> %g but was not queued", sysno, i,
-                  before[i], sim_lmm_var_value(s->v[i]));
+                  "system %d: variable %d changed %g -> %g but was not queued", sysno, i, before[i],
+                  sim_lmm_var_value(s->v[i]));
     }
 }
 

@@ -19,10 +19,10 @@
 #endif
 
 #define CLUSTER3                                                                                   \
-    HEAD "<cluster id=\"c\" prefix=\"n\" suffix=\".x\" radical=\"0-1,5\" speed=\"2Gf\" " \
-         "core=\"4\" " \
-         "bw=\"10Gbps\" lat=\"1us\" limiter_link=\"15Gbps\" loopback_bw=\"50GBps\" "              \
-         "loopback_lat=\"0.1us\" bb_bw=\"100Gbps\" bb_lat=\"0.5us\" "                             \
+    HEAD "<cluster id=\"c\" prefix=\"n\" suffix=\".x\" radical=\"0-1,5\" speed=\"2Gf\" "           \
+         "core=\"4\" "                                                                             \
+         "bw=\"10Gbps\" lat=\"1us\" limiter_link=\"15Gbps\" loopback_bw=\"50GBps\" "               \
+         "loopback_lat=\"0.1us\" bb_bw=\"100Gbps\" bb_lat=\"0.5us\" "                              \
          "bb_sharing_policy=\"FATPIPE\"><prop id=\"k\" value=\"v\"/></cluster>" TAIL
 
 Test(platform, cluster_expands_hosts_in_radical_order)
@@ -45,8 +45,7 @@ Test(platform, cluster_expands_hosts_in_radical_order)
     cr_assert(p->links[0]->fatpipe);
     cr_assert(near(sim_link_bandwidth(sim_platform_link_by_name(p, "c_link_5_UP")), 1.25e9));
     cr_assert(near(sim_link_latency(sim_platform_link_by_name(p, "c_link_5_DOWN")), 1e-6));
-    cr_assert(near(sim_link_bandwidth(sim_platform_link_by_name(p, "c_link_1_limiter")),
-                   1.875e9));
+    cr_assert(near(sim_link_bandwidth(sim_platform_link_by_name(p, "c_link_1_limiter")), 1.875e9));
     cr_assert(sim_platform_link_by_name(p, "c_link_0_loopback")->fatpipe);
     cr_assert_null(sim_platform_link_by_name(p, "c_link_0"));
     cr_assert_not_null(sim_platform_link_by_name(p, "c_link_0_UP"));
@@ -77,8 +76,7 @@ Test(platform, route_count_exceeds_max_without_overflow)
     struct sim_link *links[2];
     double lat;
 
-    cr_assert_eq(sim_route(p, sim_platform_host(p, 0), sim_platform_host(p, 1), links, 2, &lat),
-                 5);
+    cr_assert_eq(sim_route(p, sim_platform_host(p, 0), sim_platform_host(p, 1), links, 2, &lat), 5);
     cr_assert_str_eq(sim_link_name(links[0]), "c_link_0_UP");
     cr_assert_str_eq(sim_link_name(links[1]), "c_link_0_limiter");
     cr_assert(near(lat, 2.5e-6));
@@ -188,16 +186,16 @@ Test(platform, example_cluster_file_loads)
 }
 
 #define CHAIN_LINKS                                                                                \
-    "<host id=\"a\" speed=\"1f\"/><host id=\"b\" speed=\"1f\"/><host id=\"c\" speed=\"1f\"/>"     \
-    "<host id=\"d\" speed=\"1f\"/><router id=\"r\"/>"                                             \
+    "<host id=\"a\" speed=\"1f\"/><host id=\"b\" speed=\"1f\"/><host id=\"c\" speed=\"1f\"/>"      \
+    "<host id=\"d\" speed=\"1f\"/><router id=\"r\"/>"                                              \
     "<link id=\"ab\" bandwidth=\"1Bps\" latency=\"1s\"/><link id=\"bc\" bandwidth=\"1Bps\" "       \
-    "latency=\"1s\"/><link id=\"cd\" bandwidth=\"1Bps\" latency=\"1s\"/>"                         \
+    "latency=\"1s\"/><link id=\"cd\" bandwidth=\"1Bps\" latency=\"1s\"/>"                          \
     "<link id=\"ar1\" bandwidth=\"1Bps\" latency=\"10s\"/><link id=\"ar2\" bandwidth=\"1Bps\" "    \
-    "latency=\"10s\"/><link id=\"rd\" bandwidth=\"1Bps\" latency=\"10s\"/>"                       \
-    "<route src=\"a\" dst=\"b\"><link_ctn id=\"ab\"/></route>"                                    \
-    "<route src=\"b\" dst=\"c\"><link_ctn id=\"bc\"/></route>"                                    \
-    "<route src=\"c\" dst=\"d\"><link_ctn id=\"cd\"/></route>"                                    \
-    "<route src=\"a\" dst=\"r\"><link_ctn id=\"ar1\"/><link_ctn id=\"ar2\"/></route>"             \
+    "latency=\"10s\"/><link id=\"rd\" bandwidth=\"1Bps\" latency=\"10s\"/>"                        \
+    "<route src=\"a\" dst=\"b\"><link_ctn id=\"ab\"/></route>"                                     \
+    "<route src=\"b\" dst=\"c\"><link_ctn id=\"bc\"/></route>"                                     \
+    "<route src=\"c\" dst=\"d\"><link_ctn id=\"cd\"/></route>"                                     \
+    "<route src=\"a\" dst=\"r\"><link_ctn id=\"ar1\"/><link_ctn id=\"ar2\"/></route>"              \
     "<route src=\"r\" dst=\"d\"><link_ctn id=\"rd\"/></route>"
 
 Test(platform, floyd_picks_the_path_with_fewest_links)
@@ -205,9 +203,8 @@ Test(platform, floyd_picks_the_path_with_fewest_links)
     /* a-b-c-d costs 3 links, a-r-d also 3 (ar1 ar2 + rd): Floyd keeps the first found, which
      * with SimGrid's loop order (intermediate c outer) is a -> b -> c -> d; b -> d = bc cd;
      * d -> a is the reverse chain; a -> a is the implicit loopback (0 links). */
-    struct sim_platform *p =
-        sim_platform_load_string(HEAD "<zone id=\"z\" routing=\"Floyd\">" CHAIN_LINKS
-                                 "</zone>" TAIL, "f.xml");
+    struct sim_platform *p = sim_platform_load_string(
+        HEAD "<zone id=\"z\" routing=\"Floyd\">" CHAIN_LINKS "</zone>" TAIL, "f.xml");
     double lat;
 
     cr_assert_str_eq(route_str(p, "b", "d", &lat), "bc cd");
@@ -222,9 +219,9 @@ Test(platform, floyd_counts_hops_dijkstra_sums_latency)
     /* Adding a direct a-d link (1 link, latency 0) makes a -> d = ad under all algorithms, and
      * d -> a too. a -> c: Floyd (hop count) ties ab bc / ad cd at 2 links and keeps ab bc (2s);
      * Dijkstra (latency) takes ad cd (0 + 1s = 1s < 2s). */
-    const char *tmpl = HEAD "<zone id=\"z\" routing=\"%s\">" CHAIN_LINKS
-                            "<link id=\"ad\" bandwidth=\"1Bps\"/>"
-                            "<route src=\"a\" dst=\"d\"><link_ctn id=\"ad\"/></route></zone>" TAIL;
+    const char *tmpl =
+        HEAD "<zone id=\"z\" routing=\"%s\">" CHAIN_LINKS "<link id=\"ad\" bandwidth=\"1Bps\"/>"
+             "<route src=\"a\" dst=\"d\"><link_ctn id=\"ad\"/></route></zone>" TAIL;
     const char *algos[] = { "Floyd", "Dijkstra", "DijkstraCache" };
 
     for (int i = 0; i < 3; i++) {
@@ -236,8 +233,7 @@ Test(platform, floyd_counts_hops_dijkstra_sums_latency)
         p = sim_platform_load_string(xml, "g.xml");
         cr_assert_str_eq(route_str(p, "a", "d", &lat), "ad", "%s", algos[i]);
         cr_assert_str_eq(route_str(p, "d", "a", &lat), "ad", "%s", algos[i]);
-        cr_assert_str_eq(route_str(p, "a", "c", &lat), i == 0 ? "ab bc" : "ad cd", "%s",
-                         algos[i]);
+        cr_assert_str_eq(route_str(p, "a", "c", &lat), i == 0 ? "ab bc" : "ad cd", "%s", algos[i]);
         cr_assert(near(lat, i == 0 ? 2 : 1), "%s", algos[i]);
         sim_platform_free(p);
     }
@@ -344,7 +340,7 @@ Test(platform, errors_name_file_line_and_fix)
     HEAD "<zone id=\"z\" routing=\"Full\"><host id=\"h\" speed=\"1Gf\">"                           \
          "<disk id=\"d1\" read_bw=\"100MBps\" write_bw=\"40MBps\">"                                \
          "<prop id=\"size\" value=\"500GiB\"/><prop id=\"mount\" value=\"/scratch\"/></disk>"      \
-         "<disk id=\"d2\" read_bw=\"200MBps\" write_bw=\"80MBps\"/>"                              \
+         "<disk id=\"d2\" read_bw=\"200MBps\" write_bw=\"80MBps\"/>"                               \
          "<prop id=\"ram\" value=\"1B\"/></host></zone>" TAIL
 
 Test(platform, host_disks_keep_bandwidths_and_mount_point)
