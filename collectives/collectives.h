@@ -8,34 +8,64 @@
 
 #include <mpi.h>
 
-/* The only list of collectives: X(UPPER, lower). Expanded into enum coll_kind, the reserved
- * tags, the table declarations below and the registry array of registry.c. Adding a
- * collective: one X(...) here, one collectives/<kind>.c holding coll_<kind>_algos[], one line in
- * collectives/local.mk. */
-#define COLL_KINDS(X)                                                                              \
-    X(BARRIER, barrier)                                                                            \
-    X(BCAST, bcast)                                                                                \
-    X(REDUCE, reduce)                                                                              \
-    X(ALLREDUCE, allreduce)                                                                        \
-    X(ALLTOALL, alltoall)                                                                          \
-    X(ALLTOALLV, alltoallv)                                                                        \
-    X(ALLTOALLW, alltoallw)                                                                        \
-    X(ALLGATHER, allgather)                                                                        \
-    X(ALLGATHERV, allgatherv)                                                                      \
-    X(GATHER, gather)                                                                              \
-    X(GATHERV, gatherv)                                                                            \
-    X(SCATTER, scatter)                                                                            \
-    X(SCATTERV, scatterv)                                                                          \
-    X(REDUCE_SCATTER, reduce_scatter)                                                              \
-    X(SCAN, scan)                                                                                  \
-    X(EXSCAN, exscan)                                                                              \
-    X(NEIGHBOR_ALLGATHER, neighbor_allgather)                                                      \
-    X(NEIGHBOR_ALLGATHERV, neighbor_allgatherv)                                                    \
-    X(NEIGHBOR_ALLTOALL, neighbor_alltoall)                                                        \
-    X(NEIGHBOR_ALLTOALLV, neighbor_alltoallv)                                                      \
-    X(NEIGHBOR_ALLTOALLW, neighbor_alltoallw)
+/* The shape of a collective's arguments (struct coll_args), one per family of collectives that
+ * read the same fields and take MPI_IN_PLACE the same way. The MPI layer checks, normalises and
+ * traces a call by its form (smpi/mpi/coll_call.c, smpi/trace/). */
+enum coll_form {
+    COLL_FORM_BARRIER,            /* comm only */
+    COLL_FORM_BCAST,              /* rbuf, count, type, root */
+    COLL_FORM_REDUCE,             /* sbuf, rbuf, count, type, op, root */
+    COLL_FORM_ALLREDUCE,          /* sbuf, rbuf, count, type, op at every rank */
+    COLL_FORM_REDUCE_SCATTER,     /* sbuf, rbuf, rcounts, type, op */
+    COLL_FORM_ALLTOALL,           /* a block to and from every rank */
+    COLL_FORM_ALLGATHER,          /* one block from every rank to every rank */
+    COLL_FORM_GATHER,             /* one block from every rank to the root */
+    COLL_FORM_SCATTER,            /* one block from the root to every rank */
+    COLL_FORM_NEIGHBOR_ALLGATHER, /* one block to every neighbour (a process topology) */
+    COLL_FORM_NEIGHBOR_ALLTOALL,  /* a block to and from every neighbour */
+    COLL_NFORMS
+};
 
-#define COLL_ENUM_ROW(U, l) COLL_##U,
+/* What a collective's descriptor says beyond its form (struct coll_desc.flags). */
+enum coll_flag {
+    COLL_ROOTED = 1u << 0, /* has a root */
+    COLL_OP = 1u << 1,     /* reduces with an op */
+    COLL_V = 1u << 2,      /* per-rank counts and displacements (the v and w forms) */
+    COLL_W = 1u << 3,      /* per-rank datatypes (the w forms) */
+    COLL_INTRA = 1u << 4,  /* no intercommunicator form (MPI-3.1 section 5.2.2) */
+};
+
+/* The only list of collectives: X(UPPER, lower, form, flags, ti), where form is the COLL_FORM_
+ * suffix, flags enum coll_flag bits (0 for none) and ti the action name of SMPI 3.32's
+ * time-independent traces (NULL: SMPI writes none). Expanded into enum coll_kind, the reserved
+ * tags, the table declarations, coll_descs[] and the registry array of registry.c. Adding a
+ * collective: one X(...) here, one collectives/<kind>.c holding coll_<kind>_algos[], one line in
+ * collectives/local.mk, and its PMPI binding; its checks, in-place handling, report, traces and
+ * nonblocking form follow from its form and flags. */
+#define COLL_KINDS(X)                                                                              \
+    X(BARRIER, barrier, BARRIER, 0, "barrier")                                                     \
+    X(BCAST, bcast, BCAST, COLL_ROOTED, "bcast")                                                   \
+    X(REDUCE, reduce, REDUCE, COLL_ROOTED | COLL_OP, "reduce")                                     \
+    X(ALLREDUCE, allreduce, ALLREDUCE, COLL_OP, "allreduce")                                       \
+    X(ALLTOALL, alltoall, ALLTOALL, 0, "alltoall")                                                 \
+    X(ALLTOALLV, alltoallv, ALLTOALL, COLL_V, "alltoallv")                                         \
+    X(ALLTOALLW, alltoallw, ALLTOALL, COLL_V | COLL_W, "alltoallv")                                \
+    X(ALLGATHER, allgather, ALLGATHER, 0, "allgather")                                             \
+    X(ALLGATHERV, allgatherv, ALLGATHER, COLL_V, "allgatherv")                                     \
+    X(GATHER, gather, GATHER, COLL_ROOTED, "gather")                                               \
+    X(GATHERV, gatherv, GATHER, COLL_ROOTED | COLL_V, "gatherv")                                   \
+    X(SCATTER, scatter, SCATTER, COLL_ROOTED, "scatter")                                           \
+    X(SCATTERV, scatterv, SCATTER, COLL_ROOTED | COLL_V, "scatterv")                               \
+    X(REDUCE_SCATTER, reduce_scatter, REDUCE_SCATTER, COLL_OP | COLL_V, "reducescatter")           \
+    X(SCAN, scan, ALLREDUCE, COLL_OP | COLL_INTRA, "scan")                                         \
+    X(EXSCAN, exscan, ALLREDUCE, COLL_OP | COLL_INTRA, "exscan")                                   \
+    X(NEIGHBOR_ALLGATHER, neighbor_allgather, NEIGHBOR_ALLGATHER, COLL_INTRA, NULL)                \
+    X(NEIGHBOR_ALLGATHERV, neighbor_allgatherv, NEIGHBOR_ALLGATHER, COLL_V | COLL_INTRA, NULL)     \
+    X(NEIGHBOR_ALLTOALL, neighbor_alltoall, NEIGHBOR_ALLTOALL, COLL_INTRA, NULL)                   \
+    X(NEIGHBOR_ALLTOALLV, neighbor_alltoallv, NEIGHBOR_ALLTOALL, COLL_V | COLL_INTRA, NULL)        \
+    X(NEIGHBOR_ALLTOALLW, neighbor_alltoallw, NEIGHBOR_ALLTOALL, COLL_V | COLL_W | COLL_INTRA, NULL)
+
+#define COLL_ENUM_ROW(U, l, ...) COLL_##U,
 enum coll_kind { COLL_KINDS(COLL_ENUM_ROW) COLL_NKINDS };
 #undef COLL_ENUM_ROW
 
@@ -49,8 +79,8 @@ enum coll_kind { COLL_KINDS(COLL_ENUM_ROW) COLL_NKINDS };
  *                          topologies (a periodic neighbour may appear twice), 0 otherwise
  *   COLL_TAG_SEGMENT - i   segment i mod 2^16 of a pipeline that tags each segment (reduce NTSL,
  *                          as SMPI's tag + i) */
-#define COLL_TAG_ROW(U, l) COLL_TAG_##U = -10 - COLL_##U,
-#define COLL_TAG_INTER_ROW(U, l) COLL_TAG_INTER_##U = -100 - COLL_##U,
+#define COLL_TAG_ROW(U, l, ...) COLL_TAG_##U = -10 - COLL_##U,
+#define COLL_TAG_INTER_ROW(U, l, ...) COLL_TAG_INTER_##U = -100 - COLL_##U,
 enum coll_tag {
     COLL_KINDS(COLL_TAG_ROW) COLL_KINDS(COLL_TAG_INTER_ROW) COLL_TAG_INTERCOMM_CREATE = -200,
     COLL_TAG_INTERCOMM_CONTEXT = -201,
@@ -147,9 +177,22 @@ struct coll_algo {
 
 /* One table per collective, ended by a row whose name is NULL; the first row is the baseline,
  * which must have no needs. Defined at the bottom of collectives/<kind>.c. */
-#define COLL_TABLE_DECL(U, l) extern const struct coll_algo coll_##l##_algos[];
+#define COLL_TABLE_DECL(U, l, ...) extern const struct coll_algo coll_##l##_algos[];
 COLL_KINDS(COLL_TABLE_DECL)
 #undef COLL_TABLE_DECL
+
+/* A collective's descriptor: its row of COLL_KINDS. coll_descs[k] describes collective k. */
+struct coll_desc {
+    const char *name; /* "bcast", "reduce_scatter": as in smpi/<name> */
+    enum coll_form form;
+    unsigned flags; /* enum coll_flag bits */
+    const char *ti; /* the action of SMPI 3.32's TI traces ("reducescatter"), or NULL */
+};
+extern const struct coll_desc coll_descs[COLL_NKINDS];
+/* Bytes per rank that decide a selector's choice of collective k, as SMPI's selectors count
+ * them: the block this rank sends (receives, in a scatter), 0 for barrier and the v and w forms,
+ * and the mean block of a reduce_scatter. */
+size_t coll_call_bytes(enum coll_kind k, const struct coll_args *a);
 
 /* Sets up the registry once, before any rank runs a collective.
  *   selector  smpi/coll-selector: "default", "ompi" or "mpich" (NULL or "" means "default")

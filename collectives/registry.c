@@ -20,12 +20,17 @@ SIM_LOG_SUBCATEGORY(log_coll, "smpi_coll", "smpi"); /* SMPI's name for its selec
     }
 static const struct coll_mv2 mv2_initial = MV2_INITIAL;
 
-#define KIND_ROW(U, l) [COLL_##U] = { .name = #l, .algos = coll_##l##_algos },
+#define KIND_ROW(U, l, ...) [COLL_##U] = { .name = #l, .algos = coll_##l##_algos },
 static const struct {
     const char *name;
     const struct coll_algo *algos;
 } kinds[COLL_NKINDS] = { COLL_KINDS(KIND_ROW) };
 #undef KIND_ROW
+
+#define DESC_ROW(U, l, form_, flags_, ti_)                                                         \
+    [COLL_##U] = { .name = #l, .form = COLL_FORM_##form_, .flags = (flags_), .ti = (ti_) },
+const struct coll_desc coll_descs[COLL_NKINDS] = { COLL_KINDS(DESC_ROW) };
+#undef DESC_ROW
 
 static const char *const fallback_names[] = {
     [COLL_FALLBACK_ERROR] = "error",
@@ -35,8 +40,7 @@ static const char *const fallback_names[] = {
 
 static bool kind_has_op(enum coll_kind k)
 {
-    return k == COLL_REDUCE || k == COLL_ALLREDUCE || k == COLL_REDUCE_SCATTER || k == COLL_SCAN ||
-           k == COLL_EXSCAN;
+    return coll_descs[k].flags & COLL_OP;
 }
 
 const char *coll__need_missing(const struct coll_algo *algo, enum coll_kind k,
@@ -454,31 +458,21 @@ size_t coll__sum(const int *counts, int n)
 /* The count that COLL_WHEN_COUNT_*_POF2 compares, and the datatype COLL_WHEN_DERIVED tests. */
 static int kind_count(enum coll_kind k, const struct coll_args *a)
 {
-    switch (k) {
-    case COLL_BCAST:
-    case COLL_REDUCE:
-    case COLL_ALLREDUCE:
-    case COLL_SCAN:
-    case COLL_EXSCAN:
+    enum coll_form f = coll_descs[k].form;
+
+    if (f == COLL_FORM_BCAST || f == COLL_FORM_REDUCE || f == COLL_FORM_ALLREDUCE)
         return a->count;
-    default:
-        return a->scount;
-    }
+    return a->scount;
 }
 
 static MPI_Datatype kind_type(enum coll_kind k, const struct coll_args *a)
 {
-    switch (k) {
-    case COLL_BCAST:
-    case COLL_REDUCE:
-    case COLL_ALLREDUCE:
-    case COLL_REDUCE_SCATTER:
-    case COLL_SCAN:
-    case COLL_EXSCAN:
+    enum coll_form f = coll_descs[k].form;
+
+    if (f == COLL_FORM_BCAST || f == COLL_FORM_REDUCE || f == COLL_FORM_ALLREDUCE ||
+        f == COLL_FORM_REDUCE_SCATTER)
         return a->type;
-    default:
-        return MPI_DATATYPE_NULL; /* only SMPI's default reduce and allreduce test it */
-    }
+    return MPI_DATATYPE_NULL; /* only SMPI's default reduce and allreduce test it */
 }
 
 static bool counts_regular(const int *counts, int n)

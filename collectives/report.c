@@ -96,38 +96,28 @@ void coll_report_init(const char *path)
     }
 }
 
-/* Bytes per rank that decide a selector's choice, as SMPI's selectors count them. */
-static size_t call_bytes(enum coll_kind k, const struct coll_args *a)
+size_t coll_call_bytes(enum coll_kind k, const struct coll_args *a)
 {
+    const struct coll_desc *d = &coll_descs[k];
     int size = smpi_comm_size(a->comm);
     size_t total = 0;
 
-    switch (k) {
-    case COLL_BARRIER:
+    if (d->form == COLL_FORM_BARRIER)
         return 0;
-    case COLL_BCAST:
-    case COLL_REDUCE:
-    case COLL_ALLREDUCE:
-    case COLL_SCAN:
-    case COLL_EXSCAN:
-        return (size_t)a->count * smpi_type_size(a->type);
-    case COLL_REDUCE_SCATTER:
+    if (d->form == COLL_FORM_REDUCE_SCATTER) {
         for (int i = 0; i < size; i++)
             total += (size_t)a->rcounts[i];
         return total * smpi_type_size(a->type) / (size_t)size;
-    case COLL_SCATTER:
+    }
+    if (d->form == COLL_FORM_BCAST || d->form == COLL_FORM_REDUCE || d->form == COLL_FORM_ALLREDUCE)
+        return (size_t)a->count * smpi_type_size(a->type);
+    if (d->flags & COLL_V) /* the v and w forms: not sized */
+        return 0;
+    if (d->form == COLL_FORM_SCATTER)
         return a->rbuf == MPI_IN_PLACE ? (size_t)a->scount * smpi_type_size(a->stype)
                                        : (size_t)a->rcount * smpi_type_size(a->rtype);
-    case COLL_ALLTOALL:
-    case COLL_ALLGATHER:
-    case COLL_GATHER:
-    case COLL_NEIGHBOR_ALLGATHER:
-    case COLL_NEIGHBOR_ALLTOALL:
-        return a->sbuf == MPI_IN_PLACE ? (size_t)a->rcount * smpi_type_size(a->rtype)
-                                       : (size_t)a->scount * smpi_type_size(a->stype);
-    default: /* the v and w variants: the mean block this rank receives */
-        return 0;
-    }
+    return a->sbuf == MPI_IN_PLACE ? (size_t)a->rcount * smpi_type_size(a->rtype)
+                                   : (size_t)a->scount * smpi_type_size(a->stype);
 }
 
 static int size_class(size_t bytes)
@@ -208,8 +198,8 @@ void coll__report_call(enum coll_kind k, const struct coll_args *a, const char *
         (*pp)->comm = id;
         (*pp)->seq = seq;
         (*pp)->left = smpi_comm_size(a->comm);
-        (*pp)->line =
-            line_of(rep, k, smpi_comm_size(a->comm), size_class(call_bytes(k, a)), algo, false);
+        (*pp)->line = line_of(rep, k, smpi_comm_size(a->comm), size_class(coll_call_bytes(k, a)),
+                              algo, false);
     }
     p = *pp;
     if (seconds > p->longest)
@@ -227,8 +217,9 @@ void coll__report_tried(enum coll_kind k, const struct coll_args *a, const char 
     struct coll__report *rep = coll__run.report;
 
     if (rep)
-        add_time(line_of(rep, k, smpi_comm_size(a->comm), size_class(call_bytes(k, a)), algo, true),
-                 longest);
+        add_time(
+            line_of(rep, k, smpi_comm_size(a->comm), size_class(coll_call_bytes(k, a)), algo, true),
+            longest);
 }
 
 /* "512 B", "4 KiB", "16 MiB": a power of two (2^shift bytes) with its unit. */

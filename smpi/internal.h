@@ -155,6 +155,9 @@ void smpi__diag_arm(void);
 bool smpi__diag_caller(char *buf, size_t cap);
 /* ---- collective calls (coll_call.c), shared by the blocking, nonblocking and neighbourhood
  * bindings ---- */
+/* Whether the calling rank is the root of rooted collective a: its rank on an intracommunicator,
+ * MPI_ROOT on an intercommunicator (where MPI_PROC_NULL and a remote rank are not). */
+bool smpi__coll_is_root(const struct coll_args *a);
 /* Checks the arguments of collective k as the MPI call `call` received them (the collective's
  * kind, with the intercommunicator forms); reports a failure through the communicator's error
  * handler and returns the code to give back, else MPI_SUCCESS. */

@@ -42,9 +42,9 @@ static void ref_type(MPI_Datatype t, bool ref)
 static void hold(const struct nbc *n, bool ref)
 {
     const struct coll_args *a = &n->args;
-    bool root = smpi_comm_rank(a->comm) == a->root;
-    bool gather = n->kind == COLL_GATHER || n->kind == COLL_GATHERV;
-    bool scatter = n->kind == COLL_SCATTER || n->kind == COLL_SCATTERV;
+    bool root = smpi__coll_is_root(a);
+    bool gather = coll_descs[n->kind].form == COLL_FORM_GATHER;
+    bool scatter = coll_descs[n->kind].form == COLL_FORM_SCATTER;
     bool sends = a->sbuf != MPI_IN_PLACE && (!scatter || root);
     bool recvs = a->rbuf != MPI_IN_PLACE && (!gather || root);
     int ns = a->stypes && sends ? smpi__comm_peer_size(a->comm) : 0;
@@ -52,7 +52,8 @@ static void hold(const struct nbc *n, bool ref)
     int *in;
     int *out;
 
-    if (n->kind == COLL_NEIGHBOR_ALLTOALLW &&
+    if (coll_descs[n->kind].form == COLL_FORM_NEIGHBOR_ALLTOALL &&
+        (coll_descs[n->kind].flags & COLL_W) &&
         smpi_topo_neighbors(a->comm, &in, &nr, &out, &ns) == MPI_SUCCESS) {
         free(in);
         free(out);

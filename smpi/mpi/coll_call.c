@@ -173,15 +173,20 @@ static int check_root(const char *call, MPI_Comm comm, int root)
                        root, peers(comm));
 }
 
-/* Whether this rank's root-side arguments matter: the root of an intracommunicator, the
- * MPI_ROOT rank of an intercommunicator. And whether its leaf-side ones do. */
-static bool at_root(const struct coll_args *a)
+bool smpi__coll_is_root(const struct coll_args *a)
 {
     if (smpi__comm_is_inter(a->comm))
         return a->root == MPI_ROOT;
     return smpi_comm_rank(a->comm) == a->root;
 }
 
+static bool at_root(const struct coll_args *a)
+{
+    return smpi__coll_is_root(a);
+}
+
+/* Whether this rank's leaf-side arguments matter: not at the root's group of an
+ * intercommunicator. */
 static bool at_leaf(const struct coll_args *a)
 {
     if (smpi__comm_is_inter(a->comm))
@@ -209,8 +214,17 @@ static int check_reduction(const char *call, const struct coll_args *a, int coun
     return MPI_SUCCESS;
 }
 
-static int check_bcast(const char *call, const struct coll_args *a)
+static int check_barrier(const char *call, enum coll_kind k, const struct coll_args *a)
 {
+    (void)call;
+    (void)k;
+    (void)a;
+    return MPI_SUCCESS;
+}
+
+static int check_bcast(const char *call, enum coll_kind k, const struct coll_args *a)
+{
+    (void)k;
     SMPI_CHECK(check_root(call, a->comm, a->root));
     if (idle(a))
         return MPI_SUCCESS;
@@ -302,10 +316,18 @@ static int check_alltoallv(const char *call, const struct coll_args *a, bool w)
     return check_buf_counts(call, a->comm, a->rbuf, a->rcounts, n, a->rtype, "recvbuf");
 }
 
+/* alltoall, alltoallv and alltoallw. */
+static int check_alltoall_any(const char *call, enum coll_kind k, const struct coll_args *a)
+{
+    if (coll_descs[k].flags & COLL_V)
+        return check_alltoallv(call, a, coll_descs[k].flags & COLL_W);
+    return check_alltoall(call, k, a);
+}
+
 /* The receive side of a gather or allgather, at a rank that receives from n peers. */
 static int check_gathered(const char *call, enum coll_kind k, const struct coll_args *a, int n)
 {
-    bool v = k == COLL_GATHERV || k == COLL_ALLGATHERV;
+    bool v = coll_descs[k].flags & COLL_V;
 
     SMPI_CHECK(check_blocks(call, a->comm, n, false,
                             &(struct blocks){ .v = v,
@@ -363,13 +385,14 @@ static int check_scatter(const char *call, enum coll_kind k, const struct coll_a
     if (!at_root(a))
         return MPI_SUCCESS;
     SMPI_CHECK(check_blocks(call, a->comm, n, true,
-                            &(struct blocks){ .v = k == COLL_SCATTERV,
+                            &(struct blocks){ .v = coll_descs[k].flags & COLL_V,
                                               .count = a->scount,
                                               .counts = a->scounts,
                                               .displs = a->sdispls,
                                               .type = a->stype,
                                               .buf = a->sbuf }));
-    return k == COLL_SCATTER ? check_alias(call, k, a->sbuf, a->rbuf, a->scount > 0) : MPI_SUCCESS;
+    return !(coll_descs[k].flags & COLL_V) ? check_alias(call, k, a->sbuf, a->rbuf, a->scount > 0)
+                                           : MPI_SUCCESS;
 }
 
 /* A displacement array of the neighbourhood alltoallw, in bytes (MPI_ERR_ARG when NULL). */
@@ -386,13 +409,13 @@ static int check_neighbor_arrays(const char *call, enum coll_kind k, const struc
                                  int nin, int nout)
 {
     SMPI_CHECK(check_array(call, a->comm, a->rcounts, nin, "recvcounts", true));
-    if (k == COLL_NEIGHBOR_ALLGATHERV) {
+    if (coll_descs[k].form == COLL_FORM_NEIGHBOR_ALLGATHER) {
         SMPI_CHECK(check_array(call, a->comm, a->rdispls, nin, "displs", false));
         SMPI_CHECK(smpi__check_type(call, a->comm, a->rtype, "recvtype"));
         return check_buf_counts(call, a->comm, a->rbuf, a->rcounts, nin, a->rtype, "recvbuf");
     }
     SMPI_CHECK(check_array(call, a->comm, a->scounts, nout, "sendcounts", true));
-    if (k == COLL_NEIGHBOR_ALLTOALLW) {
+    if (coll_descs[k].flags & COLL_W) {
         SMPI_CHECK(check_bdispls(call, a->comm, a->sbdispls, "sdispls"));
         SMPI_CHECK(check_bdispls(call, a->comm, a->rbdispls, "rdispls"));
         SMPI_CHECK(check_types(call, a->comm, a->stypes, nout, "sendtypes"));
@@ -412,6 +435,7 @@ static int check_neighbor_arrays(const char *call, enum coll_kind k, const struc
  * may be NULL where the rank has no neighbour to exchange with. */
 static int check_neighbor(const char *call, enum coll_kind k, const struct coll_args *a)
 {
+    unsigned flags = coll_descs[k].flags;
     int *in;
     int *out;
     int nin;
@@ -423,56 +447,42 @@ static int check_neighbor(const char *call, enum coll_kind k, const struct coll_
                            "MPI_Cart_create, MPI_Graph_create or MPI_Dist_graph_create");
     free(in);
     free(out);
-    if (k == COLL_NEIGHBOR_ALLGATHER || k == COLL_NEIGHBOR_ALLGATHERV ||
-        k == COLL_NEIGHBOR_ALLTOALL) {
+    if (coll_descs[k].form == COLL_FORM_NEIGHBOR_ALLGATHER || !(flags & COLL_V)) {
         SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
         SMPI_CHECK(
             check_buf(call, a->comm, a->sbuf, nout > 0 ? a->scount : 0, a->stype, "sendbuf"));
     }
-    if (k != COLL_NEIGHBOR_ALLGATHER && k != COLL_NEIGHBOR_ALLTOALL)
+    if (flags & COLL_V)
         return check_neighbor_arrays(call, k, a, nin, nout);
     SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
     return check_buf(call, a->comm, a->rbuf, nin > 0 ? a->rcount : 0, a->rtype, "recvbuf");
 }
 
+typedef int check_fn(const char *call, enum coll_kind k, const struct coll_args *a);
+
+/* The check of each form of collective (enum coll_form). */
+static check_fn *const checks[COLL_NFORMS] = {
+    [COLL_FORM_BARRIER] = check_barrier,
+    [COLL_FORM_BCAST] = check_bcast,
+    [COLL_FORM_REDUCE] = check_reduce,
+    [COLL_FORM_ALLREDUCE] = check_allreduce,
+    [COLL_FORM_REDUCE_SCATTER] = check_reduce_scatter,
+    [COLL_FORM_ALLTOALL] = check_alltoall_any,
+    [COLL_FORM_ALLGATHER] = check_allgather,
+    [COLL_FORM_GATHER] = check_gather,
+    [COLL_FORM_SCATTER] = check_scatter,
+    [COLL_FORM_NEIGHBOR_ALLGATHER] = check_neighbor,
+    [COLL_FORM_NEIGHBOR_ALLTOALL] = check_neighbor,
+};
+
 static int check_args(const char *call, enum coll_kind k, const struct coll_args *a)
 {
     SMPI_CHECK(smpi__check_init(call));
     SMPI_CHECK(smpi__check_comm(call, a->comm));
-    if (smpi__comm_is_inter(a->comm) &&
-        (k == COLL_SCAN || k == COLL_EXSCAN || k >= COLL_NEIGHBOR_ALLGATHER))
+    if (smpi__comm_is_inter(a->comm) && (coll_descs[k].flags & COLL_INTRA))
         return smpi__error(a->comm, call, MPI_ERR_COMM,
                            "%s has no intercommunicator form (MPI-3.1 section 5.2.2)", call);
-    switch (k) {
-    case COLL_BARRIER:
-        return MPI_SUCCESS;
-    case COLL_BCAST:
-        return check_bcast(call, a);
-    case COLL_REDUCE:
-        return check_reduce(call, k, a);
-    case COLL_ALLREDUCE:
-    case COLL_SCAN:
-    case COLL_EXSCAN:
-        return check_allreduce(call, k, a);
-    case COLL_REDUCE_SCATTER:
-        return check_reduce_scatter(call, k, a);
-    case COLL_ALLTOALL:
-        return check_alltoall(call, k, a);
-    case COLL_ALLTOALLV:
-    case COLL_ALLTOALLW:
-        return check_alltoallv(call, a, k == COLL_ALLTOALLW);
-    case COLL_ALLGATHER:
-    case COLL_ALLGATHERV:
-        return check_allgather(call, k, a);
-    case COLL_GATHER:
-    case COLL_GATHERV:
-        return check_gather(call, k, a);
-    case COLL_SCATTER:
-    case COLL_SCATTERV:
-        return check_scatter(call, k, a);
-    default:
-        return check_neighbor(call, k, a);
-    }
+    return checks[coll_descs[k].form](call, k, a);
 }
 
 int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args *a)
@@ -529,10 +539,10 @@ static void *in_place_alltoall(enum coll_kind k, struct coll_args *a)
     MPI_Aint hi = 0;
 
     for (int i = 0; i < size; i++) {
-        if (k == COLL_ALLTOALL)
+        if (!(coll_descs[k].flags & COLL_V))
             widen_span((MPI_Aint)i * a->rcount * smpi_type_extent(a->rtype), a->rcount, a->rtype,
                        &lo, &hi);
-        else if (k == COLL_ALLTOALLV)
+        else if (!(coll_descs[k].flags & COLL_W))
             widen_span((MPI_Aint)a->rdispls[i] * smpi_type_extent(a->rtype), a->rcounts[i],
                        a->rtype, &lo, &hi);
         else
@@ -546,58 +556,81 @@ static void *in_place_alltoall(enum coll_kind k, struct coll_args *a)
     return copy_span(a->rbuf, lo, hi, &a->sbuf);
 }
 
-/* Rewrites *a as SMPI's binding would; returns a block to free (or NULL). */
-static void *normalise(enum coll_kind k, struct coll_args *a)
+/* SMPI's normalisation of each form: rewrites *a as SMPI's binding would; returns a block to
+ * free (or NULL). */
+typedef void *normalise_fn(enum coll_kind k, struct coll_args *a);
+
+static void *normalise_gather(enum coll_kind k, struct coll_args *a)
+{
+    (void)k;
+    if (smpi_comm_rank(a->comm) == a->root && a->sbuf == MPI_IN_PLACE) {
+        a->scount = 0;
+        a->stype = a->rtype;
+    }
+    return NULL;
+}
+
+static void *normalise_scatter(enum coll_kind k, struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
+
+    if (rank == a->root && a->rbuf == MPI_IN_PLACE) {
+        a->rtype = a->stype;
+        a->rcount = coll_descs[k].flags & COLL_V ? a->scounts[rank] : a->scount;
+    }
+    return NULL;
+}
+
+static void *normalise_allgather(enum coll_kind k, struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    bool v = coll_descs[k].flags & COLL_V;
+
+    if (a->sbuf != MPI_IN_PLACE)
+        return NULL;
+    a->scount = v ? a->rcounts[rank] : a->rcount;
+    a->sbuf = (char *)a->rbuf + (v ? (MPI_Aint)a->rdispls[rank] : (MPI_Aint)rank * a->rcount) *
+                                    smpi_type_extent(a->rtype);
+    a->stype = a->rtype;
+    return NULL;
+}
+
+/* allreduce, scan, exscan and reduce_scatter: a copy of the receive buffer. */
+static void *normalise_reduction(enum coll_kind k, struct coll_args *a)
+{
     MPI_Aint lo = 0;
     MPI_Aint hi = 0;
-    int total = 0;
+    int total = a->count;
 
-    switch (k) {
-    case COLL_GATHER:
-    case COLL_GATHERV:
-        if (rank == a->root && a->sbuf == MPI_IN_PLACE) {
-            a->scount = 0;
-            a->stype = a->rtype;
-        }
+    if (a->sbuf != MPI_IN_PLACE)
         return NULL;
-    case COLL_SCATTER:
-    case COLL_SCATTERV:
-        if (rank == a->root && a->rbuf == MPI_IN_PLACE) {
-            a->rtype = a->stype;
-            a->rcount = k == COLL_SCATTER ? a->scount : a->scounts[rank];
-        }
-        return NULL;
-    case COLL_ALLGATHER:
-    case COLL_ALLGATHERV:
-        if (a->sbuf != MPI_IN_PLACE)
-            return NULL;
-        a->scount = k == COLL_ALLGATHER ? a->rcount : a->rcounts[rank];
-        a->sbuf = (char *)a->rbuf +
-                  (k == COLL_ALLGATHER ? (MPI_Aint)rank * a->rcount : (MPI_Aint)a->rdispls[rank]) *
-                      smpi_type_extent(a->rtype);
-        a->stype = a->rtype;
-        return NULL;
-    case COLL_ALLREDUCE:
-    case COLL_SCAN:
-    case COLL_EXSCAN:
-    case COLL_REDUCE_SCATTER:
-        if (a->sbuf != MPI_IN_PLACE)
-            return NULL;
-        total = a->count;
-        if (k == COLL_REDUCE_SCATTER)
-            for (int i = 0; i < smpi_comm_size(a->comm); i++)
-                total += a->rcounts[i];
-        widen_span(0, total, a->type, &lo, &hi);
-        return copy_span(a->rbuf, lo, hi, &a->sbuf);
-    case COLL_ALLTOALL:
-    case COLL_ALLTOALLV:
-    case COLL_ALLTOALLW:
-        return a->sbuf == MPI_IN_PLACE ? in_place_alltoall(k, a) : NULL;
-    default:
-        return NULL;
-    }
+    if (coll_descs[k].form == COLL_FORM_REDUCE_SCATTER)
+        for (int i = 0; i < smpi_comm_size(a->comm); i++)
+            total += a->rcounts[i];
+    widen_span(0, total, a->type, &lo, &hi);
+    return copy_span(a->rbuf, lo, hi, &a->sbuf);
+}
+
+static void *normalise_alltoall(enum coll_kind k, struct coll_args *a)
+{
+    return a->sbuf == MPI_IN_PLACE ? in_place_alltoall(k, a) : NULL;
+}
+
+/* The forms SMPI rewrites; the others reach the algorithms as given. */
+static normalise_fn *const normalisers[COLL_NFORMS] = {
+    [COLL_FORM_GATHER] = normalise_gather,
+    [COLL_FORM_SCATTER] = normalise_scatter,
+    [COLL_FORM_ALLGATHER] = normalise_allgather,
+    [COLL_FORM_ALLREDUCE] = normalise_reduction,
+    [COLL_FORM_REDUCE_SCATTER] = normalise_reduction,
+    [COLL_FORM_ALLTOALL] = normalise_alltoall,
+};
+
+static void *normalise(enum coll_kind k, struct coll_args *a)
+{
+    normalise_fn *f = normalisers[coll_descs[k].form];
+
+    return f ? f(k, a) : NULL;
 }
 
 int smpi__coll_exec(enum coll_kind k, const struct coll_args *args)
@@ -608,7 +641,7 @@ int smpi__coll_exec(enum coll_kind k, const struct coll_args *args)
 
     if (smpi__comm_is_inter(a.comm))
         return coll_inter_run(k, &a);
-    if (k == COLL_BCAST && smpi_comm_size(a.comm) == 1)
+    if (coll_descs[k].form == COLL_FORM_BCAST && smpi_comm_size(a.comm) == 1)
         return MPI_SUCCESS; /* as SMPI: a broadcast on one rank sends nothing */
     block = normalise(k, &a);
     /* the application's own calls are reported; those MPI calls make inside (communicator

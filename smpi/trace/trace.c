@@ -52,18 +52,11 @@ struct smpi_trace_call smpi__trace_p2p(const char *name, MPI_Comm comm, int peer
     return c;
 }
 
-/* Whether the calling rank is the root of rooted collective a (intercommunicators: MPI_ROOT). */
-static bool is_root(const struct coll_args *a)
-{
-    if (smpi__comm_is_inter(a->comm))
-        return a->root == MPI_ROOT;
-    return smpi_comm_rank(a->comm) == a->root;
-}
-
 struct smpi_trace_call smpi__trace_coll(const char *name, int k, const struct coll_args *a)
 {
     struct smpi_trace_call c = SMPI_TRACE_CALL(name);
-    bool neighbor = k >= COLL_NEIGHBOR_ALLGATHER;
+    enum coll_form form = coll_descs[k].form;
+    bool neighbor = form == COLL_FORM_NEIGHBOR_ALLGATHER || form == COLL_FORM_NEIGHBOR_ALLTOALL;
 
     c.comm = a->comm;
     c.coll_kind = k;
@@ -89,12 +82,12 @@ struct smpi_trace_call smpi__trace_coll(const char *name, int k, const struct co
         c.recv_counts = a->rcounts;
     }
     /* the root's side of a rooted collective means nothing on the other ranks */
-    if ((k == COLL_GATHER || k == COLL_GATHERV) && !is_root(a)) {
+    if (form == COLL_FORM_GATHER && !smpi__coll_is_root(a)) {
         c.recv_count = -1;
         c.recv_type = MPI_DATATYPE_NULL;
         c.recv_counts = NULL;
     }
-    if ((k == COLL_SCATTER || k == COLL_SCATTERV) && !is_root(a)) {
+    if (form == COLL_FORM_SCATTER && !smpi__coll_is_root(a)) {
         c.send_count = -1;
         c.send_type = MPI_DATATYPE_NULL;
         c.send_counts = NULL;

@@ -259,39 +259,38 @@ static long sum(const int *v, int n)
 static void coll_fixed(struct ti_out *f, const char *name, int k, const struct coll_args *a,
                        bool root)
 {
+    enum coll_form form = coll_descs[k].form;
     int scount = a->scount;
     MPI_Datatype stype = a->stype;
     int rcount = a->rcount;
     MPI_Datatype rtype = a->rtype;
 
-    switch (k) {
-    case COLL_BCAST:
+    switch (form) {
+    case COLL_FORM_BCAST:
         coll_line(f, name, a->root, -1, a->count, 0, type_id(a->type), "");
         break;
-    case COLL_REDUCE:
+    case COLL_FORM_REDUCE:
         coll_line(f, name, a->root, 0, a->count, 0, type_id(a->type), "");
         break;
-    case COLL_ALLREDUCE:
-    case COLL_SCAN:
-    case COLL_EXSCAN:
+    case COLL_FORM_ALLREDUCE:
         coll_line(f, name, -1, 0, a->count, 0, type_id(a->type), "");
         break;
-    case COLL_GATHER:
+    case COLL_FORM_GATHER:
         if (root && a->sbuf == MPI_IN_PLACE) {
             scount = 0;
             stype = rtype;
         }
         coll_line(f, name, a->root, -1, scount, rcount, type_id(stype), type_id(rtype));
         break;
-    case COLL_SCATTER:
+    case COLL_FORM_SCATTER:
         if (a->rbuf == MPI_IN_PLACE) {
             rcount = scount;
             rtype = stype;
         }
         coll_line(f, name, a->root, -1, scount, rcount, type_id(stype), type_id(rtype));
         break;
-    case COLL_ALLGATHER:
-    case COLL_ALLTOALL:
+    case COLL_FORM_ALLGATHER:
+    case COLL_FORM_ALLTOALL:
         if (a->sbuf == MPI_IN_PLACE) {
             scount = rcount;
             stype = rtype;
@@ -327,24 +326,24 @@ static void coll_var(struct ti_out *f, const char *name, const struct smpi_trace
     bool in_place = a->sbuf == MPI_IN_PLACE;
     int me = smpi_comm_rank(a->comm);
 
-    switch (c->coll_kind) {
-    case COLL_GATHERV:
+    switch (coll_descs[c->coll_kind].form) {
+    case COLL_FORM_GATHER:
         varcoll_line(f, name, a->root, root && in_place ? 0 : a->scount, NULL, false, -1,
                      root ? a->rcounts : NULL, !root, n,
                      type_id(root && in_place ? a->rtype : a->stype), type_id(a->rtype));
         break;
-    case COLL_ALLGATHERV:
+    case COLL_FORM_ALLGATHER:
         varcoll_line(f, name, -1, in_place ? a->rcounts[me] : a->scount, NULL, false, -1,
                      a->rcounts, false, n, type_id(in_place ? a->rtype : a->stype),
                      type_id(a->rtype));
         break;
-    case COLL_SCATTERV:
+    case COLL_FORM_SCATTER:
         varcoll_line(f, name, a->root, -1, root ? a->scounts : NULL, !root,
                      root && a->rbuf == MPI_IN_PLACE ? a->scounts[me] : a->rcount, NULL, false, n,
                      type_id(a->stype),
                      type_id(root && a->rbuf == MPI_IN_PLACE ? a->stype : a->rtype));
         break;
-    case COLL_REDUCE_SCATTER:
+    case COLL_FORM_REDUCE_SCATTER:
         if (strcmp(c->name, "MPI_Reduce_scatter_block") == 0) /* SMPI 3.32 writes recvcount zeros */
             varcoll_line(f, name, -1, -1, NULL, false, -1, NULL, true, n ? a->rcounts[0] : 0,
                          type_id(a->type), "");
@@ -352,16 +351,18 @@ static void coll_var(struct ti_out *f, const char *name, const struct smpi_trace
             varcoll_line(f, name, -1, -1, NULL, false, -1, a->rcounts, false, n, "0",
                          type_id(a->type));
         break;
-    case COLL_ALLTOALLV: {
+    case COLL_FORM_ALLTOALL: {
         const int *sc = in_place ? a->rcounts : a->scounts;
+
+        if (coll_descs[c->coll_kind].flags & COLL_W) {
+            alltoallw(f, name, a, n);
+            break;
+        }
 
         varcoll_line(f, name, -1, sum(sc, n), sc, false, sum(a->rcounts, n), a->rcounts, false, n,
                      type_id(in_place ? a->rtype : a->stype), type_id(a->rtype));
         break;
     }
-    case COLL_ALLTOALLW:
-        alltoallw(f, name, a, n);
-        break;
     default:
         break;
     }
@@ -369,40 +370,20 @@ static void coll_var(struct ti_out *f, const char *name, const struct smpi_trace
 
 static void collective(const struct smpi_process *p, const struct smpi_trace_call *c)
 {
-    static const char *const names[COLL_NKINDS] = {
-        [COLL_BARRIER] = "barrier",
-        [COLL_BCAST] = "bcast",
-        [COLL_REDUCE] = "reduce",
-        [COLL_ALLREDUCE] = "allreduce",
-        [COLL_ALLTOALL] = "alltoall",
-        [COLL_ALLTOALLV] = "alltoallv",
-        [COLL_ALLTOALLW] = "alltoallv",
-        [COLL_ALLGATHER] = "allgather",
-        [COLL_ALLGATHERV] = "allgatherv",
-        [COLL_GATHER] = "gather",
-        [COLL_GATHERV] = "gatherv",
-        [COLL_SCATTER] = "scatter",
-        [COLL_SCATTERV] = "scatterv",
-        [COLL_REDUCE_SCATTER] = "reducescatter",
-        [COLL_SCAN] = "scan",
-        [COLL_EXSCAN] = "exscan",
-    };
     const struct coll_args *a = c->coll;
     char name[32];
     bool root;
     struct ti_out *f;
 
-    if (c->coll_kind < 0 || c->coll_kind >= COLL_NKINDS || !names[c->coll_kind] || !a)
+    if (c->coll_kind < 0 || c->coll_kind >= COLL_NKINDS || !coll_descs[c->coll_kind].ti || !a)
         return; /* neighbourhood collectives: SMPI 3.32 writes no action */
     /* nonblocking ones are named with an i: ibcast, iallreduce, ... */
-    snprintf(name, sizeof(name), "%s%s", c->name[4] == 'I' ? "i" : "", names[c->coll_kind]);
-    root = smpi__comm_is_inter(a->comm) ? a->root == MPI_ROOT : smpi_comm_rank(a->comm) == a->root;
+    snprintf(name, sizeof(name), "%s%s", c->name[4] == 'I' ? "i" : "", coll_descs[c->coll_kind].ti);
+    root = smpi__coll_is_root(a);
     f = begin(p);
-    if (c->coll_kind == COLL_BARRIER)
+    if (coll_descs[c->coll_kind].form == COLL_FORM_BARRIER)
         out(f, "%s\n", name);
-    else if (c->coll_kind == COLL_GATHERV || c->coll_kind == COLL_ALLGATHERV ||
-             c->coll_kind == COLL_SCATTERV || c->coll_kind == COLL_REDUCE_SCATTER ||
-             c->coll_kind == COLL_ALLTOALLV || c->coll_kind == COLL_ALLTOALLW)
+    else if (coll_descs[c->coll_kind].flags & COLL_V)
         coll_var(f, name, c, root, comm_size(a->comm));
     else
         coll_fixed(f, name, c->coll_kind, a, root);

@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -101,7 +102,7 @@ Test(registry, kinds_names_and_tags_are_consistent)
     /* Names round-trip through coll_kind_by_name, the option names are SMPI's, and each kind
      * has its own negative tag (so collective traffic never matches a user tag >= 0). */
     int tags[] = {
-#define TAG_ROW(U, l) COLL_TAG_##U,
+#define TAG_ROW(U, l, ...) COLL_TAG_##U,
         COLL_KINDS(TAG_ROW)
 #undef TAG_ROW
     };
@@ -115,6 +116,35 @@ Test(registry, kinds_names_and_tags_are_consistent)
     cr_assert_str_eq(coll_kind_name(COLL_REDUCE_SCATTER), "reduce_scatter");
     cr_assert_str_eq(coll_kind_name(COLL_BCAST), "bcast");
     cr_assert_eq(coll_kind_by_name("bcats"), -1);
+}
+
+Test(registry, descriptors_follow_the_rows_of_coll_kinds)
+{
+    /* Every kind has its descriptor: its name, a form, flags that fit it. */
+    for (int k = 0; k < COLL_NKINDS; k++) {
+        const struct coll_desc *d = &coll_descs[k];
+        bool rooted = d->form == COLL_FORM_BCAST || d->form == COLL_FORM_REDUCE ||
+                      d->form == COLL_FORM_GATHER || d->form == COLL_FORM_SCATTER;
+        bool neighbor =
+            d->form == COLL_FORM_NEIGHBOR_ALLGATHER || d->form == COLL_FORM_NEIGHBOR_ALLTOALL;
+
+        cr_assert_str_eq(d->name, coll_kind_name((enum coll_kind)k));
+        cr_assert((unsigned)d->form < COLL_NFORMS, "%s: form %d", d->name, (int)d->form);
+        cr_assert_eq(!!(d->flags & COLL_ROOTED), rooted, "%s: COLL_ROOTED", d->name);
+        cr_assert(!(d->flags & COLL_W) || (d->flags & COLL_V), "%s: COLL_W without COLL_V",
+                  d->name);
+        cr_assert(!neighbor || (d->flags & COLL_INTRA), "%s: neighbourhood but not COLL_INTRA",
+                  d->name);
+        cr_assert_eq(d->ti == NULL, neighbor, "%s: TI action", d->name);
+    }
+    /* the facts the MPI layer relies on */
+    cr_assert_eq(coll_descs[COLL_ALLTOALLW].flags & (COLL_V | COLL_W), COLL_V | COLL_W);
+    cr_assert_str_eq(coll_descs[COLL_ALLTOALLW].ti, "alltoallv"); /* as SMPI 3.32 writes it */
+    cr_assert_str_eq(coll_descs[COLL_REDUCE_SCATTER].ti, "reducescatter");
+    cr_assert(coll_descs[COLL_SCAN].flags & COLL_OP);
+    cr_assert(coll_descs[COLL_EXSCAN].flags & COLL_INTRA);
+    cr_assert(!(coll_descs[COLL_ALLREDUCE].flags & COLL_INTRA));
+    cr_assert_eq(coll_descs[COLL_SCATTERV].form, COLL_FORM_SCATTER);
 }
 
 Test(registry, find_returns_each_row_and_null_for_unknown_names)
