@@ -93,8 +93,8 @@ enum coll_tag {
 #undef COLL_TAG_INTER_ROW
 
 /* Every parameter any collective needs; each kind reads only its own fields (unused ones are
- * zero). The bindings normalise MPI_IN_PLACE as SMPI 3.32's do (smpi/bindings/bindings_coll.c), so
- * an algorithm sees MPI_IN_PLACE only as the send buffer of gather and gatherv at the root (with
+ * zero). The call path normalises MPI_IN_PLACE as SMPI 3.32's bindings do (smpi/mpi/coll_call.c),
+ * so an algorithm sees MPI_IN_PLACE only as the send buffer of gather and gatherv at the root (with
  * scount 0 and stype = rtype), as the receive buffer of scatter and scatterv at the root (with
  * rcount and rtype those of the root's own block), and as the send buffer of reduce at the
  * root; everywhere else sbuf is a real buffer. A bcast on one rank never reaches an algorithm.
