@@ -148,14 +148,23 @@ static inline int smpi__check_count(const char *call, MPI_Comm comm, int count, 
     return MPI_SUCCESS;
 }
 
+/* Why type cannot describe data (NULL when it can): the message after the parameter's name. */
+static inline const char *smpi__type_fault(MPI_Datatype type)
+{
+    if (type == MPI_DATATYPE_NULL)
+        return "is MPI_DATATYPE_NULL";
+    if (!(type->flags & SMPI_TYPE_COMMITTED))
+        return "is not committed; call MPI_Type_commit on it first";
+    return NULL;
+}
+
 static inline int smpi__check_type(const char *call, MPI_Comm comm, MPI_Datatype type,
                                    const char *name)
 {
-    if (type == MPI_DATATYPE_NULL)
-        return smpi__error(comm, call, MPI_ERR_TYPE, "%s is MPI_DATATYPE_NULL", name);
-    if (!(type->flags & SMPI_TYPE_COMMITTED))
-        return smpi__error(comm, call, MPI_ERR_TYPE,
-                           "%s is not committed; call MPI_Type_commit on it first", name);
+    const char *why = smpi__type_fault(type);
+
+    if (why)
+        return smpi__error(comm, call, MPI_ERR_TYPE, "%s %s", name, why);
     return MPI_SUCCESS;
 }
 
@@ -201,11 +210,10 @@ static inline int smpi__check_win_count(const char *call, MPI_Win win, int count
 static inline int smpi__check_win_type(const char *call, MPI_Win win, MPI_Datatype type,
                                        const char *name)
 {
-    if (type == MPI_DATATYPE_NULL)
-        return smpi__win_error(win, call, MPI_ERR_TYPE, "%s is MPI_DATATYPE_NULL", name);
-    if (!(type->flags & SMPI_TYPE_COMMITTED))
-        return smpi__win_error(win, call, MPI_ERR_TYPE,
-                               "%s is not committed; call MPI_Type_commit on it first", name);
+    const char *why = smpi__type_fault(type);
+
+    if (why)
+        return smpi__win_error(win, call, MPI_ERR_TYPE, "%s %s", name, why);
     return MPI_SUCCESS;
 }
 
