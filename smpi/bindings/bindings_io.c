@@ -20,26 +20,6 @@
 
 /* ---- helpers ------------------------------------------------------------------------------ */
 
-static int check_access(const char *call, MPI_File fh, int count, MPI_Datatype type, bool write,
-                        bool shared_ptr)
-{
-    if (count < 0)
-        return smpi__file_error(fh, call, MPI_ERR_COUNT, "count %d is negative", count);
-    if (type == MPI_DATATYPE_NULL)
-        return smpi__file_error(fh, call, MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
-    if (write && (fh->amode & MPI_MODE_RDONLY))
-        return smpi__file_error(fh, call, MPI_ERR_READ_ONLY, "%s was opened MPI_MODE_RDONLY",
-                                fh->name);
-    if (!write && (fh->amode & MPI_MODE_WRONLY))
-        return smpi__file_error(fh, call, MPI_ERR_ACCESS, "%s was opened MPI_MODE_WRONLY",
-                                fh->name);
-    if ((fh->amode & MPI_MODE_SEQUENTIAL) && !shared_ptr)
-        return smpi__file_error(fh, call, MPI_ERR_UNSUPPORTED_OPERATION,
-                                "%s was opened MPI_MODE_SEQUENTIAL: use the shared pointer",
-                                fh->name);
-    return MPI_SUCCESS;
-}
-
 static MPI_Offset etype_size(MPI_File fh)
 {
     MPI_Offset s = (MPI_Offset)smpi__file_self(fh)->etype->size;
@@ -109,7 +89,7 @@ static int at(const char *call, MPI_File fh, MPI_Offset offset, void *buf, int c
     int rc;
 
     SMPI_CHECK_FILE(call, fh);
-    SMPI_CHECK(check_access(call, fh, count, type, write, false));
+    SMPI_CHECK_FILE_ACCESS(call, fh, count, type, write, false);
     if (offset >= 0 && (all || count > 0))
         smpi__io_log_seek(fh, MPI_SEEK_SET, smpi__io_byte(fh, offset * etype_size(fh)));
     if (all)
@@ -131,7 +111,7 @@ static int individual(const char *call, MPI_File fh, void *buf, int count, MPI_D
     int rc;
 
     SMPI_CHECK_FILE(call, fh);
-    SMPI_CHECK(check_access(call, fh, count, type, write, false));
+    SMPI_CHECK_FILE_ACCESS(call, fh, count, type, write, false);
     m = smpi__file_self(fh);
     if (all)
         rc = access_all(call, fh, m->ptr, buf, count, type, write, status, &moved);
@@ -149,7 +129,7 @@ static int shared(const char *call, MPI_File fh, void *buf, int count, MPI_Datat
     int rc;
 
     SMPI_CHECK_FILE(call, fh);
-    SMPI_CHECK(check_access(call, fh, count, type, write, true));
+    SMPI_CHECK_FILE_ACCESS(call, fh, count, type, write, true);
     if (count == 0)
         return access_at(call, fh, fh->shared, buf, count, type, write, status, NULL);
     smpi__io_shared_lock(fh);
@@ -174,7 +154,7 @@ static int ordered(const char *call, MPI_File fh, void *buf, int count, MPI_Data
     int rc;
 
     SMPI_CHECK_FILE(call, fh);
-    SMPI_CHECK(check_access(call, fh, count, type, write, true));
+    SMPI_CHECK_FILE_ACCESS(call, fh, count, type, write, true);
     mine = (MPI_Offset)count * (MPI_Offset)type->size / etype_size(fh);
     smpi__enter(call);
     rc = smpi__io_ordered_scan(fh, mine, &start, &end);

@@ -17,49 +17,6 @@
 
 /* ---- checks --------------------------------------------------------------------------------- */
 
-static int check_count(const char *call, MPI_Win win, int count, const char *name)
-{
-    if (count < 0)
-        return smpi__win_error(win, call, MPI_ERR_COUNT, "%s %d is negative", name, count);
-    return MPI_SUCCESS;
-}
-
-static int check_type(const char *call, MPI_Win win, MPI_Datatype type, const char *name)
-{
-    if (type == MPI_DATATYPE_NULL)
-        return smpi__win_error(win, call, MPI_ERR_TYPE, "%s is MPI_DATATYPE_NULL", name);
-    if (!(type->flags & SMPI_TYPE_COMMITTED))
-        return smpi__win_error(win, call, MPI_ERR_TYPE,
-                               "%s is not committed; call MPI_Type_commit on it first", name);
-    return MPI_SUCCESS;
-}
-
-static int check_buf(const char *call, MPI_Win win, const void *buf, int count, MPI_Datatype type,
-                     const char *name)
-{
-    if (buf == MPI_IN_PLACE)
-        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s is MPI_IN_PLACE", name);
-    if (buf == NULL && count > 0 && (type->flags & SMPI_TYPE_PREDEFINED) && type->size > 0)
-        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s is NULL with count %d of %s", name,
-                               count, type->name);
-    if (smpi__analyze.memory) {
-        char msg[512];
-
-        if (smpi__alloc_overflow(buf, count, type, name, msg, sizeof(msg)))
-            return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s", msg);
-    }
-    return MPI_SUCCESS;
-}
-
-static int check_target_rank(const char *call, MPI_Win win, int rank)
-{
-    if (rank >= 0 && rank < win->n)
-        return MPI_SUCCESS;
-    return smpi__win_error(win, call, MPI_ERR_RANK,
-                           "rank %d is out of range for %s of %d ranks (valid: 0..%d)", rank,
-                           smpi__win_name(win), win->n, win->n - 1);
-}
-
 /* An accumulate's op: predefined, defined on the target's basic type, and that basic type
  * the origin's too (MPI-3.1 section 11.3.4). */
 static int check_acc(const char *call, MPI_Win win, MPI_Op op, MPI_Datatype otype,
@@ -93,13 +50,13 @@ static int check_acc(const char *call, MPI_Win win, MPI_Op op, MPI_Datatype otyp
 static int check_op_args(const char *call, MPI_Win win, const struct rma_args *a, bool origin)
 {
     if (origin) {
-        SMPI_CHECK(check_count(call, win, a->ocount, "origin_count"));
-        SMPI_CHECK(check_type(call, win, a->otype, "origin_datatype"));
-        SMPI_CHECK(check_buf(call, win, a->oaddr, a->ocount, a->otype, "origin_addr"));
+        SMPI_CHECK(smpi__check_win_count(call, win, a->ocount, "origin_count"));
+        SMPI_CHECK(smpi__check_win_type(call, win, a->otype, "origin_datatype"));
+        SMPI_CHECK(smpi__check_win_buf(call, win, a->oaddr, a->ocount, a->otype, "origin_addr"));
     }
     SMPI_CHECK(smpi__win_check_rank(call, win, a->target, "target_rank"));
-    SMPI_CHECK(check_count(call, win, a->tcount, "target_count"));
-    SMPI_CHECK(check_type(call, win, a->ttype, "target_datatype"));
+    SMPI_CHECK(smpi__check_win_count(call, win, a->tcount, "target_count"));
+    SMPI_CHECK(smpi__check_win_type(call, win, a->ttype, "target_datatype"));
     if (win->flavor != MPI_WIN_FLAVOR_DYNAMIC && a->disp < 0)
         return smpi__win_error(win, call, MPI_ERR_RMA_RANGE,
                                "target_disp %ld is negative (rank %d of %s)", (long)a->disp,
@@ -151,9 +108,9 @@ static int rma_call(const char *call, enum rma_call kind, MPI_Win win, const str
     SMPI_CHECK_WIN(call, win);
     SMPI_CHECK(check_op_args(call, win, a, origin));
     if (kind == CALL_GACC) {
-        SMPI_CHECK(check_count(call, win, a->rcount, "result_count"));
-        SMPI_CHECK(check_type(call, win, a->rtype, "result_datatype"));
-        SMPI_CHECK(check_buf(call, win, a->raddr, a->rcount, a->rtype, "result_addr"));
+        SMPI_CHECK(smpi__check_win_count(call, win, a->rcount, "result_count"));
+        SMPI_CHECK(smpi__check_win_type(call, win, a->rtype, "result_datatype"));
+        SMPI_CHECK(smpi__check_win_buf(call, win, a->raddr, a->rcount, a->rtype, "result_addr"));
     }
     if (kind == CALL_ACC || kind == CALL_GACC)
         SMPI_CHECK(check_acc(call, win, a->op, a->otype, a->ttype, origin));
@@ -507,7 +464,7 @@ int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
                                lock_type);
     if (rank == MPI_PROC_NULL)
         return MPI_SUCCESS;
-    SMPI_CHECK(check_target_rank("MPI_Win_lock", win, rank));
+    SMPI_CHECK_WIN_TARGET("MPI_Win_lock", win, rank);
     smpi__enter("MPI_Win_lock");
     rc = smpi__rma_lock(win, lock_type, rank, assert, msg, sizeof(msg));
     return sync_done("MPI_Win_lock", win, rc, msg);
@@ -522,7 +479,7 @@ int PMPI_Win_unlock(int rank, MPI_Win win)
     SMPI_CHECK(check_sync("MPI_Win_unlock", win));
     if (rank == MPI_PROC_NULL)
         return MPI_SUCCESS;
-    SMPI_CHECK(check_target_rank("MPI_Win_unlock", win, rank));
+    SMPI_CHECK_WIN_TARGET("MPI_Win_unlock", win, rank);
     smpi__enter("MPI_Win_unlock");
     rc = smpi__rma_unlock(win, rank, msg, sizeof(msg));
     return sync_done("MPI_Win_unlock", win, rc, msg);
@@ -561,7 +518,7 @@ int PMPI_Win_flush(int rank, MPI_Win win)
     SMPI_CHECK(check_sync("MPI_Win_flush", win));
     if (rank == MPI_PROC_NULL)
         return MPI_SUCCESS;
-    SMPI_CHECK(check_target_rank("MPI_Win_flush", win, rank));
+    SMPI_CHECK_WIN_TARGET("MPI_Win_flush", win, rank);
     smpi__enter("MPI_Win_flush");
     rc = smpi__rma_flush(win, rank, false, msg, sizeof(msg));
     return sync_done("MPI_Win_flush", win, rc, msg);
@@ -576,7 +533,7 @@ int PMPI_Win_flush_local(int rank, MPI_Win win)
     SMPI_CHECK(check_sync("MPI_Win_flush_local", win));
     if (rank == MPI_PROC_NULL)
         return MPI_SUCCESS;
-    SMPI_CHECK(check_target_rank("MPI_Win_flush_local", win, rank));
+    SMPI_CHECK_WIN_TARGET("MPI_Win_flush_local", win, rank);
     smpi__enter("MPI_Win_flush_local");
     rc = smpi__rma_flush(win, rank, true, msg, sizeof(msg));
     return sync_done("MPI_Win_flush_local", win, rc, msg);

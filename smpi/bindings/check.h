@@ -92,6 +92,24 @@
 /* fh is a file the calling rank has open (MPI_ERR_FILE through the handler of MPI_FILE_NULL, as
  * MPI-3.1 section 13.7 says for an invalid file handle). */
 #define SMPI_CHECK_FILE(call, fh) SMPI_CHECK(smpi__check_file(call, fh))
+/* The count, datatype and buffer checks of an RMA call, and its target rank for the
+ * synchronisation calls (0..size-1, no MPI_PROC_NULL: the caller has handled it), reported
+ * through win's error handler (MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_RANK). A
+ * NULL buffer is refused only with a predefined datatype. Run after SMPI_CHECK_WIN. */
+#define SMPI_CHECK_WIN_COUNT(call, win, count)                                                     \
+    SMPI_CHECK(smpi__check_win_count(call, win, count, #count))
+#define SMPI_CHECK_WIN_TYPE(call, win, type)                                                       \
+    SMPI_CHECK(smpi__check_win_type(call, win, type, #type))
+#define SMPI_CHECK_WIN_BUF(call, win, buf, count, type)                                            \
+    SMPI_CHECK(smpi__check_win_buf(call, win, buf, count, type, #buf))
+#define SMPI_CHECK_WIN_TARGET(call, win, rank)                                                     \
+    SMPI_CHECK(smpi__check_win_target(call, win, rank, #rank))
+/* A data access of count elements of type on fh: count >= 0 (MPI_ERR_COUNT), type not null
+ * (MPI_ERR_TYPE), the access mode allows it (MPI_ERR_READ_ONLY, MPI_ERR_ACCESS) and, on a file
+ * opened MPI_MODE_SEQUENTIAL, it goes through the shared pointer (MPI_ERR_UNSUPPORTED_OPERATION);
+ * reported through fh's handler. Run after SMPI_CHECK_FILE. */
+#define SMPI_CHECK_FILE_ACCESS(call, fh, count, type, write, shared_ptr)                           \
+    SMPI_CHECK(smpi__check_file_access(call, fh, count, type, write, shared_ptr))
 /* comm carries a topology of `kind` (MPI_CART, MPI_GRAPH, MPI_DIST_GRAPH; 0: any), stored in *t
  * (MPI_ERR_TOPOLOGY through comm's handler). Run after SMPI_CHECK_COMM. */
 #define SMPI_CHECK_TOPO(call, comm, kind, t) SMPI_CHECK(smpi__check_topo(call, comm, kind, t))
@@ -130,14 +148,23 @@ static inline int smpi__check_count(const char *call, MPI_Comm comm, int count, 
     return MPI_SUCCESS;
 }
 
+/* Why type cannot describe data (NULL when it can): the message after the parameter's name. */
+static inline const char *smpi__type_fault(MPI_Datatype type)
+{
+    if (type == MPI_DATATYPE_NULL)
+        return "is MPI_DATATYPE_NULL";
+    if (!(type->flags & SMPI_TYPE_COMMITTED))
+        return "is not committed; call MPI_Type_commit on it first";
+    return NULL;
+}
+
 static inline int smpi__check_type(const char *call, MPI_Comm comm, MPI_Datatype type,
                                    const char *name)
 {
-    if (type == MPI_DATATYPE_NULL)
-        return smpi__error(comm, call, MPI_ERR_TYPE, "%s is MPI_DATATYPE_NULL", name);
-    if (!(type->flags & SMPI_TYPE_COMMITTED))
-        return smpi__error(comm, call, MPI_ERR_TYPE,
-                           "%s is not committed; call MPI_Type_commit on it first", name);
+    const char *why = smpi__type_fault(type);
+
+    if (why)
+        return smpi__error(comm, call, MPI_ERR_TYPE, "%s %s", name, why);
     return MPI_SUCCESS;
 }
 
@@ -170,6 +197,67 @@ static inline int smpi__check_file(const char *call, MPI_File fh)
     if (fh == MPI_FILE_NULL || !smpi__file_is_valid(fh))
         return smpi__file_error(MPI_FILE_NULL, call, MPI_ERR_FILE,
                                 "fh is MPI_FILE_NULL or not an open file (already closed?)");
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_win_count(const char *call, MPI_Win win, int count, const char *name)
+{
+    if (count < 0)
+        return smpi__win_error(win, call, MPI_ERR_COUNT, "%s %d is negative", name, count);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_win_type(const char *call, MPI_Win win, MPI_Datatype type,
+                                       const char *name)
+{
+    const char *why = smpi__type_fault(type);
+
+    if (why)
+        return smpi__win_error(win, call, MPI_ERR_TYPE, "%s %s", name, why);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_win_buf(const char *call, MPI_Win win, const void *buf, int count,
+                                      MPI_Datatype type, const char *name)
+{
+    char msg[512];
+
+    if (buf == MPI_IN_PLACE)
+        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s is MPI_IN_PLACE", name);
+    if (buf == NULL && count > 0 && (type->flags & SMPI_TYPE_PREDEFINED) && type->size > 0)
+        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s is NULL with count %d of %s", name,
+                               count, type->name);
+    if (smpi__analyze.memory && smpi__alloc_overflow(buf, count, type, name, msg, sizeof(msg)))
+        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s", msg);
+    return MPI_SUCCESS;
+}
+
+static inline int smpi__check_win_target(const char *call, MPI_Win win, int rank, const char *name)
+{
+    if (rank >= 0 && rank < win->n)
+        return MPI_SUCCESS;
+    return smpi__win_error(win, call, MPI_ERR_RANK,
+                           "%s %d is out of range for %s of %d ranks (valid: 0..%d)", name, rank,
+                           smpi__win_name(win), win->n, win->n - 1);
+}
+
+static inline int smpi__check_file_access(const char *call, MPI_File fh, int count,
+                                          MPI_Datatype type, bool write, bool shared_ptr)
+{
+    if (count < 0)
+        return smpi__file_error(fh, call, MPI_ERR_COUNT, "count %d is negative", count);
+    if (type == MPI_DATATYPE_NULL)
+        return smpi__file_error(fh, call, MPI_ERR_TYPE, "datatype is MPI_DATATYPE_NULL");
+    if (write && (fh->amode & MPI_MODE_RDONLY))
+        return smpi__file_error(fh, call, MPI_ERR_READ_ONLY, "%s was opened MPI_MODE_RDONLY",
+                                fh->name);
+    if (!write && (fh->amode & MPI_MODE_WRONLY))
+        return smpi__file_error(fh, call, MPI_ERR_ACCESS, "%s was opened MPI_MODE_WRONLY",
+                                fh->name);
+    if ((fh->amode & MPI_MODE_SEQUENTIAL) && !shared_ptr)
+        return smpi__file_error(fh, call, MPI_ERR_UNSUPPORTED_OPERATION,
+                                "%s was opened MPI_MODE_SEQUENTIAL: use the shared pointer",
+                                fh->name);
     return MPI_SUCCESS;
 }
 

@@ -3,8 +3,11 @@
  * one MPI_ERR_ARG, or as MPI_ERR_TYPE whatever was raised); the handle checks of check.h that
  * replaced local copies: SMPI_CHECK_WIN (MPI_ERR_WIN) on the window attribute and error handler
  * calls, SMPI_CHECK_TOPO (MPI_ERR_TOPOLOGY) on the topology queries, SMPI_CHECK_FILE
- * (MPI_ERR_FILE, through MPI_FILE_NULL's handler: MPI_ERRORS_RETURN) on the I/O calls. */
+ * (MPI_ERR_FILE, through MPI_FILE_NULL's handler: MPI_ERRORS_RETURN) on the I/O calls; the
+ * argument checks of check.h that report through a window (SMPI_CHECK_WIN_COUNT, _TYPE, _TARGET)
+ * or a file (SMPI_CHECK_FILE_ACCESS: the access mode). */
 #include <mpi.h>
+#include <unistd.h>
 
 #include "mtest.h"
 
@@ -30,6 +33,10 @@ int main(int argc, char **argv)
     int coords[2];
     void *val = NULL;
     MPI_Errhandler eh = MPI_ERRHANDLER_NULL;
+    int wbuf[4] = { 0 };
+    MPI_Win win = MPI_WIN_NULL;
+    char fname[64];
+    MPI_File fh = MPI_FILE_NULL;
 
     MPI_Init(&argc, &argv);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -84,5 +91,26 @@ int main(int argc, char **argv)
                          "File_get_size, MPI_FILE_NULL");
     errs += expect_class(MPI_File_close(&(MPI_File){ MPI_FILE_NULL }), MPI_ERR_FILE,
                          "File_close, MPI_FILE_NULL");
+
+    /* the window's own handler: MPI_ERRORS_RETURN set on it, not inherited from the comm */
+    MPI_Win_create(wbuf, sizeof(wbuf), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+    MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
+    errs += expect_class(MPI_Put(in, -1, MPI_INT, 0, 0, 1, MPI_INT, win), MPI_ERR_COUNT,
+                         "Put, origin_count -1");
+    errs += expect_class(MPI_Get(in, 1, MPI_INT, 0, 0, 1, MPI_DATATYPE_NULL, win), MPI_ERR_TYPE,
+                         "Get, target_datatype MPI_DATATYPE_NULL");
+    errs += expect_class(MPI_Win_lock(MPI_LOCK_SHARED, 3, 0, win), MPI_ERR_RANK,
+                         "Win_lock, rank 3 of 1");
+    MPI_Win_free(&win);
+
+    /* a file opened write-only refuses reads; a file's default handler returns */
+    snprintf(fname, sizeof(fname), "/tmp/env_err_classes_%d.dat", (int)getpid());
+    MPI_File_open(MPI_COMM_SELF, fname,
+                  MPI_MODE_CREATE | MPI_MODE_WRONLY | MPI_MODE_DELETE_ON_CLOSE, MPI_INFO_NULL, &fh);
+    errs += expect_class(MPI_File_read(fh, buf, 1, MPI_INT, &st), MPI_ERR_ACCESS,
+                         "File_read, opened MPI_MODE_WRONLY");
+    errs += expect_class(MPI_File_write(fh, in, -1, MPI_INT, &st), MPI_ERR_COUNT,
+                         "File_write, count -1");
+    MPI_File_close(&fh);
     return mtest_finish(errs);
 }
