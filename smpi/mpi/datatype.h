@@ -179,4 +179,43 @@ MPI_Count smpi__type_elements(MPI_Datatype t, MPI_Count bytes);
 void smpi__type_commit(MPI_Datatype type);
 void smpi__type_set_name(MPI_Datatype type, const char *name);
 
+/* The derived datatype constructors' work once the binding has checked the arguments
+ * (datatype_ctor.c): each returns the new type, holding its constructor arguments for
+ * MPI_Type_get_contents. smpi__type_indexed serves the four indexed constructors: block lengths
+ * lens (or the one length len when lens is NULL), displacements in elements (idisps) or in
+ * bytes (adisps). */
+MPI_Datatype smpi__type_contiguous(int count, MPI_Datatype old);
+MPI_Datatype smpi__type_vector(int count, int blocklength, int stride, MPI_Datatype old);
+MPI_Datatype smpi__type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype old);
+MPI_Datatype smpi__type_indexed(int combiner, int count, const int *lens, int len,
+                                const int *idisps, const MPI_Aint *adisps, MPI_Datatype old);
+MPI_Datatype smpi__type_struct(int count, const int *lens, const MPI_Aint *disps,
+                               const MPI_Datatype *types);
+MPI_Datatype smpi__type_resized(MPI_Datatype old, MPI_Aint lb, MPI_Aint extent);
+MPI_Datatype smpi__type_subarray(int ndims, const int *sizes, const int *subsizes,
+                                 const int *starts, int order, MPI_Datatype old);
+/* *out := a copy of old with its attributes copied; returns the error class of a failed copy
+ * callback (then *out is MPI_DATATYPE_NULL). */
+int smpi__type_dup(MPI_Datatype old, MPI_Datatype *out);
+/* *out := the darray type of rank in a grid of size processes; returns -1, or the dimension
+ * whose gsize, distribution, darg and psize are inconsistent (then *out is untouched). */
+int smpi__type_darray(int size, int rank, int ndims, const int *gsizes, const int *distribs,
+                      const int *dargs, const int *psizes, int order, MPI_Datatype old,
+                      MPI_Datatype *out);
+/* Deletes the attributes of a derived type and drops the handle's reference (*type :=
+ * MPI_DATATYPE_NULL); returns the error class of a failed delete callback (nothing freed). */
+int smpi__type_free(MPI_Datatype *type);
+/* The numbers of integers, addresses and datatypes kept by t's constructor (0 for a
+ * predefined type); false when t has none. smpi__type_contents copies them (each datatype gets
+ * a reference). */
+bool smpi__type_envelope(MPI_Datatype t, int *ni, int *na, int *nd);
+void smpi__type_contents(MPI_Datatype t, int *ints, MPI_Aint *addrs, MPI_Datatype *types);
+
+/* external32 (datatype_ctor.c): *bytes := the size of count elements of t, or false when t holds
+ * elements simmpi does not convert (long double, pairs with long or long double). Packing
+ * returns MPI_ERR_CONVERSION when a long or wchar_t value does not fit its external32 size. */
+bool smpi__type_external_size(MPI_Datatype t, int count, MPI_Aint *bytes);
+int smpi__type_pack_external(const void *inbuf, int count, MPI_Datatype t, void *out);
+void smpi__type_unpack_external(const void *in, void *outbuf, int count, MPI_Datatype t);
+
 #endif /* SMPI_DATATYPE_H */
