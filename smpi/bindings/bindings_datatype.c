@@ -455,8 +455,8 @@ int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *exte
     SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_extent_x", datatype);
     SMPI_CHECK_ARG("MPI_Type_get_extent_x", MPI_COMM_WORLD, lb);
     SMPI_CHECK_ARG("MPI_Type_get_extent_x", MPI_COMM_WORLD, extent);
-    *lb = datatype->lb;
-    *extent = datatype->ub - datatype->lb;
+    *lb = smpi_type_lb(datatype);
+    *extent = smpi_type_extent(datatype);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Type_get_extent_x = PMPI_Type_get_extent_x
@@ -466,8 +466,8 @@ int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_C
     SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_true_extent_x", datatype);
     SMPI_CHECK_ARG("MPI_Type_get_true_extent_x", MPI_COMM_WORLD, true_lb);
     SMPI_CHECK_ARG("MPI_Type_get_true_extent_x", MPI_COMM_WORLD, true_extent);
-    *true_lb = datatype->true_lb;
-    *true_extent = datatype->true_ub - datatype->true_lb;
+    *true_lb = smpi_type_true_lb(datatype);
+    *true_extent = smpi_type_true_extent(datatype);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Type_get_true_extent_x = PMPI_Type_get_true_extent_x
