@@ -1,0 +1,389 @@
+/* bindings_request: completing and starting requests — the wait/test families, MPI_Start(all),
+ * request status, freeing and cancellation, and the status queries (MPI_Get_count,
+ * MPI_Get_elements). The requests are posted by bindings_p2p.c (and the nonblocking
+ * collectives, one-sided and I/O calls); errors are reported with the helpers of p2p.h. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <limits.h>
+
+#include "smpi/bindings/check.h"
+#include "smpi/bindings/p2p.h"
+#include "smpi/mpi/datatype.h"
+#include "smpi/mpi/errors.h"
+#include "smpi/internal.h"
+
+/* ---- completion: wait and test ------------------------------------------------------------ */
+/* The communicator whose error handler hears about a multiple completion: that of the first
+ * request given (held, since completion may free the request), else MPI_COMM_WORLD. */
+static MPI_Comm hold_comm(int n, const MPI_Request *reqs)
+{
+    for (int i = 0; i < n; i++) {
+        if (reqs[i] != MPI_REQUEST_NULL && reqs[i]->comm) {
+            reqs[i]->comm->refcount++;
+            return reqs[i]->comm;
+        }
+    }
+    return MPI_COMM_WORLD;
+}
+
+static void release_comm(MPI_Comm comm)
+{
+    if (comm != MPI_COMM_WORLD)
+        smpi__comm_release(comm);
+}
+
+/* Reports MPI_ERR_IN_STATUS of a multiple completion, naming the first failed request. */
+static int report_in_status(MPI_Comm comm, const char *call, int rc, int n,
+                            const MPI_Status *statuses, const int *indices)
+{
+    if (rc == MPI_SUCCESS)
+        return rc;
+    if (rc == MPI_ERR_IN_STATUS && statuses != MPI_STATUSES_IGNORE) {
+        for (int i = 0; i < n; i++) {
+            if (statuses[i].MPI_ERROR != MPI_SUCCESS)
+                return smpi__error(
+                    comm, call, rc, "request %d failed with %s (see array_of_statuses)",
+                    indices ? indices[i] : i, smpi_error_class_name(statuses[i].MPI_ERROR));
+        }
+    }
+    if (rc == MPI_ERR_IN_STATUS)
+        return smpi__error(comm, call, rc, "a request failed; pass array_of_statuses to see which");
+    return smpi__p2p_report(comm, call, rc, 0, 0);
+}
+
+int PMPI_Wait(MPI_Request *request, MPI_Status *status)
+{
+    int rc;
+
+    SMPI_CHECK_INIT("MPI_Wait");
+    SMPI_CHECK_ARG("MPI_Wait", MPI_COMM_WORLD, request);
+    smpi__enter_requests("MPI_Wait", request, 1);
+    rc = smpi__wait_one("MPI_Wait", NULL, request, status);
+    smpi__leave();
+    return rc;
+}
+#pragma weak MPI_Wait = PMPI_Wait
+
+int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
+{
+    MPI_Request r;
+    int rc;
+    int keep;
+
+    SMPI_CHECK_INIT("MPI_Test");
+    SMPI_CHECK_ARG("MPI_Test", MPI_COMM_WORLD, request);
+    SMPI_CHECK_ARG("MPI_Test", MPI_COMM_WORLD, flag);
+    smpi__enter_requests("MPI_Test", request, 1);
+    r = *request;
+    if (r)
+        r->refcount++;
+    keep = smpi__status_error(status);
+    rc = smpi__test(request, flag, status);
+    smpi__status_error_restore(status, keep);
+    if (rc != MPI_SUCCESS)
+        rc = smpi__p2p_report(MPI_COMM_WORLD, "MPI_Test", rc, 0, r->size);
+    if (r)
+        smpi__req_release(r);
+    smpi__leave();
+    return rc;
+}
+#pragma weak MPI_Test = PMPI_Test
+
+int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status)
+{
+    int rc;
+    MPI_Comm ec;
+
+    SMPI_CHECK_INIT("MPI_Waitany");
+    SMPI_CHECK_REQUESTS("MPI_Waitany", count, array_of_requests);
+    SMPI_CHECK_ARG("MPI_Waitany", MPI_COMM_WORLD, index);
+    smpi__enter_requests("MPI_Waitany", array_of_requests, count);
+    ec = hold_comm(count, array_of_requests);
+    rc = smpi__waitany(count, array_of_requests, index, status);
+    smpi__leave();
+    rc = smpi__p2p_report(ec, "MPI_Waitany", rc, 0, 0);
+    release_comm(ec);
+    return rc;
+}
+#pragma weak MPI_Waitany = PMPI_Waitany
+
+int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag,
+                 MPI_Status *status)
+{
+    int rc;
+    MPI_Comm ec;
+
+    SMPI_CHECK_INIT("MPI_Testany");
+    SMPI_CHECK_REQUESTS("MPI_Testany", count, array_of_requests);
+    SMPI_CHECK_ARG("MPI_Testany", MPI_COMM_WORLD, index);
+    SMPI_CHECK_ARG("MPI_Testany", MPI_COMM_WORLD, flag);
+    smpi__enter_requests("MPI_Testany", array_of_requests, count);
+    ec = hold_comm(count, array_of_requests);
+    rc = smpi__testany(count, array_of_requests, index, flag, status);
+    smpi__leave();
+    rc = smpi__p2p_report(ec, "MPI_Testany", rc, 0, 0);
+    release_comm(ec);
+    return rc;
+}
+#pragma weak MPI_Testany = PMPI_Testany
+
+int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
+{
+    int rc;
+    MPI_Comm ec;
+
+    SMPI_CHECK_INIT("MPI_Waitall");
+    SMPI_CHECK_REQUESTS("MPI_Waitall", count, array_of_requests);
+    smpi__enter_requests("MPI_Waitall", array_of_requests, count);
+    ec = hold_comm(count, array_of_requests);
+    rc = smpi__waitall(count, array_of_requests, array_of_statuses);
+    smpi__leave();
+    rc = report_in_status(ec, "MPI_Waitall", rc, count, array_of_statuses, NULL);
+    release_comm(ec);
+    return rc;
+}
+#pragma weak MPI_Waitall = PMPI_Waitall
+
+int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
+                 MPI_Status array_of_statuses[])
+{
+    int rc;
+    MPI_Comm ec;
+
+    SMPI_CHECK_INIT("MPI_Testall");
+    SMPI_CHECK_REQUESTS("MPI_Testall", count, array_of_requests);
+    SMPI_CHECK_ARG("MPI_Testall", MPI_COMM_WORLD, flag);
+    smpi__enter_requests("MPI_Testall", array_of_requests, count);
+    ec = hold_comm(count, array_of_requests);
+    rc = smpi__testall(count, array_of_requests, flag, array_of_statuses);
+    smpi__leave();
+    rc = report_in_status(ec, "MPI_Testall", rc, count, array_of_statuses, NULL);
+    release_comm(ec);
+    return rc;
+}
+#pragma weak MPI_Testall = PMPI_Testall
+
+int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
+                  int array_of_indices[], MPI_Status array_of_statuses[])
+{
+    int rc;
+    MPI_Comm ec;
+
+    SMPI_CHECK_INIT("MPI_Waitsome");
+    SMPI_CHECK_REQUESTS("MPI_Waitsome", incount, array_of_requests);
+    SMPI_CHECK_ARG("MPI_Waitsome", MPI_COMM_WORLD, outcount);
+    if (incount > 0) /* with no request, the indices may be NULL (MPICH's waittestnull) */
+        SMPI_CHECK_ARG("MPI_Waitsome", MPI_COMM_WORLD, array_of_indices);
+    smpi__enter_requests("MPI_Waitsome", array_of_requests, incount);
+    ec = hold_comm(incount, array_of_requests);
+    rc = smpi__waitsome(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
+    smpi__leave();
+    rc = report_in_status(ec, "MPI_Waitsome", rc, *outcount == MPI_UNDEFINED ? 0 : *outcount,
+                          array_of_statuses, array_of_indices);
+    release_comm(ec);
+    return rc;
+}
+#pragma weak MPI_Waitsome = PMPI_Waitsome
+
+int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
+                  int array_of_indices[], MPI_Status array_of_statuses[])
+{
+    int rc;
+    MPI_Comm ec;
+
+    SMPI_CHECK_INIT("MPI_Testsome");
+    SMPI_CHECK_REQUESTS("MPI_Testsome", incount, array_of_requests);
+    SMPI_CHECK_ARG("MPI_Testsome", MPI_COMM_WORLD, outcount);
+    if (incount > 0) /* with no request, the indices may be NULL (MPICH's waittestnull) */
+        SMPI_CHECK_ARG("MPI_Testsome", MPI_COMM_WORLD, array_of_indices);
+    smpi__enter_requests("MPI_Testsome", array_of_requests, incount);
+    ec = hold_comm(incount, array_of_requests);
+    rc = smpi__testsome(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
+    smpi__leave();
+    rc = report_in_status(ec, "MPI_Testsome", rc, *outcount == MPI_UNDEFINED ? 0 : *outcount,
+                          array_of_statuses, array_of_indices);
+    release_comm(ec);
+    return rc;
+}
+#pragma weak MPI_Testsome = PMPI_Testsome
+
+/* Non-destructive test: the request stays allocated and active. */
+int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
+{
+    SMPI_CHECK_INIT("MPI_Request_get_status");
+    SMPI_CHECK_ARG("MPI_Request_get_status", MPI_COMM_WORLD, flag);
+    smpi__enter("MPI_Request_get_status");
+    /* costs like MPI_Test, so that a loop polling it lets simulated time advance */
+    smpi__test_sleep();
+    if (!request || !(request->flags & SMPI_REQ_ACTIVE)) {
+        *flag = 1;
+        smpi__status_empty(status);
+        smpi__leave();
+        return MPI_SUCCESS;
+    }
+    *flag = (request->flags & SMPI_REQ_DONE) != 0;
+    smpi__test_outcome(*flag);
+    if (*flag && status != MPI_STATUS_IGNORE) {
+        if (request->flags & (SMPI_REQ_RECV | SMPI_REQ_PROCNULL)) {
+            *status = request->status;
+        } else {
+            smpi__status_empty(status);
+            status->smpi_cancelled = (request->flags & SMPI_REQ_CANCELLED) != 0;
+        }
+        status->MPI_ERROR = request->error;
+    }
+    smpi__leave();
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Request_get_status = PMPI_Request_get_status
+
+int PMPI_Request_free(MPI_Request *request)
+{
+    SMPI_CHECK_INIT("MPI_Request_free");
+    SMPI_CHECK_ARG("MPI_Request_free", MPI_COMM_WORLD, request);
+    if (*request == MPI_REQUEST_NULL)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Request_free", MPI_ERR_REQUEST,
+                           "request is MPI_REQUEST_NULL");
+    smpi__enter("MPI_Request_free");
+    smpi__req_free(request);
+    smpi__leave();
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Request_free = PMPI_Request_free
+
+int PMPI_Cancel(MPI_Request *request)
+{
+    int rc;
+
+    SMPI_CHECK_INIT("MPI_Cancel");
+    SMPI_CHECK_ARG("MPI_Cancel", MPI_COMM_WORLD, request);
+    if (*request == MPI_REQUEST_NULL)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Cancel", MPI_ERR_REQUEST,
+                           "request is MPI_REQUEST_NULL");
+    smpi__enter("MPI_Cancel");
+    rc = smpi__cancel(*request);
+    smpi__leave();
+    return smpi__p2p_report((*request)->comm, "MPI_Cancel", rc, 0, 0);
+}
+#pragma weak MPI_Cancel = PMPI_Cancel
+
+int PMPI_Test_cancelled(const MPI_Status *status, int *flag)
+{
+    SMPI_CHECK_ARG("MPI_Test_cancelled", MPI_COMM_WORLD, status);
+    SMPI_CHECK_ARG("MPI_Test_cancelled", MPI_COMM_WORLD, flag);
+    *flag = status->smpi_cancelled != 0;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Test_cancelled = PMPI_Test_cancelled
+
+/* A request MPI_Start may start: persistent and inactive. */
+static int start_check(const char *call, MPI_Request r, int index)
+{
+    if (r == MPI_REQUEST_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_REQUEST, "request %d is MPI_REQUEST_NULL",
+                           index);
+    if (!(r->flags & SMPI_REQ_PERSISTENT))
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_REQUEST,
+                           "request %d is not persistent (create it with MPI_Send_init or "
+                           "MPI_Recv_init)",
+                           index);
+    if (r->flags & SMPI_REQ_ACTIVE)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_REQUEST,
+                           "request %d is already active; complete it with MPI_Wait first", index);
+    return MPI_SUCCESS;
+}
+
+/* Starts a checked persistent request (reserving buffer space for a buffered send). */
+static int start_one(const char *call, MPI_Request r)
+{
+    if ((r->flags & SMPI_REQ_BSEND) && !(r->flags & SMPI_REQ_PROCNULL)) {
+        int rc = smpi__bsend_reserve(call, r->comm, r->size);
+
+        if (rc != MPI_SUCCESS)
+            return rc;
+    }
+    smpi__req_start(r);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Start(MPI_Request *request)
+{
+    int rc;
+
+    SMPI_CHECK_INIT("MPI_Start");
+    SMPI_CHECK_ARG("MPI_Start", MPI_COMM_WORLD, request);
+    rc = start_check("MPI_Start", *request, 0);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    smpi__enter_requests("MPI_Start", request, 1);
+    rc = start_one("MPI_Start", *request);
+    smpi__leave();
+    return rc;
+}
+#pragma weak MPI_Start = PMPI_Start
+
+int PMPI_Startall(int count, MPI_Request array_of_requests[])
+{
+    int rc = MPI_SUCCESS;
+
+    SMPI_CHECK_INIT("MPI_Startall");
+    SMPI_CHECK_REQUESTS("MPI_Startall", count, array_of_requests);
+    for (int i = 0; i < count; i++) {
+        rc = start_check("MPI_Startall", array_of_requests[i], i);
+        if (rc != MPI_SUCCESS)
+            return rc;
+    }
+    smpi__enter_requests("MPI_Startall", array_of_requests, count);
+    for (int i = 0; i < count && rc == MPI_SUCCESS; i++)
+        rc = start_one("MPI_Startall", array_of_requests[i]);
+    smpi__leave();
+    return rc;
+}
+#pragma weak MPI_Startall = PMPI_Startall
+
+/* ---- status queries ----------------------------------------------------------------------- */
+
+int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+    size_t size;
+
+    SMPI_CHECK_ARG("MPI_Get_count", MPI_COMM_WORLD, status);
+    SMPI_CHECK_TYPE("MPI_Get_count", MPI_COMM_WORLD, datatype);
+    SMPI_CHECK_ARG("MPI_Get_count", MPI_COMM_WORLD, count);
+    size = smpi_type_size(datatype);
+    if (size == 0)
+        *count = 0;
+    else if ((size_t)status->smpi_count % size != 0)
+        *count = MPI_UNDEFINED;
+    else
+        *count = (int)((size_t)status->smpi_count / size);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Get_count = PMPI_Get_count
+
+int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
+{
+    MPI_Count n;
+
+    SMPI_CHECK_ARG("MPI_Get_elements", MPI_COMM_WORLD, status);
+    SMPI_CHECK_TYPE("MPI_Get_elements", MPI_COMM_WORLD, datatype);
+    SMPI_CHECK_ARG("MPI_Get_elements", MPI_COMM_WORLD, count);
+    n = smpi__type_elements(datatype, status->smpi_count);
+    *count = n < 0 ? MPI_UNDEFINED : n;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Get_elements_x = PMPI_Get_elements_x
+
+int PMPI_Get_elements(const MPI_Status *status, MPI_Datatype datatype, int *count)
+{
+    MPI_Count n;
+    int rc = PMPI_Get_elements_x(status, datatype, &n);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    SMPI_CHECK_ARG("MPI_Get_elements", MPI_COMM_WORLD, count);
+    *count = n > INT_MAX ? MPI_UNDEFINED : (int)n;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Get_elements = PMPI_Get_elements
