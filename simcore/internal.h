@@ -320,7 +320,7 @@ void sim__energy_link_report_end(void);
 void sim__energy_host_report_exit(void);
 void sim__energy_link_report_exit(void);
 
-/* ---- platform loading (platform_profile.c, platform_xml.c) ---- */
+/* ---- platform loading (platform_profile.c, platform_xml*.c) ---- */
 /* What is given before a platform is loaded, hence before sim_engine_init: the lookup path of
  * the files a platform names (sim_platform_add_path) and the <config> hook. */
 struct sim__loader {

@@ -6,7 +6,8 @@ simcore_libsimcore_la_SOURCES = \
 	simcore/context.c simcore/context_stack.c simcore/context_ucontext.c simcore/context_raw.c \
 	simcore/context_thread.c \
 	simcore/lmm.c simcore/lmm_solve.c \
-	simcore/platform.c simcore/platform_xml.h simcore/platform_xml.c simcore/platform_xml_net.c \
+	simcore/platform.c simcore/platform_xml.h simcore/platform_xml.c simcore/platform_xml_read.c \
+	simcore/platform_xml_cluster.c simcore/platform_xml_net.c \
 	simcore/platform_default.c simcore/platform_profile.c \
 	simcore/routing.h simcore/routing.c simcore/routing_table.c simcore/routing_star.c \
 	simcore/routing_cluster.c simcore/routing_torus.c simcore/routing_fat_tree.c \

@@ -1,5 +1,5 @@
 /* platform: hosts, links, zones and routing (private to simcore). platform.c owns the model
- * and routing, platform_xml.c the SimGrid XML parser, platform_default.c the built-in cluster. */
+ * and routing, platform_xml*.c the SimGrid XML parser, platform_default.c the built-in cluster. */
 #ifndef SIM_PLATFORM_H
 #define SIM_PLATFORM_H
 

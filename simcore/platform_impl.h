@@ -1,5 +1,5 @@
 /* platform_impl: the routing model shared by platform.c (model, names, builder, routing)
- * and platform_xml.c (parser). Private to the platform files. */
+ * and platform_xml*.c (parser). Private to the platform files. */
 #ifndef SIM_PLATFORM_IMPL_H
 #define SIM_PLATFORM_IMPL_H
 

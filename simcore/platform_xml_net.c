@@ -25,16 +25,6 @@ static const char *const backbone_attrs[] = { "*id", "*bandwidth", "*latency", N
 static const char *const bypass_attrs[] = { "*src", "*dst", NULL };
 static const char *const bypass_zone_attrs[] = { "*src", "*dst", "*gw_src", "*gw_dst", NULL };
 
-static int line_of(const xmlNode *n)
-{
-    return (int)xmlGetLineNo(n);
-}
-
-static bool is(const xmlNode *n, const char *name)
-{
-    return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
-}
-
 /* src or dst of a bypass route: a host or router (a zone for <bypassZoneRoute>). SimGrid 3.32
  * looks a bypass up in the zone that declares it, between its own hosts and routers, or between
  * zones below it: other ends load but are never used, as there. */
@@ -42,8 +32,8 @@ static int bypass_end(const struct px *c, const xmlNode *n, struct sim_zone *z, 
                       bool want_zone)
 {
     const char *name = sim__px_attr(n, a);
-    int id = sim__netpoint_find(sim__px_platform(c), name);
-    const struct sim__netpoint *np = id < 0 ? NULL : sim__netpoint(sim__px_platform(c), id);
+    int id = sim__netpoint_find(c->p, name);
+    const struct sim__netpoint *np = id < 0 ? NULL : sim__netpoint(c->p, id);
     const struct sim_zone *up = np ? np->zone : NULL;
 
     if (!np || (np->kind == SIM__NP_ZONE) != want_zone)
@@ -54,7 +44,7 @@ static int bypass_end(const struct px *c, const xmlNode *n, struct sim_zone *z, 
     if (up != z)
         SIM_LOG(log_net, SIM_LOG_WARN,
                 "%s:%d: this <%s> is never used: '%s' is not %s zone '%s' that declares it",
-                sim__px_file(c), line_of(n), (const char *)n->name, name,
+                c->file, sim__px_line(n), (const char *)n->name, name,
                 want_zone ? "inside the" : "in the", z->name);
     return id;
 }
@@ -82,7 +72,7 @@ static void read_bypass(struct px *c, const xmlNode *n, struct sim_zone *z, bool
         sim__px_die(c, n,
                     "empty <%s> from '%s' to '%s'; list its links with <link_ctn id=\"...\"/>",
                     (const char *)n->name, sim__px_attr(n, "src"), sim__px_attr(n, "dst"));
-    if (!sim__zone_add_bypass(z, src, dst, gw_src, gw_dst, links, k, line_of(n)))
+    if (!sim__zone_add_bypass(z, src, dst, gw_src, gw_dst, links, k, sim__px_line(n)))
         sim__px_die(c, n, "a bypass route from '%s' to '%s' is already declared in zone '%s'",
                     sim__px_attr(n, "src"), sim__px_attr(n, "dst"), z->name);
 }
@@ -90,7 +80,7 @@ static void read_bypass(struct px *c, const xmlNode *n, struct sim_zone *z, bool
 void sim__px_coords(const struct px *c, const xmlNode *n, int np)
 {
     const char *v = sim__px_attr(n, "coordinates");
-    struct sim__netpoint *p = sim__netpoint(sim__px_platform(c), np);
+    struct sim__netpoint *p = sim__netpoint(c->p, np);
     const char *s = v;
 
     if (!v || !*v)
@@ -116,8 +106,7 @@ void sim__px_coords(const struct px *c, const xmlNode *n, int np)
 /* The star entry of host h, emptied (a later <host_link> replaces an earlier one). */
 static struct sim__star *star_of(const struct px *c, struct sim_zone *z, const struct sim_host *h)
 {
-    struct sim__star *st =
-        sim__zone_star(z, sim__netpoint(sim__px_platform(c), h->netpoint)->member);
+    struct sim__star *st = sim__zone_star(z, sim__netpoint(c->p, h->netpoint)->member);
 
     memset(st, 0, sizeof(*st));
     return st;
@@ -127,7 +116,7 @@ static struct sim__star *star_of(const struct px *c, struct sim_zone *z, const s
  * VivaldiZone::set_peer_link. Its deprecated lat is ignored, as in SimGrid. */
 static void read_peer(const struct px *c, const xmlNode *n, struct sim_zone *z)
 {
-    struct sim_platform *p = sim__px_platform(c);
+    struct sim_platform *p = c->p;
     const char *id = sim__px_attr(n, "id");
     const char *lat = sim__px_attr(n, "lat");
     double speed = sim__px_unit(c, n, "speed", 'f', 0);
@@ -148,7 +137,7 @@ static void read_peer(const struct px *c, const xmlNode *n, struct sim_zone *z)
         SIM_LOG(log_net, SIM_LOG_WARN,
                 "%s:%d: The latency attribute in <peer> is now deprecated. Use the z coordinate "
                 "instead of '%s'.",
-                sim__px_file(c), line_of(n), lat);
+                c->file, sim__px_line(n), lat);
     h = sim__px_host(c, n, z, id, speed);
     sim__px_coords(c, n, h->netpoint);
     snprintf(name, sizeof(name), "link_%s_UP", id);
@@ -165,17 +154,18 @@ bool sim__px_net_element(struct px *c, const xmlNode *k, struct sim_zone *z)
     static const char *const *const specs[] = { cabinet_attrs, host_link_attrs, backbone_attrs };
     static const char *const names[] = { "cabinet", "host_link", "backbone" };
 
-    if (is(k, "bypassRoute") || is(k, "bypassZoneRoute") || is(k, "bypassASroute")) {
-        read_bypass(c, k, z, !is(k, "bypassRoute"));
+    if (sim__px_is(k, "bypassRoute") || sim__px_is(k, "bypassZoneRoute") ||
+        sim__px_is(k, "bypassASroute")) {
+        read_bypass(c, k, z, !sim__px_is(k, "bypassRoute"));
         return true;
     }
-    if (is(k, "peer")) {
+    if (sim__px_is(k, "peer")) {
         sim__px_check_attrs(c, k, peer_attrs);
         read_peer(c, k, z);
         return true;
     }
     for (int i = 0; i < 3; i++) {
-        if (!is(k, names[i]))
+        if (!sim__px_is(k, names[i]))
             continue;
         sim__px_check_attrs(c, k, specs[i]);
         if (z->routing != SIM__ROUTING_STAR)
@@ -203,7 +193,7 @@ static void host_links(const struct px *c, struct sim_zone *z, const struct sim_
 
 static struct sim_link *link_named(const struct px *c, const xmlNode *n, const char *a)
 {
-    struct sim_link *l = sim_platform_link_by_name(sim__px_platform(c), sim__px_attr(n, a));
+    struct sim_link *l = sim_platform_link_by_name(c->p, sim__px_attr(n, a));
 
     if (!l)
         sim__px_die(c, n,
@@ -217,7 +207,7 @@ static void read_host_link(const struct px *c, const xmlNode *n, struct sim_zone
                            struct sim_link *bb)
 {
     const char *id = sim__px_attr(n, "id");
-    struct sim_host *h = sim_platform_host_by_name(sim__px_platform(c), id);
+    struct sim_host *h = sim_platform_host_by_name(c->p, id);
     struct sim_link *up;
 
     if (!h || h->zone != z)
@@ -230,7 +220,7 @@ static void read_host_link(const struct px *c, const xmlNode *n, struct sim_zone
 static void read_cabinet(const struct px *c, const xmlNode *n, struct sim_zone *z,
                          struct sim_link *bb)
 {
-    struct sim_platform *p = sim__px_platform(c);
+    struct sim_platform *p = c->p;
     double speed = sim__px_unit(c, n, "speed", 'f', 0);
     double bw = sim__px_unit(c, n, "bw", 'b', 0);
     double lat = sim__px_unit(c, n, "lat", 't', 0);
@@ -263,25 +253,25 @@ void sim__px_net_zone_end(struct px *c, const xmlNode *n, struct sim_zone *z)
 
     if (z->routing != SIM__ROUTING_STAR)
         return;
-    for (const xmlNode *k = n->children; k; k = k->next) {
-        if (!is(k, "backbone"))
+    for (const xmlNode *k = sim__px_first(n); k; k = sim__px_next(k)) {
+        if (!sim__px_is(k, "backbone"))
             continue;
         if (backbone)
             sim__px_die(c, k, "zone '%s' has a second <backbone> (the first is at line %d)",
-                        z->name, line_of(backbone));
+                        z->name, sim__px_line(backbone));
         backbone = k;
     }
     if (backbone)
         bb =
-            sim__xlink_get(sim__px_platform(c),
+            sim__xlink_get(c->p,
                            sim__px_xlink(c, backbone, z, sim__px_attr(backbone, "id"),
                                          sim__px_unit(c, backbone, "bandwidth", 'b', 0),
                                          sim__px_unit(c, backbone, "latency", 't', 0), SIM__SHARED),
                            true);
-    for (const xmlNode *k = n->children; k; k = k->next)
-        if (is(k, "host_link"))
+    for (const xmlNode *k = sim__px_first(n); k; k = sim__px_next(k))
+        if (sim__px_is(k, "host_link"))
             read_host_link(c, k, z, bb);
-    for (const xmlNode *k = n->children; k; k = k->next)
-        if (is(k, "cabinet"))
+    for (const xmlNode *k = sim__px_first(n); k; k = sim__px_next(k))
+        if (sim__px_is(k, "cabinet"))
             read_cabinet(c, k, z, bb);
 }
