@@ -3,17 +3,7 @@
 #ifndef SIMMPI_SIMGRID_FORWARD_H
 #define SIMMPI_SIMGRID_FORWARD_H
 
-#ifndef SMPI_API
-#define SMPI_API __attribute__((visibility("default")))
-#endif
-
-#ifdef __cplusplus
-#define SG_BEGIN_DECL extern "C" {
-#define SG_END_DECL }
-#else
-#define SG_BEGIN_DECL
-#define SG_END_DECL
-#endif
+#include <xbt/base.h> /* SMPI_API, SG_BEGIN_DECL, SG_END_DECL: as SimGrid's forward.h */
 
 /* SimGrid's names: the handle types are part of its API, hence the typedefs. */
 typedef struct s4u_Host s4u_Host;
