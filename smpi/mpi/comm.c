@@ -100,6 +100,21 @@ static int lookup_sorted(const int *sorted, int n, int w)
     return MPI_UNDEFINED;
 }
 
+/* A predefined communicator: its contexts (point-to-point, then collective), name and group
+ * (NULL for MPI_COMM_SELF, which every rank shares). */
+static void predefined_comm(struct smpi_comm *c, int context, const char *name,
+                            struct smpi_group *g)
+{
+    memset(c, 0, sizeof(*c));
+    c->group = g;
+    c->context = context;
+    c->coll_context = context + 1;
+    c->refcount = 1;
+    c->predefined = true;
+    c->errhandler = MPI_ERRORS_ARE_FATAL;
+    strcpy(c->name, name);
+}
+
 void smpi__comm_init_world(int nranks)
 {
     struct smpi_group *g = smpi__group_new(nranks);
@@ -107,23 +122,9 @@ void smpi__comm_init_world(int nranks)
     for (int i = 0; i < nranks; i++)
         g->world[i] = i;
     g->predefined = true;
-    memset(&smpi_mpi_comm_world, 0, sizeof(smpi_mpi_comm_world));
-    smpi_mpi_comm_world.group = g;
-    smpi_mpi_comm_world.context = 0;
-    smpi_mpi_comm_world.coll_context = 1;
-    smpi_mpi_comm_world.refcount = 1;
-    smpi_mpi_comm_world.predefined = true;
-    smpi_mpi_comm_world.errhandler = MPI_ERRORS_ARE_FATAL;
-    strcpy(smpi_mpi_comm_world.name, "MPI_COMM_WORLD");
+    predefined_comm(&smpi_mpi_comm_world, 0, "MPI_COMM_WORLD", g);
     smpi_mpi_comm_world.priv = priv_new(g);
-
-    memset(&smpi_mpi_comm_self, 0, sizeof(smpi_mpi_comm_self));
-    smpi_mpi_comm_self.context = 2;
-    smpi_mpi_comm_self.coll_context = 3;
-    smpi_mpi_comm_self.refcount = 1;
-    smpi_mpi_comm_self.predefined = true;
-    smpi_mpi_comm_self.errhandler = MPI_ERRORS_ARE_FATAL;
-    strcpy(smpi_mpi_comm_self.name, "MPI_COMM_SELF");
+    predefined_comm(&smpi_mpi_comm_self, 2, "MPI_COMM_SELF", NULL);
 }
 
 bool smpi__comm_is_valid(MPI_Comm comm)
