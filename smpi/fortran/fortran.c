@@ -71,14 +71,8 @@ MPI_Status *smpi__fstatus_in(MPI_Fint *f, MPI_Status *scratch)
 
 void smpi__fstatus_out(const MPI_Status *c, MPI_Fint *f)
 {
-    if (c == MPI_STATUS_IGNORE)
-        return;
-    f[MPI_F_SOURCE] = c->MPI_SOURCE;
-    f[MPI_F_TAG] = c->MPI_TAG;
-    f[MPI_F_ERROR] = c->MPI_ERROR;
-    f[3] = c->smpi_cancelled;
-    f[4] = (MPI_Fint)(c->smpi_count & 0x7fffffff);
-    f[5] = (MPI_Fint)(c->smpi_count >> 31);
+    if (c != MPI_STATUS_IGNORE)
+        PMPI_Status_c2f(c, f);
 }
 
 MPI_Status *smpi__fstatuses_in(MPI_Fint *f, int n)
