@@ -67,6 +67,15 @@ void smpi__type_unref(MPI_Datatype t)
     free(t);
 }
 
+/* Array a of n items of `size` bytes with room for *cap, grown (doubled) when full. */
+static void *grow(void *a, int n, int *cap, size_t size)
+{
+    if (n < *cap)
+        return a;
+    *cap = *cap ? 2 * *cap : 4;
+    return sim_xrealloc(a, (size_t)*cap * size);
+}
+
 static void add_run(struct smpi_datatype *t, int *cap, size_t size, MPI_Count n,
                     enum smpi_type_kind kind)
 {
@@ -76,11 +85,7 @@ static void add_run(struct smpi_datatype *t, int *cap, size_t size, MPI_Count n,
         t->runs[t->nruns - 1].n += n;
         return;
     }
-    if (t->nruns == *cap) {
-        *cap = *cap ? 2 * *cap : 4;
-        t->runs = realloc(t->runs, (size_t)*cap * sizeof(*t->runs));
-        sim_assert(t->runs != NULL, "out of memory for a datatype of %d element runs", *cap);
-    }
+    t->runs = grow(t->runs, t->nruns, cap, sizeof(*t->runs));
     t->runs[t->nruns].size = size;
     t->runs[t->nruns].kind = kind;
     t->runs[t->nruns++].n = n;
@@ -157,11 +162,7 @@ static void add_block(struct smpi_datatype *t, int *cap, MPI_Aint off, size_t le
         last->length += len;
         return;
     }
-    if (t->nblocks == *cap) {
-        *cap = *cap ? 2 * *cap : 4;
-        t->blocks = realloc(t->blocks, (size_t)*cap * sizeof(*t->blocks));
-        sim_assert(t->blocks != NULL, "out of memory for a datatype of %d blocks", *cap);
-    }
+    t->blocks = grow(t->blocks, t->nblocks, cap, sizeof(*t->blocks));
     t->blocks[t->nblocks].offset = off;
     t->blocks[t->nblocks].length = len;
     t->nblocks++;
