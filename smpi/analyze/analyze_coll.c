@@ -423,10 +423,8 @@ static void record(const struct arrival *v, struct member *m)
 
 static void member_free(struct member *m)
 {
-    if (m->s.type)
-        smpi__type_unref(m->s.type);
-    if (m->r.type)
-        smpi__type_unref(m->r.type);
+    smpi__type_unref(m->s.type);
+    smpi__type_unref(m->r.type);
     free(m->scounts);
     free(m->rcounts);
 }

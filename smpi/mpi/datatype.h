@@ -170,6 +170,7 @@ void smpi__type_flatten(MPI_Datatype t);
 /* References held on a derived datatype by its handle, by the types built on it and by the
  * requests using it (datatype_ctor.c); predefined types are never counted. */
 void smpi__type_ref(MPI_Datatype t);
+/* smpi__type_unref accepts NULL (MPI_DATATYPE_NULL), as free() does. */
 void smpi__type_unref(MPI_Datatype t);
 /* Basic elements in the first `bytes` bytes of a message of type t, or -1 when they end inside
  * a basic element (MPI_Get_elements). */

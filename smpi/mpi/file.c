@@ -165,10 +165,8 @@ void smpi__io_charge(const struct smpi_file *f, double bytes, bool write)
 
 static void member_clear(struct smpi_file_member *m)
 {
-    if (m->etype)
-        smpi__type_unref(m->etype);
-    if (m->filetype)
-        smpi__type_unref(m->filetype);
+    smpi__type_unref(m->etype);
+    smpi__type_unref(m->filetype);
     free(m->cum);
     m->etype = m->filetype = NULL;
     m->cum = NULL;

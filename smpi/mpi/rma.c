@@ -266,10 +266,8 @@ static void land(struct rma_op *op)
 
 static void op_free(struct rma_op *op)
 {
-    if (op->dtype)
-        smpi__type_unref(op->dtype);
-    if (op->rtype)
-        smpi__type_unref(op->rtype);
+    smpi__type_unref(op->dtype);
+    smpi__type_unref(op->rtype);
     free(op->data);
     free(op);
 }
