@@ -81,21 +81,34 @@ static void sync_messages(MPI_Win w, const int *r, int n, int tag, bool send)
     free(reqs);
 }
 
+/* Opens an epoch with the ranks of group, unless one is `open` already (MPI_ERR_RMA_SYNC, the
+ * message is `busy` with the window's name): their ranks in *r, after the zero-byte messages
+ * that say so (posted: sent; started: received). */
+static int epoch_open(MPI_Win w, MPI_Group group, bool open, const char *busy, bool post, int **r,
+                      char *msg, size_t len)
+{
+    int rc;
+
+    if (open) {
+        snprintf(msg, len, busy, smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    rc = group_ranks(w, group, r, msg, len);
+    if (rc == MPI_SUCCESS)
+        sync_messages(w, *r, group->size, SMPI_WIN_TAG_POST, post);
+    return rc;
+}
+
 int smpi__rma_post(MPI_Win w, MPI_Group group, char *msg, size_t len)
 {
     struct win_rank *me = smpi__win_self(w);
     int *r;
-    int rc;
+    int rc =
+        epoch_open(w, group, me->exposing, "an exposure epoch (MPI_Win_post) is already open on %s",
+                   true, &r, msg, len);
 
-    if (me->exposing) {
-        snprintf(msg, len, "an exposure epoch (MPI_Win_post) is already open on %s",
-                 smpi__win_name(w));
-        return MPI_ERR_RMA_SYNC;
-    }
-    rc = group_ranks(w, group, &r, msg, len);
     if (rc != MPI_SUCCESS)
         return rc;
-    sync_messages(w, r, group->size, SMPI_WIN_TAG_POST, true);
     me->expose = r;
     me->nexpose = group->size;
     me->exposing = true;
@@ -106,17 +119,12 @@ int smpi__rma_start(MPI_Win w, MPI_Group group, char *msg, size_t len)
 {
     struct win_rank *me = smpi__win_self(w);
     int *r;
-    int rc;
+    int rc =
+        epoch_open(w, group, me->access != NULL,
+                   "an access epoch (MPI_Win_start) is already open on %s", false, &r, msg, len);
 
-    if (me->access) {
-        snprintf(msg, len, "an access epoch (MPI_Win_start) is already open on %s",
-                 smpi__win_name(w));
-        return MPI_ERR_RMA_SYNC;
-    }
-    rc = group_ranks(w, group, &r, msg, len);
     if (rc != MPI_SUCCESS)
         return rc;
-    sync_messages(w, r, group->size, SMPI_WIN_TAG_POST, false);
     me->access = sim_xcalloc((size_t)w->n, sizeof(bool));
     for (int i = 0; i < group->size; i++)
         me->access[r[i]] = true;
