@@ -33,32 +33,48 @@ struct smpi_errhandler {
 SMPI_API struct smpi_errhandler smpi_mpi_errors_are_fatal = { EH_FATAL, 1, true, NULL, NULL };
 SMPI_API struct smpi_errhandler smpi_mpi_errors_return = { EH_RETURN, 1, true, NULL, NULL };
 
+/* Whether handler eh lets the call return its error code: MPI_ERRORS_RETURN, or
+ * MPI_ERRORS_ARE_FATAL while smpi/errors-are-fatal is off. */
+static bool eh_returns(MPI_Errhandler eh)
+{
+    return eh->kind == EH_RETURN || (eh->kind == EH_FATAL && !smpi__rt.cfg.errors_are_fatal);
+}
+
+/* MPI_ERRORS_ARE_FATAL (and MPI_ERRORS_ABORT): the report on stderr, then the end of the job.
+ * `on` names the object, `advice` follows it. */
+static void fatal(const char *call, int code, const char *detail, const char *on,
+                  const char *advice) __attribute__((noreturn));
+static void fatal(const char *call, int code, const char *detail, const char *on,
+                  const char *advice)
+{
+    struct smpi_process *self = smpi__self();
+
+    fflush(stdout);
+    fprintf(stderr, "simmpi: rank %d: %s: %s: %s\n", self ? self->rank : -1, call,
+            smpi_error_class_name(code), detail);
+    fprintf(stderr, "  (MPI_ERRORS_ARE_FATAL on %s%s)\n", on, advice);
+    smpi__job_abort(1);
+}
+
+#define FATAL_ADVICE "; set MPI_ERRORS_RETURN to handle errors"
+
 int smpi__error(MPI_Comm comm, const char *call, int code, const char *fmt, ...)
 {
     MPI_Errhandler eh;
-    struct smpi_process *self = smpi__self();
+    char detail[1024];
     va_list ap;
 
     if (comm == MPI_COMM_NULL || !smpi__comm_is_valid(comm))
         comm = MPI_COMM_WORLD;
     eh = smpi__comm_errhandler(comm);
-    if (eh->kind == EH_FATAL && !smpi__rt.cfg.errors_are_fatal)
-        return code;
-    if (eh->kind == EH_USER_COMM) {
+    if (eh->kind == EH_USER_COMM)
         eh->comm_fn(&comm, &code);
+    if (eh->kind == EH_USER_COMM || eh_returns(eh))
         return code;
-    }
-    if (eh->kind == EH_RETURN)
-        return code;
-    fflush(stdout);
-    fprintf(stderr, "simmpi: rank %d: %s: %s: ", self ? self->rank : -1, call,
-            smpi_error_class_name(code));
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(detail, sizeof(detail), fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\n  (MPI_ERRORS_ARE_FATAL on %s; set MPI_ERRORS_RETURN to handle errors)\n",
-            comm->name[0] ? comm->name : "the communicator");
-    smpi__job_abort(1);
+    fatal(call, code, detail, comm->name[0] ? comm->name : "the communicator", FATAL_ADVICE);
 }
 
 /* The calling rank's slot in comm's member handlers and their number: its rank, or on
@@ -192,7 +208,6 @@ MPI_Errhandler *smpi__win_eh_slot(MPI_Win win)
 
 int smpi__win_error(MPI_Win win, const char *call, int code, const char *fmt, ...)
 {
-    struct smpi_process *self = smpi__self();
     MPI_Errhandler eh;
     char detail[1024];
     va_list ap;
@@ -203,20 +218,11 @@ int smpi__win_error(MPI_Win win, const char *call, int code, const char *fmt, ..
     if (win == MPI_WIN_NULL || !smpi__win_is_valid(win))
         return smpi__error(MPI_COMM_WORLD, call, code, "%s", detail);
     eh = *smpi__win_eh_slot(win) ? *smpi__win_eh_slot(win) : MPI_ERRORS_ARE_FATAL;
-    if (eh->kind == EH_FATAL && !smpi__rt.cfg.errors_are_fatal)
-        return code;
-    if (eh->kind == EH_USER_WIN) {
+    if (eh->kind == EH_USER_WIN)
         ((MPI_Win_errhandler_function *)eh->other_fn)(&win, &code);
+    if (eh->kind == EH_USER_WIN || eh_returns(eh))
         return code;
-    }
-    if (eh->kind == EH_RETURN)
-        return code;
-    fflush(stdout);
-    fprintf(stderr, "simmpi: rank %d: %s: %s: %s\n", self ? self->rank : -1, call,
-            smpi_error_class_name(code), detail);
-    fprintf(stderr, "  (MPI_ERRORS_ARE_FATAL on %s; set MPI_ERRORS_RETURN to handle errors)\n",
-            smpi__win_name(win));
-    smpi__job_abort(1);
+    fatal(call, code, detail, smpi__win_name(win), FATAL_ADVICE);
 }
 
 /* ---- files: each member of an open file has its own handler (file.h); MPI_FILE_NULL carries the
@@ -238,29 +244,19 @@ MPI_Errhandler *smpi__file_eh_slot(MPI_File fh)
 
 int smpi__file_error(MPI_File fh, const char *call, int code, const char *fmt, ...)
 {
-    struct smpi_process *self = smpi__self();
     MPI_Errhandler eh;
     char detail[1024];
     va_list ap;
 
-    va_start(ap, fmt);
-    vsnprintf(detail, sizeof(detail), fmt, ap);
-    va_end(ap);
     if (fh != MPI_FILE_NULL && !smpi__file_is_valid(fh))
         fh = MPI_FILE_NULL;
     eh = *smpi__file_eh_slot(fh);
-    if (eh->kind == EH_FATAL && !smpi__rt.cfg.errors_are_fatal)
-        return code;
-    if (eh->kind == EH_USER_FILE) {
+    if (eh->kind == EH_USER_FILE)
         ((MPI_File_errhandler_function *)eh->other_fn)(&fh, &code);
+    if (eh->kind == EH_USER_FILE || eh_returns(eh))
         return code;
-    }
-    if (eh->kind == EH_RETURN)
-        return code;
-    fflush(stdout);
-    fprintf(stderr, "simmpi: rank %d: %s: %s: %s\n", self ? self->rank : -1, call,
-            smpi_error_class_name(code), detail);
-    fprintf(stderr, "  (MPI_ERRORS_ARE_FATAL on %s)\n",
-            fh == MPI_FILE_NULL ? "MPI_FILE_NULL" : fh->name);
-    smpi__job_abort(1);
+    va_start(ap, fmt);
+    vsnprintf(detail, sizeof(detail), fmt, ap);
+    va_end(ap);
+    fatal(call, code, detail, fh == MPI_FILE_NULL ? "MPI_FILE_NULL" : fh->name, "");
 }
