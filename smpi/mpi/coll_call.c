@@ -351,48 +351,54 @@ static int check_allgather(const char *call, enum coll_kind k, const struct coll
     return check_gathered(call, k, a, n);
 }
 
-static int check_gather(const char *call, enum coll_kind k, const struct coll_args *a)
+/* The side of a gather (send) or scatter (receive) that every rank gives: MPI_IN_PLACE only at
+ * the root of an intracommunicator, checked where it is significant. */
+static int check_leaf_side(const char *call, const struct coll_args *a, bool send)
 {
-    int n = peers(a->comm);
+    const void *buf = send ? a->sbuf : a->rbuf;
+    int count = send ? a->scount : a->rcount;
+    MPI_Datatype type = send ? a->stype : a->rtype;
 
-    SMPI_CHECK(check_root(call, a->comm, a->root));
-    if (idle(a))
-        return MPI_SUCCESS;
     if (!at_root(a) || smpi__comm_is_inter(a->comm))
-        SMPI_CHECK(
-            check_not_in_place(call, a->comm, a->sbuf, "sendbuf (at a rank other than the root)"));
-    if (a->sbuf != MPI_IN_PLACE && at_leaf(a)) {
-        SMPI_CHECK(check_side(call, a->comm, a->scount, a->stype, "sendcount", "sendtype"));
-        SMPI_CHECK(check_buf(call, a->comm, a->sbuf, a->scount, a->stype, "sendbuf"));
-    }
-    return at_root(a) ? check_gathered(call, k, a, n) : MPI_SUCCESS;
+        SMPI_CHECK(check_not_in_place(call, a->comm, buf,
+                                      send ? "sendbuf (at a rank other than the root)"
+                                           : "recvbuf (at a rank other than the root)"));
+    if (buf == MPI_IN_PLACE || !at_leaf(a))
+        return MPI_SUCCESS;
+    SMPI_CHECK(check_side(call, a->comm, count, type, send ? "sendcount" : "recvcount",
+                          send ? "sendtype" : "recvtype"));
+    return check_buf(call, a->comm, buf, count, type, send ? "sendbuf" : "recvbuf");
 }
 
-static int check_scatter(const char *call, enum coll_kind k, const struct coll_args *a)
+/* The send side of a scatter at the root: one block per peer. */
+static int check_scattered(const char *call, enum coll_kind k, const struct coll_args *a, int n)
 {
-    int n = peers(a->comm);
+    bool v = coll_descs[k].flags & COLL_V;
 
-    SMPI_CHECK(check_root(call, a->comm, a->root));
-    if (idle(a))
-        return MPI_SUCCESS;
-    if (!at_root(a) || smpi__comm_is_inter(a->comm))
-        SMPI_CHECK(
-            check_not_in_place(call, a->comm, a->rbuf, "recvbuf (at a rank other than the root)"));
-    if (a->rbuf != MPI_IN_PLACE && at_leaf(a)) {
-        SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
-        SMPI_CHECK(check_buf(call, a->comm, a->rbuf, a->rcount, a->rtype, "recvbuf"));
-    }
-    if (!at_root(a))
-        return MPI_SUCCESS;
     SMPI_CHECK(check_blocks(call, a->comm, n, true,
-                            &(struct blocks){ .v = coll_descs[k].flags & COLL_V,
+                            &(struct blocks){ .v = v,
                                               .count = a->scount,
                                               .counts = a->scounts,
                                               .displs = a->sdispls,
                                               .type = a->stype,
                                               .buf = a->sbuf }));
-    return !(coll_descs[k].flags & COLL_V) ? check_alias(call, k, a->sbuf, a->rbuf, a->scount > 0)
-                                           : MPI_SUCCESS;
+    return v ? MPI_SUCCESS : check_alias(call, k, a->sbuf, a->rbuf, a->scount > 0);
+}
+
+/* gather, gatherv, scatter and scatterv: the root, the side every rank gives, then at the root
+ * its blocks. */
+static int check_rooted(const char *call, enum coll_kind k, const struct coll_args *a)
+{
+    bool gather = coll_descs[k].form == COLL_FORM_GATHER;
+
+    SMPI_CHECK(check_root(call, a->comm, a->root));
+    if (idle(a))
+        return MPI_SUCCESS;
+    SMPI_CHECK(check_leaf_side(call, a, gather));
+    if (!at_root(a))
+        return MPI_SUCCESS;
+    return gather ? check_gathered(call, k, a, peers(a->comm))
+                  : check_scattered(call, k, a, peers(a->comm));
 }
 
 /* A displacement array of the neighbourhood alltoallw, in bytes (MPI_ERR_ARG when NULL). */
@@ -469,8 +475,8 @@ static check_fn *const checks[COLL_NFORMS] = {
     [COLL_FORM_REDUCE_SCATTER] = check_reduce_scatter,
     [COLL_FORM_ALLTOALL] = check_alltoall_any,
     [COLL_FORM_ALLGATHER] = check_allgather,
-    [COLL_FORM_GATHER] = check_gather,
-    [COLL_FORM_SCATTER] = check_scatter,
+    [COLL_FORM_GATHER] = check_rooted,
+    [COLL_FORM_SCATTER] = check_rooted,
     [COLL_FORM_NEIGHBOR_ALLGATHER] = check_neighbor,
     [COLL_FORM_NEIGHBOR_ALLTOALL] = check_neighbor,
 };
