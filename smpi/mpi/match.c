@@ -44,53 +44,46 @@ bool smpi__matches(const struct smpi_request *recv, const struct smpi_request *s
 
 /* ---- queues ------------------------------------------------------------------------------ */
 
-static void append(struct smpi_queue *q, struct smpi_request *r)
+/* The links a queue uses: an unexpected send is in two queues at once, the mailbox's (next,
+ * prev, as every posted receive) and its source's (snext, sprev). */
+enum qlink { QL_MAIN, QL_SRC };
+
+static struct smpi_request **next_of(struct smpi_request *r, enum qlink l)
 {
-    r->next = NULL;
-    r->prev = q->tail;
+    return l == QL_SRC ? &r->snext : &r->next;
+}
+
+static struct smpi_request **prev_of(struct smpi_request *r, enum qlink l)
+{
+    return l == QL_SRC ? &r->sprev : &r->prev;
+}
+
+static void append(struct smpi_queue *q, struct smpi_request *r, enum qlink l)
+{
+    *next_of(r, l) = NULL;
+    *prev_of(r, l) = q->tail;
     if (q->tail)
-        q->tail->next = r;
+        *next_of(q->tail, l) = r;
     else
         q->head = r;
     q->tail = r;
 }
 
-static void unlink_req(struct smpi_queue *q, struct smpi_request *r)
+static void unlink_req(struct smpi_queue *q, struct smpi_request *r, enum qlink l)
 {
-    if (r->prev)
-        r->prev->next = r->next;
-    else
-        q->head = r->next;
-    if (r->next)
-        r->next->prev = r->prev;
-    else
-        q->tail = r->prev;
-    r->next = r->prev = NULL;
-}
+    struct smpi_request *next = *next_of(r, l);
+    struct smpi_request *prev = *prev_of(r, l);
 
-/* The same on the per-source links of unexpected sends. */
-static void append_src(struct smpi_queue *q, struct smpi_request *r)
-{
-    r->snext = NULL;
-    r->sprev = q->tail;
-    if (q->tail)
-        q->tail->snext = r;
+    if (prev)
+        *next_of(prev, l) = next;
     else
-        q->head = r;
-    q->tail = r;
-}
-
-static void unlink_src(struct smpi_queue *q, struct smpi_request *r)
-{
-    if (r->sprev)
-        r->sprev->snext = r->snext;
+        q->head = next;
+    if (next)
+        *prev_of(next, l) = prev;
     else
-        q->head = r->snext;
-    if (r->snext)
-        r->snext->sprev = r->sprev;
-    else
-        q->tail = r->sprev;
-    r->snext = r->sprev = NULL;
+        q->tail = prev;
+    *next_of(r, l) = NULL;
+    *prev_of(r, l) = NULL;
 }
 
 /* ---- per-source table -------------------------------------------------------------------- */
@@ -161,11 +154,11 @@ struct smpi_request *smpi__mq_take_posted(struct smpi_mailbox *mb, const struct 
     struct smpi_request *any = first_match_recv(mb->posted_any.head, send);
 
     if (own && (!any || own->seq < any->seq)) {
-        unlink_req(&sq->posted, own);
+        unlink_req(&sq->posted, own, QL_MAIN);
         return own;
     }
     if (any)
-        unlink_req(&mb->posted_any, any);
+        unlink_req(&mb->posted_any, any, QL_MAIN);
     return any;
 }
 
@@ -173,17 +166,17 @@ void smpi__mq_post(struct smpi_mailbox *mb, struct smpi_request *recv)
 {
     recv->seq = ++mb->posted_seq;
     if (recv->src == MPI_ANY_SOURCE)
-        append(&mb->posted_any, recv);
+        append(&mb->posted_any, recv, QL_MAIN);
     else
-        append(&srcq(mb, recv->src)->posted, recv);
+        append(&srcq(mb, recv->src)->posted, recv, QL_MAIN);
 }
 
 void smpi__mq_unpost(struct smpi_mailbox *mb, struct smpi_request *recv)
 {
     if (recv->src == MPI_ANY_SOURCE)
-        unlink_req(&mb->posted_any, recv);
+        unlink_req(&mb->posted_any, recv, QL_MAIN);
     else
-        unlink_req(&srcq(mb, recv->src)->posted, recv);
+        unlink_req(&srcq(mb, recv->src)->posted, recv, QL_MAIN);
 }
 
 struct smpi_request *smpi__mq_take_unexpected(struct smpi_mailbox *mb,
@@ -205,12 +198,12 @@ struct smpi_request *smpi__mq_take_unexpected(struct smpi_mailbox *mb,
 
 void smpi__mq_unexpect(struct smpi_mailbox *mb, struct smpi_request *send)
 {
-    append(&mb->unexp, send);
-    append_src(&srcq(mb, send->src)->unexp, send);
+    append(&mb->unexp, send, QL_MAIN);
+    append(&srcq(mb, send->src)->unexp, send, QL_SRC);
 }
 
 void smpi__mq_unexpect_remove(struct smpi_mailbox *mb, struct smpi_request *send)
 {
-    unlink_req(&mb->unexp, send);
-    unlink_src(&srcq(mb, send->src)->unexp, send);
+    unlink_req(&mb->unexp, send, QL_MAIN);
+    unlink_req(&srcq(mb, send->src)->unexp, send, QL_SRC);
 }
