@@ -16,7 +16,33 @@
  * Its unwind info marks the return address undefined, so backtraces end there cleanly. */
 void sim__ctx_raw_start(void);
 
+/* The ELF directives around a hidden assembly function `name` (a string); RAW_FUNCTION is the
+ * architecture's spelling of the symbol type. */
+#define RAW_BEGIN(name)                                                                            \
+    ".p2align 4\n\t"                                                                               \
+    ".globl " name "\n\t"                                                                          \
+    ".hidden " name "\n\t"                                                                         \
+    ".type " name ", " RAW_FUNCTION "\n" name ":\n\t"                                              \
+    ".cfi_startproc\n\t"
+#define RAW_END(name)                                                                              \
+    ".cfi_endproc\n\t"                                                                             \
+    ".size " name ", .-" name "\n\t"
+
+/* The frame of `words` 64-bit words under the 16-byte aligned top of a new stack, zeroed: what
+ * the first switch to it pops. */
+static uint64_t *raw_frame(char *stack, size_t size, int words)
+{
+    uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
+    uint64_t *frame = (uint64_t *)(top - (size_t)words * sizeof(uint64_t));
+
+    for (int i = 0; i < words; i++)
+        frame[i] = 0;
+    return frame;
+}
+
 #if defined(__x86_64__)
+
+#define RAW_FUNCTION "@function"
 
 #ifdef __CET__
 #define RAW_ENDBR "endbr64\n\t"
@@ -27,13 +53,10 @@ void sim__ctx_raw_start(void);
 /* sim__ctx_raw_swap(save_sp = %rdi, load_sp = %rsi). Frame, from the saved stack pointer up:
  * MXCSR (4 bytes) and x87 control word (2 bytes) in one 8-byte slot, r15, r14, r13, r12,
  * rbx, rbp, return address: 64 bytes. */
+/* clang-format off */
 __asm__(".text\n\t"
-        ".p2align 4\n\t"
-        ".globl sim__ctx_raw_swap\n\t"
-        ".hidden sim__ctx_raw_swap\n\t"
-        ".type sim__ctx_raw_swap, @function\n"
-        "sim__ctx_raw_swap:\n\t"
-        ".cfi_startproc\n\t" RAW_ENDBR "pushq %rbp\n\t"
+        RAW_BEGIN("sim__ctx_raw_swap")
+        RAW_ENDBR "pushq %rbp\n\t"
         "pushq %rbx\n\t"
         "pushq %r12\n\t"
         "pushq %r13\n\t"
@@ -54,20 +77,14 @@ __asm__(".text\n\t"
         "popq %rbx\n\t"
         "popq %rbp\n\t"
         "ret\n\t"
-        ".cfi_endproc\n\t"
-        ".size sim__ctx_raw_swap, .-sim__ctx_raw_swap\n\t"
+        RAW_END("sim__ctx_raw_swap")
         "\n\t"
-        ".p2align 4\n\t"
-        ".globl sim__ctx_raw_start\n\t"
-        ".hidden sim__ctx_raw_start\n\t"
-        ".type sim__ctx_raw_start, @function\n"
-        "sim__ctx_raw_start:\n\t"
-        ".cfi_startproc\n\t"
+        RAW_BEGIN("sim__ctx_raw_start")
         ".cfi_undefined rip\n\t" RAW_ENDBR "movq %rbx, %rdi\n\t"
         "callq *%r12\n\t"
         "ud2\n\t"
-        ".cfi_endproc\n\t"
-        ".size sim__ctx_raw_start, .-sim__ctx_raw_start\n\t");
+        RAW_END("sim__ctx_raw_start"));
+/* clang-format on */
 
 #define RAW_FRAME_WORDS 8
 
@@ -76,35 +93,28 @@ __asm__(".text\n\t"
  * The stack pointer after that `ret` is the 16-byte aligned top, as the call needs. */
 void *sim__ctx_raw_prepare(char *stack, size_t size, sim__ctx_entry_fn *entry, void *arg)
 {
-    uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
-    uint64_t *frame = (uint64_t *)(top - RAW_FRAME_WORDS * sizeof(uint64_t));
+    uint64_t *frame = raw_frame(stack, size, RAW_FRAME_WORDS);
     uint32_t mxcsr;
     uint16_t fcw;
 
     __asm__ volatile("stmxcsr %0" : "=m"(mxcsr));
     __asm__ volatile("fnstcw %0" : "=m"(fcw));
-    frame[0] = (uint64_t)mxcsr | (uint64_t)fcw << 32;
-    frame[1] = 0;                          /* r15 */
-    frame[2] = 0;                          /* r14 */
-    frame[3] = 0;                          /* r13 */
-    frame[4] = (uint64_t)(uintptr_t)entry; /* r12 */
-    frame[5] = (uint64_t)(uintptr_t)arg;   /* rbx */
-    frame[6] = 0;                          /* rbp */
+    frame[0] = (uint64_t)mxcsr | (uint64_t)fcw << 32; /* then r15, r14, r13: 0 */
+    frame[4] = (uint64_t)(uintptr_t)entry;            /* r12 */
+    frame[5] = (uint64_t)(uintptr_t)arg;              /* rbx; rbp (frame[6]) = 0 */
     frame[7] = (uint64_t)(uintptr_t)sim__ctx_raw_start;
     return frame;
 }
 
 #elif defined(__aarch64__)
 
+#define RAW_FUNCTION "%function"
+
 /* sim__ctx_raw_swap(save_sp = x0, load_sp = x1). Frame, from the saved stack pointer up:
  * x19..x28, x29 (fp), x30 (lr), d8..d15, FPCR, padding: 176 bytes (sp stays 16-aligned). */
+/* clang-format off */
 __asm__(".text\n\t"
-        ".p2align 4\n\t"
-        ".globl sim__ctx_raw_swap\n\t"
-        ".hidden sim__ctx_raw_swap\n\t"
-        ".type sim__ctx_raw_swap, %function\n"
-        "sim__ctx_raw_swap:\n\t"
-        ".cfi_startproc\n\t"
+        RAW_BEGIN("sim__ctx_raw_swap")
         "sub sp, sp, #176\n\t"
         "stp x19, x20, [sp, #0]\n\t"
         "stp x21, x22, [sp, #16]\n\t"
@@ -136,21 +146,15 @@ __asm__(".text\n\t"
         "msr fpcr, x9\n\t"
         "add sp, sp, #176\n\t"
         "ret\n\t"
-        ".cfi_endproc\n\t"
-        ".size sim__ctx_raw_swap, .-sim__ctx_raw_swap\n\t"
+        RAW_END("sim__ctx_raw_swap")
         "\n\t"
-        ".p2align 4\n\t"
-        ".globl sim__ctx_raw_start\n\t"
-        ".hidden sim__ctx_raw_start\n\t"
-        ".type sim__ctx_raw_start, %function\n"
-        "sim__ctx_raw_start:\n\t"
-        ".cfi_startproc\n\t"
+        RAW_BEGIN("sim__ctx_raw_start")
         ".cfi_undefined x30\n\t"
         "mov x0, x19\n\t"
         "blr x20\n\t"
         "brk #0\n\t"
-        ".cfi_endproc\n\t"
-        ".size sim__ctx_raw_start, .-sim__ctx_raw_start\n\t");
+        RAW_END("sim__ctx_raw_start"));
+/* clang-format on */
 
 #define RAW_FRAME_WORDS 22
 
@@ -158,13 +162,10 @@ __asm__(".text\n\t"
  * sim__ctx_raw_start, FPCR inherited from the creator; sp ends at the 16-aligned top. */
 void *sim__ctx_raw_prepare(char *stack, size_t size, sim__ctx_entry_fn *entry, void *arg)
 {
-    uintptr_t top = ((uintptr_t)stack + size) & ~(uintptr_t)15;
-    uint64_t *frame = (uint64_t *)(top - RAW_FRAME_WORDS * sizeof(uint64_t));
+    uint64_t *frame = raw_frame(stack, size, RAW_FRAME_WORDS);
     uint64_t fpcr;
 
     __asm__ volatile("mrs %0, fpcr" : "=r"(fpcr));
-    for (int i = 0; i < RAW_FRAME_WORDS; i++)
-        frame[i] = 0;
     frame[0] = (uint64_t)(uintptr_t)arg;                 /* x19 */
     frame[1] = (uint64_t)(uintptr_t)entry;               /* x20 */
     frame[11] = (uint64_t)(uintptr_t)sim__ctx_raw_start; /* x30; x29 (frame[10]) = 0 */
