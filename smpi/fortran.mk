@@ -24,30 +24,28 @@ fortran/mpi.mod: $(srcdir)/include/mpi.f90 $(srcdir)/include/mpif.h
 smpi_fortran_subst = -e "s|[@]FC[@]|$(GFORTRAN)|g" -e "s|[@]FMODDIR[@]|$$moddir|g" \
 	-e "s|[@]SMPI_FCFLAGS[@]|$(SMPI_FCFLAGS)|g" \
 	-e "s|[@]SMPIF90[@]|$$smpif90|g"
+# $(smpi_fgen_intree) IN, $(smpi_fgen_install) IN: smpi_gen_intree and smpi_gen_install
+# (smpi/wrappers.mk) with the Fortran compiler and the folder of the mpi module.
+smpi_fgen_intree = moddir='$(abs_top_builddir)/fortran'; \
+	smpif90='$(abs_top_builddir)/smpi/smpif90'; $(smpi_gen_intree) $(smpi_fortran_subst)
+smpi_fgen_install = moddir='$(includedir)'; smpif90='$(bindir)/smpif90'; \
+	$(smpi_gen_install) $(smpi_fortran_subst)
 smpi/smpif90: $(srcdir)/smpi/smpif90.in Makefile
-	$(AM_V_GEN)moddir='$(abs_top_builddir)/fortran'; smpif90='$(abs_top_builddir)/smpi/smpif90'; \
-	$(smpi_gen_intree) $(smpi_fortran_subst) $(srcdir)/smpi/smpif90.in $(smpi_gen_finish)
+	$(AM_V_GEN)$(smpi_fgen_intree) $(srcdir)/smpi/smpif90.in $(smpi_gen_finish)
 smpi/smpif90.inst: $(srcdir)/smpi/smpif90.in Makefile
-	$(AM_V_GEN)moddir='$(includedir)'; smpif90='$(bindir)/smpif90'; \
-	$(smpi_gen_install) $(smpi_fortran_subst) $(srcdir)/smpi/smpif90.in $(smpi_gen_finish)
+	$(AM_V_GEN)$(smpi_fgen_install) $(srcdir)/smpi/smpif90.in $(smpi_gen_finish)
 smpi/smpif77: $(srcdir)/smpi/smpif77.in Makefile
-	$(AM_V_GEN)moddir='$(abs_top_builddir)/fortran'; smpif90='$(abs_top_builddir)/smpi/smpif90'; \
-	$(smpi_gen_intree) $(smpi_fortran_subst) $(srcdir)/smpi/smpif77.in $(smpi_gen_finish)
+	$(AM_V_GEN)$(smpi_fgen_intree) $(srcdir)/smpi/smpif77.in $(smpi_gen_finish)
 smpi/smpif77.inst: $(srcdir)/smpi/smpif77.in Makefile
-	$(AM_V_GEN)moddir='$(includedir)'; smpif90='$(bindir)/smpif90'; \
-	$(smpi_gen_install) $(smpi_fortran_subst) $(srcdir)/smpi/smpif77.in $(smpi_gen_finish)
+	$(AM_V_GEN)$(smpi_fgen_install) $(srcdir)/smpi/smpif77.in $(smpi_gen_finish)
 smpi/smpiff: $(srcdir)/smpi/smpiff.in Makefile
-	$(AM_V_GEN)moddir='$(abs_top_builddir)/fortran'; smpif90='$(abs_top_builddir)/smpi/smpif90'; \
-	$(smpi_gen_intree) $(smpi_fortran_subst) $(srcdir)/smpi/smpiff.in $(smpi_gen_finish)
+	$(AM_V_GEN)$(smpi_fgen_intree) $(srcdir)/smpi/smpiff.in $(smpi_gen_finish)
 smpi/smpiff.inst: $(srcdir)/smpi/smpiff.in Makefile
-	$(AM_V_GEN)moddir='$(includedir)'; smpif90='$(bindir)/smpif90'; \
-	$(smpi_gen_install) $(smpi_fortran_subst) $(srcdir)/smpi/smpiff.in $(smpi_gen_finish)
+	$(AM_V_GEN)$(smpi_fgen_install) $(srcdir)/smpi/smpiff.in $(smpi_gen_finish)
 smpi/smpifort: $(srcdir)/smpi/smpifort.in Makefile
-	$(AM_V_GEN)moddir='$(abs_top_builddir)/fortran'; smpif90='$(abs_top_builddir)/smpi/smpif90'; \
-	$(smpi_gen_intree) $(smpi_fortran_subst) $(srcdir)/smpi/smpifort.in $(smpi_gen_finish)
+	$(AM_V_GEN)$(smpi_fgen_intree) $(srcdir)/smpi/smpifort.in $(smpi_gen_finish)
 smpi/smpifort.inst: $(srcdir)/smpi/smpifort.in Makefile
-	$(AM_V_GEN)moddir='$(includedir)'; smpif90='$(bindir)/smpif90'; \
-	$(smpi_gen_install) $(smpi_fortran_subst) $(srcdir)/smpi/smpifort.in $(smpi_gen_finish)
+	$(AM_V_GEN)$(smpi_fgen_install) $(srcdir)/smpi/smpifort.in $(smpi_gen_finish)
 
 install-exec-hook: smpi/smpif90.inst smpi/smpif77.inst smpi/smpiff.inst smpi/smpifort.inst \
 	fortran/mpi.mod
