@@ -324,19 +324,21 @@ static int check_alltoall_any(const char *call, enum coll_kind k, const struct c
     return check_alltoall(call, k, a);
 }
 
-/* The receive side of a gather or allgather, at a rank that receives from n peers. */
-static int check_gathered(const char *call, enum coll_kind k, const struct coll_args *a, int n)
+/* The side that holds one block per peer (n of them): the receive side of a gather or
+ * allgather, the send side of a scatter. */
+static int check_blocks_side(const char *call, enum coll_kind k, const struct coll_args *a, int n,
+                             bool send)
 {
     bool v = coll_descs[k].flags & COLL_V;
+    struct blocks b = { .v = v,
+                        .count = send ? a->scount : a->rcount,
+                        .counts = send ? a->scounts : a->rcounts,
+                        .displs = send ? a->sdispls : a->rdispls,
+                        .type = send ? a->stype : a->rtype,
+                        .buf = send ? a->sbuf : a->rbuf };
 
-    SMPI_CHECK(check_blocks(call, a->comm, n, false,
-                            &(struct blocks){ .v = v,
-                                              .count = a->rcount,
-                                              .counts = a->rcounts,
-                                              .displs = a->rdispls,
-                                              .type = a->rtype,
-                                              .buf = a->rbuf }));
-    return v ? MPI_SUCCESS : check_alias(call, k, a->sbuf, a->rbuf, a->rcount > 0);
+    SMPI_CHECK(check_blocks(call, a->comm, n, send, &b));
+    return v ? MPI_SUCCESS : check_alias(call, k, a->sbuf, a->rbuf, b.count > 0);
 }
 
 static int check_allgather(const char *call, enum coll_kind k, const struct coll_args *a)
@@ -348,7 +350,7 @@ static int check_allgather(const char *call, enum coll_kind k, const struct coll
         SMPI_CHECK(check_buf(call, a->comm, a->sbuf, a->scount, a->stype, "sendbuf"));
     }
     SMPI_CHECK(check_not_in_place(call, a->comm, a->rbuf, "recvbuf"));
-    return check_gathered(call, k, a, n);
+    return check_blocks_side(call, k, a, n, false);
 }
 
 /* The side of a gather (send) or scatter (receive) that every rank gives: MPI_IN_PLACE only at
@@ -370,21 +372,6 @@ static int check_leaf_side(const char *call, const struct coll_args *a, bool sen
     return check_buf(call, a->comm, buf, count, type, send ? "sendbuf" : "recvbuf");
 }
 
-/* The send side of a scatter at the root: one block per peer. */
-static int check_scattered(const char *call, enum coll_kind k, const struct coll_args *a, int n)
-{
-    bool v = coll_descs[k].flags & COLL_V;
-
-    SMPI_CHECK(check_blocks(call, a->comm, n, true,
-                            &(struct blocks){ .v = v,
-                                              .count = a->scount,
-                                              .counts = a->scounts,
-                                              .displs = a->sdispls,
-                                              .type = a->stype,
-                                              .buf = a->sbuf }));
-    return v ? MPI_SUCCESS : check_alias(call, k, a->sbuf, a->rbuf, a->scount > 0);
-}
-
 /* gather, gatherv, scatter and scatterv: the root, the side every rank gives, then at the root
  * its blocks. */
 static int check_rooted(const char *call, enum coll_kind k, const struct coll_args *a)
@@ -397,8 +384,7 @@ static int check_rooted(const char *call, enum coll_kind k, const struct coll_ar
     SMPI_CHECK(check_leaf_side(call, a, gather));
     if (!at_root(a))
         return MPI_SUCCESS;
-    return gather ? check_gathered(call, k, a, peers(a->comm))
-                  : check_scattered(call, k, a, peers(a->comm));
+    return check_blocks_side(call, k, a, peers(a->comm), !gather);
 }
 
 /* A displacement array of the neighbourhood alltoallw, in bytes (MPI_ERR_ARG when NULL). */
