@@ -321,6 +321,9 @@ void sim__energy_host_report_exit(void);
 void sim__energy_link_report_exit(void);
 
 /* ---- platform loading (platform_profile.c, platform_xml*.c) ---- */
+/* sim_die for a place in an input file: "simmpi: file:line: message" (util.c). */
+void sim__vdie_at(const char *file, int line, const char *fmt, va_list ap)
+    __attribute__((format(printf, 3, 0), noreturn));
 /* What is given before a platform is loaded, hence before sim_engine_init: the lookup path of
  * the files a platform names (sim_platform_add_path) and the <config> hook. */
 struct sim__loader {

@@ -23,13 +23,10 @@ int sim__px_line(const xmlNode *n)
 
 void sim__px_die(const struct px *c, const xmlNode *n, const char *fmt, ...)
 {
-    char msg[1024];
     va_list ap;
 
     va_start(ap, fmt);
-    vsnprintf(msg, sizeof(msg), fmt, ap);
-    va_end(ap);
-    sim_die("%s:%d: %s", c->file, sim__px_line(n), msg);
+    sim__vdie_at(c->file, sim__px_line(n), fmt, ap);
 }
 
 const char *sim__px_ename(const xmlNode *n)

@@ -21,6 +21,15 @@ void sim_die(const char *fmt, ...)
     exit(1);
 }
 
+void sim__vdie_at(const char *file, int line, const char *fmt, va_list ap)
+{
+    fflush(stdout);
+    fprintf(stderr, "simmpi: %s:%d: ", file, line);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    exit(1);
+}
+
 void sim__assert_fail(const char *file, int line, const char *fmt, ...)
 {
     va_list ap;
