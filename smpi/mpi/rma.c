@@ -551,19 +551,26 @@ int smpi__rma_check(MPI_Win w, const struct rma_args *a, char *msg, size_t len)
 
 /* ---- operations --------------------------------------------------------------------------- */
 
+/* A put or get on the caller's own window: a copy, complete at once (MPI_ERR_TRUNCATE of the
+ * copy is not reported). */
+static int local_copy(MPI_Win w, const void *from, int fcount, MPI_Datatype ftype, void *to,
+                      int tcount, MPI_Datatype ttype, MPI_Request *req)
+{
+    int rc = smpi_type_copy(from, fcount, ftype, to, tcount, ttype);
+
+    if (req)
+        *req = new_request(w, true);
+    return rc == MPI_ERR_TRUNCATE ? MPI_SUCCESS : rc;
+}
+
 int smpi__rma_put(MPI_Win w, const struct rma_args *a, MPI_Request *req)
 {
     int me = smpi__win_rank(w);
     char *taddr = target_addr(w, a->target, a->disp);
     struct rma_op *op;
 
-    if (a->target == me) {
-        int rc = smpi_type_copy(a->oaddr, a->ocount, a->otype, taddr, a->tcount, a->ttype);
-
-        if (req)
-            *req = new_request(w, true);
-        return rc == MPI_ERR_TRUNCATE ? MPI_SUCCESS : rc;
-    }
+    if (a->target == me)
+        return local_copy(w, a->oaddr, a->ocount, a->otype, taddr, a->tcount, a->ttype, req);
     op = op_new(w, RMA_COPY, a->target, me);
     op->data = pack(a->oaddr, a->ocount, a->otype, &op->bytes);
     set_dst(op, world_of(w, a->target), target_raw(w, a->target, a->disp), a->tcount, a->ttype);
@@ -584,13 +591,9 @@ int smpi__rma_get(MPI_Win w, const struct rma_args *a, MPI_Request *req)
     char *taddr = target_addr(w, a->target, a->disp);
     struct rma_op *op;
 
-    if (a->target == me) {
-        int rc = smpi_type_copy(taddr, a->tcount, a->ttype, (void *)a->oaddr, a->ocount, a->otype);
-
-        if (req)
-            *req = new_request(w, true);
-        return rc == MPI_ERR_TRUNCATE ? MPI_SUCCESS : rc;
-    }
+    if (a->target == me)
+        return local_copy(w, taddr, a->tcount, a->ttype, (void *)a->oaddr, a->ocount, a->otype,
+                          req);
     op = op_new(w, RMA_COPY, me, a->target);
     op->data = pack(taddr, a->tcount, a->ttype, &op->bytes);
     set_dst(op, smpi__self()->rank, (char *)a->oaddr, a->ocount, a->otype);
