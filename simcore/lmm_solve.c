@@ -416,22 +416,25 @@ static int seed_order(const void *pa, const void *pb)
     return 0;
 }
 
-/* Queues the solved variables that no work constraint reached (their constraints are all loose)
- * as SimGrid would list them from the first constraint of each: group by group, in the order
- * the groups appear, each from the most recently enabled variable. Only these variables are
- * sorted, never the loose constraints' other variables: O(k log k) for k of them. */
+/* Empties the variable work list and queues the solved variables that no work constraint
+ * reached (their constraints are all loose) as SimGrid would list them from the first constraint
+ * of each: group by group, in the order the groups appear, each from the most recently enabled
+ * variable. Only these variables are sorted, never the loose constraints' other variables:
+ * O(k log k) for k of them. */
 static void queue_seeded(struct sim_lmm_system *sys)
 {
-    struct sim_lmm_link *l;
     unsigned ngroups = 0;
     int n = 0;
 
-    for (l = sys->work_vars.next; l != &sys->work_vars; l = l->next) {
-        struct sim_lmm_var *v = LMM_ENTRY(l, struct sim_lmm_var, work_link);
-        struct sim_lmm_cnst *c = (struct sim_lmm_cnst *)first_cnst(v);
+    while (!list_is_empty(&sys->work_vars)) {
+        struct sim_lmm_var *v = LMM_ENTRY(sys->work_vars.next, struct sim_lmm_var, work_link);
+        struct sim_lmm_cnst *c;
 
+        sim_assert(v->fixed, "lmm variable %p was left unfixed by the solver", v->id);
+        list_unlink(&v->work_link);
         if (link_is_linked(&v->mod_link))
             continue;
+        c = (struct sim_lmm_cnst *)first_cnst(v);
         if (c && c->seed_epoch != sys->epoch) {
             c->seed_epoch = sys->epoch;
             c->seed_group = ngroups++;
@@ -468,13 +471,6 @@ static void finish_work(struct sim_lmm_system *sys)
             sim__lmm_queue_modified(sys, LMM_ENTRY(m, struct sim_lmm_elem, cnst_link)->var);
     }
     queue_seeded(sys);
-    while (!list_is_empty(&sys->work_vars)) {
-        struct sim_lmm_var *v = LMM_ENTRY(sys->work_vars.next, struct sim_lmm_var, work_link);
-
-        sim_assert(v->fixed, "lmm variable %p was left unfixed by the solver", v->id);
-        list_unlink(&v->work_link);
-        sim__lmm_queue_modified(sys, v);
-    }
     while (!list_is_empty(&sys->work_cnsts))
         list_unlink(sys->work_cnsts.next);
 }
