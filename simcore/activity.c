@@ -37,10 +37,22 @@ struct sim_activity *sim__activity_new(enum sim__activity_kind kind, double amou
     return act;
 }
 
+struct sim__heap *sim__activity_heap(const struct sim_activity *act)
+{
+    static const enum sim__model model_of[] = {
+        [SIM__EXEC] = SIM__MODEL_CPU,
+        [SIM__SLEEP] = SIM__MODEL_CPU,
+        [SIM__COMM] = SIM__MODEL_NET,
+        [SIM__IO] = SIM__MODEL_DISK,
+    };
+
+    return &sim__engine.heaps[model_of[act->kind]];
+}
+
 void sim__activity_schedule(struct sim_activity *act, double date, bool latency)
 {
     act->latency_pending = latency;
-    sim__heap_update(&sim__engine.heap, &act->ev, date);
+    sim__heap_update(sim__activity_heap(act), &act->ev, date);
 }
 
 /* Work done since last_update at the old rate, clamped so that it never goes negative. */
@@ -69,7 +81,7 @@ void sim__activity_reshare(struct sim_activity *act)
     else if (rate > 0)
         sim__activity_schedule(act, sim__engine.now + act->remaining / rate, false);
     else
-        sim__heap_remove(&sim__engine.heap, &act->ev);
+        sim__heap_remove(sim__activity_heap(act), &act->ev);
 }
 
 /* ---- resource-usage tracing (sim_engine_set_usage_hook) ---- */
@@ -135,7 +147,7 @@ static void finish(struct sim_activity *act, enum sim_activity_state state)
     act->end = sim__engine.now;
     act->remaining = state == SIM_ACTIVITY_DONE ? 0 : act->remaining;
     sim__engine.nrunning--;
-    sim__heap_remove(&sim__engine.heap, &act->ev);
+    sim__heap_remove(sim__activity_heap(act), &act->ev);
     energy_on_end(act);
     if (act->var) {
         sim_lmm_var_free(sim__engine.lmm, act->var);
@@ -296,12 +308,37 @@ double sim_activity_remaining(struct sim_activity *act)
     return act->remaining;
 }
 
+/* A sleep enters the cpu heap at the next solve, not at once: SimGrid's CpuCas01::sleep pushes
+ * its action to the front of the model's modified set, which the next solve takes in order, so
+ * the sleeps started between two solves are scheduled from the most recent one (and two that
+ * end at the same date end in that order). Its end date is fixed here. */
 struct sim_activity *sim_sleep_start(double seconds)
 {
+    struct sim__engine *e = &sim__engine;
     struct sim_activity *act = sim__activity_new(SIM__SLEEP, 0);
 
-    sim__activity_schedule(act, sim__engine.now + (seconds > 0 ? seconds : 0), false);
+    act->ev.date = e->now + (seconds > 0 ? seconds : 0);
+    if (e->nnew_sleeps == e->new_sleeps_cap) {
+        e->new_sleeps_cap = e->new_sleeps_cap ? 2 * e->new_sleeps_cap : 64;
+        e->new_sleeps =
+            sim_xrealloc(e->new_sleeps, (size_t)e->new_sleeps_cap * sizeof(*e->new_sleeps));
+    }
+    sim_activity_ref(act); /* the list's reference */
+    e->new_sleeps[e->nnew_sleeps++] = act;
     return act;
+}
+
+void sim__activity_schedule_new_sleeps(void)
+{
+    struct sim__engine *e = &sim__engine;
+
+    while (e->nnew_sleeps > 0) {
+        struct sim_activity *act = e->new_sleeps[--e->nnew_sleeps];
+
+        if (act->state == SIM_ACTIVITY_RUNNING)
+            sim__activity_schedule(act, act->ev.date, false);
+        sim_activity_unref(act);
+    }
 }
 
 struct sim_activity *sim_exec_start_bounded(struct sim_host *host, double flops, double bound)

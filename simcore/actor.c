@@ -176,6 +176,8 @@ void sim_actor_yield(void)
     struct sim_actor *self = sim__engine.current;
 
     sim_assert(self, "sim_actor_yield called from maestro");
+    if (!sim__engine.actors.runq_head)
+        return; /* nobody else is ready: maestro would resume this actor at once */
     runq_push(self);
     to_maestro(self);
 }
@@ -187,6 +189,7 @@ void sim_actor_block(const char *what)
     sim_assert(self, "sim_actor_block called from maestro");
     self->state = SIM__ACTOR_BLOCKED;
     self->blocked_on = what;
+    self->block_seq = ++sim__engine.actors.nblocks;
     for (;;) {
         to_maestro(self);
         if (!self->on_stack_fn)
@@ -210,6 +213,11 @@ void sim_actor_wake(struct sim_actor *a)
 bool sim_actor_is_blocked(const struct sim_actor *a)
 {
     return a->state == SIM__ACTOR_BLOCKED;
+}
+
+uint64_t sim_actor_block_seq(const struct sim_actor *a)
+{
+    return a->block_seq;
 }
 
 void sim_actor_exit(void)

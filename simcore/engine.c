@@ -26,7 +26,8 @@ void sim_engine_init(const struct sim_config *cfg, struct sim_platform *platform
     sim_config_copy(&e->cfg, cfg);
     e->platform = platform;
     e->lmm = sim_lmm_system_new(cfg->selective_update, cfg->precision_work);
-    sim__heap_init(&e->heap);
+    for (int m = 0; m < SIM__NMODELS; m++)
+        sim__heap_init(&e->heaps[m]);
     sim__heap_init(&e->events);
     sim_context_init(cfg->ctx_factory, cfg->stack_size, cfg->guard_size);
     e->maestro = sim_context_maestro();
@@ -37,42 +38,85 @@ void sim_engine_init(const struct sim_config *cfg, struct sim_platform *platform
     e->running = true;
 }
 
-/* Solves the sharing problem and reschedules every activity whose rate may have changed. */
+/* Schedules the new sleeps, solves the sharing problem and reschedules every activity whose rate
+ * may have changed, in the order of SimGrid's modified set (sleeps, then the solver's order). */
 static void reshare(void)
 {
     struct sim_activity *act;
 
+    sim__activity_schedule_new_sleeps();
     sim_lmm_solve(sim__engine.lmm);
     while ((act = sim_lmm_pop_modified(sim__engine.lmm)) != NULL)
         sim__activity_reshare(act);
 }
 
-/* The date of the next event: the earliest activity event, or an earlier profile event. Profile
- * events count only while some activity runs: with nothing in flight the run is over (or
- * deadlocked) whatever the profiles still hold, as in SimGrid's EngineImpl::solve. Returns false
- * when there is no such event. */
+/* The date of the next event: the earliest activity event of any model, or an earlier profile
+ * event. Profile events count only while some activity runs: with nothing in flight the run is
+ * over (or deadlocked) whatever the profiles still hold, as in SimGrid's EngineImpl::solve.
+ * Returns false when there is no such event. */
 static bool next_date(double *date)
 {
     struct sim__engine *e = &sim__engine;
-    struct sim__heap_entry *act = sim__heap_top(&e->heap);
     struct sim__heap_entry *ev = sim__heap_top(&e->events);
+    bool found = false;
 
-    if (!act && (!ev || e->nrunning == 0))
+    *date = 0;
+    for (int m = 0; m < SIM__NMODELS; m++) {
+        struct sim__heap_entry *top = sim__heap_top(&e->heaps[m]);
+
+        if (top && (!found || top->date < *date)) {
+            *date = top->date;
+            found = true;
+        }
+    }
+    if (!found && (!ev || e->nrunning == 0))
         return false;
-    *date = act ? act->date : ev->date;
-    if (ev && ev->date < *date)
+    if (ev && (!found || ev->date < *date))
         *date = ev->date;
     return true;
 }
 
+/* Takes out of the model heaps every activity due at the current date (within precision/timing)
+ * into e->due, model by model in SimGrid's order of models and each model's in its heap's order
+ * (date, then order of scheduling), each with a reference. Returns their number. */
+static int take_due(void)
+{
+    struct sim__engine *e = &sim__engine;
+    struct sim__heap_entry *top;
+    int n = 0;
+
+    for (int m = 0; m < SIM__NMODELS; m++) {
+        while ((top = sim__heap_top(&e->heaps[m])) != NULL &&
+               top->date <= e->now + e->cfg.precision_timing) {
+            struct sim_activity *act =
+                (struct sim_activity *)((char *)top - offsetof(struct sim_activity, ev));
+
+            sim__heap_remove(&e->heaps[m], top);
+            if (n == e->due_cap) {
+                e->due_cap = e->due_cap ? 2 * e->due_cap : 64;
+                e->due = sim_xrealloc(e->due, (size_t)e->due_cap * sizeof(*e->due));
+            }
+            sim_activity_ref(act);
+            e->due[n++] = act;
+        }
+    }
+    return n;
+}
+
 /* Fires every event due at the date of the earliest one: first the profile events of that exact
  * date (they change capacities before completions are taken, as SimGrid applies them before
- * updating the actions), then the activity events. Returns false if none is pending. */
+ * updating the actions), then the activity events. The activities due are all taken before any
+ * of them ends, as SimGrid's models update their actions before the engine handles the finished
+ * ones: their callbacks and the actors they wake go in that order (cpu, then network, then
+ * disk), and what a callback starts that is due at once ends at the next step, at the same date.
+ * One that a callback canceled or scheduled again meanwhile is skipped. Returns false if no
+ * event is pending. */
 static bool advance_clock(void)
 {
     struct sim__engine *e = &sim__engine;
     struct sim__heap_entry *top;
     double date;
+    int ndue;
 
     if (!next_date(&date))
         return false;
@@ -82,13 +126,13 @@ static bool advance_clock(void)
     SIM_LOG(log_engine, SIM_LOG_DEBUG, "clock advances to %.9f", e->now);
     while ((top = sim__heap_top(&e->events)) != NULL && top->date <= e->now)
         sim__profile_fire((struct sim__res_event *)top);
-    while ((top = sim__heap_top(&e->heap)) != NULL &&
-           top->date <= e->now + e->cfg.precision_timing) {
-        struct sim_activity *act =
-            (struct sim_activity *)((char *)top - offsetof(struct sim_activity, ev));
+    ndue = take_due();
+    for (int i = 0; i < ndue; i++) {
+        struct sim_activity *act = e->due[i];
 
-        sim__heap_remove(&e->heap, top);
-        sim__activity_fire(act);
+        if (act->state == SIM_ACTIVITY_RUNNING && act->ev.index < 0)
+            sim__activity_fire(act);
+        sim_activity_unref(act);
     }
     return true;
 }
@@ -123,7 +167,10 @@ void sim_engine_shutdown(void)
     sim__energy_free();
     sim__resources_free();
     sim_lmm_system_free(e->lmm);
-    sim__heap_free(&e->heap);
+    for (int m = 0; m < SIM__NMODELS; m++)
+        sim__heap_free(&e->heaps[m]);
+    free(e->due);
+    free(e->new_sleeps);
     sim__heap_free(&e->events);
     sim_platform_free(e->platform);
     sim__network_free();

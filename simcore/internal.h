@@ -174,6 +174,7 @@ struct sim_actor {
     void *on_stack_arg;
     struct sim_actor *next_run; /* run queue link */
     bool autofree;              /* freed as soon as it ends (sim_actor_set_autofree) */
+    uint64_t block_seq;         /* when it last began to block (sim_actor_block_seq) */
 };
 
 /* The actor table and the run queue, in the engine's state. */
@@ -184,6 +185,7 @@ struct sim__actors {
     int nlive;
     struct sim_actor *runq_head;
     struct sim_actor *runq_tail;
+    uint64_t nblocks; /* sim_actor_block calls so far */
 };
 
 /* Runs every runnable actor until none is left (maestro only). */
@@ -197,6 +199,17 @@ enum sim__activity_kind {
     SIM__COMM,
     SIM__SLEEP,
     SIM__IO,
+};
+
+/* The model an activity belongs to, in SimGrid's order of models (cpu, network, disk: the order
+ * SMPI's platform setup adds them to the engine). Each model has its own completion heap, and
+ * the activities due at one date end model by model in this order (engine.c, advance_clock),
+ * as SimGrid's EngineImpl::wake_all_waiting_actors takes each model's finished actions. */
+enum sim__model {
+    SIM__MODEL_CPU,  /* executions and sleeps */
+    SIM__MODEL_NET,  /* communications */
+    SIM__MODEL_DISK, /* disk I/O */
+    SIM__NMODELS,
 };
 
 struct sim_activity {
@@ -240,6 +253,11 @@ void sim__activity_schedule(struct sim_activity *act, double date, bool latency)
 void sim__activity_reshare(struct sim_activity *act);
 /* Handles a due heap event: end of latency (enable the variable) or completion. */
 void sim__activity_fire(struct sim_activity *act);
+/* The completion heap of the model `act` belongs to. */
+struct sim__heap *sim__activity_heap(const struct sim_activity *act);
+/* Schedules the sleeps started since the last call, the most recent first (engine.c, before
+ * each solve). */
+void sim__activity_schedule_new_sleeps(void);
 
 /* ---- resource profiles (profile.c) and the dynamic state of hosts and links (resource.c) ---- */
 
@@ -344,7 +362,12 @@ struct sim__engine {
     struct sim_config cfg;
     struct sim_platform *platform;
     struct sim_lmm_system *lmm;
-    struct sim__heap heap;
+    struct sim__heap heaps[SIM__NMODELS]; /* completions and latency ends, per model */
+    struct sim_activity **due;            /* advance_clock's scratch: the activities due now */
+    int due_cap;
+    struct sim_activity **new_sleeps; /* sleeps started since the last reshare, oldest first */
+    int nnew_sleeps;
+    int new_sleeps_cap;
     double now;
     uint64_t steps;
     struct sim_context *maestro;

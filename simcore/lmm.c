@@ -87,6 +87,7 @@ void sim_lmm_system_free(struct sim_lmm_system *sys)
     }
     free(sys->heap);
     free(sys->tied);
+    free(sys->scratch);
     free(sys);
 }
 
@@ -274,8 +275,10 @@ struct sim_lmm_var *sim_lmm_var_new(struct sim_lmm_system *sys, void *id, double
     v->ev.kind = SIM_LMM_EV_VAR;
     v->ev.index = -1;
     list_append(&sys->vars, &v->sys_link);
-    if (penalty > 0)
+    if (penalty > 0) {
+        v->enabled_at = ++sys->nenables;
         mark_var(sys, v);
+    }
     return v;
 }
 
@@ -369,6 +372,7 @@ void sim_lmm_var_set_penalty(struct sim_lmm_system *sys, struct sim_lmm_var *var
     if (penalty > 0)
         fp_update_var(sys, var, true);
     if (penalty > 0 && !was_enabled) {
+        var->enabled_at = ++sys->nenables;
         var_move_elems(var, true);
     } else if (penalty == 0) {
         var_move_elems(var, false);

@@ -73,6 +73,8 @@ struct sim_lmm_cnst {
     struct sim_lmm_hent ev;
     struct sim_lmm_link sys_link;  /* in sys->cnsts */
     struct sim_lmm_link work_link; /* in sys->work_cnsts */
+    uint64_t seed_epoch; /* == sys->epoch when `seed_group` is this solve's (finish_work) */
+    unsigned seed_group;
 };
 
 struct sim_lmm_var {
@@ -91,6 +93,7 @@ struct sim_lmm_var {
     struct sim_lmm_link lone_link; /* in sys->lone: touched while using no constraint */
     struct sim_lmm_link mod_link;  /* in sys->modified */
     struct sim_lmm_link seed_link; /* in sys->seeds */
+    uint64_t enabled_at; /* when it was last enabled (sys->nenables), for finish_work's order */
     struct sim_lmm_var *next_free;
 };
 
@@ -114,6 +117,9 @@ struct sim_lmm_system {
     int tied_cap;
     struct sim_lmm_elem *free_elems;
     struct sim_lmm_var *free_vars;
+    uint64_t nenables;            /* variables enabled so far (created enabled, or enabled) */
+    struct sim_lmm_var **scratch; /* finish_work's variables to sort */
+    int scratch_cap;
 };
 
 /* ---- lists ---- */

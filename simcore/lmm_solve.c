@@ -390,16 +390,87 @@ static void fill(struct sim_lmm_system *sys)
     }
 }
 
-/* Empties the work lists, queueing the solved variables in walk order. */
-static void finish_work(struct sim_lmm_system *sys)
+/* The first constraint of `v` (SimGrid's cnsts_[0]), NULL when it uses none. */
+static const struct sim_lmm_cnst *first_cnst(const struct sim_lmm_var *v)
 {
+    if (list_is_empty(&v->elems))
+        return NULL;
+    return LMM_ENTRY(v->elems.next, const struct sim_lmm_elem, var_link)->cnst;
+}
+
+/* finish_work's order of the variables reached only through loose constraints: grouped by
+ * their first constraint, then the most recently enabled first. */
+static int seed_order(const void *pa, const void *pb)
+{
+    const struct sim_lmm_var *a = *(struct sim_lmm_var *const *)pa;
+    const struct sim_lmm_var *b = *(struct sim_lmm_var *const *)pb;
+    const struct sim_lmm_cnst *ca = first_cnst(a);
+    const struct sim_lmm_cnst *cb = first_cnst(b);
+    unsigned ga = ca ? ca->seed_group : 0;
+    unsigned gb = cb ? cb->seed_group : 0;
+
+    if (ga != gb)
+        return ga < gb ? -1 : 1;
+    if (a->enabled_at != b->enabled_at)
+        return a->enabled_at > b->enabled_at ? -1 : 1;
+    return 0;
+}
+
+/* Empties the variable work list and queues the solved variables that no work constraint
+ * reached (their constraints are all loose) as SimGrid would list them from the first constraint
+ * of each: group by group, in the order the groups appear, each from the most recently enabled
+ * variable. Only these variables are sorted, never the loose constraints' other variables:
+ * O(k log k) for k of them. */
+static void queue_seeded(struct sim_lmm_system *sys)
+{
+    unsigned ngroups = 0;
+    int n = 0;
+
     while (!list_is_empty(&sys->work_vars)) {
         struct sim_lmm_var *v = LMM_ENTRY(sys->work_vars.next, struct sim_lmm_var, work_link);
+        struct sim_lmm_cnst *c;
 
         sim_assert(v->fixed, "lmm variable %p was left unfixed by the solver", v->id);
         list_unlink(&v->work_link);
-        sim__lmm_queue_modified(sys, v);
+        if (link_is_linked(&v->mod_link))
+            continue;
+        c = (struct sim_lmm_cnst *)first_cnst(v);
+        if (c && c->seed_epoch != sys->epoch) {
+            c->seed_epoch = sys->epoch;
+            c->seed_group = ngroups++;
+        }
+        if (n == sys->scratch_cap) {
+            sys->scratch_cap = sys->scratch_cap ? 2 * sys->scratch_cap : 64;
+            sys->scratch =
+                sim_xrealloc(sys->scratch, (size_t)sys->scratch_cap * sizeof(*sys->scratch));
+        }
+        sys->scratch[n++] = v;
     }
+    if (n > 1)
+        qsort(sys->scratch, (size_t)n, sizeof(*sys->scratch), seed_order);
+    for (int i = 0; i < n; i++)
+        sim__lmm_queue_modified(sys, sys->scratch[i]);
+}
+
+/* Empties the work lists, queueing the solved variables for sim_lmm_pop_modified in the order of
+ * SimGrid's System::solve: constraint by constraint (in the order they were marked, then
+ * reached), and on each one its enabled variables from the most recently enabled to the oldest,
+ * as SimGrid's enabled_element_set_ holds them (expand and enable_var push to its front). The
+ * engine reschedules the activities in this order, which decides which of two activities
+ * ending at the same date ends first (see DESIGN.md, "Determinism"). The variables reached only
+ * through loose constraints follow (queue_seeded). */
+static void finish_work(struct sim_lmm_system *sys)
+{
+    struct sim_lmm_link *l;
+    struct sim_lmm_link *m;
+
+    for (l = sys->work_cnsts.next; l != &sys->work_cnsts; l = l->next) {
+        struct sim_lmm_cnst *c = LMM_ENTRY(l, struct sim_lmm_cnst, work_link);
+
+        for (m = c->enabled.prev; m != &c->enabled; m = m->prev)
+            sim__lmm_queue_modified(sys, LMM_ENTRY(m, struct sim_lmm_elem, cnst_link)->var);
+    }
+    queue_seeded(sys);
     while (!list_is_empty(&sys->work_cnsts))
         list_unlink(sys->work_cnsts.next);
 }

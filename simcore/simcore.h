@@ -372,7 +372,9 @@ void sim_actor_set_data(struct sim_actor *a, void *data);
  * at shutdown: for short-lived helpers, of which a run may start millions. Nothing may keep a
  * pointer to it past its end. */
 void sim_actor_set_autofree(struct sim_actor *a);
-/* Gives control back to the engine; the actor runs again in the same time step. */
+/* Lets every actor already ready run first (the running actor goes to the end of the run
+ * queue, as SimGrid re-queues an actor whose simcall is answered at once); the actor runs again
+ * in the same time step. Returns at once when no other actor is ready. */
 void sim_actor_yield(void);
 /* Blocks the running actor until sim_actor_wake() is called on it. `what` describes what
  * it waits for (shown in deadlock reports). */
@@ -381,6 +383,9 @@ void sim_actor_block(const char *what);
  * completion callbacks. No effect on a runnable actor. */
 void sim_actor_wake(struct sim_actor *a);
 bool sim_actor_is_blocked(const struct sim_actor *a);
+/* When `a` last began to block, as a sequence number over all actors (0: never). Of two actors
+ * waiting for the same event, SimGrid answers first the one whose wait began first. */
+uint64_t sim_actor_block_seq(const struct sim_actor *a);
 /* Ends the running actor now, as if its function had returned. */
 void sim_actor_exit(void) __attribute__((noreturn));
 /* Calls fn(actor, arg) for each live actor, in pid order. */

@@ -454,7 +454,6 @@ struct smpi_request {
     int category;                  /* send: the tracing category of its transfer, or 0 */
     double queued_at;              /* send: when it was queued for a later receive */
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
-    unsigned long wait_seq;        /* when the waiter began to wait (smpi__req_wait_seq) */
     struct sim_host *src_host;
     bool detached_sender;           /* recv matched a detached send: charge smpi/or on completion */
     double recv_cpu;                /* recv under a per-message model: its CPU cost on completion */
@@ -526,10 +525,6 @@ void smpi__test_outcome(bool found);
 /* Marks a request's work as done and wakes the rank waiting for it (nonblocking collectives,
  * generalized requests). */
 void smpi__req_complete(MPI_Request req);
-/* The next number of the order in which ranks begin to wait for requests: when both sides of a
- * message wait for it, the one that began first is woken first, as SimGrid answers the simcalls
- * waiting on a communication in their order. */
-unsigned long smpi__req_wait_seq(void);
 /* Drops one reference (the user's handle or an internal one). */
 void smpi__req_release(MPI_Request req);
 int smpi__cancel(MPI_Request req);

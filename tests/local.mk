@@ -7,6 +7,7 @@ tests_unit_simcore_test_simcore_SOURCES = \
 	tests/unit/simcore/test_context.c tests/unit/simcore/test_context_thread.c \
 	tests/unit/simcore/test_lmm.c tests/unit/simcore/test_lmm_random.c \
 	tests/unit/simcore/lmm_util.h tests/unit/simcore/lmm_util.c \
+	tests/unit/simcore/test_lmm_order.c \
 	tests/unit/simcore/test_platform.c tests/unit/simcore/test_units.c \
 	tests/unit/simcore/test_engine.c tests/unit/simcore/test_log.c \
 	tests/unit/simcore/fixture.h tests/unit/simcore/fixture.c \

@@ -151,8 +151,11 @@ static void copy_data(struct smpi_request *send, struct smpi_request *recv)
 static void deliver(struct smpi_request *send, struct smpi_request *recv)
 {
     bool detached = (send->flags & SMPI_REQ_DETACHED) != 0;
-    /* both ranks wait: the one that began first wakes first (SimGrid's order) */
-    bool send_first = !detached && send->waiter && recv->waiter && send->wait_seq < recv->wait_seq;
+    /* Both ranks wait: the one whose current wait began first wakes first, as SimGrid answers
+     * the simcalls waiting on a communication in their order. A rank in MPI_Waitall waits
+     * again after each completion, as SMPI's waitall calls waitany once per request. */
+    bool send_first = !detached && send->waiter && recv->waiter &&
+                      sim_actor_block_seq(send->waiter) < sim_actor_block_seq(recv->waiter);
 
     copy_data(send, recv);
     if (send_first)
@@ -385,11 +388,24 @@ struct smpi_trace_msg smpi__req_trace_msg(const struct smpi_request *r)
     return m;
 }
 
+/* In SMPI a rank posts a message with a simcall (CommImpl::isend / irecv): it hands over to
+ * maestro, which handles the simcalls of every rank that ran in that round in their order, then
+ * runs those ranks again in the same order. So the postings of ranks ready at one date
+ * interleave: the first posting of each, then the second of each... A rank yields here for the
+ * same order of postings, hence of transfers and matchings (DESIGN.md, "Determinism"). */
+static void posting_point(void)
+{
+    if (sim_actor_self())
+        sim_actor_yield();
+}
+
 static void start_recv(struct smpi_request *r)
 {
     struct smpi_mailbox *mb = &smpi__rt.procs[r->dst].mbox;
+    struct smpi_request *s;
 
-    struct smpi_request *s = smpi__mq_take_unexpected(mb, r);
+    posting_point();
+    s = smpi__mq_take_unexpected(mb, r);
 
     if (s)
         match(s, r);
@@ -430,6 +446,7 @@ static void start_send(struct smpi_request *r)
     }
     if (cost > 0)
         smpi__sleep(cost);
+    posting_point();
     if (detached)
         complete(r);
     r->refcount++; /* held by the transfer until delivery */

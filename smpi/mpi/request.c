@@ -123,23 +123,13 @@ static int finish_one(MPI_Request *reqp, MPI_Status *status)
     return rc;
 }
 
-unsigned long smpi__req_wait_seq(void)
-{
-    static unsigned long next;
-
-    return ++next;
-}
-
 static void block_on(MPI_Request *reqs, int n, const char *what)
 {
     struct sim_actor *self = smpi__self()->actor;
-    unsigned long seq = smpi__req_wait_seq();
 
     for (int i = 0; i < n; i++)
-        if (is_pending(reqs[i])) {
+        if (is_pending(reqs[i]))
             reqs[i]->waiter = self;
-            reqs[i]->wait_seq = seq;
-        }
     sim_actor_block(what);
     for (int i = 0; i < n; i++)
         if (reqs[i])
@@ -301,7 +291,6 @@ int smpi__waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
             reqs[i]->done_log = &log;
             reqs[i]->done_index = i;
             reqs[i]->waiter = self;
-            reqs[i]->wait_seq = smpi__req_wait_seq();
         }
     }
     while (pending > 0) {

@@ -1,0 +1,83 @@
+/* The order of the solver's modified queue, which decides which of two activities ending at the
+ * same date ends first (DESIGN.md, "Determinism"): SimGrid's System::solve lists, constraint by
+ * constraint, the enabled variables from the most recently enabled one. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <criterion/criterion.h>
+
+#include "simcore/lmm.h"
+
+#define PRECISION 1e-5
+
+/* Variable ids: the address of an element of this array. */
+static int tags[8];
+
+/* The modified queue must hold exactly the variables tags[want[0]], tags[want[1]]... in order. */
+static void expect_queue(struct sim_lmm_system *sys, const int *want, int n)
+{
+    for (int i = 0; i < n; i++) {
+        void *id = sim_lmm_pop_modified(sys);
+
+        cr_assert_not_null(id, "queue ends at position %d, expected %d entries", i, n);
+        cr_assert_eq(id, &tags[want[i]], "position %d holds f%d, expected f%d", i,
+                     (int)((int *)id - tags), want[i]);
+    }
+    cr_assert_null(sim_lmm_pop_modified(sys), "queue longer than %d", n);
+}
+
+/* Three flows on one constraint, created disabled (their latency not yet paid) and enabled in
+ * the order 0, 1, 2 before one solve: they are queued 2, 1, 0, each with `share`. */
+static void three_enabled_in_order(bool fatpipe, double bound, double share)
+{
+    struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
+    struct sim_lmm_cnst *c = sim_lmm_cnst_new(sys, NULL, bound, fatpipe);
+    struct sim_lmm_var *v[3];
+
+    for (int i = 0; i < 3; i++) {
+        v[i] = sim_lmm_var_new(sys, &tags[i], 0, -1, 1);
+        sim_lmm_expand(sys, c, v[i], 1);
+    }
+    for (int i = 0; i < 3; i++)
+        sim_lmm_var_set_penalty(sys, v[i], 1);
+    sim_lmm_solve(sys);
+    expect_queue(sys, (const int[]){ 2, 1, 0 }, 3);
+    for (int i = 0; i < 3; i++)
+        cr_assert_float_eq(sim_lmm_var_value(v[i]), share, 1e-12);
+    sim_lmm_system_free(sys);
+}
+
+/* A shared link of 90: a third each. */
+Test(lmm_order, enabled_last_comes_first)
+{
+    three_enabled_in_order(false, 90, 30);
+}
+
+/* A loose FATPIPE (a loopback: every flow gets bound / weight): its flows are not walked
+ * through it, yet come out as SimGrid lists that constraint's elements. */
+Test(lmm_order, loose_fatpipe_keeps_the_order)
+{
+    three_enabled_in_order(true, 1000, 1000);
+}
+
+/* A flow disabled and enabled again moves to the front; creation order does not count. */
+Test(lmm_order, enabled_again_moves_to_the_front)
+{
+    struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
+    struct sim_lmm_cnst *link = sim_lmm_cnst_new(sys, NULL, 100, false);
+    struct sim_lmm_var *v[2];
+
+    for (int i = 0; i < 2; i++) {
+        v[i] = sim_lmm_var_new(sys, &tags[i], 1, -1, 1);
+        sim_lmm_expand(sys, link, v[i], 1);
+    }
+    sim_lmm_solve(sys);
+    expect_queue(sys, (const int[]){ 1, 0 }, 2); /* created enabled: the newer first */
+    sim_lmm_var_set_penalty(sys, v[0], 0);
+    sim_lmm_solve(sys);
+    expect_queue(sys, (const int[]){ 0, 1 }, 2); /* f0 disabled (value 0), f1 reshared */
+    sim_lmm_var_set_penalty(sys, v[0], 1);
+    sim_lmm_solve(sys);
+    expect_queue(sys, (const int[]){ 0, 1 }, 2); /* enabled again: first */
+    sim_lmm_system_free(sys);
+}
