@@ -344,12 +344,15 @@ static void end_links(const struct smpi_process *p, struct pj_rank *r, double no
     r->nends = 0;
 }
 
+/* The call's state ends after the links of the messages it received, but MPI_Wait's before
+ * (SMPI's PMPI_Wait traces the receive after its comm_out). */
 static void on_call_out(const struct smpi_process *p, double now, const char *name)
 {
     struct pj_rank *r = &pj.ranks[p->rank];
+    bool ends = !r->in_action || r->in_state;
+    bool wait = strcmp(name, "MPI_Wait") == 0;
 
-    (void)name;
-    if (!r->in_action || r->in_state)
+    if (ends && !wait)
         end_links(p, r, now);
     r->in_call = false;
     if (r->container)
@@ -357,6 +360,8 @@ static void on_call_out(const struct smpi_process *p, double now, const char *na
     if (r->in_state && r->container)
         pop(r->container, now);
     r->in_state = false;
+    if (ends && wait)
+        end_links(p, r, now);
 }
 
 /* A replay action (smpi__trace_action_in): its state, SMPI's name for the call it makes, and
