@@ -75,15 +75,10 @@ int smpi__paje_new_container(void)
     return ++pj.ncontainers;
 }
 
-int smpi__paje_precision(void)
-{
-    return pj.cfg->tracing_precision;
-}
-
 /* Every event comes in date order but the usage of resources, reported when it ends and dated
  * from when it began (simcore's horizon), and a sleep, reported when it ends: it may have begun
  * when its rank last left MPI. */
-double smpi__paje_safe_date(void)
+static double safe_date(void)
 {
     double bound = pj.usage ? sim_engine_usage_horizon() : INFINITY;
 
@@ -672,7 +667,7 @@ void smpi__paje_init(void)
     if (!pj.f)
         sim_die("tracing/filename: cannot write '%s': %s", pj.path, strerror(errno));
     setvbuf(pj.f, buf, _IOFBF, sizeof(buf));
-    smpi__paje_buffer_open(pj.f, pj.path);
+    smpi__paje_buffer_open(pj.f, pj.path, cfg->tracing_precision, safe_date, 4u << 20);
     pj.ranks = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(*pj.ranks));
     for (int i = 0; i < smpi__rt.nranks; i++)
         pj.ranks[i].out_since = INFINITY;

@@ -36,14 +36,18 @@ enum {
 int smpi__paje_new_type(void);
 int smpi__paje_new_container(void);
 /* paje_buffer.c: the order of the file's lines, as SimGrid 3.32 writes them. open starts it on
- * f (the header written), close writes what is left. def writes a line without a date (a type or
- * value definition) at once; event a dated line ("%d %s " + fmt: the event number and the date
- * come first): a container's creation (6) at once, its destruction (7) after every buffered
- * event, the others into the buffer, which is written as time advances; queue buffers a line
- * already formatted. defer(true) holds the definitions back until defer(false) and the next line
- * that is not a container's creation (SMPI's MPI_Init yields between the two); advance tells the
- * buffer the date of what comes next; dump_all writes the buffer (after the platform). */
-void smpi__paje_buffer_open(FILE *f, const char *path);
+ * f (the header written; path names it in errors; precision: the digits of the dates; safe: the
+ * earliest date an event may still come with, for the events dated back; spill_bytes: buffered
+ * text past which events go to a temporary file), close writes what is left. def writes a line
+ * without a date (a type or value definition) at once; event a dated line ("%d %s " + fmt: the
+ * event number and the date come first): a container's creation (6) at once, its destruction (7)
+ * after every buffered event, the others into the buffer, which is written as time advances; queue
+ * buffers a line already formatted. defer(true) holds the definitions back until defer(false) and
+ * the next line that is not a container's creation (SMPI's MPI_Init yields between the two);
+ * advance tells the buffer the date of what comes next; dump_all writes the buffer (after the
+ * platform). */
+void smpi__paje_buffer_open(FILE *f, const char *path, int precision, double (*safe)(void),
+                            size_t spill_bytes);
 void smpi__paje_buffer_close(void);
 void smpi__paje_def(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void smpi__paje_event(int code, double t, const char *fmt, ...)
@@ -52,10 +56,6 @@ void smpi__paje_queue(double t, const char *s, size_t n);
 void smpi__paje_defer(bool on);
 void smpi__paje_advance(double now);
 void smpi__paje_dump_all(void);
-/* paje.c: the earliest date an event may still be buffered with (the buffer writes nothing
- * later before a destruction), and the digits of the dates (tracing/precision). */
-double smpi__paje_safe_date(void);
-int smpi__paje_precision(void);
 
 /* What paje_platform.c declares: the type of the rank containers, the link type of messages,
  * and the parent container of each host's ranks (indexed by sim_host_index). */

@@ -10,8 +10,8 @@
  * simcall) the values it defines wait until the next line that is not a container's creation, so
  * that the containers of ranks starting together come first, as in SMPI.
  *
- * Memory stays bounded: past FLUSH_BYTES, the events that no later event can precede (at most the
- * safe date, smpi__paje_safe_date) and that the next partial write would not take (after the last
+ * Memory stays bounded: past spill_bytes of text, the events that no later event can precede (at
+ * most the safe date) and that the next partial write would not take (after the last
  * destruction) go to a temporary file, in order; the next full write copies it back in its
  * place. */
 #ifdef HAVE_CONFIG_H
@@ -27,9 +27,6 @@
 #include "simcore/simcore.h"
 #include "smpi/trace/paje.h"
 
-/* Queued text past this size goes to the spill file. */
-#define FLUSH_BYTES (4u << 20)
-
 /* A queued event: its date and its line in the text arena. */
 struct pj_rec {
     double t;
@@ -40,9 +37,12 @@ struct pj_rec {
 static struct {
     FILE *f;
     const char *path;
-    double seen; /* the latest date an event or definition came with */
-    double low;  /* SimGrid's last_timestamp_to_dump: the date of the last destruction */
-    bool defer;  /* definitions wait in `pending` (a rank's MPI_Init) */
+    int precision;        /* digits of the dates */
+    double (*safe)(void); /* the earliest date an event may still come with */
+    size_t spill_bytes;   /* queued text past this size goes to the spill file */
+    double seen;          /* the latest date an event or definition came with */
+    double low;           /* SimGrid's last_timestamp_to_dump: the date of the last destruction */
+    bool defer;           /* definitions wait in `pending` (a rank's MPI_Init) */
     char *pending;
     size_t npending;
     size_t cappending;
@@ -58,11 +58,15 @@ static struct {
     double spill_max; /* the date of the last spilled event */
 } pb;
 
-void smpi__paje_buffer_open(FILE *f, const char *path)
+void smpi__paje_buffer_open(FILE *f, const char *path, int precision, double (*safe)(void),
+                            size_t spill_bytes)
 {
     pb.f = f;
     pb.path = path;
-    pb.flush_at = FLUSH_BYTES;
+    pb.precision = precision;
+    pb.safe = safe;
+    pb.spill_bytes = spill_bytes;
+    pb.flush_at = spill_bytes;
 }
 
 static void write_pending(void)
@@ -126,7 +130,7 @@ static void drop(size_t k)
  * in date order. */
 static void dump(double bound)
 {
-    double safe = smpi__paje_safe_date();
+    double safe = pb.safe();
     size_t k = 0;
 
     if (safe < bound)
@@ -148,7 +152,7 @@ static void dump(double bound)
 /* Moves the events after the last destruction, up to the safe date, to the spill file. */
 static void spill(void)
 {
-    double bound = smpi__paje_safe_date();
+    double bound = pb.safe();
     size_t first = pb.spill ? pb.spill_at : 0;
     size_t k;
 
@@ -234,7 +238,7 @@ void smpi__paje_queue(double t, const char *s, size_t n)
     if (pb.ntext > pb.flush_at) {
         spill();
         /* what the bound kept waits for the queue to grow again: linear when it is stuck */
-        pb.flush_at = pb.ntext + FLUSH_BYTES;
+        pb.flush_at = pb.ntext + pb.spill_bytes;
     }
 }
 
@@ -304,7 +308,7 @@ void smpi__paje_event(int code, double t, const char *fmt, ...)
     size_t nhead, n;
     va_list ap;
 
-    nhead = (size_t)snprintf(head, sizeof(head), "%d %.*f ", code, smpi__paje_precision(), t);
+    nhead = (size_t)snprintf(head, sizeof(head), "%d %.*f ", code, pb.precision, t);
     va_start(ap, fmt);
     n = vformat(buf + nhead, sizeof(buf) - nhead, &big, fmt, ap);
     va_end(ap);
@@ -325,9 +329,9 @@ void smpi__paje_event(int code, double t, const char *fmt, ...)
         write_pending();
         pb.low = t;
         dump(INFINITY);
-        if (pb.nq == 0 && !pb.spill)
+        if (pb.nq == 0 && !pb.spill && pb.safe() >= t)
             write_direct(line, nhead + n, false);
-        else /* resource usage still to come may name it: after the events of its date */
+        else /* usage or a sleep still to come may be dated before: after the events of its date */
             smpi__paje_queue(t, line, nhead + n);
     } else {
         smpi__paje_queue(t, line, nhead + n);
