@@ -53,8 +53,8 @@ static struct {
     size_t ntext;
     size_t captext;
     size_t flush_at;  /* queue size (bytes) that triggers the next spill */
-    FILE *spill;      /* events after low, before q[spill_at], in order; NULL when none */
-    size_t spill_at;  /* where the spilled events belong in q (all of q before it is at most low) */
+    FILE *spill;      /* events set aside, in order (all after low), or NULL */
+    size_t spill_at;  /* they come before q[spill_at] (q before it is at most low) */
     double spill_max; /* the date of the last spilled event */
 } pb;
 
@@ -127,10 +127,10 @@ static void drop(size_t k)
 
 /* Writes the buffered events dated at most `bound` (SimGrid's dump_buffer). Resource usage is
  * reported late, dated back: nothing after the safe date is written then, so that the file stays
- * in date order. */
-static void dump(double bound)
+ * in date order, unless `all` (the end). */
+static void dump_until(double bound, bool all)
 {
-    double safe = pb.safe();
+    double safe = all ? INFINITY : pb.safe();
     size_t k = 0;
 
     if (safe < bound)
@@ -147,6 +147,11 @@ static void dump(double bound)
         }
     }
     drop(k);
+}
+
+static void dump(double bound)
+{
+    dump_until(bound, false);
 }
 
 /* Moves the events after the last destruction, up to the safe date, to the spill file. */
@@ -349,9 +354,7 @@ void smpi__paje_dump_all(void)
 void smpi__paje_buffer_close(void)
 {
     write_pending();
-    dump(INFINITY);
-    if (pb.spill) /* only if the safe date never reached its events, which the end does */
-        unspill();
+    dump_until(INFINITY, true);
     free(pb.pending);
     free(pb.q);
     free(pb.text);
