@@ -22,7 +22,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/runtime/runtime.c smpi/runtime/sample.c smpi/runtime/shared.c smpi/runtime/time.c \
 	smpi/trace/paje.h smpi/trace/ti.h smpi/trace/timeline.h smpi/trace/trace.h smpi/trace/paje.c \
 	smpi/trace/paje_category.c smpi/trace/paje_names.c smpi/trace/paje_platform.c \
-	smpi/trace/paje_usage.c smpi/trace/paje_keys.c smpi/trace/profile.c smpi/trace/progress.c smpi/trace/ti_types.c \
+	smpi/trace/paje_usage.c smpi/trace/paje_keys.c smpi/trace/paje_buffer.c smpi/trace/profile.c smpi/trace/progress.c smpi/trace/ti_types.c \
 	smpi/trace/timeline.c smpi/trace/timeline_page.c smpi/trace/trace.c \
 	smpi/trace/trace_category.c smpi/trace/trace_ti.c \
 	smpi/replay/replay.c smpi/replay/replay_api.c smpi/replay/replay_read.c \

@@ -256,9 +256,43 @@ static void pend_wait_all(struct rank_replay *rr)
 
 /* ---- the actions ------------------------------------------------------------------------ */
 
+/* SMPI's replay draws each action that communicates as one state (the trace sinks' action hooks:
+ * a reduction's computation falls inside it), and such an action starts with a simcall, which
+ * lets the other ranks ready at this date run first: the replay yields there too. */
+static void action_begin_send(const char *call, const struct smpi_trace_msg *send)
+{
+    if (smpi__trace_on)
+        smpi__trace_action_in(smpi__self(), call, send);
+    sim_actor_yield();
+}
+
+static void action_begin(const char *call)
+{
+    action_begin_send(call, NULL);
+}
+
+/* The message a send action traces with its state (SMPI's replay draws its link there, before
+ * the send starts): to rank dst of MPI_COMM_WORLD, none for MPI_PROC_NULL. */
+static const struct smpi_trace_msg *send_msg(struct smpi_trace_msg *m, int dst, int tag,
+                                             double size)
+{
+    if (dst < 0)
+        return NULL;
+    *m = (struct smpi_trace_msg){
+        .src = smpi__self()->rank, .dst = dst, .tag = tag, .bytes = (size_t)size, .index = -1
+    };
+    return m;
+}
+
+static void action_end(void)
+{
+    if (smpi__trace_on)
+        smpi__trace_action_out(smpi__self());
+}
+
 /* send, isend, recv, irecv and the other modes SMPI writes (Ssend, ISsend, bsend, ibsend):
  * partner tag count [datatype]. */
-static void act_p2p(struct rank_replay *rr, const char *name)
+static void act_p2p(struct rank_replay *rr, const char *name, const char *call)
 {
     bool receive = strcasecmp(name, "recv") == 0 || strcasecmp(name, "irecv") == 0;
     bool nonblocking = name[0] == 'i' || name[0] == 'I';
@@ -277,13 +311,20 @@ static void act_p2p(struct rank_replay *rr, const char *name)
         tag = MPI_ANY_TAG;
     else if (tag < 0)
         malformed(rr, "tag %d is negative", tag);
+    if (receive) {
+        action_begin(call);
+    } else {
+        struct smpi_trace_msg m;
+
+        if (n < 0)
+            malformed(rr, "count %d is negative", n);
+        action_begin_send(call, send_msg(&m, partner, tag, bytes(n, t)));
+    }
     if (n < 0 && receive) { /* a size the tracer did not know: take the message's */
         MPI_Status st;
 
         PMPI_Probe(partner, tag, MPI_COMM_WORLD, &st);
         PMPI_Get_count(&st, t, &n);
-    } else if (n < 0) {
-        malformed(rr, "count %d is negative", n);
     }
     if (receive && nonblocking) {
         PMPI_Irecv(recvbuf(bytes(n, t)), n, t, partner, tag, MPI_COMM_WORLD, &req);
@@ -297,6 +338,7 @@ static void act_p2p(struct rank_replay *rr, const char *name)
     } else {
         (sync ? PMPI_Ssend : PMPI_Send)(sendbuf(bytes(n, t)), n, t, partner, tag, MPI_COMM_WORLD);
     }
+    action_end();
 }
 
 /* wait and test: src dst tag, naming a request of an earlier isend or irecv. */
@@ -313,11 +355,14 @@ static void act_wait_test(struct rank_replay *rr, bool test)
         malformed(rr, "no isend or irecv is pending");
     if (!pend_take(rr, src, dst, tag, &req) || req == MPI_REQUEST_NULL)
         return; /* completed by an earlier test: nothing to wait for (as SMPI) */
+    action_begin(test ? "MPI_Test" : "MPI_Wait");
     if (!test) {
         PMPI_Wait(&req, MPI_STATUS_IGNORE);
+        action_end();
         return;
     }
     PMPI_Test(&req, &flag, MPI_STATUS_IGNORE);
+    action_end();
     pend_add(rr, src, dst, tag, req); /* MPI_REQUEST_NULL once done, for a later wait */
 }
 
@@ -343,6 +388,7 @@ static void act_sendrecv(struct rank_replay *rr)
 {
     int sc, rc, dst, src;
     MPI_Datatype st, rt;
+    struct smpi_trace_msg m;
 
     need(rr, 4, "sendcount dst recvcount src [sendtype recvtype]");
     sc = count(rr, 0);
@@ -351,8 +397,10 @@ static void act_sendrecv(struct rank_replay *rr)
     src = peer(rr, 3, MPI_ANY_SOURCE);
     st = type(rr, 4);
     rt = type(rr, 5);
+    action_begin_send("MPI_Sendrecv", send_msg(&m, dst, 0, bytes(sc, st)));
     PMPI_Sendrecv(sendbuf(bytes(sc, st)), sc, st, dst, 0, recvbuf(bytes(rc, rt)), rc, rt, src, 0,
                   MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    action_end();
 }
 
 /* The computation a reduction action names after its message sizes (run even without
@@ -574,18 +622,64 @@ static void act_location(struct rank_replay *rr)
     smpi_trace_set_call_location(intern(arg(rr, 0)), integer(rr, 1));
 }
 
+/* The MPI call of each action that SMPI's replay draws as a state (wait and test: when their
+ * request is pending, act_wait_test; waitall: when one is). */
+static const struct {
+    const char *action;
+    const char *call;
+} drawn[] = {
+    { "send", "MPI_Send" },
+    { "isend", "MPI_Isend" },
+    { "recv", "MPI_Recv" },
+    { "irecv", "MPI_Irecv" },
+    { "Ssend", "MPI_Ssend" },
+    { "ISsend", "MPI_Issend" },
+    { "bsend", "MPI_Send" },
+    { "ibsend", "MPI_Isend" },
+    { "Isend", "MPI_Isend" },
+    { "Irecv", "MPI_Irecv" }, /* the NP2P point-to-point actions come first */
+    { "sendRecv", "MPI_Sendrecv" },
+    { "waitAny", "MPI_Waitany" },
+    { "barrier", "MPI_Barrier" },
+    { "bcast", "MPI_Bcast" },
+    { "reduce", "MPI_Reduce" },
+    { "allreduce", "MPI_Allreduce" },
+    { "scan", "MPI_Scan" },
+    { "exscan", "MPI_Exscan" },
+    { "gather", "MPI_Gather" },
+    { "scatter", "MPI_Scatter" },
+    { "allgather", "MPI_Allgather" },
+    { "alltoall", "MPI_Alltoall" },
+    { "gatherv", "MPI_Gatherv" },
+    { "allgatherv", "MPI_Allgatherv" },
+    { "scatterv", "MPI_Scatterv" },
+    { "reducescatter", "MPI_Reduce_scatter" },
+    { "alltoallv", "MPI_Alltoallv" },
+};
+
+#define NP2P 10
+
+static void run_drawn(struct rank_replay *rr);
+
 /* Runs one action of SMPI's replay. */
 static void run_action(struct rank_replay *rr)
 {
     const char *name = rr->f[1];
-    static const char *const p2p[] = { "send",   "isend", "recv",   "irecv", "Ssend",
-                                       "ISsend", "bsend", "ibsend", "Isend", "Irecv" };
 
-    for (size_t i = 0; i < sizeof(p2p) / sizeof(p2p[0]); i++)
-        if (!strcmp(name, p2p[i])) {
-            act_p2p(rr, name);
-            return;
+    for (size_t i = 0; i < sizeof(drawn) / sizeof(drawn[0]); i++) {
+        if (strcmp(name, drawn[i].action) != 0)
+            continue;
+        if (i < NP2P) { /* they trace a message with their state */
+            act_p2p(rr, name, drawn[i].call);
+        } else if (!strcmp(name, "sendRecv")) {
+            act_sendrecv(rr);
+        } else {
+            action_begin(drawn[i].call);
+            run_drawn(rr);
+            action_end();
         }
+        return;
+    }
     if (!strcmp(name, "init")) {
         act_init(rr);
     } else if (!strcmp(name, "finalize") || !strcmp(name, "comm_size") ||
@@ -596,12 +690,11 @@ static void run_action(struct rank_replay *rr)
     } else if (!strcmp(name, "wait") || !strcmp(name, "test")) {
         act_wait_test(rr, name[0] == 't');
     } else if (!strcmp(name, "waitall")) {
-        if (rr->npend > 0)
+        if (rr->npend > 0) {
+            action_begin("MPI_Waitall");
             pend_wait_all(rr);
-    } else if (!strcmp(name, "waitAny")) {
-        act_waitany(rr);
-    } else if (!strcmp(name, "sendRecv")) {
-        act_sendrecv(rr);
+            action_end();
+        }
     } else if (!strcmp(name, "compute")) {
         need(rr, 1, "flops");
         if (smpi__rt.cfg.simulate_computation)
@@ -609,6 +702,16 @@ static void run_action(struct rank_replay *rr)
     } else if (!strcmp(name, "sleep")) {
         need(rr, 1, "seconds");
         smpi__app_sleep(num(rr, 0) / smpi__adjust_factor(smpi__self()));
+    }
+}
+
+/* Runs an action of `drawn`. */
+static void run_drawn(struct rank_replay *rr)
+{
+    const char *name = rr->f[1];
+
+    if (!strcmp(name, "waitAny")) {
+        act_waitany(rr);
     } else if (!strcmp(name, "barrier")) {
         PMPI_Barrier(MPI_COMM_WORLD);
     } else if (!strcmp(name, "bcast") || !strcmp(name, "reduce") || !strcmp(name, "allreduce") ||
@@ -749,7 +852,11 @@ void smpi__replay_rank_run(const char *trace, smpi__replay_dispatch_fn *dispatch
         dispatch(rr->f[1], rr->nf, rr->f, rr->in.path, rr->in.line, rr->in.text);
     }
     if (rr->npend > 0) { /* SMPI waits for them through the kernel: others at this date run first */
+        if (smpi__trace_on) /* and draws no state */
+            smpi__trace_action_in(smpi__self(), NULL, NULL);
         pend_wait_all(rr);
+        if (smpi__trace_on)
+            smpi__trace_action_out(smpi__self());
         sim_actor_yield();
     }
     /* The last rank speaks, as in SMPI (before MPI_Finalize's smpi/finalization-barrier, which

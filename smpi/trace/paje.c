@@ -17,19 +17,7 @@
 #include "smpi/internal.h"
 #include "smpi/trace/paje.h"
 
-/* Queued text is written once it passes this size (and at the end). */
-#define FLUSH_BYTES (4u << 20)
 #define CACHE_SIZE 256 /* MPI call names seen, a power of two */
-
-/* Paje event numbers (SMPI's PajeEventType). */
-enum {
-    PJ_CREATE_CONTAINER = 6,
-    PJ_DESTROY_CONTAINER = 7,
-    PJ_PUSH_STATE = 12,
-    PJ_POP_STATE = 13,
-    PJ_START_LINK = 15,
-    PJ_END_LINK = 16,
-};
 
 /* A user message received during an MPI call, whose link ends when the call returns. */
 struct pj_end {
@@ -42,17 +30,13 @@ struct pj_rank {
     int container;       /* 0 before MPI_Init and after the rank ended */
     bool in_call;        /* inside an MPI call */
     bool in_state;       /* call_in pushed a state that call_out pops */
+    bool in_action;      /* inside a replay action, whose state replaces its MPI calls' */
+    const char *action;  /* the MPI call the action makes */
+    bool computing;      /* in a "computing" state */
     struct pj_end *ends; /* user messages received in the current call */
     int nends;
     int capends;
     double out_since; /* outside MPI since then (a computation may start there), else INFINITY */
-};
-
-/* A queued event: its date and its line in the text arena. */
-struct pj_rec {
-    double t;
-    size_t off;
-    size_t len;
 };
 
 /* MPI call name (the binding's string, compared by address) -> its state's entity value. */
@@ -65,23 +49,16 @@ static struct {
     FILE *f;
     const char *path;
     const struct smpi_config *cfg;
-    bool smpi;       /* tracing/smpi (or group): ranks, states and links */
-    bool sizes;      /* tracing/smpi/display-sizes, which needs tracing/smpi (as in SMPI) */
-    bool loc;        /* smpi/trace-call-location: states carry the file and line of the MPI call */
-    bool usage;      /* resource usage is traced: its events are dated back to simcore's horizon */
-    size_t flush_at; /* queue size (bytes) that triggers the next flush */
+    bool smpi;  /* tracing/smpi (or group): ranks, states and links */
+    bool sizes; /* tracing/smpi/display-sizes, which needs tracing/smpi (as in SMPI) */
+    bool loc;   /* smpi/trace-call-location: states carry the file and line of the MPI call */
+    bool usage; /* resource usage is traced: its events are dated back to simcore's horizon */
     struct paje_layout lay;
     int ntypes;
     int ncontainers;
     int computing_value; /* entity value of "computing", 0 until defined */
     int sleeping_value;  /* and of "sleeping" */
     struct pj_rank *ranks;
-    struct pj_rec *q;
-    size_t nq;
-    size_t capq;
-    char *text;
-    size_t ntext;
-    size_t captext;
     struct pj_cached cache[CACHE_SIZE];
     const char **states; /* entity values defined so far: states[i] has value value_ids[i] */
     int *value_ids;
@@ -98,93 +75,19 @@ int smpi__paje_new_container(void)
     return ++pj.ncontainers;
 }
 
-void smpi__paje_def(const char *fmt, ...)
-{
-    va_list ap;
-
-    va_start(ap, fmt);
-    vfprintf(pj.f, fmt, ap);
-    va_end(ap);
-    fputc('\n', pj.f);
-}
-
-/* Writes the queued events dated at most `bound`, in date order (ties in queueing order). */
-static void flush(double bound)
-{
-    size_t k = 0;
-    size_t ntext = 0;
-    char *rest;
-
-    while (k < pj.nq && pj.q[k].t <= bound) {
-        fwrite(pj.text + pj.q[k].off, 1, pj.q[k].len, pj.f);
-        k++;
-    }
-    if (k == pj.nq) {
-        pj.nq = pj.ntext = 0;
-        return;
-    }
-    rest = sim_xmalloc(pj.captext);
-    for (size_t i = k; i < pj.nq; i++) {
-        memcpy(rest + ntext, pj.text + pj.q[i].off, pj.q[i].len);
-        pj.q[i - k] = (struct pj_rec){ pj.q[i].t, ntext, pj.q[i].len };
-        ntext += pj.q[i].len;
-    }
-    free(pj.text);
-    pj.text = rest;
-    pj.ntext = ntext;
-    pj.nq -= k;
-}
-
-/* The earliest date an event may still be queued with: the calls, messages and rank ends come
- * in date order, but a computation is reported when it ends, dated from when it began — at the
- * earliest when its rank last left MPI. */
+/* Every event comes in date order but the usage of resources, reported when it ends and dated
+ * from when it began (simcore's horizon), and a sleep, reported when it ends: it may have begun
+ * when its rank last left MPI. */
 static double safe_date(void)
 {
     double bound = pj.usage ? sim_engine_usage_horizon() : INFINITY;
 
-    if (!pj.cfg->tracing_smpi_computing && !pj.cfg->tracing_smpi_sleeping)
+    if (!pj.cfg->tracing_smpi_sleeping)
         return bound;
     for (int i = 0; i < smpi__rt.nranks; i++)
         if (pj.ranks[i].container && pj.ranks[i].out_since < bound)
             bound = pj.ranks[i].out_since;
     return bound;
-}
-
-/* Room for n more bytes of text and one more record. */
-static void reserve(size_t n)
-{
-    if (pj.ntext + n > pj.captext) {
-        pj.captext = 2 * (pj.ntext + n);
-        pj.text = sim_xrealloc(pj.text, pj.captext);
-    }
-    if (pj.nq == pj.capq) {
-        pj.capq = pj.capq ? 2 * pj.capq : 4096;
-        pj.q = sim_xrealloc(pj.q, pj.capq * sizeof(*pj.q));
-    }
-}
-
-/* Inserts record r after every queued record dated at or before it. O(1) for the usual
- * in-order event; a computation's start moves back past the few events that overtook it. */
-static void enqueue(struct pj_rec r)
-{
-    size_t lo = 0;
-    size_t hi = pj.nq;
-
-    if (pj.nq == 0 || pj.q[pj.nq - 1].t <= r.t) {
-        pj.q[pj.nq++] = r;
-        return;
-    }
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-
-        if (pj.q[mid].t <= r.t)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    memmove(&pj.q[lo + 1], &pj.q[lo], (pj.nq - lo) * sizeof(*pj.q));
-    pj.q[lo] = r;
-    pj.nq++;
 }
 
 /* A line being built: event number, date, then fields separated by spaces. The hot events
@@ -244,45 +147,6 @@ static void line_start(struct pj_line *l, int code, double t)
     put_sep(l, ' ');
 }
 
-/* Queues a finished line (without its end of line) dated t. */
-static void queue(double t, const char *s, size_t n)
-{
-    reserve(n + 1);
-    memcpy(pj.text + pj.ntext, s, n);
-    pj.text[pj.ntext + n] = '\n';
-    enqueue((struct pj_rec){ t, pj.ntext, n + 1 });
-    pj.ntext += n + 1;
-    if (pj.ntext > pj.flush_at) {
-        flush(safe_date());
-        /* what the bound kept waits for the queue to grow again: linear when it is stuck */
-        pj.flush_at = pj.ntext + FLUSH_BYTES;
-    }
-}
-
-void smpi__paje_event(int code, double t, const char *fmt, ...)
-{
-    struct pj_line l;
-    va_list ap;
-    int body;
-    char *big;
-
-    line_start(&l, code, t);
-    va_start(ap, fmt);
-    body = vsnprintf(l.s + l.n, sizeof(l.s) - l.n, fmt, ap);
-    va_end(ap);
-    if ((size_t)body < sizeof(l.s) - l.n) {
-        queue(t, l.s, l.n + (size_t)body);
-        return;
-    }
-    big = sim_xmalloc(l.n + (size_t)body + 1); /* a long host or link name */
-    memcpy(big, l.s, l.n);
-    va_start(ap, fmt);
-    vsnprintf(big + l.n, (size_t)body + 1, fmt, ap);
-    va_end(ap);
-    queue(t, big, l.n + (size_t)body);
-    free(big);
-}
-
 /* The entity value of state `state`, defined (with SMPI's colour) on first use. */
 static int value_of_state(const char *state)
 {
@@ -325,19 +189,9 @@ static bool is_init(const char *call)
     return strcmp(call, "MPI_Init") == 0 || strcmp(call, "MPI_Init_thread") == 0;
 }
 
-/* The rank's container, created by MPI_Init as SMPI's TRACE_smpi_init does. */
-static void rank_container(const struct smpi_process *p, double now)
+static bool is_finalize(const char *call)
 {
-    struct pj_rank *r = &pj.ranks[p->rank];
-    int parent = pj.lay.host_container ? pj.lay.host_container[sim_host_index(p->host)] : 0;
-
-    if (r->container)
-        return;
-    r->container = smpi__paje_new_container();
-    smpi__paje_event(PJ_CREATE_CONTAINER, now, "%d %d %d \"rank-%d\"", r->container,
-                     pj.lay.rank_type, parent, p->rank);
-    if (pj.cfg->tracing_smpi_computing && !pj.computing_value)
-        pj.computing_value = value_of_state("computing");
+    return strcmp(call, "MPI_Finalize") == 0;
 }
 
 /* "12 date type container value[ size][ "file" line]": the location is p's last MPI call
@@ -365,7 +219,7 @@ static void push(const struct smpi_process *p, int container, double t, int valu
         put_str(&l, "\" ");
         put_int(&l, p->loc_line);
     }
-    queue(t, l.s, l.n);
+    smpi__paje_queue(t, l.s, l.n);
 }
 
 /* "13 date type container" (and a blank under display-sizes, as SMPI writes it) */
@@ -379,7 +233,7 @@ static void pop(int container, double t)
     put_int(&l, container);
     if (pj.sizes)
         put_sep(&l, ' ');
-    queue(t, l.s, l.n);
+    smpi__paje_queue(t, l.s, l.n);
 }
 
 /* "15 date type 0 PTP container src_dst_tag_N[ size]" (start) or "16 ..." (end), with SMPI's
@@ -404,30 +258,60 @@ static void link_event(int code, double t, int container, const struct smpi_trac
         put_sep(&l, ' ');
         put_int(&l, (long long)m->bytes);
     }
-    queue(t, l.s, l.n);
+    smpi__paje_queue(t, l.s, l.n);
 }
 
+/* MPI_Init, as SMPI's TRACE_smpi_init: the rank's container, then (SMPI's on_exit simcall lets
+ * the other ranks starting at this date create theirs first) the value of the state, the state,
+ * zero-long, and the values of computing and sleeping. */
+static void rank_init(const struct smpi_process *p, double now, const struct smpi_trace_call *c)
+{
+    struct pj_rank *r = &pj.ranks[p->rank];
+    int parent = pj.lay.host_container ? pj.lay.host_container[sim_host_index(p->host)] : 0;
+    char size[32] = "NA";
+    int value;
+
+    if (r->container)
+        return;
+    r->container = smpi__paje_new_container();
+    smpi__paje_event(PJ_CREATE_CONTAINER, now, "%d %d %d \"rank-%d\"", r->container,
+                     pj.lay.rank_type, parent, p->rank);
+    smpi__paje_defer(true);
+    value = value_of_call(c->name);
+    if (pj.sizes)
+        smpi__paje_size(c, size, sizeof(size));
+    push(p, r->container, now, value, size);
+    pop(r->container, now);
+    if (pj.cfg->tracing_smpi_computing && !pj.computing_value)
+        pj.computing_value = value_of_state("computing");
+    if (pj.cfg->tracing_smpi_sleeping && !pj.sleeping_value)
+        pj.sleeping_value = value_of_state("sleeping");
+    smpi__paje_defer(false);
+}
+
+/* A state for the call, unless the replay draws its own (smpi__trace_action_in): SMPI's replay
+ * traces its actions, not the MPI calls they make. */
 static void on_call_in(const struct smpi_process *p, double now, const struct smpi_trace_call *c)
 {
     struct pj_rank *r = &pj.ranks[p->rank];
-    int value = value_of_call(c->name);
     char size[32] = "NA";
+    int value;
 
     r->out_since = INFINITY;
     r->in_call = true;
-    if (value < 0)
+    if (is_init(c->name)) {
+        rank_init(p, now, c);
         return;
-    if (is_init(c->name))
-        rank_container(p, now);
-    if (!r->container)
+    }
+    if (r->in_action && !is_finalize(c->name))
+        return;
+    value = value_of_call(c->name);
+    if (value < 0 || !r->container)
         return;
     if (pj.sizes)
         smpi__paje_size(c, size, sizeof(size));
     push(p, r->container, now, value, size);
-    if (is_init(c->name))
-        pop(r->container, now); /* SMPI pushes and pops PMPI_Init as MPI_Init begins */
-    else
-        r->in_state = true;
+    r->in_state = true;
 }
 
 static void end_link(int container, double now, int src, int dst, int tag)
@@ -446,34 +330,93 @@ static int by_index(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static void on_call_out(const struct smpi_process *p, double now, const char *name)
+/* The links of the user's messages the call received, in the order of its requests. */
+static void end_links(const struct smpi_process *p, struct pj_rank *r, double now)
 {
-    struct pj_rank *r = &pj.ranks[p->rank];
-
-    (void)name;
     qsort(r->ends, (size_t)r->nends, sizeof(*r->ends), by_index);
     for (int i = 0; i < r->nends && r->container; i++)
         end_link(r->container, now, r->ends[i].src, p->rank, r->ends[i].tag);
     r->nends = 0;
+}
+
+/* The call's state ends after the links of the messages it received, but MPI_Wait's before
+ * (SMPI's PMPI_Wait traces the receive after its comm_out). */
+static void on_call_out(const struct smpi_process *p, double now, const char *name)
+{
+    struct pj_rank *r = &pj.ranks[p->rank];
+    bool ends = !r->in_action || r->in_state;
+    bool wait = strcmp(name, "MPI_Wait") == 0;
+
+    if (ends && !wait)
+        end_links(p, r, now);
     r->in_call = false;
     if (r->container)
         r->out_since = now;
     if (r->in_state && r->container)
         pop(r->container, now);
     r->in_state = false;
+    if (ends && wait)
+        end_links(p, r, now);
 }
 
-static void on_compute(const struct smpi_process *p, double start, double end)
+/* A replay action (smpi__trace_action_in): its state, SMPI's name for the call it makes, and
+ * the link of the message it sends (unless tracing/smpi/internals draws them all where they
+ * leave, as SMPI's replay does then). */
+static void on_action_in(const struct smpi_process *p, double now, const char *call,
+                         const struct smpi_trace_msg *send)
+{
+    struct pj_rank *r = &pj.ranks[p->rank];
+    int value = call ? value_of_call(call) : -1;
+
+    r->in_action = true;
+    r->action = call;
+    if (!r->container)
+        return;
+    if (value >= 0)
+        push(p, r->container, now, value, "NA");
+    if (send && !pj.cfg->tracing_smpi_internals)
+        link_event(PJ_START_LINK, now, r->container, send, pj.sizes);
+}
+
+/* SMPI's replay ends the links of a receive after the state, but those of MPI_Sendrecv and
+ * MPI_Waitall before it. */
+static void on_action_out(const struct smpi_process *p, double now)
+{
+    struct pj_rank *r = &pj.ranks[p->rank];
+    bool first = r->action &&
+                 (strcmp(r->action, "MPI_Sendrecv") == 0 || strcmp(r->action, "MPI_Waitall") == 0);
+
+    if (first)
+        end_links(p, r, now);
+    if (r->action && value_of_call(r->action) >= 0 && r->container)
+        pop(r->container, now);
+    if (!first)
+        end_links(p, r, now);
+    r->in_action = false;
+}
+
+/* tracing/smpi/computing: SMPI's "computing" state, pushed when the execution starts (its
+ * CpuTIData size: the flops) and popped when it ends. */
+static void on_execute(const struct smpi_process *p, double now, double flops)
 {
     struct pj_rank *r = &pj.ranks[p->rank];
     char size[48];
 
     if (!pj.cfg->tracing_smpi_computing || !r->container)
         return;
-    /* SMPI's CpuTIData prints the flops, which the host ran at its speed */
-    snprintf(size, sizeof(size), "%f", (end - start) * sim_host_speed(p->host));
-    push(p, r->container, start, pj.computing_value, size);
-    pop(r->container, end);
+    snprintf(size, sizeof(size), "%f", flops);
+    push(p, r->container, now, pj.computing_value, size);
+    r->computing = true;
+}
+
+static void on_compute(const struct smpi_process *p, double start, double end)
+{
+    struct pj_rank *r = &pj.ranks[p->rank];
+
+    (void)start;
+    if (r->computing && r->container)
+        pop(r->container, end);
+    r->computing = false;
 }
 
 /* tracing/smpi/sleeping: SMPI's private_sleep pushes "sleeping" (its CpuTIData size: the
@@ -505,6 +448,8 @@ static void on_send(const struct smpi_process *p, double now, const struct smpi_
 
     if (!shown(m) || !from)
         return;
+    if (pj.ranks[p->rank].in_action && !m->internal && !pj.cfg->tracing_smpi_internals)
+        return; /* the action drew it */
     link_event(PJ_START_LINK, now, from, m, pj.sizes);
 }
 
@@ -562,12 +507,10 @@ static void on_finish(double end)
     smpi__paje_category_end();
     smpi__paje_keys_end();
     smpi__paje_platform_end(end, &pj.lay);
-    flush(INFINITY);
+    smpi__paje_buffer_close();
     if (ferror(pj.f) | fclose(pj.f))
         sim_die("tracing/filename: cannot write '%s': %s", pj.path, strerror(errno));
     free(pj.ranks);
-    free(pj.q);
-    free(pj.text);
     free(pj.states);
     free(pj.value_ids);
     free(pj.lay.host_container);
@@ -585,7 +528,10 @@ static const struct smpi_trace_sink paje_sink = {
     .name = "paje",
     .call_in = on_call_in,
     .call_out = on_call_out,
+    .execute = on_execute,
     .compute = on_compute,
+    .action_in = on_action_in,
+    .action_out = on_action_out,
     .sleep = on_sleep,
     .send = on_send,
     .recv = on_recv,
@@ -721,12 +667,13 @@ void smpi__paje_init(void)
     if (!pj.f)
         sim_die("tracing/filename: cannot write '%s': %s", pj.path, strerror(errno));
     setvbuf(pj.f, buf, _IOFBF, sizeof(buf));
-    pj.flush_at = FLUSH_BYTES;
+    smpi__paje_buffer_open(pj.f, pj.path, cfg->tracing_precision, safe_date, 4u << 20);
     pj.ranks = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(*pj.ranks));
     for (int i = 0; i < smpi__rt.nranks; i++)
         pj.ranks[i].out_since = INFINITY;
     header();
     smpi__paje_platform(&pj.lay);
+    smpi__paje_dump_all(); /* SimGrid writes the platform's variables once it is built */
     pj.usage = smpi__paje_usage_start();
     smpi__trace_register(pj.smpi ? &paje_sink : &platform_only_sink);
 }

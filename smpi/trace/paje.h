@@ -2,7 +2,8 @@
  * owns the file and the events, paje_names.c what SMPI calls each MPI call (state names,
  * colours, sizes), paje_platform.c the hosts and links of -trace-resource and -trace-grouped,
  * paje_usage.c their usage variables, paje_category.c the categories' variables, paje_keys.c
- * the numbers of the message links. Private to these files. */
+ * the numbers of the message links, paje_buffer.c the order of the lines. Private to these
+ * files. */
 #ifndef SMPI_PAJE_H
 #define SMPI_PAJE_H
 
@@ -20,16 +21,41 @@ const char *smpi__paje_color(const char *state);
  * tracing/smpi/display-sizes: an element count, a number of requests or "NA". */
 void smpi__paje_size(const struct smpi_trace_call *c, char *buf, size_t len);
 
+/* Paje event numbers (SMPI's PajeEventType). */
+enum {
+    PJ_CREATE_CONTAINER = 6,
+    PJ_DESTROY_CONTAINER = 7,
+    PJ_PUSH_STATE = 12,
+    PJ_POP_STATE = 13,
+    PJ_START_LINK = 15,
+    PJ_END_LINK = 16,
+};
+
 /* The numbering of the file: types and entity values share one counter, containers another
  * (0 is the root); each call returns the next number. */
 int smpi__paje_new_type(void);
 int smpi__paje_new_container(void);
-/* Writes a line without a date (type and value definitions) at once. */
+/* paje_buffer.c: the order of the file's lines, as SimGrid 3.32 writes them. open starts it on
+ * f (the header written; path names it in errors; precision: the digits of the dates; safe: the
+ * earliest date an event may still come with, for the events dated back; spill_bytes: buffered
+ * text past which events go to a temporary file), close writes what is left. def writes a line
+ * without a date (a type or value definition) at once; event a dated line ("%d %s " + fmt: the
+ * event number and the date come first): a container's creation (6) at once, its destruction (7)
+ * after every buffered event, the others into the buffer, which is written as time advances; queue
+ * buffers a line already formatted. defer(true) holds the definitions back until defer(false) and
+ * the next line that is not a container's creation (SMPI's MPI_Init yields between the two);
+ * advance tells the buffer the date of what comes next; dump_all writes the buffer (after the
+ * platform). */
+void smpi__paje_buffer_open(FILE *f, const char *path, int precision, double (*safe)(void),
+                            size_t spill_bytes);
+void smpi__paje_buffer_close(void);
 void smpi__paje_def(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* Queues a dated event line; the sink writes the queue in date order (`fmt` excludes the event
- * number and date, which come first: "%d %s " + fmt). */
 void smpi__paje_event(int code, double t, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+void smpi__paje_queue(double t, const char *s, size_t n);
+void smpi__paje_defer(bool on);
+void smpi__paje_advance(double now);
+void smpi__paje_dump_all(void);
 
 /* What paje_platform.c declares: the type of the rank containers, the link type of messages,
  * and the parent container of each host's ranks (indexed by sim_host_index). */

@@ -175,3 +175,14 @@ void smpi__trace_category(int id, const char *name, const char *color)
 {
     EACH_SINK(category, id, name, color);
 }
+
+void smpi__trace_action_in(const struct smpi_process *p, const char *call,
+                           const struct smpi_trace_msg *send)
+{
+    EACH_SINK(action_in, p, sim_now(), call, send);
+}
+
+void smpi__trace_action_out(const struct smpi_process *p)
+{
+    EACH_SINK(action_out, p, sim_now());
+}

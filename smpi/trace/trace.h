@@ -80,6 +80,14 @@ struct smpi_trace_sink {
     /* The rank's actor is created (start) or has ended (end, after MPI_Finalize or exit). */
     void (*rank_start)(const struct smpi_process *p, double now);
     void (*rank_end)(const struct smpi_process *p, double now);
+    /* A replay action starts (in: the MPI call it makes, "MPI_Bcast", or NULL for one SMPI
+     * draws no state for) or ends (out). SMPI's replay traces its actions, not their MPI calls
+     * (which still report call_in and call_out, nested): a reduction's computation falls inside
+     * the state, the link of a send starts with it (`send`, else NULL), those of a receive end
+     * after it. */
+    void (*action_in)(const struct smpi_process *p, double now, const char *call,
+                      const struct smpi_trace_msg *send);
+    void (*action_out)(const struct smpi_process *p, double now);
     /* Tracing category `id` (1, 2, ... in order) is declared with `color` ("r g b"), or NULL
      * when none was given (trace_category.c). */
     void (*category)(int id, const char *name, const char *color);
@@ -131,5 +139,9 @@ void smpi__trace_execute(const struct smpi_process *p, double flops);
 void smpi__trace_rank_start(const struct smpi_process *p);
 void smpi__trace_rank_end(const struct smpi_process *p);
 void smpi__trace_category(int id, const char *name, const char *color);
+/* replay.c calls these around each action that SMPI's replay draws as a state. */
+void smpi__trace_action_in(const struct smpi_process *p, const char *call,
+                           const struct smpi_trace_msg *send);
+void smpi__trace_action_out(const struct smpi_process *p);
 
 #endif

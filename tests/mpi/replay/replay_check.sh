@@ -8,6 +8,11 @@
 #                                       be T (SMPI 3.32's replay prints 6 decimals: within 1e-6)
 #   same SMPIRUN BIN RUN NP DIR INDEX   trace BIN (np NP) with -trace-ti: each rank's file must be
 #                                       byte for byte the one DIR/INDEX names (SMPI 3.32's)
+#   paje SMPIRUN DIR INDEX NP EXPECT ARGS...
+#                                       replay DIR/INDEX with a Paje trace (computation states
+#                                       on): from its third line (the first two name the program
+#                                       and its command line) the file must be DIR/EXPECT byte
+#                                       for byte (SMPI 3.32's, line order included)
 #   bad SMPIRUN DIR INDEX NP TEXT...    the replay must fail with status 1 (not SMPI's abort),
 #                                       its stderr containing every TEXT (%20 for a space)
 # Times agree when |a - b| <= 1e-6 + 1e-6 * b.
@@ -76,6 +81,21 @@ same)
     done <"$run.ti" 3<"$dir/$index"
     echo "$r rank files identical to $dir/$index's"
     [ "$r" -eq "$np" ]
+    ;;
+paje)
+    dir=$1 index=$2 np=$3 expect=$4
+    shift 4
+    args=$(absolute "$@")
+    tmp=$(mktemp -d) || exit 1
+    trap 'rm -rf "$tmp"' EXIT
+    cd "$dir" || exit 1
+    # shellcheck disable=SC2086 # one argument per line, none with blanks
+    err=$(IFS='
+'; "$smpirun" -np "$np" $args -replay "$index" --cfg=tracing:yes --cfg=tracing/smpi:yes \
+        --cfg=tracing/smpi/computing:yes --cfg=tracing/filename:"$tmp/paje.trace" 2>&1 >/dev/null) ||
+        { echo "$err"; exit 1; }
+    tail -n +3 "$tmp/paje.trace" >"$tmp/got"
+    diff "$expect" "$tmp/got" && echo "$(wc -l <"$expect") lines identical to $expect"
     ;;
 bad)
     dir=$1 index=$2 np=$3

@@ -2,6 +2,9 @@
  * options. The files themselves are checked end to end (tests/mpi/trace, pj_dump). */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "smpi/internal.h"
@@ -119,4 +122,116 @@ Test(paje, bad_precision_exits_with_the_range, .init = cr_redirect_stderr, .exit
 
     smpi_options_defaults(&cfg);
     smpi_options_set(&cfg, "tracing/precision:-2");
+}
+
+/* ---- paje_buffer.c: the order of the lines ---------------------------------------------- */
+
+static double no_late_event(void)
+{
+    return INFINITY;
+}
+
+static double late_from; /* a test's safe date */
+
+static double late_event(void)
+{
+    return late_from;
+}
+
+/* Runs the sequence of a small traced run (two ranks) into a buffer spilling past `spill`
+ * bytes and returns what the file holds (to free). */
+static char *two_ranks(size_t spill, double (*safe)(void))
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+
+    cr_assert_not_null(f);
+    smpi__paje_buffer_open(f, "test.trace", 6, safe, spill);
+    smpi__paje_event(6, 0, "1 1 0 \"rank-0\"");
+    smpi__paje_defer(true); /* rank 0's MPI_Init: its values wait for rank 1's container */
+    smpi__paje_def("5 6 2 PMPI_Init");
+    smpi__paje_event(12, 0, "2 1 6");
+    smpi__paje_event(13, 0, "2 1");
+    smpi__paje_defer(false);
+    smpi__paje_event(6, 0, "2 1 0 \"rank-1\"");
+    smpi__paje_event(12, 0, "2 2 6");
+    smpi__paje_event(13, 0, "2 2");
+    smpi__paje_def("5 7 2 PMPI_Send");
+    smpi__paje_event(12, 0, "2 1 7");
+    smpi__paje_event(13, 1, "2 1"); /* time advances: the events of date 0 are written */
+    smpi__paje_def("5 8 2 PMPI_Recv");
+    smpi__paje_event(12, 1, "2 2 8");
+    smpi__paje_event(13, 2, "2 2");
+    smpi__paje_event(7, 2, "1 2"); /* rank 1 ends: everything first */
+    smpi__paje_event(12, 2, "2 1 7");
+    smpi__paje_def("5 9 2 PMPI_Finalize"); /* same date: before the state of date 2 */
+    smpi__paje_event(13, 3, "2 1");        /* which the advance to 3 writes */
+    smpi__paje_event(12, 3, "2 1 9");
+    smpi__paje_buffer_close();
+    fclose(f);
+    return text;
+}
+
+Test(paje, lines_come_in_simgrid_order)
+{
+    /* SimGrid 3.32: definitions, creations and destructions at once, events buffered and
+     * written as time advances up to the last destruction, all of them before a destruction */
+    char *text = two_ranks(4u << 20, no_late_event);
+
+    cr_assert_str_eq(text, "6 0.000000 1 1 0 \"rank-0\"\n"
+                           "6 0.000000 2 1 0 \"rank-1\"\n"
+                           "5 6 2 PMPI_Init\n"
+                           "5 7 2 PMPI_Send\n"
+                           "12 0.000000 2 1 6\n"
+                           "13 0.000000 2 1\n"
+                           "12 0.000000 2 2 6\n"
+                           "13 0.000000 2 2\n"
+                           "12 0.000000 2 1 7\n"
+                           "5 8 2 PMPI_Recv\n"
+                           "13 1.000000 2 1\n"
+                           "12 1.000000 2 2 8\n"
+                           "13 2.000000 2 2\n"
+                           "7 2.000000 1 2\n"
+                           "5 9 2 PMPI_Finalize\n"
+                           "12 2.000000 2 1 7\n"
+                           "13 3.000000 2 1\n"
+                           "12 3.000000 2 1 9\n");
+    free(text);
+}
+
+Test(paje, spilling_the_buffer_keeps_the_order)
+{
+    /* past a few bytes the events go to a temporary file: the file is the same */
+    char *whole = two_ranks(4u << 20, no_late_event);
+    char *spilled = two_ranks(8, no_late_event);
+
+    cr_assert_str_eq(spilled, whole);
+    free(whole);
+    free(spilled);
+}
+
+Test(paje, an_event_dated_back_keeps_the_file_in_date_order)
+{
+    /* resource usage is reported when it ends, dated from when it began: nothing after the safe
+     * date is written, and a destruction then waits after the events of its date */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+
+    cr_assert_not_null(f);
+    late_from = 0;
+    smpi__paje_buffer_open(f, "test.trace", 6, late_event, 8);
+    smpi__paje_event(6, 0, "1 1 0 \"rank-0\"");
+    smpi__paje_event(12, 1, "2 1 6");
+    smpi__paje_event(7, 2, "1 1");
+    smpi__paje_event(9, 0.5, "3 4 1.0"); /* dated back */
+    late_from = INFINITY;
+    smpi__paje_buffer_close();
+    fclose(f);
+    cr_assert_str_eq(text, "6 0.000000 1 1 0 \"rank-0\"\n"
+                           "9 0.500000 3 4 1.0\n"
+                           "12 1.000000 2 1 6\n"
+                           "7 2.000000 1 1\n");
+    free(text);
 }
