@@ -5,26 +5,14 @@
 
 #include "collectives/allgather_impl.h"
 
+/* SMPI's default (allgather__default): the iallgather pattern waited for. Copies the own
+ * block, then for every other rank in rank order starts a send of the own block and a receive
+ * of that rank's block, and waits for all of them. Reference: SimGrid 3.32
+ * colls/smpi_default_selector.cpp and colls/smpi_nbc_impl.cpp (iallgather). Cost: (p - 1) α +
+ * (p - 1) m β, all flows at once. Needs: none. */
 int coll__allgather_smpi_linear(const struct coll_args *a)
 {
-    struct ag x;
-    MPI_Request *reqs;
-    int n = 0;
-    int rc;
-
-    ag_init(&x, a);
-    rc = copy_own(&x);
-    reqs = coll__reqs_alloc(2 * (x.size - 1));
-    for (int peer = 0; peer < x.size && rc == MPI_SUCCESS; peer++) {
-        if (peer == x.rank)
-            continue;
-        rc = smpi_isend(x.sbuf, x.scount, x.stype, peer, TAG, x.comm, &reqs[n++]);
-        if (rc == MPI_SUCCESS)
-            rc = smpi_irecv(blk(&x, peer), x.rcount, x.rtype, peer, TAG, x.comm, &reqs[n++]);
-    }
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__allgather_linear(a, false);
 }
 
 /* ---- meshes ------------------------------------------------------------------------------ */
@@ -84,7 +72,8 @@ static const char *check_3dmesh(const struct coll_args *a)
  * Posts a receive of every peer's group, then sends the caller's own group (its own
  * contribution from the send buffer when n is 1) to each peer in the same order with blocking
  * sends, then waits for the receives. */
-static int mesh_dim(const struct ag *x, int first, int stride, int len, int n, MPI_Request *reqs)
+static int mesh_dim(const struct coll_blocks *x, int first, int stride, int len, int n,
+                    MPI_Request *reqs)
 {
     int k = 0;
     int rc = MPI_SUCCESS;
@@ -118,7 +107,7 @@ static int mesh_dim(const struct ag *x, int first, int stride, int len, int n, M
  * above 3). */
 static int allgather_2dmesh(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     MPI_Request *reqs;
     int rows = 1;
     int cols = 1;
@@ -127,7 +116,7 @@ static int allgather_2dmesh(const struct coll_args *a)
     ag_init(&x, a);
     mesh2d(x.size, &rows, &cols);
     reqs = coll__reqs_alloc(cols);
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     if (rc == MPI_SUCCESS)
         rc = mesh_dim(&x, x.rank / cols * cols, 1, cols, 1, reqs);
     if (rc == MPI_SUCCESS)
@@ -144,7 +133,7 @@ static int allgather_2dmesh(const struct coll_args *a)
  * or 2, nor 10 for instance). */
 static int allgather_3dmesh(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     MPI_Request *reqs;
     int side = 1;
     int planes = 1;
@@ -155,7 +144,7 @@ static int allgather_3dmesh(const struct coll_args *a)
     mesh3d(x.size, &side, &planes);
     plane = side * side;
     reqs = coll__reqs_alloc(side > planes ? side : planes);
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     if (rc == MPI_SUCCESS)
         rc = mesh_dim(&x, x.rank / side * side, 1, side, 1, reqs);
     if (rc == MPI_SUCCESS)
@@ -177,7 +166,7 @@ static int allgather_3dmesh(const struct coll_args *a)
  * Systems", IEEE TPDS 1997). Cost: ceil(log2 p) α + (p - 1) m β. Needs: none. */
 static int allgather_bruck(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     void *tmp;
     void *block;
     int have;
@@ -214,7 +203,7 @@ static int allgather_bruck(const struct coll_args *a)
  * half, whose blocks (from lo + mask on, `ready` of them) they now pass on to the rest of the
  * half by recursive halving. *last is the element count of the latest message received, which
  * is what a rank forwards; *have counts the elements the caller holds. */
-static int rdb_fill(const struct ag *x, int mask, int lo, int *last, int *have)
+static int rdb_fill(const struct coll_blocks *x, int mask, int lo, int *last, int *have)
 {
     int ready = x->size - lo - mask;
     int shift = 0;
@@ -248,14 +237,14 @@ static int rdb_fill(const struct ag *x, int mask, int lo, int *last, int *have)
  * these, which send receive-type elements. */
 static int allgather_rdb(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     int have;
     int last = 0;
     int rc;
 
     ag_init(&x, a);
     have = x.rcount;
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     for (int mask = 1, k = 0; mask < x.size && rc == MPI_SUCCESS; mask <<= 1, k++) {
         int peer = x.rank ^ mask;
         int peer_lo = peer >> k << k;
@@ -283,7 +272,7 @@ static int allgather_rdb(const struct coll_args *a)
  * (log2 p + 1) α + p m β. Needs: a power-of-two size (SMPI throws otherwise). */
 static int allgather_rhv(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     int base = 0;
     int step = 1;
     int mask = 1;
@@ -316,14 +305,7 @@ static int allgather_rhv(const struct coll_args *a)
  * (collectives/smp.c). */
 static int allgather_ring(const struct coll_args *a)
 {
-    struct ag x;
-    int rc;
-
-    ag_init(&x, a);
-    rc = copy_own(&x);
-    for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++)
-        rc = swap_own(&x, (x.rank + i) % x.size, (x.rank - i + x.size) % x.size);
-    return rc;
+    return coll__allgather_steps(a, false, false);
 }
 
 /* Pairwise exchange: in step i (1 <= i < p) each rank swaps its own block with rank XOR i.
@@ -331,14 +313,7 @@ static int allgather_ring(const struct coll_args *a)
  * (p - 1)(α + m β). Needs: a power-of-two size (SMPI throws otherwise). */
 static int allgather_pair(const struct coll_args *a)
 {
-    struct ag x;
-    int rc;
-
-    ag_init(&x, a);
-    rc = copy_own(&x);
-    for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++)
-        rc = swap_own(&x, x.rank ^ i, x.rank ^ i);
-    return rc;
+    return coll__allgather_steps(a, false, true);
 }
 
 /* Non-topology-specific logical ring (NTSLR): in step i each rank forwards to rank + 1 the
@@ -348,7 +323,7 @@ static int allgather_pair(const struct coll_args *a)
  * Cost: (p - 1)(α + m β). Needs: none. */
 static int allgather_ntslr(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     int right;
     int left;
     int rc;
@@ -358,7 +333,7 @@ static int allgather_ntslr(const struct coll_args *a)
         return coll__allgather_smpi_linear(a);
     right = coll__ring_right(x.rank, x.size);
     left = coll__ring_left(x.rank, x.size);
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     for (int i = 0; i < x.size - 1 && rc == MPI_SUCCESS; i++)
         rc = swap_blocks(&x, (x.rank - i + x.size) % x.size, right,
                          (x.rank - i - 1 + x.size) % x.size, left, 1);
@@ -371,7 +346,7 @@ static int allgather_ntslr(const struct coll_args *a)
  * colls/allgather/allgather-NTSLR-NB.cpp. Cost: (p - 1)(α + m β). Needs: none. */
 static int allgather_ntslr_nb(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     MPI_Request *rreqs;
     MPI_Request sreq = MPI_REQUEST_NULL;
     int rc = MPI_SUCCESS;
@@ -380,7 +355,7 @@ static int allgather_ntslr_nb(const struct coll_args *a)
     if (irregular(&x))
         return coll__allgather_smpi_linear(a);
     rreqs = coll__reqs_alloc(x.size);
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     for (int i = 0; i < x.size - 1 && rc == MPI_SUCCESS; i++)
         rc = smpi_irecv(blk(&x, (x.rank - i - 1 + x.size) % x.size), x.rcount, x.rtype,
                         coll__ring_left(x.rank, x.size), TAG, x.comm, &rreqs[i]);
@@ -405,14 +380,14 @@ static int allgather_ntslr_nb(const struct coll_args *a)
  * (p - 1) m β, all flows at once. Needs: none. */
 static int allgather_spreading_simple(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     MPI_Request *reqs;
     int n = 0;
     int rc;
 
     ag_init(&x, a);
     reqs = coll__reqs_alloc(2 * (x.size - 1));
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++) {
         int src = (x.rank + i) % x.size;
 
@@ -432,7 +407,7 @@ static int allgather_spreading_simple(const struct coll_args *a)
  * coll_base_allgather.c; Chen et al., HPCAsia 2005). Cost: (p / 2)(α + 2 m β). Needs: none. */
 static int allgather_ompi_neighborexchange(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     int nb[2];
     int from[2];
     int step[2];
@@ -442,7 +417,7 @@ static int allgather_ompi_neighborexchange(const struct coll_args *a)
     ag_init(&x, a);
     if (x.size % 2)
         return allgather_ring(a);
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     if (x.rank % 2 == 0) {
         nb[0] = coll__ring_right(x.rank, x.size);
         nb[1] = coll__ring_left(x.rank, x.size);
