@@ -17,40 +17,9 @@ int coll__allgather_smpi_linear(const struct coll_args *a)
 
 /* ---- meshes ------------------------------------------------------------------------------ */
 
-/* SMPI's 2D mesh of n ranks: the first divisor d of n from floor(sqrt(n)) up to n / 2; rows
- * is the smaller of d and n / d, cols (ranks per row) the larger. sqrt from libm, as SMPI. */
-static bool mesh2d(int n, int *rows, int *cols)
-{
-    for (int d = (int)sqrt((double)n); d <= n / 2; d++) {
-        if (n % d == 0) {
-            *rows = d < n / d ? d : n / d;
-            *cols = n / *rows;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* SMPI's 3D mesh of n ranks: the first side d from floor(cbrt(n)) (libm's cbrt, which SMPI
- * truncates too) up to n / 3 with d * d dividing n; the mesh is d by d by n / d^2. */
-static bool mesh3d(int n, int *side, int *planes)
-{
-    for (int d = (int)cbrt((double)n); d <= n / 3; d++) {
-        if (n % (d * d) == 0) {
-            *side = d;
-            *planes = n / (d * d);
-            return true;
-        }
-    }
-    return false;
-}
-
 static const char *check_2dmesh(const struct coll_args *a)
 {
-    int rows;
-    int cols;
-
-    return mesh2d(smpi_comm_size(a->comm), &rows, &cols)
+    return coll__mesh_fits(smpi_comm_size(a->comm), 2)
                ? NULL
                : "a communicator size with a divisor between its square root and its half "
                  "(SMPI's 2D mesh; SMPI throws otherwise)";
@@ -58,10 +27,7 @@ static const char *check_2dmesh(const struct coll_args *a)
 
 static const char *check_3dmesh(const struct coll_args *a)
 {
-    int side;
-    int planes;
-
-    return mesh3d(smpi_comm_size(a->comm), &side, &planes)
+    return coll__mesh_fits(smpi_comm_size(a->comm), 3)
                ? NULL
                : "a communicator size n = d * d * z with d between the cube root of n and n / 3 "
                  "(SMPI's 3D mesh; SMPI throws otherwise)";
@@ -114,7 +80,7 @@ static int allgather_2dmesh(const struct coll_args *a)
     int rc;
 
     ag_init(&x, a);
-    mesh2d(x.size, &rows, &cols);
+    coll__mesh2d(x.size, &rows, &cols);
     reqs = coll__reqs_alloc(cols);
     rc = coll__blocks_copy_contribution(&x);
     if (rc == MPI_SUCCESS)
@@ -141,7 +107,7 @@ static int allgather_3dmesh(const struct coll_args *a)
     int rc;
 
     ag_init(&x, a);
-    mesh3d(x.size, &side, &planes);
+    coll__mesh3d(x.size, &side, &planes);
     plane = side * side;
     reqs = coll__reqs_alloc(side > planes ? side : planes);
     rc = coll__blocks_copy_contribution(&x);
@@ -198,40 +164,11 @@ static int allgather_bruck(const struct coll_args *a)
     return rc;
 }
 
-/* The non-power-of-two repair of recursive doubling after the exchange at distance `mask`:
- * in the caller's half [lo, lo + mask), only the first `ready` ranks had a partner in the other
- * half, whose blocks (from lo + mask on, `ready` of them) they now pass on to the rest of the
- * half by recursive halving. *last is the element count of the latest message received, which
- * is what a rank forwards; *have counts the elements the caller holds. */
-static int rdb_fill(const struct coll_blocks *x, int mask, int lo, int *last, int *have)
-{
-    int ready = x->size - lo - mask;
-    int shift = 0;
-    int rc = MPI_SUCCESS;
-
-    while ((1 << (shift + 1)) <= mask)
-        shift++;
-    for (int half = mask >> 1; half > 0 && rc == MPI_SUCCESS; half >>= 1, shift--) {
-        int peer = x->rank ^ half;
-        int root = x->rank >> shift << shift;
-
-        if (peer > x->rank && x->rank < root + ready && peer >= root + ready) {
-            rc = smpi_send(blk(x, lo + mask), *last, x->rtype, peer, TAG, x->comm);
-        } else if (peer < x->rank && peer < root + ready && x->rank >= root + ready) {
-            rc = smpi_recv(blk(x, lo + mask), ready * x->rcount, x->rtype, peer, TAG, x->comm,
-                           MPI_STATUS_IGNORE);
-            *last = ready * x->rcount;
-            *have += *last;
-        }
-    }
-    return rc;
-}
-
 /* Recursive doubling: at distance 2^k every rank swaps all the blocks of its aligned group of
  * 2^k ranks with the partner rank XOR 2^k. On a non-power-of-two size a partner may not exist;
  * the ranks of that group that got the missing blocks forward them by recursive halving
- * (rdb_fill). Reference: SimGrid 3.32 colls/allgather/allgather-rdb.cpp (after MPICH's
- * allgather_intra_recursive_doubling.c). Cost: log2 p α + (p - 1) m β on a power of two.
+ * (coll__allgather_rdb_fill). Reference: SimGrid 3.32 colls/allgather/allgather-rdb.cpp (after
+ * MPICH's allgather_intra_recursive_doubling.c). Cost: log2 p α + (p - 1) m β on a power of two.
  * Needs: none. SMPI sends its growing group as that many send-type elements, counted in
  * receive-type elements: when the two types differ in size, SMPI's messages differ from
  * these, which send receive-type elements. */
@@ -259,7 +196,8 @@ static int allgather_rdb(const struct coll_args *a)
             have += got;
         }
         if (rc == MPI_SUCCESS && peer_lo + mask > x.size)
-            rc = rdb_fill(&x, mask, lo, &last, &have);
+            rc = coll__allgather_rdb_fill(&x, mask, lo, blk(&x, lo + mask),
+                                          (x.size - lo - mask) * x.rcount, &last, &have);
     }
     return rc;
 }
@@ -405,43 +343,14 @@ static int allgather_spreading_simple(const struct coll_args *a)
  * other neighbour, alternating left and right. Odd sizes run SMPI's ring instead, as SMPI
  * does. Reference: SimGrid 3.32 colls/allgather/allgather-ompi-neighborexchange.cpp (Open MPI
  * coll_base_allgather.c; Chen et al., HPCAsia 2005). Cost: (p / 2)(α + 2 m β). Needs: none. */
+static int swap_pair(const struct coll_blocks *x, int from, int peer, int to, int *scratch)
+{
+    return swap_blocks(x, from, peer, to, peer, 2);
+}
+
 static int allgather_ompi_neighborexchange(const struct coll_args *a)
 {
-    struct coll_blocks x;
-    int nb[2];
-    int from[2];
-    int step[2];
-    int sent;
-    int rc;
-
-    ag_init(&x, a);
-    if (x.size % 2)
-        return allgather_ring(a);
-    rc = coll__blocks_copy_contribution(&x);
-    if (x.rank % 2 == 0) {
-        nb[0] = coll__ring_right(x.rank, x.size);
-        nb[1] = coll__ring_left(x.rank, x.size);
-        from[0] = from[1] = x.rank;
-        step[0] = 2;
-        step[1] = -2;
-    } else {
-        nb[0] = coll__ring_left(x.rank, x.size);
-        nb[1] = coll__ring_right(x.rank, x.size);
-        from[0] = from[1] = nb[0];
-        step[0] = -2;
-        step[1] = 2;
-    }
-    if (rc == MPI_SUCCESS)
-        rc = swap_blocks(&x, x.rank, nb[0], nb[0], nb[0], 1);
-    sent = from[0];
-    for (int i = 1; i < x.size / 2 && rc == MPI_SUCCESS; i++) {
-        int par = i % 2;
-
-        from[par] = (from[par] + step[par] + x.size) % x.size;
-        rc = swap_blocks(&x, sent, nb[par], from[par], nb[par], 2);
-        sent = from[par];
-    }
-    return rc;
+    return coll__allgather_neighbor_exchange(a, false, swap_pair);
 }
 
 /* Gather then broadcast (GB): the configured gather to rank 0, then the configured bcast of

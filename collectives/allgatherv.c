@@ -133,38 +133,14 @@ static int allgatherv_ompi_bruck(const struct coll_args *a)
  * ring instead, as SMPI does. Reference: SimGrid 3.32
  * colls/allgatherv/allgatherv-ompi-neighborexchange.cpp (Open MPI coll_base_allgatherv.c;
  * Chen et al., HPCAsia 2005). Cost: (p / 2) α + n β. Needs: none. */
+static int swap_pair(const struct coll_blocks *x, int from, int peer, int to, int *scratch)
+{
+    return swap_runs(x, from, peer, to, peer, 2, scratch);
+}
+
 static int allgatherv_ompi_neighborexchange(const struct coll_args *a)
 {
-    struct coll_blocks x;
-    int nb[2];
-    int from[2];
-    int step[2];
-    int scratch[8];
-    int sent;
-    int rc;
-
-    agv_init(&x, a);
-    if (x.size % 2)
-        return allgatherv_ring(a);
-    rc = coll__blocks_copy_contribution(&x);
-    nb[0] = x.rank % 2 == 0 ? coll__ring_right(x.rank, x.size) : coll__ring_left(x.rank, x.size);
-    nb[1] = x.rank % 2 == 0 ? coll__ring_left(x.rank, x.size) : coll__ring_right(x.rank, x.size);
-    from[0] = from[1] = x.rank % 2 == 0 ? x.rank : nb[0];
-    step[0] = x.rank % 2 == 0 ? 2 : -2;
-    step[1] = -step[0];
-    if (rc == MPI_SUCCESS)
-        rc = smpi_sendrecv(coll__rblock(&x, x.rank), x.rcounts[x.rank], x.rtype, nb[0], TAG,
-                           coll__rblock(&x, nb[0]), x.rcounts[nb[0]], x.rtype, nb[0], TAG, x.comm,
-                           MPI_STATUS_IGNORE);
-    sent = from[0];
-    for (int i = 1; i < x.size / 2 && rc == MPI_SUCCESS; i++) {
-        int par = i % 2;
-
-        from[par] = (from[par] + step[par] + x.size) % x.size;
-        rc = swap_runs(&x, sent, nb[par], from[par], nb[par], 2, scratch);
-        sent = from[par];
-    }
-    return rc;
+    return coll__allgather_neighbor_exchange(a, true, swap_pair);
 }
 
 /* One pipeline step of mpich_ring: sends `out` elements from `sbuf` to the right and receives
@@ -256,34 +232,6 @@ static void *rdb_at(const struct rdb *r, int j)
     return coll__elem(r->tmp, r->pre[j], r->x->rtype);
 }
 
-/* The non-power-of-two repair after the exchange at distance `mask`: in the caller's half
- * [lo, lo + mask), only the first `ready` ranks had a partner in the other half, whose blocks
- * they pass on to the rest of the half by recursive halving. */
-static int rdb_fill(struct rdb *r, int mask, int lo)
-{
-    const struct coll_blocks *x = r->x;
-    int ready = x->size - lo - mask;
-    int shift = 0;
-    int rc = MPI_SUCCESS;
-
-    while ((1 << (shift + 1)) <= mask)
-        shift++;
-    for (int half = mask >> 1; half > 0 && rc == MPI_SUCCESS; half >>= 1, shift--) {
-        int peer = x->rank ^ half;
-        int root = x->rank >> shift << shift;
-
-        if (peer > x->rank && x->rank < root + ready && peer >= root + ready) {
-            rc = smpi_send(rdb_at(r, lo + mask), r->last, x->rtype, peer, TAG, x->comm);
-        } else if (peer < x->rank && peer < root + ready && x->rank >= root + ready) {
-            rc = smpi_recv(rdb_at(r, lo + mask), r->pre[x->size] - r->pre[lo + mask], x->rtype,
-                           peer, TAG, x->comm, MPI_STATUS_IGNORE);
-            r->last = r->pre[x->size] - r->pre[lo + mask];
-            r->have += r->last;
-        }
-    }
-    return rc;
-}
-
 /* The doubling steps: at distance 2^k every rank swaps the blocks of its aligned group of 2^k
  * ranks with rank XOR 2^k (receiving up to the end of the temporary, as MPICH posts it). */
 static int rdb_steps(struct rdb *r)
@@ -307,7 +255,8 @@ static int rdb_steps(struct rdb *r)
             r->have += r->last;
         }
         if (rc == MPI_SUCCESS && peer_lo + mask > x->size)
-            rc = rdb_fill(r, mask, lo);
+            rc = coll__allgather_rdb_fill(x, mask, lo, rdb_at(r, lo + mask),
+                                          r->pre[x->size] - r->pre[lo + mask], &r->last, &r->have);
     }
     return rc;
 }

@@ -324,50 +324,9 @@ static int alltoall_rdb(const struct coll_args *a)
     return rc;
 }
 
-/* Integer square and cube roots, rounded down. */
-static int root_floor(int n, int power)
-{
-    long r = 1;
-
-    while ((power == 2 ? (r + 1) * (r + 1) : (r + 1) * (r + 1) * (r + 1)) <= n)
-        r++;
-    return (int)r;
-}
-
-/* SMPI's 2D mesh shape: the first divisor d of n from floor(sqrt(n)) up to n / 2; X is the
- * smaller of d and n / d (the number of rows), Y the larger (ranks per row). */
-static bool mesh2d(int n, int *rows, int *cols)
-{
-    for (int d = root_floor(n, 2); d <= n / 2; d++) {
-        if (n % d == 0) {
-            *rows = d < n / d ? d : n / d;
-            *cols = n / *rows;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* SMPI's 3D mesh shape: the first side x from floor(cbrt(n)) up to n / 3 with x^2 dividing
- * n; the mesh is x by x by n / x^2. */
-static bool mesh3d(int n, int *side, int *planes)
-{
-    for (int d = root_floor(n, 3); d <= n / 3; d++) {
-        if (n % (d * d) == 0) {
-            *side = d;
-            *planes = n / (d * d);
-            return true;
-        }
-    }
-    return false;
-}
-
 static const char *check_2dmesh(const struct coll_args *a)
 {
-    int r;
-    int c;
-
-    return mesh2d(smpi_comm_size(a->comm), &r, &c)
+    return coll__mesh_fits(smpi_comm_size(a->comm), 2)
                ? NULL
                : "a communicator size with a divisor between its square root and its half "
                  "(a 2D mesh; SMPI returns MPI_ERR_OTHER otherwise)";
@@ -375,10 +334,7 @@ static const char *check_2dmesh(const struct coll_args *a)
 
 static const char *check_3dmesh(const struct coll_args *a)
 {
-    int s;
-    int z;
-
-    return mesh3d(smpi_comm_size(a->comm), &s, &z)
+    return coll__mesh_fits(smpi_comm_size(a->comm), 3)
                ? NULL
                : "a communicator size n = x * x * z with x between the cube root of n and n / 3 "
                  "(a 3D mesh; SMPI returns MPI_ERR_OTHER otherwise)";
@@ -512,7 +468,7 @@ static int alltoall_2dmesh(const struct coll_args *a)
     int rc;
 
     coll__blocks_init(&x, a, COLL_BLOCKS_REGULAR, TAG);
-    mesh2d(x.size, &m.rows, &m.cols);
+    coll__mesh2d(x.size, &m.rows, &m.cols);
     m.base = (x.rank / m.cols) * m.cols;
     blocks[0] = coll__tmp_alloc(x.size * x.rcount * m.cols, x.rtype, &m.gathered);
     blocks[1] = coll__tmp_alloc(x.rcount * m.cols, x.rtype, &m.out);
@@ -613,7 +569,7 @@ static int alltoall_3dmesh(const struct coll_args *a)
     int rc;
 
     coll__blocks_init(&x, a, COLL_BLOCKS_REGULAR, TAG);
-    mesh3d(x.size, &m.rows, &m.planes);
+    coll__mesh3d(x.size, &m.rows, &m.planes);
     m.cols = m.rows;
     plane = m.rows * m.cols;
     m.base = (x.rank / plane) * plane;

@@ -78,6 +78,39 @@ int coll__allgather_linear(const struct coll_args *a, bool v);
  * rank - i, xor swaps with rank XOR i. */
 int coll__allgather_steps(const struct coll_args *a, bool v, bool xor);
 
+/* MPICH's recursive-doubling repair for a non-power-of-two size, after the exchange at distance
+ * `mask`: in the caller's half [lo, lo + mask), only the first size - lo - mask ranks had a
+ * partner in the other half; they pass what it sent (stored at `at`) on to the rest of the half
+ * by recursive halving, a forwarder sending the *last elements it got, a receiver taking `count`
+ * elements (*last and *have, the elements held, updated). */
+int coll__allgather_rdb_fill(const struct coll_blocks *x, int mask, int lo, void *at, int count,
+                             int *last, int *have);
+
+/* Sends the two blocks from block `from` on to peer while the two from block `to` on arrive from
+ * it (scratch: room for 8 ints). */
+typedef int coll_pair_swap_fn(const struct coll_blocks *x, int from, int peer, int to,
+                              int *scratch);
+/* Open MPI's neighbour exchange: on an even size, ranks pair up (2i, 2i + 1) and swap their
+ * blocks; then in each of the p / 2 - 1 further steps a rank swaps the two blocks it got last
+ * with its other neighbour (through `swap`), alternating left and right. Odd sizes run the ring
+ * of coll__allgather_steps instead, as SMPI does. */
+int coll__allgather_neighbor_exchange(const struct coll_args *a, bool v, coll_pair_swap_fn *swap);
+
+/* ---- gather, gatherv, scatter and scatterv (blocks.c): `scatter` false for the gathers (every
+ * rank's send buffer to its block of the root's receive buffer), true for the scatters (block j
+ * of the root's send buffer to rank j's receive buffer); `v` for the v forms. MPI_IN_PLACE at
+ * the root (its send buffer for a gather, its receive buffer for a scatter) leaves its own
+ * block where it is. */
+
+/* SMPI's default pattern (igather, igatherv, iscatter, iscatterv, then a wait): a non-root
+ * posts its one message and waits for it; the root copies its own block, then posts one message
+ * per other rank in rank order and waits for them all. */
+int coll__rooted_linear(const struct coll_args *a, bool scatter, bool v);
+/* Open MPI's basic linear (regular forms): a non-root sends or receives its block, blocking;
+ * the root handles the ranks in rank order, its own block by a copy, the others by blocking
+ * messages. */
+int coll__rooted_basic_linear(const struct coll_args *a, bool scatter);
+
 /* ---- alltoall and alltoallv (alltoall_steps.c), v false for alltoall, true for alltoallv */
 
 /* Peer order of the step-by-step exchanges: in step i, ring sends to rank + i and receives
