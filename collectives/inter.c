@@ -252,28 +252,28 @@ static int exchange_direct(const struct coll_args *a, const struct side *out, co
     return rc;
 }
 
+/* Both sides laid out alike: alltoall (blocks), alltoallv (v) and alltoallw (w). */
+static int exchange_alike(const struct coll_args *a, enum layout layout, int tag)
+{
+    struct side out = side_of(a, true, layout);
+    struct side in = side_of(a, false, layout);
+
+    return exchange_direct(a, &out, &in, tag);
+}
+
 static int inter_alltoall(const struct coll_args *a)
 {
-    struct side out = side_of(a, true, LAYOUT_BLOCKS);
-    struct side in = side_of(a, false, LAYOUT_BLOCKS);
-
-    return exchange_direct(a, &out, &in, COLL_TAG_INTER_ALLTOALL);
+    return exchange_alike(a, LAYOUT_BLOCKS, COLL_TAG_INTER_ALLTOALL);
 }
 
 static int inter_alltoallv(const struct coll_args *a)
 {
-    struct side out = side_of(a, true, LAYOUT_V);
-    struct side in = side_of(a, false, LAYOUT_V);
-
-    return exchange_direct(a, &out, &in, COLL_TAG_INTER_ALLTOALLV);
+    return exchange_alike(a, LAYOUT_V, COLL_TAG_INTER_ALLTOALLV);
 }
 
 static int inter_alltoallw(const struct coll_args *a)
 {
-    struct side out = side_of(a, true, LAYOUT_W);
-    struct side in = side_of(a, false, LAYOUT_W);
-
-    return exchange_direct(a, &out, &in, COLL_TAG_INTER_ALLTOALLW);
+    return exchange_alike(a, LAYOUT_W, COLL_TAG_INTER_ALLTOALLW);
 }
 
 /* My one block goes to every remote rank; block r of the receive side comes from remote r. */
