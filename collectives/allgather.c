@@ -5,64 +5,21 @@
 
 #include "collectives/allgather_impl.h"
 
+/* SMPI's default (allgather__default): the iallgather pattern waited for. Copies the own
+ * block, then for every other rank in rank order starts a send of the own block and a receive
+ * of that rank's block, and waits for all of them. Reference: SimGrid 3.32
+ * colls/smpi_default_selector.cpp and colls/smpi_nbc_impl.cpp (iallgather). Cost: (p - 1) α +
+ * (p - 1) m β, all flows at once. Needs: none. */
 int coll__allgather_smpi_linear(const struct coll_args *a)
 {
-    struct ag x;
-    MPI_Request *reqs;
-    int n = 0;
-    int rc;
-
-    ag_init(&x, a);
-    rc = copy_own(&x);
-    reqs = coll__reqs_alloc(2 * (x.size - 1));
-    for (int peer = 0; peer < x.size && rc == MPI_SUCCESS; peer++) {
-        if (peer == x.rank)
-            continue;
-        rc = smpi_isend(x.sbuf, x.scount, x.stype, peer, TAG, x.comm, &reqs[n++]);
-        if (rc == MPI_SUCCESS)
-            rc = smpi_irecv(blk(&x, peer), x.rcount, x.rtype, peer, TAG, x.comm, &reqs[n++]);
-    }
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__allgather_linear(a, false);
 }
 
 /* ---- meshes ------------------------------------------------------------------------------ */
 
-/* SMPI's 2D mesh of n ranks: the first divisor d of n from floor(sqrt(n)) up to n / 2; rows
- * is the smaller of d and n / d, cols (ranks per row) the larger. sqrt from libm, as SMPI. */
-static bool mesh2d(int n, int *rows, int *cols)
-{
-    for (int d = (int)sqrt((double)n); d <= n / 2; d++) {
-        if (n % d == 0) {
-            *rows = d < n / d ? d : n / d;
-            *cols = n / *rows;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* SMPI's 3D mesh of n ranks: the first side d from floor(cbrt(n)) (libm's cbrt, which SMPI
- * truncates too) up to n / 3 with d * d dividing n; the mesh is d by d by n / d^2. */
-static bool mesh3d(int n, int *side, int *planes)
-{
-    for (int d = (int)cbrt((double)n); d <= n / 3; d++) {
-        if (n % (d * d) == 0) {
-            *side = d;
-            *planes = n / (d * d);
-            return true;
-        }
-    }
-    return false;
-}
-
 static const char *check_2dmesh(const struct coll_args *a)
 {
-    int rows;
-    int cols;
-
-    return mesh2d(smpi_comm_size(a->comm), &rows, &cols)
+    return coll__mesh_fits(smpi_comm_size(a->comm), 2)
                ? NULL
                : "a communicator size with a divisor between its square root and its half "
                  "(SMPI's 2D mesh; SMPI throws otherwise)";
@@ -70,10 +27,7 @@ static const char *check_2dmesh(const struct coll_args *a)
 
 static const char *check_3dmesh(const struct coll_args *a)
 {
-    int side;
-    int planes;
-
-    return mesh3d(smpi_comm_size(a->comm), &side, &planes)
+    return coll__mesh_fits(smpi_comm_size(a->comm), 3)
                ? NULL
                : "a communicator size n = d * d * z with d between the cube root of n and n / 3 "
                  "(SMPI's 3D mesh; SMPI throws otherwise)";
@@ -84,7 +38,8 @@ static const char *check_3dmesh(const struct coll_args *a)
  * Posts a receive of every peer's group, then sends the caller's own group (its own
  * contribution from the send buffer when n is 1) to each peer in the same order with blocking
  * sends, then waits for the receives. */
-static int mesh_dim(const struct ag *x, int first, int stride, int len, int n, MPI_Request *reqs)
+static int mesh_dim(const struct coll_blocks *x, int first, int stride, int len, int n,
+                    MPI_Request *reqs)
 {
     int k = 0;
     int rc = MPI_SUCCESS;
@@ -118,16 +73,16 @@ static int mesh_dim(const struct ag *x, int first, int stride, int len, int n, M
  * above 3). */
 static int allgather_2dmesh(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     MPI_Request *reqs;
     int rows = 1;
     int cols = 1;
     int rc;
 
     ag_init(&x, a);
-    mesh2d(x.size, &rows, &cols);
+    coll__mesh2d(x.size, &rows, &cols);
     reqs = coll__reqs_alloc(cols);
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     if (rc == MPI_SUCCESS)
         rc = mesh_dim(&x, x.rank / cols * cols, 1, cols, 1, reqs);
     if (rc == MPI_SUCCESS)
@@ -144,7 +99,7 @@ static int allgather_2dmesh(const struct coll_args *a)
  * or 2, nor 10 for instance). */
 static int allgather_3dmesh(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     MPI_Request *reqs;
     int side = 1;
     int planes = 1;
@@ -152,10 +107,10 @@ static int allgather_3dmesh(const struct coll_args *a)
     int rc;
 
     ag_init(&x, a);
-    mesh3d(x.size, &side, &planes);
+    coll__mesh3d(x.size, &side, &planes);
     plane = side * side;
     reqs = coll__reqs_alloc(side > planes ? side : planes);
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     if (rc == MPI_SUCCESS)
         rc = mesh_dim(&x, x.rank / side * side, 1, side, 1, reqs);
     if (rc == MPI_SUCCESS)
@@ -177,7 +132,7 @@ static int allgather_3dmesh(const struct coll_args *a)
  * Systems", IEEE TPDS 1997). Cost: ceil(log2 p) α + (p - 1) m β. Needs: none. */
 static int allgather_bruck(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     void *tmp;
     void *block;
     int have;
@@ -209,53 +164,24 @@ static int allgather_bruck(const struct coll_args *a)
     return rc;
 }
 
-/* The non-power-of-two repair of recursive doubling after the exchange at distance `mask`:
- * in the caller's half [lo, lo + mask), only the first `ready` ranks had a partner in the other
- * half, whose blocks (from lo + mask on, `ready` of them) they now pass on to the rest of the
- * half by recursive halving. *last is the element count of the latest message received, which
- * is what a rank forwards; *have counts the elements the caller holds. */
-static int rdb_fill(const struct ag *x, int mask, int lo, int *last, int *have)
-{
-    int ready = x->size - lo - mask;
-    int shift = 0;
-    int rc = MPI_SUCCESS;
-
-    while ((1 << (shift + 1)) <= mask)
-        shift++;
-    for (int half = mask >> 1; half > 0 && rc == MPI_SUCCESS; half >>= 1, shift--) {
-        int peer = x->rank ^ half;
-        int root = x->rank >> shift << shift;
-
-        if (peer > x->rank && x->rank < root + ready && peer >= root + ready) {
-            rc = smpi_send(blk(x, lo + mask), *last, x->rtype, peer, TAG, x->comm);
-        } else if (peer < x->rank && peer < root + ready && x->rank >= root + ready) {
-            rc = smpi_recv(blk(x, lo + mask), ready * x->rcount, x->rtype, peer, TAG, x->comm,
-                           MPI_STATUS_IGNORE);
-            *last = ready * x->rcount;
-            *have += *last;
-        }
-    }
-    return rc;
-}
-
 /* Recursive doubling: at distance 2^k every rank swaps all the blocks of its aligned group of
  * 2^k ranks with the partner rank XOR 2^k. On a non-power-of-two size a partner may not exist;
  * the ranks of that group that got the missing blocks forward them by recursive halving
- * (rdb_fill). Reference: SimGrid 3.32 colls/allgather/allgather-rdb.cpp (after MPICH's
- * allgather_intra_recursive_doubling.c). Cost: log2 p α + (p - 1) m β on a power of two.
+ * (coll__allgather_rdb_fill). Reference: SimGrid 3.32 colls/allgather/allgather-rdb.cpp (after
+ * MPICH's allgather_intra_recursive_doubling.c). Cost: log2 p α + (p - 1) m β on a power of two.
  * Needs: none. SMPI sends its growing group as that many send-type elements, counted in
  * receive-type elements: when the two types differ in size, SMPI's messages differ from
  * these, which send receive-type elements. */
 static int allgather_rdb(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     int have;
     int last = 0;
     int rc;
 
     ag_init(&x, a);
     have = x.rcount;
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     for (int mask = 1, k = 0; mask < x.size && rc == MPI_SUCCESS; mask <<= 1, k++) {
         int peer = x.rank ^ mask;
         int peer_lo = peer >> k << k;
@@ -270,7 +196,8 @@ static int allgather_rdb(const struct coll_args *a)
             have += got;
         }
         if (rc == MPI_SUCCESS && peer_lo + mask > x.size)
-            rc = rdb_fill(&x, mask, lo, &last, &have);
+            rc = coll__allgather_rdb_fill(&x, mask, lo, blk(&x, lo + mask),
+                                          (x.size - lo - mask) * x.rcount, &last, &have);
     }
     return rc;
 }
@@ -283,7 +210,7 @@ static int allgather_rdb(const struct coll_args *a)
  * (log2 p + 1) α + p m β. Needs: a power-of-two size (SMPI throws otherwise). */
 static int allgather_rhv(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     int base = 0;
     int step = 1;
     int mask = 1;
@@ -316,14 +243,7 @@ static int allgather_rhv(const struct coll_args *a)
  * (collectives/smp.c). */
 static int allgather_ring(const struct coll_args *a)
 {
-    struct ag x;
-    int rc;
-
-    ag_init(&x, a);
-    rc = copy_own(&x);
-    for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++)
-        rc = swap_own(&x, (x.rank + i) % x.size, (x.rank - i + x.size) % x.size);
-    return rc;
+    return coll__allgather_steps(a, false, false);
 }
 
 /* Pairwise exchange: in step i (1 <= i < p) each rank swaps its own block with rank XOR i.
@@ -331,14 +251,7 @@ static int allgather_ring(const struct coll_args *a)
  * (p - 1)(α + m β). Needs: a power-of-two size (SMPI throws otherwise). */
 static int allgather_pair(const struct coll_args *a)
 {
-    struct ag x;
-    int rc;
-
-    ag_init(&x, a);
-    rc = copy_own(&x);
-    for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++)
-        rc = swap_own(&x, x.rank ^ i, x.rank ^ i);
-    return rc;
+    return coll__allgather_steps(a, false, true);
 }
 
 /* Non-topology-specific logical ring (NTSLR): in step i each rank forwards to rank + 1 the
@@ -348,7 +261,7 @@ static int allgather_pair(const struct coll_args *a)
  * Cost: (p - 1)(α + m β). Needs: none. */
 static int allgather_ntslr(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     int right;
     int left;
     int rc;
@@ -358,7 +271,7 @@ static int allgather_ntslr(const struct coll_args *a)
         return coll__allgather_smpi_linear(a);
     right = coll__ring_right(x.rank, x.size);
     left = coll__ring_left(x.rank, x.size);
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     for (int i = 0; i < x.size - 1 && rc == MPI_SUCCESS; i++)
         rc = swap_blocks(&x, (x.rank - i + x.size) % x.size, right,
                          (x.rank - i - 1 + x.size) % x.size, left, 1);
@@ -371,7 +284,7 @@ static int allgather_ntslr(const struct coll_args *a)
  * colls/allgather/allgather-NTSLR-NB.cpp. Cost: (p - 1)(α + m β). Needs: none. */
 static int allgather_ntslr_nb(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     MPI_Request *rreqs;
     MPI_Request sreq = MPI_REQUEST_NULL;
     int rc = MPI_SUCCESS;
@@ -380,7 +293,7 @@ static int allgather_ntslr_nb(const struct coll_args *a)
     if (irregular(&x))
         return coll__allgather_smpi_linear(a);
     rreqs = coll__reqs_alloc(x.size);
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     for (int i = 0; i < x.size - 1 && rc == MPI_SUCCESS; i++)
         rc = smpi_irecv(blk(&x, (x.rank - i - 1 + x.size) % x.size), x.rcount, x.rtype,
                         coll__ring_left(x.rank, x.size), TAG, x.comm, &rreqs[i]);
@@ -405,14 +318,14 @@ static int allgather_ntslr_nb(const struct coll_args *a)
  * (p - 1) m β, all flows at once. Needs: none. */
 static int allgather_spreading_simple(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     MPI_Request *reqs;
     int n = 0;
     int rc;
 
     ag_init(&x, a);
     reqs = coll__reqs_alloc(2 * (x.size - 1));
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++) {
         int src = (x.rank + i) % x.size;
 
@@ -430,43 +343,14 @@ static int allgather_spreading_simple(const struct coll_args *a)
  * other neighbour, alternating left and right. Odd sizes run SMPI's ring instead, as SMPI
  * does. Reference: SimGrid 3.32 colls/allgather/allgather-ompi-neighborexchange.cpp (Open MPI
  * coll_base_allgather.c; Chen et al., HPCAsia 2005). Cost: (p / 2)(α + 2 m β). Needs: none. */
+static int swap_pair(const struct coll_blocks *x, int from, int peer, int to, int *scratch)
+{
+    return swap_blocks(x, from, peer, to, peer, 2);
+}
+
 static int allgather_ompi_neighborexchange(const struct coll_args *a)
 {
-    struct ag x;
-    int nb[2];
-    int from[2];
-    int step[2];
-    int sent;
-    int rc;
-
-    ag_init(&x, a);
-    if (x.size % 2)
-        return allgather_ring(a);
-    rc = copy_own(&x);
-    if (x.rank % 2 == 0) {
-        nb[0] = coll__ring_right(x.rank, x.size);
-        nb[1] = coll__ring_left(x.rank, x.size);
-        from[0] = from[1] = x.rank;
-        step[0] = 2;
-        step[1] = -2;
-    } else {
-        nb[0] = coll__ring_left(x.rank, x.size);
-        nb[1] = coll__ring_right(x.rank, x.size);
-        from[0] = from[1] = nb[0];
-        step[0] = -2;
-        step[1] = 2;
-    }
-    if (rc == MPI_SUCCESS)
-        rc = swap_blocks(&x, x.rank, nb[0], nb[0], nb[0], 1);
-    sent = from[0];
-    for (int i = 1; i < x.size / 2 && rc == MPI_SUCCESS; i++) {
-        int par = i % 2;
-
-        from[par] = (from[par] + step[par] + x.size) % x.size;
-        rc = swap_blocks(&x, sent, nb[par], from[par], nb[par], 2);
-        sent = from[par];
-    }
-    return rc;
+    return coll__allgather_neighbor_exchange(a, false, swap_pair);
 }
 
 /* Gather then broadcast (GB): the configured gather to rank 0, then the configured bcast of

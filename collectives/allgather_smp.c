@@ -24,7 +24,7 @@ static int smp_cores(const struct smpi_smp *smp)
 
 /* Runs SMPI's init_smp (its messages on the caller's first use of the communicator) and
  * computes the caller's groups. */
-static int smp_groups(const struct ag *x, struct smp_groups *g)
+static int smp_groups(const struct coll_blocks *x, struct smp_groups *g)
 {
     struct smpi_smp smp;
     int rc = coll__smp_init(x->comm, &smp);
@@ -54,10 +54,10 @@ const char *coll__allgather_check_smp_multiple(const struct coll_args *a)
 
 /* Every rank exchanges its own block with the other ranks of its node, one sendrecv per step
  * (rank + i and rank - i within the node): the first phase of SMP_NTS and smp_simple. */
-static int smp_intra_exchange(const struct ag *x, const struct smp_groups *g)
+static int smp_intra_exchange(const struct coll_blocks *x, const struct smp_groups *g)
 {
     int base = g->node * g->cores;
-    int rc = copy_own(x);
+    int rc = coll__blocks_copy_contribution(x);
 
     for (int i = 1; i < g->here && rc == MPI_SUCCESS; i++)
         rc =
@@ -83,7 +83,8 @@ struct lr_reqs {
 
 /* Round i of loosely_lr: the ring exchange (but in the last round) and the node exchange of
  * the blocks of node (node - i), in the order of the ranks of the node. */
-static int lr_round(const struct ag *x, const struct smp_groups *g, int i, struct lr_reqs *r)
+static int lr_round(const struct coll_blocks *x, const struct smp_groups *g, int i,
+                    struct lr_reqs *r)
 {
     int first = (g->node - i + g->nodes) % g->nodes * g->cores;
     int rc = MPI_SUCCESS;
@@ -125,7 +126,7 @@ static int lr_round(const struct ag *x, const struct smp_groups *g, int i, struc
  * than 128 nodes, or more than 128 node exchanges per rank); here they grow as needed. */
 int coll__allgather_loosely_lr(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     struct smp_groups g;
     struct lr_reqs r = { .ring_recv = MPI_REQUEST_NULL };
     MPI_Request stack[LR_STACK_REQS];
@@ -145,7 +146,7 @@ int coll__allgather_loosely_lr(const struct coll_args *a)
     r.recvs = reqs;
     r.sends = reqs + per_node;
     r.ring_sends = reqs + 2 * per_node;
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     for (int i = 0; i < g.nodes && rc == MPI_SUCCESS; i++)
         rc = lr_round(&x, &g, i, &r);
     rc = coll__waitall(r.nrecvs, r.recvs, rc);
@@ -160,7 +161,7 @@ int coll__allgather_loosely_lr(const struct coll_args *a)
 /* SMP_NTS, on a node leader: a ring of the leaders passes whole nodes' blocks along (all
  * receives posted first, each node's blocks forwarded once received), and each node's blocks
  * go down the node's chain of ranks with a blocking send to rank + 1. */
-static int nts_leader(const struct ag *x, const struct smp_groups *g)
+static int nts_leader(const struct coll_blocks *x, const struct smp_groups *g)
 {
     int n = g->nodes - 1;
     int len = g->cores * x->rcount;
@@ -190,7 +191,7 @@ static int nts_leader(const struct ag *x, const struct smp_groups *g)
 
 /* SMP_NTS, below the leader: receives every other node's blocks from rank - 1 and, but on the
  * node's last rank, passes them on to rank + 1. */
-static int nts_chain(const struct ag *x, const struct smp_groups *g)
+static int nts_chain(const struct coll_blocks *x, const struct smp_groups *g)
 {
     int len = g->cores * x->rcount;
     int rc = MPI_SUCCESS;
@@ -214,7 +215,7 @@ static int nts_chain(const struct ag *x, const struct smp_groups *g)
  * (SMPI throws otherwise; always true on a uniform layout). */
 int coll__allgather_smp_nts(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     struct smp_groups g;
     int rc;
 
@@ -238,7 +239,7 @@ int coll__allgather_smp_nts(const struct coll_args *a)
  * multiple of the ranks per host (SMPI throws otherwise; always true on a uniform layout). */
 int coll__allgather_smp_simple(const struct coll_args *a)
 {
-    struct ag x;
+    struct coll_blocks x;
     struct smp_groups g;
     MPI_Request *reqs;
     int n = 0;
@@ -300,7 +301,7 @@ const char *coll__allgather_check_mvapich2_smp(const struct coll_args *a)
 int coll__allgather_mvapich2_smp(const struct coll_args *a)
 {
     struct smpi_smp smp;
-    struct ag x;
+    struct coll_blocks x;
     struct coll_args g;
     int local;
     int rc = coll__smp_init(a->comm, &smp);

@@ -3,57 +3,17 @@
  * ranks, n bytes gathered in all, α latency, β per byte. */
 #include <stdlib.h>
 
-#include "collectives/internal.h"
+#include "collectives/blocks.h"
 #include "simcore/simcore.h"
 #include "smpi/mpi/p2p_api.h"
 
 #define TAG COLL_TAG_ALLGATHERV
 
-/* One call's arguments. Block j (counts[j] elements at displs[j] extents of the receive type)
- * gets rank j's data; blocks leave the receive buffer as receive-type elements. */
-struct agv {
-    const void *sbuf;
-    void *rbuf;
-    int scount;
-    const int *counts;
-    const int *displs;
-    MPI_Datatype stype;
-    MPI_Datatype rtype;
-    MPI_Comm comm;
-    int rank;
-    int size;
-};
-
-static void agv_init(struct agv *x, const struct coll_args *a)
+/* One call's arguments (blocks.h): block j (rcounts[j] elements at rdispls[j] extents of the
+ * receive type) gets rank j's data; blocks leave the receive buffer as receive-type elements. */
+static void agv_init(struct coll_blocks *x, const struct coll_args *a)
 {
-    x->sbuf = a->sbuf;
-    x->rbuf = a->rbuf;
-    x->scount = a->scount;
-    x->counts = a->rcounts;
-    x->displs = a->rdispls;
-    x->stype = a->stype;
-    x->rtype = a->rtype;
-    x->comm = a->comm;
-    x->rank = smpi_comm_rank(a->comm);
-    x->size = smpi_comm_size(a->comm);
-}
-
-static void *vblk(const struct agv *x, int j)
-{
-    return coll__elem(x->rbuf, x->displs[j], x->rtype);
-}
-
-static int copy_own(const struct agv *x)
-{
-    return smpi_type_copy(x->sbuf, x->scount, x->stype, vblk(x, x->rank), x->counts[x->rank],
-                          x->rtype);
-}
-
-/* Sends the caller's own contribution to dst while block src arrives from src. */
-static int swap_own(const struct agv *x, int dst, int src)
-{
-    return smpi_sendrecv(x->sbuf, x->scount, x->stype, dst, TAG, vblk(x, src), x->counts[src],
-                         x->rtype, src, TAG, x->comm, MPI_STATUS_IGNORE);
+    coll__blocks_init(x, a, COLL_BLOCKS_RECV_V, TAG);
 }
 
 /* SMPI's default (allgatherv__default): the iallgatherv pattern, its sub-requests waited for
@@ -63,24 +23,7 @@ static int swap_own(const struct agv *x, int dst, int src)
  * (p - 1) α + n β, all flows at once. Needs: none. */
 static int allgatherv_smpi_linear(const struct coll_args *a)
 {
-    struct agv x;
-    MPI_Request *reqs;
-    int n = 0;
-    int rc;
-
-    agv_init(&x, a);
-    rc = copy_own(&x);
-    reqs = coll__reqs_alloc(2 * (x.size - 1));
-    for (int peer = 0; peer < x.size && rc == MPI_SUCCESS; peer++) {
-        if (peer == x.rank)
-            continue;
-        rc = smpi_isend(x.sbuf, x.scount, x.stype, peer, TAG, x.comm, &reqs[n++]);
-        if (rc == MPI_SUCCESS)
-            rc = smpi_irecv(vblk(&x, peer), x.counts[peer], x.rtype, peer, TAG, x.comm, &reqs[n++]);
-    }
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__allgather_linear(a, true);
 }
 
 /* SMPI's ring: in step i (1 <= i < p) each rank sends its own block to rank + i and receives
@@ -89,14 +32,7 @@ static int allgatherv_smpi_linear(const struct coll_args *a)
  * block per step. Needs: none. */
 static int allgatherv_ring(const struct coll_args *a)
 {
-    struct agv x;
-    int rc;
-
-    agv_init(&x, a);
-    rc = copy_own(&x);
-    for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++)
-        rc = swap_own(&x, (x.rank + i) % x.size, (x.rank - i + x.size) % x.size);
-    return rc;
+    return coll__allgather_steps(a, true, false);
 }
 
 /* Pairwise exchange: in step i (1 <= i < p) each rank swaps its own block with rank XOR i.
@@ -104,14 +40,7 @@ static int allgatherv_ring(const struct coll_args *a)
  * (p - 1) α + n β. Needs: a power-of-two size (SMPI throws otherwise). */
 static int allgatherv_pair(const struct coll_args *a)
 {
-    struct agv x;
-    int rc;
-
-    agv_init(&x, a);
-    rc = copy_own(&x);
-    for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++)
-        rc = swap_own(&x, x.rank ^ i, x.rank ^ i);
-    return rc;
+    return coll__allgather_steps(a, true, true);
 }
 
 /* Gather then broadcast (GB): the configured gatherv to rank 0, then the configured bcast
@@ -142,19 +71,20 @@ static int allgatherv_gb(const struct coll_args *a)
 
 /* The committed indexed type of the `n` blocks of ranks first, first + 1, ... (mod p), in the
  * layout of the receive buffer. `lens` and `offs` have room for n entries. */
-static int blocks_type(const struct agv *x, int first, int n, int *lens, int *offs,
+static int blocks_type(const struct coll_blocks *x, int first, int n, int *lens, int *offs,
                        MPI_Datatype *type)
 {
     for (int i = 0; i < n; i++) {
-        lens[i] = x->counts[(first + i) % x->size];
-        offs[i] = x->displs[(first + i) % x->size];
+        lens[i] = x->rcounts[(first + i) % x->size];
+        offs[i] = x->rdispls[(first + i) % x->size];
     }
     return smpi_type_indexed(n, lens, offs, x->rtype, type);
 }
 
 /* Sends the n blocks of ranks from, from + 1, ... to dst while the n blocks of ranks to, to +
  * 1, ... arrive from src, each side as one indexed type over the receive buffer. */
-static int swap_runs(const struct agv *x, int from, int dst, int to, int src, int n, int *scratch)
+static int swap_runs(const struct coll_blocks *x, int from, int dst, int to, int src, int n,
+                     int *scratch)
 {
     MPI_Datatype stype = MPI_DATATYPE_NULL;
     MPI_Datatype rtype = MPI_DATATYPE_NULL;
@@ -180,13 +110,13 @@ static int swap_runs(const struct agv *x, int from, int dst, int to, int src, in
  * Needs: none. */
 static int allgatherv_ompi_bruck(const struct coll_args *a)
 {
-    struct agv x;
+    struct coll_blocks x;
     int *scratch;
     int rc;
 
     agv_init(&x, a);
     scratch = sim_xmalloc(4 * (size_t)x.size * sizeof(*scratch));
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     for (int dist = 1; dist < x.size && rc == MPI_SUCCESS; dist <<= 1) {
         int n = dist <= x.size / 2 ? dist : x.size - dist;
         int src = (x.rank + dist) % x.size;
@@ -203,42 +133,19 @@ static int allgatherv_ompi_bruck(const struct coll_args *a)
  * ring instead, as SMPI does. Reference: SimGrid 3.32
  * colls/allgatherv/allgatherv-ompi-neighborexchange.cpp (Open MPI coll_base_allgatherv.c;
  * Chen et al., HPCAsia 2005). Cost: (p / 2) α + n β. Needs: none. */
+static int swap_pair(const struct coll_blocks *x, int from, int peer, int to, int *scratch)
+{
+    return swap_runs(x, from, peer, to, peer, 2, scratch);
+}
+
 static int allgatherv_ompi_neighborexchange(const struct coll_args *a)
 {
-    struct agv x;
-    int nb[2];
-    int from[2];
-    int step[2];
-    int scratch[8];
-    int sent;
-    int rc;
-
-    agv_init(&x, a);
-    if (x.size % 2)
-        return allgatherv_ring(a);
-    rc = copy_own(&x);
-    nb[0] = x.rank % 2 == 0 ? coll__ring_right(x.rank, x.size) : coll__ring_left(x.rank, x.size);
-    nb[1] = x.rank % 2 == 0 ? coll__ring_left(x.rank, x.size) : coll__ring_right(x.rank, x.size);
-    from[0] = from[1] = x.rank % 2 == 0 ? x.rank : nb[0];
-    step[0] = x.rank % 2 == 0 ? 2 : -2;
-    step[1] = -step[0];
-    if (rc == MPI_SUCCESS)
-        rc = smpi_sendrecv(vblk(&x, x.rank), x.counts[x.rank], x.rtype, nb[0], TAG, vblk(&x, nb[0]),
-                           x.counts[nb[0]], x.rtype, nb[0], TAG, x.comm, MPI_STATUS_IGNORE);
-    sent = from[0];
-    for (int i = 1; i < x.size / 2 && rc == MPI_SUCCESS; i++) {
-        int par = i % 2;
-
-        from[par] = (from[par] + step[par] + x.size) % x.size;
-        rc = swap_runs(&x, sent, nb[par], from[par], nb[par], 2, scratch);
-        sent = from[par];
-    }
-    return rc;
+    return coll__allgather_neighbor_exchange(a, true, swap_pair);
 }
 
 /* One pipeline step of mpich_ring: sends `out` elements from `sbuf` to the right and receives
  * `in` elements into `rbuf` from the left, with a sendrecv, a lone send or a lone receive. */
-static int ring_step(const struct agv *x, const void *sbuf, int out, void *rbuf, int in)
+static int ring_step(const struct coll_blocks *x, const void *sbuf, int out, void *rbuf, int in)
 {
     int right = coll__ring_right(x->rank, x->size);
     int left = coll__ring_left(x->rank, x->size);
@@ -261,7 +168,7 @@ static int ring_step(const struct agv *x, const void *sbuf, int out, void *rbuf,
  * (p - 1) α + ((p - 1) / p) n β for equal blocks below the segment size. Needs: none. */
 static int allgatherv_mpich_ring(const struct coll_args *a)
 {
-    struct agv x;
+    struct coll_blocks x;
     MPI_Aint ext;
     int seg;
     int sidx;
@@ -274,34 +181,34 @@ static int allgatherv_mpich_ring(const struct coll_args *a)
 
     agv_init(&x, a);
     ext = smpi_type_extent(x.rtype);
-    seg = x.counts[0];
+    seg = x.rcounts[0];
     for (int i = 0; i < x.size; i++) {
-        tosend += x.counts[i];
-        seg = x.counts[i] < seg ? x.counts[i] : seg;
+        tosend += x.rcounts[i];
+        seg = x.rcounts[i] < seg ? x.rcounts[i] : seg;
     }
-    torecv = tosend - x.counts[x.rank];
-    tosend -= x.counts[coll__ring_right(x.rank, x.size)];
+    torecv = tosend - x.rcounts[x.rank];
+    tosend -= x.rcounts[coll__ring_right(x.rank, x.size)];
     if (ext > 0 && (MPI_Aint)seg * ext < 32768 * 8)
         seg = (int)(32768 * 8 / ext);
     seg = seg ? seg : 1;
     sidx = x.rank;
     ridx = coll__ring_left(x.rank, x.size);
-    rc = copy_own(&x);
+    rc = coll__blocks_copy_contribution(&x);
     while ((tosend || torecv) && rc == MPI_SUCCESS) {
-        int out = tosend ? (x.counts[sidx] - soff > seg ? seg : x.counts[sidx] - soff) : 0;
-        int in = torecv ? (x.counts[ridx] - roff > seg ? seg : x.counts[ridx] - roff) : 0;
+        int out = tosend ? (x.rcounts[sidx] - soff > seg ? seg : x.rcounts[sidx] - soff) : 0;
+        int in = torecv ? (x.rcounts[ridx] - roff > seg ? seg : x.rcounts[ridx] - roff) : 0;
 
-        rc = ring_step(&x, coll__elem(x.rbuf, (MPI_Aint)x.displs[sidx] + soff, x.rtype), out,
-                       coll__elem(x.rbuf, (MPI_Aint)x.displs[ridx] + roff, x.rtype), in);
+        rc = ring_step(&x, coll__elem(x.rbuf, (MPI_Aint)x.rdispls[sidx] + soff, x.rtype), out,
+                       coll__elem(x.rbuf, (MPI_Aint)x.rdispls[ridx] + roff, x.rtype), in);
         tosend -= out;
         torecv -= in;
         soff += out;
         roff += in;
-        if (soff == x.counts[sidx]) {
+        if (soff == x.rcounts[sidx]) {
             soff = 0;
             sidx = coll__ring_left(sidx, x.size);
         }
-        if (roff == x.counts[ridx]) {
+        if (roff == x.rcounts[ridx]) {
             roff = 0;
             ridx = coll__ring_left(ridx, x.size);
         }
@@ -313,7 +220,7 @@ static int allgatherv_mpich_ring(const struct coll_args *a)
  * element pre[j], pre being the prefix sums of the counts), the elements the caller holds and
  * the count of its latest receive. */
 struct rdb {
-    const struct agv *x;
+    const struct coll_blocks *x;
     void *tmp;
     int *pre;
     int have;
@@ -325,39 +232,11 @@ static void *rdb_at(const struct rdb *r, int j)
     return coll__elem(r->tmp, r->pre[j], r->x->rtype);
 }
 
-/* The non-power-of-two repair after the exchange at distance `mask`: in the caller's half
- * [lo, lo + mask), only the first `ready` ranks had a partner in the other half, whose blocks
- * they pass on to the rest of the half by recursive halving. */
-static int rdb_fill(struct rdb *r, int mask, int lo)
-{
-    const struct agv *x = r->x;
-    int ready = x->size - lo - mask;
-    int shift = 0;
-    int rc = MPI_SUCCESS;
-
-    while ((1 << (shift + 1)) <= mask)
-        shift++;
-    for (int half = mask >> 1; half > 0 && rc == MPI_SUCCESS; half >>= 1, shift--) {
-        int peer = x->rank ^ half;
-        int root = x->rank >> shift << shift;
-
-        if (peer > x->rank && x->rank < root + ready && peer >= root + ready) {
-            rc = smpi_send(rdb_at(r, lo + mask), r->last, x->rtype, peer, TAG, x->comm);
-        } else if (peer < x->rank && peer < root + ready && x->rank >= root + ready) {
-            rc = smpi_recv(rdb_at(r, lo + mask), r->pre[x->size] - r->pre[lo + mask], x->rtype,
-                           peer, TAG, x->comm, MPI_STATUS_IGNORE);
-            r->last = r->pre[x->size] - r->pre[lo + mask];
-            r->have += r->last;
-        }
-    }
-    return rc;
-}
-
 /* The doubling steps: at distance 2^k every rank swaps the blocks of its aligned group of 2^k
  * ranks with rank XOR 2^k (receiving up to the end of the temporary, as MPICH posts it). */
 static int rdb_steps(struct rdb *r)
 {
-    const struct agv *x = r->x;
+    const struct coll_blocks *x = r->x;
     int total = r->pre[x->size];
     int rc = MPI_SUCCESS;
 
@@ -376,7 +255,8 @@ static int rdb_steps(struct rdb *r)
             r->have += r->last;
         }
         if (rc == MPI_SUCCESS && peer_lo + mask > x->size)
-            rc = rdb_fill(r, mask, lo);
+            rc = coll__allgather_rdb_fill(x, mask, lo, rdb_at(r, lo + mask),
+                                          r->pre[x->size] - r->pre[lo + mask], &r->last, &r->have);
     }
     return rc;
 }
@@ -391,7 +271,7 @@ static int rdb_steps(struct rdb *r)
  * none. */
 static int allgatherv_mpich_rdb(const struct coll_args *a)
 {
-    struct agv x;
+    struct coll_blocks x;
     struct rdb r = { .x = &x };
     void *block;
     int rc;
@@ -400,18 +280,19 @@ static int allgatherv_mpich_rdb(const struct coll_args *a)
     r.pre = sim_xmalloc(((size_t)x.size + 1) * sizeof(*r.pre));
     r.pre[0] = 0;
     for (int j = 0; j < x.size; j++)
-        r.pre[j + 1] = r.pre[j] + x.counts[j];
+        r.pre[j + 1] = r.pre[j] + x.rcounts[j];
     if (r.pre[x.size] == 0) {
         free(r.pre);
         return MPI_SUCCESS;
     }
     block = coll__tmp_alloc(r.pre[x.size], x.rtype, &r.tmp);
-    r.have = x.counts[x.rank];
+    r.have = x.rcounts[x.rank];
     rc = smpi_type_copy(x.sbuf, x.scount, x.stype, rdb_at(&r, x.rank), r.have, x.rtype);
     if (rc == MPI_SUCCESS)
         rc = rdb_steps(&r);
     for (int j = 0; j < x.size && rc == MPI_SUCCESS; j++)
-        rc = smpi_type_copy(rdb_at(&r, j), x.counts[j], x.rtype, vblk(&x, j), x.counts[j], x.rtype);
+        rc = smpi_type_copy(rdb_at(&r, j), x.rcounts[j], x.rtype, coll__rblock(&x, j), x.rcounts[j],
+                            x.rtype);
     free(block);
     free(r.pre);
     return rc;

@@ -18,6 +18,27 @@ SIM_LOG_SUBCATEGORY(log_allreduce, "smpi_colls", "smpi"); /* SMPI's name for its
 
 /* ---- flat algorithms -------------------------------------------------------------------- */
 
+/* Reduce to rank 0, then broadcast from rank 0: with the algorithms the default selector picks
+ * (`selector` "default") or the configured ones (NULL). */
+static int reduce_then_bcast(const struct coll_args *a, const char *selector)
+{
+    struct coll_args r = { .sbuf = a->sbuf,
+                           .rbuf = a->rbuf,
+                           .count = a->count,
+                           .type = a->type,
+                           .op = a->op,
+                           .root = 0,
+                           .comm = a->comm };
+    struct coll_args b = {
+        .rbuf = a->rbuf, .count = a->count, .type = a->type, .root = 0, .comm = a->comm
+    };
+    int rc = selector ? coll__call(COLL_REDUCE, selector, &r) : coll_run(COLL_REDUCE, &r);
+
+    if (rc == MPI_SUCCESS)
+        rc = selector ? coll__call(COLL_BCAST, selector, &b) : coll_run(COLL_BCAST, &b);
+    return rc;
+}
+
 /* SMPI's allreduce__default for predefined types: reduce to rank 0 with the default
  * selector's reduce, then bcast from rank 0 with the default selector's bcast (SMPI switches
  * derived types to its ompi selector first; that choice is the selectors' job).
@@ -25,21 +46,7 @@ SIM_LOG_SUBCATEGORY(log_allreduce, "smpi_colls", "smpi"); /* SMPI's name for its
  * Cost: that of the reduce plus that of the bcast. Needs: none. */
 static int allreduce_smpi_redbcast(const struct coll_args *a)
 {
-    struct coll_args r = { .sbuf = a->sbuf,
-                           .rbuf = a->rbuf,
-                           .count = a->count,
-                           .type = a->type,
-                           .op = a->op,
-                           .root = 0,
-                           .comm = a->comm };
-    struct coll_args b = {
-        .rbuf = a->rbuf, .count = a->count, .type = a->type, .root = 0, .comm = a->comm
-    };
-    int rc = coll__call(COLL_REDUCE, "default", &r);
-
-    if (rc == MPI_SUCCESS)
-        rc = coll__call(COLL_BCAST, "default", &b);
-    return rc;
+    return reduce_then_bcast(a, "default");
 }
 
 /* Reduce to rank 0, then broadcast from rank 0, with the configured reduce and bcast.
@@ -47,21 +54,7 @@ static int allreduce_smpi_redbcast(const struct coll_args *a)
  * Cost: that of the reduce plus that of the bcast. Needs: none. */
 static int allreduce_redbcast(const struct coll_args *a)
 {
-    struct coll_args r = { .sbuf = a->sbuf,
-                           .rbuf = a->rbuf,
-                           .count = a->count,
-                           .type = a->type,
-                           .op = a->op,
-                           .root = 0,
-                           .comm = a->comm };
-    struct coll_args b = {
-        .rbuf = a->rbuf, .count = a->count, .type = a->type, .root = 0, .comm = a->comm
-    };
-    int rc = coll_run(COLL_REDUCE, &r);
-
-    if (rc == MPI_SUCCESS)
-        rc = coll_run(COLL_BCAST, &b);
-    return rc;
+    return reduce_then_bcast(a, NULL);
 }
 
 /* The even ranks below 2 rem (rem = p - 2^floor(log2 p)) give their data to the next odd rank

@@ -4,67 +4,16 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "collectives/internal.h"
+#include "collectives/blocks.h"
 #include "simcore/simcore.h"
 #include "smpi/mpi/p2p_api.h"
 
 #define TAG COLL_TAG_ALLTOALL
 
-/* One call's arguments with the block arithmetic: block j of the send buffer goes to rank j,
- * block j of the receive buffer comes from rank j. */
-struct a2a {
-    const void *sbuf;
-    void *rbuf;
-    int scount;
-    int rcount;
-    MPI_Datatype stype;
-    MPI_Datatype rtype;
-    MPI_Comm comm;
-    int rank;
-    int size;
-};
-
-static void a2a_init(struct a2a *x, const struct coll_args *a)
-{
-    x->sbuf = a->sbuf;
-    x->rbuf = a->rbuf;
-    x->scount = a->scount;
-    x->rcount = a->rcount;
-    x->stype = a->stype;
-    x->rtype = a->rtype;
-    x->comm = a->comm;
-    x->rank = smpi_comm_rank(a->comm);
-    x->size = smpi_comm_size(a->comm);
-}
-
-static const void *sblock(const struct a2a *x, int peer)
-{
-    return coll__elem(x->sbuf, (MPI_Aint)peer * x->scount, x->stype);
-}
-
-static void *rblock(const struct a2a *x, int peer)
-{
-    return coll__elem(x->rbuf, (MPI_Aint)peer * x->rcount, x->rtype);
-}
-
 /* Element i of a temporary buffer holding receive-type elements. */
-static void *telem(void *tmp, MPI_Aint i, const struct a2a *x)
+static void *telem(void *tmp, MPI_Aint i, const struct coll_blocks *x)
 {
     return coll__elem(tmp, i, x->rtype);
-}
-
-/* Sends block dst to dst and receives block src from src in one sendrecv (a local copy when
- * both are the caller). */
-static int exchange(const struct a2a *x, int dst, int src)
-{
-    return smpi_sendrecv(sblock(x, dst), x->scount, x->stype, dst, TAG, rblock(x, src), x->rcount,
-                         x->rtype, src, TAG, x->comm, MPI_STATUS_IGNORE);
-}
-
-static int copy_own_block(const struct a2a *x)
-{
-    return smpi_type_copy(sblock(x, x->rank), x->scount, x->stype, rblock(x, x->rank), x->rcount,
-                          x->rtype);
 }
 
 /* Linear: copies the own block, posts the receives from rank + 1, rank + 2, ... and then the
@@ -74,101 +23,28 @@ static int copy_own_block(const struct a2a *x)
  * Needs: none. */
 static int alltoall_basic_linear(const struct coll_args *a)
 {
-    struct a2a x;
+    struct coll_blocks x;
     MPI_Request *reqs;
     int n = 0;
     int rc;
 
-    a2a_init(&x, a);
-    rc = copy_own_block(&x);
+    coll__blocks_init(&x, a, COLL_BLOCKS_REGULAR, TAG);
+    rc = coll__blocks_copy_own(&x);
     if (rc != MPI_SUCCESS || x.size == 1)
         return rc;
     reqs = coll__reqs_alloc(2 * (x.size - 1));
     for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++) {
         int src = (x.rank + i) % x.size;
 
-        rc = smpi_irecv(rblock(&x, src), x.rcount, x.rtype, src, TAG, x.comm, &reqs[n++]);
+        rc = smpi_irecv(coll__rblock(&x, src), x.rcount, x.rtype, src, TAG, x.comm, &reqs[n++]);
     }
     for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++) {
         int dst = (x.rank - i + x.size) % x.size;
 
-        rc = smpi_isend(sblock(&x, dst), x.scount, x.stype, dst, TAG, x.comm, &reqs[n++]);
+        rc = smpi_isend(coll__sblock(&x, dst), x.scount, x.stype, dst, TAG, x.comm, &reqs[n++]);
     }
     rc = coll__waitall(n, reqs, rc);
     free(reqs);
-    return rc;
-}
-
-/* Peer order of the step-by-step exchanges: in step i, ring sends to rank + i and receives
- * from rank - i; xor (pairwise) swaps with rank XOR i. */
-enum step_order { ORDER_RING, ORDER_XOR };
-
-/* Synchronisation between steps: none; a one-byte token exchanged with the next step's peers
- * after every step but the first and the last (light); the configured barrier before every
- * step (mpi); one configured barrier before the first step (one). */
-enum step_sync { SYNC_NONE, SYNC_LIGHT, SYNC_MPI, SYNC_ONE };
-
-static void step_peers(enum step_order o, const struct a2a *x, int i, int *dst, int *src)
-{
-    if (o == ORDER_XOR) {
-        *dst = x->rank ^ i;
-        *src = *dst;
-    } else {
-        *dst = (x->rank + i) % x->size;
-        *src = (x->rank - i + x->size) % x->size;
-    }
-}
-
-static int barrier(MPI_Comm comm)
-{
-    struct coll_args b = { .comm = comm };
-
-    return coll_run(COLL_BARRIER, &b);
-}
-
-/* n barriers in a row when rc is MPI_SUCCESS; returns the first error. */
-static int barriers(MPI_Comm comm, int n, int rc)
-{
-    for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
-        rc = barrier(comm);
-    return rc;
-}
-
-/* The light barrier's token: sent to the rank step i will receive from, received from the
- * rank step i will send to, so that nobody sends step i's block before its peer is there. */
-static int token(enum step_order o, const struct a2a *x, int i)
-{
-    char out = 'a';
-    char in = 'b';
-    int dst;
-    int src;
-
-    step_peers(o, x, i, &dst, &src);
-    return smpi_sendrecv(&out, 1, MPI_CHAR, src, TAG, &in, 1, MPI_CHAR, dst, TAG, x->comm,
-                         MPI_STATUS_IGNORE);
-}
-
-/* p steps of one sendrecv each (step 0 is the local copy), in the given order, with the given
- * synchronisation. */
-static int steps(const struct coll_args *a, enum step_order o, enum step_sync s)
-{
-    struct a2a x;
-    int rc = MPI_SUCCESS;
-    int dst;
-    int src;
-
-    a2a_init(&x, a);
-    if (s == SYNC_ONE)
-        rc = barrier(x.comm);
-    for (int i = 0; i < x.size && rc == MPI_SUCCESS; i++) {
-        if (s == SYNC_MPI)
-            rc = barrier(x.comm);
-        step_peers(o, &x, i, &dst, &src);
-        if (rc == MPI_SUCCESS)
-            rc = exchange(&x, dst, src);
-        if (rc == MPI_SUCCESS && s == SYNC_LIGHT && i >= 1 && i + 1 < x.size)
-            rc = token(o, &x, i + 1);
-    }
     return rc;
 }
 
@@ -177,7 +53,7 @@ static int steps(const struct coll_args *a, enum step_order o, enum step_sync s)
  * colls/alltoall/alltoall-ring.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β). Needs: none. */
 static int alltoall_ring(const struct coll_args *a)
 {
-    return steps(a, ORDER_RING, SYNC_NONE);
+    return coll__alltoall_steps(a, false, COLL_ORDER_RING, COLL_SYNC_NONE);
 }
 
 /* Ring with a light barrier: as ring, and after each step i (1 <= i < p - 1) a one-byte
@@ -186,7 +62,7 @@ static int alltoall_ring(const struct coll_args *a)
  * (p - 2) α. Needs: none. */
 static int alltoall_ring_light_barrier(const struct coll_args *a)
 {
-    return steps(a, ORDER_RING, SYNC_LIGHT);
+    return coll__alltoall_steps(a, false, COLL_ORDER_RING, COLL_SYNC_LIGHT);
 }
 
 /* Ring with a barrier (the configured one) before each of the p steps. Reference: SimGrid
@@ -194,7 +70,7 @@ static int alltoall_ring_light_barrier(const struct coll_args *a)
  * p barriers. Needs: none. */
 static int alltoall_ring_mpi_barrier(const struct coll_args *a)
 {
-    return steps(a, ORDER_RING, SYNC_MPI);
+    return coll__alltoall_steps(a, false, COLL_ORDER_RING, COLL_SYNC_MPI);
 }
 
 /* Ring after one barrier (the configured one). Reference: SimGrid 3.32
@@ -202,7 +78,7 @@ static int alltoall_ring_mpi_barrier(const struct coll_args *a)
  * barrier. Needs: none. */
 static int alltoall_ring_one_barrier(const struct coll_args *a)
 {
-    return steps(a, ORDER_RING, SYNC_ONE);
+    return coll__alltoall_steps(a, false, COLL_ORDER_RING, COLL_SYNC_ONE);
 }
 
 /* Pairwise exchange: in step i (0 <= i < p) each rank swaps blocks with rank XOR i, so every
@@ -210,7 +86,7 @@ static int alltoall_ring_one_barrier(const struct coll_args *a)
  * Faraj). Cost: (p - 1)(α + m β). Needs: a power-of-two size (SMPI throws otherwise). */
 static int alltoall_pair(const struct coll_args *a)
 {
-    return steps(a, ORDER_XOR, SYNC_NONE);
+    return coll__alltoall_steps(a, false, COLL_ORDER_XOR, COLL_SYNC_NONE);
 }
 
 /* Pairwise exchange with a light barrier: after each step i (1 <= i < p - 1) a one-byte
@@ -219,7 +95,7 @@ static int alltoall_pair(const struct coll_args *a)
  * (p - 2) α. Needs: a power-of-two size (SMPI throws otherwise). */
 static int alltoall_pair_light_barrier(const struct coll_args *a)
 {
-    return steps(a, ORDER_XOR, SYNC_LIGHT);
+    return coll__alltoall_steps(a, false, COLL_ORDER_XOR, COLL_SYNC_LIGHT);
 }
 
 /* Pairwise exchange with a barrier (the configured one) before each of the p steps.
@@ -227,7 +103,7 @@ static int alltoall_pair_light_barrier(const struct coll_args *a)
  * Cost: (p - 1)(α + m β) + p barriers. Needs: a power-of-two size (SMPI throws otherwise). */
 static int alltoall_pair_mpi_barrier(const struct coll_args *a)
 {
-    return steps(a, ORDER_XOR, SYNC_MPI);
+    return coll__alltoall_steps(a, false, COLL_ORDER_XOR, COLL_SYNC_MPI);
 }
 
 /* Pairwise exchange after one barrier (the configured one). Reference: SimGrid 3.32
@@ -235,7 +111,7 @@ static int alltoall_pair_mpi_barrier(const struct coll_args *a)
  * barrier. Needs: a power-of-two size (SMPI throws otherwise). */
 static int alltoall_pair_one_barrier(const struct coll_args *a)
 {
-    return steps(a, ORDER_XOR, SYNC_ONE);
+    return coll__alltoall_steps(a, false, COLL_ORDER_XOR, COLL_SYNC_ONE);
 }
 
 /* Pairwise exchange through a one-sided window, costed as SMPI 3.32's RMA (mpi/smpi_win.cpp):
@@ -255,17 +131,17 @@ static int alltoall_pair_one_barrier(const struct coll_args *a)
  * Needs: a power-of-two size (SMPI reads past its window table otherwise). */
 static int alltoall_pair_rma(const struct coll_args *a)
 {
-    struct a2a x;
+    struct coll_blocks x;
     struct coll_args win;
     MPI_Request *reqs;
     void *ptrs;
     int rc = MPI_SUCCESS;
 
-    a2a_init(&x, a);
+    coll__blocks_init(&x, a, COLL_BLOCKS_REGULAR, TAG);
     reqs = coll__reqs_alloc(2 * x.size);
     ptrs = sim_xcalloc((size_t)x.size, 8);
     for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++)
-        rc = smpi_irecv(rblock(&x, x.rank ^ i), x.rcount, x.rtype, x.rank ^ i, TAG, x.comm,
+        rc = smpi_irecv(coll__rblock(&x, x.rank ^ i), x.rcount, x.rtype, x.rank ^ i, TAG, x.comm,
                         &reqs[i]);
     win = (struct coll_args){ .sbuf = (char *)ptrs + 8 * (size_t)x.rank,
                               .scount = 8,
@@ -276,14 +152,15 @@ static int alltoall_pair_rma(const struct coll_args *a)
                               .comm = x.comm };
     if (rc == MPI_SUCCESS) /* window creation, then the opening fence */
         rc = coll_run(COLL_ALLGATHER, &win);
-    rc = barriers(x.comm, 2, rc);
+    rc = coll__barriers(x.comm, 2, rc);
     for (int i = 0; i < x.size && rc == MPI_SUCCESS; i++)
-        rc = i == 0 ? copy_own_block(&x)
-                    : smpi_isend(sblock(&x, x.rank ^ i), x.scount, x.stype, x.rank ^ i, TAG, x.comm,
-                                 &reqs[x.size + i]);
-    rc = barriers(x.comm, 1, rc); /* the closing fence completes the puts between 2 barriers */
+        rc = i == 0 ? coll__blocks_copy_own(&x)
+                    : smpi_isend(coll__sblock(&x, x.rank ^ i), x.scount, x.stype, x.rank ^ i, TAG,
+                                 x.comm, &reqs[x.size + i]);
+    rc =
+        coll__barriers(x.comm, 1, rc); /* the closing fence completes the puts between 2 barriers */
     rc = coll__waitall(x.size, reqs, rc);
-    rc = barriers(x.comm, 3, rc); /* its second barrier, then the window's free */
+    rc = coll__barriers(x.comm, 3, rc); /* its second barrier, then the window's free */
     rc = coll__waitall(x.size, reqs + x.size, rc);
     free(ptrs);
     free(reqs);
@@ -298,33 +175,10 @@ static int alltoall_pair_rma(const struct coll_args *a)
  * Needs: none. */
 static int alltoall_mvapich2_scatter_dest(const struct coll_args *a)
 {
-    struct a2a x;
-    MPI_Request reqs[8];
-    int block = 4;
-    int rc = MPI_SUCCESS;
+    struct coll_blocks x;
 
-    a2a_init(&x, a);
-    if (x.rcount == 0)
-        return MPI_SUCCESS;
-    if (block > x.size)
-        block = x.size;
-    for (int ii = 0; ii < x.size && rc == MPI_SUCCESS; ii += block) {
-        int ss = x.size - ii < block ? x.size - ii : block;
-        int n = 0;
-
-        for (int i = 0; i < ss && rc == MPI_SUCCESS; i++) {
-            int src = (x.rank + i + ii) % x.size;
-
-            rc = smpi_irecv(rblock(&x, src), x.rcount, x.rtype, src, TAG, x.comm, &reqs[n++]);
-        }
-        for (int i = 0; i < ss && rc == MPI_SUCCESS; i++) {
-            int dst = (x.rank - i - ii + x.size) % x.size;
-
-            rc = smpi_isend(sblock(&x, dst), x.scount, x.stype, dst, TAG, x.comm, &reqs[n++]);
-        }
-        rc = coll__waitall(n, reqs, rc);
-    }
-    return rc;
+    coll__blocks_init(&x, a, COLL_BLOCKS_REGULAR, TAG);
+    return x.rcount == 0 ? MPI_SUCCESS : coll__blocks_exchange_throttled(&x, true);
 }
 
 /* Bruck: rotates the blocks so that block j is for rank + j, then in step k (2^k < p) sends
@@ -332,7 +186,7 @@ static int alltoall_mvapich2_scatter_dest(const struct coll_args *a)
  * the same blocks from rank - 2^k; a final local rotation puts each block in place. Reference:
  * SimGrid 3.32 colls/alltoall/alltoall-bruck.cpp (MPICH, modified by Ahmad Faraj); Bruck et
  * al., IEEE TPDS 8(11), 1997. Cost: ceil(log2 p)(α + (p / 2) m β). Needs: none. */
-static int bruck_step(const struct a2a *x, void *tmp, int *lens, int *displs, int pof2)
+static int bruck_step(const struct coll_blocks *x, void *tmp, int *lens, int *displs, int pof2)
 {
     MPI_Datatype blocks;
     int n = 0;
@@ -358,33 +212,33 @@ static int bruck_step(const struct a2a *x, void *tmp, int *lens, int *displs, in
 
 static int alltoall_bruck(const struct coll_args *a)
 {
-    struct a2a x;
+    struct coll_blocks x;
     void *tmp;
     void *block;
     int *lens;
     int *displs;
     int rc;
 
-    a2a_init(&x, a);
+    coll__blocks_init(&x, a, COLL_BLOCKS_REGULAR, TAG);
     block = coll__tmp_alloc(x.size * x.rcount, x.rtype, &tmp);
     lens = sim_xcalloc((size_t)x.size, sizeof(*lens));
     displs = sim_xcalloc((size_t)x.size, sizeof(*displs));
-    rc = smpi_type_copy(sblock(&x, x.rank), (x.size - x.rank) * x.scount, x.stype, rblock(&x, 0),
-                        (x.size - x.rank) * x.rcount, x.rtype);
+    rc = smpi_type_copy(coll__sblock(&x, x.rank), (x.size - x.rank) * x.scount, x.stype,
+                        coll__rblock(&x, 0), (x.size - x.rank) * x.rcount, x.rtype);
     if (rc == MPI_SUCCESS)
-        rc = smpi_type_copy(sblock(&x, 0), x.rank * x.scount, x.stype, rblock(&x, x.size - x.rank),
-                            x.rank * x.rcount, x.rtype);
+        rc = smpi_type_copy(coll__sblock(&x, 0), x.rank * x.scount, x.stype,
+                            coll__rblock(&x, x.size - x.rank), x.rank * x.rcount, x.rtype);
     for (int pof2 = 1; pof2 < x.size && rc == MPI_SUCCESS; pof2 *= 2)
         rc = bruck_step(&x, tmp, lens, displs, pof2);
     if (rc == MPI_SUCCESS) {
         int head = (x.size - x.rank - 1) * x.rcount;
 
-        smpi_type_copy(rblock(&x, x.rank + 1), head, x.rtype, tmp, head, x.rtype);
-        smpi_type_copy(rblock(&x, 0), (x.rank + 1) * x.rcount, x.rtype, telem(tmp, head, &x),
+        smpi_type_copy(coll__rblock(&x, x.rank + 1), head, x.rtype, tmp, head, x.rtype);
+        smpi_type_copy(coll__rblock(&x, 0), (x.rank + 1) * x.rcount, x.rtype, telem(tmp, head, &x),
                        (x.rank + 1) * x.rcount, x.rtype);
         for (int i = 0; i < x.size; i++)
             smpi_type_copy(telem(tmp, (MPI_Aint)i * x.rcount, &x), x.rcount, x.rtype,
-                           rblock(&x, x.size - i - 1), x.rcount, x.rtype);
+                           coll__rblock(&x, x.size - i - 1), x.rcount, x.rtype);
     }
     free(displs);
     free(lens);
@@ -393,7 +247,7 @@ static int alltoall_bruck(const struct coll_args *a)
 }
 
 /* Number of receive-type elements in a status. */
-static int received(const MPI_Status *st, const struct a2a *x)
+static int received(const MPI_Status *st, const struct coll_blocks *x)
 {
     size_t size = smpi_type_size(x->rtype);
 
@@ -403,7 +257,7 @@ static int received(const MPI_Status *st, const struct a2a *x)
 /* Recursive doubling's repair for a non-power-of-two size: the ranks of the half-tree that
  * missed step `mask` (their partner did not exist) get its data from the ranks of their
  * subtree that have it, along a binomial tree. `got` is what the step brought (updated). */
-static int rdb_repair(const struct a2a *x, void *tmp, int mask, int k, int *got, int *have)
+static int rdb_repair(const struct coll_blocks *x, void *tmp, int mask, int k, int *got, int *have)
 {
     int all = x->size * x->rcount;
     int root = ((x->rank ^ mask) >> k) << k;
@@ -434,7 +288,7 @@ static int rdb_repair(const struct a2a *x, void *tmp, int mask, int k, int *got,
  * (p - 1) p m β, and p^2 m bytes of memory. Needs: none. */
 static int alltoall_rdb(const struct coll_args *a)
 {
-    struct a2a x;
+    struct coll_blocks x;
     void *tmp;
     void *block;
     int all;
@@ -442,7 +296,7 @@ static int alltoall_rdb(const struct coll_args *a)
     int got = 0;
     int rc;
 
-    a2a_init(&x, a);
+    coll__blocks_init(&x, a, COLL_BLOCKS_REGULAR, TAG);
     all = x.size * x.rcount;
     block = coll__tmp_alloc(x.size * all, x.rtype, &tmp);
     rc = smpi_type_copy(x.sbuf, x.size * x.scount, x.stype, telem(tmp, (MPI_Aint)x.rank * all, &x),
@@ -465,55 +319,14 @@ static int alltoall_rdb(const struct coll_args *a)
     }
     for (int i = 0; i < x.size && rc == MPI_SUCCESS; i++)
         rc = smpi_type_copy(telem(tmp, (MPI_Aint)i * all + (MPI_Aint)x.rank * x.rcount, &x),
-                            x.rcount, x.rtype, rblock(&x, i), x.rcount, x.rtype);
+                            x.rcount, x.rtype, coll__rblock(&x, i), x.rcount, x.rtype);
     free(block);
     return rc;
 }
 
-/* Integer square and cube roots, rounded down. */
-static int root_floor(int n, int power)
-{
-    long r = 1;
-
-    while ((power == 2 ? (r + 1) * (r + 1) : (r + 1) * (r + 1) * (r + 1)) <= n)
-        r++;
-    return (int)r;
-}
-
-/* SMPI's 2D mesh shape: the first divisor d of n from floor(sqrt(n)) up to n / 2; X is the
- * smaller of d and n / d (the number of rows), Y the larger (ranks per row). */
-static bool mesh2d(int n, int *rows, int *cols)
-{
-    for (int d = root_floor(n, 2); d <= n / 2; d++) {
-        if (n % d == 0) {
-            *rows = d < n / d ? d : n / d;
-            *cols = n / *rows;
-            return true;
-        }
-    }
-    return false;
-}
-
-/* SMPI's 3D mesh shape: the first side x from floor(cbrt(n)) up to n / 3 with x^2 dividing
- * n; the mesh is x by x by n / x^2. */
-static bool mesh3d(int n, int *side, int *planes)
-{
-    for (int d = root_floor(n, 3); d <= n / 3; d++) {
-        if (n % (d * d) == 0) {
-            *side = d;
-            *planes = n / (d * d);
-            return true;
-        }
-    }
-    return false;
-}
-
 static const char *check_2dmesh(const struct coll_args *a)
 {
-    int r;
-    int c;
-
-    return mesh2d(smpi_comm_size(a->comm), &r, &c)
+    return coll__mesh_fits(smpi_comm_size(a->comm), 2)
                ? NULL
                : "a communicator size with a divisor between its square root and its half "
                  "(a 2D mesh; SMPI returns MPI_ERR_OTHER otherwise)";
@@ -521,10 +334,7 @@ static const char *check_2dmesh(const struct coll_args *a)
 
 static const char *check_3dmesh(const struct coll_args *a)
 {
-    int s;
-    int z;
-
-    return mesh3d(smpi_comm_size(a->comm), &s, &z)
+    return coll__mesh_fits(smpi_comm_size(a->comm), 3)
                ? NULL
                : "a communicator size n = x * x * z with x between the cube root of n and n / 3 "
                  "(a 3D mesh; SMPI returns MPI_ERR_OTHER otherwise)";
@@ -539,14 +349,14 @@ struct mesh_dim {
     int stride;
     int n;
     MPI_Aint count; /* elements received from each peer */
-    void *(*at)(const struct a2a *x, void *ctx, int peer);
-    void (*fill)(const struct a2a *x, void *ctx, int peer);
+    void *(*at)(const struct coll_blocks *x, void *ctx, int peer);
+    void (*fill)(const struct coll_blocks *x, void *ctx, int peer);
     const void *buf; /* what is sent */
     MPI_Aint scount;
     MPI_Datatype stype;
 };
 
-static int mesh_exchange(const struct a2a *x, const struct mesh_dim *d, void *ctx,
+static int mesh_exchange(const struct coll_blocks *x, const struct mesh_dim *d, void *ctx,
                          MPI_Request *reqs)
 {
     int n = 0;
@@ -582,7 +392,7 @@ struct mesh {
     int base;   /* rank of the first member of the caller's row (2D) or plane (3D) */
 };
 
-static void *gathered_buffer(const struct a2a *x, void *ctx, int peer)
+static void *gathered_buffer(const struct coll_blocks *x, void *ctx, int peer)
 {
     const struct mesh *m = ctx;
 
@@ -590,22 +400,22 @@ static void *gathered_buffer(const struct a2a *x, void *ctx, int peer)
                  (MPI_Aint)((peer - m->base) % (m->rows * m->cols)) * x->size * x->rcount, x);
 }
 
-static void *row_of(const struct a2a *x, void *ctx, int peer)
+static void *row_of(const struct coll_blocks *x, void *ctx, int peer)
 {
     const struct mesh *m = ctx;
 
-    return rblock(x, (peer / m->cols) * m->cols);
+    return coll__rblock(x, (peer / m->cols) * m->cols);
 }
 
-static void *plane_of(const struct a2a *x, void *ctx, int peer)
+static void *plane_of(const struct coll_blocks *x, void *ctx, int peer)
 {
     const struct mesh *m = ctx;
     int plane = m->rows * m->cols;
 
-    return rblock(x, (peer / plane) * plane);
+    return coll__rblock(x, (peer / plane) * plane);
 }
 
-static void *gathered_row(const struct a2a *x, void *ctx, int peer)
+static void *gathered_row(const struct coll_blocks *x, void *ctx, int peer)
 {
     const struct mesh *m = ctx;
     int row = (peer / m->rows) * m->rows;
@@ -615,18 +425,18 @@ static void *gathered_row(const struct a2a *x, void *ctx, int peer)
 
 /* Block for `peer` of the j-th gathered buffer (the caller's own send buffer when that is the
  * caller), copied to block j of out. */
-static void pick(const struct a2a *x, const struct mesh *m, int j, int peer, bool own)
+static void pick(const struct coll_blocks *x, const struct mesh *m, int j, int peer, bool own)
 {
     void *to = telem(m->out, (MPI_Aint)j * x->rcount, x);
 
     if (own)
-        smpi_type_copy(sblock(x, peer), x->scount, x->stype, to, x->rcount, x->rtype);
+        smpi_type_copy(coll__sblock(x, peer), x->scount, x->stype, to, x->rcount, x->rtype);
     else
         smpi_type_copy(telem(m->gathered, ((MPI_Aint)j * x->size + peer) * x->rcount, x), x->rcount,
                        x->rtype, to, x->rcount, x->rtype);
 }
 
-static void fill_row(const struct a2a *x, void *ctx, int peer)
+static void fill_row(const struct coll_blocks *x, void *ctx, int peer)
 {
     const struct mesh *m = ctx;
 
@@ -634,7 +444,7 @@ static void fill_row(const struct a2a *x, void *ctx, int peer)
         pick(x, m, j, peer, m->base + j == x->rank);
 }
 
-static void fill_plane(const struct a2a *x, void *ctx, int peer)
+static void fill_plane(const struct coll_blocks *x, void *ctx, int peer)
 {
     const struct mesh *m = ctx;
 
@@ -650,15 +460,15 @@ static void fill_plane(const struct a2a *x, void *ctx, int peer)
  * factors into SMPI's 2D mesh. */
 static int alltoall_2dmesh(const struct coll_args *a)
 {
-    struct a2a x;
+    struct coll_blocks x;
     struct mesh m = { 0 };
     struct mesh_dim d;
     void *blocks[2];
     MPI_Request *reqs;
     int rc;
 
-    a2a_init(&x, a);
-    mesh2d(x.size, &m.rows, &m.cols);
+    coll__blocks_init(&x, a, COLL_BLOCKS_REGULAR, TAG);
+    coll__mesh2d(x.size, &m.rows, &m.cols);
     m.base = (x.rank / m.cols) * m.cols;
     blocks[0] = coll__tmp_alloc(x.size * x.rcount * m.cols, x.rtype, &m.gathered);
     blocks[1] = coll__tmp_alloc(x.rcount * m.cols, x.rtype, &m.out);
@@ -676,9 +486,9 @@ static int alltoall_2dmesh(const struct coll_args *a)
         int peer = m.base + i;
         void *from = telem(m.gathered, ((MPI_Aint)i * x.size + x.rank) * x.rcount, &x);
 
-        rc = peer == x.rank
-                 ? copy_own_block(&x)
-                 : smpi_type_copy(from, x.rcount, x.rtype, rblock(&x, peer), x.rcount, x.rtype);
+        rc = peer == x.rank ? coll__blocks_copy_own(&x)
+                            : smpi_type_copy(from, x.rcount, x.rtype, coll__rblock(&x, peer),
+                                             x.rcount, x.rtype);
     }
     d = (struct mesh_dim){ .first = x.rank % m.cols,
                            .stride = m.cols,
@@ -701,7 +511,7 @@ static int alltoall_2dmesh(const struct coll_args *a)
  * send buffers along the row; whole rows of them along the column; then, to the rank at the
  * caller's place in every other plane, the blocks of the caller's plane for that rank (the
  * local picking sits between the second and the third). */
-static int mesh3d_exchanges(const struct a2a *x, struct mesh *m, MPI_Request *reqs)
+static int mesh3d_exchanges(const struct coll_blocks *x, struct mesh *m, MPI_Request *reqs)
 {
     int plane = m->rows * m->cols;
     MPI_Aint all = (MPI_Aint)x->size * x->rcount;
@@ -727,7 +537,7 @@ static int mesh3d_exchanges(const struct a2a *x, struct mesh *m, MPI_Request *re
         rc = mesh_exchange(x, &d, m, reqs);
     for (int i = 0; i < plane && rc == MPI_SUCCESS; i++)
         rc = smpi_type_copy(telem(m->gathered, ((MPI_Aint)i * x->size + x->rank) * x->rcount, x),
-                            x->rcount, x->rtype, rblock(x, m->base + i), x->rcount, x->rtype);
+                            x->rcount, x->rtype, coll__rblock(x, m->base + i), x->rcount, x->rtype);
     d = (struct mesh_dim){ .first = x->rank,
                            .stride = plane,
                            .n = m->planes,
@@ -751,15 +561,15 @@ static int mesh3d_exchanges(const struct a2a *x, struct mesh *m, MPI_Request *re
  * mesh. */
 static int alltoall_3dmesh(const struct coll_args *a)
 {
-    struct a2a x;
+    struct coll_blocks x;
     struct mesh m = { 0 };
     void *blocks[2];
     MPI_Request *reqs;
     int plane;
     int rc;
 
-    a2a_init(&x, a);
-    mesh3d(x.size, &m.rows, &m.planes);
+    coll__blocks_init(&x, a, COLL_BLOCKS_REGULAR, TAG);
+    coll__mesh3d(x.size, &m.rows, &m.planes);
     m.cols = m.rows;
     plane = m.rows * m.cols;
     m.base = (x.rank / plane) * plane;

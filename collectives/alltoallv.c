@@ -4,44 +4,33 @@
  * time per byte. */
 #include <stdlib.h>
 
-#include "collectives/internal.h"
+#include "collectives/blocks.h"
 #include "smpi/mpi/p2p_api.h"
 
 #define TAG COLL_TAG_ALLTOALLV
 
-/* Block j of the send buffer (scounts[j] elements at sdispls[j] extents) goes to rank j; block
- * j of the receive buffer comes from rank j. */
-static const void *sblock(const struct coll_args *a, int peer)
+static void v_init(struct coll_blocks *x, const struct coll_args *a)
 {
-    return coll__elem(a->sbuf, a->sdispls[peer], a->stype);
-}
-
-static void *rblock(const struct coll_args *a, int peer)
-{
-    return coll__elem(a->rbuf, a->rdispls[peer], a->rtype);
-}
-
-static int copy_own_block(const struct coll_args *a, int rank)
-{
-    return smpi_type_copy(sblock(a, rank), a->scounts[rank], a->stype, rblock(a, rank),
-                          a->rcounts[rank], a->rtype);
+    coll__blocks_init(x, a, COLL_BLOCKS_SEND_V | COLL_BLOCKS_RECV_V, TAG);
 }
 
 /* Posts the receives from every other rank in rank order, then the sends to every other
  * rank in rank order, then waits for all: the exchange of SMPI's ialltoallv and of Open MPI's
  * basic linear alltoallv. */
-static int linear_exchange(const struct coll_args *a, int rank, int size)
+static int linear_exchange(const struct coll_blocks *x)
 {
-    MPI_Request *reqs = coll__reqs_alloc(2 * (size - 1));
+    MPI_Request *reqs = coll__reqs_alloc(2 * (x->size - 1));
     int n = 0;
     int rc = MPI_SUCCESS;
 
-    for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
-        if (i != rank)
-            rc = smpi_irecv(rblock(a, i), a->rcounts[i], a->rtype, i, TAG, a->comm, &reqs[n++]);
-    for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
-        if (i != rank)
-            rc = smpi_isend(sblock(a, i), a->scounts[i], a->stype, i, TAG, a->comm, &reqs[n++]);
+    for (int i = 0; i < x->size && rc == MPI_SUCCESS; i++)
+        if (i != x->rank)
+            rc = smpi_irecv(coll__rblock(x, i), x->rcounts[i], x->rtype, i, TAG, x->comm,
+                            &reqs[n++]);
+    for (int i = 0; i < x->size && rc == MPI_SUCCESS; i++)
+        if (i != x->rank)
+            rc = smpi_isend(coll__sblock(x, i), x->scounts[i], x->stype, i, TAG, x->comm,
+                            &reqs[n++]);
     rc = coll__waitall(n, reqs, rc);
     free(reqs);
     return rc;
@@ -54,13 +43,14 @@ static int linear_exchange(const struct coll_args *a, int rank, int size)
  * the flows in parallel. Needs: none. */
 static int alltoallv_smpi_linear(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int rc = copy_own_block(a, rank);
+    struct coll_blocks x;
+    int rc;
 
-    if (rc != MPI_SUCCESS || size == 1)
+    v_init(&x, a);
+    rc = coll__blocks_copy_own(&x);
+    if (rc != MPI_SUCCESS || x.size == 1)
         return rc;
-    return linear_exchange(a, rank, size);
+    return linear_exchange(&x);
 }
 
 /* Open MPI's basic linear alltoallv: as smpi_linear, the own block copied only when it is not
@@ -68,14 +58,14 @@ static int alltoallv_smpi_linear(const struct coll_args *a)
  * coll_base_alltoallv.c, basic_linear). Cost: (p - 1) α + (p - 1) m β. Needs: none. */
 static int alltoallv_ompi_basic_linear(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
+    struct coll_blocks x;
 
-    if (a->scounts[rank] != 0)
-        copy_own_block(a, rank);
-    if (size == 1)
+    v_init(&x, a);
+    if (x.scounts[x.rank] != 0)
+        coll__blocks_copy_own(&x);
+    if (x.size == 1)
         return MPI_SUCCESS;
-    return linear_exchange(a, rank, size);
+    return linear_exchange(&x);
 }
 
 /* SMPI's "bruck" alltoallv, in fact a throttled linear exchange: the own block is copied, then
@@ -85,97 +75,12 @@ static int alltoallv_ompi_basic_linear(const struct coll_args *a)
  * Cost: ceil(p / 4)(α + 4 m β). Needs: none. */
 static int alltoallv_bruck(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    MPI_Request reqs[8];
-    int rc = copy_own_block(a, rank);
-
-    for (int ii = 0; ii < size && size > 1 && rc == MPI_SUCCESS; ii += 4) {
-        int ss = size - ii < 4 ? size - ii : 4;
-        int n = 0;
-
-        for (int i = 0; i < ss && rc == MPI_SUCCESS; i++) {
-            int src = (rank + i + ii) % size;
-
-            if (src != rank)
-                rc = smpi_irecv(rblock(a, src), a->rcounts[src], a->rtype, src, TAG, a->comm,
-                                &reqs[n++]);
-        }
-        for (int i = 0; i < ss && rc == MPI_SUCCESS; i++) {
-            int dst = (rank - i - ii + size) % size;
-
-            if (dst != rank)
-                rc = smpi_isend(sblock(a, dst), a->scounts[dst], a->stype, dst, TAG, a->comm,
-                                &reqs[n++]);
-        }
-        rc = coll__waitall(n, reqs, rc);
-    }
-    return rc;
-}
-
-/* Peer order of the step-by-step exchanges: in step i, ring sends to rank + i and receives
- * from rank - i; xor (pairwise) swaps with rank XOR i; ring_pof2 is xor on a power-of-two
- * size and ring otherwise. */
-enum step_order { ORDER_RING, ORDER_XOR, ORDER_RING_POF2 };
-
-/* Synchronisation between steps: none; a one-byte token exchanged with the next step's peers
- * after every step but the first and the last (light); the configured barrier before every
- * step (mpi); one configured barrier before the first step (one). */
-enum step_sync { SYNC_NONE, SYNC_LIGHT, SYNC_MPI, SYNC_ONE };
-
-static void step_peers(enum step_order o, int rank, int size, int i, int *peers)
-{
-    if (o == ORDER_XOR || (o == ORDER_RING_POF2 && coll__is_pow2(size))) {
-        peers[0] = rank ^ i;
-        peers[1] = peers[0];
-    } else {
-        peers[0] = (rank + i) % size;
-        peers[1] = (rank - i + size) % size;
-    }
-}
-
-static int barrier(MPI_Comm comm)
-{
-    struct coll_args b = { .comm = comm };
-
-    return coll_run(COLL_BARRIER, &b);
-}
-
-/* One step: a sendrecv of block peers[0] to peers[0] and block peers[1] from peers[1] (a local
- * copy in step 0), then, for the light barrier, a one-byte token sent to the rank the next
- * step receives from and received from the rank it sends to. */
-static int step(const struct coll_args *a, enum step_order o, enum step_sync s, int i)
-{
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int peers[2];
-    char out = 'a';
-    char in = 'b';
+    struct coll_blocks x;
     int rc;
 
-    step_peers(o, rank, size, i, peers);
-    rc = smpi_sendrecv(sblock(a, peers[0]), a->scounts[peers[0]], a->stype, peers[0], TAG,
-                       rblock(a, peers[1]), a->rcounts[peers[1]], a->rtype, peers[1], TAG, a->comm,
-                       MPI_STATUS_IGNORE);
-    if (rc != MPI_SUCCESS || s != SYNC_LIGHT || i < 1 || i + 1 >= size)
-        return rc;
-    step_peers(o, rank, size, i + 1, peers);
-    return smpi_sendrecv(&out, 1, MPI_CHAR, peers[1], TAG, &in, 1, MPI_CHAR, peers[0], TAG, a->comm,
-                         MPI_STATUS_IGNORE);
-}
-
-static int steps(const struct coll_args *a, enum step_order o, enum step_sync s)
-{
-    int size = smpi_comm_size(a->comm);
-    int rc = s == SYNC_ONE ? barrier(a->comm) : MPI_SUCCESS;
-
-    for (int i = 0; i < size && rc == MPI_SUCCESS; i++) {
-        if (s == SYNC_MPI)
-            rc = barrier(a->comm);
-        if (rc == MPI_SUCCESS)
-            rc = step(a, o, s, i);
-    }
-    return rc;
+    v_init(&x, a);
+    rc = coll__blocks_copy_own(&x);
+    return rc == MPI_SUCCESS ? coll__blocks_exchange_throttled(&x, false) : rc;
 }
 
 /* Ring: in step i (0 <= i < p) each rank sends its block for rank + i and receives the block
@@ -184,7 +89,7 @@ static int steps(const struct coll_args *a, enum step_order o, enum step_sync s)
  * Faraj's ring, with MPICH's pairwise XOR order). Cost: (p - 1)(α + m β). Needs: none. */
 static int alltoallv_ring(const struct coll_args *a)
 {
-    return steps(a, ORDER_RING_POF2, SYNC_NONE);
+    return coll__alltoall_steps(a, true, COLL_ORDER_RING_POF2, COLL_SYNC_NONE);
 }
 
 /* Ring (always rank + i / rank - i) with a light barrier: after each step i (1 <= i < p - 1)
@@ -193,7 +98,7 @@ static int alltoallv_ring(const struct coll_args *a)
  * Cost: (p - 1)(α + m β) + (p - 2) α. Needs: none. */
 static int alltoallv_ring_light_barrier(const struct coll_args *a)
 {
-    return steps(a, ORDER_RING, SYNC_LIGHT);
+    return coll__alltoall_steps(a, true, COLL_ORDER_RING, COLL_SYNC_LIGHT);
 }
 
 /* Ring with a barrier (the configured one) before each of the p steps. Reference: SimGrid
@@ -201,7 +106,7 @@ static int alltoallv_ring_light_barrier(const struct coll_args *a)
  * + p barriers. Needs: none. */
 static int alltoallv_ring_mpi_barrier(const struct coll_args *a)
 {
-    return steps(a, ORDER_RING, SYNC_MPI);
+    return coll__alltoall_steps(a, true, COLL_ORDER_RING, COLL_SYNC_MPI);
 }
 
 /* Ring after one barrier (the configured one). Reference: SimGrid 3.32
@@ -209,7 +114,7 @@ static int alltoallv_ring_mpi_barrier(const struct coll_args *a)
  * barrier. Needs: none. */
 static int alltoallv_ring_one_barrier(const struct coll_args *a)
 {
-    return steps(a, ORDER_RING, SYNC_ONE);
+    return coll__alltoall_steps(a, true, COLL_ORDER_RING, COLL_SYNC_ONE);
 }
 
 /* Pairwise exchange: in step i (0 <= i < p) each rank swaps blocks with rank XOR i.
@@ -217,7 +122,7 @@ static int alltoallv_ring_one_barrier(const struct coll_args *a)
  * Cost: (p - 1)(α + m β). Needs: a power-of-two size (SMPI throws otherwise). */
 static int alltoallv_pair(const struct coll_args *a)
 {
-    return steps(a, ORDER_XOR, SYNC_NONE);
+    return coll__alltoall_steps(a, true, COLL_ORDER_XOR, COLL_SYNC_NONE);
 }
 
 /* Pairwise exchange with a one-byte token swapped with rank XOR (i + 1) after each step i
@@ -226,7 +131,7 @@ static int alltoallv_pair(const struct coll_args *a)
  * otherwise). */
 static int alltoallv_pair_light_barrier(const struct coll_args *a)
 {
-    return steps(a, ORDER_XOR, SYNC_LIGHT);
+    return coll__alltoall_steps(a, true, COLL_ORDER_XOR, COLL_SYNC_LIGHT);
 }
 
 /* Pairwise exchange with a barrier (the configured one) before each of the p steps.
@@ -234,7 +139,7 @@ static int alltoallv_pair_light_barrier(const struct coll_args *a)
  * Cost: (p - 1)(α + m β) + p barriers. Needs: a power-of-two size (SMPI throws otherwise). */
 static int alltoallv_pair_mpi_barrier(const struct coll_args *a)
 {
-    return steps(a, ORDER_XOR, SYNC_MPI);
+    return coll__alltoall_steps(a, true, COLL_ORDER_XOR, COLL_SYNC_MPI);
 }
 
 /* Pairwise exchange after one barrier (the configured one). Reference: SimGrid 3.32
@@ -242,7 +147,7 @@ static int alltoallv_pair_mpi_barrier(const struct coll_args *a)
  * barrier. Needs: a power-of-two size (SMPI throws otherwise). */
 static int alltoallv_pair_one_barrier(const struct coll_args *a)
 {
-    return steps(a, ORDER_XOR, SYNC_ONE);
+    return coll__alltoall_steps(a, true, COLL_ORDER_XOR, COLL_SYNC_ONE);
 }
 
 const struct coll_algo coll_alltoallv_algos[] = {

@@ -2,54 +2,11 @@
  * bindings turn MPI_IN_PLACE into a copy of a->rbuf, as SMPI 3.32's do); rank r > 0 gets
  * x0 op ... op x(r-1) in a->rbuf, rank 0's a->rbuf is left alone. Costs: p ranks, n bytes,
  * α latency, β time per byte, γ time per byte reduced. */
-#include <stdbool.h>
 #include <stdlib.h>
 
 #include "collectives/internal.h"
 #include "simcore/simcore.h"
 #include "smpi/mpi/p2p_api.h"
-
-/* Commutative op: SMPI takes the first lower input that arrives as the result and reduces the
- * others into it as their receives complete (waitany over all requests, sends included). */
-static int wait_commutative(const struct coll_args *a, MPI_Request *reqs, void *const *tmp)
-{
-    int rank = smpi_comm_rank(a->comm);
-    int n = smpi_comm_size(a->comm) - 1;
-    bool empty = true;
-    int rc = MPI_SUCCESS;
-
-    for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
-        int idx;
-
-        rc = smpi_waitany(n, reqs, &idx, MPI_STATUS_IGNORE);
-        if (rc != MPI_SUCCESS || idx == MPI_UNDEFINED)
-            break;
-        if (idx < rank && empty)
-            rc = smpi_type_copy(tmp[idx], a->count, a->type, a->rbuf, a->count, a->type);
-        else if (idx < rank)
-            rc = smpi_op_apply(a->op, tmp[idx], a->rbuf, a->count, a->type);
-        empty = empty && idx >= rank;
-    }
-    return rc;
-}
-
-/* Non-commutative op: SMPI waits for the requests in order (and then writes nothing); the
- * result starts as rank r - 1's input and the lower ones are prepended down to rank 0, so it
- * is in rank order. */
-static int wait_in_order(const struct coll_args *a, MPI_Request *reqs, void *const *tmp)
-{
-    int rank = smpi_comm_rank(a->comm);
-    int n = smpi_comm_size(a->comm) - 1;
-    int rc = MPI_SUCCESS;
-
-    for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
-        rc = smpi_wait(&reqs[i], MPI_STATUS_IGNORE);
-    if (rc == MPI_SUCCESS && rank > 0)
-        rc = smpi_type_copy(tmp[rank - 1], a->count, a->type, a->rbuf, a->count, a->type);
-    for (int j = rank - 2; j >= 0 && rc == MPI_SUCCESS; j--)
-        rc = smpi_op_apply(a->op, tmp[j], a->rbuf, a->count, a->type);
-    return rc;
-}
 
 /* SMPI's only exscan: every rank sends its input to every higher rank and receives the input
  * of every lower rank, all requests started at once (receives first, by increasing rank, then
@@ -60,26 +17,7 @@ static int wait_in_order(const struct coll_args *a, MPI_Request *reqs, void *con
  * in SMPI. Needs: none; SMPI never writes the result with a non-commutative op, this does. */
 static int exscan_smpi_linear(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    MPI_Request *reqs = coll__reqs_alloc(size - 1);
-    void **blocks = sim_xcalloc(2 * (size_t)rank + 1, sizeof(*blocks));
-    void **tmp = blocks + rank; /* tmp[j]: rank j's input; blocks[j]: its memory */
-    int rc;
-
-    for (int j = 0; j < rank; j++)
-        blocks[j] = coll__tmp_alloc(a->count, a->type, &tmp[j]);
-    rc = coll__scan_post_all(a, reqs, tmp, COLL_TAG_EXSCAN);
-    if (rc == MPI_SUCCESS && smpi_op_is_commutative(a->op))
-        rc = wait_commutative(a, reqs, tmp);
-    else if (rc == MPI_SUCCESS)
-        rc = wait_in_order(a, reqs, tmp);
-    rc = coll__waitall(size - 1, reqs, rc);
-    for (int j = 0; j < rank; j++)
-        free(blocks[j]);
-    free(blocks);
-    free(reqs);
-    return rc;
+    return coll__scan_linear(a, true);
 }
 
 /* Linear chain for the exclusive prefix: rank r receives x0 op ... op x(r-1) from rank r - 1

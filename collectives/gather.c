@@ -4,7 +4,7 @@
  * bytes per block, α latency, β time per byte. */
 #include <stdlib.h>
 
-#include "collectives/internal.h"
+#include "collectives/blocks.h"
 #include "simcore/simcore.h"
 #include "smpi/mpi/p2p_api.h"
 
@@ -30,26 +30,7 @@ static int copy_own(const struct coll_args *a, int rank)
  * links. Needs: none. */
 static int gather_smpi_linear(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    MPI_Request req = MPI_REQUEST_NULL;
-    MPI_Request *reqs;
-    int n = 0;
-    int rc;
-
-    if (rank != a->root) {
-        rc = smpi_isend(a->sbuf, a->scount, a->stype, a->root, COLL_TAG_GATHER, a->comm, &req);
-        return coll__waitall(1, &req, rc);
-    }
-    rc = copy_own(a, rank);
-    reqs = coll__reqs_alloc(size - 1);
-    for (int src = 0; src < size && rc == MPI_SUCCESS; src++)
-        if (src != rank)
-            rc = smpi_irecv(rblock(a, src), a->rcount, a->rtype, src, COLL_TAG_GATHER, a->comm,
-                            &reqs[n++]);
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__rooted_linear(a, false, false);
 }
 
 /* Basic linear: every other rank sends its block with a blocking send; the root receives them
@@ -59,17 +40,7 @@ static int gather_smpi_linear(const struct coll_args *a)
  * Needs: none. */
 static int gather_ompi_basic_linear(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int rc = MPI_SUCCESS;
-
-    if (rank != a->root)
-        return smpi_send(a->sbuf, a->scount, a->stype, a->root, COLL_TAG_GATHER, a->comm);
-    for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
-        rc = i == rank ? copy_own(a, rank)
-                       : smpi_recv(rblock(a, i), a->rcount, a->rtype, i, COLL_TAG_GATHER, a->comm,
-                                   MPI_STATUS_IGNORE);
-    return rc;
+    return coll__rooted_basic_linear(a, false);
 }
 
 /* Where a rank of the binomial gather accumulates its subtree's blocks: `base` holds `held`

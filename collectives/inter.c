@@ -178,181 +178,119 @@ static int inter_allgather(const struct coll_args *a)
     return rc;
 }
 
-/* One direct exchange with every remote rank: block r of the send side (count, type and byte
- * offset given by the callbacks' arrays) goes to remote rank r, block r of the receive side
- * comes from it. A NULL buffer skips that side. */
-struct direct {
-    const char *sbuf;
-    const int *scounts;
-    int scount;
-    MPI_Aint (*soff)(const struct coll_args *a, int r);
-    MPI_Datatype (*stype)(const struct coll_args *a, int r);
-    char *rbuf;
-    const int *rcounts;
-    int rcount;
-    MPI_Aint (*roff)(const struct coll_args *a, int r);
-    MPI_Datatype (*rtype)(const struct coll_args *a, int r);
-    int tag;
+/* Where block r of one side of a direct exchange sits, how long it is and its type: the whole
+ * buffer (count elements of type, for every remote rank), block r of a regular buffer (count
+ * elements, r * count extents in), block r of a v buffer (counts[r] elements, displs[r] extents
+ * in) or of a w buffer (counts[r] elements of types[r], displs[r] bytes in). */
+enum layout { LAYOUT_WHOLE, LAYOUT_BLOCKS, LAYOUT_V, LAYOUT_W };
+
+struct side {
+    const char *buf;
+    enum layout layout;
+    int count;
+    const int *counts;
+    const int *displs;
+    MPI_Datatype type;
+    const MPI_Datatype *types;
 };
 
-static int exchange_direct(const struct coll_args *a, const struct direct *d)
+/* The send side (send true) or the receive side of call a. */
+static struct side side_of(const struct coll_args *a, bool send, enum layout layout)
+{
+    return (struct side){ .buf = send ? a->sbuf : a->rbuf,
+                          .layout = layout,
+                          .count = send ? a->scount : a->rcount,
+                          .counts = send ? a->scounts : a->rcounts,
+                          .displs = send ? a->sdispls : a->rdispls,
+                          .type = send ? a->stype : a->rtype,
+                          .types = send ? a->stypes : a->rtypes };
+}
+
+static const char *side_at(const struct side *x, int r)
+{
+    switch (x->layout) {
+    case LAYOUT_BLOCKS:
+        return x->buf + (MPI_Aint)r * x->count * smpi_type_extent(x->type);
+    case LAYOUT_V:
+        return x->buf + (MPI_Aint)x->displs[r] * smpi_type_extent(x->type);
+    case LAYOUT_W:
+        return x->buf + x->displs[r];
+    default:
+        return x->buf;
+    }
+}
+
+static int side_count(const struct side *x, int r)
+{
+    return x->layout == LAYOUT_V || x->layout == LAYOUT_W ? x->counts[r] : x->count;
+}
+
+static MPI_Datatype side_type(const struct side *x, int r)
+{
+    return x->layout == LAYOUT_W ? x->types[r] : x->type;
+}
+
+/* One direct exchange with every remote rank: block r of the send side goes to remote rank r,
+ * block r of the receive side comes from it (the receives posted first). A NULL side, or a
+ * side whose buffer is NULL, is skipped. */
+static int exchange_direct(const struct coll_args *a, const struct side *out, const struct side *in,
+                           int tag)
 {
     int remote = smpi_comm_remote_size(a->comm);
     MPI_Request *reqs = coll__reqs_alloc(2 * remote);
     int n = 0;
     int rc;
 
-    for (int r = 0; d->rbuf && r < remote; r++)
-        smpi_irecv(d->rbuf + d->roff(a, r), d->rcounts ? d->rcounts[r] : d->rcount, d->rtype(a, r),
-                   r, d->tag, a->comm, &reqs[n++]);
-    for (int r = 0; d->sbuf && r < remote; r++)
-        smpi_isend(d->sbuf + d->soff(a, r), d->scounts ? d->scounts[r] : d->scount, d->stype(a, r),
-                   r, d->tag, a->comm, &reqs[n++]);
+    for (int r = 0; in && in->buf && r < remote; r++)
+        smpi_irecv((char *)side_at(in, r), side_count(in, r), side_type(in, r), r, tag, a->comm,
+                   &reqs[n++]);
+    for (int r = 0; out && out->buf && r < remote; r++)
+        smpi_isend(side_at(out, r), side_count(out, r), side_type(out, r), r, tag, a->comm,
+                   &reqs[n++]);
     rc = coll__waitall(n, reqs, MPI_SUCCESS);
     free(reqs);
     return rc;
 }
 
-static MPI_Datatype one_stype(const struct coll_args *a, int r)
+/* Both sides laid out alike: alltoall (blocks), alltoallv (v) and alltoallw (w). */
+static int exchange_alike(const struct coll_args *a, enum layout layout, int tag)
 {
-    return a->stype;
-}
+    struct side out = side_of(a, true, layout);
+    struct side in = side_of(a, false, layout);
 
-static MPI_Datatype one_rtype(const struct coll_args *a, int r)
-{
-    return a->rtype;
-}
-
-static MPI_Datatype each_stype(const struct coll_args *a, int r)
-{
-    return a->stypes[r];
-}
-
-static MPI_Datatype each_rtype(const struct coll_args *a, int r)
-{
-    return a->rtypes[r];
-}
-
-static MPI_Aint no_off(const struct coll_args *a, int r)
-{
-    return 0;
-}
-
-static MPI_Aint block_soff(const struct coll_args *a, int r)
-{
-    return (MPI_Aint)r * a->scount * smpi_type_extent(a->stype);
-}
-
-static MPI_Aint block_roff(const struct coll_args *a, int r)
-{
-    return (MPI_Aint)r * a->rcount * smpi_type_extent(a->rtype);
-}
-
-static MPI_Aint elem_soff(const struct coll_args *a, int r)
-{
-    return (MPI_Aint)a->sdispls[r] * smpi_type_extent(a->stype);
-}
-
-static MPI_Aint elem_roff(const struct coll_args *a, int r)
-{
-    return (MPI_Aint)a->rdispls[r] * smpi_type_extent(a->rtype);
-}
-
-static MPI_Aint byte_soff(const struct coll_args *a, int r)
-{
-    return a->sdispls[r];
-}
-
-static MPI_Aint byte_roff(const struct coll_args *a, int r)
-{
-    return a->rdispls[r];
+    return exchange_direct(a, &out, &in, tag);
 }
 
 static int inter_alltoall(const struct coll_args *a)
 {
-    struct direct d = { a->sbuf,
-                        NULL,
-                        a->scount,
-                        block_soff,
-                        one_stype,
-                        a->rbuf,
-                        NULL,
-                        a->rcount,
-                        block_roff,
-                        one_rtype,
-                        COLL_TAG_INTER_ALLTOALL };
-
-    return exchange_direct(a, &d);
+    return exchange_alike(a, LAYOUT_BLOCKS, COLL_TAG_INTER_ALLTOALL);
 }
 
 static int inter_alltoallv(const struct coll_args *a)
 {
-    struct direct d = { a->sbuf,
-                        a->scounts,
-                        0,
-                        elem_soff,
-                        one_stype,
-                        a->rbuf,
-                        a->rcounts,
-                        0,
-                        elem_roff,
-                        one_rtype,
-                        COLL_TAG_INTER_ALLTOALLV };
-
-    return exchange_direct(a, &d);
+    return exchange_alike(a, LAYOUT_V, COLL_TAG_INTER_ALLTOALLV);
 }
 
 static int inter_alltoallw(const struct coll_args *a)
 {
-    struct direct d = { a->sbuf,
-                        a->scounts,
-                        0,
-                        byte_soff,
-                        each_stype,
-                        a->rbuf,
-                        a->rcounts,
-                        0,
-                        byte_roff,
-                        each_rtype,
-                        COLL_TAG_INTER_ALLTOALLW };
-
-    return exchange_direct(a, &d);
+    return exchange_alike(a, LAYOUT_W, COLL_TAG_INTER_ALLTOALLW);
 }
 
 /* My one block goes to every remote rank; block r of the receive side comes from remote r. */
 static int inter_allgatherv(const struct coll_args *a)
 {
-    struct direct d = { a->sbuf,
-                        NULL,
-                        a->scount,
-                        no_off,
-                        one_stype,
-                        a->rbuf,
-                        a->rcounts,
-                        0,
-                        elem_roff,
-                        one_rtype,
-                        COLL_TAG_INTER_ALLGATHERV };
+    struct side out = side_of(a, true, LAYOUT_WHOLE);
+    struct side in = side_of(a, false, LAYOUT_V);
 
-    return exchange_direct(a, &d);
+    return exchange_direct(a, &out, &in, COLL_TAG_INTER_ALLGATHERV);
 }
 
 static int inter_gatherv(const struct coll_args *a)
 {
-    struct direct d = { NULL,
-                        NULL,
-                        0,
-                        no_off,
-                        one_stype,
-                        a->rbuf,
-                        a->rcounts,
-                        0,
-                        elem_roff,
-                        one_rtype,
-                        COLL_TAG_INTER_GATHERV };
+    struct side in = side_of(a, false, LAYOUT_V);
 
     if (a->root == MPI_ROOT)
-        return exchange_direct(a, &d);
+        return exchange_direct(a, NULL, &in, COLL_TAG_INTER_GATHERV);
     if (a->root == MPI_PROC_NULL)
         return MPI_SUCCESS;
     return smpi_send(a->sbuf, a->scount, a->stype, a->root, COLL_TAG_INTER_GATHERV, a->comm);
@@ -360,20 +298,10 @@ static int inter_gatherv(const struct coll_args *a)
 
 static int inter_scatterv(const struct coll_args *a)
 {
-    struct direct d = { a->sbuf,
-                        a->scounts,
-                        0,
-                        elem_soff,
-                        one_stype,
-                        NULL,
-                        NULL,
-                        0,
-                        no_off,
-                        one_rtype,
-                        COLL_TAG_INTER_SCATTERV };
+    struct side out = side_of(a, true, LAYOUT_V);
 
     if (a->root == MPI_ROOT)
-        return exchange_direct(a, &d);
+        return exchange_direct(a, &out, NULL, COLL_TAG_INTER_SCATTERV);
     if (a->root == MPI_PROC_NULL)
         return MPI_SUCCESS;
     return smpi_recv(a->rbuf, a->rcount, a->rtype, a->root, COLL_TAG_INTER_SCATTERV, a->comm,

@@ -50,6 +50,15 @@ void coll__tree_chain(struct coll_tree *t, int fanout, int rank, int size, int r
 int coll__ring_right(int rank, int size);
 int coll__ring_left(int rank, int size);
 
+/* SMPI's mesh shapes (the 2dmesh and 3dmesh algorithms of allgather and alltoall). 2D: the first
+ * divisor d of n from floor(sqrt(n)) up to n / 2; rows is the smaller of d and n / d, cols
+ * (ranks per row) the larger. 3D: the first side d from floor(cbrt(n)) up to n / 3 with d * d
+ * dividing n; the mesh is d by d by n / d^2. Each returns false when n has no such shape;
+ * coll__mesh_fits says whether n has the shape of `dims` (2 or 3) dimensions. */
+bool coll__mesh2d(int n, int *rows, int *cols);
+bool coll__mesh3d(int n, int *side, int *planes);
+bool coll__mesh_fits(int n, int dims);
+
 /* Largest power of two <= n (n >= 1), and whether n is one. */
 int coll__pow2_floor(int n);
 bool coll__is_pow2(int n);
@@ -256,9 +265,11 @@ size_t coll__sum(const int *counts, int n);
 int coll__rab(const struct coll_args *a, bool all);
 const char *coll__rab_check(const struct coll_args *a);
 
-/* scan.c: SMPI's scan and exscan pattern: a receive from every lower rank j into tmp[j]
- * (reqs[j]), then a send of the input to every higher rank (reqs[rank .. size - 2]), on tag. */
-int coll__scan_post_all(const struct coll_args *a, MPI_Request *reqs, void *const *tmp, int tag);
+/* scan.c: SMPI's scan (exclusive false) and exscan (true): every rank sends its input to every
+ * higher rank and receives the input of every lower rank, all requests started at once
+ * (receives first, by increasing rank, then sends); with a commutative op each input is reduced
+ * as its receive completes (waitany), otherwise the requests are waited for in order. */
+int coll__scan_linear(const struct coll_args *a, bool exclusive);
 
 /* The automatic selector (select_automatic.c): runs every algorithm of k that can run this
  * call, measured, and records their times in the report. */

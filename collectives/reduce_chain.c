@@ -29,21 +29,6 @@ const char *coll__reduce_check_ntsl(const struct coll_args *a)
     return check_segment(a);
 }
 
-/* One chain step of NTSL on a segment: acc = upstream op acc as SMPI does, or, for a
- * non-commutative op, in rank order (the upstream ranks follow the node's own, except at root
- * p-1 where they precede it). */
-static int chain_combine(const struct coll_args *a, void *up, void *acc, int n, bool up_first)
-{
-    int rc;
-
-    if (up_first || smpi_op_is_commutative(a->op))
-        return smpi_op_apply(a->op, up, acc, n, a->type);
-    rc = smpi_op_apply(a->op, acc, up, n, a->type);
-    if (rc == MPI_SUCCESS)
-        rc = copy_n(up, acc, n, a->type);
-    return rc;
-}
-
 /* The part of a reduce that NTSL and arrival_pattern_aware leave to reduce__default: the last
  * `rem` elements, from element `off` of the input `in` (SMPI adds the offset to the
  * MPI_IN_PLACE marker at an in-place root; here the root's block is used, in place in rbuf or
@@ -82,8 +67,7 @@ static int ntsl_pipeline(const struct coll_args *a, void *acc, void *tmp, int se
         if (!last) {
             rc = smpi_wait(&rreqs[i], MPI_STATUS_IGNORE);
             if (rc == MPI_SUCCESS)
-                rc = chain_combine(a, elem(tmp, (MPI_Aint)i * segment, a->type), seg, segment,
-                                   up_first);
+                rc = combine(a, elem(tmp, (MPI_Aint)i * segment, a->type), seg, segment, up_first);
         }
         if (rc == MPI_SUCCESS && rank != a->root)
             rc = smpi_isend(seg, segment, a->type, (rank - 1 + size) % size, ntsl_tag(i), a->comm,
@@ -128,7 +112,7 @@ int coll__reduce_ntsl(const struct coll_args *a)
         if (rank != (a->root - 1 + size) % size) {
             rc = recv_from(tmp, a->count, a, (rank + 1) % size, TAG);
             if (rc == MPI_SUCCESS)
-                rc = chain_combine(a, tmp, acc, a->count, up_first);
+                rc = combine(a, tmp, acc, a->count, up_first);
         }
         if (rc == MPI_SUCCESS && rank != a->root)
             rc = send_to(acc, a->count, a, (rank - 1 + size) % size, TAG);

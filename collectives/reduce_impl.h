@@ -30,6 +30,21 @@ static inline int copy_n(const void *src, void *dst, int n, MPI_Datatype type)
     return smpi_type_copy(src, n, type, dst, n, type);
 }
 
+/* acc = in op acc over n elements (SMPI's order, and any order for a commutative op), or
+ * acc = acc op in when `in` holds later ranks' data (in_first false) and the op is not
+ * commutative: operands in rank order. */
+static inline int combine(const struct coll_args *a, void *in, void *acc, int n, bool in_first)
+{
+    int rc;
+
+    if (in_first || smpi_op_is_commutative(a->op))
+        return smpi_op_apply(a->op, in, acc, n, a->type);
+    rc = smpi_op_apply(a->op, acc, in, n, a->type);
+    if (rc == MPI_SUCCESS)
+        rc = copy_n(in, acc, n, a->type);
+    return rc;
+}
+
 /* The result when nothing needs to travel (one rank): the root's own input. */
 static inline int local_result(const struct coll_args *a)
 {

@@ -39,16 +39,8 @@ static void *rsg_at(const struct rsg *x, void *buf, int block)
 static int rsg_combine(const struct rsg *x, MPI_Aint off, int n, bool partner_first)
 {
     const struct coll_args *a = x->a;
-    void *in = elem(x->tmp, off, a->type);
-    void *acc = elem(x->work, off, a->type);
-    int rc;
 
-    if (partner_first || smpi_op_is_commutative(a->op))
-        return smpi_op_apply(a->op, in, acc, n, a->type);
-    rc = smpi_op_apply(a->op, acc, in, n, a->type);
-    if (rc == MPI_SUCCESS)
-        rc = copy_n(in, acc, n, a->type);
-    return rc;
+    return combine(a, elem(x->tmp, off, a->type), elem(x->work, off, a->type), n, partner_first);
 }
 
 /* The first 2 rem ranks fold in pairs: the odd one sends all n elements, the even one receives

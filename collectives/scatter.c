@@ -4,7 +4,7 @@
  * b = n / p bytes per block, α latency, β time per byte. */
 #include <stdlib.h>
 
-#include "collectives/internal.h"
+#include "collectives/blocks.h"
 #include "simcore/simcore.h"
 #include "smpi/mpi/p2p_api.h"
 
@@ -30,26 +30,7 @@ static int copy_own(const struct coll_args *a, int rank)
  * links. Needs: none. */
 static int scatter_smpi_linear(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    MPI_Request req = MPI_REQUEST_NULL;
-    MPI_Request *reqs;
-    int n = 0;
-    int rc;
-
-    if (rank != a->root) {
-        rc = smpi_irecv(a->rbuf, a->rcount, a->rtype, a->root, COLL_TAG_SCATTER, a->comm, &req);
-        return coll__waitall(1, &req, rc);
-    }
-    rc = copy_own(a, rank);
-    reqs = coll__reqs_alloc(size - 1);
-    for (int dst = 0; dst < size && rc == MPI_SUCCESS; dst++)
-        if (dst != rank)
-            rc = smpi_isend(sblock(a, dst), a->scount, a->stype, dst, COLL_TAG_SCATTER, a->comm,
-                            &reqs[n++]);
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__rooted_linear(a, true, false);
 }
 
 /* Basic linear: the root sends each rank its block with a blocking send, in rank order; the
@@ -58,17 +39,7 @@ static int scatter_smpi_linear(const struct coll_args *a)
  * Cost: (p - 1) (α + b β), serialised at the root. Needs: none. */
 static int scatter_ompi_basic_linear(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int rc = MPI_SUCCESS;
-
-    if (rank != a->root)
-        return smpi_recv(a->rbuf, a->rcount, a->rtype, a->root, COLL_TAG_SCATTER, a->comm,
-                         MPI_STATUS_IGNORE);
-    for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
-        rc = i == rank ? copy_own(a, rank)
-                       : smpi_send(sblock(a, i), a->scount, a->stype, i, COLL_TAG_SCATTER, a->comm);
-    return rc;
+    return coll__rooted_basic_linear(a, true);
 }
 
 /* Nonblocking linear: as basic linear, but the root posts every send as a nonblocking send and

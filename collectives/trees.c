@@ -1,5 +1,6 @@
 /* trees: the communication shapes every algorithm family shares (binomial trees, rings,
- * recursive-doubling peers) and temporary buffers sized from datatype extents. */
+ * recursive-doubling peers, meshes) and temporary buffers sized from datatype extents. */
+#include <math.h>
 #include <stdlib.h>
 
 #include "collectives/internal.h"
@@ -292,4 +293,39 @@ MPI_Request *coll__reqs_alloc(int n)
     for (int i = 0; i < n; i++)
         reqs[i] = MPI_REQUEST_NULL;
     return reqs;
+}
+
+/* libm's sqrt and cbrt, truncated, as SMPI's 2D and 3D mesh algorithms compute them; cbrt of a
+ * perfect cube r^3 may come out just below r, which changes no shape: (r - 1)^2 never divides
+ * r^3 for r > 2. */
+bool coll__mesh2d(int n, int *rows, int *cols)
+{
+    for (int d = (int)sqrt((double)n); d <= n / 2; d++) {
+        if (n % d == 0) {
+            *rows = d < n / d ? d : n / d;
+            *cols = n / *rows;
+            return true;
+        }
+    }
+    return false;
+}
+
+bool coll__mesh3d(int n, int *side, int *planes)
+{
+    for (int d = (int)cbrt((double)n); d <= n / 3; d++) {
+        if (n % (d * d) == 0) {
+            *side = d;
+            *planes = n / (d * d);
+            return true;
+        }
+    }
+    return false;
+}
+
+bool coll__mesh_fits(int n, int dims)
+{
+    int a;
+    int b;
+
+    return dims == 2 ? coll__mesh2d(n, &a, &b) : coll__mesh3d(n, &a, &b);
 }
