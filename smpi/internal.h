@@ -68,7 +68,9 @@ struct smpi_process {
     int thread_level;
     struct smpi_mailbox mbox;
     bool probing;         /* blocked in MPI_Probe: wake on any arrival */
-    double bench_start;   /* thread CPU time when the rank left MPI, for computation timing */
+    uint64_t bench_tick;  /* wall clock (clock.h) when the rank left MPI, to time computation */
+    double bench_carry;   /* computation under smpi/cpu-threshold carried (runtime.c) */
+    double bench_carry_t; /* since this simulated time */
     bool sampling;        /* inside an SMPI_SAMPLE_* loop (sample.c) */
     double sample_start;  /* thread CPU time when the sampled body began */
     const char *loc_file; /* file and line of the last MPI call (smpicc -trace-call-location) */

@@ -19,6 +19,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/runtime/diag.c smpi/runtime/getopt.c smpi/runtime/hostfile.c smpi/runtime/htable.c \
 	smpi/runtime/launch.c smpi/runtime/loader.c smpi/runtime/loader_libs.c \
 	smpi/runtime/loader_mmap.c smpi/runtime/options.c smpi/runtime/platform_config.c \
+	smpi/runtime/clock.h smpi/runtime/clock.c \
 	smpi/runtime/runtime.c smpi/runtime/sample.c smpi/runtime/shared.c smpi/runtime/time.c \
 	smpi/trace/paje.h smpi/trace/ti.h smpi/trace/timeline.h smpi/trace/trace.h smpi/trace/paje.c \
 	smpi/trace/paje_category.c smpi/trace/paje_names.c smpi/trace/paje_platform.c \

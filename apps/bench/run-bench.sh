@@ -10,8 +10,8 @@ out=apps/bench/out
 mkdir -p "$out"
 
 # BENCH_PARTS selects parts (default: all): kernel, pingpong, ring, scale, alltoall, coll,
-# sample, fold, models.
-parts=${BENCH_PARTS:-kernel pingpong ring scale alltoall coll sample fold models}
+# sample, fold, models, poll (needs BENCH_MPICH_DIR).
+parts=${BENCH_PARTS:-kernel pingpong ring scale alltoall coll sample fold models poll}
 want() { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if want kernel; then
@@ -43,22 +43,25 @@ XML
 hosts() { for i in $(seq 0 $(($1 - 1))); do echo "node-$i"; done >"$out/hosts$1"; }
 opts="--cfg=smpi/simulate-computation:no"
 
-# run5 LABEL CMD...: median wall seconds and max RSS (KiB) over 5 runs.
+# run5 LABEL CMD...: median wall seconds, max RSS (KiB) and median CPU seconds (user + system)
+# over 5 runs (RUNS overrides the 5).
 run5() {
     local label=$1
     shift
-    local walls=() rss=0
-    for i in 1 2 3 4 5; do
-        if ! /usr/bin/time -f '%e %M' -o "$out/time" "$@" >"$out/stdout" 2>"$out/$label.err"; then
+    local walls=() cpus=() rss=0
+    for i in $(seq "${RUNS:-5}"); do
+        if ! /usr/bin/time -f '%e %M %U %S' -o "$out/time" "$@" >"$out/stdout" 2>"$out/$label.err"; then
             echo "FAILED $out/$label.err"
             return 1
         fi
-        read -r w m < <(tail -n 1 "$out/time")
+        read -r w m u sy < <(tail -n 1 "$out/time")
         walls+=("$w")
+        cpus+=("$(awk -v u="$u" -v s="$sy" 'BEGIN { print u + s }')")
         [ "$m" -gt "$rss" ] && rss=$m
     done
-    median=$(printf '%s\n' "${walls[@]}" | sort -g | sed -n 3p)
-    echo "$median $rss"
+    mid=$(((${#walls[@]} + 1) / 2))
+    echo "$(printf '%s\n' "${walls[@]}" | sort -g | sed -n "${mid}p") $rss" \
+        "$(printf '%s\n' "${cpus[@]}" | sort -g | sed -n "${mid}p")"
 }
 
 report() { # LABEL MESSAGES SIMMPI_RESULT SMPI_RESULT
@@ -66,9 +69,9 @@ report() { # LABEL MESSAGES SIMMPI_RESULT SMPI_RESULT
     case "$a $b" in
         *FAILED*) printf '%-28s run failed: %s %s\n' "$label" "$a" "$b"; return ;;
     esac
-    read -r wa ma <<<"$a"
+    read -r wa ma _ <<<"$a"
     if [ -n "$b" ]; then
-        read -r wb mb <<<"$b"
+        read -r wb mb _ <<<"$b"
         printf '%-28s simmpi %8.3fs %7.0f MiB %12.0f msg/s | SMPI %8.3fs %7.0f MiB %12.0f msg/s | wall ratio %.2f\n' \
             "$label" "$wa" "$((ma / 1024))" "$(awk "BEGIN{print $msgs / ($wa > 0 ? $wa : 0.001)}")" \
             "$wb" "$((mb / 1024))" "$(awk "BEGIN{print $msgs / ($wb > 0 ? $wb : 0.001)}")" \
@@ -88,6 +91,45 @@ a=$(run5 simmpi smpi/smpirun -np 2 -platform "$plat" -hostfile "$out/hosts2" $op
 b=
 [ $have_smpi = 1 ] && b=$(run5 smpi /usr/bin/smpirun -np 2 -platform "$plat" -hostfile "$out/hosts2" $opts "$out/mpi_pingpong.sg" $n)
 report "pingpong x$n" $((2 * n)) "$a" "$b"
+# Default options time the native computation between MPI calls (smpi/runtime/clock.c); the
+# ratio to the run without it is what that timing costs per message. Medians of 3, in one run.
+echo "-- default options (computation timed) against smpi/simulate-computation:no (median of 3)"
+for sim in simmpi smpi; do
+    if [ $sim = simmpi ]; then run=smpi/smpirun; bin=$out/mpi_pingpong; else
+        [ $have_smpi = 1 ] || continue
+        run=/usr/bin/smpirun; bin=$out/mpi_pingpong.sg; fi
+    on=$(RUNS=3 run5 "pp-$sim-on" $run -np 2 -platform "$plat" -hostfile "$out/hosts2" "$bin" $n)
+    off=$(RUNS=3 run5 "pp-$sim-off" $run -np 2 -platform "$plat" -hostfile "$out/hosts2" $opts "$bin" $n)
+    case "$on $off" in *FAILED*) echo "$sim: run failed: $on $off"; continue ;; esac
+    # wall time, and CPU time (user + system: what a quiet machine's wall time would be)
+    echo "$on $off" | awk -v s=$sim -v m=$((2 * n)) '{
+        printf "%-7s default %7.3fs wall %7.3fs CPU %10.0f msg/s of CPU | computation off %7.3fs wall %7.3fs CPU %10.0f msg/s of CPU | ratio wall %.2f CPU %.2f\n",
+               s, $1, $3, m / ($3 > 0 ? $3 : 0.001), $4, $6, m / ($6 > 0 ? $6 : 0.001),
+               $1 / ($4 > 0 ? $4 : 0.001), $3 / ($6 > 0 ? $6 : 0.001) }'
+done
+fi
+
+# BENCH_MPICH_DIR: SimGrid's curated MPICH suite (teshsuite/smpi/mpich3-test of a v3.32 tree);
+# its rma/linked_list_bench_* poll MPI in a loop, which costs what timing each call costs.
+if want poll && [ -n "${BENCH_MPICH_DIR:-}" ]; then
+echo
+echo "== MPICH rma/linked_list_bench_*, 4 ranks, default options (wall s, median of 3) =="
+hosts 4
+for t in linked_list_bench_lock_all linked_list_bench_lock_excl linked_list_bench_lock_shr; do
+    src=$BENCH_MPICH_DIR/rma/$t.c
+    [ -f "$src" ] || continue
+    smpi/smpicc -O2 -I"$BENCH_MPICH_DIR/include" -o "$out/$t" "$src" "$BENCH_MPICH_DIR/util/mtest.c" || exit 1
+    a=$(RUNS=3 run5 "$t" smpi/smpirun -np 4 -platform "$plat" -hostfile "$out/hosts4" "$out/$t")
+    b=
+    if [ $have_smpi = 1 ] && /usr/bin/smpicc -O2 -I"$BENCH_MPICH_DIR/include" -o "$out/$t.sg" "$src" \
+            "$BENCH_MPICH_DIR/util/mtest.c" 2>/dev/null; then
+        b=$(RUNS=3 run5 "$t-sg" /usr/bin/smpirun -np 4 -platform "$plat" -hostfile "$out/hosts4" "$out/$t.sg")
+    fi
+    echo "$a ${b:--1 0 -1}" | awk -v t=$t '{
+        printf "%-28s simmpi %7.2fs wall %7.2fs CPU | SMPI %7.2fs wall %7.2fs CPU | ratio wall %s CPU %s\n",
+               t, $1, $3, $4, $6, ($4 > 0 ? sprintf("%.3f", $1 / $4) : "-"),
+               ($6 > 0 ? sprintf("%.3f", $3 / $6) : "-") }'
+done
 fi
 
 if want ring; then

@@ -1,0 +1,215 @@
+/* clock: cheap timing of the native computation between MPI calls (clock.h).
+ *
+ * The thread's CPU time (CLOCK_THREAD_CPUTIME_ID) is what a burst of computation costs: unlike
+ * a wall clock it does not count the time the thread was descheduled on a loaded machine. But
+ * reading it is a system call (0.4-1.3 us here), where the TSC takes 10-30 ns and the vDSO's
+ * CLOCK_MONOTONIC about 60 ns, and a program calling MPI in a loop would spend most of its time
+ * reading it. So both ends of a burst read the wall clock only, and:
+ *  - a burst shorter in wall time than the threshold below which it would be dropped cannot
+ *    have used more CPU time than that: it is dropped without a system call;
+ *  - a longer one reads the CPU time once, at its end, and compares it with the thread's
+ *    reference pair (its CPU time and the wall clock read together, kept per thread: under
+ *    the raw and ucontext factories every rank runs on one thread, under the thread factory
+ *    each on its own). The burst's CPU time is the CPU time since the pair minus the wall time
+ *    from the pair to the burst's start: exact when the thread was not descheduled in that
+ *    interval, which a burst's start keeps under STALE_SECONDS by reading the pair again when
+ *    it is older. Time descheduled during the burst itself is excluded exactly; the result
+ *    never exceeds the burst's wall time, which leaves out the cost of the system call itself.
+ * The TSC is used when /proc/cpuinfo has constant_tsc and nonstop_tsc (same rate in every
+ * power state) and the kernel's clocksource is the TSC (it found it synchronized across
+ * processors); it is calibrated against CLOCK_MONOTONIC_RAW at start (200 us) and again each
+ * time the span since start has doubled, when the CPU time is read anyway. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "smpi/internal.h"
+#include "smpi/runtime/clock.h"
+
+enum {
+    CALIBRATION_TRIES = 4, /* reads of a TSC / CLOCK_MONOTONIC_RAW pair, the tightest kept */
+};
+
+#define STALE_SECONDS 20e-6      /* longest wall time from the reference pair to a burst */
+#define CALIBRATION_SECONDS 2e-4 /* first calibration of the TSC */
+#define CALIBRATION_MARGIN 0.99  /* a burst under this share of `negligible` is dropped */
+
+struct smpi_clock smpi__clock = { .tick_seconds = 1e-9 };
+
+/* The thread's reference pair: its CPU time, and the wall clock read just after. */
+struct reference {
+    uint64_t tick;
+    double cpu;
+    bool valid;
+};
+
+static _Thread_local struct reference ref __attribute__((tls_model("initial-exec")));
+
+static uint64_t read_tsc(void)
+{
+#if defined(__x86_64__)
+    return __rdtsc();
+#else
+    return 0; /* never called: smpi__clock_tsc_is_reliable is false */
+#endif
+}
+
+static double raw_seconds(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A TSC value and the CLOCK_MONOTONIC_RAW time read between two reads of it: the tightest of
+ * a few tries, its TSC taken halfway. */
+static void tsc_pair(uint64_t *tick, double *seconds)
+{
+    uint64_t best = UINT64_MAX;
+
+    for (int i = 0; i < CALIBRATION_TRIES; i++) {
+        uint64_t t0 = read_tsc();
+        double s = raw_seconds();
+        uint64_t t1 = read_tsc();
+
+        if (t1 - t0 < best) {
+            best = t1 - t0;
+            *tick = t0 + (t1 - t0) / 2;
+            *seconds = s;
+        }
+    }
+}
+
+static void set_rate(uint64_t tick, double seconds)
+{
+    if (tick <= smpi__clock.base_tick || seconds <= smpi__clock.base_seconds)
+        return;
+    smpi__clock.refined_span = seconds - smpi__clock.base_seconds;
+    smpi__clock.tick_seconds = smpi__clock.refined_span / (double)(tick - smpi__clock.base_tick);
+    smpi__clock.stale_ticks = (uint64_t)(STALE_SECONDS / smpi__clock.tick_seconds);
+}
+
+/* Calibrates the TSC again over the whole run once its span has doubled. */
+static void refine(uint64_t now)
+{
+    uint64_t tick;
+    double seconds;
+
+    if (!smpi__clock.tsc || (double)(now - smpi__clock.base_tick) * smpi__clock.tick_seconds <
+                                2 * smpi__clock.refined_span)
+        return;
+    tsc_pair(&tick, &seconds);
+    set_rate(tick, seconds);
+}
+
+static bool file_has_word(const char *path, const char *prefix, const char *word)
+{
+    char line[8192];
+    FILE *f = fopen(path, "r");
+    bool found = false;
+    size_t n = strlen(word);
+
+    if (!f)
+        return false;
+    while (!found && fgets(line, sizeof(line), f)) {
+        if (strncmp(line, prefix, strlen(prefix)) != 0)
+            continue;
+        for (const char *s = strstr(line, word); s && !found; s = strstr(s + 1, word))
+            found = (s == line || s[-1] == ' ' || s[-1] == '\t') &&
+                    (s[n] == ' ' || s[n] == '\n' || s[n] == '\0');
+        break; /* the first matching line only */
+    }
+    fclose(f);
+    return found;
+}
+
+bool smpi__clock_tsc_is_reliable(void)
+{
+#if defined(__x86_64__)
+    return file_has_word("/proc/cpuinfo", "flags", "constant_tsc") &&
+           file_has_word("/proc/cpuinfo", "flags", "nonstop_tsc") &&
+           file_has_word("/sys/devices/system/clocksource/clocksource0/current_clocksource", "",
+                         "tsc");
+#else
+    return false;
+#endif
+}
+
+void smpi__clock_init(bool use_tsc)
+{
+    uint64_t tick;
+    double seconds;
+    double start;
+
+    smpi__clock = (struct smpi_clock){
+        .tick_seconds = 1e-9,
+        .stale_ticks = (uint64_t)(STALE_SECONDS * 1e9),
+    };
+    ref.valid = false;
+    if (!use_tsc || !smpi__clock_tsc_is_reliable())
+        return;
+    smpi__clock.tsc = true;
+    tsc_pair(&smpi__clock.base_tick, &smpi__clock.base_seconds);
+    start = raw_seconds();
+    while (raw_seconds() - start < CALIBRATION_SECONDS)
+        ;
+    tsc_pair(&tick, &seconds);
+    set_rate(tick, seconds);
+}
+
+static void read_reference(void)
+{
+    ref.cpu = smpi__thread_cpu_time();
+    ref.tick = smpi__clock_ticks();
+    ref.valid = true;
+    smpi__clock.cpu_reads++;
+    refine(ref.tick);
+}
+
+uint64_t smpi__clock_burst_begin(void)
+{
+    uint64_t now = smpi__clock_ticks();
+
+    if (ref.valid && now - ref.tick <= smpi__clock.stale_ticks)
+        return now;
+    read_reference();
+    return ref.tick;
+}
+
+double smpi__clock_burst_cpu(double wall, double cpu, double before)
+{
+    double t = cpu - before;
+
+    if (t > wall)
+        t = wall;
+    return t > 0 ? t : 0;
+}
+
+double smpi__clock_burst(uint64_t start, uint64_t end, double negligible)
+{
+    int64_t d = (int64_t)(end - start);
+    double wall = d >= 0 ? (double)d * smpi__clock.tick_seconds : INFINITY;
+    double cpu;
+    double before;
+    double t;
+
+    smpi__clock.bursts++;
+    if (wall < negligible * CALIBRATION_MARGIN)
+        return wall;
+    if (!ref.valid) { /* a burst begun on another thread: nothing to compare with */
+        read_reference();
+        return isinf(wall) ? 0 : wall;
+    }
+    cpu = smpi__thread_cpu_time();
+    before = (double)(int64_t)(start - ref.tick) * smpi__clock.tick_seconds;
+    t = smpi__clock_burst_cpu(wall, cpu - ref.cpu, before > 0 ? before : 0);
+    ref.cpu = cpu;
+    ref.tick = smpi__clock_ticks();
+    smpi__clock.cpu_reads++;
+    refine(ref.tick);
+    return t;
+}
