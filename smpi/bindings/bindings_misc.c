@@ -47,7 +47,8 @@ int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Co
     if (count < 0)
         return smpi__error(MPI_COMM_WORLD, "MPI_Status_set_elements", MPI_ERR_COUNT,
                            "count %lld is negative", (long long)count);
-    status->smpi_count = count * (MPI_Count)smpi_type_size(datatype);
+    /* count is in basic elements (MPI-4.0 section 4.1.11), not whole datatypes */
+    status->smpi_count = smpi__type_elements_bytes(datatype, count);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x

@@ -130,6 +130,33 @@ MPI_Count smpi__type_elements(MPI_Datatype t, MPI_Count bytes)
     return rest > 0 ? -1 : count;
 }
 
+/* The bytes that the first `elements` basic elements of a message of type t occupy: the
+ * inverse of smpi__type_elements (MPI_Status_set_elements). */
+MPI_Count smpi__type_elements_bytes(MPI_Datatype t, MPI_Count elements)
+{
+    bool predefined = (t->flags & SMPI_TYPE_PREDEFINED) != 0;
+    int n = predefined ? t->nblocks : t->nruns;
+    MPI_Count per = 0;
+    MPI_Count bytes;
+    MPI_Count rest;
+
+    for (int i = 0; i < n; i++)
+        per += predefined ? 1 : t->runs[i].n;
+    if (t->size == 0 || per == 0)
+        return 0;
+    bytes = elements / per * (MPI_Count)t->size;
+    rest = elements % per;
+    for (int i = 0; i < n && rest > 0; i++) {
+        MPI_Count size = (MPI_Count)(predefined ? t->blocks[i].length : t->runs[i].size);
+        MPI_Count avail = predefined ? 1 : t->runs[i].n;
+        MPI_Count take = rest < avail ? rest : avail;
+
+        bytes += take * size;
+        rest -= take;
+    }
+    return bytes;
+}
+
 /* ---- building ------------------------------------------------------------------------------ */
 
 /* Alignment of one element of t, for the padding of MPI_Type_create_struct: every type
