@@ -104,6 +104,9 @@ enum smpi_type_flags {
      * subarray) and stays when the type is nested. */
     SMPI_TYPE_HAS_LB = 1u << 3,
     SMPI_TYPE_HAS_UB = 1u << 4,
+    /* The handle's type was freed (MPI_Type_free and no reference left) and no new type has
+     * reused it yet (datatype_build.c). */
+    SMPI_TYPE_FREED = 1u << 5,
 };
 
 /* One run of bytes of an element, at offset bytes from the element's start (may be < 0). */

@@ -13,6 +13,7 @@
 #include "config.h"
 #endif
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,38 @@ struct smpi_type_lazy {
 };
 
 /* ---- references ---------------------------------------------------------------------------- */
+
+/* Datatypes whose last reference went, most recent last: the next type built takes the most
+ * recently released one. A handle freed and then used stays readable and is seen as freed
+ * (SMPI_TYPE_FREED) until a new type reuses it, as MPICH recycles its handles (upstream's
+ * datatype/indexed_misc builds with a handle it has freed, expecting the type created since). */
+#define SMPI_TYPE_RECYCLED_MAX 64
+static struct smpi_datatype *recycled[SMPI_TYPE_RECYCLED_MAX];
+static int nrecycled;
+
+static void type_release(struct smpi_datatype *t)
+{
+    if (nrecycled == SMPI_TYPE_RECYCLED_MAX) {
+        free(recycled[0]);
+        memmove(recycled, recycled + 1, (SMPI_TYPE_RECYCLED_MAX - 1) * sizeof(*recycled));
+        nrecycled--;
+    }
+    memset(t, 0, sizeof(*t));
+    t->flags = SMPI_TYPE_FREED;
+    snprintf(t->name, sizeof(t->name), "freed datatype");
+    recycled[nrecycled++] = t;
+}
+
+static struct smpi_datatype *type_alloc(void)
+{
+    struct smpi_datatype *t;
+
+    if (nrecycled == 0)
+        return sim_xcalloc(1, sizeof(struct smpi_datatype));
+    t = recycled[--nrecycled];
+    memset(t, 0, sizeof(*t));
+    return t;
+}
 
 void smpi__type_ref(MPI_Datatype t)
 {
@@ -64,7 +97,7 @@ void smpi__type_unref(MPI_Datatype t)
     drop_lazy(t);
     free(t->blocks);
     free(t->runs);
-    free(t);
+    type_release(t);
 }
 
 static void add_run(struct smpi_datatype *t, int *cap, size_t size, MPI_Count n,
@@ -315,7 +348,7 @@ void smpi__type_flatten(MPI_Datatype t)
 
 struct smpi_datatype *smpi__type_build(const struct smpi_type_piece *pieces, int n)
 {
-    struct smpi_datatype *t = sim_xcalloc(1, sizeof(*t));
+    struct smpi_datatype *t = type_alloc();
     int rcap = 0;
     bool bounds = false;
     bool data = false;
