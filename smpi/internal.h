@@ -253,6 +253,9 @@ int smpi__comm_world_rank(MPI_Comm comm, int r);
 /* A new communicator over `group` (reference taken) with fresh contexts. */
 MPI_Comm smpi__comm_new(struct smpi_group *group);
 void smpi__comm_release(MPI_Comm comm);
+/* MPI_Comm_free's work: the caller's handle is invalid for it from now on (MPI_ERR_COMM), even
+ * while other members or pending operations keep the object; then one reference goes. */
+void smpi__comm_free(MPI_Comm comm);
 struct smpi_group *smpi__group_new(int size);
 void smpi__group_release(struct smpi_group *g);
 bool smpi__comm_is_valid(MPI_Comm comm);

@@ -18,9 +18,10 @@ SMPI_API struct smpi_comm smpi_mpi_comm_self;
 static int next_context = 4;
 
 struct comm_priv {
-    int *dup_seq;       /* per member: how many communicators it derived from this one */
-    int *sorted;        /* (world rank, local rank) pairs sorted by world rank */
-    int *remote_sorted; /* the same for the remote group of an intercommunicator */
+    int *dup_seq;         /* per member: how many communicators it derived from this one */
+    int *sorted;          /* (world rank, local rank) pairs sorted by world rank */
+    int *remote_sorted;   /* the same for the remote group of an intercommunicator */
+    unsigned char *freed; /* per local rank: it called MPI_Comm_free (NULL until one did) */
 };
 
 /* A communicator being created collectively: the first member creates it, the others join. */
@@ -128,8 +129,17 @@ void smpi__comm_init_world(int nranks)
 
 bool smpi__comm_is_valid(MPI_Comm comm)
 {
-    return comm != MPI_COMM_NULL && (comm == MPI_COMM_SELF || comm->group != NULL) &&
-           comm->refcount > 0;
+    const struct comm_priv *p;
+    int r;
+
+    if (comm == MPI_COMM_NULL || (comm != MPI_COMM_SELF && comm->group == NULL) ||
+        comm->refcount <= 0)
+        return false;
+    p = comm->predefined ? NULL : comm->priv;
+    if (!p || !p->freed)
+        return true;
+    r = smpi_comm_rank(comm);
+    return r < 0 || !p->freed[r];
 }
 
 int smpi__comm_rank_of(MPI_Comm comm, int w)
@@ -184,10 +194,39 @@ int smpi__comm_peer_size(MPI_Comm comm)
     return comm->remote_group ? comm->remote_group->size : smpi_comm_size(comm);
 }
 
+/* Communicators whose last reference went, most recent last: the next one created takes the
+ * most recently released, as MPICH recycles handles. Until then a freed handle stays readable
+ * and invalid (no group), so using it is MPI_ERR_COMM instead of a read after free. */
+#define SMPI_COMM_RECYCLED_MAX 64
+static struct smpi_comm *recycled[SMPI_COMM_RECYCLED_MAX];
+static int nrecycled;
+
+static void comm_retire(MPI_Comm comm)
+{
+    if (nrecycled == SMPI_COMM_RECYCLED_MAX) {
+        free(recycled[0]);
+        memmove(recycled, recycled + 1, (SMPI_COMM_RECYCLED_MAX - 1) * sizeof(*recycled));
+        nrecycled--;
+    }
+    memset(comm, 0, sizeof(*comm));
+    recycled[nrecycled++] = comm;
+}
+
+static MPI_Comm comm_alloc(void)
+{
+    MPI_Comm c;
+
+    if (nrecycled == 0)
+        return sim_xcalloc(1, sizeof(struct smpi_comm));
+    c = recycled[--nrecycled];
+    memset(c, 0, sizeof(*c));
+    return c;
+}
+
 MPI_Comm smpi__comm_new_inter(struct smpi_group *local, struct smpi_group *remote, int context,
                               int members)
 {
-    MPI_Comm c = sim_xcalloc(1, sizeof(*c));
+    MPI_Comm c = comm_alloc();
 
     local->refcount++;
     remote->refcount++;
@@ -217,7 +256,7 @@ int smpi_comm_size(MPI_Comm comm)
 
 MPI_Comm smpi__comm_new(struct smpi_group *group)
 {
-    MPI_Comm c = sim_xcalloc(1, sizeof(*c));
+    MPI_Comm c = comm_alloc();
 
     group->refcount++;
     c->group = group;
@@ -244,13 +283,26 @@ void smpi__comm_release(MPI_Comm comm)
     free(p->dup_seq);
     free(p->sorted);
     free(p->remote_sorted);
+    free(p->freed);
     free(p);
     smpi__topo_release(comm->topo);
     smpi__group_release(comm->group);
     smpi__group_release(comm->remote_group);
     if (comm->local_comm)
         smpi__comm_release(comm->local_comm);
-    free(comm);
+    comm_retire(comm);
+}
+
+void smpi__comm_free(MPI_Comm comm)
+{
+    struct comm_priv *p = comm->priv;
+    int r = smpi_comm_rank(comm);
+
+    if (!p->freed)
+        p->freed = sim_xcalloc((size_t)smpi_comm_size(comm), 1);
+    if (r >= 0)
+        p->freed[r] = 1;
+    smpi__comm_release(comm);
 }
 
 /* The group of a communicator as seen by the caller (MPI_COMM_SELF's is built on demand). */
