@@ -162,6 +162,9 @@ bool smpi__coll_is_root(const struct coll_args *a);
  * kind, with the intercommunicator forms); reports a failure through the communicator's error
  * handler and returns the code to give back, else MPI_SUCCESS. */
 int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args *a);
+/* Whether the send and receive buffers of collective k overlap at the calling rank (MPI_IN_PLACE
+ * and MPI_BOTTOM aside; at the root only for rooted collectives): coll_alias.c. */
+bool smpi__coll_is_aliased(enum coll_kind k, const struct coll_args *a);
 /* Runs collective k for the calling rank on checked arguments: SMPI 3.32's normalisation of
  * MPI_IN_PLACE, then the registry's algorithm (intercommunicators: coll_inter_run). Reports
  * nothing; returns MPI_SUCCESS or an MPI error class. */
