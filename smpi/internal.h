@@ -87,6 +87,8 @@ struct smpi_process {
     int exit_code;
     struct smpi_getopt getopt; /* only a rank's own, in smpi__rt.procs, is used */
     int trace_category;        /* TRACE_smpi_set_category (trace_category.c), 0 when none */
+    double wtime_polled;       /* simulated date when its last clock read returned (time.c) */
+    long wtime_streak;         /* clock reads in a row with no time passing in between (time.c) */
 };
 
 struct smpi_runtime {
