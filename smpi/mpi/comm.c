@@ -10,6 +10,7 @@
 #include "collectives/collectives.h"
 #include "smpi/analyze/analyze.h"
 #include "smpi/internal.h"
+#include "smpi/runtime/htable.h"
 
 SMPI_API struct smpi_comm smpi_mpi_comm_world;
 SMPI_API struct smpi_comm smpi_mpi_comm_self;
@@ -24,16 +25,25 @@ struct comm_priv {
     unsigned char *freed; /* per local rank: it called MPI_Comm_free (NULL until one did) */
 };
 
-/* A communicator being created collectively: the first member creates it, the others join. */
+/* A communicator being created collectively: the first member creates it, the others join.
+ * Hashed by (parent context, sequence, key): a rank may run thousands of creations ahead of the
+ * others (MPICH's errors/comm/too_many_comms dups 200,000 times), and a list walked from the
+ * newest made that quadratic. */
 struct pending_comm {
+    struct smpi_hnode node; /* first: keyed by pending_key */
     int parent_context;
     int seq;
     int key;     /* which of the communicators of one creation (split color) */
     int waiting; /* members that have not joined yet */
     MPI_Comm comm;
-    struct pending_comm *next;
 };
-static struct pending_comm *pending;
+static struct smpi_htable pending;
+
+static uint64_t pending_key(int context, int seq, int key)
+{
+    return ((uint64_t)(uint32_t)context << 32 | (uint32_t)seq) ^
+           ((uint64_t)(uint32_t)key * 0x9E3779B97F4A7C15ull);
+}
 
 struct smpi_group *smpi__group_new(int size)
 {
@@ -325,18 +335,19 @@ static struct smpi_group *comm_group(MPI_Comm comm)
 static MPI_Comm derive_keyed(MPI_Comm parent, struct smpi_group *group, int key, int joiners)
 {
     int seq = smpi__comm_derive_skip(parent);
-    struct pending_comm **pp;
+    uint64_t hkey = pending_key(parent->context, seq, key);
+    struct smpi_hnode **link;
     struct pending_comm *p;
 
     if (parent == MPI_COMM_SELF)
         return smpi__comm_new(group);
-    for (pp = &pending; *pp; pp = &(*pp)->next) {
-        p = *pp;
+    for (link = smpi__htable_chain(&pending, hkey); link && *link; link = &(*link)->next) {
+        p = (struct pending_comm *)*link;
         if (p->parent_context == parent->context && p->seq == seq && p->key == key) {
             MPI_Comm c = p->comm;
 
             if (--p->waiting == 0) {
-                *pp = p->next;
+                smpi__htable_unlink(&pending, link);
                 free(p);
             }
             return c;
@@ -354,8 +365,8 @@ static MPI_Comm derive_keyed(MPI_Comm parent, struct smpi_group *group, int key,
         free(p);
         return c;
     }
-    p->next = pending;
-    pending = p;
+    p->node.key = hkey;
+    smpi__htable_insert(&pending, &p->node);
     return p->comm;
 }
 
