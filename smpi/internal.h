@@ -306,6 +306,15 @@ struct smpi_group *smpi__comm_group(MPI_Comm comm);
 
 /* MPI_Comm_dup and MPI_Comm_split of an intercommunicator (intercomm.c). */
 MPI_Comm smpi__inter_dup(MPI_Comm inter);
+/* A copy of intercommunicator inter on fresh contexts, made without a message: the n-th call
+ * of each member of both groups returns its side of the same copy (intercomm_derive.c). */
+MPI_Comm smpi__inter_derive(MPI_Comm inter);
+/* MPI_Comm_idup: a copy made without a message (smpi__comm_dup, or smpi__inter_derive for an
+ * intercommunicator), with the caller's error handler and the attributes copied; MPI_COMM_NULL
+ * and the callback's code when a copy callback fails. MPI_Comm_dup's messages (SMPI's broadcast
+ * of the new id, the leaders' exchange of an intercommunicator) are what the nonblocking form
+ * must not wait for: MPICH's comm/comm_idup starts it at ranks whose peers are still busy. */
+int smpi__comm_idup(MPI_Comm comm, MPI_Comm *out);
 /* MPI_Intercomm_create and MPI_Intercomm_merge once their arguments are checked (intercomm.c):
  * collective, between smpi__enter and smpi__leave; return the error class. */
 int smpi__intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,

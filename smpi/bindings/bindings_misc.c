@@ -86,9 +86,11 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
     SMPI_CHECK_COMM("MPI_Comm_idup", comm);
     SMPI_CHECK_ARG("MPI_Comm_idup", comm, newcomm);
     SMPI_CHECK_ARG("MPI_Comm_idup", comm, request);
-    rc = PMPI_Comm_dup(comm, newcomm);
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_idup", comm));
+    rc = smpi__comm_idup(comm, newcomm); /* without MPI_Comm_dup's messages */
     if (rc != MPI_SUCCESS)
-        return rc;
+        return smpi__error(comm, "MPI_Comm_idup", rc, "an attribute copy callback failed");
+    smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_idup");
     *request = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, comm);
     smpi__status_empty(&(*request)->status);
     (*request)->flags |= SMPI_REQ_ACTIVE | SMPI_REQ_DONE;

@@ -424,3 +424,20 @@ MPI_Comm smpi__comm_dup(MPI_Comm comm)
     }
     return c;
 }
+
+int smpi__comm_idup(MPI_Comm comm, MPI_Comm *out)
+{
+    MPI_Comm c = comm->remote_group ? smpi__inter_derive(comm) : smpi__comm_dup(comm);
+    int rc;
+
+    if (comm->remote_group)
+        smpi__comm_inherit_errhandler(c, comm);
+    rc = smpi__attrs_copy(SMPI_ATTR_COMM, comm, comm->attrs, c, &c->attrs);
+    if (rc != MPI_SUCCESS) {
+        smpi__attrs_delete(SMPI_ATTR_COMM, c, &c->attrs);
+        smpi__comm_release(c);
+        c = MPI_COMM_NULL;
+    }
+    *out = c;
+    return rc;
+}
