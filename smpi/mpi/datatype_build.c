@@ -136,28 +136,48 @@ static void add_runs(struct smpi_datatype *t, int *cap, MPI_Datatype c, MPI_Aint
                     predefined ? 1 : c->runs[i].n, predefined ? c->kind : c->runs[i].kind);
 }
 
+/* The runs of basic elements of one element of t (a predefined type: one element per block):
+ * how many, the size of run i's elements and their number. */
+static int runs_of(MPI_Datatype t)
+{
+    return (t->flags & SMPI_TYPE_PREDEFINED) ? t->nblocks : t->nruns;
+}
+
+static MPI_Count run_size(MPI_Datatype t, int i)
+{
+    return (MPI_Count)((t->flags & SMPI_TYPE_PREDEFINED) ? t->blocks[i].length : t->runs[i].size);
+}
+
+static MPI_Count run_n(MPI_Datatype t, int i)
+{
+    return (t->flags & SMPI_TYPE_PREDEFINED) ? 1 : t->runs[i].n;
+}
+
+/* Basic elements in one element of t. */
+static MPI_Count elements_per(MPI_Datatype t)
+{
+    MPI_Count per = 0;
+
+    for (int i = 0; i < runs_of(t); i++)
+        per += run_n(t, i);
+    return per;
+}
+
 MPI_Count smpi__type_elements(MPI_Datatype t, MPI_Count bytes)
 {
-    bool predefined = (t->flags & SMPI_TYPE_PREDEFINED) != 0;
-    int n = predefined ? t->nblocks : t->nruns;
-    MPI_Count per = 0;
     MPI_Count count;
     MPI_Count rest;
 
     if (t->size == 0)
         return 0;
-    for (int i = 0; i < n; i++)
-        per += predefined ? 1 : t->runs[i].n;
-    count = bytes / (MPI_Count)t->size * per;
+    count = bytes / (MPI_Count)t->size * elements_per(t);
     rest = bytes % (MPI_Count)t->size;
-    for (int i = 0; i < n && rest > 0; i++) {
-        MPI_Count size = (MPI_Count)(predefined ? t->blocks[i].length : t->runs[i].size);
-        MPI_Count avail = predefined ? 1 : t->runs[i].n;
-        MPI_Count take = rest / size < avail ? rest / size : avail;
+    for (int i = 0; i < runs_of(t) && rest > 0; i++) {
+        MPI_Count take = rest / run_size(t, i) < run_n(t, i) ? rest / run_size(t, i) : run_n(t, i);
 
         count += take;
-        rest -= take * size;
-        if (take < avail && rest > 0)
+        rest -= take * run_size(t, i);
+        if (take < run_n(t, i) && rest > 0)
             return -1; /* the data ends inside a basic element */
     }
     return rest > 0 ? -1 : count;
@@ -167,24 +187,18 @@ MPI_Count smpi__type_elements(MPI_Datatype t, MPI_Count bytes)
  * inverse of smpi__type_elements (MPI_Status_set_elements). */
 MPI_Count smpi__type_elements_bytes(MPI_Datatype t, MPI_Count elements)
 {
-    bool predefined = (t->flags & SMPI_TYPE_PREDEFINED) != 0;
-    int n = predefined ? t->nblocks : t->nruns;
-    MPI_Count per = 0;
+    MPI_Count per = elements_per(t);
     MPI_Count bytes;
     MPI_Count rest;
 
-    for (int i = 0; i < n; i++)
-        per += predefined ? 1 : t->runs[i].n;
     if (t->size == 0 || per == 0)
         return 0;
     bytes = elements / per * (MPI_Count)t->size;
     rest = elements % per;
-    for (int i = 0; i < n && rest > 0; i++) {
-        MPI_Count size = (MPI_Count)(predefined ? t->blocks[i].length : t->runs[i].size);
-        MPI_Count avail = predefined ? 1 : t->runs[i].n;
-        MPI_Count take = rest < avail ? rest : avail;
+    for (int i = 0; i < runs_of(t) && rest > 0; i++) {
+        MPI_Count take = rest < run_n(t, i) ? rest : run_n(t, i);
 
-        bytes += take * size;
+        bytes += take * run_size(t, i);
         rest -= take;
     }
     return bytes;

@@ -19,7 +19,6 @@ int main(int argc, char **argv)
     int wsize;
     int color;
     int lrank;
-    int lsize;
     int rsize;
     int x = 0;
     int sum = 0;
@@ -32,7 +31,6 @@ int main(int argc, char **argv)
     MPI_Comm_split(MPI_COMM_WORLD, color, wrank, &local);
     MPI_Intercomm_create(local, 0, MPI_COMM_WORLD, 1 - color, 7, &ic);
     MPI_Comm_rank(ic, &lrank);
-    MPI_Comm_size(ic, &lsize);
     MPI_Comm_remote_size(ic, &rsize);
 
     /* group 0's rank 0 broadcasts 42 to group 1 while both groups sum their world ranks */

@@ -6,15 +6,6 @@
 
 #include "mtest.h"
 
-static int expect_class(int rc, int want, const char *what)
-{
-    int cls = MPI_SUCCESS;
-
-    if (rc != MPI_SUCCESS)
-        MPI_Error_class(rc, &cls);
-    return mtest_expect(cls == want, "%s: error class %d, expected %d", what, cls, want);
-}
-
 int main(int argc, char **argv)
 {
     int buf[4] = { 1, 2, 3, 4 };
@@ -34,17 +25,20 @@ int main(int argc, char **argv)
     MPI_Win_set_errhandler(win, MPI_ERRORS_RETURN);
     MPI_Win_fence(0, win);
     if (rank == 0) {
-        errs += expect_class(MPI_Accumulate(origin, 1, empty, 1, 0, 1, MPI_DOUBLE, MPI_SUM, win),
-                             MPI_SUCCESS, "accumulate of a zero-size origin type");
-        errs += expect_class(MPI_Accumulate(origin, 2, MPI_INT, 1, 0, 3, empty, MPI_SUM, win),
-                             MPI_SUCCESS, "accumulate into a zero-size target type");
-        errs += expect_class(MPI_Accumulate(origin, 0, MPI_INT, 1, 0, 0, MPI_DOUBLE, MPI_SUM, win),
-                             MPI_SUCCESS, "accumulate of count 0 with different types");
-        errs += expect_class(
+        errs +=
+            mtest_expect_class(MPI_Accumulate(origin, 1, empty, 1, 0, 1, MPI_DOUBLE, MPI_SUM, win),
+                               MPI_SUCCESS, "accumulate of a zero-size origin type");
+        errs += mtest_expect_class(MPI_Accumulate(origin, 2, MPI_INT, 1, 0, 3, empty, MPI_SUM, win),
+                                   MPI_SUCCESS, "accumulate into a zero-size target type");
+        errs += mtest_expect_class(
+            MPI_Accumulate(origin, 0, MPI_INT, 1, 0, 0, MPI_DOUBLE, MPI_SUM, win), MPI_SUCCESS,
+            "accumulate of count 0 with different types");
+        errs += mtest_expect_class(
             MPI_Get_accumulate(NULL, 1, empty, result, 1, empty, 1, 0, 1, empty, MPI_SUM, win),
             MPI_SUCCESS, "get_accumulate of zero-size types");
-        errs += expect_class(MPI_Accumulate(&d, 1, MPI_DOUBLE, 1, 0, 1, MPI_INT, MPI_SUM, win),
-                             MPI_ERR_TYPE, "accumulate of a double into an int");
+        errs +=
+            mtest_expect_class(MPI_Accumulate(&d, 1, MPI_DOUBLE, 1, 0, 1, MPI_INT, MPI_SUM, win),
+                               MPI_ERR_TYPE, "accumulate of a double into an int");
     }
     MPI_Win_fence(0, win);
     if (rank == 1)

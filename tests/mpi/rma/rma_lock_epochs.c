@@ -6,15 +6,6 @@
 
 #include "mtest.h"
 
-static int expect_class(int rc, int want, const char *what)
-{
-    int cls = MPI_SUCCESS;
-
-    if (rc != MPI_SUCCESS)
-        MPI_Error_class(rc, &cls);
-    return mtest_expect(cls == want, "%s: error class %d, expected %d", what, cls, want);
-}
-
 int main(int argc, char **argv)
 {
     int buf = 7;
@@ -36,27 +27,27 @@ int main(int argc, char **argv)
 
     MPI_Win_post(world, 0, win);
     MPI_Win_start(world, 0, win);
-    errs += expect_class(MPI_Win_lock(MPI_LOCK_SHARED, peer, 0, win), MPI_ERR_RMA_SYNC,
-                         "MPI_Win_lock in a start epoch");
-    errs += expect_class(MPI_Win_lock_all(0, win), MPI_ERR_RMA_SYNC,
-                         "MPI_Win_lock_all in a start epoch");
-    errs += expect_class(MPI_Get(&got, 1, MPI_INT, peer, 0, 1, MPI_INT, win), MPI_SUCCESS,
-                         "MPI_Get in the start epoch");
+    errs += mtest_expect_class(MPI_Win_lock(MPI_LOCK_SHARED, peer, 0, win), MPI_ERR_RMA_SYNC,
+                               "MPI_Win_lock in a start epoch");
+    errs += mtest_expect_class(MPI_Win_lock_all(0, win), MPI_ERR_RMA_SYNC,
+                               "MPI_Win_lock_all in a start epoch");
+    errs += mtest_expect_class(MPI_Get(&got, 1, MPI_INT, peer, 0, 1, MPI_INT, win), MPI_SUCCESS,
+                               "MPI_Get in the start epoch");
     MPI_Win_complete(win);
     MPI_Win_wait(win);
     errs += mtest_expect(got == 7, "MPI_Get in the start epoch read %d, not 7", got);
 
     MPI_Win_fence(0, win);
-    errs += expect_class(MPI_Win_lock(MPI_LOCK_SHARED, peer, 0, win), MPI_SUCCESS,
-                         "MPI_Win_lock after a fence");
-    errs += expect_class(MPI_Get(&got, 1, MPI_INT, peer, 0, 1, MPI_INT, win), MPI_SUCCESS,
-                         "MPI_Get under the lock");
-    errs += expect_class(MPI_Win_unlock(peer, win), MPI_SUCCESS, "MPI_Win_unlock");
-    errs += expect_class(MPI_Get(&got, 1, MPI_INT, peer, 0, 1, MPI_INT, win), MPI_ERR_RMA_SYNC,
-                         "MPI_Get after the unlock");
+    errs += mtest_expect_class(MPI_Win_lock(MPI_LOCK_SHARED, peer, 0, win), MPI_SUCCESS,
+                               "MPI_Win_lock after a fence");
+    errs += mtest_expect_class(MPI_Get(&got, 1, MPI_INT, peer, 0, 1, MPI_INT, win), MPI_SUCCESS,
+                               "MPI_Get under the lock");
+    errs += mtest_expect_class(MPI_Win_unlock(peer, win), MPI_SUCCESS, "MPI_Win_unlock");
+    errs += mtest_expect_class(MPI_Get(&got, 1, MPI_INT, peer, 0, 1, MPI_INT, win),
+                               MPI_ERR_RMA_SYNC, "MPI_Get after the unlock");
     MPI_Win_fence(0, win);
-    errs += expect_class(MPI_Get(&got, 1, MPI_INT, peer, 0, 1, MPI_INT, win), MPI_SUCCESS,
-                         "MPI_Get after a new fence");
+    errs += mtest_expect_class(MPI_Get(&got, 1, MPI_INT, peer, 0, 1, MPI_INT, win), MPI_SUCCESS,
+                               "MPI_Get after a new fence");
     MPI_Win_fence(0, win);
     MPI_Win_free(&win);
     MPI_Group_free(&world);
