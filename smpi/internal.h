@@ -89,6 +89,8 @@ struct smpi_process {
     int exit_code;
     struct smpi_getopt getopt; /* only a rank's own, in smpi__rt.procs, is used */
     int trace_category;        /* TRACE_smpi_set_category (trace_category.c), 0 when none */
+    double wtime_polled;       /* simulated date when its last clock read returned (time.c) */
+    long wtime_streak;         /* clock reads in a row with no time passing in between (time.c) */
 };
 
 struct smpi_runtime {
@@ -164,6 +166,9 @@ bool smpi__coll_is_root(const struct coll_args *a);
  * kind, with the intercommunicator forms); reports a failure through the communicator's error
  * handler and returns the code to give back, else MPI_SUCCESS. */
 int smpi__coll_check(const char *call, enum coll_kind k, const struct coll_args *a);
+/* Whether the send and receive buffers of collective k overlap at the calling rank (MPI_IN_PLACE
+ * and MPI_BOTTOM aside; at the root only for rooted collectives): coll_alias.c. */
+bool smpi__coll_is_aliased(enum coll_kind k, const struct coll_args *a);
 /* Runs collective k for the calling rank on checked arguments: SMPI 3.32's normalisation of
  * MPI_IN_PLACE, then the registry's algorithm (intercommunicators: coll_inter_run). Reports
  * nothing; returns MPI_SUCCESS or an MPI error class. */
@@ -255,6 +260,9 @@ int smpi__comm_world_rank(MPI_Comm comm, int r);
 /* A new communicator over `group` (reference taken) with fresh contexts. */
 MPI_Comm smpi__comm_new(struct smpi_group *group);
 void smpi__comm_release(MPI_Comm comm);
+/* MPI_Comm_free's work: the caller's handle is invalid for it from now on (MPI_ERR_COMM), even
+ * while other members or pending operations keep the object; then one reference goes. */
+void smpi__comm_free(MPI_Comm comm);
 struct smpi_group *smpi__group_new(int size);
 void smpi__group_release(struct smpi_group *g);
 bool smpi__comm_is_valid(MPI_Comm comm);
@@ -300,6 +308,15 @@ struct smpi_group *smpi__comm_group(MPI_Comm comm);
 
 /* MPI_Comm_dup and MPI_Comm_split of an intercommunicator (intercomm.c). */
 MPI_Comm smpi__inter_dup(MPI_Comm inter);
+/* A copy of intercommunicator inter on fresh contexts, made without a message: the n-th call
+ * of each member of both groups returns its side of the same copy (intercomm_derive.c). */
+MPI_Comm smpi__inter_derive(MPI_Comm inter);
+/* MPI_Comm_idup: a copy made without a message (smpi__comm_dup, or smpi__inter_derive for an
+ * intercommunicator), with the caller's error handler and the attributes copied; MPI_COMM_NULL
+ * and the callback's code when a copy callback fails. MPI_Comm_dup's messages (SMPI's broadcast
+ * of the new id, the leaders' exchange of an intercommunicator) are what the nonblocking form
+ * must not wait for: MPICH's comm/comm_idup starts it at ranks whose peers are still busy. */
+int smpi__comm_idup(MPI_Comm comm, MPI_Comm *out);
 /* MPI_Intercomm_create and MPI_Intercomm_merge once their arguments are checked (intercomm.c):
  * collective, between smpi__enter and smpi__leave; return the error class. */
 int smpi__intercomm_create(MPI_Comm local_comm, int local_leader, MPI_Comm peer_comm,

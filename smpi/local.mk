@@ -8,11 +8,11 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/bindings/bindings_io.c smpi/bindings/bindings_misc.c smpi/bindings/bindings_neighbor.c smpi/bindings/bindings_op.c \
 	smpi/bindings/bindings_p2p.c smpi/bindings/bindings_request.c smpi/bindings/bindings_rma.c smpi/bindings/bindings_topo.c smpi/bindings/bindings_win.c \
 	smpi/mpi/datatype.h smpi/mpi/datatype_build.h smpi/mpi/errors.h smpi/mpi/file.h smpi/mpi/op.h \
-	smpi/mpi/p2p_api.h smpi/mpi/topo.h smpi/mpi/typesig.h smpi/mpi/win.h smpi/mpi/attr.c smpi/mpi/coll_call.c \
+	smpi/mpi/p2p_api.h smpi/mpi/topo.h smpi/mpi/typesig.h smpi/mpi/win.h smpi/mpi/attr.c smpi/mpi/coll_alias.c smpi/mpi/coll_call.c \
 	smpi/mpi/comm.c smpi/mpi/comm_smp.c smpi/mpi/datatype.c smpi/mpi/datatype_build.c \
 	smpi/mpi/datatype_ctor.c smpi/mpi/errhandler.c smpi/mpi/errors.c smpi/mpi/file.c \
 	smpi/mpi/file_model.c \
-	smpi/mpi/group.c smpi/mpi/handles.c smpi/mpi/info.c smpi/mpi/intercomm.c smpi/mpi/limits.c \
+	smpi/mpi/group.c smpi/mpi/handles.c smpi/mpi/info.c smpi/mpi/intercomm.c smpi/mpi/intercomm_derive.c smpi/mpi/limits.c \
 	smpi/mpi/match.c smpi/mpi/op.c smpi/mpi/p2p.c smpi/mpi/request.c smpi/mpi/rma.c \
 	smpi/mpi/rma_sync.c smpi/mpi/topo.c smpi/mpi/topo_dims.c smpi/mpi/typesig.c smpi/mpi/win.c \
 	smpi/runtime/htable.h smpi/runtime/loader.h smpi/runtime/options.h smpi/runtime/adjust.c \

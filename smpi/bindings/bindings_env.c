@@ -194,7 +194,7 @@ int PMPI_Comm_free(MPI_Comm *comm)
     if (rc != MPI_SUCCESS)
         return smpi__error(*comm, "MPI_Comm_free", rc, "an attribute delete callback failed");
     smpi__handle_gone(SMPI_H_COMM, *comm);
-    smpi__comm_release(*comm);
+    smpi__comm_free(*comm);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;
 }

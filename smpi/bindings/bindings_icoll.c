@@ -1,7 +1,8 @@
 /* bindings_icoll: the nonblocking collectives of MPI-3.1 (sections 5.12 and 7.7). Each call
  * checks its arguments at once (coll_call.c, the checks of the blocking call), then starts a
  * helper actor on the rank's host that runs the blocking collective, with the algorithm the
- * registry selects and its costs, on a private communicator derived from the user's one: every
+ * registry selects and its costs (on an intercommunicator, the blocking form's
+ * intercommunicator algorithm), on a private communicator derived from the user's one: every
  * rank starts its nonblocking collectives on a communicator in the same order (the standard
  * requires it), so the n-th one of each rank meets the others' n-th on the same fresh matching
  * contexts, and outstanding collectives and point-to-point traffic never mix. The request
@@ -101,8 +102,6 @@ static int start(const char *call, enum coll_kind kind, const struct coll_args *
     int rc = smpi__coll_check(call, kind, args);
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__check_intra(call, comm);
-    if (rc == MPI_SUCCESS)
         rc = smpi__check_arg(call, comm, request, "request");
     if (rc != MPI_SUCCESS) {
         free(counts);
@@ -121,9 +120,13 @@ static int start(const char *call, enum coll_kind kind, const struct coll_args *
     n->kind = kind;
     n->args = *args;
     n->counts = counts;
-    g = smpi__comm_group(comm);
-    n->args.comm = smpi__comm_derive(comm, g);
-    smpi__group_release(g);
+    if (comm->remote_group) { /* the blocking form's intercommunicator algorithm, on a copy */
+        n->args.comm = smpi__inter_derive(comm);
+    } else {
+        g = smpi__comm_group(comm);
+        n->args.comm = smpi__comm_derive(comm, g);
+        smpi__group_release(g);
+    }
     n->args.comm->errhandler = smpi__comm_errhandler(comm);
     if (comm->topo && !n->args.comm->topo) { /* the neighbourhood collectives need it */
         n->args.comm->topo = comm->topo;

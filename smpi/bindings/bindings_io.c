@@ -432,6 +432,7 @@ int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Dat
                        const char *datarep, MPI_Info info)
 {
     const char *call = "MPI_File_set_view";
+    char msg[256];
     bool ext;
 
     (void)info;
@@ -445,6 +446,9 @@ int PMPI_File_set_view(MPI_File fh, MPI_Offset disp, MPI_Datatype etype, MPI_Dat
                                 datarep ? datarep : "(null)");
     if (disp < 0 && disp != MPI_DISPLACEMENT_CURRENT)
         return smpi__file_error(fh, call, MPI_ERR_ARG, "disp %lld is negative", (long long)disp);
+    if (smpi__io_view_type_check(fh, etype, "etype", msg, sizeof(msg)) != MPI_SUCCESS ||
+        smpi__io_view_type_check(fh, filetype, "filetype", msg, sizeof(msg)) != MPI_SUCCESS)
+        return smpi__file_error(fh, call, MPI_ERR_IO, "%s", msg);
     if (disp == MPI_DISPLACEMENT_CURRENT) {
         size_t run;
 

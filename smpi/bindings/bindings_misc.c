@@ -47,7 +47,8 @@ int PMPI_Status_set_elements_x(MPI_Status *status, MPI_Datatype datatype, MPI_Co
     if (count < 0)
         return smpi__error(MPI_COMM_WORLD, "MPI_Status_set_elements", MPI_ERR_COUNT,
                            "count %lld is negative", (long long)count);
-    status->smpi_count = count * (MPI_Count)smpi_type_size(datatype);
+    /* count is in basic elements (MPI-4.0 section 4.1.11), not whole datatypes */
+    status->smpi_count = smpi__type_elements_bytes(datatype, count);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Status_set_elements_x = PMPI_Status_set_elements_x
@@ -85,9 +86,11 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
     SMPI_CHECK_COMM("MPI_Comm_idup", comm);
     SMPI_CHECK_ARG("MPI_Comm_idup", comm, newcomm);
     SMPI_CHECK_ARG("MPI_Comm_idup", comm, request);
-    rc = PMPI_Comm_dup(comm, newcomm);
+    SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_idup", comm));
+    rc = smpi__comm_idup(comm, newcomm); /* without MPI_Comm_dup's messages */
     if (rc != MPI_SUCCESS)
-        return rc;
+        return smpi__error(comm, "MPI_Comm_idup", rc, "an attribute copy callback failed");
+    smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_idup");
     *request = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, comm);
     smpi__status_empty(&(*request)->status);
     (*request)->flags |= SMPI_REQ_ACTIVE | SMPI_REQ_DONE;

@@ -54,9 +54,13 @@ int PMPI_Reduce_local(const void *inbuf, void *inoutbuf, int count, MPI_Datatype
     SMPI_CHECK_COUNT(call, MPI_COMM_WORLD, count);
     SMPI_CHECK_TYPE(call, MPI_COMM_WORLD, datatype);
     SMPI_CHECK_OP(call, MPI_COMM_WORLD, op);
-    if (count > 0 && (!inbuf || !inoutbuf || inbuf == MPI_IN_PLACE))
+    if (count > 0 && (!inbuf || !inoutbuf || inbuf == MPI_IN_PLACE || inoutbuf == MPI_IN_PLACE))
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_BUFFER,
-                           "inbuf and inoutbuf must be real buffers");
+                           "inbuf and inoutbuf must be real buffers, not NULL or MPI_IN_PLACE");
+    if (count > 0 && inbuf == inoutbuf)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_BUFFER,
+                           "inbuf and inoutbuf are the same buffer; MPI forbids aliased "
+                           "arguments (MPI-4.0 section 2.6.2)");
     rc = smpi_op_apply(op, inbuf, inoutbuf, count, datatype);
     if (rc == MPI_ERR_OP)
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_OP, "op %s is not defined for datatype %s",

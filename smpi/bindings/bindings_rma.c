@@ -18,10 +18,15 @@
 /* ---- checks --------------------------------------------------------------------------------- */
 
 /* An accumulate's op: predefined, defined on the target's basic type, and that basic type
- * the origin's too (MPI-3.1 section 11.3.4). */
-static int check_acc(const char *call, MPI_Win win, MPI_Op op, MPI_Datatype otype,
-                     MPI_Datatype ttype, bool origin)
+ * the origin's too (MPI-3.1 section 11.3.4), when there is data to accumulate. */
+static int check_acc(const char *call, MPI_Win win, const struct rma_args *a, bool origin)
 {
+    MPI_Op op = a->op;
+    MPI_Datatype otype = a->otype;
+    MPI_Datatype ttype = a->ttype;
+    bool empty =
+        (size_t)a->tcount * ttype->size == 0 || (origin && (size_t)a->ocount * otype->size == 0);
+
     if (op == MPI_OP_NULL)
         return smpi__win_error(win, call, MPI_ERR_OP, "op is MPI_OP_NULL");
     if (!op->predefined)
@@ -29,7 +34,8 @@ static int check_acc(const char *call, MPI_Win win, MPI_Op op, MPI_Datatype otyp
                                "%s is a user-defined op; one-sided accumulates take only "
                                "predefined ops",
                                op->name);
-    if (op == MPI_REPLACE || op == MPI_NO_OP)
+    /* no data (a zero count or a zero-size type): no basic types to match (upstream rma/badrma) */
+    if (op == MPI_REPLACE || op == MPI_NO_OP || empty)
         return MPI_SUCCESS;
     if (ttype->kind == SMPI_KIND_NONE)
         return smpi__win_error(win, call, MPI_ERR_TYPE,
@@ -113,7 +119,7 @@ static int rma_call(const char *call, enum rma_call kind, MPI_Win win, const str
         SMPI_CHECK(smpi__check_win_buf(call, win, a->raddr, a->rcount, a->rtype, "result_addr"));
     }
     if (kind == CALL_ACC || kind == CALL_GACC)
-        SMPI_CHECK(check_acc(call, win, a->op, a->otype, a->ttype, origin));
+        SMPI_CHECK(check_acc(call, win, a, origin));
     if (a->target == MPI_PROC_NULL) {
         if (req) {
             *req = done_request(win);

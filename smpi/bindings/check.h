@@ -153,6 +153,8 @@ static inline const char *smpi__type_fault(MPI_Datatype type)
 {
     if (type == MPI_DATATYPE_NULL)
         return "is MPI_DATATYPE_NULL";
+    if (type->flags & SMPI_TYPE_FREED)
+        return "is a datatype that MPI_Type_free has freed";
     if (!(type->flags & SMPI_TYPE_COMMITTED))
         return "is not committed; call MPI_Type_commit on it first";
     return NULL;
@@ -172,6 +174,9 @@ static inline int smpi__check_type_handle(const char *call, MPI_Datatype type, c
 {
     if (type == MPI_DATATYPE_NULL)
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE, "%s is MPI_DATATYPE_NULL", name);
+    if (type->flags & SMPI_TYPE_FREED)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_TYPE,
+                           "%s is a datatype that MPI_Type_free has freed", name);
     return MPI_SUCCESS;
 }
 

@@ -86,26 +86,36 @@ static int check_buf_types(const char *call, MPI_Comm comm, const void *buf, con
     return MPI_SUCCESS;
 }
 
-/* MPI forbids aliased send and receive buffers (MPI_IN_PLACE exists for that), but SMPI 3.32
- * accepts them without a word and programs rely on it (SimGrid's examples/smpi/gemm gathers
- * each rank's block from and into the same matrix): the call runs, after a warning the first
- * time each collective sees it. Always MPI_SUCCESS. */
-static int check_alias(const char *call, enum coll_kind k, const void *sbuf, const void *rbuf,
-                       bool nonempty)
+/* MPI forbids aliased send and receive buffers (MPI_IN_PLACE exists for that; coll_alias.c
+ * finds them). Under a handler that returns errors (MPI_ERRORS_RETURN, a user's handler) the
+ * call is MPI_ERR_BUFFER at every rank whose buffers overlap, before any message, as in MPICH
+ * (its errors/coll/noalias tests). Under MPI_ERRORS_ARE_FATAL it runs, as under SMPI 3.32, which
+ * accepts it without a word, and programs rely on it (SimGrid's examples/smpi/gemm gathers each
+ * rank's block from and into the same matrix), after a warning the first time each collective
+ * sees it. */
+static int check_alias(const char *call, enum coll_kind k, const struct coll_args *a)
 {
     static bool warned[COLL_NKINDS];
     /* SMPI says nothing, and SimGrid's gemm example passes aliased buffers to MPI_Gather: a
      * warning under smpi/pedantic (-analyze), a verbose line otherwise */
     enum sim_log_level level = smpi__analyze.pedantic ? SIM_LOG_WARN : SIM_LOG_VERBOSE;
 
-    if (!nonempty || sbuf != rbuf || sbuf == MPI_IN_PLACE || sbuf == MPI_BOTTOM || warned[k] ||
-        !SIM_LOG_ENABLED(log_coll_call, level))
+    if (!smpi__coll_is_aliased(k, a))
+        return MPI_SUCCESS;
+    if (smpi__comm_errhandler(a->comm) != MPI_ERRORS_ARE_FATAL)
+        return smpi__error(a->comm, call, MPI_ERR_BUFFER,
+                           "sendbuf and recvbuf overlap at rank %d; MPI forbids aliased "
+                           "arguments (MPI-4.0 section 2.6.2): pass MPI_IN_PLACE as sendbuf "
+                           "instead",
+                           smpi_comm_rank(a->comm));
+    if (warned[k] || !SIM_LOG_ENABLED(log_coll_call, level))
         return MPI_SUCCESS;
     warned[k] = true;
     SIM_LOG(log_coll_call, level,
-            "%s: sendbuf and recvbuf are the same buffer at rank %d; MPI forbids aliased "
-            "arguments (MPI-3.1 section 2.6.2): pass MPI_IN_PLACE as sendbuf instead. The call "
-            "runs as under SMPI; further aliased calls of this collective are not reported",
+            "%s: sendbuf and recvbuf overlap at rank %d; MPI forbids aliased arguments (MPI-4.0 "
+            "section 2.6.2): pass MPI_IN_PLACE as sendbuf instead. The call runs as under SMPI "
+            "(its error handler is MPI_ERRORS_ARE_FATAL); further aliased calls of this "
+            "collective are not reported",
             call, smpi__self()->rank);
     return MPI_SUCCESS;
 }
@@ -248,7 +258,7 @@ static int check_reduce(const char *call, enum coll_kind k, const struct coll_ar
     if (!at_root(a))
         return MPI_SUCCESS;
     SMPI_CHECK(check_buf(call, a->comm, a->rbuf, a->count, a->type, "recvbuf"));
-    return check_alias(call, k, a->sbuf, a->rbuf, a->count > 0);
+    return check_alias(call, k, a);
 }
 
 /* allreduce, scan and exscan: both buffers at every rank. */
@@ -257,7 +267,7 @@ static int check_allreduce(const char *call, enum coll_kind k, const struct coll
     SMPI_CHECK(check_reduction(call, a, a->count));
     SMPI_CHECK(check_buf(call, a->comm, a->sbuf, a->count, a->type, "sendbuf"));
     SMPI_CHECK(check_buf(call, a->comm, a->rbuf, a->count, a->type, "recvbuf"));
-    SMPI_CHECK(check_alias(call, k, a->sbuf, a->rbuf, a->count > 0));
+    SMPI_CHECK(check_alias(call, k, a));
     if (smpi__comm_is_inter(a->comm))
         return check_not_in_place(call, a->comm, a->sbuf, "sendbuf");
     return MPI_SUCCESS;
@@ -273,7 +283,7 @@ static int check_reduce_scatter(const char *call, enum coll_kind k, const struct
     SMPI_CHECK(check_reduction(call, a, mine));
     SMPI_CHECK(check_buf_counts(call, a->comm, a->sbuf, a->rcounts, size, a->type, "sendbuf"));
     SMPI_CHECK(check_buf(call, a->comm, a->rbuf, mine, a->type, "recvbuf"));
-    return check_alias(call, k, a->sbuf, a->rbuf, mine > 0);
+    return check_alias(call, k, a);
 }
 
 static int check_alltoall(const char *call, enum coll_kind k, const struct coll_args *a)
@@ -285,7 +295,7 @@ static int check_alltoall(const char *call, enum coll_kind k, const struct coll_
     SMPI_CHECK(check_side(call, a->comm, a->rcount, a->rtype, "recvcount", "recvtype"));
     SMPI_CHECK(check_not_in_place(call, a->comm, a->rbuf, "recvbuf"));
     SMPI_CHECK(check_buf(call, a->comm, a->rbuf, a->rcount, a->rtype, "recvbuf"));
-    return check_alias(call, k, a->sbuf, a->rbuf, a->rcount > 0);
+    return check_alias(call, k, a);
 }
 
 static int check_alltoallv(const char *call, const struct coll_args *a, bool w)
@@ -319,8 +329,10 @@ static int check_alltoallv(const char *call, const struct coll_args *a, bool w)
 /* alltoall, alltoallv and alltoallw. */
 static int check_alltoall_any(const char *call, enum coll_kind k, const struct coll_args *a)
 {
-    if (coll_descs[k].flags & COLL_V)
-        return check_alltoallv(call, a, coll_descs[k].flags & COLL_W);
+    if (coll_descs[k].flags & COLL_V) {
+        SMPI_CHECK(check_alltoallv(call, a, coll_descs[k].flags & COLL_W));
+        return check_alias(call, k, a);
+    }
     return check_alltoall(call, k, a);
 }
 
@@ -338,7 +350,7 @@ static int check_blocks_side(const char *call, enum coll_kind k, const struct co
                         .buf = send ? a->sbuf : a->rbuf };
 
     SMPI_CHECK(check_blocks(call, a->comm, n, send, &b));
-    return v ? MPI_SUCCESS : check_alias(call, k, a->sbuf, a->rbuf, b.count > 0);
+    return check_alias(call, k, a);
 }
 
 static int check_allgather(const char *call, enum coll_kind k, const struct coll_args *a)

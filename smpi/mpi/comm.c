@@ -10,6 +10,7 @@
 #include "collectives/collectives.h"
 #include "smpi/analyze/analyze.h"
 #include "smpi/internal.h"
+#include "smpi/runtime/htable.h"
 
 SMPI_API struct smpi_comm smpi_mpi_comm_world;
 SMPI_API struct smpi_comm smpi_mpi_comm_self;
@@ -18,21 +19,31 @@ SMPI_API struct smpi_comm smpi_mpi_comm_self;
 static int next_context = 4;
 
 struct comm_priv {
-    int *dup_seq;       /* per member: how many communicators it derived from this one */
-    int *sorted;        /* (world rank, local rank) pairs sorted by world rank */
-    int *remote_sorted; /* the same for the remote group of an intercommunicator */
+    int *dup_seq;         /* per member: how many communicators it derived from this one */
+    int *sorted;          /* (world rank, local rank) pairs sorted by world rank */
+    int *remote_sorted;   /* the same for the remote group of an intercommunicator */
+    unsigned char *freed; /* per local rank: it called MPI_Comm_free (NULL until one did) */
 };
 
-/* A communicator being created collectively: the first member creates it, the others join. */
+/* A communicator being created collectively: the first member creates it, the others join.
+ * Hashed by (parent context, sequence, key): a rank may run thousands of creations ahead of the
+ * others (MPICH's errors/comm/too_many_comms dups 200,000 times), and a list walked from the
+ * newest made that quadratic. */
 struct pending_comm {
+    struct smpi_hnode node; /* first: keyed by pending_key */
     int parent_context;
     int seq;
     int key;     /* which of the communicators of one creation (split color) */
     int waiting; /* members that have not joined yet */
     MPI_Comm comm;
-    struct pending_comm *next;
 };
-static struct pending_comm *pending;
+static struct smpi_htable pending;
+
+static uint64_t pending_key(int context, int seq, int key)
+{
+    return ((uint64_t)(uint32_t)context << 32 | (uint32_t)seq) ^
+           ((uint64_t)(uint32_t)key * 0x9E3779B97F4A7C15ull);
+}
 
 struct smpi_group *smpi__group_new(int size)
 {
@@ -129,8 +140,17 @@ void smpi__comm_init_world(int nranks)
 
 bool smpi__comm_is_valid(MPI_Comm comm)
 {
-    return comm != MPI_COMM_NULL && (comm == MPI_COMM_SELF || comm->group != NULL) &&
-           comm->refcount > 0;
+    const struct comm_priv *p;
+    int r;
+
+    if (comm == MPI_COMM_NULL || (comm != MPI_COMM_SELF && comm->group == NULL) ||
+        comm->refcount <= 0)
+        return false;
+    p = comm->predefined ? NULL : comm->priv;
+    if (!p || !p->freed)
+        return true;
+    r = smpi_comm_rank(comm);
+    return r < 0 || !p->freed[r];
 }
 
 int smpi__comm_rank_of(MPI_Comm comm, int w)
@@ -185,10 +205,39 @@ int smpi__comm_peer_size(MPI_Comm comm)
     return comm->remote_group ? comm->remote_group->size : smpi_comm_size(comm);
 }
 
+/* Communicators whose last reference went, most recent last: the next one created takes the
+ * most recently released, as MPICH recycles handles. Until then a freed handle stays readable
+ * and invalid (no group), so using it is MPI_ERR_COMM instead of a read after free. */
+#define SMPI_COMM_RECYCLED_MAX 64
+static struct smpi_comm *recycled[SMPI_COMM_RECYCLED_MAX];
+static int nrecycled;
+
+static void comm_retire(MPI_Comm comm)
+{
+    if (nrecycled == SMPI_COMM_RECYCLED_MAX) {
+        free(recycled[0]);
+        memmove(recycled, recycled + 1, (SMPI_COMM_RECYCLED_MAX - 1) * sizeof(*recycled));
+        nrecycled--;
+    }
+    memset(comm, 0, sizeof(*comm));
+    recycled[nrecycled++] = comm;
+}
+
+static MPI_Comm comm_alloc(void)
+{
+    MPI_Comm c;
+
+    if (nrecycled == 0)
+        return sim_xcalloc(1, sizeof(struct smpi_comm));
+    c = recycled[--nrecycled];
+    memset(c, 0, sizeof(*c));
+    return c;
+}
+
 MPI_Comm smpi__comm_new_inter(struct smpi_group *local, struct smpi_group *remote, int context,
                               int members)
 {
-    MPI_Comm c = sim_xcalloc(1, sizeof(*c));
+    MPI_Comm c = comm_alloc();
 
     local->refcount++;
     remote->refcount++;
@@ -218,7 +267,7 @@ int smpi_comm_size(MPI_Comm comm)
 
 MPI_Comm smpi__comm_new(struct smpi_group *group)
 {
-    MPI_Comm c = sim_xcalloc(1, sizeof(*c));
+    MPI_Comm c = comm_alloc();
 
     group->refcount++;
     c->group = group;
@@ -245,13 +294,26 @@ void smpi__comm_release(MPI_Comm comm)
     free(p->dup_seq);
     free(p->sorted);
     free(p->remote_sorted);
+    free(p->freed);
     free(p);
     smpi__topo_release(comm->topo);
     smpi__group_release(comm->group);
     smpi__group_release(comm->remote_group);
     if (comm->local_comm)
         smpi__comm_release(comm->local_comm);
-    free(comm);
+    comm_retire(comm);
+}
+
+void smpi__comm_free(MPI_Comm comm)
+{
+    struct comm_priv *p = comm->priv;
+    int r = smpi_comm_rank(comm);
+
+    if (!p->freed)
+        p->freed = sim_xcalloc((size_t)smpi_comm_size(comm), 1);
+    if (r >= 0)
+        p->freed[r] = 1;
+    smpi__comm_release(comm);
 }
 
 /* The group of a communicator as seen by the caller (MPI_COMM_SELF's is built on demand). */
@@ -274,18 +336,19 @@ static struct smpi_group *comm_group(MPI_Comm comm)
 static MPI_Comm derive_keyed(MPI_Comm parent, struct smpi_group *group, int key, int joiners)
 {
     int seq = smpi__comm_derive_skip(parent);
-    struct pending_comm **pp;
+    uint64_t hkey = pending_key(parent->context, seq, key);
+    struct smpi_hnode **link;
     struct pending_comm *p;
 
     if (parent == MPI_COMM_SELF)
         return smpi__comm_new(group);
-    for (pp = &pending; *pp; pp = &(*pp)->next) {
-        p = *pp;
+    for (link = smpi__htable_chain(&pending, hkey); link && *link; link = &(*link)->next) {
+        p = (struct pending_comm *)*link;
         if (p->parent_context == parent->context && p->seq == seq && p->key == key) {
             MPI_Comm c = p->comm;
 
             if (--p->waiting == 0) {
-                *pp = p->next;
+                smpi__htable_unlink(&pending, link);
                 free(p);
             }
             return c;
@@ -303,8 +366,8 @@ static MPI_Comm derive_keyed(MPI_Comm parent, struct smpi_group *group, int key,
         free(p);
         return c;
     }
-    p->next = pending;
-    pending = p;
+    p->node.key = hkey;
+    smpi__htable_insert(&pending, &p->node);
     return p->comm;
 }
 
@@ -361,4 +424,21 @@ MPI_Comm smpi__comm_dup(MPI_Comm comm)
         smpi__topo_ref(c->topo);
     }
     return c;
+}
+
+int smpi__comm_idup(MPI_Comm comm, MPI_Comm *out)
+{
+    MPI_Comm c = comm->remote_group ? smpi__inter_derive(comm) : smpi__comm_dup(comm);
+    int rc;
+
+    if (comm->remote_group)
+        smpi__comm_inherit_errhandler(c, comm);
+    rc = smpi__attrs_copy(SMPI_ATTR_COMM, comm, comm->attrs, c, &c->attrs);
+    if (rc != MPI_SUCCESS) {
+        smpi__attrs_delete(SMPI_ATTR_COMM, c, &c->attrs);
+        smpi__comm_release(c);
+        c = MPI_COMM_NULL;
+    }
+    *out = c;
+    return rc;
 }

@@ -104,6 +104,9 @@ enum smpi_type_flags {
      * subarray) and stays when the type is nested. */
     SMPI_TYPE_HAS_LB = 1u << 3,
     SMPI_TYPE_HAS_UB = 1u << 4,
+    /* The handle's type was freed (MPI_Type_free and no reference left) and no new type has
+     * reused it yet (datatype_build.c). */
+    SMPI_TYPE_FREED = 1u << 5,
 };
 
 /* One run of bytes of an element, at offset bytes from the element's start (may be < 0). */
@@ -175,6 +178,9 @@ void smpi__type_unref(MPI_Datatype t);
 /* Basic elements in the first `bytes` bytes of a message of type t, or -1 when they end inside
  * a basic element (MPI_Get_elements). */
 MPI_Count smpi__type_elements(MPI_Datatype t, MPI_Count bytes);
+/* The bytes the first `elements` basic elements of a message of type t occupy
+ * (MPI_Status_set_elements). */
+MPI_Count smpi__type_elements_bytes(MPI_Datatype t, MPI_Count elements);
 /* MPI_Type_commit's work (predefined types are committed already) and MPI_Type_set_name's (at
  * most MPI_MAX_OBJECT_NAME - 1 characters kept). */
 void smpi__type_commit(MPI_Datatype type);

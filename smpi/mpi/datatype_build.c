@@ -13,6 +13,7 @@
 #include "config.h"
 #endif
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +30,38 @@ struct smpi_type_lazy {
 };
 
 /* ---- references ---------------------------------------------------------------------------- */
+
+/* Datatypes whose last reference went, most recent last: the next type built takes the most
+ * recently released one. A handle freed and then used stays readable and is seen as freed
+ * (SMPI_TYPE_FREED) until a new type reuses it, as MPICH recycles its handles (upstream's
+ * datatype/indexed_misc builds with a handle it has freed, expecting the type created since). */
+#define SMPI_TYPE_RECYCLED_MAX 64
+static struct smpi_datatype *recycled[SMPI_TYPE_RECYCLED_MAX];
+static int nrecycled;
+
+static void type_release(struct smpi_datatype *t)
+{
+    if (nrecycled == SMPI_TYPE_RECYCLED_MAX) {
+        free(recycled[0]);
+        memmove(recycled, recycled + 1, (SMPI_TYPE_RECYCLED_MAX - 1) * sizeof(*recycled));
+        nrecycled--;
+    }
+    memset(t, 0, sizeof(*t));
+    t->flags = SMPI_TYPE_FREED;
+    snprintf(t->name, sizeof(t->name), "freed datatype");
+    recycled[nrecycled++] = t;
+}
+
+static struct smpi_datatype *type_alloc(void)
+{
+    struct smpi_datatype *t;
+
+    if (nrecycled == 0)
+        return sim_xcalloc(1, sizeof(struct smpi_datatype));
+    t = recycled[--nrecycled];
+    memset(t, 0, sizeof(*t));
+    return t;
+}
 
 void smpi__type_ref(MPI_Datatype t)
 {
@@ -64,7 +97,7 @@ void smpi__type_unref(MPI_Datatype t)
     drop_lazy(t);
     free(t->blocks);
     free(t->runs);
-    free(t);
+    type_release(t);
 }
 
 /* Array a of n items of `size` bytes with room for *cap, grown (doubled) when full. */
@@ -108,31 +141,72 @@ static void add_runs(struct smpi_datatype *t, int *cap, MPI_Datatype c, MPI_Aint
                     predefined ? 1 : c->runs[i].n, predefined ? c->kind : c->runs[i].kind);
 }
 
+/* The runs of basic elements of one element of t (a predefined type: one element per block):
+ * how many, the size of run i's elements and their number. */
+static int runs_of(MPI_Datatype t)
+{
+    return (t->flags & SMPI_TYPE_PREDEFINED) ? t->nblocks : t->nruns;
+}
+
+static MPI_Count run_size(MPI_Datatype t, int i)
+{
+    return (MPI_Count)((t->flags & SMPI_TYPE_PREDEFINED) ? t->blocks[i].length : t->runs[i].size);
+}
+
+static MPI_Count run_n(MPI_Datatype t, int i)
+{
+    return (t->flags & SMPI_TYPE_PREDEFINED) ? 1 : t->runs[i].n;
+}
+
+/* Basic elements in one element of t. */
+static MPI_Count elements_per(MPI_Datatype t)
+{
+    MPI_Count per = 0;
+
+    for (int i = 0; i < runs_of(t); i++)
+        per += run_n(t, i);
+    return per;
+}
+
 MPI_Count smpi__type_elements(MPI_Datatype t, MPI_Count bytes)
 {
-    bool predefined = (t->flags & SMPI_TYPE_PREDEFINED) != 0;
-    int n = predefined ? t->nblocks : t->nruns;
-    MPI_Count per = 0;
     MPI_Count count;
     MPI_Count rest;
 
     if (t->size == 0)
         return 0;
-    for (int i = 0; i < n; i++)
-        per += predefined ? 1 : t->runs[i].n;
-    count = bytes / (MPI_Count)t->size * per;
+    count = bytes / (MPI_Count)t->size * elements_per(t);
     rest = bytes % (MPI_Count)t->size;
-    for (int i = 0; i < n && rest > 0; i++) {
-        MPI_Count size = (MPI_Count)(predefined ? t->blocks[i].length : t->runs[i].size);
-        MPI_Count avail = predefined ? 1 : t->runs[i].n;
-        MPI_Count take = rest / size < avail ? rest / size : avail;
+    for (int i = 0; i < runs_of(t) && rest > 0; i++) {
+        MPI_Count take = rest / run_size(t, i) < run_n(t, i) ? rest / run_size(t, i) : run_n(t, i);
 
         count += take;
-        rest -= take * size;
-        if (take < avail && rest > 0)
+        rest -= take * run_size(t, i);
+        if (take < run_n(t, i) && rest > 0)
             return -1; /* the data ends inside a basic element */
     }
     return rest > 0 ? -1 : count;
+}
+
+/* The bytes that the first `elements` basic elements of a message of type t occupy: the
+ * inverse of smpi__type_elements (MPI_Status_set_elements). */
+MPI_Count smpi__type_elements_bytes(MPI_Datatype t, MPI_Count elements)
+{
+    MPI_Count per = elements_per(t);
+    MPI_Count bytes;
+    MPI_Count rest;
+
+    if (t->size == 0 || per == 0)
+        return 0;
+    bytes = elements / per * (MPI_Count)t->size;
+    rest = elements % per;
+    for (int i = 0; i < runs_of(t) && rest > 0; i++) {
+        MPI_Count take = rest < run_n(t, i) ? rest : run_n(t, i);
+
+        bytes += take * run_size(t, i);
+        rest -= take;
+    }
+    return bytes;
 }
 
 /* ---- building ------------------------------------------------------------------------------ */
@@ -289,7 +363,7 @@ void smpi__type_flatten(MPI_Datatype t)
 
 struct smpi_datatype *smpi__type_build(const struct smpi_type_piece *pieces, int n)
 {
-    struct smpi_datatype *t = sim_xcalloc(1, sizeof(*t));
+    struct smpi_datatype *t = type_alloc();
     int rcap = 0;
     bool bounds = false;
     bool data = false;

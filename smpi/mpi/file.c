@@ -291,6 +291,35 @@ void smpi__io_release(struct smpi_file *f)
     smpi__comm_release(comm);
 }
 
+int smpi__io_view_type_check(const struct smpi_file *f, MPI_Datatype t, const char *what, char *msg,
+                             size_t len)
+{
+    bool writable = (f->amode & (MPI_MODE_WRONLY | MPI_MODE_RDWR)) != 0;
+    MPI_Aint end = 0;
+
+    smpi__type_flatten(t);
+    for (int i = 0; i < t->nblocks; i++) {
+        const struct smpi_type_block *b = &t->blocks[i];
+        const char *fault = NULL;
+
+        if (b->offset < 0)
+            fault = "is negative";
+        else if (i > 0 && b->offset < t->blocks[i - 1].offset)
+            fault = "decreases";
+        else if (writable && b->offset < end)
+            fault = "overlaps the data before it in a file open for writing";
+        if (fault) {
+            snprintf(msg, len,
+                     "%s %s: the displacement %ld of its block %d %s; MPI requires "
+                     "non-negative, monotonically nondecreasing displacements",
+                     what, t->name, (long)b->offset, i, fault);
+            return MPI_ERR_IO;
+        }
+        end = b->offset + (MPI_Aint)b->length;
+    }
+    return MPI_SUCCESS;
+}
+
 int smpi__io_set_view(struct smpi_file *f, MPI_Offset disp, MPI_Datatype etype,
                       MPI_Datatype filetype, bool external32)
 {

@@ -64,6 +64,11 @@ int smpi__io_errno_class(int err);
 char *smpi__io_path(const char *name, const struct sim_disk **disk, struct sim_host **host);
 struct smpi_file *smpi__io_open(MPI_Comm comm, const char *name, int amode, MPI_Info info);
 void smpi__io_release(struct smpi_file *f);
+/* MPI_File_set_view's rule for the typemap of an etype or filetype (MPI-4.0 section 14.3):
+ * displacements non-negative and monotonically nondecreasing, and no overlap when the file is
+ * open for writing; MPI_ERR_IO with the reason in msg otherwise, as ROMIO. */
+int smpi__io_view_type_check(const struct smpi_file *f, MPI_Datatype t, const char *what, char *msg,
+                             size_t len);
 int smpi__io_set_view(struct smpi_file *f, MPI_Offset disp, MPI_Datatype etype,
                       MPI_Datatype filetype, bool external32);
 MPI_Offset smpi__io_offset(const struct smpi_file_member *m, MPI_Offset k, size_t *run);

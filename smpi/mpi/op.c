@@ -109,8 +109,10 @@ OP_TABLE(maxloc, PAIR_KINDS)
 #define CLASSES_MAXMIN                                                                             \
     (SMPI_CLASS_C_INTEGER | SMPI_CLASS_F_INTEGER | SMPI_CLASS_FLOATING | SMPI_CLASS_MULTILANG)
 #define CLASSES_ARITH (CLASSES_MAXMIN | SMPI_CLASS_COMPLEX)
-/* Logical ops also take floating types, as MPICH and SMPI do (MPICH's opland, oplor, oplxor). */
-#define CLASSES_LOGIC (SMPI_CLASS_C_INTEGER | SMPI_CLASS_FLOATING | SMPI_CLASS_LOGICAL)
+/* Logical ops also take floating types and the multi-language integers (MPI_AINT, MPI_OFFSET,
+ * MPI_COUNT), as MPICH and SMPI do (MPICH's opland, oplor, oplxor; mpich3-test coll/allred). */
+#define CLASSES_LOGIC                                                                              \
+    (SMPI_CLASS_C_INTEGER | SMPI_CLASS_FLOATING | SMPI_CLASS_LOGICAL | SMPI_CLASS_MULTILANG)
 #define CLASSES_BITWISE                                                                            \
     (SMPI_CLASS_C_INTEGER | SMPI_CLASS_F_INTEGER | SMPI_CLASS_BYTE | SMPI_CLASS_MULTILANG)
 #define CLASSES_LOC SMPI_CLASS_PAIR

@@ -335,6 +335,27 @@ static void check_types(struct smpi_request *send, struct smpi_request *recv)
     recv->status.MPI_ERROR = MPI_ERR_TYPE;
 }
 
+/* A message that ends inside a basic element of the receive's datatype (3 chars received
+ * into ints) cannot be received: MPI_ERR_TRUNCATE, as MPICH (upstream errors/pt2pt/truncmsg2).
+ * Only the sizes of the receive's basic elements are walked, never the whole signature. */
+static void check_partial(struct smpi_request *send, struct smpi_request *recv)
+{
+    char text[512];
+    char comm[256];
+
+    if (smpi__type_elements(recv->type, (MPI_Count)send->size) >= 0)
+        return;
+    smpi__comm_text(recv->comm, comm, sizeof(comm));
+    snprintf(text, sizeof(text),
+             "the message of %zu bytes from rank %d (tag %d) ends inside a basic element of the "
+             "receive's %d x %s on %s",
+             send->size, send->src, send->tag, recv->count, smpi__type_text(recv->type), comm);
+    free(recv->error_text);
+    recv->error_text = sim_xstrdup(text);
+    recv->error = MPI_ERR_TRUNCATE;
+    recv->status.MPI_ERROR = MPI_ERR_TRUNCATE;
+}
+
 static void match(struct smpi_request *send, struct smpi_request *recv)
 {
     MPI_Status *st = &recv->status;
@@ -361,6 +382,9 @@ static void match(struct smpi_request *send, struct smpi_request *recv)
     if (send->type != recv->type && recv->error == MPI_SUCCESS && send->size && recv->size &&
         !((send->flags | recv->flags) & SMPI_REQ_INTERNAL))
         check_types(send, recv);
+    if (send->type != recv->type && recv->error == MPI_SUCCESS && send->size &&
+        !((send->flags | recv->flags) & (SMPI_REQ_INTERNAL | SMPI_REQ_COLL)))
+        check_partial(send, recv);
     if (send->flags & SMPI_REQ_EAGER) {
         if (!send->comm_act)
             deliver(send, recv); /* it had already arrived */

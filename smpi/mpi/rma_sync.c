@@ -247,11 +247,30 @@ static void lock_give(MPI_Win w, int t)
     smpi__rma_wake_all(w, t);
 }
 
+/* A passive-target epoch cannot open inside an access epoch of MPI_Win_start (MPI-4.0
+ * section 12.5); after a fence it closes the fence's epoch, which had no operation if the
+ * program is correct, so that accesses after the unlock need a new fence (as in MPICH:
+ * upstream errors/rma/win_sync_lock_at, win_sync_lock_fence). */
+static int lock_epoch_check(MPI_Win w, struct win_rank *me, char *msg, size_t len)
+{
+    if (me->access) {
+        snprintf(msg, len,
+                 "an access epoch of MPI_Win_start is open on %s; close it with "
+                 "MPI_Win_complete first",
+                 smpi__win_name(w));
+        return MPI_ERR_RMA_SYNC;
+    }
+    me->fence_open = false;
+    return MPI_SUCCESS;
+}
+
 int smpi__rma_lock(MPI_Win w, int type, int t, int assert, char *msg, size_t len)
 {
     struct win_rank *me = smpi__win_self(w);
     int rc;
 
+    if (lock_epoch_check(w, me, msg, len) != MPI_SUCCESS)
+        return MPI_ERR_RMA_SYNC;
     if (me->lock_all || me->locks[t]) {
         snprintf(msg, len, "the calling rank already holds a lock on rank %d of %s", t,
                  smpi__win_name(w));
@@ -285,6 +304,8 @@ int smpi__rma_lock_all(MPI_Win w, int assert, char *msg, size_t len)
     struct win_rank *me = smpi__win_self(w);
     int self = smpi__win_rank(w);
 
+    if (lock_epoch_check(w, me, msg, len) != MPI_SUCCESS)
+        return MPI_ERR_RMA_SYNC;
     if (me->lock_all || me->nlocks > 0) {
         snprintf(msg, len, "the calling rank already holds locks on %s", smpi__win_name(w));
         return MPI_ERR_RMA_SYNC;

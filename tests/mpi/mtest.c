@@ -79,3 +79,13 @@ long mtest_pss_kib(void)
     fclose(f);
     return kib;
 }
+
+/* after mtest_finish, whose MPI_Finalize line tests/mpi/analyze expects at mtest.c:64 */
+int mtest_expect_class(int rc, int want, const char *what)
+{
+    int cls = MPI_SUCCESS;
+
+    if (rc != MPI_SUCCESS)
+        MPI_Error_class(rc, &cls);
+    return mtest_expect(cls == want, "%s: error class %d, expected %d", what, cls, want);
+}

@@ -12,6 +12,9 @@ int mtest_expect(bool ok, const char *fmt, ...) __attribute__((format(printf, 2,
 /* Sums errs over all ranks on rank 0, prints the verdict, calls MPI_Finalize; returns the exit
  * status for main (0 when every rank passed). */
 int mtest_finish(int errs);
+/* Expects rc to be of error class want (MPI_SUCCESS: to succeed); prints what, the class got and
+ * the class expected on a mismatch. */
+int mtest_expect_class(int rc, int want, const char *what);
 /* Compares two simulated dates with a relative tolerance of 1e-9 (plus 1e-15 absolute);
  * prints both on a mismatch. */
 int mtest_expect_time(double got, double want, const char *what);

@@ -315,6 +315,26 @@ Test(op, logical_ops_on_fortran_logical_and_band_on_offset)
     cr_assert_eq(o2, 0x0F0);
 }
 
+Test(op, logical_ops_on_the_multi_language_integers)
+{
+    /* As MPICH and SMPI (mpich3-test coll/allred), beyond MPI-4.0 6.9.2's table: LAND {3, 0}
+     * with {5, 5} = {1, 0} on MPI_AINT; LOR {0, 0} with {0, 7} = {0, 1} on MPI_COUNT; LXOR
+     * {2, 0} with {2, 4} = {0, 1} on MPI_OFFSET. */
+    MPI_Aint a_in[2] = { 3, 0 };
+    MPI_Aint a[2] = { 5, 5 };
+    MPI_Count c_in[2] = { 0, 0 };
+    MPI_Count c[2] = { 0, 7 };
+    MPI_Offset o_in[2] = { 2, 0 };
+    MPI_Offset o[2] = { 2, 4 };
+
+    cr_assert_eq(smpi_op_apply(MPI_LAND, a_in, a, 2, MPI_AINT), MPI_SUCCESS);
+    cr_assert(a[0] == 1 && a[1] == 0);
+    cr_assert_eq(smpi_op_apply(MPI_LOR, c_in, c, 2, MPI_COUNT), MPI_SUCCESS);
+    cr_assert(c[0] == 0 && c[1] == 1);
+    cr_assert_eq(smpi_op_apply(MPI_LXOR, o_in, o, 2, MPI_OFFSET), MPI_SUCCESS);
+    cr_assert(o[0] == 0 && o[1] == 1);
+}
+
 Test(op, maxloc_tie_keeps_the_lowest_index_in_both_orders)
 {
     /* MAXLOC on MPI_FLOAT_INT: {4.0, idx 9} into {4.0, idx 2} -> idx 2, and {4.0, idx 2}
@@ -339,12 +359,11 @@ Test(op, maxloc_tie_keeps_the_lowest_index_in_both_orders)
 Test(op, ops_refuse_types_outside_their_categories)
 {
     /* MPI-3.1 5.9.2 by category, each returning MPI_ERR_OP with the buffer untouched:
-     * LAND on MPI_INTEGER (Fortran integer is not a logical-op type), LAND on MPI_OFFSET
-     * (multi-language), SUM on MPI_LOGICAL, MAX on MPI_WCHAR, SUM on MPI_PACKED, MAXLOC on
-     * MPI_DOUBLE, BOR on MPI_C_BOOL, PROD on MPI_CHARACTER. Sanity: SUM on MPI_INTEGER works. */
+     * LAND on MPI_INTEGER (Fortran integer is not a logical-op type), SUM on MPI_LOGICAL, MAX on
+     * MPI_WCHAR, SUM on MPI_PACKED, MAXLOC on MPI_DOUBLE, BOR on MPI_C_BOOL, PROD on MPI_CHARACTER.
+     * Sanity: SUM on MPI_INTEGER works. */
     int i = 3;
     int j = 4;
-    MPI_Offset o = 1;
     wchar_t w = 1;
     unsigned char p = 1;
     double d = 1.0;
@@ -352,7 +371,6 @@ Test(op, ops_refuse_types_outside_their_categories)
     char ch = 'a';
 
     cr_assert_eq(smpi_op_apply(MPI_LAND, &i, &j, 1, MPI_INTEGER), MPI_ERR_OP);
-    cr_assert_eq(smpi_op_apply(MPI_LAND, &o, &o, 1, MPI_OFFSET), MPI_ERR_OP);
     cr_assert_eq(smpi_op_apply(MPI_SUM, &i, &j, 1, MPI_LOGICAL), MPI_ERR_OP);
     cr_assert_eq(smpi_op_apply(MPI_MAX, &w, &w, 1, MPI_WCHAR), MPI_ERR_OP);
     cr_assert_eq(smpi_op_apply(MPI_SUM, &p, &p, 1, MPI_PACKED), MPI_ERR_OP);
@@ -367,17 +385,19 @@ Test(op, ops_refuse_types_outside_their_categories)
 Test(op, reduce_local_with_a_predefined_op_and_errors)
 {
     /* MPI_Reduce_local(MPI_PROD) of {2, 3} into {5, 7} = {10, 21}. A bad pair (BAND on
-     * MPI_DOUBLE) returns MPI_ERR_OP, count -1 MPI_ERR_COUNT, and freeing a predefined op
-     * MPI_ERR_OP (errors are not fatal in unit tests). */
+     * MPI_DOUBLE) returns MPI_ERR_OP, aliased buffers MPI_ERR_BUFFER, count -1 MPI_ERR_COUNT, and
+     * freeing a predefined op MPI_ERR_OP (errors are not fatal in unit tests). */
     long in[2] = { 2, 3 };
     long io[2] = { 5, 7 };
     double d = 1.0;
+    double e = 1.0;
     MPI_Op op = MPI_SUM;
 
     cr_assert_eq(MPI_Reduce_local(in, io, 2, MPI_LONG, MPI_PROD), MPI_SUCCESS);
     cr_assert_eq(io[0], 10);
     cr_assert_eq(io[1], 21);
-    cr_assert_eq(MPI_Reduce_local(&d, &d, 1, MPI_DOUBLE, MPI_BAND), MPI_ERR_OP);
+    cr_assert_eq(MPI_Reduce_local(&d, &e, 1, MPI_DOUBLE, MPI_BAND), MPI_ERR_OP);
+    cr_assert_eq(MPI_Reduce_local(&d, &d, 1, MPI_DOUBLE, MPI_SUM), MPI_ERR_BUFFER);
     cr_assert_eq(MPI_Reduce_local(in, io, -1, MPI_LONG, MPI_SUM), MPI_ERR_COUNT);
     cr_assert_eq(MPI_Op_free(&op), MPI_ERR_OP);
     cr_assert_eq(op, MPI_SUM);
