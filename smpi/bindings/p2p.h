@@ -5,7 +5,7 @@
 
 #include <stddef.h>
 
-#include "mpi.h"
+#include <mpi.h>
 
 /* smpi__enter for a call on n requests (wait/test families, MPI_Start*): the trace sinks see
  * the requests before they complete. */
