@@ -245,13 +245,19 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 }
 #pragma weak MPI_Request_get_status = PMPI_Request_get_status
 
+/* The checks of MPI_Request_free and MPI_Cancel: a request, not MPI_REQUEST_NULL. */
+static int check_request(const char *call, const MPI_Request *request)
+{
+    SMPI_CHECK_INIT(call);
+    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, request);
+    if (*request == MPI_REQUEST_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_REQUEST, "request is MPI_REQUEST_NULL");
+    return MPI_SUCCESS;
+}
+
 int PMPI_Request_free(MPI_Request *request)
 {
-    SMPI_CHECK_INIT("MPI_Request_free");
-    SMPI_CHECK_ARG("MPI_Request_free", MPI_COMM_WORLD, request);
-    if (*request == MPI_REQUEST_NULL)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Request_free", MPI_ERR_REQUEST,
-                           "request is MPI_REQUEST_NULL");
+    SMPI_CHECK(check_request("MPI_Request_free", request));
     smpi__enter("MPI_Request_free");
     smpi__req_free(request);
     smpi__leave();
@@ -263,11 +269,7 @@ int PMPI_Cancel(MPI_Request *request)
 {
     int rc;
 
-    SMPI_CHECK_INIT("MPI_Cancel");
-    SMPI_CHECK_ARG("MPI_Cancel", MPI_COMM_WORLD, request);
-    if (*request == MPI_REQUEST_NULL)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Cancel", MPI_ERR_REQUEST,
-                           "request is MPI_REQUEST_NULL");
+    SMPI_CHECK(check_request("MPI_Cancel", request));
     smpi__enter("MPI_Cancel");
     rc = smpi__cancel(*request);
     smpi__leave();
@@ -351,13 +353,21 @@ int PMPI_Startall(int count, MPI_Request array_of_requests[])
 
 /* ---- status queries ----------------------------------------------------------------------- */
 
+/* The checks of the status queries: status, a committed datatype, the result's pointer. */
+static int check_status_query(const char *call, const MPI_Status *status, MPI_Datatype datatype,
+                              const void *count)
+{
+    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, status);
+    SMPI_CHECK_TYPE(call, MPI_COMM_WORLD, datatype);
+    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, count);
+    return MPI_SUCCESS;
+}
+
 int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
     size_t size;
 
-    SMPI_CHECK_ARG("MPI_Get_count", MPI_COMM_WORLD, status);
-    SMPI_CHECK_TYPE("MPI_Get_count", MPI_COMM_WORLD, datatype);
-    SMPI_CHECK_ARG("MPI_Get_count", MPI_COMM_WORLD, count);
+    SMPI_CHECK(check_status_query("MPI_Get_count", status, datatype, count));
     size = smpi_type_size(datatype);
     if (size == 0)
         *count = 0;
@@ -373,9 +383,7 @@ int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Cou
 {
     MPI_Count n;
 
-    SMPI_CHECK_ARG("MPI_Get_elements", MPI_COMM_WORLD, status);
-    SMPI_CHECK_TYPE("MPI_Get_elements", MPI_COMM_WORLD, datatype);
-    SMPI_CHECK_ARG("MPI_Get_elements", MPI_COMM_WORLD, count);
+    SMPI_CHECK(check_status_query("MPI_Get_elements", status, datatype, count));
     n = smpi__type_elements(datatype, status->smpi_count);
     *count = n < 0 ? MPI_UNDEFINED : n;
     return MPI_SUCCESS;
