@@ -149,24 +149,15 @@ void coll__select_mpich_check(void)
 }
 
 /* The bytes (or elements) each collective's MPICH rules decide on, as SMPI 3.32 computes them:
- * MPICH's allgather uses the send type even with MPI_IN_PLACE. */
+ * the block the descriptor counts (coll_call_bytes), except for allgather (the whole gathered
+ * buffer) and allgatherv and reduce_scatter (the sum of the counts, in elements). */
 static size_t mpich_bytes(enum coll_kind k, const struct coll_args *a, int size)
 {
-    switch (k) {
-    case COLL_BCAST:
-    case COLL_REDUCE:
-    case COLL_ALLREDUCE:
-        return coll__bytes(a->count, a->type);
-    case COLL_ALLTOALL:
-        return coll__bytes(a->scount, a->stype);
-    case COLL_ALLGATHER:
-        return coll__bytes(a->scount, a->stype) * (size_t)size;
-    case COLL_ALLGATHERV:
-    case COLL_REDUCE_SCATTER:
+    if (k == COLL_ALLGATHERV || k == COLL_REDUCE_SCATTER)
         return coll__sum(a->rcounts, size);
-    default:
-        return 0;
-    }
+    if (k == COLL_ALLGATHER)
+        return coll_call_bytes(k, a) * (size_t)size;
+    return coll_call_bytes(k, a);
 }
 
 /* What SMPI's mpich selector does before deciding: init_smp on hierarchical communicators for

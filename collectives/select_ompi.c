@@ -523,30 +523,16 @@ static size_t send_type_size(const struct coll_args *a)
     return smpi_type_size(a->sbuf != MPI_IN_PLACE ? a->stype : a->rtype);
 }
 
-/* The bytes each collective's Open MPI rules decide on, as SMPI 3.32 computes them. */
+/* The bytes each collective's Open MPI rules decide on, as SMPI 3.32 computes them: the block
+ * the descriptor counts (coll_call_bytes), except for allgatherv (the mean block, in the send
+ * type) and reduce_scatter (the whole vector). */
 static size_t ompi_bytes(enum coll_kind k, const struct coll_args *a, int size)
 {
-    bool root = smpi_comm_rank(a->comm) == a->root;
-
-    switch (k) {
-    case COLL_BCAST:
-    case COLL_REDUCE:
-    case COLL_ALLREDUCE:
-        return coll__bytes(a->count, a->type);
-    case COLL_ALLTOALL:
-    case COLL_ALLGATHER:
-        return send_type_size(a) * (size_t)a->scount;
-    case COLL_ALLGATHERV:
+    if (k == COLL_ALLGATHERV)
         return send_type_size(a) * coll__sum(a->rcounts, size) / (size_t)size;
-    case COLL_REDUCE_SCATTER:
+    if (k == COLL_REDUCE_SCATTER)
         return coll__sum(a->rcounts, size) * smpi_type_size(a->type);
-    case COLL_GATHER:
-        return root ? coll__bytes(a->rcount, a->rtype) : coll__bytes(a->scount, a->stype);
-    case COLL_SCATTER:
-        return root ? coll__bytes(a->scount, a->stype) : coll__bytes(a->rcount, a->rtype);
-    default:
-        return 0;
-    }
+    return coll_call_bytes(k, a);
 }
 
 const struct coll_algo *coll__pick_ompi(enum coll_kind k, struct coll_args *b)

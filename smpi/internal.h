@@ -3,6 +3,7 @@
 #ifndef SMPI_INTERNAL_H
 #define SMPI_INTERNAL_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -177,6 +178,16 @@ int smpi__coll_exec(enum coll_kind k, const struct coll_args *a);
 void smpi__coll_enter(const char *call, enum coll_kind k, const struct coll_args *a);
 /* A whole blocking collective call: check, enter `call`, run, leave, report. */
 int smpi__coll_call(const char *call, enum coll_kind k, const struct coll_args *a);
+/* The arguments of an MPI call of collective k, read from *ap in the order of its MPI binding
+ * (MPI-3.1's parameter order, up to the communicator; a nonblocking call's request is not
+ * read) and stored in the fields coll_descs[k] names: the form's buffers, counts and types
+ * (per-peer arrays on the sides its v and w forms make per-peer, MPI_Aint displacements for
+ * the neighbourhood w form), the op of a reduction, the root of a rooted collective. Each
+ * argument must have exactly the binding's parameter type. */
+struct coll_args smpi__coll_pack(enum coll_kind k, va_list *ap);
+/* A whole blocking collective binding: its MPI arguments follow k, as smpi__coll_pack reads
+ * them; packs them and runs smpi__coll_call. */
+int smpi__coll_pmpi(const char *call, enum coll_kind k, ...);
 /* MPI_Reduce_scatter_block's counts: a new array of rcount per rank of comm (NULL and 0 for
  * an invalid comm); returns its length. */
 int smpi__reduce_scatter_counts(MPI_Comm comm, int rcount, int **counts);

@@ -1,6 +1,7 @@
-/* bindings_coll: the blocking collective MPI calls. Each turns its arguments into a struct
- * coll_args and hands it to smpi__coll_call (coll_call.c: checks, SMPI's normalisation, the
- * intra- or intercommunicator algorithm chosen by the collectives registry). */
+/* bindings_coll: the blocking collective MPI calls. Each passes its arguments, in MPI's order,
+ * to smpi__coll_pmpi (coll_call.c), which packs them into a struct coll_args as the
+ * collective's descriptor says, then checks, normalises as SMPI does and runs the intra- or
+ * intercommunicator algorithm the collectives registry chooses. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -24,75 +25,48 @@ void smpi__coll_init(void)
 
 int PMPI_Barrier(MPI_Comm comm)
 {
-    struct coll_args a = { .comm = comm };
-
-    return smpi__coll_call("MPI_Barrier", COLL_BARRIER, &a);
+    return smpi__coll_pmpi("MPI_Barrier", COLL_BARRIER, comm);
 }
 #pragma weak MPI_Barrier = PMPI_Barrier
 
 int PMPI_Bcast(void *buf, int count, MPI_Datatype type, int root, MPI_Comm comm)
 {
-    struct coll_args a = { .rbuf = buf, .count = count, .type = type, .root = root, .comm = comm };
-
-    return smpi__coll_call("MPI_Bcast", COLL_BCAST, &a);
+    return smpi__coll_pmpi("MPI_Bcast", COLL_BCAST, buf, count, type, root, comm);
 }
 #pragma weak MPI_Bcast = PMPI_Bcast
 
 int PMPI_Reduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, int root,
                 MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sbuf,
-                           .rbuf = rbuf,
-                           .count = count,
-                           .type = type,
-                           .op = op,
-                           .root = root,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Reduce", COLL_REDUCE, &a);
+    return smpi__coll_pmpi("MPI_Reduce", COLL_REDUCE, sbuf, rbuf, count, type, op, root, comm);
 }
 #pragma weak MPI_Reduce = PMPI_Reduce
 
 int PMPI_Allreduce(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
                    MPI_Comm comm)
 {
-    struct coll_args a = {
-        .sbuf = sbuf, .rbuf = rbuf, .count = count, .type = type, .op = op, .comm = comm
-    };
-
-    return smpi__coll_call("MPI_Allreduce", COLL_ALLREDUCE, &a);
+    return smpi__coll_pmpi("MPI_Allreduce", COLL_ALLREDUCE, sbuf, rbuf, count, type, op, comm);
 }
 #pragma weak MPI_Allreduce = PMPI_Allreduce
 
 int PMPI_Scan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op, MPI_Comm comm)
 {
-    struct coll_args a = {
-        .sbuf = sbuf, .rbuf = rbuf, .count = count, .type = type, .op = op, .comm = comm
-    };
-
-    return smpi__coll_call("MPI_Scan", COLL_SCAN, &a);
+    return smpi__coll_pmpi("MPI_Scan", COLL_SCAN, sbuf, rbuf, count, type, op, comm);
 }
 #pragma weak MPI_Scan = PMPI_Scan
 
 int PMPI_Exscan(const void *sbuf, void *rbuf, int count, MPI_Datatype type, MPI_Op op,
                 MPI_Comm comm)
 {
-    struct coll_args a = {
-        .sbuf = sbuf, .rbuf = rbuf, .count = count, .type = type, .op = op, .comm = comm
-    };
-
-    return smpi__coll_call("MPI_Exscan", COLL_EXSCAN, &a);
+    return smpi__coll_pmpi("MPI_Exscan", COLL_EXSCAN, sbuf, rbuf, count, type, op, comm);
 }
 #pragma weak MPI_Exscan = PMPI_Exscan
 
 int PMPI_Reduce_scatter(const void *sbuf, void *rbuf, const int rcounts[], MPI_Datatype type,
                         MPI_Op op, MPI_Comm comm)
 {
-    struct coll_args a = {
-        .sbuf = sbuf, .rbuf = rbuf, .rcounts = rcounts, .type = type, .op = op, .comm = comm
-    };
-
-    return smpi__coll_call("MPI_Reduce_scatter", COLL_REDUCE_SCATTER, &a);
+    return smpi__coll_pmpi("MPI_Reduce_scatter", COLL_REDUCE_SCATTER, sbuf, rbuf, rcounts, type, op,
+                           comm);
 }
 #pragma weak MPI_Reduce_scatter = PMPI_Reduce_scatter
 
@@ -134,15 +108,8 @@ int PMPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Data
 int PMPI_Alltoall(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
                   MPI_Datatype rtype, MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sbuf,
-                           .scount = scount,
-                           .stype = stype,
-                           .rbuf = rbuf,
-                           .rcount = rcount,
-                           .rtype = rtype,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Alltoall", COLL_ALLTOALL, &a);
+    return smpi__coll_pmpi("MPI_Alltoall", COLL_ALLTOALL, sbuf, scount, stype, rbuf, rcount, rtype,
+                           comm);
 }
 #pragma weak MPI_Alltoall = PMPI_Alltoall
 
@@ -150,17 +117,8 @@ int PMPI_Alltoallv(const void *sbuf, const int scounts[], const int sdispls[], M
                    void *rbuf, const int rcounts[], const int rdispls[], MPI_Datatype rtype,
                    MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sbuf,
-                           .scounts = scounts,
-                           .sdispls = sdispls,
-                           .stype = stype,
-                           .rbuf = rbuf,
-                           .rcounts = rcounts,
-                           .rdispls = rdispls,
-                           .rtype = rtype,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Alltoallv", COLL_ALLTOALLV, &a);
+    return smpi__coll_pmpi("MPI_Alltoallv", COLL_ALLTOALLV, sbuf, scounts, sdispls, stype, rbuf,
+                           rcounts, rdispls, rtype, comm);
 }
 #pragma weak MPI_Alltoallv = PMPI_Alltoallv
 
@@ -168,113 +126,55 @@ int PMPI_Alltoallw(const void *sbuf, const int scounts[], const int sdispls[],
                    const MPI_Datatype stypes[], void *rbuf, const int rcounts[],
                    const int rdispls[], const MPI_Datatype rtypes[], MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sbuf,
-                           .scounts = scounts,
-                           .sdispls = sdispls,
-                           .stypes = stypes,
-                           .rbuf = rbuf,
-                           .rcounts = rcounts,
-                           .rdispls = rdispls,
-                           .rtypes = rtypes,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Alltoallw", COLL_ALLTOALLW, &a);
+    return smpi__coll_pmpi("MPI_Alltoallw", COLL_ALLTOALLW, sbuf, scounts, sdispls, stypes, rbuf,
+                           rcounts, rdispls, rtypes, comm);
 }
 #pragma weak MPI_Alltoallw = PMPI_Alltoallw
 
 int PMPI_Allgather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
                    MPI_Datatype rtype, MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sbuf,
-                           .scount = scount,
-                           .stype = stype,
-                           .rbuf = rbuf,
-                           .rcount = rcount,
-                           .rtype = rtype,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Allgather", COLL_ALLGATHER, &a);
+    return smpi__coll_pmpi("MPI_Allgather", COLL_ALLGATHER, sbuf, scount, stype, rbuf, rcount,
+                           rtype, comm);
 }
 #pragma weak MPI_Allgather = PMPI_Allgather
 
 int PMPI_Allgatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf,
                     const int rcounts[], const int displs[], MPI_Datatype rtype, MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sbuf,
-                           .scount = scount,
-                           .stype = stype,
-                           .rbuf = rbuf,
-                           .rcounts = rcounts,
-                           .rdispls = displs,
-                           .rtype = rtype,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Allgatherv", COLL_ALLGATHERV, &a);
+    return smpi__coll_pmpi("MPI_Allgatherv", COLL_ALLGATHERV, sbuf, scount, stype, rbuf, rcounts,
+                           displs, rtype, comm);
 }
 #pragma weak MPI_Allgatherv = PMPI_Allgatherv
 
 int PMPI_Gather(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
                 MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sbuf,
-                           .scount = scount,
-                           .stype = stype,
-                           .rbuf = rbuf,
-                           .rcount = rcount,
-                           .rtype = rtype,
-                           .root = root,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Gather", COLL_GATHER, &a);
+    return smpi__coll_pmpi("MPI_Gather", COLL_GATHER, sbuf, scount, stype, rbuf, rcount, rtype,
+                           root, comm);
 }
 #pragma weak MPI_Gather = PMPI_Gather
 
 int PMPI_Gatherv(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, const int rcounts[],
                  const int displs[], MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sbuf,
-                           .scount = scount,
-                           .stype = stype,
-                           .rbuf = rbuf,
-                           .rcounts = rcounts,
-                           .rdispls = displs,
-                           .rtype = rtype,
-                           .root = root,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Gatherv", COLL_GATHERV, &a);
+    return smpi__coll_pmpi("MPI_Gatherv", COLL_GATHERV, sbuf, scount, stype, rbuf, rcounts, displs,
+                           rtype, root, comm);
 }
 #pragma weak MPI_Gatherv = PMPI_Gatherv
 
 int PMPI_Scatter(const void *sbuf, int scount, MPI_Datatype stype, void *rbuf, int rcount,
                  MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sbuf,
-                           .scount = scount,
-                           .stype = stype,
-                           .rbuf = rbuf,
-                           .rcount = rcount,
-                           .rtype = rtype,
-                           .root = root,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Scatter", COLL_SCATTER, &a);
+    return smpi__coll_pmpi("MPI_Scatter", COLL_SCATTER, sbuf, scount, stype, rbuf, rcount, rtype,
+                           root, comm);
 }
 #pragma weak MPI_Scatter = PMPI_Scatter
 
 int PMPI_Scatterv(const void *sbuf, const int scounts[], const int displs[], MPI_Datatype stype,
                   void *rbuf, int rcount, MPI_Datatype rtype, int root, MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sbuf,
-                           .scounts = scounts,
-                           .sdispls = displs,
-                           .stype = stype,
-                           .rbuf = rbuf,
-                           .rcount = rcount,
-                           .rtype = rtype,
-                           .root = root,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Scatterv", COLL_SCATTERV, &a);
+    return smpi__coll_pmpi("MPI_Scatterv", COLL_SCATTERV, sbuf, scounts, displs, stype, rbuf,
+                           rcount, rtype, root, comm);
 }
 #pragma weak MPI_Scatterv = PMPI_Scatterv

@@ -165,10 +165,7 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
 {
     int rc;
 
-    SMPI_CHECK_INIT("MPI_Comm_split_type");
-    SMPI_CHECK_COMM("MPI_Comm_split_type", comm);
-    SMPI_CHECK_INTRA("MPI_Comm_split_type", comm);
-    SMPI_CHECK_ARG("MPI_Comm_split_type", comm, newcomm);
+    SMPI_CHECK_NEW_COMM("MPI_Comm_split_type", comm, newcomm);
     if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
         return smpi__error(comm, "MPI_Comm_split_type", MPI_ERR_ARG,
                            "split_type %d is not MPI_COMM_TYPE_SHARED or MPI_UNDEFINED",
@@ -186,10 +183,7 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
 
 int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
-    SMPI_CHECK_INIT("MPI_Comm_dup_with_info");
-    SMPI_CHECK_COMM("MPI_Comm_dup_with_info", comm);
-    SMPI_CHECK_INTRA("MPI_Comm_dup_with_info", comm);
-    SMPI_CHECK_ARG("MPI_Comm_dup_with_info", comm, newcomm);
+    SMPI_CHECK_NEW_COMM("MPI_Comm_dup_with_info", comm, newcomm);
     /* info only carries hints, which an implementation may ignore (MPI-3.1 section 6.4.4) */
     SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_dup_with_info", comm));
     smpi__enter("MPI_Comm_dup_with_info");
@@ -326,10 +320,7 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
     int seq;
     int me;
 
-    SMPI_CHECK_INIT(call);
-    SMPI_CHECK_COMM(call, comm);
-    SMPI_CHECK_INTRA(call, comm);
-    SMPI_CHECK_ARG(call, comm, newcomm);
+    SMPI_CHECK_NEW_COMM(call, comm, newcomm);
     SMPI_CHECK_TAG(call, comm, tag, false);
     if (group == MPI_GROUP_NULL)
         return smpi__error(comm, call, MPI_ERR_GROUP, "group is MPI_GROUP_NULL");

@@ -13,34 +13,59 @@
 #include "smpi/internal.h"
 #include "smpi/mpi/datatype.h"
 
+/* MPI_Type_size and MPI_Type_size_x (count: size points to an MPI_Count; else to an int, which
+ * gets MPI_UNDEFINED when the size does not fit). */
+static int type_size(const char *call, MPI_Datatype datatype, void *size, bool count)
+{
+    SMPI_CHECK_TYPE_HANDLE(call, datatype);
+    SMPI_CHECK(smpi__check_arg(call, MPI_COMM_WORLD, size, "size"));
+    if (count)
+        *(MPI_Count *)size = (MPI_Count)datatype->size;
+    else
+        *(int *)size = datatype->size > INT_MAX ? MPI_UNDEFINED : (int)datatype->size;
+    return MPI_SUCCESS;
+}
+
 int PMPI_Type_size(MPI_Datatype datatype, int *size)
 {
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_size", datatype);
-    SMPI_CHECK_ARG("MPI_Type_size", MPI_COMM_WORLD, size);
-    *size = datatype->size > INT_MAX ? MPI_UNDEFINED : (int)datatype->size;
-    return MPI_SUCCESS;
+    return type_size("MPI_Type_size", datatype, size, false);
 }
 #pragma weak MPI_Type_size = PMPI_Type_size
 
+/* MPI_Type_get_extent, MPI_Type_get_true_extent (true_bounds) and their _x forms (count: lb and
+ * extent point to MPI_Count, else to MPI_Aint): datatype, then both pointers, named as MPI
+ * names them; they get the lower bound and the extent, or the true ones. */
+static int get_bounds(const char *call, MPI_Datatype datatype, void *lb, void *extent,
+                      bool true_bounds, bool count)
+{
+    MPI_Aint l;
+    MPI_Aint e;
+
+    SMPI_CHECK_TYPE_HANDLE(call, datatype);
+    SMPI_CHECK(smpi__check_arg(call, MPI_COMM_WORLD, lb, true_bounds ? "true_lb" : "lb"));
+    SMPI_CHECK(
+        smpi__check_arg(call, MPI_COMM_WORLD, extent, true_bounds ? "true_extent" : "extent"));
+    l = true_bounds ? smpi_type_true_lb(datatype) : smpi_type_lb(datatype);
+    e = true_bounds ? smpi_type_true_extent(datatype) : smpi_type_extent(datatype);
+    if (count) {
+        *(MPI_Count *)lb = l;
+        *(MPI_Count *)extent = e;
+    } else {
+        *(MPI_Aint *)lb = l;
+        *(MPI_Aint *)extent = e;
+    }
+    return MPI_SUCCESS;
+}
+
 int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
 {
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_extent", datatype);
-    SMPI_CHECK_ARG("MPI_Type_get_extent", MPI_COMM_WORLD, lb);
-    SMPI_CHECK_ARG("MPI_Type_get_extent", MPI_COMM_WORLD, extent);
-    *lb = smpi_type_lb(datatype);
-    *extent = smpi_type_extent(datatype);
-    return MPI_SUCCESS;
+    return get_bounds("MPI_Type_get_extent", datatype, lb, extent, false, false);
 }
 #pragma weak MPI_Type_get_extent = PMPI_Type_get_extent
 
 int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent)
 {
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_true_extent", datatype);
-    SMPI_CHECK_ARG("MPI_Type_get_true_extent", MPI_COMM_WORLD, true_lb);
-    SMPI_CHECK_ARG("MPI_Type_get_true_extent", MPI_COMM_WORLD, true_extent);
-    *true_lb = smpi_type_true_lb(datatype);
-    *true_extent = smpi_type_true_extent(datatype);
-    return MPI_SUCCESS;
+    return get_bounds("MPI_Type_get_true_extent", datatype, true_lb, true_extent, true, false);
 }
 #pragma weak MPI_Type_get_true_extent = PMPI_Type_get_true_extent
 
@@ -95,30 +120,36 @@ int PMPI_Address(void *location, MPI_Aint *address)
 }
 #pragma weak MPI_Address = PMPI_Address
 
+enum mpi1_bound { MPI1_EXTENT, MPI1_LB, MPI1_UB };
+
+/* MPI_Type_extent, MPI_Type_lb and MPI_Type_ub: datatype, then the pointer (named name). */
+static int mpi1_bound(const char *call, MPI_Datatype datatype, MPI_Aint *out, const char *name,
+                      enum mpi1_bound which)
+{
+    SMPI_CHECK_TYPE_HANDLE(call, datatype);
+    SMPI_CHECK(smpi__check_arg(call, MPI_COMM_WORLD, out, name));
+    if (which == MPI1_EXTENT)
+        *out = smpi_type_extent(datatype);
+    else
+        *out = which == MPI1_LB ? datatype->lb : datatype->ub;
+    return MPI_SUCCESS;
+}
+
 int PMPI_Type_extent(MPI_Datatype datatype, MPI_Aint *extent)
 {
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_extent", datatype);
-    SMPI_CHECK_ARG("MPI_Type_extent", MPI_COMM_WORLD, extent);
-    *extent = smpi_type_extent(datatype);
-    return MPI_SUCCESS;
+    return mpi1_bound("MPI_Type_extent", datatype, extent, "extent", MPI1_EXTENT);
 }
 #pragma weak MPI_Type_extent = PMPI_Type_extent
 
 int PMPI_Type_lb(MPI_Datatype datatype, MPI_Aint *displacement)
 {
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_lb", datatype);
-    SMPI_CHECK_ARG("MPI_Type_lb", MPI_COMM_WORLD, displacement);
-    *displacement = datatype->lb;
-    return MPI_SUCCESS;
+    return mpi1_bound("MPI_Type_lb", datatype, displacement, "displacement", MPI1_LB);
 }
 #pragma weak MPI_Type_lb = PMPI_Type_lb
 
 int PMPI_Type_ub(MPI_Datatype datatype, MPI_Aint *displacement)
 {
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_ub", datatype);
-    SMPI_CHECK_ARG("MPI_Type_ub", MPI_COMM_WORLD, displacement);
-    *displacement = datatype->ub;
-    return MPI_SUCCESS;
+    return mpi1_bound("MPI_Type_ub", datatype, displacement, "displacement", MPI1_UB);
 }
 #pragma weak MPI_Type_ub = PMPI_Type_ub
 
@@ -134,13 +165,22 @@ int PMPI_Type_contiguous(int count, MPI_Datatype oldtype, MPI_Datatype *newtype)
 }
 #pragma weak MPI_Type_contiguous = PMPI_Type_contiguous
 
+/* The checks of the vector constructors: count and blocklength not negative, oldtype given,
+ * the pointer to the new type given. */
+static int check_vector(const char *call, int count, int blocklength, MPI_Datatype oldtype,
+                        const MPI_Datatype *newtype)
+{
+    SMPI_CHECK_COUNT(call, MPI_COMM_WORLD, count);
+    SMPI_CHECK_COUNT(call, MPI_COMM_WORLD, blocklength);
+    SMPI_CHECK_TYPE_HANDLE(call, oldtype);
+    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, newtype);
+    return MPI_SUCCESS;
+}
+
 int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtype,
                      MPI_Datatype *newtype)
 {
-    SMPI_CHECK_COUNT("MPI_Type_vector", MPI_COMM_WORLD, count);
-    SMPI_CHECK_COUNT("MPI_Type_vector", MPI_COMM_WORLD, blocklength);
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_vector", oldtype);
-    SMPI_CHECK_ARG("MPI_Type_vector", MPI_COMM_WORLD, newtype);
+    SMPI_CHECK(check_vector("MPI_Type_vector", count, blocklength, oldtype, newtype));
     *newtype = smpi__type_vector(count, blocklength, stride, oldtype);
     return MPI_SUCCESS;
 }
@@ -149,10 +189,7 @@ int PMPI_Type_vector(int count, int blocklength, int stride, MPI_Datatype oldtyp
 int PMPI_Type_create_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype oldtype,
                              MPI_Datatype *newtype)
 {
-    SMPI_CHECK_COUNT("MPI_Type_create_hvector", MPI_COMM_WORLD, count);
-    SMPI_CHECK_COUNT("MPI_Type_create_hvector", MPI_COMM_WORLD, blocklength);
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_create_hvector", oldtype);
-    SMPI_CHECK_ARG("MPI_Type_create_hvector", MPI_COMM_WORLD, newtype);
+    SMPI_CHECK(check_vector("MPI_Type_create_hvector", count, blocklength, oldtype, newtype));
     *newtype = smpi__type_hvector(count, blocklength, stride, oldtype);
     return MPI_SUCCESS;
 }
@@ -443,32 +480,19 @@ int PMPI_Type_get_contents(MPI_Datatype datatype, int max_integers, int max_addr
 
 int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size)
 {
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_size_x", datatype);
-    SMPI_CHECK_ARG("MPI_Type_size_x", MPI_COMM_WORLD, size);
-    *size = (MPI_Count)datatype->size;
-    return MPI_SUCCESS;
+    return type_size("MPI_Type_size_x", datatype, size, true);
 }
 #pragma weak MPI_Type_size_x = PMPI_Type_size_x
 
 int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent)
 {
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_extent_x", datatype);
-    SMPI_CHECK_ARG("MPI_Type_get_extent_x", MPI_COMM_WORLD, lb);
-    SMPI_CHECK_ARG("MPI_Type_get_extent_x", MPI_COMM_WORLD, extent);
-    *lb = smpi_type_lb(datatype);
-    *extent = smpi_type_extent(datatype);
-    return MPI_SUCCESS;
+    return get_bounds("MPI_Type_get_extent_x", datatype, lb, extent, false, true);
 }
 #pragma weak MPI_Type_get_extent_x = PMPI_Type_get_extent_x
 
 int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent)
 {
-    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_true_extent_x", datatype);
-    SMPI_CHECK_ARG("MPI_Type_get_true_extent_x", MPI_COMM_WORLD, true_lb);
-    SMPI_CHECK_ARG("MPI_Type_get_true_extent_x", MPI_COMM_WORLD, true_extent);
-    *true_lb = smpi_type_true_lb(datatype);
-    *true_extent = smpi_type_true_extent(datatype);
-    return MPI_SUCCESS;
+    return get_bounds("MPI_Type_get_true_extent_x", datatype, true_lb, true_extent, true, true);
 }
 #pragma weak MPI_Type_get_true_extent_x = PMPI_Type_get_true_extent_x
 

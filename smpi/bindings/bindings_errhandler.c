@@ -18,14 +18,28 @@ static int check_file(const char *call, MPI_File file)
     return MPI_SUCCESS;
 }
 
-int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler *eh)
+/* The objects an error handler serves. */
+enum holder { HOLDER_COMM, HOLDER_WIN, HOLDER_FILE };
+
+/* MPI_{Comm,Win,File}_create_errhandler: a new handler of user function fn (of the holder's
+ * function type), registered for the checking mode. */
+static int create(const char *call, enum holder h, void (*fn)(void), MPI_Errhandler *eh)
 {
     if (!fn || !eh)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Comm_create_errhandler", MPI_ERR_ARG,
-                           "function or handle pointer is NULL");
-    *eh = smpi__errhandler_new_comm(fn);
-    smpi__handle_new(SMPI_H_ERRHANDLER, *eh, "MPI_Comm_create_errhandler");
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "function or handle pointer is NULL");
+    if (h == HOLDER_COMM)
+        *eh = smpi__errhandler_new_comm((MPI_Comm_errhandler_function *)fn);
+    else if (h == HOLDER_WIN)
+        *eh = smpi__errhandler_new_win((MPI_Win_errhandler_function *)fn);
+    else
+        *eh = smpi__errhandler_new_file((MPI_File_errhandler_function *)fn);
+    smpi__handle_new(SMPI_H_ERRHANDLER, *eh, call);
     return MPI_SUCCESS;
+}
+
+int PMPI_Comm_create_errhandler(MPI_Comm_errhandler_function *fn, MPI_Errhandler *eh)
+{
+    return create("MPI_Comm_create_errhandler", HOLDER_COMM, (void (*)(void))fn, eh);
 }
 #pragma weak MPI_Comm_create_errhandler = PMPI_Comm_create_errhandler
 
@@ -78,97 +92,112 @@ int PMPI_Errhandler_free(MPI_Errhandler *eh)
 int PMPI_Win_create_errhandler(MPI_Win_errhandler_function *win_errhandler_fn,
                                MPI_Errhandler *errhandler)
 {
-    if (!win_errhandler_fn || !errhandler)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Win_create_errhandler", MPI_ERR_ARG,
-                           "function or handle pointer is NULL");
-    *errhandler = smpi__errhandler_new_win(win_errhandler_fn);
-    smpi__handle_new(SMPI_H_ERRHANDLER, *errhandler, "MPI_Win_create_errhandler");
-    return MPI_SUCCESS;
+    return create("MPI_Win_create_errhandler", HOLDER_WIN, (void (*)(void))win_errhandler_fn,
+                  errhandler);
 }
 #pragma weak MPI_Win_create_errhandler = PMPI_Win_create_errhandler
 
 int PMPI_File_create_errhandler(MPI_File_errhandler_function *file_errhandler_fn,
                                 MPI_Errhandler *errhandler)
 {
-    if (!file_errhandler_fn || !errhandler)
-        return smpi__error(MPI_COMM_WORLD, "MPI_File_create_errhandler", MPI_ERR_ARG,
-                           "function or handle pointer is NULL");
-    *errhandler = smpi__errhandler_new_file(file_errhandler_fn);
-    smpi__handle_new(SMPI_H_ERRHANDLER, *errhandler, "MPI_File_create_errhandler");
-    return MPI_SUCCESS;
+    return create("MPI_File_create_errhandler", HOLDER_FILE, (void (*)(void))file_errhandler_fn,
+                  errhandler);
 }
 #pragma weak MPI_File_create_errhandler = PMPI_File_create_errhandler
 
+/* ---- windows and files: the same calls, reported through the object's own handler -------- */
+
+/* obj is a live window (HOLDER_WIN) or a file, or MPI_FILE_NULL, whose handler is the default
+ * one of files (MPI-3.1 section 13.7). */
+static int check_holder(const char *call, enum holder h, void *obj)
+{
+    if (h == HOLDER_WIN)
+        return smpi__check_win(call, obj);
+    return check_file(call, obj);
+}
+
+/* The slot of obj's handler. */
+static MPI_Errhandler *holder_slot(enum holder h, void *obj)
+{
+    return h == HOLDER_WIN ? smpi__win_eh_slot(obj) : smpi__file_eh_slot(obj);
+}
+
+/* Reports `code` with message msg through obj's handler. */
+static int holder_error(enum holder h, void *obj, const char *call, int code, const char *msg)
+{
+    if (h == HOLDER_WIN)
+        return smpi__win_error(obj, call, code, "%s", msg);
+    return smpi__file_error(obj, call, code, "%s", msg);
+}
+
+/* A handler that may serve obj: a user one made for its kind of object, or a predefined one. */
+static bool fits(enum holder h, MPI_Errhandler eh)
+{
+    if (eh == MPI_ERRHANDLER_NULL)
+        return false;
+    return h == HOLDER_WIN ? smpi__errhandler_fits_win(eh) : smpi__errhandler_fits_file(eh);
+}
+
+static int set_errhandler(const char *call, enum holder h, void *obj, MPI_Errhandler eh)
+{
+    SMPI_CHECK(check_holder(call, h, obj));
+    if (!fits(h, eh))
+        return holder_error(h, obj, call, MPI_ERR_ARG,
+                            h == HOLDER_WIN ? "errhandler is not a window error handler"
+                                            : "errhandler is not a file error handler");
+    smpi__errhandler_assign(holder_slot(h, obj), eh);
+    return MPI_SUCCESS;
+}
+
+static int get_errhandler(const char *call, enum holder h, void *obj, MPI_Errhandler *eh)
+{
+    SMPI_CHECK(check_holder(call, h, obj));
+    if (!eh)
+        return holder_error(h, obj, call, MPI_ERR_ARG, "errhandler is NULL");
+    *eh = *holder_slot(h, obj);
+    smpi__errhandler_ref(*eh);
+    return MPI_SUCCESS;
+}
+
+static int call_errhandler(const char *call, enum holder h, void *obj, int code)
+{
+    SMPI_CHECK(check_holder(call, h, obj));
+    holder_error(h, obj, call, code, "raised by the application");
+    return MPI_SUCCESS;
+}
+
 int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
 {
-    MPI_Errhandler *slot;
-
-    SMPI_CHECK_WIN("MPI_Win_set_errhandler", win);
-    if (errhandler == MPI_ERRHANDLER_NULL || !smpi__errhandler_fits_win(errhandler))
-        return smpi__win_error(win, "MPI_Win_set_errhandler", MPI_ERR_ARG,
-                               "errhandler is not a window error handler");
-    slot = smpi__win_eh_slot(win);
-    smpi__errhandler_assign(slot, errhandler);
-    return MPI_SUCCESS;
+    return set_errhandler("MPI_Win_set_errhandler", HOLDER_WIN, win, errhandler);
 }
 #pragma weak MPI_Win_set_errhandler = PMPI_Win_set_errhandler
 
 int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
 {
-    SMPI_CHECK_WIN("MPI_Win_get_errhandler", win);
-    if (!errhandler)
-        return smpi__win_error(win, "MPI_Win_get_errhandler", MPI_ERR_ARG, "errhandler is NULL");
-    *errhandler = *smpi__win_eh_slot(win);
-    smpi__errhandler_ref(*errhandler);
-    return MPI_SUCCESS;
+    return get_errhandler("MPI_Win_get_errhandler", HOLDER_WIN, win, errhandler);
 }
 #pragma weak MPI_Win_get_errhandler = PMPI_Win_get_errhandler
 
 int PMPI_Win_call_errhandler(MPI_Win win, int errorcode)
 {
-    SMPI_CHECK_WIN("MPI_Win_call_errhandler", win);
-    smpi__win_error(win, "MPI_Win_call_errhandler", errorcode, "raised by the application");
-    return MPI_SUCCESS;
+    return call_errhandler("MPI_Win_call_errhandler", HOLDER_WIN, win, errorcode);
 }
 #pragma weak MPI_Win_call_errhandler = PMPI_Win_call_errhandler
 
 int PMPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
 {
-    MPI_Errhandler *slot;
-    int rc = check_file("MPI_File_set_errhandler", file);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (errhandler == MPI_ERRHANDLER_NULL || !smpi__errhandler_fits_file(errhandler))
-        return smpi__file_error(file, "MPI_File_set_errhandler", MPI_ERR_ARG,
-                                "errhandler is not a file error handler");
-    slot = smpi__file_eh_slot(file);
-    smpi__errhandler_assign(slot, errhandler);
-    return MPI_SUCCESS;
+    return set_errhandler("MPI_File_set_errhandler", HOLDER_FILE, file, errhandler);
 }
 #pragma weak MPI_File_set_errhandler = PMPI_File_set_errhandler
 
 int PMPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler)
 {
-    int rc = check_file("MPI_File_get_errhandler", file);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (!errhandler)
-        return smpi__file_error(file, "MPI_File_get_errhandler", MPI_ERR_ARG, "errhandler is NULL");
-    *errhandler = *smpi__file_eh_slot(file);
-    smpi__errhandler_ref(*errhandler);
-    return MPI_SUCCESS;
+    return get_errhandler("MPI_File_get_errhandler", HOLDER_FILE, file, errhandler);
 }
 #pragma weak MPI_File_get_errhandler = PMPI_File_get_errhandler
 
 int PMPI_File_call_errhandler(MPI_File fh, int errorcode)
 {
-    int rc = check_file("MPI_File_call_errhandler", fh);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    smpi__file_error(fh, "MPI_File_call_errhandler", errorcode, "raised by the application");
-    return MPI_SUCCESS;
+    return call_errhandler("MPI_File_call_errhandler", HOLDER_FILE, fh, errorcode);
 }
 #pragma weak MPI_File_call_errhandler = PMPI_File_call_errhandler

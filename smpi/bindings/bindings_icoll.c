@@ -11,6 +11,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -148,22 +149,29 @@ static int start(const char *call, enum coll_kind kind, const struct coll_args *
     return MPI_SUCCESS;
 }
 
+/* A nonblocking collective binding: its MPI arguments follow the request, in MPI's order as
+ * smpi__coll_pack reads them (coll_call.c). */
+static int istart(const char *call, enum coll_kind kind, MPI_Request *request, ...)
+{
+    va_list ap;
+    struct coll_args a;
+
+    va_start(ap, request);
+    a = smpi__coll_pack(kind, &ap);
+    va_end(ap);
+    return start(call, kind, &a, NULL, request);
+}
+
 int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = { .comm = comm };
-
-    return start("MPI_Ibarrier", COLL_BARRIER, &a, NULL, request);
+    return istart("MPI_Ibarrier", COLL_BARRIER, request, comm);
 }
 #pragma weak MPI_Ibarrier = PMPI_Ibarrier
 
 int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
                 MPI_Request *request)
 {
-    struct coll_args a = {
-        .rbuf = buffer, .count = count, .type = datatype, .root = root, .comm = comm
-    };
-
-    return start("MPI_Ibcast", COLL_BCAST, &a, NULL, request);
+    return istart("MPI_Ibcast", COLL_BCAST, request, buffer, count, datatype, root, comm);
 }
 #pragma weak MPI_Ibcast = PMPI_Ibcast
 
@@ -171,16 +179,8 @@ int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                  MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scount = sendcount,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcount = recvcount,
-                           .rtype = recvtype,
-                           .root = root,
-                           .comm = comm };
-
-    return start("MPI_Igather", COLL_GATHER, &a, NULL, request);
+    return istart("MPI_Igather", COLL_GATHER, request, sendbuf, sendcount, sendtype, recvbuf,
+                  recvcount, recvtype, root, comm);
 }
 #pragma weak MPI_Igather = PMPI_Igather
 
@@ -188,17 +188,8 @@ int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                   MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scount = sendcount,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcounts = recvcounts,
-                           .rdispls = displs,
-                           .rtype = recvtype,
-                           .root = root,
-                           .comm = comm };
-
-    return start("MPI_Igatherv", COLL_GATHERV, &a, NULL, request);
+    return istart("MPI_Igatherv", COLL_GATHERV, request, sendbuf, sendcount, sendtype, recvbuf,
+                  recvcounts, displs, recvtype, root, comm);
 }
 #pragma weak MPI_Igatherv = PMPI_Igatherv
 
@@ -206,16 +197,8 @@ int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
                   MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scount = sendcount,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcount = recvcount,
-                           .rtype = recvtype,
-                           .root = root,
-                           .comm = comm };
-
-    return start("MPI_Iscatter", COLL_SCATTER, &a, NULL, request);
+    return istart("MPI_Iscatter", COLL_SCATTER, request, sendbuf, sendcount, sendtype, recvbuf,
+                  recvcount, recvtype, root, comm);
 }
 #pragma weak MPI_Iscatter = PMPI_Iscatter
 
@@ -223,32 +206,16 @@ int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs
                    MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
                    int root, MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scounts = sendcounts,
-                           .sdispls = displs,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcount = recvcount,
-                           .rtype = recvtype,
-                           .root = root,
-                           .comm = comm };
-
-    return start("MPI_Iscatterv", COLL_SCATTERV, &a, NULL, request);
+    return istart("MPI_Iscatterv", COLL_SCATTERV, request, sendbuf, sendcounts, displs, sendtype,
+                  recvbuf, recvcount, recvtype, root, comm);
 }
 #pragma weak MPI_Iscatterv = PMPI_Iscatterv
 
 int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scount = sendcount,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcount = recvcount,
-                           .rtype = recvtype,
-                           .comm = comm };
-
-    return start("MPI_Iallgather", COLL_ALLGATHER, &a, NULL, request);
+    return istart("MPI_Iallgather", COLL_ALLGATHER, request, sendbuf, sendcount, sendtype, recvbuf,
+                  recvcount, recvtype, comm);
 }
 #pragma weak MPI_Iallgather = PMPI_Iallgather
 
@@ -256,31 +223,16 @@ int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
                      const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                      MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scount = sendcount,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcounts = recvcounts,
-                           .rdispls = displs,
-                           .rtype = recvtype,
-                           .comm = comm };
-
-    return start("MPI_Iallgatherv", COLL_ALLGATHERV, &a, NULL, request);
+    return istart("MPI_Iallgatherv", COLL_ALLGATHERV, request, sendbuf, sendcount, sendtype,
+                  recvbuf, recvcounts, displs, recvtype, comm);
 }
 #pragma weak MPI_Iallgatherv = PMPI_Iallgatherv
 
 int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scount = sendcount,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcount = recvcount,
-                           .rtype = recvtype,
-                           .comm = comm };
-
-    return start("MPI_Ialltoall", COLL_ALLTOALL, &a, NULL, request);
+    return istart("MPI_Ialltoall", COLL_ALLTOALL, request, sendbuf, sendcount, sendtype, recvbuf,
+                  recvcount, recvtype, comm);
 }
 #pragma weak MPI_Ialltoall = PMPI_Ialltoall
 
@@ -288,17 +240,8 @@ int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdisp
                     MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                     const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scounts = sendcounts,
-                           .sdispls = sdispls,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcounts = recvcounts,
-                           .rdispls = rdispls,
-                           .rtype = recvtype,
-                           .comm = comm };
-
-    return start("MPI_Ialltoallv", COLL_ALLTOALLV, &a, NULL, request);
+    return istart("MPI_Ialltoallv", COLL_ALLTOALLV, request, sendbuf, sendcounts, sdispls, sendtype,
+                  recvbuf, recvcounts, rdispls, recvtype, comm);
 }
 #pragma weak MPI_Ialltoallv = PMPI_Ialltoallv
 
@@ -307,43 +250,24 @@ int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdisp
                     const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
                     MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scounts = sendcounts,
-                           .sdispls = sdispls,
-                           .stypes = sendtypes,
-                           .rbuf = recvbuf,
-                           .rcounts = recvcounts,
-                           .rdispls = rdispls,
-                           .rtypes = recvtypes,
-                           .comm = comm };
-
-    return start("MPI_Ialltoallw", COLL_ALLTOALLW, &a, NULL, request);
+    return istart("MPI_Ialltoallw", COLL_ALLTOALLW, request, sendbuf, sendcounts, sdispls,
+                  sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm);
 }
 #pragma weak MPI_Ialltoallw = PMPI_Ialltoallw
 
 int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                  int root, MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .rbuf = recvbuf,
-                           .count = count,
-                           .type = datatype,
-                           .op = op,
-                           .root = root,
-                           .comm = comm };
-
-    return start("MPI_Ireduce", COLL_REDUCE, &a, NULL, request);
+    return istart("MPI_Ireduce", COLL_REDUCE, request, sendbuf, recvbuf, count, datatype, op, root,
+                  comm);
 }
 #pragma weak MPI_Ireduce = PMPI_Ireduce
 
 int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                     MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = {
-        .sbuf = sendbuf, .rbuf = recvbuf, .count = count, .type = datatype, .op = op, .comm = comm
-    };
-
-    return start("MPI_Iallreduce", COLL_ALLREDUCE, &a, NULL, request);
+    return istart("MPI_Iallreduce", COLL_ALLREDUCE, request, sendbuf, recvbuf, count, datatype, op,
+                  comm);
 }
 #pragma weak MPI_Iallreduce = PMPI_Iallreduce
 
@@ -369,36 +293,22 @@ int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount
 int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
                          MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .rbuf = recvbuf,
-                           .rcounts = recvcounts,
-                           .type = datatype,
-                           .op = op,
-                           .comm = comm };
-
-    return start("MPI_Ireduce_scatter", COLL_REDUCE_SCATTER, &a, NULL, request);
+    return istart("MPI_Ireduce_scatter", COLL_REDUCE_SCATTER, request, sendbuf, recvbuf, recvcounts,
+                  datatype, op, comm);
 }
 #pragma weak MPI_Ireduce_scatter = PMPI_Ireduce_scatter
 
 int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = {
-        .sbuf = sendbuf, .rbuf = recvbuf, .count = count, .type = datatype, .op = op, .comm = comm
-    };
-
-    return start("MPI_Iscan", COLL_SCAN, &a, NULL, request);
+    return istart("MPI_Iscan", COLL_SCAN, request, sendbuf, recvbuf, count, datatype, op, comm);
 }
 #pragma weak MPI_Iscan = PMPI_Iscan
 
 int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                  MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = {
-        .sbuf = sendbuf, .rbuf = recvbuf, .count = count, .type = datatype, .op = op, .comm = comm
-    };
-
-    return start("MPI_Iexscan", COLL_EXSCAN, &a, NULL, request);
+    return istart("MPI_Iexscan", COLL_EXSCAN, request, sendbuf, recvbuf, count, datatype, op, comm);
 }
 #pragma weak MPI_Iexscan = PMPI_Iexscan
 
@@ -406,15 +316,8 @@ int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype se
                              void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                              MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scount = sendcount,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcount = recvcount,
-                           .rtype = recvtype,
-                           .comm = comm };
-
-    return start("MPI_Ineighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &a, NULL, request);
+    return istart("MPI_Ineighbor_allgather", COLL_NEIGHBOR_ALLGATHER, request, sendbuf, sendcount,
+                  sendtype, recvbuf, recvcount, recvtype, comm);
 }
 #pragma weak MPI_Ineighbor_allgather = PMPI_Ineighbor_allgather
 
@@ -422,16 +325,8 @@ int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype s
                               void *recvbuf, const int recvcounts[], const int displs[],
                               MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scount = sendcount,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcounts = recvcounts,
-                           .rdispls = displs,
-                           .rtype = recvtype,
-                           .comm = comm };
-
-    return start("MPI_Ineighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, &a, NULL, request);
+    return istart("MPI_Ineighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, request, sendbuf, sendcount,
+                  sendtype, recvbuf, recvcounts, displs, recvtype, comm);
 }
 #pragma weak MPI_Ineighbor_allgatherv = PMPI_Ineighbor_allgatherv
 
@@ -439,15 +334,8 @@ int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sen
                             void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
                             MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scount = sendcount,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcount = recvcount,
-                           .rtype = recvtype,
-                           .comm = comm };
-
-    return start("MPI_Ineighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &a, NULL, request);
+    return istart("MPI_Ineighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, request, sendbuf, sendcount,
+                  sendtype, recvbuf, recvcount, recvtype, comm);
 }
 #pragma weak MPI_Ineighbor_alltoall = PMPI_Ineighbor_alltoall
 
@@ -456,17 +344,8 @@ int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const 
                              const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
                              MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scounts = sendcounts,
-                           .sdispls = sdispls,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcounts = recvcounts,
-                           .rdispls = rdispls,
-                           .rtype = recvtype,
-                           .comm = comm };
-
-    return start("MPI_Ineighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, &a, NULL, request);
+    return istart("MPI_Ineighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, request, sendbuf, sendcounts,
+                  sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
 }
 #pragma weak MPI_Ineighbor_alltoallv = PMPI_Ineighbor_alltoallv
 
@@ -475,16 +354,7 @@ int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const 
                              const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
                              MPI_Comm comm, MPI_Request *request)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scounts = sendcounts,
-                           .sbdispls = sdispls,
-                           .stypes = sendtypes,
-                           .rbuf = recvbuf,
-                           .rcounts = recvcounts,
-                           .rbdispls = rdispls,
-                           .rtypes = recvtypes,
-                           .comm = comm };
-
-    return start("MPI_Ineighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, &a, NULL, request);
+    return istart("MPI_Ineighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, request, sendbuf, sendcounts,
+                  sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm);
 }
 #pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw

@@ -221,8 +221,11 @@ static int done_cancel(void *extra, int complete)
 
 static int completed(int rc, const MPI_Status *st, MPI_Request *request)
 {
-    struct done_req *d = sim_xcalloc(1, sizeof(*d));
+    struct done_req *d;
 
+    if (rc != MPI_SUCCESS) /* a failed access returns no request */
+        return rc;
+    d = sim_xcalloc(1, sizeof(*d));
     d->st = *st;
     if (PMPI_Grequest_start(done_query, done_free, done_cancel, d, request) == MPI_SUCCESS)
         PMPI_Grequest_complete(*request);
@@ -660,8 +663,6 @@ RW(write_ordered, "MPI_File_write_ordered", ordered, true, const)
     {                                                                                              \
         MPI_Status st;                                                                             \
         int rc = fn(call, fh, offset, (void *)buf, count, datatype, write, &st);                   \
-        if (rc != MPI_SUCCESS)                                                                     \
-            return rc;                                                                             \
         return completed(rc, &st, request);                                                        \
     }
 I_AT(iread_at, "MPI_File_iread_at", at_one, false, )
@@ -679,8 +680,6 @@ I_AT(iwrite_at_all, "MPI_File_iwrite_at_all", at_all, true, const)
     {                                                                                              \
         MPI_Status st;                                                                             \
         int rc = fn(call, fh, (void *)buf, count, datatype, write, &st);                           \
-        if (rc != MPI_SUCCESS)                                                                     \
-            return rc;                                                                             \
         return completed(rc, &st, request);                                                        \
     }
 I_RW(iread, "MPI_File_iread", individual_one, false, )
@@ -698,16 +697,20 @@ I_RW(iwrite_shared, "MPI_File_iwrite_shared", shared, true, const)
 
 /* ---- split collectives: begin does the access, end returns its status ---------------------- */
 
+/* The end of a split collective's begin call whose access returned rc and *st. */
 static int split_begin(const char *call, MPI_File fh, int rc, const MPI_Status *st)
 {
-    struct smpi_file_member *m = smpi__file_self(fh);
+    struct smpi_file_member *m;
 
+    if (rc != MPI_SUCCESS)
+        return rc;
+    m = smpi__file_self(fh);
     if (m->split_pending)
         return smpi__file_error(fh, call, MPI_ERR_OTHER,
                                 "a split collective is already active on this file");
     m->split = *st;
-    m->split_pending = rc == MPI_SUCCESS;
-    return rc;
+    m->split_pending = true;
+    return MPI_SUCCESS;
 }
 
 static int split_end(const char *call, MPI_File fh, MPI_Status *status)
@@ -724,19 +727,23 @@ static int split_end(const char *call, MPI_File fh, MPI_Status *status)
     return MPI_SUCCESS;
 }
 
+/* The end call of a split collective. */
+#define SPLIT_END(Name, call, BUFQ)                                                                \
+    int PMPI_File_##Name##_end(MPI_File fh, BUFQ void *buf, MPI_Status *status)                    \
+    {                                                                                              \
+        (void)buf;                                                                                 \
+        return split_end(call "_end", fh, status);                                                 \
+    }
+
 #define SPLIT_AT(Name, call, write, BUFQ)                                                          \
     int PMPI_File_##Name##_begin(MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count,        \
                                  MPI_Datatype datatype)                                            \
     {                                                                                              \
         MPI_Status st;                                                                             \
         int rc = at_all(call "_begin", fh, offset, (void *)buf, count, datatype, write, &st);      \
-        return rc == MPI_SUCCESS ? split_begin(call "_begin", fh, rc, &st) : rc;                   \
+        return split_begin(call "_begin", fh, rc, &st);                                            \
     }                                                                                              \
-    int PMPI_File_##Name##_end(MPI_File fh, BUFQ void *buf, MPI_Status *status)                    \
-    {                                                                                              \
-        (void)buf;                                                                                 \
-        return split_end(call "_end", fh, status);                                                 \
-    }
+    SPLIT_END(Name, call, BUFQ)
 SPLIT_AT(read_at_all, "MPI_File_read_at_all", false, )
 SPLIT_AT(write_at_all, "MPI_File_write_at_all", true, const)
 #pragma weak MPI_File_read_at_all_begin = PMPI_File_read_at_all_begin
@@ -749,13 +756,9 @@ SPLIT_AT(write_at_all, "MPI_File_write_at_all", true, const)
     {                                                                                              \
         MPI_Status st;                                                                             \
         int rc = fn(call "_begin", fh, (void *)buf, count, datatype, write, &st);                  \
-        return rc == MPI_SUCCESS ? split_begin(call "_begin", fh, rc, &st) : rc;                   \
+        return split_begin(call "_begin", fh, rc, &st);                                            \
     }                                                                                              \
-    int PMPI_File_##Name##_end(MPI_File fh, BUFQ void *buf, MPI_Status *status)                    \
-    {                                                                                              \
-        (void)buf;                                                                                 \
-        return split_end(call "_end", fh, status);                                                 \
-    }
+    SPLIT_END(Name, call, BUFQ)
 SPLIT(read_all, "MPI_File_read_all", individual_all, false, )
 SPLIT(write_all, "MPI_File_write_all", individual_all, true, const)
 SPLIT(read_ordered, "MPI_File_read_ordered", ordered, false, )

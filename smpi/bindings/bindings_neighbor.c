@@ -10,15 +10,8 @@
 int PMPI_Neighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                             void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scount = sendcount,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcount = recvcount,
-                           .rtype = recvtype,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Neighbor_allgather", COLL_NEIGHBOR_ALLGATHER, &a);
+    return smpi__coll_pmpi("MPI_Neighbor_allgather", COLL_NEIGHBOR_ALLGATHER, sendbuf, sendcount,
+                           sendtype, recvbuf, recvcount, recvtype, comm);
 }
 #pragma weak MPI_Neighbor_allgather = PMPI_Neighbor_allgather
 
@@ -26,31 +19,16 @@ int PMPI_Neighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype se
                              void *recvbuf, const int recvcounts[], const int displs[],
                              MPI_Datatype recvtype, MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scount = sendcount,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcounts = recvcounts,
-                           .rdispls = displs,
-                           .rtype = recvtype,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Neighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, &a);
+    return smpi__coll_pmpi("MPI_Neighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, sendbuf, sendcount,
+                           sendtype, recvbuf, recvcounts, displs, recvtype, comm);
 }
 #pragma weak MPI_Neighbor_allgatherv = PMPI_Neighbor_allgatherv
 
 int PMPI_Neighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                            int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scount = sendcount,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcount = recvcount,
-                           .rtype = recvtype,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Neighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, &a);
+    return smpi__coll_pmpi("MPI_Neighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, sendbuf, sendcount,
+                           sendtype, recvbuf, recvcount, recvtype, comm);
 }
 #pragma weak MPI_Neighbor_alltoall = PMPI_Neighbor_alltoall
 
@@ -58,17 +36,8 @@ int PMPI_Neighbor_alltoallv(const void *sendbuf, const int sendcounts[], const i
                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
                             const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scounts = sendcounts,
-                           .sdispls = sdispls,
-                           .stype = sendtype,
-                           .rbuf = recvbuf,
-                           .rcounts = recvcounts,
-                           .rdispls = rdispls,
-                           .rtype = recvtype,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Neighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, &a);
+    return smpi__coll_pmpi("MPI_Neighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, sendbuf, sendcounts,
+                           sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
 }
 #pragma weak MPI_Neighbor_alltoallv = PMPI_Neighbor_alltoallv
 
@@ -76,16 +45,7 @@ int PMPI_Neighbor_alltoallw(const void *sendbuf, const int sendcounts[], const M
                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm)
 {
-    struct coll_args a = { .sbuf = sendbuf,
-                           .scounts = sendcounts,
-                           .sbdispls = sdispls,
-                           .stypes = sendtypes,
-                           .rbuf = recvbuf,
-                           .rcounts = recvcounts,
-                           .rbdispls = rdispls,
-                           .rtypes = recvtypes,
-                           .comm = comm };
-
-    return smpi__coll_call("MPI_Neighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, &a);
+    return smpi__coll_pmpi("MPI_Neighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, sendbuf, sendcounts,
+                           sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm);
 }
 #pragma weak MPI_Neighbor_alltoallw = PMPI_Neighbor_alltoallw

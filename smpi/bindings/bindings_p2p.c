@@ -212,18 +212,32 @@ int PMPI_Buffer_detach(void *buffer_addr, int *size)
 
 /* ---- sends ------------------------------------------------------------------------------ */
 
-/* The checks of every send: comm, count, type, buffer, destination, tag. */
-static int send_checks(const char *call, const void *buf, int count, MPI_Datatype datatype,
-                       int dest, int tag, MPI_Comm comm)
+/* The checks of every send (recv false) and receive: comm, count, type, buffer, the peer
+ * ("dest", or "source" where MPI_ANY_SOURCE is allowed), the tag (MPI_ANY_TAG allowed in a
+ * receive). */
+static int p2p_checks(const char *call, const void *buf, int count, MPI_Datatype datatype, int peer,
+                      int tag, MPI_Comm comm, bool recv)
 {
     SMPI_CHECK_INIT(call);
     SMPI_CHECK_COMM(call, comm);
     SMPI_CHECK_COUNT(call, comm, count);
     SMPI_CHECK_TYPE(call, comm, datatype);
     SMPI_CHECK_BUF(call, comm, buf, count, datatype);
-    SMPI_CHECK_RANK(call, comm, dest, false);
-    SMPI_CHECK_TAG(call, comm, tag, false);
+    SMPI_CHECK(smpi__check_rank(call, comm, peer, recv, recv ? "source" : "dest"));
+    SMPI_CHECK_TAG(call, comm, tag, recv);
     return MPI_SUCCESS;
+}
+
+static int send_checks(const char *call, const void *buf, int count, MPI_Datatype datatype,
+                       int dest, int tag, MPI_Comm comm)
+{
+    return p2p_checks(call, buf, count, datatype, dest, tag, comm, false);
+}
+
+static int recv_checks(const char *call, const void *buf, int count, MPI_Datatype datatype,
+                       int source, int tag, MPI_Comm comm)
+{
+    return p2p_checks(call, buf, count, datatype, source, tag, comm, true);
 }
 
 /* Creates and starts a send request (reserving room in the attached buffer for a buffered
@@ -248,13 +262,16 @@ static int post_send(const char *call, unsigned flags, const void *buf, int coun
     return MPI_SUCCESS;
 }
 
-/* Blocking send in a mode (0, SMPI_REQ_SSEND, SMPI_REQ_BSEND or SMPI_REQ_RSEND). */
+/* A whole blocking send in a mode (0, SMPI_REQ_SSEND, SMPI_REQ_BSEND or SMPI_REQ_RSEND): the
+ * checks, then the send. */
 static int send_blocking(const char *call, unsigned mode, const void *buf, int count,
                          MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
     MPI_Request req;
-    int rc;
+    int rc = send_checks(call, buf, count, datatype, dest, tag, comm);
 
+    if (rc != MPI_SUCCESS)
+        return rc;
     enter_p2p(call, comm, dest, tag, count, datatype, true);
     rc = post_send(call, SMPI_REQ_SEND | mode, buf, count, datatype, dest, tag, comm, &req);
     if (rc == MPI_SUCCESS)
@@ -265,52 +282,38 @@ static int send_blocking(const char *call, unsigned mode, const void *buf, int c
 
 int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    int rc = send_checks("MPI_Send", buf, count, datatype, dest, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
     return send_blocking("MPI_Send", 0, buf, count, datatype, dest, tag, comm);
 }
 #pragma weak MPI_Send = PMPI_Send
 
 int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    int rc = send_checks("MPI_Bsend", buf, count, datatype, dest, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
     return send_blocking("MPI_Bsend", SMPI_REQ_BSEND, buf, count, datatype, dest, tag, comm);
 }
 #pragma weak MPI_Bsend = PMPI_Bsend
 
 int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    int rc = send_checks("MPI_Ssend", buf, count, datatype, dest, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
     return send_blocking("MPI_Ssend", SMPI_REQ_SSEND, buf, count, datatype, dest, tag, comm);
 }
 #pragma weak MPI_Ssend = PMPI_Ssend
 
 int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
 {
-    int rc = send_checks("MPI_Rsend", buf, count, datatype, dest, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
     return send_blocking("MPI_Rsend", SMPI_REQ_RSEND, buf, count, datatype, dest, tag, comm);
 }
 #pragma weak MPI_Rsend = PMPI_Rsend
 
-/* Nonblocking send in a mode; the request is returned started. */
+/* A whole nonblocking send in a mode: the checks, then the request, returned started. */
 static int send_nonblocking(const char *call, unsigned mode, const void *buf, int count,
                             MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                             MPI_Request *request)
 {
     MPI_Request req;
-    int rc;
+    int rc = send_checks(call, buf, count, datatype, dest, tag, comm);
 
+    if (rc != MPI_SUCCESS)
+        return rc;
     if (!request)
         return smpi__error(comm, call, MPI_ERR_ARG, "request is NULL");
     enter_p2p(call, comm, dest, tag, count, datatype, true);
@@ -325,10 +328,6 @@ static int send_nonblocking(const char *call, unsigned mode, const void *buf, in
 int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                MPI_Request *request)
 {
-    int rc = send_checks("MPI_Isend", buf, count, datatype, dest, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
     return send_nonblocking("MPI_Isend", 0, buf, count, datatype, dest, tag, comm, request);
 }
 #pragma weak MPI_Isend = PMPI_Isend
@@ -336,10 +335,6 @@ int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int 
 int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request *request)
 {
-    int rc = send_checks("MPI_Ibsend", buf, count, datatype, dest, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
     return send_nonblocking("MPI_Ibsend", SMPI_REQ_BSEND, buf, count, datatype, dest, tag, comm,
                             request);
 }
@@ -348,10 +343,6 @@ int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int
 int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request *request)
 {
-    int rc = send_checks("MPI_Issend", buf, count, datatype, dest, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
     return send_nonblocking("MPI_Issend", SMPI_REQ_SSEND, buf, count, datatype, dest, tag, comm,
                             request);
 }
@@ -360,30 +351,12 @@ int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int
 int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
                 MPI_Request *request)
 {
-    int rc = send_checks("MPI_Irsend", buf, count, datatype, dest, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
     return send_nonblocking("MPI_Irsend", SMPI_REQ_RSEND, buf, count, datatype, dest, tag, comm,
                             request);
 }
 #pragma weak MPI_Irsend = PMPI_Irsend
 
 /* ---- receives ----------------------------------------------------------------------------- */
-
-/* The checks of every receive: comm, count, type, buffer, source, tag (wildcards allowed). */
-static int recv_checks(const char *call, const void *buf, int count, MPI_Datatype datatype,
-                       int source, int tag, MPI_Comm comm)
-{
-    SMPI_CHECK_INIT(call);
-    SMPI_CHECK_COMM(call, comm);
-    SMPI_CHECK_COUNT(call, comm, count);
-    SMPI_CHECK_TYPE(call, comm, datatype);
-    SMPI_CHECK_BUF(call, comm, buf, count, datatype);
-    SMPI_CHECK_RANK(call, comm, source, true);
-    SMPI_CHECK_TAG(call, comm, tag, true);
-    return MPI_SUCCESS;
-}
 
 int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
               MPI_Status *status)
@@ -403,21 +376,38 @@ int PMPI_Recv(void *buf, int count, MPI_Datatype datatype, int source, int tag, 
 }
 #pragma weak MPI_Recv = PMPI_Recv
 
-int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
-               MPI_Request *request)
+/* A receive or send that returns a new request (flags SMPI_REQ_RECV, or SMPI_REQ_SEND with the
+ * mode bits): the checks, then the request, started now (MPI_Irecv) or by MPI_Start
+ * (SMPI_REQ_PERSISTENT: MPI_Recv_init, MPI_Send_init and its modes). */
+static int request_call(const char *call, unsigned flags, const void *buf, int count,
+                        MPI_Datatype datatype, int peer, int tag, MPI_Comm comm,
+                        MPI_Request *request)
 {
-    int rc = recv_checks("MPI_Irecv", buf, count, datatype, source, tag, comm);
+    bool persistent = flags & SMPI_REQ_PERSISTENT;
+    int rc = p2p_checks(call, buf, count, datatype, peer, tag, comm, flags & SMPI_REQ_RECV);
 
     if (rc != MPI_SUCCESS)
         return rc;
-    SMPI_CHECK_ARG("MPI_Irecv", comm, request);
-    enter_p2p("MPI_Irecv", comm, source, tag, count, datatype, false);
-    note_peer(comm, source, tag);
-    *request = smpi__req_new(SMPI_REQ_RECV, buf, count, datatype, source, tag, comm);
-    smpi__req_start(*request);
+    SMPI_CHECK_ARG(call, comm, request);
+    if (persistent)
+        smpi__enter(call);
+    else {
+        enter_p2p(call, comm, peer, tag, count, datatype, false);
+        note_peer(comm, peer, tag);
+    }
+    *request = smpi__req_new(flags, buf, count, datatype, peer, tag, comm);
+    if (!persistent)
+        smpi__req_start(*request);
     smpi__request_new(*request);
     smpi__leave();
     return MPI_SUCCESS;
+}
+
+int PMPI_Irecv(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
+               MPI_Request *request)
+{
+    return request_call("MPI_Irecv", SMPI_REQ_RECV, buf, count, datatype, source, tag, comm,
+                        request);
 }
 #pragma weak MPI_Irecv = PMPI_Irecv
 
@@ -683,17 +673,8 @@ int PMPI_Imrecv(void *buf, int count, MPI_Datatype datatype, MPI_Message *messag
 static int send_init(const char *call, unsigned mode, const void *buf, int count,
                      MPI_Datatype datatype, int dest, int tag, MPI_Comm comm, MPI_Request *request)
 {
-    int rc = send_checks(call, buf, count, datatype, dest, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    SMPI_CHECK_ARG(call, comm, request);
-    smpi__enter(call);
-    *request = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_ISEND | SMPI_REQ_PERSISTENT | mode, buf,
-                             count, datatype, dest, tag, comm);
-    smpi__request_new(*request);
-    smpi__leave();
-    return MPI_SUCCESS;
+    return request_call(call, SMPI_REQ_SEND | SMPI_REQ_ISEND | SMPI_REQ_PERSISTENT | mode, buf,
+                        count, datatype, dest, tag, comm, request);
 }
 
 int PMPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
@@ -730,16 +711,7 @@ int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest,
 int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                    MPI_Request *request)
 {
-    int rc = recv_checks("MPI_Recv_init", buf, count, datatype, source, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    SMPI_CHECK_ARG("MPI_Recv_init", comm, request);
-    smpi__enter("MPI_Recv_init");
-    *request =
-        smpi__req_new(SMPI_REQ_RECV | SMPI_REQ_PERSISTENT, buf, count, datatype, source, tag, comm);
-    smpi__request_new(*request);
-    smpi__leave();
-    return MPI_SUCCESS;
+    return request_call("MPI_Recv_init", SMPI_REQ_RECV | SMPI_REQ_PERSISTENT, buf, count, datatype,
+                        source, tag, comm, request);
 }
 #pragma weak MPI_Recv_init = PMPI_Recv_init

@@ -90,121 +90,128 @@ int PMPI_Test(MPI_Request *request, int *flag, MPI_Status *status)
 }
 #pragma weak MPI_Test = PMPI_Test
 
-int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status)
+/* The multiple completions: any, all or some of an array of requests. */
+enum completion { COMPLETE_ANY, COMPLETE_ALL, COMPLETE_SOME };
+
+/* Their out-arguments; each family reads its own. */
+struct completion_out {
+    int *index;           /* any */
+    int *flag;            /* testany, testall */
+    int *outcount;        /* some */
+    int *indices;         /* some */
+    MPI_Status *status;   /* any */
+    MPI_Status *statuses; /* all, some */
+};
+
+/* The checks of a multiple completion's out-arguments, after the requests'. */
+static int check_completion(const char *call, enum completion k, bool test, int n,
+                            const struct completion_out *o)
 {
+    if (k == COMPLETE_ANY)
+        SMPI_CHECK(smpi__check_arg(call, MPI_COMM_WORLD, o->index, "index"));
+    if (k == COMPLETE_SOME) {
+        SMPI_CHECK(smpi__check_arg(call, MPI_COMM_WORLD, o->outcount, "outcount"));
+        if (n > 0) /* with no request, the indices may be NULL (MPICH's waittestnull) */
+            SMPI_CHECK(smpi__check_arg(call, MPI_COMM_WORLD, o->indices, "array_of_indices"));
+    }
+    if (test && k != COMPLETE_SOME)
+        SMPI_CHECK(smpi__check_arg(call, MPI_COMM_WORLD, o->flag, "flag"));
+    return MPI_SUCCESS;
+}
+
+/* request.c's wait (test false) or test of family k. */
+static int complete(enum completion k, bool test, int n, MPI_Request reqs[],
+                    const struct completion_out *o)
+{
+    switch (k) {
+    case COMPLETE_ANY:
+        return test ? smpi__testany(n, reqs, o->index, o->flag, o->status)
+                    : smpi__waitany(n, reqs, o->index, o->status);
+    case COMPLETE_ALL:
+        return test ? smpi__testall(n, reqs, o->flag, o->statuses)
+                    : smpi__waitall(n, reqs, o->statuses);
+    default:
+        return test ? smpi__testsome(n, reqs, o->outcount, o->indices, o->statuses)
+                    : smpi__waitsome(n, reqs, o->outcount, o->indices, o->statuses);
+    }
+}
+
+/* A whole MPI_Wait/Test{any,all,some} call on the n requests reqs (n is named n_name): the
+ * checks, then the completion; a failure goes to the first request's communicator, in the
+ * statuses for all and some (MPI_ERR_IN_STATUS). */
+static int complete_call(const char *call, enum completion k, bool test, int n, const char *n_name,
+                         MPI_Request reqs[], const struct completion_out *o)
+{
+    int done;
     int rc;
     MPI_Comm ec;
 
-    SMPI_CHECK_INIT("MPI_Waitany");
-    SMPI_CHECK_REQUESTS("MPI_Waitany", count, array_of_requests);
-    SMPI_CHECK_ARG("MPI_Waitany", MPI_COMM_WORLD, index);
-    smpi__enter_requests("MPI_Waitany", array_of_requests, count);
-    ec = hold_comm(count, array_of_requests);
-    rc = smpi__waitany(count, array_of_requests, index, status);
+    SMPI_CHECK_INIT(call);
+    SMPI_CHECK(smpi__check_requests(call, n, reqs, n_name, "array_of_requests"));
+    SMPI_CHECK(check_completion(call, k, test, n, o));
+    smpi__enter_requests(call, reqs, n);
+    ec = hold_comm(n, reqs);
+    rc = complete(k, test, n, reqs, o);
     smpi__leave();
-    rc = smpi__p2p_report(ec, "MPI_Waitany", rc, 0, 0);
+    if (k == COMPLETE_ANY)
+        rc = smpi__p2p_report(ec, call, rc, 0, 0);
+    else {
+        done = k == COMPLETE_ALL ? n : *o->outcount == MPI_UNDEFINED ? 0 : *o->outcount;
+        rc = report_in_status(ec, call, rc, done, o->statuses,
+                              k == COMPLETE_SOME ? o->indices : NULL);
+    }
     release_comm(ec);
     return rc;
+}
+
+int PMPI_Waitany(int count, MPI_Request array_of_requests[], int *index, MPI_Status *status)
+{
+    return complete_call("MPI_Waitany", COMPLETE_ANY, false, count, "count", array_of_requests,
+                         &(struct completion_out){ .index = index, .status = status });
 }
 #pragma weak MPI_Waitany = PMPI_Waitany
 
 int PMPI_Testany(int count, MPI_Request array_of_requests[], int *index, int *flag,
                  MPI_Status *status)
 {
-    int rc;
-    MPI_Comm ec;
-
-    SMPI_CHECK_INIT("MPI_Testany");
-    SMPI_CHECK_REQUESTS("MPI_Testany", count, array_of_requests);
-    SMPI_CHECK_ARG("MPI_Testany", MPI_COMM_WORLD, index);
-    SMPI_CHECK_ARG("MPI_Testany", MPI_COMM_WORLD, flag);
-    smpi__enter_requests("MPI_Testany", array_of_requests, count);
-    ec = hold_comm(count, array_of_requests);
-    rc = smpi__testany(count, array_of_requests, index, flag, status);
-    smpi__leave();
-    rc = smpi__p2p_report(ec, "MPI_Testany", rc, 0, 0);
-    release_comm(ec);
-    return rc;
+    return complete_call(
+        "MPI_Testany", COMPLETE_ANY, true, count, "count", array_of_requests,
+        &(struct completion_out){ .index = index, .flag = flag, .status = status });
 }
 #pragma weak MPI_Testany = PMPI_Testany
 
 int PMPI_Waitall(int count, MPI_Request array_of_requests[], MPI_Status array_of_statuses[])
 {
-    int rc;
-    MPI_Comm ec;
-
-    SMPI_CHECK_INIT("MPI_Waitall");
-    SMPI_CHECK_REQUESTS("MPI_Waitall", count, array_of_requests);
-    smpi__enter_requests("MPI_Waitall", array_of_requests, count);
-    ec = hold_comm(count, array_of_requests);
-    rc = smpi__waitall(count, array_of_requests, array_of_statuses);
-    smpi__leave();
-    rc = report_in_status(ec, "MPI_Waitall", rc, count, array_of_statuses, NULL);
-    release_comm(ec);
-    return rc;
+    return complete_call("MPI_Waitall", COMPLETE_ALL, false, count, "count", array_of_requests,
+                         &(struct completion_out){ .statuses = array_of_statuses });
 }
 #pragma weak MPI_Waitall = PMPI_Waitall
 
 int PMPI_Testall(int count, MPI_Request array_of_requests[], int *flag,
                  MPI_Status array_of_statuses[])
 {
-    int rc;
-    MPI_Comm ec;
-
-    SMPI_CHECK_INIT("MPI_Testall");
-    SMPI_CHECK_REQUESTS("MPI_Testall", count, array_of_requests);
-    SMPI_CHECK_ARG("MPI_Testall", MPI_COMM_WORLD, flag);
-    smpi__enter_requests("MPI_Testall", array_of_requests, count);
-    ec = hold_comm(count, array_of_requests);
-    rc = smpi__testall(count, array_of_requests, flag, array_of_statuses);
-    smpi__leave();
-    rc = report_in_status(ec, "MPI_Testall", rc, count, array_of_statuses, NULL);
-    release_comm(ec);
-    return rc;
+    return complete_call("MPI_Testall", COMPLETE_ALL, true, count, "count", array_of_requests,
+                         &(struct completion_out){ .flag = flag, .statuses = array_of_statuses });
 }
 #pragma weak MPI_Testall = PMPI_Testall
 
 int PMPI_Waitsome(int incount, MPI_Request array_of_requests[], int *outcount,
                   int array_of_indices[], MPI_Status array_of_statuses[])
 {
-    int rc;
-    MPI_Comm ec;
-
-    SMPI_CHECK_INIT("MPI_Waitsome");
-    SMPI_CHECK_REQUESTS("MPI_Waitsome", incount, array_of_requests);
-    SMPI_CHECK_ARG("MPI_Waitsome", MPI_COMM_WORLD, outcount);
-    if (incount > 0) /* with no request, the indices may be NULL (MPICH's waittestnull) */
-        SMPI_CHECK_ARG("MPI_Waitsome", MPI_COMM_WORLD, array_of_indices);
-    smpi__enter_requests("MPI_Waitsome", array_of_requests, incount);
-    ec = hold_comm(incount, array_of_requests);
-    rc = smpi__waitsome(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
-    smpi__leave();
-    rc = report_in_status(ec, "MPI_Waitsome", rc, *outcount == MPI_UNDEFINED ? 0 : *outcount,
-                          array_of_statuses, array_of_indices);
-    release_comm(ec);
-    return rc;
+    return complete_call(
+        "MPI_Waitsome", COMPLETE_SOME, false, incount, "incount", array_of_requests,
+        &(struct completion_out){
+            .outcount = outcount, .indices = array_of_indices, .statuses = array_of_statuses });
 }
 #pragma weak MPI_Waitsome = PMPI_Waitsome
 
 int PMPI_Testsome(int incount, MPI_Request array_of_requests[], int *outcount,
                   int array_of_indices[], MPI_Status array_of_statuses[])
 {
-    int rc;
-    MPI_Comm ec;
-
-    SMPI_CHECK_INIT("MPI_Testsome");
-    SMPI_CHECK_REQUESTS("MPI_Testsome", incount, array_of_requests);
-    SMPI_CHECK_ARG("MPI_Testsome", MPI_COMM_WORLD, outcount);
-    if (incount > 0) /* with no request, the indices may be NULL (MPICH's waittestnull) */
-        SMPI_CHECK_ARG("MPI_Testsome", MPI_COMM_WORLD, array_of_indices);
-    smpi__enter_requests("MPI_Testsome", array_of_requests, incount);
-    ec = hold_comm(incount, array_of_requests);
-    rc = smpi__testsome(incount, array_of_requests, outcount, array_of_indices, array_of_statuses);
-    smpi__leave();
-    rc = report_in_status(ec, "MPI_Testsome", rc, *outcount == MPI_UNDEFINED ? 0 : *outcount,
-                          array_of_statuses, array_of_indices);
-    release_comm(ec);
-    return rc;
+    return complete_call("MPI_Testsome", COMPLETE_SOME, true, incount, "incount", array_of_requests,
+                         &(struct completion_out){ .outcount = outcount,
+                                                   .indices = array_of_indices,
+                                                   .statuses = array_of_statuses });
 }
 #pragma weak MPI_Testsome = PMPI_Testsome
 
@@ -238,13 +245,19 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
 }
 #pragma weak MPI_Request_get_status = PMPI_Request_get_status
 
+/* The checks of MPI_Request_free and MPI_Cancel: a request, not MPI_REQUEST_NULL. */
+static int check_request(const char *call, const MPI_Request *request)
+{
+    SMPI_CHECK_INIT(call);
+    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, request);
+    if (*request == MPI_REQUEST_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_REQUEST, "request is MPI_REQUEST_NULL");
+    return MPI_SUCCESS;
+}
+
 int PMPI_Request_free(MPI_Request *request)
 {
-    SMPI_CHECK_INIT("MPI_Request_free");
-    SMPI_CHECK_ARG("MPI_Request_free", MPI_COMM_WORLD, request);
-    if (*request == MPI_REQUEST_NULL)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Request_free", MPI_ERR_REQUEST,
-                           "request is MPI_REQUEST_NULL");
+    SMPI_CHECK(check_request("MPI_Request_free", request));
     smpi__enter("MPI_Request_free");
     smpi__req_free(request);
     smpi__leave();
@@ -256,11 +269,7 @@ int PMPI_Cancel(MPI_Request *request)
 {
     int rc;
 
-    SMPI_CHECK_INIT("MPI_Cancel");
-    SMPI_CHECK_ARG("MPI_Cancel", MPI_COMM_WORLD, request);
-    if (*request == MPI_REQUEST_NULL)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Cancel", MPI_ERR_REQUEST,
-                           "request is MPI_REQUEST_NULL");
+    SMPI_CHECK(check_request("MPI_Cancel", request));
     smpi__enter("MPI_Cancel");
     rc = smpi__cancel(*request);
     smpi__leave();
@@ -344,13 +353,21 @@ int PMPI_Startall(int count, MPI_Request array_of_requests[])
 
 /* ---- status queries ----------------------------------------------------------------------- */
 
+/* The checks of the status queries: status, a committed datatype, the result's pointer. */
+static int check_status_query(const char *call, const MPI_Status *status, MPI_Datatype datatype,
+                              const void *count)
+{
+    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, status);
+    SMPI_CHECK_TYPE(call, MPI_COMM_WORLD, datatype);
+    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, count);
+    return MPI_SUCCESS;
+}
+
 int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
 {
     size_t size;
 
-    SMPI_CHECK_ARG("MPI_Get_count", MPI_COMM_WORLD, status);
-    SMPI_CHECK_TYPE("MPI_Get_count", MPI_COMM_WORLD, datatype);
-    SMPI_CHECK_ARG("MPI_Get_count", MPI_COMM_WORLD, count);
+    SMPI_CHECK(check_status_query("MPI_Get_count", status, datatype, count));
     size = smpi_type_size(datatype);
     if (size == 0)
         *count = 0;
@@ -366,9 +383,7 @@ int PMPI_Get_elements_x(const MPI_Status *status, MPI_Datatype datatype, MPI_Cou
 {
     MPI_Count n;
 
-    SMPI_CHECK_ARG("MPI_Get_elements", MPI_COMM_WORLD, status);
-    SMPI_CHECK_TYPE("MPI_Get_elements", MPI_COMM_WORLD, datatype);
-    SMPI_CHECK_ARG("MPI_Get_elements", MPI_COMM_WORLD, count);
+    SMPI_CHECK(check_status_query("MPI_Get_elements", status, datatype, count));
     n = smpi__type_elements(datatype, status->smpi_count);
     *count = n < 0 ? MPI_UNDEFINED : n;
     return MPI_SUCCESS;

@@ -102,25 +102,48 @@ static MPI_Request done_request(MPI_Win win)
 
 enum rma_call { CALL_PUT, CALL_GET, CALL_ACC, CALL_GACC };
 
-/* One operation: checks, then the engine; a MPI_PROC_NULL target does nothing (its request
- * is complete at once). */
-static int rma_call(const char *call, enum rma_call kind, MPI_Win win, const struct rma_args *a,
-                    MPI_Request *req)
+/* The arguments of an operation, in the order of MPI_Get_accumulate's parameters (which has
+ * them all); the others pass NULL, 0 and MPI_DATATYPE_NULL for the result, MPI_OP_NULL for
+ * the op. */
+static struct rma_args op_args(const void *oaddr, int ocount, MPI_Datatype otype, void *raddr,
+                               int rcount, MPI_Datatype rtype, int target, MPI_Aint disp,
+                               int tcount, MPI_Datatype ttype, MPI_Op op)
 {
-    bool origin = kind != CALL_GACC || a->op != MPI_NO_OP;
+    return (struct rma_args){ .oaddr = oaddr,
+                              .ocount = ocount,
+                              .otype = otype,
+                              .raddr = raddr,
+                              .rcount = rcount,
+                              .rtype = rtype,
+                              .target = target,
+                              .disp = disp,
+                              .tcount = tcount,
+                              .ttype = ttype,
+                              .op = op };
+}
+
+/* One operation: checks, then the engine; a MPI_PROC_NULL target does nothing (its request
+ * is complete at once). The request-based forms (rform) give their request in *req, which must
+ * not be NULL; the others pass NULL. */
+static int rma_call(const char *call, enum rma_call kind, MPI_Win win, struct rma_args a,
+                    bool rform, MPI_Request *req)
+{
+    bool origin = kind != CALL_GACC || a.op != MPI_NO_OP;
     int rc;
 
     SMPI_CHECK_INIT(call);
     SMPI_CHECK_WIN(call, win);
-    SMPI_CHECK(check_op_args(call, win, a, origin));
+    if (rform && !req)
+        return smpi__win_error(win, call, MPI_ERR_ARG, "request is NULL");
+    SMPI_CHECK(check_op_args(call, win, &a, origin));
     if (kind == CALL_GACC) {
-        SMPI_CHECK(smpi__check_win_count(call, win, a->rcount, "result_count"));
-        SMPI_CHECK(smpi__check_win_type(call, win, a->rtype, "result_datatype"));
-        SMPI_CHECK(smpi__check_win_buf(call, win, a->raddr, a->rcount, a->rtype, "result_addr"));
+        SMPI_CHECK(smpi__check_win_count(call, win, a.rcount, "result_count"));
+        SMPI_CHECK(smpi__check_win_type(call, win, a.rtype, "result_datatype"));
+        SMPI_CHECK(smpi__check_win_buf(call, win, a.raddr, a.rcount, a.rtype, "result_addr"));
     }
     if (kind == CALL_ACC || kind == CALL_GACC)
-        SMPI_CHECK(check_acc(call, win, a, origin));
-    if (a->target == MPI_PROC_NULL) {
+        SMPI_CHECK(check_acc(call, win, &a, origin));
+    if (a.target == MPI_PROC_NULL) {
         if (req) {
             *req = done_request(win);
             (*req)->site.call = call;
@@ -128,21 +151,21 @@ static int rma_call(const char *call, enum rma_call kind, MPI_Win win, const str
         }
         return MPI_SUCCESS;
     }
-    SMPI_CHECK(check_access(call, win, a));
+    SMPI_CHECK(check_access(call, win, &a));
     smpi__enter(call);
-    smpi__self()->call_peer = a->target;
+    smpi__self()->call_peer = a.target;
     switch (kind) {
     case CALL_PUT:
-        rc = smpi__rma_put(win, a, req);
+        rc = smpi__rma_put(win, &a, req);
         break;
     case CALL_GET:
-        rc = smpi__rma_get(win, a, req);
+        rc = smpi__rma_get(win, &a, req);
         break;
     case CALL_ACC:
-        rc = smpi__rma_accumulate(win, a, req);
+        rc = smpi__rma_accumulate(win, &a, req);
         break;
     default:
-        rc = smpi__rma_get_accumulate(win, a, req);
+        rc = smpi__rma_get_accumulate(win, &a, req);
         break;
     }
     if (req && rc == MPI_SUCCESS)
@@ -155,30 +178,20 @@ int PMPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_data
              int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
              MPI_Win win)
 {
-    struct rma_args a = { .oaddr = origin_addr,
-                          .ocount = origin_count,
-                          .otype = origin_datatype,
-                          .target = target_rank,
-                          .disp = target_disp,
-                          .tcount = target_count,
-                          .ttype = target_datatype };
-
-    return rma_call("MPI_Put", CALL_PUT, win, &a, NULL);
+    return rma_call("MPI_Put", CALL_PUT, win,
+                    op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
+                            target_rank, target_disp, target_count, target_datatype, MPI_OP_NULL),
+                    false, NULL);
 }
 #pragma weak MPI_Put = PMPI_Put
 
 int PMPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
              MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
 {
-    struct rma_args a = { .oaddr = origin_addr,
-                          .ocount = origin_count,
-                          .otype = origin_datatype,
-                          .target = target_rank,
-                          .disp = target_disp,
-                          .tcount = target_count,
-                          .ttype = target_datatype };
-
-    return rma_call("MPI_Get", CALL_GET, win, &a, NULL);
+    return rma_call("MPI_Get", CALL_GET, win,
+                    op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
+                            target_rank, target_disp, target_count, target_datatype, MPI_OP_NULL),
+                    false, NULL);
 }
 #pragma weak MPI_Get = PMPI_Get
 
@@ -186,16 +199,10 @@ int PMPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype orig
                     int target_rank, MPI_Aint target_disp, int target_count,
                     MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
 {
-    struct rma_args a = { .oaddr = origin_addr,
-                          .ocount = origin_count,
-                          .otype = origin_datatype,
-                          .target = target_rank,
-                          .disp = target_disp,
-                          .tcount = target_count,
-                          .ttype = target_datatype,
-                          .op = op };
-
-    return rma_call("MPI_Accumulate", CALL_ACC, win, &a, NULL);
+    return rma_call("MPI_Accumulate", CALL_ACC, win,
+                    op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
+                            target_rank, target_disp, target_count, target_datatype, op),
+                    false, NULL);
 }
 #pragma weak MPI_Accumulate = PMPI_Accumulate
 
@@ -204,38 +211,21 @@ int PMPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype 
                         int target_rank, MPI_Aint target_disp, int target_count,
                         MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
 {
-    struct rma_args a = { .oaddr = origin_addr,
-                          .ocount = origin_count,
-                          .otype = origin_datatype,
-                          .raddr = result_addr,
-                          .rcount = result_count,
-                          .rtype = result_datatype,
-                          .target = target_rank,
-                          .disp = target_disp,
-                          .tcount = target_count,
-                          .ttype = target_datatype,
-                          .op = op };
-
-    return rma_call("MPI_Get_accumulate", CALL_GACC, win, &a, NULL);
+    return rma_call("MPI_Get_accumulate", CALL_GACC, win,
+                    op_args(origin_addr, origin_count, origin_datatype, result_addr, result_count,
+                            result_datatype, target_rank, target_disp, target_count,
+                            target_datatype, op),
+                    false, NULL);
 }
 #pragma weak MPI_Get_accumulate = PMPI_Get_accumulate
 
 int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype,
                       int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win)
 {
-    struct rma_args a = { .oaddr = origin_addr,
-                          .ocount = 1,
-                          .otype = datatype,
-                          .raddr = result_addr,
-                          .rcount = 1,
-                          .rtype = datatype,
-                          .target = target_rank,
-                          .disp = target_disp,
-                          .tcount = 1,
-                          .ttype = datatype,
-                          .op = op };
-
-    return rma_call("MPI_Fetch_and_op", CALL_GACC, win, &a, NULL);
+    return rma_call("MPI_Fetch_and_op", CALL_GACC, win,
+                    op_args(origin_addr, 1, datatype, result_addr, 1, datatype, target_rank,
+                            target_disp, 1, datatype, op),
+                    false, NULL);
 }
 #pragma weak MPI_Fetch_and_op = PMPI_Fetch_and_op
 
@@ -276,29 +266,14 @@ int PMPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, voi
 }
 #pragma weak MPI_Compare_and_swap = PMPI_Compare_and_swap
 
-static int check_request(const char *call, MPI_Win win, const MPI_Request *request)
-{
-    if (!request)
-        return smpi__win_error(win, call, MPI_ERR_ARG, "request is NULL");
-    return MPI_SUCCESS;
-}
-
 int PMPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
               int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
               MPI_Win win, MPI_Request *request)
 {
-    struct rma_args a = { .oaddr = origin_addr,
-                          .ocount = origin_count,
-                          .otype = origin_datatype,
-                          .target = target_rank,
-                          .disp = target_disp,
-                          .tcount = target_count,
-                          .ttype = target_datatype };
-
-    SMPI_CHECK_INIT("MPI_Rput");
-    SMPI_CHECK_WIN("MPI_Rput", win);
-    SMPI_CHECK(check_request("MPI_Rput", win, request));
-    return rma_call("MPI_Rput", CALL_PUT, win, &a, request);
+    return rma_call("MPI_Rput", CALL_PUT, win,
+                    op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
+                            target_rank, target_disp, target_count, target_datatype, MPI_OP_NULL),
+                    true, request);
 }
 #pragma weak MPI_Rput = PMPI_Rput
 
@@ -306,18 +281,10 @@ int PMPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
               MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
               MPI_Request *request)
 {
-    struct rma_args a = { .oaddr = origin_addr,
-                          .ocount = origin_count,
-                          .otype = origin_datatype,
-                          .target = target_rank,
-                          .disp = target_disp,
-                          .tcount = target_count,
-                          .ttype = target_datatype };
-
-    SMPI_CHECK_INIT("MPI_Rget");
-    SMPI_CHECK_WIN("MPI_Rget", win);
-    SMPI_CHECK(check_request("MPI_Rget", win, request));
-    return rma_call("MPI_Rget", CALL_GET, win, &a, request);
+    return rma_call("MPI_Rget", CALL_GET, win,
+                    op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
+                            target_rank, target_disp, target_count, target_datatype, MPI_OP_NULL),
+                    true, request);
 }
 #pragma weak MPI_Rget = PMPI_Rget
 
@@ -325,19 +292,10 @@ int PMPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype ori
                      int target_rank, MPI_Aint target_disp, int target_count,
                      MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request)
 {
-    struct rma_args a = { .oaddr = origin_addr,
-                          .ocount = origin_count,
-                          .otype = origin_datatype,
-                          .target = target_rank,
-                          .disp = target_disp,
-                          .tcount = target_count,
-                          .ttype = target_datatype,
-                          .op = op };
-
-    SMPI_CHECK_INIT("MPI_Raccumulate");
-    SMPI_CHECK_WIN("MPI_Raccumulate", win);
-    SMPI_CHECK(check_request("MPI_Raccumulate", win, request));
-    return rma_call("MPI_Raccumulate", CALL_ACC, win, &a, request);
+    return rma_call("MPI_Raccumulate", CALL_ACC, win,
+                    op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
+                            target_rank, target_disp, target_count, target_datatype, op),
+                    true, request);
 }
 #pragma weak MPI_Raccumulate = PMPI_Raccumulate
 
@@ -346,33 +304,15 @@ int PMPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype
                          int target_rank, MPI_Aint target_disp, int target_count,
                          MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request)
 {
-    struct rma_args a = { .oaddr = origin_addr,
-                          .ocount = origin_count,
-                          .otype = origin_datatype,
-                          .raddr = result_addr,
-                          .rcount = result_count,
-                          .rtype = result_datatype,
-                          .target = target_rank,
-                          .disp = target_disp,
-                          .tcount = target_count,
-                          .ttype = target_datatype,
-                          .op = op };
-
-    SMPI_CHECK_INIT("MPI_Rget_accumulate");
-    SMPI_CHECK_WIN("MPI_Rget_accumulate", win);
-    SMPI_CHECK(check_request("MPI_Rget_accumulate", win, request));
-    return rma_call("MPI_Rget_accumulate", CALL_GACC, win, &a, request);
+    return rma_call("MPI_Rget_accumulate", CALL_GACC, win,
+                    op_args(origin_addr, origin_count, origin_datatype, result_addr, result_count,
+                            result_datatype, target_rank, target_disp, target_count,
+                            target_datatype, op),
+                    true, request);
 }
 #pragma weak MPI_Rget_accumulate = PMPI_Rget_accumulate
 
 /* ---- synchronisation ----------------------------------------------------------------------- */
-
-/* Ends a synchronisation call: leave, report a failure with rma.c's message. */
-static int sync_done(const char *call, MPI_Win win, int rc, const char *msg)
-{
-    smpi__leave();
-    return report(win, call, rc, msg);
-}
 
 static int check_sync(const char *call, MPI_Win win)
 {
@@ -380,193 +320,187 @@ static int check_sync(const char *call, MPI_Win win)
     return smpi__check_win(call, win);
 }
 
-int PMPI_Win_fence(int assert, MPI_Win win)
+enum sync_kind {
+    SYNC_FENCE,
+    SYNC_POST,
+    SYNC_START,
+    SYNC_COMPLETE,
+    SYNC_WAIT,
+    SYNC_TEST,
+    SYNC_LOCK,
+    SYNC_UNLOCK,
+    SYNC_LOCK_ALL,
+    SYNC_UNLOCK_ALL,
+    SYNC_FLUSH,
+    SYNC_FLUSH_LOCAL,
+    SYNC_FLUSH_ALL,
+    SYNC_FLUSH_LOCAL_ALL,
+};
+
+/* The arguments of a synchronisation call beyond its window; each kind reads its own. */
+struct sync_args {
+    int assert;
+    MPI_Group group; /* post, start */
+    int *flag;       /* test */
+    int lock_type;   /* lock */
+    int rank;        /* lock, unlock, flush, flush_local */
+};
+
+/* The checks of a kind's own arguments, after the window's. */
+static int check_sync_args(const char *call, MPI_Win win, enum sync_kind k,
+                           const struct sync_args *s)
 {
+    if ((k == SYNC_POST || k == SYNC_START) && s->group == MPI_GROUP_NULL)
+        return smpi__win_error(win, call, MPI_ERR_GROUP, "group is MPI_GROUP_NULL");
+    if (k == SYNC_TEST && !s->flag)
+        return smpi__win_error(win, call, MPI_ERR_ARG, "flag is NULL");
+    if (k == SYNC_LOCK && s->lock_type != MPI_LOCK_SHARED && s->lock_type != MPI_LOCK_EXCLUSIVE)
+        return smpi__win_error(win, call, MPI_ERR_LOCKTYPE,
+                               "lock_type %d is neither MPI_LOCK_SHARED nor MPI_LOCK_EXCLUSIVE",
+                               s->lock_type);
+    return MPI_SUCCESS;
+}
+
+/* rma_sync.c's function for each kind; fills msg on failure. */
+static int sync_engine(MPI_Win win, enum sync_kind k, const struct sync_args *s, char *msg,
+                       size_t len)
+{
+    switch (k) {
+    case SYNC_FENCE:
+        return smpi__rma_fence(win, s->assert, msg, len);
+    case SYNC_POST:
+        return smpi__rma_post(win, s->group, msg, len);
+    case SYNC_START:
+        return smpi__rma_start(win, s->group, msg, len);
+    case SYNC_COMPLETE:
+        return smpi__rma_complete(win, msg, len);
+    case SYNC_WAIT:
+        return smpi__rma_wait(win, false, NULL, msg, len);
+    case SYNC_TEST:
+        return smpi__rma_wait(win, true, s->flag, msg, len);
+    case SYNC_LOCK:
+        return smpi__rma_lock(win, s->lock_type, s->rank, s->assert, msg, len);
+    case SYNC_UNLOCK:
+        return smpi__rma_unlock(win, s->rank, msg, len);
+    case SYNC_LOCK_ALL:
+        return smpi__rma_lock_all(win, s->assert, msg, len);
+    case SYNC_UNLOCK_ALL:
+        return smpi__rma_unlock_all(win, msg, len);
+    case SYNC_FLUSH:
+    case SYNC_FLUSH_LOCAL:
+        return smpi__rma_flush(win, s->rank, k == SYNC_FLUSH_LOCAL, msg, len);
+    default:
+        return smpi__rma_flush(win, -1, k == SYNC_FLUSH_LOCAL_ALL, msg, len);
+    }
+}
+
+/* A whole synchronisation call: the window, the kind's own arguments, the target rank of the
+ * kinds that have one (MPI_PROC_NULL: nothing to do), then enter, rma_sync.c, leave, report a
+ * failure with rma_sync.c's message. */
+static int sync_call(const char *call, MPI_Win win, enum sync_kind k, struct sync_args s)
+{
+    bool targeted = k == SYNC_LOCK || k == SYNC_UNLOCK || k == SYNC_FLUSH || k == SYNC_FLUSH_LOCAL;
     char msg[512] = "";
     int rc;
 
-    SMPI_CHECK(check_sync("MPI_Win_fence", win));
-    smpi__enter("MPI_Win_fence");
-    rc = smpi__rma_fence(win, assert, msg, sizeof(msg));
-    return sync_done("MPI_Win_fence", win, rc, msg);
+    SMPI_CHECK(check_sync(call, win));
+    SMPI_CHECK(check_sync_args(call, win, k, &s));
+    if (targeted && s.rank == MPI_PROC_NULL)
+        return MPI_SUCCESS;
+    if (targeted)
+        SMPI_CHECK(smpi__check_win_target(call, win, s.rank, "rank"));
+    smpi__enter(call);
+    rc = sync_engine(win, k, &s, msg, sizeof(msg));
+    smpi__leave();
+    return report(win, call, rc, msg);
+}
+
+int PMPI_Win_fence(int assert, MPI_Win win)
+{
+    return sync_call("MPI_Win_fence", win, SYNC_FENCE, (struct sync_args){ .assert = assert });
 }
 #pragma weak MPI_Win_fence = PMPI_Win_fence
 
 int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_post", win));
-    if (group == MPI_GROUP_NULL)
-        return smpi__win_error(win, "MPI_Win_post", MPI_ERR_GROUP, "group is MPI_GROUP_NULL");
-    smpi__enter("MPI_Win_post");
-    rc = smpi__rma_post(win, group, msg, sizeof(msg));
-    return sync_done("MPI_Win_post", win, rc, msg);
+    return sync_call("MPI_Win_post", win, SYNC_POST,
+                     (struct sync_args){ .group = group, .assert = assert });
 }
 #pragma weak MPI_Win_post = PMPI_Win_post
 
 int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_start", win));
-    if (group == MPI_GROUP_NULL)
-        return smpi__win_error(win, "MPI_Win_start", MPI_ERR_GROUP, "group is MPI_GROUP_NULL");
-    smpi__enter("MPI_Win_start");
-    rc = smpi__rma_start(win, group, msg, sizeof(msg));
-    return sync_done("MPI_Win_start", win, rc, msg);
+    return sync_call("MPI_Win_start", win, SYNC_START,
+                     (struct sync_args){ .group = group, .assert = assert });
 }
 #pragma weak MPI_Win_start = PMPI_Win_start
 
 int PMPI_Win_complete(MPI_Win win)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_complete", win));
-    smpi__enter("MPI_Win_complete");
-    rc = smpi__rma_complete(win, msg, sizeof(msg));
-    return sync_done("MPI_Win_complete", win, rc, msg);
+    return sync_call("MPI_Win_complete", win, SYNC_COMPLETE, (struct sync_args){ 0 });
 }
 #pragma weak MPI_Win_complete = PMPI_Win_complete
 
 int PMPI_Win_wait(MPI_Win win)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_wait", win));
-    smpi__enter("MPI_Win_wait");
-    rc = smpi__rma_wait(win, false, NULL, msg, sizeof(msg));
-    return sync_done("MPI_Win_wait", win, rc, msg);
+    return sync_call("MPI_Win_wait", win, SYNC_WAIT, (struct sync_args){ 0 });
 }
 #pragma weak MPI_Win_wait = PMPI_Win_wait
 
 int PMPI_Win_test(MPI_Win win, int *flag)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_test", win));
-    if (!flag)
-        return smpi__win_error(win, "MPI_Win_test", MPI_ERR_ARG, "flag is NULL");
-    smpi__enter("MPI_Win_test");
-    rc = smpi__rma_wait(win, true, flag, msg, sizeof(msg));
-    return sync_done("MPI_Win_test", win, rc, msg);
+    return sync_call("MPI_Win_test", win, SYNC_TEST, (struct sync_args){ .flag = flag });
 }
 #pragma weak MPI_Win_test = PMPI_Win_test
 
 int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_lock", win));
-    if (lock_type != MPI_LOCK_SHARED && lock_type != MPI_LOCK_EXCLUSIVE)
-        return smpi__win_error(win, "MPI_Win_lock", MPI_ERR_LOCKTYPE,
-                               "lock_type %d is neither MPI_LOCK_SHARED nor MPI_LOCK_EXCLUSIVE",
-                               lock_type);
-    if (rank == MPI_PROC_NULL)
-        return MPI_SUCCESS;
-    SMPI_CHECK_WIN_TARGET("MPI_Win_lock", win, rank);
-    smpi__enter("MPI_Win_lock");
-    rc = smpi__rma_lock(win, lock_type, rank, assert, msg, sizeof(msg));
-    return sync_done("MPI_Win_lock", win, rc, msg);
+    return sync_call("MPI_Win_lock", win, SYNC_LOCK,
+                     (struct sync_args){ .lock_type = lock_type, .rank = rank, .assert = assert });
 }
 #pragma weak MPI_Win_lock = PMPI_Win_lock
 
 int PMPI_Win_unlock(int rank, MPI_Win win)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_unlock", win));
-    if (rank == MPI_PROC_NULL)
-        return MPI_SUCCESS;
-    SMPI_CHECK_WIN_TARGET("MPI_Win_unlock", win, rank);
-    smpi__enter("MPI_Win_unlock");
-    rc = smpi__rma_unlock(win, rank, msg, sizeof(msg));
-    return sync_done("MPI_Win_unlock", win, rc, msg);
+    return sync_call("MPI_Win_unlock", win, SYNC_UNLOCK, (struct sync_args){ .rank = rank });
 }
 #pragma weak MPI_Win_unlock = PMPI_Win_unlock
 
 int PMPI_Win_lock_all(int assert, MPI_Win win)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_lock_all", win));
-    smpi__enter("MPI_Win_lock_all");
-    rc = smpi__rma_lock_all(win, assert, msg, sizeof(msg));
-    return sync_done("MPI_Win_lock_all", win, rc, msg);
+    return sync_call("MPI_Win_lock_all", win, SYNC_LOCK_ALL,
+                     (struct sync_args){ .assert = assert });
 }
 #pragma weak MPI_Win_lock_all = PMPI_Win_lock_all
 
 int PMPI_Win_unlock_all(MPI_Win win)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_unlock_all", win));
-    smpi__enter("MPI_Win_unlock_all");
-    rc = smpi__rma_unlock_all(win, msg, sizeof(msg));
-    return sync_done("MPI_Win_unlock_all", win, rc, msg);
+    return sync_call("MPI_Win_unlock_all", win, SYNC_UNLOCK_ALL, (struct sync_args){ 0 });
 }
 #pragma weak MPI_Win_unlock_all = PMPI_Win_unlock_all
 
 int PMPI_Win_flush(int rank, MPI_Win win)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_flush", win));
-    if (rank == MPI_PROC_NULL)
-        return MPI_SUCCESS;
-    SMPI_CHECK_WIN_TARGET("MPI_Win_flush", win, rank);
-    smpi__enter("MPI_Win_flush");
-    rc = smpi__rma_flush(win, rank, false, msg, sizeof(msg));
-    return sync_done("MPI_Win_flush", win, rc, msg);
+    return sync_call("MPI_Win_flush", win, SYNC_FLUSH, (struct sync_args){ .rank = rank });
 }
 #pragma weak MPI_Win_flush = PMPI_Win_flush
 
 int PMPI_Win_flush_local(int rank, MPI_Win win)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_flush_local", win));
-    if (rank == MPI_PROC_NULL)
-        return MPI_SUCCESS;
-    SMPI_CHECK_WIN_TARGET("MPI_Win_flush_local", win, rank);
-    smpi__enter("MPI_Win_flush_local");
-    rc = smpi__rma_flush(win, rank, true, msg, sizeof(msg));
-    return sync_done("MPI_Win_flush_local", win, rc, msg);
+    return sync_call("MPI_Win_flush_local", win, SYNC_FLUSH_LOCAL,
+                     (struct sync_args){ .rank = rank });
 }
 #pragma weak MPI_Win_flush_local = PMPI_Win_flush_local
 
 int PMPI_Win_flush_all(MPI_Win win)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_flush_all", win));
-    smpi__enter("MPI_Win_flush_all");
-    rc = smpi__rma_flush(win, -1, false, msg, sizeof(msg));
-    return sync_done("MPI_Win_flush_all", win, rc, msg);
+    return sync_call("MPI_Win_flush_all", win, SYNC_FLUSH_ALL, (struct sync_args){ 0 });
 }
 #pragma weak MPI_Win_flush_all = PMPI_Win_flush_all
 
 int PMPI_Win_flush_local_all(MPI_Win win)
 {
-    char msg[512] = "";
-    int rc;
-
-    SMPI_CHECK(check_sync("MPI_Win_flush_local_all", win));
-    smpi__enter("MPI_Win_flush_local_all");
-    rc = smpi__rma_flush(win, -1, true, msg, sizeof(msg));
-    return sync_done("MPI_Win_flush_local_all", win, rc, msg);
+    return sync_call("MPI_Win_flush_local_all", win, SYNC_FLUSH_LOCAL_ALL, (struct sync_args){ 0 });
 }
 #pragma weak MPI_Win_flush_local_all = PMPI_Win_flush_local_all
 

@@ -100,24 +100,34 @@ static int check_ranks(const char *call, MPI_Comm comm, int n, const int *ranks,
     return MPI_SUCCESS;
 }
 
+/* A topology constructor's work is collective: the order check, then enter. */
+static int constructor_enter(const char *call, MPI_Comm comm_old)
+{
+    SMPI_CHECK(smpi__coll_order_plain(call, comm_old));
+    smpi__enter(call);
+    return MPI_SUCCESS;
+}
+
+/* After the work: leave and register the new communicator. */
+static int constructor_done(const char *call, MPI_Comm newcomm)
+{
+    smpi__leave();
+    smpi__handle_new(SMPI_H_COMM, newcomm, call);
+    return MPI_SUCCESS;
+}
+
 int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
                      int reorder, MPI_Comm *comm_cart)
 {
     int nodes;
 
-    SMPI_CHECK_INIT("MPI_Cart_create");
-    SMPI_CHECK_COMM("MPI_Cart_create", comm_old);
-    SMPI_CHECK_INTRA("MPI_Cart_create", comm_old);
-    SMPI_CHECK_ARG("MPI_Cart_create", comm_old, comm_cart);
+    SMPI_CHECK_NEW_COMM("MPI_Cart_create", comm_old, comm_cart);
     SMPI_CHECK(check_cart_args("MPI_Cart_create", comm_old, ndims, dims, &nodes));
     if (ndims > 0 && !periods)
         return smpi__error(comm_old, "MPI_Cart_create", MPI_ERR_ARG, "periods is NULL");
-    SMPI_CHECK(smpi__coll_order_plain("MPI_Cart_create", comm_old));
-    smpi__enter("MPI_Cart_create");
+    SMPI_CHECK(constructor_enter("MPI_Cart_create", comm_old));
     *comm_cart = smpi__cart_create(comm_old, ndims, dims, periods, nodes);
-    smpi__leave();
-    smpi__handle_new(SMPI_H_COMM, *comm_cart, "MPI_Cart_create");
-    return MPI_SUCCESS;
+    return constructor_done("MPI_Cart_create", *comm_cart);
 }
 #pragma weak MPI_Cart_create = PMPI_Cart_create
 
@@ -244,17 +254,11 @@ int PMPI_Cart_map(MPI_Comm comm, int ndims, const int dims[], const int periods[
 int PMPI_Graph_create(MPI_Comm comm_old, int nnodes, const int index[], const int edges[],
                       int reorder, MPI_Comm *comm_graph)
 {
-    SMPI_CHECK_INIT("MPI_Graph_create");
-    SMPI_CHECK_COMM("MPI_Graph_create", comm_old);
-    SMPI_CHECK_INTRA("MPI_Graph_create", comm_old);
-    SMPI_CHECK_ARG("MPI_Graph_create", comm_old, comm_graph);
+    SMPI_CHECK_NEW_COMM("MPI_Graph_create", comm_old, comm_graph);
     SMPI_CHECK(check_graph("MPI_Graph_create", comm_old, nnodes, index, edges));
-    SMPI_CHECK(smpi__coll_order_plain("MPI_Graph_create", comm_old));
-    smpi__enter("MPI_Graph_create");
+    SMPI_CHECK(constructor_enter("MPI_Graph_create", comm_old));
     *comm_graph = smpi__graph_create(comm_old, nnodes, index, edges);
-    smpi__leave();
-    smpi__handle_new(SMPI_H_COMM, *comm_graph, "MPI_Graph_create");
-    return MPI_SUCCESS;
+    return constructor_done("MPI_Graph_create", *comm_graph);
 }
 #pragma weak MPI_Graph_create = PMPI_Graph_create
 
@@ -345,22 +349,16 @@ int PMPI_Dist_graph_create_adjacent(MPI_Comm comm_old, int indegree, const int s
 {
     const char *call = "MPI_Dist_graph_create_adjacent";
 
-    SMPI_CHECK_INIT(call);
-    SMPI_CHECK_COMM(call, comm_old);
-    SMPI_CHECK_INTRA(call, comm_old);
-    SMPI_CHECK_ARG(call, comm_old, comm_dist_graph);
+    SMPI_CHECK_NEW_COMM(call, comm_old, comm_dist_graph);
     if (indegree < 0 || outdegree < 0)
         return smpi__error(comm_old, call, MPI_ERR_ARG, "indegree %d or outdegree %d negative",
                            indegree, outdegree);
     SMPI_CHECK(check_ranks(call, comm_old, indegree, sources, "sources"));
     SMPI_CHECK(check_ranks(call, comm_old, outdegree, destinations, "destinations"));
-    SMPI_CHECK(smpi__coll_order_plain(call, comm_old));
-    smpi__enter(call);
+    SMPI_CHECK(constructor_enter(call, comm_old));
     *comm_dist_graph = smpi__dist_graph_create_adjacent(comm_old, indegree, sources, sourceweights,
                                                         outdegree, destinations, destweights);
-    smpi__leave();
-    smpi__handle_new(SMPI_H_COMM, *comm_dist_graph, call);
-    return MPI_SUCCESS;
+    return constructor_done(call, *comm_dist_graph);
 }
 #pragma weak MPI_Dist_graph_create_adjacent = PMPI_Dist_graph_create_adjacent
 
@@ -371,23 +369,17 @@ int PMPI_Dist_graph_create(MPI_Comm comm_old, int n, const int sources[], const 
     const char *call = "MPI_Dist_graph_create";
     int nedges = 0;
 
-    SMPI_CHECK_INIT(call);
-    SMPI_CHECK_COMM(call, comm_old);
-    SMPI_CHECK_INTRA(call, comm_old);
-    SMPI_CHECK_ARG(call, comm_old, comm_dist_graph);
+    SMPI_CHECK_NEW_COMM(call, comm_old, comm_dist_graph);
     if (n < 0 || (n > 0 && (!sources || !degrees)))
         return smpi__error(comm_old, call, MPI_ERR_ARG, "n %d or sources/degrees invalid", n);
     SMPI_CHECK(check_ranks(call, comm_old, n, sources, "sources"));
     for (int i = 0; i < n; i++)
         nedges += degrees[i];
     SMPI_CHECK(check_ranks(call, comm_old, nedges, destinations, "destinations"));
-    SMPI_CHECK(smpi__coll_order_plain(call, comm_old));
-    smpi__enter(call);
+    SMPI_CHECK(constructor_enter(call, comm_old));
     *comm_dist_graph =
         smpi__dist_graph_create(comm_old, n, sources, degrees, destinations, weights);
-    smpi__leave();
-    smpi__handle_new(SMPI_H_COMM, *comm_dist_graph, call);
-    return MPI_SUCCESS;
+    return constructor_done(call, *comm_dist_graph);
 }
 #pragma weak MPI_Dist_graph_create = PMPI_Dist_graph_create
 

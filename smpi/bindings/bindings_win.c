@@ -171,14 +171,22 @@ int PMPI_Win_free(MPI_Win *win)
 
 /* ---- names, info, group ------------------------------------------------------------------- */
 
+/* The opening checks of the calls on a window's name, info and group: win, then their pointer
+ * arguments (`given`, named `what`; MPI_ERR_ARG through the window's handler). */
+static int check_win_given(const char *call, MPI_Win win, bool given, const char *what)
+{
+    SMPI_CHECK_INIT(call);
+    SMPI_CHECK_WIN(call, win);
+    if (!given)
+        return smpi__win_error(win, call, MPI_ERR_ARG, "%s is NULL", what);
+    return MPI_SUCCESS;
+}
+
 int PMPI_Win_set_name(MPI_Win win, const char *win_name)
 {
     const char *call = "MPI_Win_set_name";
 
-    SMPI_CHECK_INIT(call);
-    SMPI_CHECK_WIN(call, win);
-    if (!win_name)
-        return smpi__win_error(win, call, MPI_ERR_ARG, "win_name is NULL");
+    SMPI_CHECK(check_win_given(call, win, win_name, "win_name"));
     snprintf(smpi__win_self(win)->name, MPI_MAX_OBJECT_NAME, "%s", win_name);
     return MPI_SUCCESS;
 }
@@ -189,10 +197,7 @@ int PMPI_Win_get_name(MPI_Win win, char *win_name, int *resultlen)
     const char *call = "MPI_Win_get_name";
     const char *name;
 
-    SMPI_CHECK_INIT(call);
-    SMPI_CHECK_WIN(call, win);
-    if (!win_name || !resultlen)
-        return smpi__win_error(win, call, MPI_ERR_ARG, "win_name or resultlen is NULL");
+    SMPI_CHECK(check_win_given(call, win, win_name && resultlen, "win_name or resultlen"));
     name = smpi__win_self(win)->name;
     strcpy(win_name, name);
     *resultlen = (int)strlen(name);
@@ -217,10 +222,7 @@ int PMPI_Win_get_info(MPI_Win win, MPI_Info *info_used)
 {
     const char *call = "MPI_Win_get_info";
 
-    SMPI_CHECK_INIT(call);
-    SMPI_CHECK_WIN(call, win);
-    if (!info_used)
-        return smpi__win_error(win, call, MPI_ERR_ARG, "info_used is NULL");
+    SMPI_CHECK(check_win_given(call, win, info_used, "info_used"));
     *info_used = smpi__win_info_get(win); /* registered by its MPI_Info_create */
     return MPI_SUCCESS;
 }
@@ -230,10 +232,7 @@ int PMPI_Win_get_group(MPI_Win win, MPI_Group *group)
 {
     const char *call = "MPI_Win_get_group";
 
-    SMPI_CHECK_INIT(call);
-    SMPI_CHECK_WIN(call, win);
-    if (!group)
-        return smpi__win_error(win, call, MPI_ERR_ARG, "group is NULL");
+    SMPI_CHECK(check_win_given(call, win, group, "group"));
     *group = smpi__comm_group(win->comm);
     smpi__handle_new(SMPI_H_GROUP, *group, call);
     return MPI_SUCCESS;

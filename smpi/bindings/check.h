@@ -74,6 +74,10 @@
 #define SMPI_CHECK_INTRA(call, comm) SMPI_CHECK(smpi__check_intra(call, comm))
 /* An output or input pointer that must not be NULL (MPI_ERR_ARG). */
 #define SMPI_CHECK_ARG(call, comm, ptr) SMPI_CHECK(smpi__check_arg(call, comm, ptr, #ptr))
+/* The opening checks of a call that builds a communicator from comm: MPI is initialised, comm
+ * is a live intracommunicator and the pointer to the new communicator is given. */
+#define SMPI_CHECK_NEW_COMM(call, comm, newcomm)                                                   \
+    SMPI_CHECK(smpi__check_new_comm(call, comm, newcomm, #newcomm))
 /* type is a datatype handle, committed or not (MPI_ERR_TYPE): the calls that inspect or build
  * datatypes; errors go to MPI_COMM_WORLD's handler. */
 #define SMPI_CHECK_TYPE_HANDLE(call, type) SMPI_CHECK(smpi__check_type_handle(call, type, #type))
@@ -370,6 +374,15 @@ static inline int smpi__check_arg(const char *call, MPI_Comm comm, const void *p
     if (ptr == NULL)
         return smpi__error(comm, call, MPI_ERR_ARG, "%s is NULL", name);
     return MPI_SUCCESS;
+}
+
+static inline int smpi__check_new_comm(const char *call, MPI_Comm comm, const MPI_Comm *newcomm,
+                                       const char *name)
+{
+    SMPI_CHECK_INIT(call);
+    SMPI_CHECK_COMM(call, comm);
+    SMPI_CHECK_INTRA(call, comm);
+    return smpi__check_arg(call, comm, newcomm, name);
 }
 
 static inline int smpi__check_requests(const char *call, int n, const MPI_Request *reqs,

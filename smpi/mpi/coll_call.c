@@ -1,10 +1,12 @@
 /* coll_call: what every collective MPI call does between its binding and its algorithm, shared
  * by the blocking (bindings_coll.c), nonblocking (bindings_icoll.c) and neighbourhood
- * (bindings_neighbor.c) bindings: the argument checks, SMPI 3.32's normalisation of
- * MPI_IN_PLACE, and the dispatch to the intra- or intercommunicator algorithms. */
+ * (bindings_neighbor.c) bindings: the packing of the binding's arguments into a struct
+ * coll_args, the argument checks, SMPI 3.32's normalisation of MPI_IN_PLACE, and the dispatch
+ * to the intra- or intercommunicator algorithms. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -686,4 +688,95 @@ int smpi__coll_call(const char *call, enum coll_kind k, const struct coll_args *
                          "a message of the collective failed (counts or datatypes that do not "
                          "match across ranks?)");
     return rc;
+}
+
+/* ---- the packing of a binding's arguments, read in MPI's order as the descriptor says ---- */
+
+/* The sides of each data-moving form that take per-peer counts and displacements in its v and
+ * w collectives (allgatherv receives blocks of several sizes but sends one). */
+enum { SIDE_SEND = 1u << 0, SIDE_RECV = 1u << 1 };
+static const unsigned per_peer_sides[COLL_NFORMS] = {
+    [COLL_FORM_ALLTOALL] = SIDE_SEND | SIDE_RECV,
+    [COLL_FORM_ALLGATHER] = SIDE_RECV,
+    [COLL_FORM_GATHER] = SIDE_RECV,
+    [COLL_FORM_SCATTER] = SIDE_SEND,
+    [COLL_FORM_NEIGHBOR_ALLGATHER] = SIDE_RECV,
+    [COLL_FORM_NEIGHBOR_ALLTOALL] = SIDE_SEND | SIDE_RECV,
+};
+
+/* Where one side (send or receive) of struct coll_args is stored. */
+struct side {
+    int *count;
+    const int **counts;
+    const int **displs;
+    const MPI_Aint **bdispls;
+    MPI_Datatype *type;
+    const MPI_Datatype **types;
+};
+
+/* Reads the count and type of one side after its buffer: a count, or per peer an array of
+ * counts and one of displacements (in bytes, as MPI_Aint, for the neighbourhood w form); one
+ * datatype, or (w forms) an array of them. */
+static void pack_side(va_list *ap, bool per_peer, unsigned flags, bool aint, const struct side *s)
+{
+    if (!per_peer)
+        *s->count = va_arg(*ap, int);
+    else {
+        *s->counts = va_arg(*ap, const int *);
+        if (aint)
+            *s->bdispls = va_arg(*ap, const MPI_Aint *);
+        else
+            *s->displs = va_arg(*ap, const int *);
+    }
+    if (flags & COLL_W)
+        *s->types = va_arg(*ap, const MPI_Datatype *);
+    else
+        *s->type = va_arg(*ap, MPI_Datatype);
+}
+
+struct coll_args smpi__coll_pack(enum coll_kind k, va_list *ap)
+{
+    const struct coll_desc *d = &coll_descs[k];
+    unsigned sides = d->flags & COLL_V ? per_peer_sides[d->form] : 0;
+    bool aint = d->form == COLL_FORM_NEIGHBOR_ALLTOALL && (d->flags & COLL_W);
+    struct coll_args a = { 0 };
+
+    if (d->form == COLL_FORM_BCAST) { /* one buffer, in at the root and out elsewhere */
+        a.rbuf = va_arg(*ap, void *);
+        a.count = va_arg(*ap, int);
+        a.type = va_arg(*ap, MPI_Datatype);
+    } else if (d->flags & COLL_OP) {
+        a.sbuf = va_arg(*ap, const void *);
+        a.rbuf = va_arg(*ap, void *);
+        if (d->flags & COLL_V)
+            a.rcounts = va_arg(*ap, const int *);
+        else
+            a.count = va_arg(*ap, int);
+        a.type = va_arg(*ap, MPI_Datatype);
+        a.op = va_arg(*ap, MPI_Op);
+    } else if (d->form != COLL_FORM_BARRIER) {
+        a.sbuf = va_arg(*ap, const void *);
+        pack_side(
+            ap, sides & SIDE_SEND, d->flags, aint,
+            &(struct side){ &a.scount, &a.scounts, &a.sdispls, &a.sbdispls, &a.stype, &a.stypes });
+        a.rbuf = va_arg(*ap, void *);
+        pack_side(
+            ap, sides & SIDE_RECV, d->flags, aint,
+            &(struct side){ &a.rcount, &a.rcounts, &a.rdispls, &a.rbdispls, &a.rtype, &a.rtypes });
+    }
+    if (d->flags & COLL_ROOTED)
+        a.root = va_arg(*ap, int);
+    a.comm = va_arg(*ap, MPI_Comm);
+    return a;
+}
+
+int smpi__coll_pmpi(const char *call, enum coll_kind k, ...)
+{
+    va_list ap;
+    struct coll_args a;
+
+    va_start(ap, k);
+    a = smpi__coll_pack(k, &ap);
+    va_end(ap);
+    return smpi__coll_call(call, k, &a);
 }
