@@ -13,7 +13,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/mpi/datatype_ctor.c smpi/mpi/errhandler.c smpi/mpi/errors.c smpi/mpi/file.c \
 	smpi/mpi/file_model.c \
 	smpi/mpi/group.c smpi/mpi/handles.c smpi/mpi/info.c smpi/mpi/intercomm.c smpi/mpi/intercomm_derive.c smpi/mpi/limits.c \
-	smpi/mpi/match.c smpi/mpi/op.c smpi/mpi/p2p.c smpi/mpi/request.c smpi/mpi/rma.c \
+	smpi/mpi/match.c smpi/mpi/op.c smpi/mpi/p2p.c smpi/mpi/p2p_api.c smpi/mpi/request.c smpi/mpi/rma.c \
 	smpi/mpi/rma_sync.c smpi/mpi/topo.c smpi/mpi/topo_dims.c smpi/mpi/typesig.c smpi/mpi/win.c \
 	smpi/runtime/htable.h smpi/runtime/loader.h smpi/runtime/options.h smpi/runtime/adjust.c \
 	smpi/runtime/diag.c smpi/runtime/getopt.c smpi/runtime/hostfile.c smpi/runtime/htable.c \
@@ -26,7 +26,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/trace/paje_usage.c smpi/trace/paje_keys.c smpi/trace/paje_buffer.c smpi/trace/profile.c smpi/trace/progress.c smpi/trace/ti_types.c \
 	smpi/trace/timeline.c smpi/trace/timeline_page.c smpi/trace/trace.c \
 	smpi/trace/trace_category.c smpi/trace/trace_ti.c \
-	smpi/replay/replay.c smpi/replay/replay_api.c smpi/replay/replay_read.c \
+	smpi/replay/replay.c smpi/replay/replay_args.c smpi/replay/replay_impl.h smpi/replay/replay_api.c smpi/replay/replay_read.c \
 	smpi/analyze/analyze.h smpi/analyze/analyze.c smpi/analyze/analyze_allocs.c \
 	smpi/analyze/analyze_coll.c smpi/analyze/analyze_end.c smpi/analyze/analyze_handles.c \
 	smpi/fortran/fortran.h smpi/fortran/fortran.c smpi/fortran/fortran_bindings.c \

@@ -19,30 +19,9 @@
 #include "simcore/simcore.h"
 #include "smpi/internal.h"
 #include "smpi/trace/ti.h"
+#include "smpi/replay/replay_impl.h"
 
 SIM_LOG_SUBCATEGORY(log_replay, "smpi_replay", "smpi");
-
-/* A request started by an isend/irecv action, found again by the (src, dst, tag) that the
- * wait and test actions name. req is MPI_REQUEST_NULL once a test completed it. */
-struct pending {
-    int src;
-    int dst;
-    int tag;
-    MPI_Request req;
-};
-
-/* One rank's replay. */
-struct rank_replay {
-    struct smpi_ti_reader in;
-    struct smpi_ti_action act;
-    const char *const *f; /* the action being run: f[0] the rank, f[1] its name, then arguments */
-    int nf;
-    struct pending *pend;
-    int npend;
-    int cap;
-    MPI_Datatype default_type; /* of actions that name none: MPI_BYTE, MPI_DOUBLE after "init x" */
-    double start;              /* when its init action ran */
-};
 
 static char **files;
 static int *file_lines; /* each file's line in the index */
@@ -102,117 +81,6 @@ static void noop_fn(void *in, void *inout, int *len, MPI_Datatype *type)
     (void)inout;
     (void)len;
     (void)type;
-}
-
-/* ---- argument parsing: every failure names the file, the line and the action ------------- */
-
-static void __attribute__((noreturn, format(printf, 2, 3)))
-malformed(const struct rank_replay *rr, const char *fmt, ...)
-{
-    char why[256];
-    va_list ap;
-
-    va_start(ap, fmt);
-    vsnprintf(why, sizeof(why), fmt, ap);
-    va_end(ap);
-    sim_die("%s:%d: malformed '%s' action '%s': %s", rr->in.path, rr->in.line, rr->f[1],
-            rr->in.text, why);
-}
-
-/* Needs at least n arguments after the action name; `usage` lists them. */
-static void need(const struct rank_replay *rr, int n, const char *usage)
-{
-    if (rr->nf - 2 < n)
-        malformed(rr, "expected %s", usage);
-}
-
-static const char *arg(const struct rank_replay *rr, int i)
-{
-    return rr->f[2 + i];
-}
-
-static bool has(const struct rank_replay *rr, int i)
-{
-    return 2 + i < rr->nf;
-}
-
-static double num(const struct rank_replay *rr, int i)
-{
-    char *end;
-    double v = strtod(arg(rr, i), &end);
-
-    if (end == arg(rr, i) || *end != '\0' || !isfinite(v))
-        malformed(rr, "argument %d '%s' is not a number", i + 1, arg(rr, i));
-    return v;
-}
-
-/* An integer argument: SMPI accepts any number and truncates it ("1e+06"). */
-static int integer(const struct rank_replay *rr, int i)
-{
-    double v = trunc(num(rr, i));
-
-    if (v < -2147483648.0 || v > 2147483647.0)
-        malformed(rr, "argument %d '%s' is out of range", i + 1, arg(rr, i));
-    return (int)v;
-}
-
-static int count(const struct rank_replay *rr, int i)
-{
-    int v = integer(rr, i);
-
-    if (v < 0)
-        malformed(rr, "argument %d '%s' is a negative count", i + 1, arg(rr, i));
-    return v;
-}
-
-static MPI_Datatype type(const struct rank_replay *rr, int i)
-{
-    MPI_Datatype t;
-
-    if (!has(rr, i))
-        return rr->default_type;
-    t = smpi__ti_type_decode(arg(rr, i));
-    if (!t)
-        malformed(rr,
-                  "argument %d '%s' is not a datatype id (0 MPI_DOUBLE, 1 MPI_INT, 2 MPI_CHAR, "
-                  "... as SMPI 3.32 numbers them; -1 for a derived type)",
-                  i + 1, arg(rr, i));
-    return t;
-}
-
-/* A rank of MPI_COMM_WORLD; SMPI's -333 (a peer it could not name) is `unnamed`. */
-static int peer(const struct rank_replay *rr, int i, int unnamed)
-{
-    int v = integer(rr, i);
-
-    if (v == SMPI_TI_UNDEFINED)
-        return unnamed;
-    if (v < 0 || v >= smpi__rt.nranks)
-        malformed(rr, "rank %d is not a rank of the %d replayed", v, smpi__rt.nranks);
-    return v;
-}
-
-static int root(const struct rank_replay *rr, int i)
-{
-    return has(rr, i) ? peer(rr, i, 0) : 0;
-}
-
-static double bytes(int n, MPI_Datatype t)
-{
-    return (double)n * (double)smpi_type_size(t);
-}
-
-/* n counts from argument i on; their sum in *total. */
-static int *counts(const struct rank_replay *rr, int i, int n, double *total)
-{
-    int *v = sim_xcalloc((size_t)n, sizeof(*v));
-
-    *total = 0;
-    for (int k = 0; k < n; k++) {
-        v[k] = count(rr, i + k);
-        *total += v[k];
-    }
-    return v;
 }
 
 /* ---- pending requests --------------------------------------------------------------------- */
@@ -302,23 +170,23 @@ static void act_p2p(struct rank_replay *rr, const char *name, const char *call)
     MPI_Datatype t;
     MPI_Request req;
 
-    need(rr, 3, "partner tag count [datatype]");
-    partner = peer(rr, 0, receive ? MPI_ANY_SOURCE : MPI_PROC_NULL);
-    tag = integer(rr, 1);
-    n = integer(rr, 2);
-    t = type(rr, 3);
+    smpi__ra_need(rr, 3, "partner tag count [datatype]");
+    partner = smpi__ra_peer(rr, 0, receive ? MPI_ANY_SOURCE : MPI_PROC_NULL);
+    tag = smpi__ra_integer(rr, 1);
+    n = smpi__ra_integer(rr, 2);
+    t = smpi__ra_type(rr, 3);
     if (receive && tag == SMPI_TI_ANY_TAG)
         tag = MPI_ANY_TAG;
     else if (tag < 0)
-        malformed(rr, "tag %d is negative", tag);
+        smpi__ra_malformed(rr, "tag %d is negative", tag);
     if (receive) {
         action_begin(call);
     } else {
         struct smpi_trace_msg m;
 
         if (n < 0)
-            malformed(rr, "count %d is negative", n);
-        action_begin_send(call, send_msg(&m, partner, tag, bytes(n, t)));
+            smpi__ra_malformed(rr, "count %d is negative", n);
+        action_begin_send(call, send_msg(&m, partner, tag, smpi__ra_bytes(n, t)));
     }
     if (n < 0 && receive) { /* a size the tracer did not know: take the message's */
         MPI_Status st;
@@ -327,16 +195,18 @@ static void act_p2p(struct rank_replay *rr, const char *name, const char *call)
         PMPI_Get_count(&st, t, &n);
     }
     if (receive && nonblocking) {
-        PMPI_Irecv(recvbuf(bytes(n, t)), n, t, partner, tag, MPI_COMM_WORLD, &req);
-        pend_add(rr, integer(rr, 0), me, integer(rr, 1), req);
+        PMPI_Irecv(recvbuf(smpi__ra_bytes(n, t)), n, t, partner, tag, MPI_COMM_WORLD, &req);
+        pend_add(rr, smpi__ra_integer(rr, 0), me, smpi__ra_integer(rr, 1), req);
     } else if (receive) {
-        PMPI_Recv(recvbuf(bytes(n, t)), n, t, partner, tag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        PMPI_Recv(recvbuf(smpi__ra_bytes(n, t)), n, t, partner, tag, MPI_COMM_WORLD,
+                  MPI_STATUS_IGNORE);
     } else if (nonblocking) {
-        (sync ? PMPI_Issend : PMPI_Isend)(sendbuf(bytes(n, t)), n, t, partner, tag, MPI_COMM_WORLD,
-                                          &req);
-        pend_add(rr, me, integer(rr, 0), tag, req);
+        (sync ? PMPI_Issend : PMPI_Isend)(sendbuf(smpi__ra_bytes(n, t)), n, t, partner, tag,
+                                          MPI_COMM_WORLD, &req);
+        pend_add(rr, me, smpi__ra_integer(rr, 0), tag, req);
     } else {
-        (sync ? PMPI_Ssend : PMPI_Send)(sendbuf(bytes(n, t)), n, t, partner, tag, MPI_COMM_WORLD);
+        (sync ? PMPI_Ssend : PMPI_Send)(sendbuf(smpi__ra_bytes(n, t)), n, t, partner, tag,
+                                        MPI_COMM_WORLD);
     }
     action_end();
 }
@@ -347,12 +217,12 @@ static void act_wait_test(struct rank_replay *rr, bool test)
     MPI_Request req;
     int src, dst, tag, flag;
 
-    need(rr, 3, "src dst tag");
-    src = integer(rr, 0);
-    dst = integer(rr, 1);
-    tag = integer(rr, 2);
+    smpi__ra_need(rr, 3, "src dst tag");
+    src = smpi__ra_integer(rr, 0);
+    dst = smpi__ra_integer(rr, 1);
+    tag = smpi__ra_integer(rr, 2);
     if (rr->npend == 0 && !test)
-        malformed(rr, "no isend or irecv is pending");
+        smpi__ra_malformed(rr, "no isend or irecv is pending");
     if (!pend_take(rr, src, dst, tag, &req) || req == MPI_REQUEST_NULL)
         return; /* completed by an earlier test: nothing to wait for (as SMPI) */
     action_begin(test ? "MPI_Test" : "MPI_Wait");
@@ -390,16 +260,16 @@ static void act_sendrecv(struct rank_replay *rr)
     MPI_Datatype st, rt;
     struct smpi_trace_msg m;
 
-    need(rr, 4, "sendcount dst recvcount src [sendtype recvtype]");
-    sc = count(rr, 0);
-    dst = peer(rr, 1, MPI_PROC_NULL);
-    rc = count(rr, 2);
-    src = peer(rr, 3, MPI_ANY_SOURCE);
-    st = type(rr, 4);
-    rt = type(rr, 5);
-    action_begin_send("MPI_Sendrecv", send_msg(&m, dst, 0, bytes(sc, st)));
-    PMPI_Sendrecv(sendbuf(bytes(sc, st)), sc, st, dst, 0, recvbuf(bytes(rc, rt)), rc, rt, src, 0,
-                  MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    smpi__ra_need(rr, 4, "sendcount dst recvcount src [sendtype recvtype]");
+    sc = smpi__ra_count(rr, 0);
+    dst = smpi__ra_peer(rr, 1, MPI_PROC_NULL);
+    rc = smpi__ra_count(rr, 2);
+    src = smpi__ra_peer(rr, 3, MPI_ANY_SOURCE);
+    st = smpi__ra_type(rr, 4);
+    rt = smpi__ra_type(rr, 5);
+    action_begin_send("MPI_Sendrecv", send_msg(&m, dst, 0, smpi__ra_bytes(sc, st)));
+    PMPI_Sendrecv(sendbuf(smpi__ra_bytes(sc, st)), sc, st, dst, 0, recvbuf(smpi__ra_bytes(rc, rt)),
+                  rc, rt, src, 0, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
     action_end();
 }
 
@@ -407,7 +277,7 @@ static void act_sendrecv(struct rank_replay *rr)
  * smpi/simulate-computation, as SMPI's replay does). */
 static void reduction_compute(struct rank_replay *rr, int i)
 {
-    double flops = num(rr, i);
+    double flops = smpi__ra_num(rr, i);
 
     (void)rr;
     if (flops != 0)
@@ -422,29 +292,34 @@ static void act_rooted_or_reduce(struct rank_replay *rr, const char *name)
     int n, r;
 
     if (!strcmp(name, "bcast")) {
-        need(rr, 1, "count [root [datatype]]");
-        n = count(rr, 0);
-        r = root(rr, 1);
-        t = type(rr, 2);
-        PMPI_Bcast(sendbuf(bytes(n, t)), n, t, r, MPI_COMM_WORLD);
+        smpi__ra_need(rr, 1, "count [root [datatype]]");
+        n = smpi__ra_count(rr, 0);
+        r = smpi__ra_root(rr, 1);
+        t = smpi__ra_type(rr, 2);
+        PMPI_Bcast(sendbuf(smpi__ra_bytes(n, t)), n, t, r, MPI_COMM_WORLD);
         return;
     }
-    need(rr, 2,
-         !strcmp(name, "reduce") ? "count flops [root [datatype]]" : "count flops [datatype]");
-    n = count(rr, 0);
-    num(rr, 1);
+    smpi__ra_need(rr, 2,
+                  !strcmp(name, "reduce") ? "count flops [root [datatype]]"
+                                          : "count flops [datatype]");
+    n = smpi__ra_count(rr, 0);
+    smpi__ra_num(rr, 1);
     if (!strcmp(name, "reduce")) {
-        r = root(rr, 2);
-        t = type(rr, 3);
-        PMPI_Reduce(sendbuf(bytes(n, t)), recvbuf(bytes(n, t)), n, t, noop, r, MPI_COMM_WORLD);
+        r = smpi__ra_root(rr, 2);
+        t = smpi__ra_type(rr, 3);
+        PMPI_Reduce(sendbuf(smpi__ra_bytes(n, t)), recvbuf(smpi__ra_bytes(n, t)), n, t, noop, r,
+                    MPI_COMM_WORLD);
     } else {
-        t = type(rr, 2);
+        t = smpi__ra_type(rr, 2);
         if (!strcmp(name, "allreduce"))
-            PMPI_Allreduce(sendbuf(bytes(n, t)), recvbuf(bytes(n, t)), n, t, noop, MPI_COMM_WORLD);
+            PMPI_Allreduce(sendbuf(smpi__ra_bytes(n, t)), recvbuf(smpi__ra_bytes(n, t)), n, t, noop,
+                           MPI_COMM_WORLD);
         else if (!strcmp(name, "scan"))
-            PMPI_Scan(sendbuf(bytes(n, t)), recvbuf(bytes(n, t)), n, t, noop, MPI_COMM_WORLD);
+            PMPI_Scan(sendbuf(smpi__ra_bytes(n, t)), recvbuf(smpi__ra_bytes(n, t)), n, t, noop,
+                      MPI_COMM_WORLD);
         else
-            PMPI_Exscan(sendbuf(bytes(n, t)), recvbuf(bytes(n, t)), n, t, noop, MPI_COMM_WORLD);
+            PMPI_Exscan(sendbuf(smpi__ra_bytes(n, t)), recvbuf(smpi__ra_bytes(n, t)), n, t, noop,
+                        MPI_COMM_WORLD);
     }
     reduction_compute(rr, 1);
 }
@@ -458,26 +333,26 @@ static void act_fixed(struct rank_replay *rr, const char *name)
     int sc, rc, r;
     MPI_Datatype st, rt;
 
-    need(rr, 2,
-         rooted ? "sendcount recvcount [root [sendtype recvtype]]"
-                : "sendcount recvcount [sendtype recvtype]");
-    sc = count(rr, 0);
-    rc = count(rr, 1);
-    r = rooted ? root(rr, 2) : 0;
-    st = type(rr, rooted ? 3 : 2);
-    rt = type(rr, rooted ? 4 : 3);
+    smpi__ra_need(rr, 2,
+                  rooted ? "sendcount recvcount [root [sendtype recvtype]]"
+                         : "sendcount recvcount [sendtype recvtype]");
+    sc = smpi__ra_count(rr, 0);
+    rc = smpi__ra_count(rr, 1);
+    r = rooted ? smpi__ra_root(rr, 2) : 0;
+    st = smpi__ra_type(rr, rooted ? 3 : 2);
+    rt = smpi__ra_type(rr, rooted ? 4 : 3);
     if (!strcmp(name, "gather"))
-        PMPI_Gather(sendbuf(bytes(sc, st)), sc, st, recvbuf(bytes(rc, rt) * np), rc, rt, r,
-                    MPI_COMM_WORLD);
+        PMPI_Gather(sendbuf(smpi__ra_bytes(sc, st)), sc, st, recvbuf(smpi__ra_bytes(rc, rt) * np),
+                    rc, rt, r, MPI_COMM_WORLD);
     else if (!strcmp(name, "scatter"))
-        PMPI_Scatter(sendbuf(bytes(sc, st) * np), sc, st, recvbuf(bytes(rc, rt)), rc, rt, r,
-                     MPI_COMM_WORLD);
+        PMPI_Scatter(sendbuf(smpi__ra_bytes(sc, st) * np), sc, st, recvbuf(smpi__ra_bytes(rc, rt)),
+                     rc, rt, r, MPI_COMM_WORLD);
     else if (!strcmp(name, "allgather"))
-        PMPI_Allgather(sendbuf(bytes(sc, st)), sc, st, recvbuf(bytes(rc, rt) * np), rc, rt,
-                       MPI_COMM_WORLD);
+        PMPI_Allgather(sendbuf(smpi__ra_bytes(sc, st)), sc, st,
+                       recvbuf(smpi__ra_bytes(rc, rt) * np), rc, rt, MPI_COMM_WORLD);
     else
-        PMPI_Alltoall(sendbuf(bytes(sc, st) * np), sc, st, recvbuf(bytes(rc, rt) * np), rc, rt,
-                      MPI_COMM_WORLD);
+        PMPI_Alltoall(sendbuf(smpi__ra_bytes(sc, st) * np), sc, st,
+                      recvbuf(smpi__ra_bytes(rc, rt) * np), rc, rt, MPI_COMM_WORLD);
 }
 
 /* Zero displacements: every block at the start of its buffer (garbage data, as SMPI). */
@@ -496,28 +371,30 @@ static void act_gatherv(struct rank_replay *rr, const char *name)
     int sc, r = 0;
     MPI_Datatype st, rt;
 
-    need(rr, 1 + np, "sendcount recvcounts (one per rank) [...]");
-    sc = count(rr, 0);
-    rcounts = counts(rr, 1, np, &total);
+    smpi__ra_need(rr, 1 + np, "sendcount recvcounts (one per rank) [...]");
+    sc = smpi__ra_count(rr, 0);
+    rcounts = smpi__ra_counts(rr, 1, np, &total);
     if (!strcmp(name, "gatherv")) {
-        r = root(rr, 1 + np);
-        st = type(rr, 2 + np);
-        rt = type(rr, 3 + np);
+        r = smpi__ra_root(rr, 1 + np);
+        st = smpi__ra_type(rr, 2 + np);
+        rt = smpi__ra_type(rr, 3 + np);
     } else if (rr->nf - 2 > 1 + 2 * np) { /* types, then displacements (SMPI's rule) */
-        st = type(rr, 1 + np);
-        rt = type(rr, 2 + np);
+        st = smpi__ra_type(rr, 1 + np);
+        rt = smpi__ra_type(rr, 2 + np);
     } else if (rr->nf - 2 > 3 + np) { /* displacements, default types */
         st = rt = rr->default_type;
     } else {
-        st = type(rr, 1 + np);
-        rt = type(rr, 2 + np);
+        st = smpi__ra_type(rr, 1 + np);
+        rt = smpi__ra_type(rr, 2 + np);
     }
     if (!strcmp(name, "gatherv"))
-        PMPI_Gatherv(sendbuf(bytes(sc, st)), sc, st, recvbuf(bytes((int)total, rt)), rcounts,
-                     displs, rt, r, MPI_COMM_WORLD);
+        PMPI_Gatherv(sendbuf(smpi__ra_bytes(sc, st)), sc, st,
+                     recvbuf(smpi__ra_bytes((int)total, rt)), rcounts, displs, rt, r,
+                     MPI_COMM_WORLD);
     else
-        PMPI_Allgatherv(sendbuf(bytes(sc, st)), sc, st, recvbuf(bytes((int)total, rt)), rcounts,
-                        displs, rt, MPI_COMM_WORLD);
+        PMPI_Allgatherv(sendbuf(smpi__ra_bytes(sc, st)), sc, st,
+                        recvbuf(smpi__ra_bytes((int)total, rt)), rcounts, displs, rt,
+                        MPI_COMM_WORLD);
     free(rcounts);
     free(displs);
 }
@@ -531,14 +408,14 @@ static void act_scatterv(struct rank_replay *rr)
     int rc, r;
     MPI_Datatype st, rt;
 
-    need(rr, np + 1, "sendcounts (one per rank) recvcount [root [sendtype recvtype]]");
-    scounts = counts(rr, 0, np, &total);
-    rc = count(rr, np);
-    r = root(rr, np + 1);
-    st = type(rr, np + 2);
-    rt = type(rr, np + 3);
-    PMPI_Scatterv(sendbuf(bytes((int)total, st)), scounts, displs, st, recvbuf(bytes(rc, rt)), rc,
-                  rt, r, MPI_COMM_WORLD);
+    smpi__ra_need(rr, np + 1, "sendcounts (one per rank) recvcount [root [sendtype recvtype]]");
+    scounts = smpi__ra_counts(rr, 0, np, &total);
+    rc = smpi__ra_count(rr, np);
+    r = smpi__ra_root(rr, np + 1);
+    st = smpi__ra_type(rr, np + 2);
+    rt = smpi__ra_type(rr, np + 3);
+    PMPI_Scatterv(sendbuf(smpi__ra_bytes((int)total, st)), scounts, displs, st,
+                  recvbuf(smpi__ra_bytes(rc, rt)), rc, rt, r, MPI_COMM_WORLD);
     free(scounts);
     free(displs);
 }
@@ -551,12 +428,12 @@ static void act_reducescatter(struct rank_replay *rr)
     int *rcounts;
     MPI_Datatype t;
 
-    need(rr, np + 1, "recvcounts (one per rank) flops [datatype]");
-    rcounts = counts(rr, 0, np, &total);
-    num(rr, np);
-    t = type(rr, np + 1);
-    PMPI_Reduce_scatter(sendbuf(bytes((int)total, t)), recvbuf(bytes((int)total, t)), rcounts, t,
-                        noop, MPI_COMM_WORLD);
+    smpi__ra_need(rr, np + 1, "recvcounts (one per rank) flops [datatype]");
+    rcounts = smpi__ra_counts(rr, 0, np, &total);
+    smpi__ra_num(rr, np);
+    t = smpi__ra_type(rr, np + 1);
+    PMPI_Reduce_scatter(sendbuf(smpi__ra_bytes((int)total, t)),
+                        recvbuf(smpi__ra_bytes((int)total, t)), rcounts, t, noop, MPI_COMM_WORLD);
     free(rcounts);
     reduction_compute(rr, np);
 }
@@ -569,15 +446,15 @@ static void act_alltoallv(struct rank_replay *rr)
     double stotal, rtotal;
     MPI_Datatype st, rt;
 
-    need(rr, 2 * np + 2, "sendsize sendcounts (one per rank) recvsize recvcounts [types]");
-    scounts = counts(rr, 1, np, &stotal);
-    rcounts = counts(rr, 2 + np, np, &rtotal);
-    count(rr, 0);
-    count(rr, 1 + np);
-    st = type(rr, 2 + 2 * np);
-    rt = type(rr, 3 + 2 * np);
-    PMPI_Alltoallv(sendbuf(bytes((int)stotal, st)), scounts, displs, st,
-                   recvbuf(bytes((int)rtotal, rt)), rcounts, displs, rt, MPI_COMM_WORLD);
+    smpi__ra_need(rr, 2 * np + 2, "sendsize sendcounts (one per rank) recvsize recvcounts [types]");
+    scounts = smpi__ra_counts(rr, 1, np, &stotal);
+    rcounts = smpi__ra_counts(rr, 2 + np, np, &rtotal);
+    smpi__ra_count(rr, 0);
+    smpi__ra_count(rr, 1 + np);
+    st = smpi__ra_type(rr, 2 + 2 * np);
+    rt = smpi__ra_type(rr, 3 + 2 * np);
+    PMPI_Alltoallv(sendbuf(smpi__ra_bytes((int)stotal, st)), scounts, displs, st,
+                   recvbuf(smpi__ra_bytes((int)rtotal, rt)), rcounts, displs, rt, MPI_COMM_WORLD);
     free(scounts);
     free(rcounts);
     free(displs);
@@ -618,8 +495,8 @@ static const char *intern(const char *name)
 /* location file line: the call location that smpi/comp-adjustment-file keys on. */
 static void act_location(struct rank_replay *rr)
 {
-    need(rr, 2, "file line");
-    smpi_trace_set_call_location(intern(arg(rr, 0)), integer(rr, 1));
+    smpi__ra_need(rr, 2, "file line");
+    smpi_trace_set_call_location(intern(smpi__ra_arg(rr, 0)), smpi__ra_integer(rr, 1));
 }
 
 /* The MPI call of each action that SMPI's replay draws as a state (wait and test: when their
@@ -696,12 +573,12 @@ static void run_action(struct rank_replay *rr)
             action_end();
         }
     } else if (!strcmp(name, "compute")) {
-        need(rr, 1, "flops");
+        smpi__ra_need(rr, 1, "flops");
         if (smpi__rt.cfg.simulate_computation)
-            smpi__compute(smpi__self(), num(rr, 0) / smpi__adjust_factor(smpi__self()));
+            smpi__compute(smpi__self(), smpi__ra_num(rr, 0) / smpi__adjust_factor(smpi__self()));
     } else if (!strcmp(name, "sleep")) {
-        need(rr, 1, "seconds");
-        smpi__app_sleep(num(rr, 0) / smpi__adjust_factor(smpi__self()));
+        smpi__ra_need(rr, 1, "seconds");
+        smpi__app_sleep(smpi__ra_num(rr, 0) / smpi__adjust_factor(smpi__self()));
     }
 }
 
