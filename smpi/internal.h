@@ -231,7 +231,12 @@ long smpi__actor_ppid(void);
 
 /* ---- groups and communicators (comm.c) -------------------------------------------------- */
 
+/* Tells a group from a handle of another kind cast to MPI_Group (MPICH's errors/group/gerr
+ * passes MPI_COMM_WORLD): the first field of every group, cleared when it is freed. */
+#define SMPI_GROUP_MAGIC 0x47525550u
+
 struct smpi_group {
+    unsigned magic; /* SMPI_GROUP_MAGIC */
     int size;
     int *world; /* world rank of each member */
     int refcount;

@@ -116,8 +116,8 @@ static int constructor_done(const char *call, MPI_Comm newcomm)
     return MPI_SUCCESS;
 }
 
-int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
-                     int reorder, MPI_Comm *comm_cart)
+static int cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
+                       MPI_Comm *comm_cart)
 {
     int nodes;
 
@@ -128,6 +128,18 @@ int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int p
     SMPI_CHECK(constructor_enter("MPI_Cart_create", comm_old));
     *comm_cart = smpi__cart_create(comm_old, ndims, dims, periods, nodes);
     return constructor_done("MPI_Cart_create", *comm_cart);
+}
+
+/* A failed call leaves MPI_COMM_NULL in comm_cart, as MPICH does (its errors/topo/cartsmall
+ * reads it): set after the checks, since comm_cart may point at comm_old. */
+int PMPI_Cart_create(MPI_Comm comm_old, int ndims, const int dims[], const int periods[],
+                     int reorder, MPI_Comm *comm_cart)
+{
+    int rc = cart_create(comm_old, ndims, dims, periods, comm_cart);
+
+    if (rc != MPI_SUCCESS && comm_cart)
+        *comm_cart = MPI_COMM_NULL;
+    return rc;
 }
 #pragma weak MPI_Cart_create = PMPI_Cart_create
 

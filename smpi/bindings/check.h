@@ -287,6 +287,9 @@ static inline int smpi__check_group(const char *call, MPI_Group group, const cha
 {
     if (group == MPI_GROUP_NULL)
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_GROUP, "%s is MPI_GROUP_NULL", name);
+    if (group->magic != SMPI_GROUP_MAGIC)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_GROUP,
+                           "%s is not a group (a freed group or a handle of another kind)", name);
     return MPI_SUCCESS;
 }
 

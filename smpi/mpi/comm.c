@@ -49,6 +49,7 @@ struct smpi_group *smpi__group_new(int size)
 {
     struct smpi_group *g = sim_xcalloc(1, sizeof(*g));
 
+    g->magic = SMPI_GROUP_MAGIC;
     g->size = size;
     g->world = sim_xcalloc((size_t)(size ? size : 1), sizeof(int));
     g->refcount = 1;
@@ -59,6 +60,7 @@ void smpi__group_release(struct smpi_group *g)
 {
     if (!g || g->predefined || --g->refcount > 0)
         return;
+    g->magic = 0;
     free(g->world);
     free(g);
 }

@@ -8,7 +8,9 @@
 
 #include "smpi/internal.h"
 
-SMPI_API struct smpi_group smpi_mpi_group_empty = { .size = 0, .predefined = true };
+SMPI_API struct smpi_group smpi_mpi_group_empty = { .magic = SMPI_GROUP_MAGIC,
+                                                    .size = 0,
+                                                    .predefined = true };
 
 int smpi__group_rank_of(const struct smpi_group *g, int w)
 {
