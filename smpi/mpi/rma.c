@@ -59,6 +59,7 @@ struct rma_op {
     int peer;   /* the other rank */
     bool in_list;
     bool done;
+    bool deferred; /* ended, but lands after an earlier op of the same peer in the list */
     enum rma_kind kind;
     char *data; /* packed bytes in flight */
     size_t bytes;
@@ -272,6 +273,45 @@ static void op_free(struct rma_op *op)
     free(op);
 }
 
+/* Completes the request of op (an Rput's or Rget's), once its data has landed. */
+static void complete_req(struct rma_op *op)
+{
+    if (op->req) {
+        smpi__req_complete(op->req);
+        smpi__req_release(op->req);
+        op->req = NULL;
+    }
+}
+
+/* Whether an op issued before `op` by the same peer into the same memory is still in flight:
+ * then `op` lands after it, so that the data of one origin lands in issue order even when two
+ * transfers end at one date (the engine ends those newest first). */
+static bool earlier_in_flight(const struct win_rank *h, const struct rma_op *op)
+{
+    if (h->npending == 0)
+        return false;
+    for (const struct rma_op *p = h->ops_head; p != op; p = p->next)
+        if (p->peer == op->peer && !p->done)
+            return true;
+    return false;
+}
+
+/* Lands the ops of op's peer deferred behind op, in issue order, up to the next in flight. */
+static void land_deferred(struct rma_op *op)
+{
+    for (struct rma_op *p = op->next; p; p = p->next) {
+        if (p->peer != op->peer)
+            continue;
+        if (!p->done)
+            break;
+        if (p->deferred) {
+            p->deferred = false;
+            land(p);
+            complete_req(p);
+        }
+    }
+}
+
 static void on_transfer_done(struct sim_activity *act, void *arg)
 {
     struct rma_op *op = arg;
@@ -279,19 +319,21 @@ static void on_transfer_done(struct sim_activity *act, void *arg)
     struct win_rank *h = &op->win->r[op->holder];
 
     sim_activity_unref(act);
-    land(op);
     op->done = true;
     op->end = sim_now();
     if (op->in_list) {
         h->npending--;
-        if (h->collector >= 0 && (h->collect_peer < 0 || h->collect_peer == op->peer) &&
-            --h->collect_need == 0)
-            sim_actor_wake(smpi__rt.procs[h->collector].actor);
+        op->deferred = earlier_in_flight(h, op);
     }
-    if (op->req) {
-        smpi__req_complete(op->req);
-        smpi__req_release(op->req);
-        op->req = NULL;
+    if (!op->deferred)
+        land(op);
+    if (op->in_list && h->collector >= 0 && (h->collect_peer < 0 || h->collect_peer == op->peer) &&
+        --h->collect_need == 0)
+        sim_actor_wake(smpi__rt.procs[h->collector].actor);
+    if (!op->deferred) {
+        complete_req(op);
+        if (op->in_list)
+            land_deferred(op);
     }
     smpi__rma_wake_all(op->win, op->holder);
 }
