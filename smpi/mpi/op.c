@@ -70,11 +70,20 @@
 #define EXPR_minloc(x, y) ((x).v < (y).v || ((x).v == (y).v && (x).i < (y).i) ? (x) : (y))
 #define EXPR_maxloc(x, y) ((x).v > (y).v || ((x).v == (y).v && (x).i < (y).i) ? (x) : (y))
 
+/* The kernels are element-wise (no reassociation), so vectorising them changes no result; -O2's
+ * very cheap cost model leaves loops of unknown length scalar, and accumulates of megabytes then
+ * spend their time here (upstream rma/large_acc_flush_local). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define KERNEL_ATTR __attribute__((optimize("tree-vectorize", "vect-cost-model=dynamic")))
+#else
+#define KERNEL_ATTR
+#endif
+
 #define KERNEL(op, K, T)                                                                           \
-    static void op##_##K(const void *in, void *inout, size_t n)                                    \
+    KERNEL_ATTR static void op##_##K(const void *in, void *inout, size_t n)                        \
     {                                                                                              \
-        const T *x = in;                                                                           \
-        T *y = inout;                                                                              \
+        const T *restrict x = in;                                                                  \
+        T *restrict y = inout;                                                                     \
         for (size_t i = 0; i < n; i++)                                                             \
             y[i] = EXPR_##op(x[i], y[i]);                                                          \
     }

@@ -221,6 +221,11 @@ void smpi__rma_accumulate_into(char *dst, int dcount, MPI_Datatype dtype, const 
     }
     base = smpi__kind_type(dtype->kind);
     n = (bytes < tbytes ? bytes : tbytes) / base->size;
+    if (smpi_type_is_contiguous(dtype) && (size_t)smpi_type_extent(base) == base->size) {
+        /* the target's elements are one run of basic items: combine in place */
+        smpi_op_apply(op, data, dst + dtype->true_lb, (int)n, base);
+        return;
+    }
     packed = sim_xmalloc(tbytes ? tbytes : 1);
     x = sim_xmalloc(n * (size_t)smpi_type_extent(base) + 1);
     y = sim_xmalloc(n * (size_t)smpi_type_extent(base) + 1);

@@ -22,6 +22,24 @@ Test(rma, sum_of_packed_ints_into_contiguous_ints)
     cr_assert_eq(dst[3], 40);
 }
 
+Test(rma, sum_into_a_contiguous_type_starting_past_its_lower_bound)
+{
+    /* indexed: one block of 3 unsigned chars at byte 2, so contiguous with true_lb 2; the sum is
+     * combined in place from byte 2 on, and the bytes before the block and after it stay. */
+    int blen = 3;
+    int disp = 2;
+    MPI_Datatype t;
+    unsigned char data[3] = { 1, 2, 7 };
+    unsigned char dst[6] = { 9, 9, 10, 20, 120, 9 };
+
+    cr_assert_eq(smpi_type_indexed(1, &blen, &disp, MPI_UNSIGNED_CHAR, &t), MPI_SUCCESS);
+    cr_assert(smpi_type_is_contiguous(t));
+    smpi__rma_accumulate_into((char *)dst, 1, t, (const char *)data, sizeof(data), MPI_SUM);
+    cr_assert(dst[0] == 9 && dst[1] == 9 && dst[5] == 9);
+    cr_assert(dst[2] == 11 && dst[3] == 22 && dst[4] == 127);
+    smpi_type_free(&t);
+}
+
 Test(rma, max_into_an_indexed_target_skips_the_holes)
 {
     /* target type: blocks of 1 int at displacements 0 and 2 (a hole at 1). Data {5, 1} against
