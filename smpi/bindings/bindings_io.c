@@ -415,7 +415,9 @@ int PMPI_File_sync(MPI_File fh)
 int PMPI_File_set_atomicity(MPI_File fh, int flag)
 {
     SMPI_CHECK_FILE("MPI_File_set_atomicity", fh);
-    fh->atomic = flag != 0; /* accesses are whole pread/pwrite calls by one rank at a time */
+    /* accesses are whole pread/pwrite calls by one rank at a time; the flag is each rank's, so
+     * that a rank ahead in the collective does not change what the others still read */
+    smpi__file_self(fh)->atomic = flag != 0;
     PMPI_Barrier(fh->comm);
     return MPI_SUCCESS;
 }
@@ -424,7 +426,7 @@ int PMPI_File_set_atomicity(MPI_File fh, int flag)
 int PMPI_File_get_atomicity(MPI_File fh, int *flag)
 {
     SMPI_CHECK_FILE("MPI_File_get_atomicity", fh);
-    *flag = fh->atomic;
+    *flag = smpi__file_self(fh)->atomic;
     return MPI_SUCCESS;
 }
 #pragma weak MPI_File_get_atomicity = PMPI_File_get_atomicity
@@ -532,9 +534,8 @@ static int seek_to(const char *call, MPI_File fh, MPI_Offset cur, MPI_Offset off
         struct stat st;
 
         fstat(fh->fd, &st);
-        size = (MPI_Offset)st.st_size; /* in bytes: the view's data up to the end */
-        size = size > smpi__file_self(fh)->disp ? (size - smpi__file_self(fh)->disp) : 0;
-        size /= etype_size(fh);
+        /* the view's data before the end of the file, in etypes */
+        size = smpi__io_data_before(smpi__file_self(fh), (MPI_Offset)st.st_size) / etype_size(fh);
     }
     to = whence == MPI_SEEK_SET   ? offset
          : whence == MPI_SEEK_CUR ? cur + offset

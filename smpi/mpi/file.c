@@ -358,6 +358,25 @@ MPI_Offset smpi__io_offset(const struct smpi_file_member *m, MPI_Offset k, size_
            (w - (MPI_Offset)m->cum[lo]);
 }
 
+MPI_Offset smpi__io_data_before(const struct smpi_file_member *m, MPI_Offset end)
+{
+    MPI_Datatype ft = m->filetype;
+    MPI_Offset ext = (MPI_Offset)smpi_type_extent(ft);
+    MPI_Offset rel = end - m->disp, r, data;
+
+    if (rel <= 0 || ft->nblocks == 0 || ft->size == 0 || ext <= 0)
+        return 0;
+    data = rel / ext * (MPI_Offset)ft->size;
+    r = rel % ext;
+    for (int j = 0; j < ft->nblocks; j++) { /* the part of each block before r */
+        MPI_Offset in = r - (MPI_Offset)ft->blocks[j].offset;
+
+        if (in > 0)
+            data += in < (MPI_Offset)ft->blocks[j].length ? in : (MPI_Offset)ft->blocks[j].length;
+    }
+    return data;
+}
+
 /* Moves count elements of type between buf and the view, from data byte `start`; fills
  * status. Returns an MPI error class (0 on success). */
 int smpi__io_transfer(struct smpi_file *f, MPI_Offset start, void *buf, int count,

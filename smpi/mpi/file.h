@@ -20,6 +20,7 @@ struct smpi_file_member {
     MPI_Status split;  /* status of a split collective between its begin and end */
     bool split_pending;
     int shared_seeks; /* MPI_File_seek_shared calls this rank made */
+    bool atomic;      /* MPI_File_set_atomicity's flag as this rank last set it */
 };
 
 struct smpi_file {
@@ -27,7 +28,6 @@ struct smpi_file {
     char *name; /* as the application gave it */
     char *path; /* on this machine (a disk mount point maps to a directory) */
     int amode;
-    bool atomic;
     MPI_Comm comm; /* a duplicate of the opening communicator */
     MPI_Info info;
     MPI_Offset shared;                 /* shared file pointer, in etypes */
@@ -72,6 +72,9 @@ int smpi__io_view_type_check(const struct smpi_file *f, MPI_Datatype t, const ch
 int smpi__io_set_view(struct smpi_file *f, MPI_Offset disp, MPI_Datatype etype,
                       MPI_Datatype filetype, bool external32);
 MPI_Offset smpi__io_offset(const struct smpi_file_member *m, MPI_Offset k, size_t *run);
+/* The data bytes of view m that lie in the file before byte `end` (MPI_SEEK_END: the end of the
+ * file can fall in a hole of the filetype). */
+MPI_Offset smpi__io_data_before(const struct smpi_file_member *m, MPI_Offset end);
 /* Moves the data only (no simulated time: smpi__io_charge or smpi__io_op_all gives it). */
 int smpi__io_transfer(struct smpi_file *f, MPI_Offset start, void *buf, int count,
                       MPI_Datatype type, bool write, MPI_Status *status, MPI_Offset *moved);
