@@ -378,7 +378,8 @@ def mpif(pre):
         if k in names or k in ("MPI_STATUS_IGNORE", "MPI_STATUSES_IGNORE"):
             continue
         names.add(k)
-        out.write(fixed("INTEGER %s" % k))
+        # MPI-3.1 section 13.3: INTEGER(KIND=MPI_OFFSET_KIND), passed where the binding reads 8 bytes
+        out.write(fixed("%s %s" % ("INTEGER*8" if k == "MPI_DISPLACEMENT_CURRENT" else "INTEGER", k)))
         out.write(fixed("PARAMETER (%s=%d)" % (k, v)))
     out.write(fixed("DOUBLE PRECISION MPI_WTIME, MPI_WTICK, PMPI_WTIME, PMPI_WTICK"))
     out.write(fixed("EXTERNAL MPI_WTIME, MPI_WTICK, PMPI_WTIME, PMPI_WTICK"))
