@@ -13,24 +13,6 @@ static int absent(const char *call)
                        "%s is not provided by simmpi (see README, 'Not provided')", call);
 }
 
-int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_create_f90_real");
-}
-#pragma weak MPI_Type_create_f90_real = PMPI_Type_create_f90_real
-
-int PMPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_create_f90_complex");
-}
-#pragma weak MPI_Type_create_f90_complex = PMPI_Type_create_f90_complex
-
-int PMPI_Type_create_f90_integer(int r, MPI_Datatype *newtype)
-{
-    return absent("MPI_Type_create_f90_integer");
-}
-#pragma weak MPI_Type_create_f90_integer = PMPI_Type_create_f90_integer
-
 int PMPI_Comm_spawn(const char *command, char *argv[], int maxprocs, MPI_Info info, int root,
                     MPI_Comm comm, MPI_Comm *intercomm, int array_of_errcodes[])
 {

@@ -326,6 +326,37 @@ int PMPI_Type_dup(MPI_Datatype oldtype, MPI_Datatype *newtype)
 }
 #pragma weak MPI_Type_dup = PMPI_Type_dup
 
+/* The Fortran 90 parameterised types: MPI_ERR_ARG when no kind has precision p and range r. */
+static int create_f90(const char *call, int combiner, int p, int r, MPI_Datatype *newtype)
+{
+    SMPI_CHECK_ARG(call, MPI_COMM_WORLD, newtype);
+    *newtype = smpi__type_f90(combiner, p, r);
+    if (*newtype == MPI_DATATYPE_NULL)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
+                           "no Fortran kind with precision %d and range %d (MPI_UNDEFINED: %d)", p,
+                           r, MPI_UNDEFINED);
+    return MPI_SUCCESS;
+}
+
+int PMPI_Type_create_f90_real(int p, int r, MPI_Datatype *newtype)
+{
+    return create_f90("MPI_Type_create_f90_real", MPI_COMBINER_F90_REAL, p, r, newtype);
+}
+#pragma weak MPI_Type_create_f90_real = PMPI_Type_create_f90_real
+
+int PMPI_Type_create_f90_complex(int p, int r, MPI_Datatype *newtype)
+{
+    return create_f90("MPI_Type_create_f90_complex", MPI_COMBINER_F90_COMPLEX, p, r, newtype);
+}
+#pragma weak MPI_Type_create_f90_complex = PMPI_Type_create_f90_complex
+
+int PMPI_Type_create_f90_integer(int r, MPI_Datatype *newtype)
+{
+    return create_f90("MPI_Type_create_f90_integer", MPI_COMBINER_F90_INTEGER, MPI_UNDEFINED, r,
+                      newtype);
+}
+#pragma weak MPI_Type_create_f90_integer = PMPI_Type_create_f90_integer
+
 /* Subarray of an n-d array: the sizes of the array, the sub-sizes and starts of the block; C
  * order (last dimension fastest) or Fortran order. The extent is that of the whole array. */
 int PMPI_Type_create_subarray(int ndims, const int array_of_sizes[], const int array_of_subsizes[],

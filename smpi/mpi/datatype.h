@@ -204,6 +204,9 @@ MPI_Datatype smpi__type_subarray(int ndims, const int *sizes, const int *subsize
 /* *out := a copy of old with its attributes copied; returns the error class of a failed copy
  * callback (then *out is MPI_DATATYPE_NULL). */
 int smpi__type_dup(MPI_Datatype old, MPI_Datatype *out);
+/* MPI_Type_create_f90_real/complex/integer (combiner MPI_COMBINER_F90_*; p unused for
+ * integers): a type kept for the whole run, or MPI_DATATYPE_NULL when no kind fits. */
+MPI_Datatype smpi__type_f90(int combiner, int p, int r);
 /* *out := the darray type of rank in a grid of size processes; returns -1, or the dimension
  * whose gsize, distribution, darg and psize are inconsistent (then *out is untouched). */
 int smpi__type_darray(int size, int rank, int ndims, const int *gsizes, const int *distribs,

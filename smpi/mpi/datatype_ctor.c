@@ -257,6 +257,71 @@ int smpi__type_free(MPI_Datatype *type)
     return MPI_SUCCESS;
 }
 
+/* ---- Fortran 90 parameterised types (MPI-4.0 section 19.1.9) ------------------------------- */
+
+/* The predefined type of the kind gfortran's SELECTED_REAL_KIND(p, r) or SELECTED_INT_KIND(r)
+ * picks among those simmpi has (no REAL16 or INTEGER16), or MPI_DATATYPE_NULL. */
+static MPI_Datatype f90_base(int combiner, int p, int r)
+{
+    int pp = p == MPI_UNDEFINED ? 0 : p;
+    int rr = r == MPI_UNDEFINED ? 0 : r;
+    bool cplx = combiner == MPI_COMBINER_F90_COMPLEX;
+
+    if (combiner == MPI_COMBINER_F90_INTEGER) {
+        if (r == MPI_UNDEFINED || r < 0)
+            return MPI_DATATYPE_NULL;
+        return r <= 2    ? MPI_INTEGER1
+               : r <= 4  ? MPI_INTEGER2
+               : r <= 9  ? MPI_INTEGER4
+               : r <= 18 ? MPI_INTEGER8
+                         : MPI_DATATYPE_NULL;
+    }
+    if ((p == MPI_UNDEFINED && r == MPI_UNDEFINED) || pp < 0 || rr < 0)
+        return MPI_DATATYPE_NULL;
+    if (pp <= 6 && rr <= 37)
+        return cplx ? MPI_COMPLEX8 : MPI_REAL4;
+    if (pp <= 15 && rr <= 307)
+        return cplx ? MPI_COMPLEX16 : MPI_REAL8;
+    return MPI_DATATYPE_NULL;
+}
+
+/* One type per (combiner, p, r), made on first request and kept to the end of the run: the
+ * standard calls them predefined, so the application neither owns nor frees them. */
+struct f90_type {
+    int combiner;
+    int p;
+    int r;
+    MPI_Datatype type;
+};
+static struct f90_type *f90_types;
+static int nf90_types;
+
+MPI_Datatype smpi__type_f90(int combiner, int p, int r)
+{
+    MPI_Datatype base = f90_base(combiner, p, r);
+    struct smpi_type_piece piece = { base, 1, 0, 1, 0 };
+    int ints[2] = { combiner == MPI_COMBINER_F90_INTEGER ? r : p, r };
+    struct smpi_datatype *t;
+    MPI_Datatype out;
+
+    if (base == MPI_DATATYPE_NULL)
+        return MPI_DATATYPE_NULL;
+    for (int i = 0; i < nf90_types; i++)
+        if (f90_types[i].combiner == combiner && f90_types[i].p == p && f90_types[i].r == r)
+            return f90_types[i].type;
+    t = smpi__type_build(&piece, 1);
+    t->lb = base->lb;
+    t->ub = base->ub;
+    t->flags |= SMPI_TYPE_COMMITTED;
+    out = smpi__type_finish(t, combiner);
+    keep_contents(out, combiner == MPI_COMBINER_F90_INTEGER ? 1 : 2, ints, 0, NULL, 0, NULL);
+    smpi__handle_gone(SMPI_H_DATATYPE, out); /* not the application's to free */
+    snprintf(out->name, sizeof(out->name), "%s", base->name);
+    f90_types = sim_xrealloc(f90_types, ((size_t)nf90_types + 1) * sizeof(*f90_types));
+    f90_types[nf90_types++] = (struct f90_type){ combiner, p, r, out };
+    return out;
+}
+
 /* ---- inspection ------------------------------------------------------------------------------ */
 
 bool smpi__type_envelope(MPI_Datatype type, int *ni, int *na, int *nd)
