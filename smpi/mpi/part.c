@@ -166,25 +166,37 @@ static void stage(struct smpi_request *s, struct smpi_request *r, int lo, int hi
     }
 }
 
+int smpi__part_tally(size_t rb, int rpart, size_t msg, size_t off, size_t end, size_t received[],
+                     int *first)
+{
+    int n = 0;
+
+    if (end > msg)
+        end = msg;
+    *first = 0;
+    if (rb == 0 || off >= end)
+        return 0;
+    *first = (int)(off / rb);
+    for (size_t q = off / rb; q < (size_t)rpart && q * rb < end; q++, n++) {
+        size_t lo = q * rb > off ? q * rb : off;
+        size_t hi = (q + 1) * rb < end ? (q + 1) * rb : end;
+
+        received[q] += hi - lo;
+    }
+    return n;
+}
+
 /* Counts the bytes [off, end) of the message into the receive partitions they fall in; those
  * now complete arrive. */
 static void count_bytes(struct smpi_request *r, size_t msg, size_t off, size_t end)
 {
     struct smpi_part *p = r->part;
-    size_t rb = p->part_bytes;
+    int first;
+    int n = smpi__part_tally(p->part_bytes, p->partitions, msg, off, end, p->received, &first);
 
-    if (end > msg)
-        end = msg;
-    if (rb == 0 || off >= end)
-        return;
-    for (size_t q = off / rb; q < (size_t)p->partitions && q * rb < end; q++) {
-        size_t lo = q * rb > off ? q * rb : off;
-        size_t hi = (q + 1) * rb < end ? (q + 1) * rb : end;
-
-        p->received[q] += hi - lo;
-        if (p->received[q] == rb && !p->arrived[q])
-            arrive(r, msg, (int)q);
-    }
+    for (int q = first; q < first + n; q++)
+        if (p->received[q] == p->part_bytes && !p->arrived[q])
+            arrive(r, msg, q);
 }
 
 /* The receive's status once its message is in: the sender, the tag, the bytes received, and

@@ -6,6 +6,7 @@
 #define SMPI_MPI_PART_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include <mpi.h>
 
@@ -30,6 +31,12 @@ bool smpi__part_arrived(MPI_Request r, int partition);
 bool smpi__part_is_ready(MPI_Request r, int partition);
 /* The number of partitions of a partitioned request. */
 int smpi__part_count(MPI_Request r);
+/* The byte bookkeeping of a receive of rpart partitions of rb bytes each: adds the bytes of
+ * [off, end) that fall in each partition to received[] (bytes from msg on, past the message,
+ * are not counted); returns how many partitions it touched, the first in *first (part.c; a
+ * partition is complete when it holds rb bytes). */
+int smpi__part_tally(size_t rb, int rpart, size_t msg, size_t off, size_t end, size_t received[],
+                     int *first);
 /* Releases the partitioned state of a request whose last reference is gone (p2p.c's release):
  * it leaves the unmatched queue, or its peer forgets it. */
 void smpi__part_free(MPI_Request r);

@@ -112,18 +112,18 @@ static int init_errors(int size)
     errs += mtest_expect_class(
         MPI_Psend_init(b, 1, 1, MPI_INT, size, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &r), MPI_ERR_RANK,
         "Psend_init to rank size");
-    errs += mtest_expect_class(MPI_Precv_init(b, 1, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD,
-                                              MPI_INFO_NULL, &r),
-                               MPI_ERR_RANK, "Precv_init from MPI_ANY_SOURCE");
+    errs += mtest_expect_class(
+        MPI_Precv_init(b, 1, 1, MPI_INT, MPI_ANY_SOURCE, 0, MPI_COMM_WORLD, MPI_INFO_NULL, &r),
+        MPI_ERR_RANK, "Precv_init from MPI_ANY_SOURCE");
     errs += mtest_expect_class(
         MPI_Precv_init(b, 1, 1, MPI_INT, 0, MPI_ANY_TAG, MPI_COMM_WORLD, MPI_INFO_NULL, &r),
         MPI_ERR_TAG, "Precv_init with MPI_ANY_TAG");
     errs += mtest_expect_class(
         MPI_Psend_init(b, 1, 1, MPI_INT, 0, -3, MPI_COMM_WORLD, MPI_INFO_NULL, &r), MPI_ERR_TAG,
         "Psend_init, tag -3");
-    errs += mtest_expect_class(
-        MPI_Psend_init(b, 1, 1, MPI_INT, 0, 0, MPI_COMM_NULL, MPI_INFO_NULL, &r), MPI_ERR_COMM,
-        "Psend_init on MPI_COMM_NULL");
+    errs +=
+        mtest_expect_class(MPI_Psend_init(b, 1, 1, MPI_INT, 0, 0, MPI_COMM_NULL, MPI_INFO_NULL, &r),
+                           MPI_ERR_COMM, "Psend_init on MPI_COMM_NULL");
     errs += mtest_expect_class(
         MPI_Psend_init(b, 1, 1, MPI_INT, 0, 0, MPI_COMM_WORLD, MPI_INFO_NULL, NULL), MPI_ERR_ARG,
         "Psend_init, request NULL");

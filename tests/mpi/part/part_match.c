@@ -65,8 +65,7 @@ static int order(int rank, int kind)
         for (int i = 0; i < 3; i++) {
             errs += expect_ints(bufs[i], P * C, 10 * kind + i, "matching order");
             errs += mtest_expect(st[i].MPI_SOURCE == 0 && st[i].MPI_TAG == (kind == 1 ? i : 0),
-                                 "status %d: source %d tag %d", i, st[i].MPI_SOURCE,
-                                 st[i].MPI_TAG);
+                                 "status %d: source %d tag %d", i, st[i].MPI_SOURCE, st[i].MPI_TAG);
         }
     }
     for (int i = 0; i < 3; i++) {
@@ -154,8 +153,8 @@ static int sizes(int rank)
         for (int i = 0; i < 8; i++)
             buf[i] = rank == 0 ? 100 + i : -1;
         if (rank == 0)
-            MPI_Psend_init(buf, k ? 1 : 2, k ? 2 : 4, MPI_INT, 1, 6, MPI_COMM_WORLD,
-                           MPI_INFO_NULL, &req);
+            MPI_Psend_init(buf, k ? 1 : 2, k ? 2 : 4, MPI_INT, 1, 6, MPI_COMM_WORLD, MPI_INFO_NULL,
+                           &req);
         else
             MPI_Precv_init(buf, 2, 2, MPI_INT, 0, 6, MPI_COMM_WORLD, MPI_INFO_NULL, &req);
         MPI_Start(&req);
@@ -169,8 +168,8 @@ static int sizes(int rank)
             MPI_Get_count(&st, MPI_INT, &count);
             errs += mtest_expect(count == (k ? 2 : 4), "received %d ints", count);
             for (int i = 0; i < 4; i++)
-                errs += mtest_expect(buf[i] == (k && i >= 2 ? -1 : 100 + i), "[%d] is %d", i,
-                                     buf[i]);
+                errs +=
+                    mtest_expect(buf[i] == (k && i >= 2 ? -1 : 100 + i), "[%d] is %d", i, buf[i]);
         }
         MPI_Request_free(&req);
     }
