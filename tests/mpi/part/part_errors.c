@@ -6,6 +6,7 @@
  * request), MPI_Request_free, MPI_Cancel and MPI_Start on an active partitioned request that has
  * not completed. Rank 1 starts its receive only once rank 0 has checked its active send. */
 #include <mpi.h>
+#include <stddef.h>
 
 #include "mtest.h"
 
