@@ -59,6 +59,21 @@ static bool part_matches(const struct smpi_request *s, const struct smpi_request
            s->tag == r->tag;
 }
 
+/* Takes r, which follows prev (NULL: r is first), out of the unmatched queue. */
+static void unqueue(struct smpi_request *r, struct smpi_request *prev)
+{
+    struct smpi_part *p = r->part;
+
+    if (prev)
+        prev->part->qnext = p->qnext;
+    else
+        unmatched_head = p->qnext;
+    if (unmatched_tail == r)
+        unmatched_tail = prev;
+    p->qnext = NULL;
+    p->queued = false;
+}
+
 /* Matches the new request r with the earliest queued request of the other side, or queues r. */
 static void part_match(struct smpi_request *r)
 {
@@ -69,14 +84,7 @@ static void part_match(struct smpi_request *r)
 
         if (qp->send == r->part->send || !(qp->send ? part_matches(q, r) : part_matches(r, q)))
             continue;
-        if (prev)
-            prev->part->qnext = qp->qnext;
-        else
-            unmatched_head = qp->qnext;
-        if (unmatched_tail == q)
-            unmatched_tail = prev;
-        qp->qnext = NULL;
-        qp->queued = false;
+        unqueue(q, prev);
         qp->peer = r;
         r->part->peer = q;
         return;
@@ -377,12 +385,7 @@ void smpi__part_free(MPI_Request r)
 
         for (struct smpi_request *q = unmatched_head; q != r; q = q->part->qnext)
             prev = q;
-        if (prev)
-            prev->part->qnext = p->qnext;
-        else
-            unmatched_head = p->qnext;
-        if (unmatched_tail == r)
-            unmatched_tail = prev;
+        unqueue(r, prev);
     }
     if (p->peer)
         p->peer->part->peer = NULL;
