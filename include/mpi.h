@@ -1214,6 +1214,16 @@ SMPI_FN(int, Type_struct, (int count, int array_of_blocklengths[],
 SMPI_FN(int, Errhandler_create, (MPI_Handler_function *function, MPI_Errhandler *errhandler))
 SMPI_FN(int, Errhandler_set, (MPI_Comm comm, MPI_Errhandler errhandler))
 SMPI_FN(int, Errhandler_get, (MPI_Comm comm, MPI_Errhandler *errhandler))
+
+/* MPI-4 partitioned communication (MPI-4.0 chapter 4) */
+SMPI_FN(int, Psend_init, (const void *buf, int partitions, MPI_Count count, MPI_Datatype datatype,
+        int dest, int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Precv_init, (void *buf, int partitions, MPI_Count count, MPI_Datatype datatype,
+        int source, int tag, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Pready, (int partition, MPI_Request request))
+SMPI_FN(int, Pready_range, (int partition_low, int partition_high, MPI_Request request))
+SMPI_FN(int, Pready_list, (int length, const int array_of_partitions[], MPI_Request request))
+SMPI_FN(int, Parrived, (MPI_Request request, int partition, int *flag))
 /* clang-format on */
 
 #undef SMPI_FN

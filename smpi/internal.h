@@ -448,6 +448,7 @@ enum smpi_req_flag {
     SMPI_REQ_INTERNAL = 1u << 19, /* a message of the library itself (RMA synchronisation) */
     SMPI_REQ_RDV = 1u << 20,      /* a per-message model's rendezvous (LogGPS from S on) */
     SMPI_REQ_TRACKED = 1u << 21,  /* its handle is registered (analyze_handles.c) */
+    SMPI_REQ_PART = 1u << 22,     /* a partitioned send or receive (part.c) */
 };
 
 /* The requests of one MPI_Waitall that completed and are not yet finished: their indices in a
@@ -511,6 +512,7 @@ struct smpi_request {
     MPI_Grequest_free_function *free_fn;
     MPI_Grequest_cancel_function *cancel_fn;
     void *extra_state;
+    struct smpi_part *part; /* a partitioned request's state (part.c), or NULL */
 };
 
 /* Per-message network models (p2p.c): whether the run has one (LogGP, LogGPS, log3P, LMO);

@@ -34,6 +34,8 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/simgrid/sg_actor.c smpi/simgrid/sg_actor_spawn.c smpi/simgrid/sg_host.c \
 	smpi/simgrid/xbt.c \
 	$(collectives_sources)
+# MPI-4 partitioned communication
+smpi_libsmpi_la_SOURCES += smpi/bindings/bindings_part.c smpi/mpi/part.h smpi/mpi/part.c
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
 # What each folder holds (smpi/README), and absent.c's generator.
 EXTRA_DIST += smpi/README smpi/bindings/README smpi/mpi/README smpi/runtime/README \

@@ -423,5 +423,11 @@
 #define MPI_Errhandler_create(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Errhandler_create(__VA_ARGS__))
 #define MPI_Errhandler_set(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Errhandler_set(__VA_ARGS__))
 #define MPI_Errhandler_get(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Errhandler_get(__VA_ARGS__))
+#define MPI_Psend_init(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Psend_init(__VA_ARGS__))
+#define MPI_Precv_init(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Precv_init(__VA_ARGS__))
+#define MPI_Pready(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Pready(__VA_ARGS__))
+#define MPI_Pready_range(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Pready_range(__VA_ARGS__))
+#define MPI_Pready_list(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Pready_list(__VA_ARGS__))
+#define MPI_Parrived(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Parrived(__VA_ARGS__))
 
 #endif /* SMPI_EXTENDED_TRACES_H */

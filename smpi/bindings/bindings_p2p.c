@@ -44,6 +44,8 @@ static void enter_p2p(const char *call, MPI_Comm comm, int peer, int tag, int co
         smpi__enter(call);
         return;
     }
+    if (type == MPI_DATATYPE_NULL) /* an empty message (p2p_checks) */
+        type = MPI_BYTE;
     c = smpi__trace_p2p(call, comm, peer, tag);
     if (sends) {
         c.send_count = count;
@@ -221,6 +223,10 @@ static int p2p_checks(const char *call, const void *buf, int count, MPI_Datatype
     SMPI_CHECK_INIT(call);
     SMPI_CHECK_COMM(call, comm);
     SMPI_CHECK_COUNT(call, comm, count);
+    /* an empty message may name no datatype, as MPICH accepts (upstream part/nonblocking_pready;
+     * the request then carries MPI_BYTE: smpi__req_new) */
+    if (count == 0 && datatype == MPI_DATATYPE_NULL)
+        datatype = MPI_BYTE;
     SMPI_CHECK_TYPE(call, comm, datatype);
     SMPI_CHECK_BUF(call, comm, buf, count, datatype);
     SMPI_CHECK(smpi__check_rank(call, comm, peer, recv, recv ? "source" : "dest"));

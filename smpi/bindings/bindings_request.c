@@ -252,6 +252,11 @@ static int check_request(const char *call, const MPI_Request *request)
     SMPI_CHECK_ARG(call, MPI_COMM_WORLD, request);
     if (*request == MPI_REQUEST_NULL)
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_REQUEST, "request is MPI_REQUEST_NULL");
+    if (((*request)->flags & (SMPI_REQ_PART | SMPI_REQ_ACTIVE | SMPI_REQ_DONE)) ==
+        (SMPI_REQ_PART | SMPI_REQ_ACTIVE))
+        return smpi__error((*request)->comm, call, MPI_ERR_REQUEST,
+                           "request is an active partitioned request that has not completed "
+                           "(MPI-4.0 section 4.2.1); complete it with MPI_Wait or MPI_Test first");
     return MPI_SUCCESS;
 }
 

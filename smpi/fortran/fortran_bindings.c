@@ -5343,6 +5343,97 @@ SMPI_API void pmpi_errhandler_get_(MPI_Fint *comm, MPI_Fint *errhandler, MPI_Fin
 #pragma weak pmpi_errhandler_get = pmpi_errhandler_get_
 #pragma weak PMPI_ERRHANDLER_GET = pmpi_errhandler_get_
 
+SMPI_API void pmpi_psend_init_(void *buf, MPI_Fint *partitions, MPI_Count *count,
+                               MPI_Fint *datatype, MPI_Fint *dest, MPI_Fint *tag, MPI_Fint *comm,
+                               MPI_Fint *info, MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Psend_init(smpi__fbuf(buf), *partitions, *count, PMPI_Type_f2c(*datatype), *dest,
+                              *tag, PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_psend_init_ = pmpi_psend_init_
+#pragma weak mpi_psend_init__ = pmpi_psend_init_
+#pragma weak mpi_psend_init = pmpi_psend_init_
+#pragma weak MPI_PSEND_INIT = pmpi_psend_init_
+#pragma weak pmpi_psend_init__ = pmpi_psend_init_
+#pragma weak pmpi_psend_init = pmpi_psend_init_
+#pragma weak PMPI_PSEND_INIT = pmpi_psend_init_
+
+SMPI_API void pmpi_precv_init_(void *buf, MPI_Fint *partitions, MPI_Count *count,
+                               MPI_Fint *datatype, MPI_Fint *source, MPI_Fint *tag, MPI_Fint *comm,
+                               MPI_Fint *info, MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err =
+        PMPI_Precv_init(smpi__fbuf(buf), *partitions, *count, PMPI_Type_f2c(*datatype), *source,
+                        *tag, PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_precv_init_ = pmpi_precv_init_
+#pragma weak mpi_precv_init__ = pmpi_precv_init_
+#pragma weak mpi_precv_init = pmpi_precv_init_
+#pragma weak MPI_PRECV_INIT = pmpi_precv_init_
+#pragma weak pmpi_precv_init__ = pmpi_precv_init_
+#pragma weak pmpi_precv_init = pmpi_precv_init_
+#pragma weak PMPI_PRECV_INIT = pmpi_precv_init_
+
+SMPI_API void pmpi_pready_(MPI_Fint *partition, MPI_Fint *request, MPI_Fint *ierr)
+{
+    int err = PMPI_Pready(*partition, PMPI_Request_f2c(*request));
+    *ierr = err;
+}
+#pragma weak mpi_pready_ = pmpi_pready_
+#pragma weak mpi_pready__ = pmpi_pready_
+#pragma weak mpi_pready = pmpi_pready_
+#pragma weak MPI_PREADY = pmpi_pready_
+#pragma weak pmpi_pready__ = pmpi_pready_
+#pragma weak pmpi_pready = pmpi_pready_
+#pragma weak PMPI_PREADY = pmpi_pready_
+
+SMPI_API void pmpi_pready_range_(MPI_Fint *partition_low, MPI_Fint *partition_high,
+                                 MPI_Fint *request, MPI_Fint *ierr)
+{
+    int err = PMPI_Pready_range(*partition_low, *partition_high, PMPI_Request_f2c(*request));
+    *ierr = err;
+}
+#pragma weak mpi_pready_range_ = pmpi_pready_range_
+#pragma weak mpi_pready_range__ = pmpi_pready_range_
+#pragma weak mpi_pready_range = pmpi_pready_range_
+#pragma weak MPI_PREADY_RANGE = pmpi_pready_range_
+#pragma weak pmpi_pready_range__ = pmpi_pready_range_
+#pragma weak pmpi_pready_range = pmpi_pready_range_
+#pragma weak PMPI_PREADY_RANGE = pmpi_pready_range_
+
+SMPI_API void pmpi_pready_list_(MPI_Fint *length, MPI_Fint *array_of_partitions, MPI_Fint *request,
+                                MPI_Fint *ierr)
+{
+    int err = PMPI_Pready_list(*length, array_of_partitions, PMPI_Request_f2c(*request));
+    *ierr = err;
+}
+#pragma weak mpi_pready_list_ = pmpi_pready_list_
+#pragma weak mpi_pready_list__ = pmpi_pready_list_
+#pragma weak mpi_pready_list = pmpi_pready_list_
+#pragma weak MPI_PREADY_LIST = pmpi_pready_list_
+#pragma weak pmpi_pready_list__ = pmpi_pready_list_
+#pragma weak pmpi_pready_list = pmpi_pready_list_
+#pragma weak PMPI_PREADY_LIST = pmpi_pready_list_
+
+SMPI_API void pmpi_parrived_(MPI_Fint *request, MPI_Fint *partition, MPI_Fint *flag, MPI_Fint *ierr)
+{
+    int err = PMPI_Parrived(PMPI_Request_f2c(*request), *partition, flag);
+    *ierr = err;
+}
+#pragma weak mpi_parrived_ = pmpi_parrived_
+#pragma weak mpi_parrived__ = pmpi_parrived_
+#pragma weak mpi_parrived = pmpi_parrived_
+#pragma weak MPI_PARRIVED = pmpi_parrived_
+#pragma weak pmpi_parrived__ = pmpi_parrived_
+#pragma weak pmpi_parrived = pmpi_parrived_
+#pragma weak PMPI_PARRIVED = pmpi_parrived_
+
 /* Hand-written: MPI_Init takes no argc/argv in Fortran; MPI_Wtime is a function. */
 SMPI_API void pmpi_init_(MPI_Fint *ierr)
 {

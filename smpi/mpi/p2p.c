@@ -14,6 +14,7 @@
 #include "smpi/analyze/analyze.h"
 #include "smpi/mpi/datatype.h"
 #include "smpi/internal.h"
+#include "smpi/mpi/part.h"
 #include "smpi/mpi/typesig.h"
 
 SIM_LOG_CATEGORY(log_p2p, "smpi.p2p");
@@ -49,6 +50,8 @@ MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Dataty
     int self = p->rank;
     int world = smpi__peer_world(comm, peer);
 
+    if (type == MPI_DATATYPE_NULL) /* an empty message without a datatype (bindings_p2p.c) */
+        type = MPI_BYTE;
     r->flags = flags;
     r->refcount = 1;
     r->buf = (void *)buf;
@@ -71,6 +74,8 @@ static void req_unref(struct smpi_request *r)
 {
     if (--r->refcount > 0)
         return;
+    if (r->part)
+        smpi__part_free(r);
     smpi__comm_release(r->comm);
     smpi__type_unref(r->type);
     free(r->packed);
@@ -525,6 +530,10 @@ static struct smpi_request *clone_send(struct smpi_request *r)
 
 void smpi__req_start(MPI_Request r)
 {
+    if (r->flags & SMPI_REQ_PART) {
+        smpi__part_start(r);
+        return;
+    }
     r->flags &= ~(SMPI_REQ_DONE | SMPI_REQ_MATCHED | SMPI_REQ_DETACHED | SMPI_REQ_EAGER |
                   SMPI_REQ_CANCELLED | SMPI_REQ_RDV);
     r->flags |= SMPI_REQ_ACTIVE;
