@@ -19,6 +19,8 @@ enum {
     SP_STATUS_IGNORE = 2,
     SP_STATUSES_IGNORE = SP_STATUS_IGNORE + MPI_F_STATUS_SIZE,
     SP_ERRCODES_IGNORE = SP_STATUSES_IGNORE + MPI_F_STATUS_SIZE,
+    SP_UNWEIGHTED = SP_ERRCODES_IGNORE + 1,
+    SP_WEIGHTS_EMPTY = SP_UNWEIGHTED + 1,
 };
 
 static MPI_Fint **special; /* per rank: its block, or NULL when the program has none */
@@ -50,6 +52,17 @@ void *smpi__fbuf(void *buf)
     if (sp && buf == sp + SP_IN_PLACE)
         return MPI_IN_PLACE;
     return buf;
+}
+
+int *smpi__fweights(MPI_Fint *w)
+{
+    MPI_Fint *sp = special_block();
+
+    if (sp && w == sp + SP_UNWEIGHTED)
+        return MPI_UNWEIGHTED;
+    if (sp && w == sp + SP_WEIGHTS_EMPTY)
+        return MPI_WEIGHTS_EMPTY;
+    return w;
 }
 
 MPI_Status *smpi__fstatus_in(MPI_Fint *f, MPI_Status *scratch)

@@ -2787,7 +2787,8 @@ SMPI_API void pmpi_dist_graph_create_adjacent_(MPI_Fint *comm_old, MPI_Fint *ind
 {
     MPI_Comm c_comm_dist_graph = PMPI_Comm_f2c(*comm_dist_graph);
     int err = PMPI_Dist_graph_create_adjacent(PMPI_Comm_f2c(*comm_old), *indegree, sources,
-                                              sourceweights, *outdegree, destinations, destweights,
+                                              smpi__fweights(sourceweights), *outdegree,
+                                              destinations, smpi__fweights(destweights),
                                               PMPI_Info_f2c(*info), *reorder, &c_comm_dist_graph);
     *comm_dist_graph = PMPI_Comm_c2f(c_comm_dist_graph);
     *ierr = err;
@@ -2807,7 +2808,8 @@ SMPI_API void pmpi_dist_graph_create_(MPI_Fint *comm_old, MPI_Fint *n, MPI_Fint 
 {
     MPI_Comm c_comm_dist_graph = PMPI_Comm_f2c(*comm_dist_graph);
     int err = PMPI_Dist_graph_create(PMPI_Comm_f2c(*comm_old), *n, sources, degrees, destinations,
-                                     weights, PMPI_Info_f2c(*info), *reorder, &c_comm_dist_graph);
+                                     smpi__fweights(weights), PMPI_Info_f2c(*info), *reorder,
+                                     &c_comm_dist_graph);
     *comm_dist_graph = PMPI_Comm_c2f(c_comm_dist_graph);
     *ierr = err;
 }
@@ -2964,8 +2966,9 @@ SMPI_API void pmpi_dist_graph_neighbors_(MPI_Fint *comm, MPI_Fint *maxindegree, 
                                          MPI_Fint *destinations, MPI_Fint *destweights,
                                          MPI_Fint *ierr)
 {
-    int err = PMPI_Dist_graph_neighbors(PMPI_Comm_f2c(*comm), *maxindegree, sources, sourceweights,
-                                        *maxoutdegree, destinations, destweights);
+    int err = PMPI_Dist_graph_neighbors(PMPI_Comm_f2c(*comm), *maxindegree, sources,
+                                        smpi__fweights(sourceweights), *maxoutdegree, destinations,
+                                        smpi__fweights(destweights));
     *ierr = err;
 }
 #pragma weak mpi_dist_graph_neighbors_ = pmpi_dist_graph_neighbors_

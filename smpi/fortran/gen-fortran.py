@@ -138,6 +138,10 @@ class Gen:
                 self.call.append(n)
                 self.post.append("for (int i = 0; err == MPI_SUCCESS && *outcount != MPI_UNDEFINED && "
                                  "i < *outcount; i++)\n        %s[i]++;" % n)
+            elif t == "int" and ptr == 1 and n.endswith("weights"):
+                # MPI_UNWEIGHTED and MPI_WEIGHTS_EMPTY are members of mpif.h's COMMON block
+                self.fargs.append("MPI_Fint *" + n)
+                self.call.append("smpi__fweights(%s)" % n)
             elif t in SCALARS and ptr == 1:
                 self.fargs.append("%s *%s" % (SCALARS[t], n))
                 self.call.append("(%s(*)%s)%s" % (t, p["dim2"], n) if p["dim2"] else n)
