@@ -5486,22 +5486,21 @@ SMPI_API double pmpi_wtick_(void)
 #pragma weak pmpi_wtick = pmpi_wtick_
 #pragma weak PMPI_WTICK = pmpi_wtick_
 
-/* Not bound (60): MPI_Comm_c2f (C-only conversion), MPI_Comm_f2c (C-only conversion),
+/* Not bound (59): MPI_Comm_c2f (C-only conversion), MPI_Comm_f2c (C-only conversion),
  * MPI_Comm_spawn (takes a C argv list), MPI_Comm_spawn_multiple (takes a C argv list),
  * MPI_Errhandler_c2f (C-only conversion), MPI_Errhandler_f2c (C-only conversion), MPI_File_c2f
- * (C-only conversion), MPI_File_f2c (C-only conversion), MPI_Grequest_start (takes a C callback
- * (needs a Fortran trampoline)), MPI_Group_c2f (C-only conversion), MPI_Group_f2c (C-only
- * conversion), MPI_Ineighbor_alltoallw (argument not mapped), MPI_Info_c2f (C-only conversion),
- * MPI_Info_f2c (C-only conversion), MPI_Message_c2f (C-only conversion), MPI_Message_f2c (C-only
- * conversion), MPI_Neighbor_alltoallw (argument not mapped), MPI_Op_c2f (C-only conversion),
- * MPI_Op_f2c (C-only conversion), MPI_Pcontrol (variadic), MPI_Register_datarep (takes a C callback
- * (needs a Fortran trampoline)), MPI_Request_c2f (C-only conversion), MPI_Request_f2c (C-only
- * conversion), MPI_Status_c2f (C-only conversion), MPI_Status_f2c (C-only conversion),
- * MPI_T_category_changed (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_category_get_categories (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_category_get_cvars (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_category_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_category_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * (C-only conversion), MPI_File_f2c (C-only conversion), MPI_Group_c2f (C-only conversion),
+ * MPI_Group_f2c (C-only conversion), MPI_Ineighbor_alltoallw (argument not mapped), MPI_Info_c2f
+ * (C-only conversion), MPI_Info_f2c (C-only conversion), MPI_Message_c2f (C-only conversion),
+ * MPI_Message_f2c (C-only conversion), MPI_Neighbor_alltoallw (argument not mapped), MPI_Op_c2f
+ * (C-only conversion), MPI_Op_f2c (C-only conversion), MPI_Pcontrol (variadic),
+ * MPI_Register_datarep (takes a C callback (needs a Fortran trampoline)), MPI_Request_c2f (C-only
+ * conversion), MPI_Request_f2c (C-only conversion), MPI_Status_c2f (C-only conversion),
+ * MPI_Status_f2c (C-only conversion), MPI_T_category_changed (tool interface (MPI_T_) has no
+ * Fortran binding in MPI-3.1), MPI_T_category_get_categories (tool interface (MPI_T_) has no
+ * Fortran binding in MPI-3.1), MPI_T_category_get_cvars (tool interface (MPI_T_) has no Fortran
+ * binding in MPI-3.1), MPI_T_category_get_index (tool interface (MPI_T_) has no Fortran binding in
+ * MPI-3.1), MPI_T_category_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_category_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_category_get_pvars (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_cvar_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),

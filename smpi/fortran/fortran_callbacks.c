@@ -338,6 +338,66 @@ FEXPORT(MPI_ERRHANDLER_CREATE, mpi_errhandler_create)
 FEXPORT(MPI_WIN_CREATE_ERRHANDLER, mpi_win_create_errhandler)
 FEXPORT(MPI_FILE_CREATE_ERRHANDLER, mpi_file_create_errhandler)
 
+/* ---- generalized requests: the Fortran procedures, and extra_state by address ---- */
+/* As in MPICH, the callbacks get the address of the application's extra_state variable, so that
+ * a change they make to it is seen by the program (upstream f77/pt2pt/greqf). */
+typedef void fquery_fn(MPI_Aint *extra, MPI_Fint *status, MPI_Fint *ierr);
+typedef void ffree_fn(MPI_Aint *extra, MPI_Fint *ierr);
+typedef void fcancel_fn(MPI_Aint *extra, MPI_Fint *complete, MPI_Fint *ierr);
+
+struct fgreq {
+    fquery_fn *query;
+    ffree_fn *free;
+    fcancel_fn *cancel;
+    MPI_Aint *extra;
+};
+
+static int greq_query(void *arg, MPI_Status *status)
+{
+    struct fgreq *g = arg;
+    MPI_Fint f[MPI_F_STATUS_SIZE];
+    MPI_Fint ierr = MPI_SUCCESS;
+
+    PMPI_Status_c2f(status, f);
+    g->query(g->extra, f, &ierr);
+    PMPI_Status_f2c(f, status);
+    return ierr;
+}
+
+static int greq_free(void *arg)
+{
+    struct fgreq *g = arg;
+    MPI_Fint ierr = MPI_SUCCESS;
+
+    g->free(g->extra, &ierr);
+    free(g);
+    return ierr;
+}
+
+static int greq_cancel(void *arg, int complete)
+{
+    struct fgreq *g = arg;
+    MPI_Fint fcomplete = complete != 0;
+    MPI_Fint ierr = MPI_SUCCESS;
+
+    g->cancel(g->extra, &fcomplete, &ierr);
+    return ierr;
+}
+
+SMPI_API void pmpi_grequest_start_(fquery_fn *query, ffree_fn *free_fn, fcancel_fn *cancel,
+                                   MPI_Aint *extra, MPI_Fint *request, MPI_Fint *ierr)
+{
+    struct fgreq *g = sim_xmalloc(sizeof(*g));
+    MPI_Request r = MPI_REQUEST_NULL;
+
+    *g = (struct fgreq){ .query = query, .free = free_fn, .cancel = cancel, .extra = extra };
+    *ierr = PMPI_Grequest_start(greq_query, greq_free, greq_cancel, g, &r);
+    if (*ierr != MPI_SUCCESS)
+        free(g);
+    *request = PMPI_Request_c2f(r);
+}
+FEXPORT(MPI_GREQUEST_START, mpi_grequest_start)
+
 /* ---- MPI_Alltoallw: arrays of datatypes as long as the communicator (its remote group) ---- */
 static MPI_Datatype *types_f2c(MPI_Comm comm, const MPI_Fint *f)
 {

@@ -30,7 +30,7 @@ HAND_WRITTEN = {"Init", "Init_thread", "Wtime", "Wtick",
                 "Comm_get_attr", "Attr_get", "Type_get_attr", "Win_get_attr", "Comm_set_attr",
                 "Attr_put", "Type_set_attr", "Win_set_attr", "Op_create",
                 "Comm_create_errhandler", "Errhandler_create", "Win_create_errhandler",
-                "File_create_errhandler", "Alltoallw", "Ialltoallw"}
+                "File_create_errhandler", "Alltoallw", "Ialltoallw", "Grequest_start"}
 EXCLUDED_PREFIX = ("T_",)
 EXCLUDED_WHY = {
     "function": "takes a C callback (needs a Fortran trampoline)",
