@@ -152,3 +152,16 @@ void *smpi__fcalloc(int n, size_t size)
 {
     return sim_xcalloc(n > 0 ? (size_t)n : 1, size);
 }
+
+/* MPI_SIZEOF of the mpi module: x arrives as a C descriptor, whose first two members are the
+ * base address and the byte length of one element (Fortran 2018 section 18.5.3). */
+struct smpi_cfi_head {
+    void *base_addr;
+    size_t elem_len;
+};
+
+SMPI_API void smpi_fortran_sizeof(const struct smpi_cfi_head *x, MPI_Fint *size, MPI_Fint *ierr)
+{
+    *size = (MPI_Fint)x->elem_len;
+    *ierr = MPI_SUCCESS;
+}
