@@ -1200,6 +1200,67 @@ SMPI_FN(int, T_category_get_pvars, (int cat_index, int len, int indices[]))
 SMPI_FN(int, T_category_get_categories, (int cat_index, int len, int indices[]))
 SMPI_FN(int, T_category_changed, (int *stamp))
 
+/* MPI-4 persistent collectives (MPI-4.0 section 6.13; smpi/bindings/bindings_pcoll.c) */
+SMPI_FN(int, Barrier_init, (MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Bcast_init, (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+        MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Gather_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+        int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Gatherv_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+        MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Scatter_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Scatterv_init, (const void *sendbuf, const int sendcounts[], const int displs[],
+        MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+        MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Allgather_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Allgatherv_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+        MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Alltoall_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Alltoallv_init, (const void *sendbuf, const int sendcounts[], const int sdispls[],
+        MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
+        MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Alltoallw_init, (const void *sendbuf, const int sendcounts[], const int sdispls[],
+        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[],
+        const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Reduce_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+        MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Allreduce_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+        MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Reduce_scatter_block_init, (const void *sendbuf, void *recvbuf, int recvcount,
+        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Reduce_scatter_init, (const void *sendbuf, void *recvbuf, const int recvcounts[],
+        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Scan_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+        MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Exscan_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+        MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Neighbor_allgather_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Neighbor_allgatherv_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+        MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Neighbor_alltoall_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Neighbor_alltoallv_init, (const void *sendbuf, const int sendcounts[],
+        const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+        const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Neighbor_alltoallw_init, (const void *sendbuf, const int sendcounts[],
+        const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf,
+        const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+        MPI_Comm comm, MPI_Info info, MPI_Request *request))
+
 /* MPI-1 calls removed in MPI-3.0, still used by old applications (SMPI declares them too). */
 SMPI_FN(int, Address, (void *location, MPI_Aint *address))
 SMPI_FN(int, Type_extent, (MPI_Datatype datatype, MPI_Aint *extent))

@@ -71,6 +71,8 @@ static void req_unref(struct smpi_request *r)
 {
     if (--r->refcount > 0)
         return;
+    if (r->pcoll)
+        smpi__pcoll_free(r->pcoll);
     smpi__comm_release(r->comm);
     smpi__type_unref(r->type);
     free(r->packed);
