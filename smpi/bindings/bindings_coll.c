@@ -9,6 +9,7 @@
 
 #include "collectives/collectives.h"
 #include "smpi/internal.h"
+#include "smpi/mpi/mpit.h"
 
 int smpi__barrier(MPI_Comm comm)
 {
@@ -21,6 +22,7 @@ void smpi__coll_init(void)
 {
     coll_init(smpi__rt.cfg.coll_selector, smpi_options_coll, smpi__rt.cfg.coll_fallback);
     coll_report_init(smpi__rt.cfg.coll_report);
+    coll_call_observer = smpi__mpit_coll_call; /* the tool interface's counters */
 }
 
 int PMPI_Barrier(MPI_Comm comm)

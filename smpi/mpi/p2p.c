@@ -14,6 +14,7 @@
 #include "smpi/analyze/analyze.h"
 #include "smpi/mpi/datatype.h"
 #include "smpi/internal.h"
+#include "smpi/mpi/mpit.h"
 #include "smpi/mpi/typesig.h"
 
 SIM_LOG_CATEGORY(log_p2p, "smpi.p2p");
@@ -451,6 +452,7 @@ static void start_send(struct smpi_request *r)
 
     r->msg_id = ++messages;
     r->category = 0;
+    smpi__mpit_sent(r->src, r->size);
     if (smpi__trace_on) {
         struct smpi_trace_msg m = smpi__req_trace_msg(r);
 
