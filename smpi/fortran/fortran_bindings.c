@@ -5779,7 +5779,7 @@ SMPI_API double pmpi_wtick_(void)
 #pragma weak pmpi_wtick = pmpi_wtick_
 #pragma weak PMPI_WTICK = pmpi_wtick_
 
-/* Not bound (62): MPI_Alltoallw_init (argument not mapped), MPI_Comm_c2f (C-only conversion),
+/* Not bound (69): MPI_Alltoallw_init (argument not mapped), MPI_Comm_c2f (C-only conversion),
  * MPI_Comm_f2c (C-only conversion), MPI_Comm_spawn (takes a C argv list), MPI_Comm_spawn_multiple
  * (takes a C argv list), MPI_Errhandler_c2f (C-only conversion), MPI_Errhandler_f2c (C-only
  * conversion), MPI_File_c2f (C-only conversion), MPI_File_f2c (C-only conversion),
@@ -5793,11 +5793,13 @@ SMPI_API double pmpi_wtick_(void)
  * MPI_Status_c2f (C-only conversion), MPI_Status_f2c (C-only conversion), MPI_T_category_changed
  * (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_category_get_categories (tool
  * interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_category_get_cvars (tool interface
- * (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_category_get_index (tool interface (MPI_T_)
- * has no Fortran binding in MPI-3.1), MPI_T_category_get_info (tool interface (MPI_T_) has no
- * Fortran binding in MPI-3.1), MPI_T_category_get_num (tool interface (MPI_T_) has no Fortran
- * binding in MPI-3.1), MPI_T_category_get_pvars (tool interface (MPI_T_) has no Fortran binding in
- * MPI-3.1), MPI_T_cvar_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_category_get_events (tool interface (MPI_T_)
+ * has no Fortran binding in MPI-3.1), MPI_T_category_get_index (tool interface (MPI_T_) has no
+ * Fortran binding in MPI-3.1), MPI_T_category_get_info (tool interface (MPI_T_) has no Fortran
+ * binding in MPI-3.1), MPI_T_category_get_num (tool interface (MPI_T_) has no Fortran binding in
+ * MPI-3.1), MPI_T_category_get_num_events (tool interface (MPI_T_) has no Fortran binding in
+ * MPI-3.1), MPI_T_category_get_pvars (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_cvar_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_cvar_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_cvar_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_cvar_handle_alloc (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
@@ -5805,12 +5807,14 @@ SMPI_API double pmpi_wtick_(void)
  * MPI_T_cvar_read (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_cvar_write
  * (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_enum_get_info (tool interface
  * (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_enum_get_item (tool interface (MPI_T_) has no
- * Fortran binding in MPI-3.1), MPI_T_finalize (tool interface (MPI_T_) has no Fortran binding in
- * MPI-3.1), MPI_T_init_thread (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_pvar_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_pvar_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_pvar_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_pvar_handle_alloc (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * Fortran binding in MPI-3.1), MPI_T_event_get_index (tool interface (MPI_T_) has no Fortran
+ * binding in MPI-3.1), MPI_T_event_get_info (tool interface (MPI_T_) has no Fortran binding in
+ * MPI-3.1), MPI_T_event_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_finalize (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_init_thread
+ * (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_pvar_get_index (tool interface
+ * (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_pvar_get_info (tool interface (MPI_T_) has no
+ * Fortran binding in MPI-3.1), MPI_T_pvar_get_num (tool interface (MPI_T_) has no Fortran binding
+ * in MPI-3.1), MPI_T_pvar_handle_alloc (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_pvar_handle_free (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_pvar_read (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_pvar_readreset
  * (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_pvar_reset (tool interface
@@ -5818,6 +5822,8 @@ SMPI_API double pmpi_wtick_(void)
  * has no Fortran binding in MPI-3.1), MPI_T_pvar_session_free (tool interface (MPI_T_) has no
  * Fortran binding in MPI-3.1), MPI_T_pvar_start (tool interface (MPI_T_) has no Fortran binding in
  * MPI-3.1), MPI_T_pvar_stop (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_pvar_write (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_Type_c2f
+ * MPI_T_pvar_write (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_source_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_source_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_Type_c2f
  * (C-only conversion), MPI_Type_f2c (C-only conversion), MPI_Win_c2f (C-only conversion),
  * MPI_Win_f2c (C-only conversion) */
