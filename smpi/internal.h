@@ -191,6 +191,10 @@ int smpi__coll_pmpi(const char *call, enum coll_kind k, ...);
 /* MPI_Reduce_scatter_block's counts: a new array of rcount per rank of comm (NULL and 0 for
  * an invalid comm); returns its length. */
 int smpi__reduce_scatter_counts(MPI_Comm comm, int rcount, int **counts);
+/* The same as a->rcounts of MPI_<I>Reduce_scatter_block<_init> `call` (a->comm set): *counts
+ * is the array to free; MPI_ERR_COUNT (reported, *counts NULL) for a negative rcount. */
+int smpi__reduce_scatter_block_args(const char *call, struct coll_args *a, int rcount,
+                                    int **counts);
 /* The nonblocking collectives' machinery (bindings_icoll.c), shared with the persistent ones
  * (pcoll.c): the private copy of comm a started collective runs on (its errhandler, its
  * topology); taking or dropping the references on the datatypes and op the collective reads;

@@ -87,6 +87,17 @@ int smpi__reduce_scatter_counts(MPI_Comm comm, int rcount, int **counts)
     return n;
 }
 
+int smpi__reduce_scatter_block_args(const char *call, struct coll_args *a, int rcount, int **counts)
+{
+    if (smpi__reduce_scatter_counts(a->comm, rcount, counts) > 0 && rcount < 0) {
+        free(*counts);
+        *counts = NULL;
+        return smpi__error(a->comm, call, MPI_ERR_COUNT, "recvcount %d is negative", rcount);
+    }
+    a->rcounts = *counts;
+    return MPI_SUCCESS;
+}
+
 /* As SMPI 3.32: the reduce_scatter algorithms with equal counts. */
 int PMPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Datatype type,
                               MPI_Op op, MPI_Comm comm)

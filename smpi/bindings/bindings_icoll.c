@@ -303,14 +303,11 @@ int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount
         .sbuf = sendbuf, .rbuf = recvbuf, .type = datatype, .op = op, .comm = comm
     };
     int *counts;
+    int rc = smpi__reduce_scatter_block_args("MPI_Ireduce_scatter_block", &a, recvcount, &counts);
 
-    if (smpi__reduce_scatter_counts(comm, recvcount, &counts) > 0 && recvcount < 0) {
-        free(counts);
-        return smpi__error(comm, "MPI_Ireduce_scatter_block", MPI_ERR_COUNT,
-                           "recvcount %d is negative", recvcount);
-    }
-    a.rcounts = counts;
-    return start("MPI_Ireduce_scatter_block", COLL_REDUCE_SCATTER, &a, counts, request);
+    return rc != MPI_SUCCESS
+               ? rc
+               : start("MPI_Ireduce_scatter_block", COLL_REDUCE_SCATTER, &a, counts, request);
 }
 #pragma weak MPI_Ireduce_scatter_block = PMPI_Ireduce_scatter_block
 

@@ -67,6 +67,15 @@ void smpi__mpit_put_int(int *p, int v)
         *p = v;
 }
 
+int smpi__mpit_put_num(int *out, int n)
+{
+    T_CHECK_INIT();
+    if (!out)
+        return MPI_ERR_ARG;
+    *out = n;
+    return MPI_SUCCESS;
+}
+
 int PMPI_T_init_thread(int required, int *provided)
 {
     if (provided)
@@ -139,11 +148,7 @@ int PMPI_T_enum_get_item(MPI_T_enum enumtype, int index, int *value, char *name,
 
 int PMPI_T_cvar_get_num(int *num_cvar)
 {
-    T_CHECK_INIT();
-    if (!num_cvar)
-        return MPI_ERR_ARG;
-    *num_cvar = smpi__mpit_cvar_count();
-    return MPI_SUCCESS;
+    return smpi__mpit_put_num(num_cvar, smpi__mpit_cvar_count());
 }
 #pragma weak MPI_T_cvar_get_num = PMPI_T_cvar_get_num
 
@@ -257,11 +262,7 @@ int PMPI_T_cvar_write(MPI_T_cvar_handle handle, const void *buf)
 
 int PMPI_T_category_get_num(int *num_cat)
 {
-    T_CHECK_INIT();
-    if (!num_cat)
-        return MPI_ERR_ARG;
-    *num_cat = smpi__mpit_category_count();
-    return MPI_SUCCESS;
+    return smpi__mpit_put_num(num_cat, smpi__mpit_category_count());
 }
 #pragma weak MPI_T_category_get_num = PMPI_T_category_get_num
 
@@ -361,11 +362,7 @@ int PMPI_T_category_get_events(int cat_index, int len, int indices[])
 
 int PMPI_T_event_get_num(int *num_events)
 {
-    T_CHECK_INIT();
-    if (!num_events)
-        return MPI_ERR_ARG;
-    *num_events = 0;
-    return MPI_SUCCESS;
+    return smpi__mpit_put_num(num_events, 0);
 }
 #pragma weak MPI_T_event_get_num = PMPI_T_event_get_num
 
@@ -393,11 +390,7 @@ int PMPI_T_event_get_index(const char *name, int *event_index)
 
 int PMPI_T_source_get_num(int *num_sources)
 {
-    T_CHECK_INIT();
-    if (!num_sources)
-        return MPI_ERR_ARG;
-    *num_sources = 0;
-    return MPI_SUCCESS;
+    return smpi__mpit_put_num(num_sources, 0);
 }
 #pragma weak MPI_T_source_get_num = PMPI_T_source_get_num
 

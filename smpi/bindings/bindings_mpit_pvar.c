@@ -43,11 +43,7 @@ static int caller(void)
 
 int PMPI_T_pvar_get_num(int *num_pvar)
 {
-    T_CHECK_INIT();
-    if (!num_pvar)
-        return MPI_ERR_ARG;
-    *num_pvar = smpi__mpit_pvar_count();
-    return MPI_SUCCESS;
+    return smpi__mpit_put_num(num_pvar, smpi__mpit_pvar_count());
 }
 #pragma weak MPI_T_pvar_get_num = PMPI_T_pvar_get_num
 

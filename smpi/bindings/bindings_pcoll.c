@@ -144,20 +144,16 @@ int PMPI_Reduce_scatter_block_init(const void *sendbuf, void *recvbuf, int recvc
                                    MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info,
                                    MPI_Request *request)
 {
+    const char *call = "MPI_Reduce_scatter_block_init";
     struct coll_args a = {
         .sbuf = sendbuf, .rbuf = recvbuf, .type = datatype, .op = op, .comm = comm
     };
     int *counts;
+    int rc = smpi__reduce_scatter_block_args(call, &a, recvcount, &counts);
 
     (void)info;
-    if (smpi__reduce_scatter_counts(comm, recvcount, &counts) > 0 && recvcount < 0) {
-        free(counts);
-        return smpi__error(comm, "MPI_Reduce_scatter_block_init", MPI_ERR_COUNT,
-                           "recvcount %d is negative", recvcount);
-    }
-    a.rcounts = counts;
-    return smpi__pcoll_init("MPI_Reduce_scatter_block_init", COLL_REDUCE_SCATTER, &a, counts,
-                            request);
+    return rc != MPI_SUCCESS ? rc
+                             : smpi__pcoll_init(call, COLL_REDUCE_SCATTER, &a, counts, request);
 }
 #pragma weak MPI_Reduce_scatter_block_init = PMPI_Reduce_scatter_block_init
 

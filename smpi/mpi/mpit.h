@@ -70,6 +70,8 @@ bool smpi__mpit_initialized(void);
     } while (0)
 void smpi__mpit_put_str(const char *s, char *buf, int *len);
 void smpi__mpit_put_int(int *p, int v);
+/* The result of an MPI_T_*_get_num call: T_CHECK_INIT, MPI_ERR_ARG for a NULL out, else n. */
+int smpi__mpit_put_num(int *out, int n);
 MPI_T_enum smpi__mpit_enum(int kind);
 
 #endif /* SMPI_MPI_MPIT_H */
