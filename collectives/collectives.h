@@ -4,6 +4,7 @@
 #ifndef COLL_COLLECTIVES_H
 #define COLL_COLLECTIVES_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include <mpi.h>
@@ -225,6 +226,14 @@ void coll_print_help(FILE *out);
 const char *coll_kind_name(enum coll_kind k);
 /* The collective named `name`, or -1. */
 int coll_kind_by_name(const char *name);
+/* Whether name is a selector, or (k >= 0) an algorithm of collective k: a valid smpi/<kind>
+ * value (k >= 0) or smpi/coll-selector value (k < 0). */
+bool coll_name_is_valid(int k, const char *name);
+/* Told by coll_run_call, in the calling rank, of each application call of collective k and the
+ * algorithm chosen for it (NULL: the automatic selector runs them all); NULL for no observer
+ * (the tool interface's counters, smpi/mpi/mpit.c). */
+typedef void coll_call_fn(enum coll_kind k, const struct coll_algo *algo);
+extern coll_call_fn *coll_call_observer;
 /* The algorithm table of collective k (ends with a NULL name). */
 const struct coll_algo *coll_algos(enum coll_kind k);
 /* The algorithm `name` of collective k, or NULL. */

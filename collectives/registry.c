@@ -334,12 +334,23 @@ int coll_run(enum coll_kind k, const struct coll_args *a)
     return choose(k, a, &b, false)->run(&b);
 }
 
+coll_call_fn *coll_call_observer;
+
+bool coll_name_is_valid(int k, const char *name)
+{
+    return find_selector(name) || (k >= 0 && coll_find((enum coll_kind)k, name));
+}
+
 int coll_run_call(enum coll_kind k, const struct coll_args *a)
 {
     struct coll_args b;
     const struct coll_algo *al = choose(k, a, &b, true);
     double start = smpi_now();
-    int rc = al ? al->run(&b) : coll__automatic(k, a);
+    int rc;
+
+    if (coll_call_observer)
+        coll_call_observer(k, al);
+    rc = al ? al->run(&b) : coll__automatic(k, a);
 
     coll__report_call(k, a, al ? al->name : "automatic", start);
     return rc;

@@ -311,6 +311,9 @@ typedef struct MPI_Status {
 #define MPI_T_PVAR_CLASS_TIMER 248
 #define MPI_T_PVAR_CLASS_GENERIC 249
 #define MPI_T_PVAR_ALL_HANDLES ((MPI_T_pvar_handle)-1)
+/* MPI-4 tool interface additions */
+#define MPI_T_BIND_MPI_SESSION 9711
+typedef enum { MPI_T_SOURCE_ORDERED, MPI_T_SOURCE_UNORDERED } MPI_T_source_order;
 
 /* ---- Predefined objects ---- */
 extern SMPI_API struct smpi_comm smpi_mpi_comm_world;
@@ -1199,6 +1202,81 @@ SMPI_FN(int, T_category_get_cvars, (int cat_index, int len, int indices[]))
 SMPI_FN(int, T_category_get_pvars, (int cat_index, int len, int indices[]))
 SMPI_FN(int, T_category_get_categories, (int cat_index, int len, int indices[]))
 SMPI_FN(int, T_category_changed, (int *stamp))
+
+/* MPI-4 persistent collectives (MPI-4.0 section 6.13; smpi/bindings/bindings_pcoll.c) */
+SMPI_FN(int, Barrier_init, (MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Bcast_init, (void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
+        MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Gather_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
+        int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Gatherv_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+        MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Scatter_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Scatterv_init, (const void *sendbuf, const int sendcounts[], const int displs[],
+        MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+        MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Allgather_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Allgatherv_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+        MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Alltoall_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Alltoallv_init, (const void *sendbuf, const int sendcounts[], const int sdispls[],
+        MPI_Datatype sendtype, void *recvbuf, const int recvcounts[], const int rdispls[],
+        MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Alltoallw_init, (const void *sendbuf, const int sendcounts[], const int sdispls[],
+        const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[], const int rdispls[],
+        const MPI_Datatype recvtypes[], MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Reduce_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+        MPI_Op op, int root, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Allreduce_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+        MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Reduce_scatter_block_init, (const void *sendbuf, void *recvbuf, int recvcount,
+        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Reduce_scatter_init, (const void *sendbuf, void *recvbuf, const int recvcounts[],
+        MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Scan_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+        MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Exscan_init, (const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
+        MPI_Op op, MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Neighbor_allgather_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Neighbor_allgatherv_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+        MPI_Comm comm, MPI_Info info, MPI_Request *request))
+SMPI_FN(int, Neighbor_alltoall_init, (const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+        void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Neighbor_alltoallv_init, (const void *sendbuf, const int sendcounts[],
+        const int sdispls[], MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
+        const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Info info,
+        MPI_Request *request))
+SMPI_FN(int, Neighbor_alltoallw_init, (const void *sendbuf, const int sendcounts[],
+        const MPI_Aint sdispls[], const MPI_Datatype sendtypes[], void *recvbuf,
+        const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
+        MPI_Comm comm, MPI_Info info, MPI_Request *request))
+
+/* MPI-4 tool interface additions (MPI-4.0 chapter 15; smpi/bindings/bindings_mpit.c): the
+ * event and source queries (simmpi has no events) */
+SMPI_FN(int, T_category_get_num_events, (int cat_index, int *num_events))
+SMPI_FN(int, T_category_get_events, (int cat_index, int len, int indices[]))
+SMPI_FN(int, T_event_get_num, (int *num_events))
+SMPI_FN(int, T_event_get_info, (int event_index, char *name, int *name_len, int *verbosity,
+        MPI_Datatype array_of_datatypes[], MPI_Aint array_of_displacements[], int *num_elements,
+        MPI_T_enum *enumtype, MPI_Info *info, char *desc, int *desc_len, int *bind))
+SMPI_FN(int, T_event_get_index, (const char *name, int *event_index))
+SMPI_FN(int, T_source_get_num, (int *num_sources))
+SMPI_FN(int, T_source_get_info, (int source_index, char *name, int *name_len, char *desc,
+        int *desc_len, MPI_T_source_order *ordering, MPI_Count *ticks_per_second,
+        MPI_Count *max_ticks, MPI_Info *info))
 
 /* MPI-1 calls removed in MPI-3.0, still used by old applications (SMPI declares them too). */
 SMPI_FN(int, Address, (void *location, MPI_Aint *address))

@@ -191,6 +191,27 @@ int smpi__coll_pmpi(const char *call, enum coll_kind k, ...);
 /* MPI_Reduce_scatter_block's counts: a new array of rcount per rank of comm (NULL and 0 for
  * an invalid comm); returns its length. */
 int smpi__reduce_scatter_counts(MPI_Comm comm, int rcount, int **counts);
+/* The same as a->rcounts of MPI_<I>Reduce_scatter_block<_init> `call` (a->comm set): *counts
+ * is the array to free; MPI_ERR_COUNT (reported, *counts NULL) for a negative rcount. */
+int smpi__reduce_scatter_block_args(const char *call, struct coll_args *a, int rcount,
+                                    int **counts);
+/* The nonblocking collectives' machinery (bindings_icoll.c), shared with the persistent ones
+ * (pcoll.c): the private copy of comm a started collective runs on (its errhandler, its
+ * topology); taking or dropping the references on the datatypes and op the collective reads;
+ * running collective kind with args (args->comm a private one whose reference the helper
+ * releases) in a helper actor that completes req, now active (counts: owned, may be NULL). */
+MPI_Comm smpi__nbc_comm(MPI_Comm comm);
+void smpi__nbc_hold(enum coll_kind kind, const struct coll_args *args, bool ref);
+void smpi__nbc_launch(const char *call, enum coll_kind kind, const struct coll_args *args,
+                      int *counts, MPI_Request req);
+/* The persistent collectives (pcoll.c): MPI_<Coll>_init as `call` checks args as the blocking
+ * collective and makes *request (takes ownership of counts, may be NULL); MPI_Start of such a
+ * request runs the nonblocking collective; its release frees what init made. */
+struct smpi_pcoll;
+int smpi__pcoll_init(const char *call, enum coll_kind kind, const struct coll_args *args,
+                     int *counts, MPI_Request *request);
+void smpi__pcoll_start(MPI_Request r);
+void smpi__pcoll_free(struct smpi_pcoll *p);
 /* MPI_Barrier without the binding's checks (used by MPI_Finalize). */
 int smpi__barrier(MPI_Comm comm);
 /* Native computation timing (runtime.c): the calling thread's CPU time; inject what the rank
@@ -503,7 +524,8 @@ struct smpi_request {
      * owner is the persistent request (one reference), completed with it. */
     struct smpi_request *owner;
     struct smpi_request *clone;
-    MPI_Status status; /* filled at completion */
+    struct smpi_pcoll *pcoll; /* a persistent collective (pcoll.c), or NULL */
+    MPI_Status status;        /* filled at completion */
     int error;
     char *error_text;      /* what a datatype mismatch found (p2p.c), or NULL */
     struct smpi_site site; /* the MPI call that created it */

@@ -9,6 +9,7 @@
 
 #include "collectives/collectives.h"
 #include "smpi/internal.h"
+#include "smpi/mpi/mpit.h"
 
 int smpi__barrier(MPI_Comm comm)
 {
@@ -21,6 +22,7 @@ void smpi__coll_init(void)
 {
     coll_init(smpi__rt.cfg.coll_selector, smpi_options_coll, smpi__rt.cfg.coll_fallback);
     coll_report_init(smpi__rt.cfg.coll_report);
+    coll_call_observer = smpi__mpit_coll_call; /* the tool interface's counters */
 }
 
 int PMPI_Barrier(MPI_Comm comm)
@@ -83,6 +85,17 @@ int smpi__reduce_scatter_counts(MPI_Comm comm, int rcount, int **counts)
     for (int i = 0; i < n; i++)
         (*counts)[i] = rcount;
     return n;
+}
+
+int smpi__reduce_scatter_block_args(const char *call, struct coll_args *a, int rcount, int **counts)
+{
+    if (smpi__reduce_scatter_counts(a->comm, rcount, counts) > 0 && rcount < 0) {
+        free(*counts);
+        *counts = NULL;
+        return smpi__error(a->comm, call, MPI_ERR_COUNT, "recvcount %d is negative", rcount);
+    }
+    a->rcounts = *counts;
+    return MPI_SUCCESS;
 }
 
 /* As SMPI 3.32: the reduce_scatter algorithms with equal counts. */

@@ -89,28 +89,41 @@ static void helper_main(void *arg)
     free(n);
 }
 
-/* Checks the call, then starts the collective `kind` described by *args on comm; *request
- * gets its request. Takes ownership of `counts` (may be NULL). */
-static int start(const char *call, enum coll_kind kind, const struct coll_args *args, int *counts,
-                 MPI_Request *request)
+MPI_Comm smpi__nbc_comm(MPI_Comm comm)
 {
-    struct smpi_process *self;
     struct smpi_group *g;
-    struct nbc *n;
-    struct sim_actor *a;
-    MPI_Comm comm = args->comm;
-    char name[64];
-    int rc = smpi__coll_check(call, kind, args);
+    MPI_Comm c;
 
-    if (rc == MPI_SUCCESS)
-        rc = smpi__check_arg(call, comm, request, "request");
-    if (rc != MPI_SUCCESS) {
-        free(counts);
-        return rc;
+    if (comm->remote_group) { /* the blocking form's intercommunicator algorithm, on a copy */
+        c = smpi__inter_derive(comm);
+    } else {
+        g = smpi__comm_group(comm);
+        c = smpi__comm_derive(comm, g);
+        smpi__group_release(g);
     }
-    smpi__coll_enter(call, kind, args);
-    self = smpi__self();
-    n = sim_xcalloc(1, sizeof(*n));
+    c->errhandler = smpi__comm_errhandler(comm);
+    if (comm->topo && !c->topo) { /* the neighbourhood collectives need it */
+        c->topo = comm->topo;
+        smpi__topo_ref(comm->topo);
+    }
+    return c;
+}
+
+void smpi__nbc_hold(enum coll_kind kind, const struct coll_args *args, bool ref)
+{
+    struct nbc n = { .kind = kind, .args = *args };
+
+    hold(&n, ref);
+}
+
+void smpi__nbc_launch(const char *call, enum coll_kind kind, const struct coll_args *args,
+                      int *counts, MPI_Request req)
+{
+    struct smpi_process *self = smpi__self();
+    struct nbc *n = sim_xcalloc(1, sizeof(*n));
+    struct sim_actor *a;
+    char name[64];
+
     n->proc.rank = self->rank;
     n->proc.host = self->host;
     n->proc.initialized = true;
@@ -121,30 +134,41 @@ static int start(const char *call, enum coll_kind kind, const struct coll_args *
     n->kind = kind;
     n->args = *args;
     n->counts = counts;
-    if (comm->remote_group) { /* the blocking form's intercommunicator algorithm, on a copy */
-        n->args.comm = smpi__inter_derive(comm);
-    } else {
-        g = smpi__comm_group(comm);
-        n->args.comm = smpi__comm_derive(comm, g);
-        smpi__group_release(g);
-    }
-    n->args.comm->errhandler = smpi__comm_errhandler(comm);
-    if (comm->topo && !n->args.comm->topo) { /* the neighbourhood collectives need it */
-        n->args.comm->topo = comm->topo;
-        smpi__topo_ref(comm->topo);
-    }
     hold(n, true);
-    n->req = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, comm);
-    n->req->flags = (n->req->flags & ~SMPI_REQ_PROCNULL) | SMPI_REQ_ACTIVE | SMPI_REQ_NBC;
-    smpi__status_empty(&n->req->status);
-    n->req->refcount++; /* held by the helper until completion */
-    *request = n->req;
-    smpi__request_new(n->req);
+    n->req = req;
+    req->flags = (req->flags & ~(SMPI_REQ_PROCNULL | SMPI_REQ_DONE)) | SMPI_REQ_ACTIVE;
+    req->error = MPI_SUCCESS;
+    smpi__status_empty(&req->status);
+    req->refcount++; /* held by the helper until completion */
     snprintf(name, sizeof(name), "rank %d %s", self->rank, call);
     a = sim_actor_create(name, self->host, helper_main, n);
     sim_actor_set_autofree(a);
     n->proc.actor = a;
     sim_actor_set_data(a, &n->proc);
+}
+
+/* Checks the call, then starts the collective `kind` described by *args on comm; *request
+ * gets its request. Takes ownership of `counts` (may be NULL). */
+static int start(const char *call, enum coll_kind kind, const struct coll_args *args, int *counts,
+                 MPI_Request *request)
+{
+    struct coll_args priv = *args;
+    MPI_Comm comm = args->comm;
+    MPI_Request req;
+    int rc = smpi__coll_check(call, kind, args);
+
+    if (rc == MPI_SUCCESS)
+        rc = smpi__check_arg(call, comm, request, "request");
+    if (rc != MPI_SUCCESS) {
+        free(counts);
+        return rc;
+    }
+    smpi__coll_enter(call, kind, args);
+    priv.comm = smpi__nbc_comm(comm);
+    req = smpi__req_new(SMPI_REQ_NBC, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, comm);
+    *request = req;
+    smpi__request_new(req);
+    smpi__nbc_launch(call, kind, &priv, counts, req);
     smpi__leave();
     return MPI_SUCCESS;
 }
@@ -279,14 +303,11 @@ int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount
         .sbuf = sendbuf, .rbuf = recvbuf, .type = datatype, .op = op, .comm = comm
     };
     int *counts;
+    int rc = smpi__reduce_scatter_block_args("MPI_Ireduce_scatter_block", &a, recvcount, &counts);
 
-    if (smpi__reduce_scatter_counts(comm, recvcount, &counts) > 0 && recvcount < 0) {
-        free(counts);
-        return smpi__error(comm, "MPI_Ireduce_scatter_block", MPI_ERR_COUNT,
-                           "recvcount %d is negative", recvcount);
-    }
-    a.rcounts = counts;
-    return start("MPI_Ireduce_scatter_block", COLL_REDUCE_SCATTER, &a, counts, request);
+    return rc != MPI_SUCCESS
+               ? rc
+               : start("MPI_Ireduce_scatter_block", COLL_REDUCE_SCATTER, &a, counts, request);
 }
 #pragma weak MPI_Ireduce_scatter_block = PMPI_Ireduce_scatter_block
 

@@ -299,8 +299,8 @@ static int start_check(const char *call, MPI_Request r, int index)
                            index);
     if (!(r->flags & SMPI_REQ_PERSISTENT))
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_REQUEST,
-                           "request %d is not persistent (create it with MPI_Send_init or "
-                           "MPI_Recv_init)",
+                           "request %d is not persistent (create it with MPI_Send_init, "
+                           "MPI_Recv_init or a persistent collective such as MPI_Bcast_init)",
                            index);
     if (r->flags & SMPI_REQ_ACTIVE)
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_REQUEST,
@@ -330,6 +330,10 @@ int PMPI_Start(MPI_Request *request)
     rc = start_check("MPI_Start", *request, 0);
     if (rc != MPI_SUCCESS)
         return rc;
+    if ((*request)->pcoll) { /* traced as the nonblocking collective it starts */
+        smpi__pcoll_start(*request);
+        return MPI_SUCCESS;
+    }
     smpi__enter_requests("MPI_Start", request, 1);
     rc = start_one("MPI_Start", *request);
     smpi__leave();
@@ -340,6 +344,7 @@ int PMPI_Start(MPI_Request *request)
 int PMPI_Startall(int count, MPI_Request array_of_requests[])
 {
     int rc = MPI_SUCCESS;
+    int others = 0;
 
     SMPI_CHECK_INIT("MPI_Startall");
     SMPI_CHECK_REQUESTS("MPI_Startall", count, array_of_requests);
@@ -348,9 +353,18 @@ int PMPI_Startall(int count, MPI_Request array_of_requests[])
         if (rc != MPI_SUCCESS)
             return rc;
     }
+    /* persistent collectives first, each traced as the nonblocking collective it starts */
+    for (int i = 0; i < count; i++)
+        if (array_of_requests[i]->pcoll)
+            smpi__pcoll_start(array_of_requests[i]);
+        else
+            others++;
+    if (others == 0)
+        return MPI_SUCCESS;
     smpi__enter_requests("MPI_Startall", array_of_requests, count);
     for (int i = 0; i < count && rc == MPI_SUCCESS; i++)
-        rc = start_one("MPI_Startall", array_of_requests[i]);
+        if (!array_of_requests[i]->pcoll)
+            rc = start_one("MPI_Startall", array_of_requests[i]);
     smpi__leave();
     return rc;
 }

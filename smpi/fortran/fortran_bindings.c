@@ -5188,6 +5188,393 @@ SMPI_API void pmpi_file_sync_(MPI_Fint *fh, MPI_Fint *ierr)
 #pragma weak pmpi_file_sync = pmpi_file_sync_
 #pragma weak PMPI_FILE_SYNC = pmpi_file_sync_
 
+SMPI_API void pmpi_barrier_init_(MPI_Fint *comm, MPI_Fint *info, MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Barrier_init(PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_barrier_init_ = pmpi_barrier_init_
+#pragma weak mpi_barrier_init__ = pmpi_barrier_init_
+#pragma weak mpi_barrier_init = pmpi_barrier_init_
+#pragma weak MPI_BARRIER_INIT = pmpi_barrier_init_
+#pragma weak pmpi_barrier_init__ = pmpi_barrier_init_
+#pragma weak pmpi_barrier_init = pmpi_barrier_init_
+#pragma weak PMPI_BARRIER_INIT = pmpi_barrier_init_
+
+SMPI_API void pmpi_bcast_init_(void *buffer, MPI_Fint *count, MPI_Fint *datatype, MPI_Fint *root,
+                               MPI_Fint *comm, MPI_Fint *info, MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Bcast_init(smpi__fbuf(buffer), *count, PMPI_Type_f2c(*datatype), *root,
+                              PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_bcast_init_ = pmpi_bcast_init_
+#pragma weak mpi_bcast_init__ = pmpi_bcast_init_
+#pragma weak mpi_bcast_init = pmpi_bcast_init_
+#pragma weak MPI_BCAST_INIT = pmpi_bcast_init_
+#pragma weak pmpi_bcast_init__ = pmpi_bcast_init_
+#pragma weak pmpi_bcast_init = pmpi_bcast_init_
+#pragma weak PMPI_BCAST_INIT = pmpi_bcast_init_
+
+SMPI_API void pmpi_gather_init_(void *sendbuf, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                                void *recvbuf, MPI_Fint *recvcount, MPI_Fint *recvtype,
+                                MPI_Fint *root, MPI_Fint *comm, MPI_Fint *info, MPI_Fint *request,
+                                MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Gather_init(smpi__fbuf(sendbuf), *sendcount, PMPI_Type_f2c(*sendtype),
+                               smpi__fbuf(recvbuf), *recvcount, PMPI_Type_f2c(*recvtype), *root,
+                               PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_gather_init_ = pmpi_gather_init_
+#pragma weak mpi_gather_init__ = pmpi_gather_init_
+#pragma weak mpi_gather_init = pmpi_gather_init_
+#pragma weak MPI_GATHER_INIT = pmpi_gather_init_
+#pragma weak pmpi_gather_init__ = pmpi_gather_init_
+#pragma weak pmpi_gather_init = pmpi_gather_init_
+#pragma weak PMPI_GATHER_INIT = pmpi_gather_init_
+
+SMPI_API void pmpi_gatherv_init_(void *sendbuf, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                                 void *recvbuf, MPI_Fint *recvcounts, MPI_Fint *displs,
+                                 MPI_Fint *recvtype, MPI_Fint *root, MPI_Fint *comm, MPI_Fint *info,
+                                 MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Gatherv_init(smpi__fbuf(sendbuf), *sendcount, PMPI_Type_f2c(*sendtype),
+                                smpi__fbuf(recvbuf), recvcounts, displs, PMPI_Type_f2c(*recvtype),
+                                *root, PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_gatherv_init_ = pmpi_gatherv_init_
+#pragma weak mpi_gatherv_init__ = pmpi_gatherv_init_
+#pragma weak mpi_gatherv_init = pmpi_gatherv_init_
+#pragma weak MPI_GATHERV_INIT = pmpi_gatherv_init_
+#pragma weak pmpi_gatherv_init__ = pmpi_gatherv_init_
+#pragma weak pmpi_gatherv_init = pmpi_gatherv_init_
+#pragma weak PMPI_GATHERV_INIT = pmpi_gatherv_init_
+
+SMPI_API void pmpi_scatter_init_(void *sendbuf, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                                 void *recvbuf, MPI_Fint *recvcount, MPI_Fint *recvtype,
+                                 MPI_Fint *root, MPI_Fint *comm, MPI_Fint *info, MPI_Fint *request,
+                                 MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Scatter_init(smpi__fbuf(sendbuf), *sendcount, PMPI_Type_f2c(*sendtype),
+                                smpi__fbuf(recvbuf), *recvcount, PMPI_Type_f2c(*recvtype), *root,
+                                PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_scatter_init_ = pmpi_scatter_init_
+#pragma weak mpi_scatter_init__ = pmpi_scatter_init_
+#pragma weak mpi_scatter_init = pmpi_scatter_init_
+#pragma weak MPI_SCATTER_INIT = pmpi_scatter_init_
+#pragma weak pmpi_scatter_init__ = pmpi_scatter_init_
+#pragma weak pmpi_scatter_init = pmpi_scatter_init_
+#pragma weak PMPI_SCATTER_INIT = pmpi_scatter_init_
+
+SMPI_API void pmpi_scatterv_init_(void *sendbuf, MPI_Fint *sendcounts, MPI_Fint *displs,
+                                  MPI_Fint *sendtype, void *recvbuf, MPI_Fint *recvcount,
+                                  MPI_Fint *recvtype, MPI_Fint *root, MPI_Fint *comm,
+                                  MPI_Fint *info, MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Scatterv_init(smpi__fbuf(sendbuf), sendcounts, displs, PMPI_Type_f2c(*sendtype),
+                                 smpi__fbuf(recvbuf), *recvcount, PMPI_Type_f2c(*recvtype), *root,
+                                 PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_scatterv_init_ = pmpi_scatterv_init_
+#pragma weak mpi_scatterv_init__ = pmpi_scatterv_init_
+#pragma weak mpi_scatterv_init = pmpi_scatterv_init_
+#pragma weak MPI_SCATTERV_INIT = pmpi_scatterv_init_
+#pragma weak pmpi_scatterv_init__ = pmpi_scatterv_init_
+#pragma weak pmpi_scatterv_init = pmpi_scatterv_init_
+#pragma weak PMPI_SCATTERV_INIT = pmpi_scatterv_init_
+
+SMPI_API void pmpi_allgather_init_(void *sendbuf, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                                   void *recvbuf, MPI_Fint *recvcount, MPI_Fint *recvtype,
+                                   MPI_Fint *comm, MPI_Fint *info, MPI_Fint *request,
+                                   MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Allgather_init(smpi__fbuf(sendbuf), *sendcount, PMPI_Type_f2c(*sendtype),
+                                  smpi__fbuf(recvbuf), *recvcount, PMPI_Type_f2c(*recvtype),
+                                  PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_allgather_init_ = pmpi_allgather_init_
+#pragma weak mpi_allgather_init__ = pmpi_allgather_init_
+#pragma weak mpi_allgather_init = pmpi_allgather_init_
+#pragma weak MPI_ALLGATHER_INIT = pmpi_allgather_init_
+#pragma weak pmpi_allgather_init__ = pmpi_allgather_init_
+#pragma weak pmpi_allgather_init = pmpi_allgather_init_
+#pragma weak PMPI_ALLGATHER_INIT = pmpi_allgather_init_
+
+SMPI_API void pmpi_allgatherv_init_(void *sendbuf, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                                    void *recvbuf, MPI_Fint *recvcounts, MPI_Fint *displs,
+                                    MPI_Fint *recvtype, MPI_Fint *comm, MPI_Fint *info,
+                                    MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Allgatherv_init(
+        smpi__fbuf(sendbuf), *sendcount, PMPI_Type_f2c(*sendtype), smpi__fbuf(recvbuf), recvcounts,
+        displs, PMPI_Type_f2c(*recvtype), PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_allgatherv_init_ = pmpi_allgatherv_init_
+#pragma weak mpi_allgatherv_init__ = pmpi_allgatherv_init_
+#pragma weak mpi_allgatherv_init = pmpi_allgatherv_init_
+#pragma weak MPI_ALLGATHERV_INIT = pmpi_allgatherv_init_
+#pragma weak pmpi_allgatherv_init__ = pmpi_allgatherv_init_
+#pragma weak pmpi_allgatherv_init = pmpi_allgatherv_init_
+#pragma weak PMPI_ALLGATHERV_INIT = pmpi_allgatherv_init_
+
+SMPI_API void pmpi_alltoall_init_(void *sendbuf, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                                  void *recvbuf, MPI_Fint *recvcount, MPI_Fint *recvtype,
+                                  MPI_Fint *comm, MPI_Fint *info, MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Alltoall_init(smpi__fbuf(sendbuf), *sendcount, PMPI_Type_f2c(*sendtype),
+                                 smpi__fbuf(recvbuf), *recvcount, PMPI_Type_f2c(*recvtype),
+                                 PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_alltoall_init_ = pmpi_alltoall_init_
+#pragma weak mpi_alltoall_init__ = pmpi_alltoall_init_
+#pragma weak mpi_alltoall_init = pmpi_alltoall_init_
+#pragma weak MPI_ALLTOALL_INIT = pmpi_alltoall_init_
+#pragma weak pmpi_alltoall_init__ = pmpi_alltoall_init_
+#pragma weak pmpi_alltoall_init = pmpi_alltoall_init_
+#pragma weak PMPI_ALLTOALL_INIT = pmpi_alltoall_init_
+
+SMPI_API void pmpi_alltoallv_init_(void *sendbuf, MPI_Fint *sendcounts, MPI_Fint *sdispls,
+                                   MPI_Fint *sendtype, void *recvbuf, MPI_Fint *recvcounts,
+                                   MPI_Fint *rdispls, MPI_Fint *recvtype, MPI_Fint *comm,
+                                   MPI_Fint *info, MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err =
+        PMPI_Alltoallv_init(smpi__fbuf(sendbuf), sendcounts, sdispls, PMPI_Type_f2c(*sendtype),
+                            smpi__fbuf(recvbuf), recvcounts, rdispls, PMPI_Type_f2c(*recvtype),
+                            PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_alltoallv_init_ = pmpi_alltoallv_init_
+#pragma weak mpi_alltoallv_init__ = pmpi_alltoallv_init_
+#pragma weak mpi_alltoallv_init = pmpi_alltoallv_init_
+#pragma weak MPI_ALLTOALLV_INIT = pmpi_alltoallv_init_
+#pragma weak pmpi_alltoallv_init__ = pmpi_alltoallv_init_
+#pragma weak pmpi_alltoallv_init = pmpi_alltoallv_init_
+#pragma weak PMPI_ALLTOALLV_INIT = pmpi_alltoallv_init_
+
+SMPI_API void pmpi_reduce_init_(void *sendbuf, void *recvbuf, MPI_Fint *count, MPI_Fint *datatype,
+                                MPI_Fint *op, MPI_Fint *root, MPI_Fint *comm, MPI_Fint *info,
+                                MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Reduce_init(smpi__fbuf(sendbuf), smpi__fbuf(recvbuf), *count,
+                               PMPI_Type_f2c(*datatype), PMPI_Op_f2c(*op), *root,
+                               PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_reduce_init_ = pmpi_reduce_init_
+#pragma weak mpi_reduce_init__ = pmpi_reduce_init_
+#pragma weak mpi_reduce_init = pmpi_reduce_init_
+#pragma weak MPI_REDUCE_INIT = pmpi_reduce_init_
+#pragma weak pmpi_reduce_init__ = pmpi_reduce_init_
+#pragma weak pmpi_reduce_init = pmpi_reduce_init_
+#pragma weak PMPI_REDUCE_INIT = pmpi_reduce_init_
+
+SMPI_API void pmpi_allreduce_init_(void *sendbuf, void *recvbuf, MPI_Fint *count,
+                                   MPI_Fint *datatype, MPI_Fint *op, MPI_Fint *comm, MPI_Fint *info,
+                                   MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Allreduce_init(smpi__fbuf(sendbuf), smpi__fbuf(recvbuf), *count,
+                                  PMPI_Type_f2c(*datatype), PMPI_Op_f2c(*op), PMPI_Comm_f2c(*comm),
+                                  PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_allreduce_init_ = pmpi_allreduce_init_
+#pragma weak mpi_allreduce_init__ = pmpi_allreduce_init_
+#pragma weak mpi_allreduce_init = pmpi_allreduce_init_
+#pragma weak MPI_ALLREDUCE_INIT = pmpi_allreduce_init_
+#pragma weak pmpi_allreduce_init__ = pmpi_allreduce_init_
+#pragma weak pmpi_allreduce_init = pmpi_allreduce_init_
+#pragma weak PMPI_ALLREDUCE_INIT = pmpi_allreduce_init_
+
+SMPI_API void pmpi_reduce_scatter_block_init_(void *sendbuf, void *recvbuf, MPI_Fint *recvcount,
+                                              MPI_Fint *datatype, MPI_Fint *op, MPI_Fint *comm,
+                                              MPI_Fint *info, MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Reduce_scatter_block_init(
+        smpi__fbuf(sendbuf), smpi__fbuf(recvbuf), *recvcount, PMPI_Type_f2c(*datatype),
+        PMPI_Op_f2c(*op), PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_reduce_scatter_block_init_ = pmpi_reduce_scatter_block_init_
+#pragma weak mpi_reduce_scatter_block_init__ = pmpi_reduce_scatter_block_init_
+#pragma weak mpi_reduce_scatter_block_init = pmpi_reduce_scatter_block_init_
+#pragma weak MPI_REDUCE_SCATTER_BLOCK_INIT = pmpi_reduce_scatter_block_init_
+#pragma weak pmpi_reduce_scatter_block_init__ = pmpi_reduce_scatter_block_init_
+#pragma weak pmpi_reduce_scatter_block_init = pmpi_reduce_scatter_block_init_
+#pragma weak PMPI_REDUCE_SCATTER_BLOCK_INIT = pmpi_reduce_scatter_block_init_
+
+SMPI_API void pmpi_reduce_scatter_init_(void *sendbuf, void *recvbuf, MPI_Fint *recvcounts,
+                                        MPI_Fint *datatype, MPI_Fint *op, MPI_Fint *comm,
+                                        MPI_Fint *info, MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Reduce_scatter_init(smpi__fbuf(sendbuf), smpi__fbuf(recvbuf), recvcounts,
+                                       PMPI_Type_f2c(*datatype), PMPI_Op_f2c(*op),
+                                       PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_reduce_scatter_init_ = pmpi_reduce_scatter_init_
+#pragma weak mpi_reduce_scatter_init__ = pmpi_reduce_scatter_init_
+#pragma weak mpi_reduce_scatter_init = pmpi_reduce_scatter_init_
+#pragma weak MPI_REDUCE_SCATTER_INIT = pmpi_reduce_scatter_init_
+#pragma weak pmpi_reduce_scatter_init__ = pmpi_reduce_scatter_init_
+#pragma weak pmpi_reduce_scatter_init = pmpi_reduce_scatter_init_
+#pragma weak PMPI_REDUCE_SCATTER_INIT = pmpi_reduce_scatter_init_
+
+SMPI_API void pmpi_scan_init_(void *sendbuf, void *recvbuf, MPI_Fint *count, MPI_Fint *datatype,
+                              MPI_Fint *op, MPI_Fint *comm, MPI_Fint *info, MPI_Fint *request,
+                              MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err =
+        PMPI_Scan_init(smpi__fbuf(sendbuf), smpi__fbuf(recvbuf), *count, PMPI_Type_f2c(*datatype),
+                       PMPI_Op_f2c(*op), PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_scan_init_ = pmpi_scan_init_
+#pragma weak mpi_scan_init__ = pmpi_scan_init_
+#pragma weak mpi_scan_init = pmpi_scan_init_
+#pragma weak MPI_SCAN_INIT = pmpi_scan_init_
+#pragma weak pmpi_scan_init__ = pmpi_scan_init_
+#pragma weak pmpi_scan_init = pmpi_scan_init_
+#pragma weak PMPI_SCAN_INIT = pmpi_scan_init_
+
+SMPI_API void pmpi_exscan_init_(void *sendbuf, void *recvbuf, MPI_Fint *count, MPI_Fint *datatype,
+                                MPI_Fint *op, MPI_Fint *comm, MPI_Fint *info, MPI_Fint *request,
+                                MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err =
+        PMPI_Exscan_init(smpi__fbuf(sendbuf), smpi__fbuf(recvbuf), *count, PMPI_Type_f2c(*datatype),
+                         PMPI_Op_f2c(*op), PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_exscan_init_ = pmpi_exscan_init_
+#pragma weak mpi_exscan_init__ = pmpi_exscan_init_
+#pragma weak mpi_exscan_init = pmpi_exscan_init_
+#pragma weak MPI_EXSCAN_INIT = pmpi_exscan_init_
+#pragma weak pmpi_exscan_init__ = pmpi_exscan_init_
+#pragma weak pmpi_exscan_init = pmpi_exscan_init_
+#pragma weak PMPI_EXSCAN_INIT = pmpi_exscan_init_
+
+SMPI_API void pmpi_neighbor_allgather_init_(void *sendbuf, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                                            void *recvbuf, MPI_Fint *recvcount, MPI_Fint *recvtype,
+                                            MPI_Fint *comm, MPI_Fint *info, MPI_Fint *request,
+                                            MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Neighbor_allgather_init(
+        smpi__fbuf(sendbuf), *sendcount, PMPI_Type_f2c(*sendtype), smpi__fbuf(recvbuf), *recvcount,
+        PMPI_Type_f2c(*recvtype), PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_neighbor_allgather_init_ = pmpi_neighbor_allgather_init_
+#pragma weak mpi_neighbor_allgather_init__ = pmpi_neighbor_allgather_init_
+#pragma weak mpi_neighbor_allgather_init = pmpi_neighbor_allgather_init_
+#pragma weak MPI_NEIGHBOR_ALLGATHER_INIT = pmpi_neighbor_allgather_init_
+#pragma weak pmpi_neighbor_allgather_init__ = pmpi_neighbor_allgather_init_
+#pragma weak pmpi_neighbor_allgather_init = pmpi_neighbor_allgather_init_
+#pragma weak PMPI_NEIGHBOR_ALLGATHER_INIT = pmpi_neighbor_allgather_init_
+
+SMPI_API void pmpi_neighbor_allgatherv_init_(void *sendbuf, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                                             void *recvbuf, MPI_Fint *recvcounts, MPI_Fint *displs,
+                                             MPI_Fint *recvtype, MPI_Fint *comm, MPI_Fint *info,
+                                             MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Neighbor_allgatherv_init(
+        smpi__fbuf(sendbuf), *sendcount, PMPI_Type_f2c(*sendtype), smpi__fbuf(recvbuf), recvcounts,
+        displs, PMPI_Type_f2c(*recvtype), PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_neighbor_allgatherv_init_ = pmpi_neighbor_allgatherv_init_
+#pragma weak mpi_neighbor_allgatherv_init__ = pmpi_neighbor_allgatherv_init_
+#pragma weak mpi_neighbor_allgatherv_init = pmpi_neighbor_allgatherv_init_
+#pragma weak MPI_NEIGHBOR_ALLGATHERV_INIT = pmpi_neighbor_allgatherv_init_
+#pragma weak pmpi_neighbor_allgatherv_init__ = pmpi_neighbor_allgatherv_init_
+#pragma weak pmpi_neighbor_allgatherv_init = pmpi_neighbor_allgatherv_init_
+#pragma weak PMPI_NEIGHBOR_ALLGATHERV_INIT = pmpi_neighbor_allgatherv_init_
+
+SMPI_API void pmpi_neighbor_alltoall_init_(void *sendbuf, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                                           void *recvbuf, MPI_Fint *recvcount, MPI_Fint *recvtype,
+                                           MPI_Fint *comm, MPI_Fint *info, MPI_Fint *request,
+                                           MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Neighbor_alltoall_init(smpi__fbuf(sendbuf), *sendcount, PMPI_Type_f2c(*sendtype),
+                                          smpi__fbuf(recvbuf), *recvcount, PMPI_Type_f2c(*recvtype),
+                                          PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_neighbor_alltoall_init_ = pmpi_neighbor_alltoall_init_
+#pragma weak mpi_neighbor_alltoall_init__ = pmpi_neighbor_alltoall_init_
+#pragma weak mpi_neighbor_alltoall_init = pmpi_neighbor_alltoall_init_
+#pragma weak MPI_NEIGHBOR_ALLTOALL_INIT = pmpi_neighbor_alltoall_init_
+#pragma weak pmpi_neighbor_alltoall_init__ = pmpi_neighbor_alltoall_init_
+#pragma weak pmpi_neighbor_alltoall_init = pmpi_neighbor_alltoall_init_
+#pragma weak PMPI_NEIGHBOR_ALLTOALL_INIT = pmpi_neighbor_alltoall_init_
+
+SMPI_API void pmpi_neighbor_alltoallv_init_(void *sendbuf, MPI_Fint *sendcounts, MPI_Fint *sdispls,
+                                            MPI_Fint *sendtype, void *recvbuf, MPI_Fint *recvcounts,
+                                            MPI_Fint *rdispls, MPI_Fint *recvtype, MPI_Fint *comm,
+                                            MPI_Fint *info, MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Neighbor_alltoallv_init(smpi__fbuf(sendbuf), sendcounts, sdispls,
+                                           PMPI_Type_f2c(*sendtype), smpi__fbuf(recvbuf),
+                                           recvcounts, rdispls, PMPI_Type_f2c(*recvtype),
+                                           PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_neighbor_alltoallv_init_ = pmpi_neighbor_alltoallv_init_
+#pragma weak mpi_neighbor_alltoallv_init__ = pmpi_neighbor_alltoallv_init_
+#pragma weak mpi_neighbor_alltoallv_init = pmpi_neighbor_alltoallv_init_
+#pragma weak MPI_NEIGHBOR_ALLTOALLV_INIT = pmpi_neighbor_alltoallv_init_
+#pragma weak pmpi_neighbor_alltoallv_init__ = pmpi_neighbor_alltoallv_init_
+#pragma weak pmpi_neighbor_alltoallv_init = pmpi_neighbor_alltoallv_init_
+#pragma weak PMPI_NEIGHBOR_ALLTOALLV_INIT = pmpi_neighbor_alltoallv_init_
+
 SMPI_API void pmpi_address_(void *location, MPI_Fint *address, MPI_Fint *ierr)
 {
     MPI_Aint c_address = 0;
@@ -5486,22 +5873,25 @@ SMPI_API double pmpi_wtick_(void)
 #pragma weak pmpi_wtick = pmpi_wtick_
 #pragma weak PMPI_WTICK = pmpi_wtick_
 
-/* Not bound (59): MPI_Comm_c2f (C-only conversion), MPI_Comm_f2c (C-only conversion),
- * MPI_Comm_spawn (takes a C argv list), MPI_Comm_spawn_multiple (takes a C argv list),
- * MPI_Errhandler_c2f (C-only conversion), MPI_Errhandler_f2c (C-only conversion), MPI_File_c2f
- * (C-only conversion), MPI_File_f2c (C-only conversion), MPI_Group_c2f (C-only conversion),
- * MPI_Group_f2c (C-only conversion), MPI_Ineighbor_alltoallw (argument not mapped), MPI_Info_c2f
- * (C-only conversion), MPI_Info_f2c (C-only conversion), MPI_Message_c2f (C-only conversion),
- * MPI_Message_f2c (C-only conversion), MPI_Neighbor_alltoallw (argument not mapped), MPI_Op_c2f
- * (C-only conversion), MPI_Op_f2c (C-only conversion), MPI_Pcontrol (variadic),
- * MPI_Register_datarep (takes a C callback (needs a Fortran trampoline)), MPI_Request_c2f (C-only
- * conversion), MPI_Request_f2c (C-only conversion), MPI_Status_c2f (C-only conversion),
- * MPI_Status_f2c (C-only conversion), MPI_T_category_changed (tool interface (MPI_T_) has no
- * Fortran binding in MPI-3.1), MPI_T_category_get_categories (tool interface (MPI_T_) has no
- * Fortran binding in MPI-3.1), MPI_T_category_get_cvars (tool interface (MPI_T_) has no Fortran
- * binding in MPI-3.1), MPI_T_category_get_index (tool interface (MPI_T_) has no Fortran binding in
- * MPI-3.1), MPI_T_category_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+/* Not bound (68): MPI_Alltoallw_init (argument not mapped), MPI_Comm_c2f (C-only conversion),
+ * MPI_Comm_f2c (C-only conversion), MPI_Comm_spawn (takes a C argv list), MPI_Comm_spawn_multiple
+ * (takes a C argv list), MPI_Errhandler_c2f (C-only conversion), MPI_Errhandler_f2c (C-only
+ * conversion), MPI_File_c2f (C-only conversion), MPI_File_f2c (C-only conversion), MPI_Group_c2f
+ * (C-only conversion), MPI_Group_f2c (C-only conversion), MPI_Ineighbor_alltoallw (argument not
+ * mapped), MPI_Info_c2f (C-only conversion), MPI_Info_f2c (C-only conversion), MPI_Message_c2f
+ * (C-only conversion), MPI_Message_f2c (C-only conversion), MPI_Neighbor_alltoallw (argument not
+ * mapped), MPI_Neighbor_alltoallw_init (argument not mapped), MPI_Op_c2f (C-only conversion),
+ * MPI_Op_f2c (C-only conversion), MPI_Pcontrol (variadic), MPI_Register_datarep (takes a C callback
+ * (needs a Fortran trampoline)), MPI_Request_c2f (C-only conversion), MPI_Request_f2c (C-only
+ * conversion), MPI_Status_c2f (C-only conversion), MPI_Status_f2c (C-only conversion),
+ * MPI_T_category_changed (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_category_get_categories (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_category_get_cvars (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_category_get_events (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_category_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_category_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_category_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_category_get_num_events (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_category_get_pvars (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_cvar_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_cvar_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
@@ -5511,12 +5901,14 @@ SMPI_API double pmpi_wtick_(void)
  * MPI_T_cvar_read (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_cvar_write
  * (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_enum_get_info (tool interface
  * (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_enum_get_item (tool interface (MPI_T_) has no
- * Fortran binding in MPI-3.1), MPI_T_finalize (tool interface (MPI_T_) has no Fortran binding in
- * MPI-3.1), MPI_T_init_thread (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_pvar_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_pvar_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_pvar_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_pvar_handle_alloc (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * Fortran binding in MPI-3.1), MPI_T_event_get_index (tool interface (MPI_T_) has no Fortran
+ * binding in MPI-3.1), MPI_T_event_get_info (tool interface (MPI_T_) has no Fortran binding in
+ * MPI-3.1), MPI_T_event_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_finalize (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_init_thread
+ * (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_pvar_get_index (tool interface
+ * (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_pvar_get_info (tool interface (MPI_T_) has no
+ * Fortran binding in MPI-3.1), MPI_T_pvar_get_num (tool interface (MPI_T_) has no Fortran binding
+ * in MPI-3.1), MPI_T_pvar_handle_alloc (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_pvar_handle_free (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_pvar_read (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_pvar_readreset
  * (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_pvar_reset (tool interface
@@ -5524,6 +5916,8 @@ SMPI_API double pmpi_wtick_(void)
  * has no Fortran binding in MPI-3.1), MPI_T_pvar_session_free (tool interface (MPI_T_) has no
  * Fortran binding in MPI-3.1), MPI_T_pvar_start (tool interface (MPI_T_) has no Fortran binding in
  * MPI-3.1), MPI_T_pvar_stop (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_pvar_write (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_Type_c2f
+ * MPI_T_pvar_write (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_source_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_source_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_Type_c2f
  * (C-only conversion), MPI_Type_f2c (C-only conversion), MPI_Win_c2f (C-only conversion),
  * MPI_Win_f2c (C-only conversion) */

@@ -15,6 +15,7 @@
 #include "smpi/mpi/datatype.h"
 #include "smpi/internal.h"
 #include "smpi/mpi/part.h"
+#include "smpi/mpi/mpit.h"
 #include "smpi/mpi/typesig.h"
 
 SIM_LOG_CATEGORY(log_p2p, "smpi.p2p");
@@ -76,6 +77,8 @@ static void req_unref(struct smpi_request *r)
         return;
     if (r->part)
         smpi__part_free(r);
+    if (r->pcoll)
+        smpi__pcoll_free(r->pcoll);
     smpi__comm_release(r->comm);
     smpi__type_unref(r->type);
     free(r->packed);
@@ -454,6 +457,7 @@ static void start_send(struct smpi_request *r)
 
     r->msg_id = ++messages;
     r->category = 0;
+    smpi__mpit_sent(r->src, r->size);
     if (smpi__trace_on) {
         struct smpi_trace_msg m = smpi__req_trace_msg(r);
 

@@ -341,6 +341,7 @@ static const struct {
 };
 
 static bool user_set[NOPTIONS];
+static char *user_text[NOPTIONS]; /* the value as given, for the tool interface (mpit.c) */
 /* "file:line: " of the <config> prop being applied, "" for the command line (messages) */
 static char origin[SMPI_PATH_MAX + 32];
 
@@ -663,6 +664,8 @@ void smpi_options_set(struct smpi_config *cfg, const char *item)
         if (options[i].type != OPT_COLL && strcmp(options[i].name, canon) == 0) {
             parse_into(cfg, &options[i], colon + 1);
             user_set[i] = true;
+            free(user_text[i]);
+            user_text[i] = sim_xstrdup(colon + 1);
             if (options[i].offset == OPT_FIELD(path) && colon[1])
                 sim_platform_add_path(colon + 1);
             /* SimGrid's xbt_cfg line, once the value is accepted */
@@ -699,6 +702,10 @@ void smpi_options_defaults(struct smpi_config *cfg)
     memset(cfg, 0, sizeof(*cfg));
     memset(coll_values, 0, sizeof(coll_values));
     memset(user_set, 0, sizeof(user_set));
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        free(user_text[i]);
+        user_text[i] = NULL;
+    }
     sim_config_defaults(&cfg->sim, SIM_NET_SMPI);
     for (size_t i = 0; i < NOPTIONS; i++)
         if (!(options[i].flags & OPT_MODEL) && options[i].type != OPT_COLL)
@@ -777,4 +784,33 @@ void smpi_options_free(struct smpi_config *cfg)
     free(cfg->ois.seg);
     free(cfg->or_.seg);
     cfg->os.seg = cfg->ois.seg = cfg->or_.seg = NULL;
+}
+
+size_t smpi_options_count(void)
+{
+    return NOPTIONS - 1; /* the last row, smpi/<collective>, stands for smpi_options_coll's */
+}
+
+const char *smpi_options_name(size_t i, const char **help)
+{
+    *help = options[i].help;
+    return options[i].name;
+}
+
+void smpi_options_text(const struct smpi_config *cfg, size_t i, char *buf, size_t len)
+{
+    const struct smpi_option *o = &options[i];
+    const void *f = (const char *)cfg + o->offset;
+    const struct sim_factor_table *t = f;
+
+    if (user_text[i] || !(o->flags & OPT_MODEL))
+        snprintf(buf, len, "%s", user_text[i] ? user_text[i] : o->def);
+    else if (o->type == OPT_BOOL)
+        snprintf(buf, len, "%s", *(const bool *)f ? "yes" : "no");
+    else if (o->type != OPT_FACTOR || t->n == 0)
+        snprintf(buf, len, "%g", o->type == OPT_FACTOR ? t->constant : *(const double *)f);
+    else
+        for (int k = (buf[0] = '\0', 0); k < t->n && strlen(buf) + 1 < len; k++)
+            snprintf(buf + strlen(buf), len - strlen(buf), "%s%g:%g", k ? ";" : "", t->seg[k].bound,
+                     t->seg[k].value);
 }

@@ -150,5 +150,11 @@ const char *smpi_options_coll(const char *kind);
 /* Cost of a message of `size` bytes under a piecewise-linear smpi/os|or|ois table. */
 double smpi_cost_eval(const struct smpi_cost *c, double size);
 void smpi_options_free(struct smpi_config *cfg);
+/* The items of the table, for the tool interface (mpit.c): how many (smpi/<collective> aside),
+ * the name and help of the i-th, and the text of its value in cfg: as given, else its default
+ * (the network model's for the items it sets). */
+size_t smpi_options_count(void);
+const char *smpi_options_name(size_t i, const char **help);
+void smpi_options_text(const struct smpi_config *cfg, size_t i, char *buf, size_t len);
 
 #endif /* SMPI_OPTIONS_H */

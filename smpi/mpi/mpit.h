@@ -1,0 +1,77 @@
+/* mpit: the variables of the tool interface (MPI-4.0 chapter 15), private to smpi: the control
+ * variables (one per --cfg item, one per smpi/<collective>), the performance variables (the
+ * counters simmpi keeps per rank), their categories and enumerations. The bindings
+ * (bindings_mpit.c) add the handles, sessions and argument checks. */
+#ifndef SMPI_MPI_MPIT_H
+#define SMPI_MPI_MPIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "collectives/collectives.h"
+
+/* What describes a variable or category: its name, description and place. */
+struct smpi_mpit_var {
+    const char *name;
+    const char *desc;
+    int verbosity;     /* MPI_T_VERBOSITY_* */
+    MPI_Datatype type; /* of one element */
+    int count;         /* elements (of an MPI_CHAR variable: the bytes its text may take) */
+    int enum_kind;     /* the collective whose algorithms enumerate its values, or -1 */
+    int scope;         /* cvars: MPI_T_SCOPE_* */
+    int var_class;     /* pvars: MPI_T_PVAR_CLASS_* */
+    bool readonly;     /* pvars: cannot be reset or written */
+    bool continuous;   /* pvars: always counting, no start or stop */
+    int category;
+};
+
+/* Control variables: how many; the i-th (0 <= i < count); the text of its value; a write
+ * (MPI_SUCCESS, MPI_T_ERR_CVAR_SET_NEVER for an item fixed for the run, MPI_T_ERR_INVALID for a
+ * value the item does not accept; the change applies to every rank, as --cfg does). */
+int smpi__mpit_cvar_count(void);
+void smpi__mpit_cvar(int i, struct smpi_mpit_var *out);
+void smpi__mpit_cvar_read(int i, char *buf, size_t len);
+int smpi__mpit_cvar_write(int i, const char *value);
+
+/* Performance variables: how many; the i-th; its value at world rank `rank`, count elements
+ * into out (unsigned long long, unsigned or int as its type says). */
+int smpi__mpit_pvar_count(void);
+void smpi__mpit_pvar(int i, struct smpi_mpit_var *out);
+void smpi__mpit_pvar_read(int i, int rank, void *out);
+
+/* Categories: how many; the name and description of the i-th; the variables in it (cvars when
+ * pvars is false), written to idx (at most len), returning how many there are. */
+int smpi__mpit_category_count(void);
+const char *smpi__mpit_category(int i, const char **desc);
+int smpi__mpit_category_vars(int i, bool pvars, int *idx, int len);
+
+/* The enumeration of collective k's algorithms: its items are the algorithms in table order
+ * (value i), then "other" (the automatic selector, which runs every algorithm, or a selector's
+ * step that sends nothing) and "none" (no call yet, value -1). Returns the number of items; *name,
+ * *value of item `item`. */
+int smpi__mpit_enum_items(int k);
+void smpi__mpit_enum_item(int k, int item, const char **name, int *value);
+
+/* The counters (p2p.c's sends, coll_run_call's observer). */
+void smpi__mpit_sent(int rank, size_t bytes);
+void smpi__mpit_coll_call(enum coll_kind k, const struct coll_algo *algo);
+
+/* For the bindings (bindings_mpit.c): whether the calling rank is between MPI_T_init_thread
+ * and its MPI_T_finalize (T_CHECK_INIT returns MPI_T_ERR_NOT_INITIALIZED when not); a string
+ * result as MPI-4.0 section 15.3.3 says (truncated and terminated into buf of *len bytes, *len
+ * becoming the bytes written, or the full length when buf is NULL or *len 0; nothing when len
+ * is NULL); an int result (nothing when p is NULL); the enumeration of collective kind's
+ * algorithms (MPI_T_ENUM_NULL for kind -1). */
+bool smpi__mpit_initialized(void);
+#define T_CHECK_INIT()                                                                             \
+    do {                                                                                           \
+        if (!smpi__mpit_initialized())                                                             \
+            return MPI_T_ERR_NOT_INITIALIZED;                                                      \
+    } while (0)
+void smpi__mpit_put_str(const char *s, char *buf, int *len);
+void smpi__mpit_put_int(int *p, int v);
+/* The result of an MPI_T_*_get_num call: T_CHECK_INIT, MPI_ERR_ARG for a NULL out, else n. */
+int smpi__mpit_put_num(int *out, int n);
+MPI_T_enum smpi__mpit_enum(int kind);
+
+#endif /* SMPI_MPI_MPIT_H */
