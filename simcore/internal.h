@@ -395,6 +395,7 @@ struct sim__engine {
     struct sim_link *loopback;
     struct sim_link **route_buf;
     int route_cap;
+    struct sim__route_memo *route_memo; /* routes computed lately (network.c), NULL until used */
     /* msgmodel.c: LMO's C (seconds) and t (seconds per byte) of each host, by host index */
     double *lmo_c;
     double *lmo_t;
@@ -403,8 +404,8 @@ struct sim__engine {
 };
 extern struct sim__engine sim__engine;
 
-/* network.c: adopts the platform's links and hosts as LMM constraints; frees the loopback link
- * and the route buffer. */
+/* network.c: adopts the platform's links and hosts as LMM constraints; frees the loopback link,
+ * the route buffer and the routes memo. */
 void sim__network_init(void);
 void sim__network_free(void);
 /* platform_profile.c: forgets the lookup path. */
