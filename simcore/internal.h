@@ -247,6 +247,8 @@ struct sim_activity {
 };
 
 struct sim_activity *sim__activity_new(enum sim__activity_kind kind, double amount);
+/* Frees the activities kept for reuse (engine shutdown). */
+void sim__activity_pool_free(void);
 /* Schedules the activity's completion (or latency end) at `date`. */
 void sim__activity_schedule(struct sim_activity *act, double date, bool latency);
 /* Brings `remaining` up to now and recomputes the completion date from the LMM value. */
