@@ -172,6 +172,7 @@ void sim_engine_shutdown(void)
     free(e->due);
     free(e->new_sleeps);
     sim__heap_free(&e->events);
+    sim__activity_pool_free();
     sim_platform_free(e->platform);
     sim__network_free();
     sim__msg_shutdown();

@@ -247,6 +247,8 @@ struct sim_activity {
 };
 
 struct sim_activity *sim__activity_new(enum sim__activity_kind kind, double amount);
+/* Frees the activities kept for reuse (engine shutdown). */
+void sim__activity_pool_free(void);
 /* Schedules the activity's completion (or latency end) at `date`. */
 void sim__activity_schedule(struct sim_activity *act, double date, bool latency);
 /* Brings `remaining` up to now and recomputes the completion date from the LMM value. */
@@ -395,6 +397,7 @@ struct sim__engine {
     struct sim_link *loopback;
     struct sim_link **route_buf;
     int route_cap;
+    struct sim__route_memo *route_memo; /* routes computed lately (network.c), NULL until used */
     /* msgmodel.c: LMO's C (seconds) and t (seconds per byte) of each host, by host index */
     double *lmo_c;
     double *lmo_t;
@@ -403,8 +406,8 @@ struct sim__engine {
 };
 extern struct sim__engine sim__engine;
 
-/* network.c: adopts the platform's links and hosts as LMM constraints; frees the loopback link
- * and the route buffer. */
+/* network.c: adopts the platform's links and hosts as LMM constraints; frees the loopback link,
+ * the route buffer and the routes memo. */
 void sim__network_init(void);
 void sim__network_free(void);
 /* platform_profile.c: forgets the lookup path. */

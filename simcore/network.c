@@ -52,9 +52,46 @@ void sim__network_free(void)
         free(e->loopback->name);
     free(e->loopback);
     free(e->route_buf);
+    free(e->route_memo);
+    e->route_memo = NULL;
     e->loopback = NULL;
     e->route_buf = NULL;
     e->route_cap = 0;
+}
+
+/* Routes computed lately, by (source, destination): a direct-mapped table of ROUTE_MEMO_SLOTS.
+ * Routes are fixed once the platform is sealed, but a link's latency may change (latency
+ * profiles), so a route's latency is summed again from its links at each use, in the order
+ * sim__route adds them: a route whose latency is not that sum (Vivaldi coordinates) is not kept.
+ * Computing a route of the default cluster (5 links, the backbone and limiters crossed once)
+ * cost about 450 instructions, twice per message with crosstraffic; a hit costs about 40. */
+#define ROUTE_MEMO_SLOTS 1024
+#define ROUTE_MEMO_LINKS 8
+struct sim__route_memo {
+    const struct sim_host *src; /* NULL: empty slot */
+    const struct sim_host *dst;
+    int n;
+    bool loopback; /* the engine's loopback link, n == 0 */
+    struct sim_link *links[ROUTE_MEMO_LINKS];
+};
+
+static struct sim__route_memo *memo_slot(const struct sim_host *src, const struct sim_host *dst)
+{
+    uint32_t h = (uint32_t)src->netpoint * 0x9E3779B1u ^ (uint32_t)dst->netpoint;
+
+    if (!sim__engine.route_memo)
+        sim__engine.route_memo = sim_xcalloc(ROUTE_MEMO_SLOTS, sizeof(*sim__engine.route_memo));
+    return &sim__engine.route_memo[(h ^ h >> 16) & (ROUTE_MEMO_SLOTS - 1)];
+}
+
+/* Sum of the links' latencies, in route order. */
+static double links_latency(struct sim_link *const *links, int n)
+{
+    double lat = 0;
+
+    for (int i = 0; i < n; i++)
+        lat += links[i]->latency;
+    return lat;
 }
 
 /* Route into the engine's route_buf (grown on demand); returns the number of links. A host that
@@ -63,15 +100,34 @@ void sim__network_free(void)
 static int get_route(const struct sim_host *src, const struct sim_host *dst, double *latency)
 {
     struct sim__engine *e = &sim__engine;
+    struct sim__route_memo *m = memo_slot(src, dst);
     bool loopback;
-    int n =
-        sim__route(e->platform, src, dst, e->route_buf, e->route_cap, latency, &loopback, false);
+    int n;
 
-    if (n > e->route_cap || (loopback && e->route_cap == 0)) {
-        e->route_cap = n > 8 ? n * 2 : 16;
+    if (e->route_cap < ROUTE_MEMO_LINKS) {
+        e->route_cap = 16;
         e->route_buf = sim_xrealloc(e->route_buf, (size_t)e->route_cap * sizeof(*e->route_buf));
+    }
+    if (m->src == src && m->dst == dst) {
+        n = m->n;
+        loopback = m->loopback;
+        for (int i = 0; i < n; i++)
+            e->route_buf[i] = m->links[i];
+        *latency = links_latency(e->route_buf, n);
+    } else {
         n = sim__route(e->platform, src, dst, e->route_buf, e->route_cap, latency, &loopback,
                        false);
+        if (n > e->route_cap) {
+            e->route_cap = n * 2;
+            e->route_buf = sim_xrealloc(e->route_buf, (size_t)e->route_cap * sizeof(*e->route_buf));
+            n = sim__route(e->platform, src, dst, e->route_buf, e->route_cap, latency, &loopback,
+                           false);
+        }
+        if (n >= 0 && n <= ROUTE_MEMO_LINKS && *latency == links_latency(e->route_buf, n)) {
+            *m = (struct sim__route_memo){ .src = src, .dst = dst, .n = n, .loopback = loopback };
+            for (int i = 0; i < n; i++)
+                m->links[i] = e->route_buf[i];
+        }
     }
     if (loopback) {
         e->route_buf[0] = e->loopback;

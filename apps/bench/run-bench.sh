@@ -9,9 +9,9 @@ cd "$builddir" || exit 1
 out=apps/bench/out
 mkdir -p "$out"
 
-# BENCH_PARTS selects parts (default: all): kernel, pingpong, ring, scale, alltoall, coll,
-# sample, fold, models, poll (needs BENCH_MPICH_DIR).
-parts=${BENCH_PARTS:-kernel pingpong ring scale alltoall coll sample fold models poll}
+# BENCH_PARTS selects parts (default: all): kernel, pingpong, ring, breakdown (needs valgrind),
+# scale, alltoall, coll, sample, fold, models, poll and rma (need BENCH_MPICH_DIR).
+parts=${BENCH_PARTS:-kernel pingpong ring breakdown scale alltoall coll sample fold models poll rma}
 want() { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if want kernel; then
@@ -143,6 +143,87 @@ for np in 16 256 4096; do
     [ $have_smpi = 1 ] && b=$(run5 smpi /usr/bin/smpirun -np $np -platform "$plat" -hostfile "$out/hosts$np" $opts "$out/mpi_ring.sg" $laps)
     report "ring np=$np" $((laps * np)) "$a" "$b"
 done
+# The same 4,096 ranks with default options: globals privatized (one dlopen copy of the program
+# per rank here) and computation timed. CPU is user + system time, start-up included.
+echo "-- ring np=4096, default options (median of 3; wall and CPU, start-up included)"
+np=4096
+laps=$((400000 / np))
+for sim in simmpi smpi; do
+    if [ $sim = simmpi ]; then run=smpi/smpirun; bin=$out/mpi_ring; else
+        [ $have_smpi = 1 ] || continue
+        run=/usr/bin/smpirun; bin=$out/mpi_ring.sg; fi
+    r=$(RUNS=3 run5 "ring-default-$sim" $run -np $np -platform "$plat" -hostfile "$out/hosts$np" "$bin" $laps)
+    one=$(RUNS=3 run5 "ring-start-$sim" $run -np $np -platform "$plat" -hostfile "$out/hosts$np" "$bin" 1)
+    case "$r $one" in *FAILED*) echo "$sim: run failed: $r $one"; continue ;; esac
+    echo "$r $one" | awk -v s=$sim -v m=$((laps * np)) -v m1=$np '{
+        printf "%-7s %7.2fs wall %7.2fs CPU %9.0f hops/s of CPU | start-up (1 lap) %6.2fs CPU | without it %9.0f hops/s of CPU\n",
+               s, $1, $3, m / ($3 > 0 ? $3 : 0.001), $6, (m - m1) / ($3 - $6 > 0 ? $3 - $6 : 0.001) }'
+done
+fi
+
+# Where a message's host time goes: callgrind's instruction counts (not disturbed by the load of
+# the machine) of a 1-byte ping-pong and of a ring of 256 ranks under simmpi, computation timing
+# off, summed by part of simmpi (breakdown.awk) and divided by the messages, less a run of one
+# round trip or lap (start-up and shutdown).
+if want breakdown && command -v valgrind >/dev/null && command -v callgrind_annotate >/dev/null; then
+echo
+echo "== where a message's host time goes: instructions per message (callgrind, computation off) =="
+bd_run() { # NAME NP ITERATIONS PROGRAM: writes $out/bd-NAME-ITERATIONS.txt
+    local f=$out/bd-$1-$3
+    hosts $2
+    smpi/smpirun -np $2 -platform "$plat" -hostfile "$out/hosts$2" $opts \
+        -wrapper "valgrind --tool=callgrind --callgrind-out-file=$f.%p" "$4" $3 >/dev/null 2>"$f.err"
+    callgrind_annotate --threshold=100 "$(ls "$f".[0-9]* | head -n 1)" 2>/dev/null |
+        awk -f "$srcdir/apps/bench/breakdown.awk" | sort >"$f.txt"
+    rm -f "$f".[0-9]*
+}
+bd_run pingpong 2 20000 "$out/mpi_pingpong"
+bd_run pingpong 2 1 "$out/mpi_pingpong"
+bd_run ring 256 40 "$out/mpi_ring"
+bd_run ring 256 1 "$out/mpi_ring"
+printf '%-46s %12s %12s\n' part "ping-pong" "ring np=256"
+join -t "$(printf '\t')" "$out/bd-pingpong-20000.txt" "$out/bd-pingpong-1.txt" |
+    join -t "$(printf '\t')" - "$out/bd-ring-40.txt" | join -t "$(printf '\t')" - "$out/bd-ring-1.txt" |
+    awk -F '\t' '{ printf "%s\t%.0f\t%.0f\n", $1, ($2 - $3) / 39998, ($4 - $5) / (39 * 256) }' |
+    sort -t "$(printf '\t')" -k2,2 -g -r |
+    awk -F '\t' '$1 == "total" { t = $0; next } { printf "%-46s %12s %12s\n", $1, $2, $3 }
+        END { split(t, f, "\t"); printf "%-46s %12s %12s\n", f[1], f[2], f[3] }'
+fi
+
+# The curated MPICH suite's rma folder (BENCH_MPICH_DIR: SimGrid's teshsuite/smpi/mpich3-test)
+# under simmpi and SMPI 3.32: a first round compiles every test (smpitest's time of a test
+# includes its compilation when the binary is missing), then the two run in turn three times
+# in the same output folders (smpitest -j 2 -t 60: run time only); per test the median of each
+# and their ratio, the 10 tests with the largest simmpi / SMPI ratio. simmpi runs as installed:
+# the build tree's smpi/smpimain is libtool's wrapper script (sed, ls, then exec), which costs
+# 0.3-0.5 s of wall time per run on a loaded machine, more than a short test's whole run.
+if want rma && [ -n "${BENCH_MPICH_DIR:-}" ] && [ -d "$BENCH_MPICH_DIR/rma" ] && [ $have_smpi = 1 ]; then
+echo
+echo "== MPICH rma folder: simmpi against SMPI 3.32, wall s per test (medians of 3, in turn) =="
+direct=()
+[ -x smpi/.libs/smpimain ] && direct=(env SMPIMAIN="$PWD/smpi/.libs/smpimain"
+    LD_LIBRARY_PATH="$PWD/smpi/.libs:$PWD/simcore/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
+for i in 0 1 2 3; do
+    "${direct[@]}" smpi/smpitest -j 2 -t 60 -o "$out/rma-simmpi" "$BENCH_MPICH_DIR/rma" \
+        >"$out/rma-simmpi-$i.log" 2>&1
+    SMPICC=/usr/bin/smpicc SMPIRUN=/usr/bin/smpirun smpi/smpitest -j 2 -t 60 -o "$out/rma-smpi" \
+        --run-arg -platform --run-arg "$srcdir/tests/compare/cluster.xml" --run-arg -hostfile \
+        --run-arg "$srcdir/tests/compare/cluster.hosts" "$BENCH_MPICH_DIR/rma" >"$out/rma-smpi-$i.log" 2>&1
+done
+# "RESULT name (1.23s)" lines of the 6 logs -> name, median simmpi, median SMPI, verdicts
+awk 'FNR == 1 { sim = FILENAME ~ /rma-simmpi/ }
+     /^[A-Z_]+ +[^ ]+ \([0-9.]+s\)$/ { t = $3; gsub(/[()s]/, "", t); k = $2 SUBSEP sim
+        v[k] = v[k] " " t; if ($1 != "PASS") bad[k] = bad[k] " " $1; names[$2] = 1 }
+     function med(list,   a, n, i, j, x) { n = split(list, a, " ")
+        for (i = 2; i <= n; i++) { x = a[i] + 0; for (j = i - 1; j >= 1 && a[j] + 0 > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+        return a[int((n + 1) / 2)] + 0 }
+     END { for (t in names) printf "%-34s %8.2f %8.2f %7.3f %s%s\n", t, med(v[t, 1]), med(v[t, 0]),
+               med(v[t, 1]) / (med(v[t, 0]) > 0 ? med(v[t, 0]) : 0.01), bad[t, 1] ? "simmpi:" bad[t, 1] " " : "",
+               bad[t, 0] ? "SMPI:" bad[t, 0] : "" }' "$out"/rma-simmpi-[123].log "$out"/rma-smpi-[123].log |
+    sort -k4 -g -r >"$out/rma.txt"
+printf '%-34s %8s %8s %7s\n' test simmpi SMPI ratio
+head -n 10 "$out/rma.txt"
+awk '{ n++; if ($4 > 1) slower++ } END { printf "%d tests, %d slower under simmpi\n", n, slower }' "$out/rma.txt"
 fi
 
 # timed_run NAME LIMIT CMD...: one run; prints its wall seconds, or ">LIMIT" when it was stopped,

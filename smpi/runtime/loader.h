@@ -14,9 +14,10 @@ struct smpi_app;
 
 /* Opens the application at `path` for `nranks` ranks (nranks >= 1). `mode`:
  * - SMPI_PRIVATIZE_DLOPEN: every rank gets its own copy of the object: rank 0 uses `path`
- *   itself, rank i > 0 a copy <tmpdir>/<basename>_<pid>_<i>.so, dlopened and then unlinked
- *   unless keep_temps. Dies naming the numbers when the copies' kernel mappings would exceed
- *   vm.max_map_count.
+ *   itself, rank i > 0 a copy in a memory file (memfd, closed once every copy is loaded) or,
+ *   with keep_temps, smpi/privatize-libs or no memory file to be had, a file
+ *   <tmpdir>/<basename>_<pid>_<i>.so, dlopened and then unlinked unless keep_temps. Dies naming the
+ * numbers when the copies' kernel mappings would exceed vm.max_map_count.
  * - SMPI_PRIVATIZE_MMAP: one dlopen; each rank's globals are an image that
  *   smpi_app_activate maps over the data segments (loader_mmap.c).
  * - SMPI_PRIVATIZE_AUTO: DLOPEN when its mappings fit in vm.max_map_count, else MMAP.

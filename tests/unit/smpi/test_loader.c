@@ -1,12 +1,15 @@
 /* Loader tests: per-rank copies give private globals, one shared dlopen does not, and a bad
  * program or tmpdir stops the run with status 1. The programs are compiled at test time with $CC
  * (default cc), linked -shared -fPIC as smpicc does. */
+#define _GNU_SOURCE 1 /* dladdr */
 #include <criterion/criterion.h>
 #include <criterion/redirect.h>
 #include <dirent.h>
+#include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -99,6 +102,66 @@ Test(loader, privatized_ranks_each_own_their_globals)
         cr_assert_eq(smpi_app_main(app, r)(1, argv), 1, "rank %d", r);
     cr_assert_eq(smpi_app_main(app, 0)(1, argv), 2);
     cr_assert_eq(count_files(tmpdir), 0);
+    smpi_app_close(app);
+}
+
+/* The name of the object that holds `fn` (dladdr). */
+static const char *object_of(smpi_main_fn *fn)
+{
+    Dl_info info;
+    void *p;
+
+    memcpy(&p, &fn, sizeof(p));
+    cr_assert(dladdr(p, &info));
+    return info.dli_fname;
+}
+
+Test(loader, private_copies_are_memory_files)
+{
+    /* Ranks 1 and 2 load their copies from memory files (/proc/self/fd/N), no file in tmpdir,
+     * and the descriptors are closed once loaded: the next one opened is the lowest again. */
+    int before = dup(0);
+    struct smpi_app *app;
+    char *argv[] = { counter_so, NULL };
+
+    cr_assert_geq(before, 0);
+    close(before);
+    app = smpi_app_open(counter_so, 3, SMPI_PRIVATIZE_DLOPEN, tmpdir, false);
+    cr_assert_str_eq(object_of(smpi_app_main(app, 0)), counter_so);
+    for (int r = 1; r < 3; r++) {
+        cr_assert_eq(strncmp(object_of(smpi_app_main(app, r)), "/proc/self/fd/", 14), 0,
+                     "rank %d: %s", r, object_of(smpi_app_main(app, r)));
+        cr_assert_eq(smpi_app_main(app, r)(1, argv), 1, "rank %d", r);
+    }
+    cr_assert_eq(count_files(tmpdir), 0);
+    cr_assert_eq(dup(0), before);
+    smpi_app_close(app);
+}
+
+Test(loader, copies_past_the_descriptor_limit_are_files)
+{
+    /* With room for about 4 more descriptors than the 64 kept free, the first copies are memory
+     * files and the others files of tmpdir (unlinked once loaded); every rank still owns its
+     * counter, and the limit is as before afterwards. */
+    struct rlimit lim = { .rlim_cur = 0 };
+    struct rlimit after;
+    struct smpi_app *app;
+    char *argv[] = { counter_so, NULL };
+    int lowest = dup(0);
+
+    cr_assert_geq(lowest, 0);
+    close(lowest);
+    lim.rlim_cur = lim.rlim_max = (rlim_t)lowest + 64 + 4;
+    cr_assert_eq(setrlimit(RLIMIT_NOFILE, &lim), 0);
+    app = smpi_app_open(counter_so, 12, SMPI_PRIVATIZE_DLOPEN, tmpdir, false);
+    cr_assert_eq(strncmp(object_of(smpi_app_main(app, 1)), "/proc/self/fd/", 14), 0);
+    cr_assert_eq(strncmp(object_of(smpi_app_main(app, 11)), tmpdir, strlen(tmpdir)), 0, "%s",
+                 object_of(smpi_app_main(app, 11)));
+    for (int r = 0; r < 12; r++)
+        cr_assert_eq(smpi_app_main(app, r)(1, argv), 1, "rank %d", r);
+    cr_assert_eq(count_files(tmpdir), 0);
+    cr_assert_eq(getrlimit(RLIMIT_NOFILE, &after), 0);
+    cr_assert_eq(after.rlim_cur, lim.rlim_cur);
     smpi_app_close(app);
 }
 
