@@ -393,6 +393,9 @@ void sim_actor_foreach(void (*fn)(struct sim_actor *a, void *arg), void *arg);
 /* Runs fn(arg) on the stack of the blocked actor `a` (used to take its backtrace in deadlock
  * reports), then returns to the caller. Only from the engine (maestro). */
 void sim_actor_run_on_stack(struct sim_actor *a, void (*fn)(void *arg), void *arg);
+/* Whether the calling OS thread is the engine's or one of its actors' (not, say, a thread that
+ * an OpenMP runtime started inside an actor). */
+bool sim_actor_on_engine_thread(void);
 
 /* ---------------------------------------------------------------------------------------
  * Synchronisation between actors (sync.c): wait queues, mutexes, condition variables,

@@ -60,14 +60,15 @@ static void unlink_waiter(struct sim_waitq *q, struct sim_waiter *w)
     }
 }
 
-/* The deadline's sleep ended (or was cancelled because the waiter was woken first). */
+/* The deadline's sleep ended (or was cancelled because the waiter was woken first). The engine
+ * only flags the waiter: the queue may lie in memory that is the waiter's own (an MPI rank's
+ * privatized globals), so the waiter takes itself out when it runs. */
 static void on_deadline(struct sim_activity *act, void *arg)
 {
     struct sim_waiter *w = arg;
 
     if (sim_activity_state(act) != SIM_ACTIVITY_DONE || !w->q)
         return;
-    unlink_waiter(w->q, w);
     w->timed_out = true;
     sim_actor_wake(w->actor);
 }
@@ -76,6 +77,7 @@ bool sim_waitq_block(struct sim_waitq *q, const char *what, double deadline)
 {
     struct sim_waiter w = { .actor = sim_actor_self() };
     struct sim_activity *timer = NULL;
+    bool woken;
 
     sim_assert(w.actor, "sim_waitq_block called from maestro (%s)", what);
     if (deadline >= 0 && deadline <= sim_now())
@@ -85,13 +87,18 @@ bool sim_waitq_block(struct sim_waitq *q, const char *what, double deadline)
         timer = sim_sleep_start(deadline - sim_now());
         sim_activity_on_done(timer, on_deadline, &w);
     }
-    while (w.q)
+    while (w.q && !w.timed_out)
         sim_actor_block(what);
+    /* woken by the other side even if the deadline passed meanwhile: what it handed over (a
+     * mutex, a semaphore unit) is this waiter's */
+    woken = w.q == NULL;
+    if (!woken)
+        unlink_waiter(q, &w);
     if (timer) {
         sim_activity_cancel(timer);
         sim_activity_unref(timer);
     }
-    return !w.timed_out;
+    return woken;
 }
 
 bool sim_waitq_wake_one(struct sim_waitq *q)
