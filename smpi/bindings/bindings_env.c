@@ -71,7 +71,7 @@ int PMPI_Finalize(void)
     if (busy)
         return smpi__error(MPI_COMM_WORLD, "MPI_Finalize", MPI_ERR_OTHER,
                            "thread %d of rank %d is still in %s; join the threads that make MPI "
-                           "calls before MPI_Finalize (MPI-4.0 section 11.2.2)",
+                           "calls before MPI_Finalize",
                            smpi__thread_id(busy), busy->rank, busy->call);
     SMPI_CHECK(smpi__coll_order_plain("MPI_Finalize", MPI_COMM_WORLD));
     if (smpi__analyze.pedantic)
