@@ -234,6 +234,8 @@ struct smpi_process *smpi__thread_caller(void);
 int smpi__thread_id(const struct smpi_process *p);
 /* Gives p's initialized, finalized and thread level to its rank and all the rank's threads. */
 void smpi__threads_sync(const struct smpi_process *p);
+/* Whether world rank `rank` ever created a thread. */
+bool smpi__threads_started(int rank);
 /* Records p as the thread that initialised MPI; whether p is it (MPI_Is_thread_main). */
 void smpi__threads_set_main(const struct smpi_process *p);
 bool smpi__thread_is_main(const struct smpi_process *p);

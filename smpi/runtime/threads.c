@@ -417,6 +417,11 @@ void smpi__threads_sync(const struct smpi_process *p)
     }
 }
 
+bool smpi__threads_started(int rank)
+{
+    return rank_of(rank)->created > 0;
+}
+
 void smpi__threads_set_main(const struct smpi_process *p)
 {
     rank_of(p->rank)->init_id = smpi__thread_id(p);

@@ -326,9 +326,11 @@ SMPI_API int __wrap_sem_getvalue(sem_t *s, int *value)
 
 /* ---- yielding ------------------------------------------------------------------------------ */
 
-/* Lets the threads and ranks ready at this date run first. When none is, a thread polling with
- * sched_yield would spin for ever while simulated time stands still (threads are never
- * preempted): the call then lets SMPI_YIELD_IDLE seconds pass, as a failed MPI_Test does. */
+/* In a rank that created threads: lets the threads and ranks ready at this date run first. When
+ * none is, a thread polling with sched_yield would spin for ever while simulated time stands
+ * still (threads are never preempted): the call then lets SMPI_YIELD_IDLE seconds pass, as a
+ * failed MPI_Test does. A rank without threads gets the real call, so a program that uses no
+ * threads keeps its simulated times. */
 #define SMPI_YIELD_IDLE 1e-6
 
 SMPI_API int __wrap_sched_yield(void)
@@ -336,7 +338,7 @@ SMPI_API int __wrap_sched_yield(void)
     struct smpi_process *p = smpi__thread_caller();
     uint64_t runs;
 
-    if (!p || !sim_actor_self())
+    if (!p || !sim_actor_self() || !smpi__threads_started(p->rank))
         return sched_yield();
     smpi__enter("sched_yield");
     runs = sim_engine_actor_runs();
