@@ -35,10 +35,20 @@ static struct sim_actor *runq_pop(void)
     return a;
 }
 
+/* Whether this OS thread runs the simulation: maestro's, or an actor's (one per actor under the
+ * thread factory). Another thread of the process (an OpenMP worker) is not simulated. */
+static __thread bool on_engine_thread;
+
+bool sim_actor_on_engine_thread(void)
+{
+    return on_engine_thread;
+}
+
 static void actor_main(void *arg)
 {
     struct sim_actor *a = arg;
 
+    on_engine_thread = true;
     a->fn(a->arg);
     a->state = SIM__ACTOR_DONE;
     sim__engine.actors.nlive--;
@@ -85,6 +95,7 @@ void sim__actors_run_ready(void)
 {
     struct sim_actor *a;
 
+    on_engine_thread = true;
     while ((a = runq_pop()) != NULL) {
         if (a->state != SIM__ACTOR_RUNNABLE)
             continue;

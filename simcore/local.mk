@@ -14,6 +14,6 @@ simcore_libsimcore_la_SOURCES = \
 	simcore/routing_dragonfly.c \
 	simcore/heap.c simcore/engine.c simcore/actor.c simcore/activity.c simcore/network.c \
 	simcore/profile.c simcore/resource.c simcore/energy.c simcore/energy_host.c simcore/energy_link.c \
-	simcore/msgparse.c simcore/msgmodel.c
+	simcore/msgparse.c simcore/msgmodel.c simcore/sync.c
 simcore_libsimcore_la_CFLAGS = $(AM_CFLAGS) $(XML_CFLAGS) -fvisibility=hidden
 simcore_libsimcore_la_LIBADD = $(XML_LIBS)

@@ -393,6 +393,82 @@ void sim_actor_foreach(void (*fn)(struct sim_actor *a, void *arg), void *arg);
 /* Runs fn(arg) on the stack of the blocked actor `a` (used to take its backtrace in deadlock
  * reports), then returns to the caller. Only from the engine (maestro). */
 void sim_actor_run_on_stack(struct sim_actor *a, void (*fn)(void *arg), void *arg);
+/* Whether the calling OS thread is the engine's or one of its actors' (not, say, a thread that
+ * an OpenMP runtime started inside an actor). */
+bool sim_actor_on_engine_thread(void);
+
+/* ---------------------------------------------------------------------------------------
+ * Synchronisation between actors (sync.c): wait queues, mutexes, condition variables,
+ * barriers and semaphores whose waiting blocks the actor in the engine. The caller owns the
+ * storage; all zero bytes is a ready object (a free normal mutex, a condition with no waiter,
+ * a semaphore at 0). Waiters are served in FIFO order: the one that began to wait first wakes
+ * first, so a run is deterministic. Deadlines are simulated dates (< 0: none).
+ * ------------------------------------------------------------------------------------- */
+
+struct sim_waiter;
+struct sim_waitq {
+    struct sim_waiter *head;
+    struct sim_waiter *tail;
+};
+/* Blocks the running actor in q until woken (true) or until `deadline` (false), `what` naming
+ * the wait in deadlock reports. */
+bool sim_waitq_block(struct sim_waitq *q, const char *what, double deadline);
+/* Wakes the first waiter (false when there is none); wakes them all (returns how many). */
+bool sim_waitq_wake_one(struct sim_waitq *q);
+int sim_waitq_wake_all(struct sim_waitq *q);
+bool sim_waitq_is_empty(const struct sim_waitq *q);
+
+/* Mutex kinds: glibc's PTHREAD_MUTEX_NORMAL, _RECURSIVE, _ERRORCHECK values. */
+enum sim_mutex_kind { SIM_MUTEX_NORMAL = 0, SIM_MUTEX_RECURSIVE = 1, SIM_MUTEX_ERRORCHECK = 2 };
+/* Laid out so that it fits a pthread_mutex_t and `kind` sits where glibc keeps its own (byte
+ * 16), which PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP and friends set. An unlock hands the mutex
+ * to its first waiter, so no later locker overtakes one that waits. */
+struct sim_mutex {
+    struct sim_actor *owner; /* NULL with depth > 0: held by the engine (maestro) */
+    unsigned depth;          /* times locked by the owner (recursive mutexes), 0 when free */
+    unsigned reserved;
+    int kind; /* enum sim_mutex_kind */
+    unsigned reserved2;
+    struct sim_waitq waiters;
+};
+/* 0, or EDEADLK (an error-checking mutex the caller holds; a normal one it holds blocks for
+ * ever, as POSIX says), EAGAIN (recursion overflow). */
+int sim_mutex_lock(struct sim_mutex *m, const char *what);
+/* 0 or EBUSY. */
+int sim_mutex_trylock(struct sim_mutex *m);
+/* 0, or EPERM when the caller does not hold it (checked for every kind). */
+int sim_mutex_unlock(struct sim_mutex *m);
+bool sim_mutex_is_held(const struct sim_mutex *m);
+
+struct sim_cond {
+    struct sim_waitq waiters;
+};
+/* Releases m (which the caller holds), waits for a signal or `deadline`, locks m again; 0, or
+ * ETIMEDOUT, or EPERM when the caller does not hold m. */
+int sim_cond_wait(struct sim_cond *c, struct sim_mutex *m, const char *what, double deadline);
+void sim_cond_signal(struct sim_cond *c);
+void sim_cond_broadcast(struct sim_cond *c);
+
+struct sim_barrier {
+    unsigned count;   /* actors that meet at each round */
+    unsigned arrived; /* in the current round */
+    struct sim_waitq waiters;
+};
+/* The last of `count` actors to arrive returns true (PTHREAD_BARRIER_SERIAL_THREAD), the
+ * others false, once all have arrived. */
+bool sim_barrier_wait(struct sim_barrier *b, const char *what);
+
+struct sim_sem {
+    unsigned value;
+    unsigned reserved;
+    struct sim_waitq waiters;
+};
+/* Decrements, waiting while the value is 0: 0, or ETIMEDOUT at `deadline`. */
+int sim_sem_wait(struct sim_sem *s, const char *what, double deadline);
+/* 0, or EAGAIN when the value is 0. */
+int sim_sem_trywait(struct sim_sem *s);
+/* Hands the unit to the first waiter if any, else increments. */
+void sim_sem_post(struct sim_sem *s);
 
 /* ---------------------------------------------------------------------------------------
  * Activities: an execution, a communication or a sleep. Reference counted: the creator

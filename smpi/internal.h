@@ -55,6 +55,7 @@ struct smpi_mailbox {
     struct smpi_srcq *srcs;       /* per-source queues: open addressing by world rank */
     size_t cap;
     size_t used;
+    struct sim_waitq probers; /* the rank's threads blocked in MPI_Probe: woken at any arrival */
 };
 
 struct smpi_process {
@@ -68,7 +69,6 @@ struct smpi_process {
     bool finalized;
     int thread_level;
     struct smpi_mailbox mbox;
-    bool probing;         /* blocked in MPI_Probe: wake on any arrival */
     uint64_t bench_tick;  /* wall clock (clock.h) when the rank left MPI, to time computation */
     double bench_carry;   /* computation under smpi/cpu-threshold carried (runtime.c) */
     double bench_carry_t; /* since this simulated time */
@@ -86,12 +86,14 @@ struct smpi_process {
     void *bsend_buf; /* MPI_Buffer_attach */
     int bsend_size;
     int bsend_used;
-    bool bsend_detaching; /* blocked in MPI_Buffer_detach: wake when bsend_used drops */
+    struct sim_actor
+        *bsend_detacher; /* blocked in MPI_Buffer_detach: woken when bsend_used drops */
     int exit_code;
-    struct smpi_getopt getopt; /* only a rank's own, in smpi__rt.procs, is used */
-    int trace_category;        /* TRACE_smpi_set_category (trace_category.c), 0 when none */
-    double wtime_polled;       /* simulated date when its last clock read returned (time.c) */
-    long wtime_streak;         /* clock reads in a row with no time passing in between (time.c) */
+    struct smpi_getopt getopt;  /* only a rank's own, in smpi__rt.procs, is used */
+    int trace_category;         /* TRACE_smpi_set_category (trace_category.c), 0 when none */
+    double wtime_polled;        /* simulated date when its last clock read returned (time.c) */
+    long wtime_streak;          /* clock reads in a row with no time passing in between (time.c) */
+    struct smpi_thread *thread; /* an application thread's (threads.c); NULL for a rank's main */
 };
 
 struct smpi_runtime {
@@ -246,6 +248,20 @@ double smpi__wtick(void);
 /* A sleep of the application (sleep, usleep, nanosleep, sg_actor_sleep_for): smpi__sleep between
  * smpi__enter("sleep") and smpi__leave, traced as a sleep. */
 void smpi__app_sleep(double seconds);
+/* ---- the application's threads (threads.c) ---- */
+/* The calling simulated rank or thread, NULL from another OS thread or the engine. */
+struct smpi_process *smpi__thread_caller(void);
+/* p's thread number within its rank: 0 for the main thread, then 1, 2, ... in creation order. */
+int smpi__thread_id(const struct smpi_process *p);
+/* Gives p's initialized, finalized and thread level to its rank and all the rank's threads. */
+void smpi__threads_sync(const struct smpi_process *p);
+/* Whether world rank `rank` ever created a thread. */
+bool smpi__threads_started(int rank);
+/* Records p as the thread that initialised MPI; whether p is it (MPI_Is_thread_main). */
+void smpi__threads_set_main(const struct smpi_process *p);
+bool smpi__thread_is_main(const struct smpi_process *p);
+/* Another thread of p's rank that is inside an MPI call, or NULL (MPI_Finalize's check). */
+const struct smpi_process *smpi__threads_in_mpi(const struct smpi_process *p);
 /* The pid of the actor that started the running one: a rank's 0 (maestro), an actor of
  * sg_actor_start's its rank's (simgrid/sg_actor_spawn.c). */
 long smpi__actor_ppid(void);

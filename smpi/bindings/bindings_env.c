@@ -22,9 +22,12 @@ int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
         return smpi__error(MPI_COMM_WORLD, "MPI_Init", MPI_ERR_OTHER, "MPI is already initialized");
     smpi__enter("MPI_Init");
     p->initialized = true;
-    p->thread_level = required > MPI_THREAD_FUNNELED ? MPI_THREAD_FUNNELED : required;
+    /* every level up to MPI_THREAD_MULTIPLE: the application's threads are actors (threads.c) */
+    p->thread_level = required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : required;
     if (p->thread_level < MPI_THREAD_SINGLE)
         p->thread_level = MPI_THREAD_SINGLE;
+    smpi__threads_sync(p);
+    smpi__threads_set_main(p);
     if (provided)
         *provided = p->thread_level;
     if (smpi__rt.cfg.init_time > 0)
@@ -61,8 +64,15 @@ int PMPI_Finalized(int *flag)
 int PMPI_Finalize(void)
 {
     struct smpi_process *p = smpi__self();
+    const struct smpi_process *busy;
 
     SMPI_CHECK_INIT("MPI_Finalize");
+    busy = smpi__threads_in_mpi(p);
+    if (busy)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Finalize", MPI_ERR_OTHER,
+                           "thread %d of rank %d is still in %s; join the threads that make MPI "
+                           "calls before MPI_Finalize",
+                           smpi__thread_id(busy), busy->rank, busy->call);
     SMPI_CHECK(smpi__coll_order_plain("MPI_Finalize", MPI_COMM_WORLD));
     if (smpi__analyze.pedantic)
         smpi__analyze_finalize();
@@ -73,6 +83,7 @@ int PMPI_Finalize(void)
     if (smpi__rt.cfg.finalization_barrier)
         smpi__barrier(MPI_COMM_WORLD);
     p->finalized = true;
+    smpi__threads_sync(p);
     smpi__leave();
     return MPI_SUCCESS;
 }
@@ -150,7 +161,9 @@ int PMPI_Query_thread(int *provided)
 
 int PMPI_Is_thread_main(int *flag)
 {
-    *flag = 1;
+    struct smpi_process *p = smpi__self();
+
+    *flag = !p || smpi__thread_is_main(p);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Is_thread_main = PMPI_Is_thread_main

@@ -144,7 +144,7 @@ int smpi__wait_one(const char *call, MPI_Comm comm, MPI_Request *reqp, MPI_Statu
 /* Reserves room for a buffered message of `size` bytes in the attached buffer. */
 int smpi__bsend_reserve(const char *call, MPI_Comm comm, size_t size)
 {
-    struct smpi_process *self = smpi__self();
+    struct smpi_process *self = &smpi__rt.procs[smpi__self()->rank]; /* its threads share it */
     size_t need = size + MPI_BSEND_OVERHEAD;
     size_t room =
         self->bsend_size > self->bsend_used ? (size_t)(self->bsend_size - self->bsend_used) : 0;
@@ -170,7 +170,7 @@ int PMPI_Buffer_attach(void *buffer, int size)
     SMPI_CHECK_INIT("MPI_Buffer_attach");
     SMPI_CHECK_COUNT("MPI_Buffer_attach", MPI_COMM_WORLD, size);
     SMPI_CHECK_BUF("MPI_Buffer_attach", MPI_COMM_WORLD, buffer, size, MPI_BYTE);
-    self = smpi__self();
+    self = &smpi__rt.procs[smpi__self()->rank]; /* the rank's buffer, whichever thread calls */
     if (self->bsend_buf)
         return smpi__error(MPI_COMM_WORLD, "MPI_Buffer_attach", MPI_ERR_BUFFER,
                            "a buffer of %d bytes is already attached; call MPI_Buffer_detach "
@@ -192,15 +192,15 @@ int PMPI_Buffer_detach(void *buffer_addr, int *size)
     SMPI_CHECK_INIT("MPI_Buffer_detach");
     SMPI_CHECK_ARG("MPI_Buffer_detach", MPI_COMM_WORLD, buffer_addr);
     SMPI_CHECK_ARG("MPI_Buffer_detach", MPI_COMM_WORLD, size);
-    self = smpi__self();
+    self = &smpi__rt.procs[smpi__self()->rank];
     smpi__enter("MPI_Buffer_detach");
     /* p2p.c gives the room of a buffered message back at its delivery (or cancellation) and
      * wakes us: blocking (not polling) lets a detach that can never finish be reported as a
      * deadlock. */
     while (self->bsend_used > 0) {
-        self->bsend_detaching = true;
+        self->bsend_detacher = sim_actor_self();
         sim_actor_block("MPI_Buffer_detach");
-        self->bsend_detaching = false;
+        self->bsend_detacher = NULL;
     }
     *(void **)buffer_addr = self->bsend_buf;
     *size = self->bsend_buf ? self->bsend_size : 0;

@@ -154,8 +154,8 @@ static void bsend_release(struct smpi_request *send)
     struct smpi_process *p = &smpi__rt.procs[send->src];
 
     p->bsend_used -= (int)send->size + MPI_BSEND_OVERHEAD;
-    if (p->bsend_detaching && p->bsend_used <= 0)
-        sim_actor_wake(p->actor);
+    if (p->bsend_detacher && p->bsend_used <= 0)
+        sim_actor_wake(p->bsend_detacher);
 }
 
 /* Copies the send's data into the receive buffer (at most what the buffer holds). Either rank,
@@ -520,8 +520,7 @@ static void start_send(struct smpi_request *r)
         return;
     }
     smpi__mq_unexpect(mb, r);
-    if (smpi__rt.procs[r->dst].probing)
-        sim_actor_wake(smpi__rt.procs[r->dst].actor);
+    sim_waitq_wake_all(&mb->probers);
     if (eager) {
         r->flags |= SMPI_REQ_EAGER;
         if (!r->packed)
@@ -708,11 +707,8 @@ static int probe(int src, int tag, MPI_Comm comm, unsigned ctx, bool blocking, i
     }
     if (!blocking && cfg->iprobe_time > 0)
         iprobe_poll(self, cfg);
-    while ((s = find_unexpected(src, tag, comm, ctx)) == NULL && blocking) {
-        self->probing = true;
-        sim_actor_block("MPI_Probe");
-        self->probing = false;
-    }
+    while ((s = find_unexpected(src, tag, comm, ctx)) == NULL && blocking)
+        sim_waitq_block(&smpi__rt.procs[self->rank].mbox.probers, "MPI_Probe", -1);
     *flag = s != NULL;
     if (!s) {
         int sleeps = smpi__rt.iprobe_sleeps;

@@ -120,13 +120,13 @@ static char *target_addr(MPI_Win w, int t, MPI_Aint disp)
     return smpi__rank_addr(world_of(w, t), target_raw(w, t, disp));
 }
 
-static void waitq_add(struct win_waitq *q, int world)
+static void waitq_add(struct win_waitq *q, struct sim_actor *a)
 {
     if (q->n == q->cap) {
         q->cap = q->cap ? 2 * q->cap : 4;
-        q->ranks = sim_xrealloc(q->ranks, (size_t)q->cap * sizeof(*q->ranks));
+        q->actors = sim_xrealloc(q->actors, (size_t)q->cap * sizeof(*q->actors));
     }
-    q->ranks[q->n++] = world;
+    q->actors[q->n++] = a;
 }
 
 /* Wakes every rank waiting on rank h's part of the window; they check again. */
@@ -137,24 +137,25 @@ void smpi__rma_wake_all(MPI_Win w, int h)
 
     q->n = 0;
     for (int i = 0; i < n; i++)
-        sim_actor_wake(smpi__rt.procs[q->ranks[i]].actor);
+        sim_actor_wake(q->actors[i]);
 }
 
 /* Blocks the calling rank until something changes on rank h's part of the window. */
 void smpi__rma_wait_on(MPI_Win w, int h, const char *what)
 {
-    waitq_add(&w->r[h].waitq, smpi__self()->rank);
+    waitq_add(&w->r[h].waitq, sim_actor_self());
     sim_actor_block(what);
 }
 
-/* SMPI's Win::mut_ of rank h: taken in arrival order, handed over to the first waiter. */
+/* SMPI's Win::mut_ of rank h: taken in arrival order, handed over to the first waiter. The
+ * holder is an actor, so that two threads of one rank exclude each other too. */
 static void mutex_lock(MPI_Win w, int h)
 {
     struct win_mutex *m = &w->r[h].mutex;
-    int me = smpi__self()->rank;
+    struct sim_actor *me = sim_actor_self();
 
     sim_actor_yield();
-    if (m->owner < 0) {
+    if (!m->owner) {
         m->owner = me;
         return;
     }
@@ -173,13 +174,13 @@ static void mutex_unlock(MPI_Win w, int h)
 
     sim_actor_yield();
     if (m->n == 0) {
-        m->owner = -1;
+        m->owner = NULL;
         return;
     }
     m->owner = m->queue[0];
     memmove(m->queue, m->queue + 1, (size_t)(m->n - 1) * sizeof(*m->queue));
     m->n--;
-    sim_actor_wake(smpi__rt.procs[m->owner].actor);
+    sim_actor_wake(m->owner);
 }
 
 /* SMPI pushes a request on rank h's list under its mutex (nothing to add here: only the
@@ -332,9 +333,9 @@ static void on_transfer_done(struct sim_activity *act, void *arg)
     }
     if (!op->deferred)
         land(op);
-    if (op->in_list && h->collector >= 0 && (h->collect_peer < 0 || h->collect_peer == op->peer) &&
+    if (op->in_list && h->collector && (h->collect_peer < 0 || h->collect_peer == op->peer) &&
         --h->collect_need == 0)
-        sim_actor_wake(smpi__rt.procs[h->collector].actor);
+        sim_actor_wake(h->collector);
     if (!op->deferred) {
         complete_req(op);
         if (op->in_list)
@@ -472,12 +473,12 @@ void smpi__rma_collect(MPI_Win w, int h, int peer, const char *what)
     for (struct rma_op *op = hr->ops_head; op; op = op->next)
         need += (peer < 0 || op->peer == peer) && !op->done;
     if (need > 0) {
-        hr->collector = smpi__self()->rank;
+        hr->collector = sim_actor_self();
         hr->collect_peer = peer;
         hr->collect_need = need;
         while (hr->collect_need > 0)
             sim_actor_block(what);
-        hr->collector = -1;
+        hr->collector = NULL;
     }
     while (*pp) {
         struct rma_op *op = *pp;

@@ -78,8 +78,8 @@ static MPI_Win new_win(MPI_Comm comm, int flavor)
     w->r = sim_xcalloc((size_t)w->n, sizeof(*w->r));
     for (int i = 0; i < w->n; i++) {
         w->r[i].excl_holder = -1;
-        w->r[i].mutex.owner = -1;
-        w->r[i].collector = -1;
+        w->r[i].mutex.owner = NULL;
+        w->r[i].collector = NULL;
         w->r[i].errhandler = MPI_ERRORS_ARE_FATAL;
         w->r[i].locks = sim_xcalloc((size_t)w->n, sizeof(int));
         hints_default(&w->r[i].hints);
@@ -227,7 +227,7 @@ static void release_rank(struct win_rank *me)
     free(me->expose);
     free(me->expose_reqs);
     free(me->locks);
-    free(me->waitq.ranks);
+    free(me->waitq.actors);
     free(me->mutex.queue);
     me->freed = true;
 }

@@ -29,10 +29,11 @@ struct win_region {
 
 struct rma_op;
 
-/* Ranks blocked until something changes in one rank's part of a window (a transfer landing in
- * it, a lock released on it, its atomic slot freed): woken all at once, they check again. */
+/* Ranks (or their threads) blocked until something changes in one rank's part of a window (a
+ * transfer landing in it, a lock released on it, its atomic slot freed): woken all at once, they
+ * check again. */
 struct win_waitq {
-    int *ranks; /* world ranks */
+    struct sim_actor **actors;
     int n;
     int cap;
 };
@@ -41,8 +42,8 @@ struct win_waitq {
  * list or waits for the transfers of that list: replayed so that waits queue as in SMPI.
  * Handed over in arrival order. */
 struct win_mutex {
-    int owner;  /* world rank, or -1 */
-    int *queue; /* world ranks waiting, in arrival order */
+    struct sim_actor *owner;  /* the rank or thread holding it, or NULL */
+    struct sim_actor **queue; /* those waiting, in arrival order */
     int n;
     int cap;
 };
@@ -90,10 +91,10 @@ struct win_rank {
      * gets), in issue order, until a synchronisation collects them */
     struct rma_op *ops_head;
     struct rma_op *ops_tail;
-    int npending;     /* transfers of the list that have not ended */
-    int collector;    /* world rank collecting the list (it holds the mutex), or -1 */
-    int collect_peer; /* the peer it collects (-1: all) */
-    int collect_need; /* how many of those have not ended */
+    int npending;                /* transfers of the list that have not ended */
+    struct sim_actor *collector; /* who collects the list (it holds the mutex), or NULL */
+    int collect_peer;            /* the peer it collects (-1: all) */
+    int collect_need;            /* how many of those have not ended */
     struct win_waitq waitq;
     struct win_mutex mutex;
     bool freed;

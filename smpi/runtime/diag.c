@@ -75,7 +75,7 @@ static void print_backtrace(FILE *out, bool from_signal)
             snprintf(name, sizeof(name), "??");
         if (is_internal(name))
             continue;
-        if (strcmp(name, "rank_main") == 0)
+        if (strcmp(name, "rank_main") == 0 || strcmp(name, "thread_main") == 0)
             break;
         fprintf(out, "      #%d 0x%012lx %s+0x%lx\n", shown++, (unsigned long)ip, name,
                 (unsigned long)off);
@@ -124,7 +124,10 @@ static void describe_rank(struct sim_actor *a, void *arg)
 
     if (!p || !sim_actor_is_blocked(a))
         return;
-    fprintf(out, "  rank %d (host %s) is blocked in %s", p->rank, sim_host_name(p->host),
+    fprintf(out, "  rank %d", p->rank);
+    if (p->thread)
+        fprintf(out, " thread %d", smpi__thread_id(p));
+    fprintf(out, " (host %s) is blocked in %s", sim_host_name(p->host),
             p->call ? p->call : "an unknown call");
     if (p->call_comm) {
         fprintf(out, " (");
