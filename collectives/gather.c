@@ -28,7 +28,7 @@ static int copy_own(const struct coll_args *a, int rank)
  * Reference: SimGrid 3.32 colls/smpi_default_selector.cpp (gather__default) and
  * colls/smpi_nbc_impl.cpp (igather). Cost: (p - 1) α + n β at the root, whose receives share its
  * links. Needs: none. */
-static int gather_smpi_linear(const struct coll_args *a)
+int coll__gather_smpi_linear(const struct coll_args *a)
 {
     return coll__rooted_linear(a, false, false);
 }
@@ -38,7 +38,7 @@ static int gather_smpi_linear(const struct coll_args *a)
  * Reference: SimGrid 3.32 colls/gather/gather-ompi.cpp (ompi_basic_linear), from Open MPI
  * coll_base_gather.c (basic_linear). Cost: (p - 1) (α + b β), serialised at the root.
  * Needs: none. */
-static int gather_ompi_basic_linear(const struct coll_args *a)
+int coll__gather_ompi_basic_linear(const struct coll_args *a)
 {
     return coll__rooted_basic_linear(a, false);
 }
@@ -93,7 +93,7 @@ static int bm_rotate(const struct coll_args *a, int size, const struct bm_acc *a
  * Reference: SimGrid 3.32 colls/gather/gather-ompi.cpp (ompi_binomial), from Open MPI
  * coll_base_gather.c (binomial). Cost: ceil(log2 p) α + (p - 1) b β at the root.
  * Needs: none. */
-static int gather_ompi_binomial(const struct coll_args *a)
+int coll__gather_ompi_binomial(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -189,7 +189,7 @@ static int linear_sync_root(const struct coll_args *a, int rank, int size)
  * coll_base_gather.c (linear_sync). Cost: (p - 1) (3 α + b β), partly overlapped.
  * Needs: none (the segments are cut by each side's own type size, as in Open MPI, so the send
  * and receive types must cut the block at the same element). */
-static int gather_ompi_linear_sync(const struct coll_args *a)
+int coll__gather_ompi_linear_sync(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     size_t tsize = smpi_type_size(a->stype);
@@ -219,7 +219,7 @@ static size_t block_bytes(const struct coll_args *a, int rank)
 /* SMPI 3.32's two-level gather crashes on a non-uniform layout and when the root is not the
  * first rank of its host, and gathers blocks in host order: refuse those layouts unless there is
  * no data (SMPI then returns before using the layout). */
-static const char *gather_mvapich2_two_level_check(const struct coll_args *a)
+const char *coll__gather_check_mvapich2_two_level(const struct coll_args *a)
 {
     struct smpi_smp smp;
 
@@ -314,7 +314,7 @@ static int mv2_gather_leaders(const struct coll_args *a, int rank, struct mv2_ga
     }
     if (!g->smp.uniform)
         return mv2_gather_leaders_v(g, &up, a->root == leader_of_root ? a->rcount : (int)g->nbytes);
-    return gather_ompi_basic_linear(&up);
+    return coll__gather_ompi_basic_linear(&up);
 }
 
 /* Two-level gather: each host gathers its blocks on its leader (the intra-node gather of the
@@ -327,7 +327,7 @@ static int mv2_gather_leaders(const struct coll_args *a, int rank, struct mv2_ga
  * Needs: hosts of consecutive ranks in rank order, as many ranks per host and a root that leads
  * its host (SMPI 3.32 crashes on the last two: it never sets the leader's rank, so the root's
  * leader believes it is not the root of the leaders' gather). */
-static int gather_mvapich2_two_level(const struct coll_args *a)
+int coll__gather_mvapich2_two_level(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     struct mv2_gather g = { .node_buf = NULL, .leader_buf = NULL };
@@ -354,24 +354,3 @@ static int gather_mvapich2_two_level(const struct coll_args *a)
     free(g.leader_buf);
     return rc;
 }
-
-const struct coll_algo coll_gather_algos[] = {
-    { .name = "smpi_linear",
-      .run = gather_smpi_linear,
-      .help =
-          "SMPI's default: nonblocking sends to the root, which posts every receive and waits" },
-    { .name = "ompi_basic_linear",
-      .run = gather_ompi_basic_linear,
-      .help = "the root receives each block in rank order, blocking" },
-    { .name = "ompi_binomial",
-      .run = gather_ompi_binomial,
-      .help = "in-order binomial tree, subtrees forwarded whole" },
-    { .name = "ompi_linear_sync",
-      .run = gather_ompi_linear_sync,
-      .help = "the root asks each rank in turn, blocks sent as two segments" },
-    { .name = "mvapich2_two_level",
-      .run = gather_mvapich2_two_level,
-      .help = "gather on each host's leader, then among the leaders",
-      .check = gather_mvapich2_two_level_check },
-    { .name = NULL },
-};

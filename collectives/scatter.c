@@ -28,7 +28,7 @@ static int copy_own(const struct coll_args *a, int rank)
  * Reference: SimGrid 3.32 colls/smpi_default_selector.cpp (scatter__default) and
  * colls/smpi_nbc_impl.cpp (iscatter). Cost: (p - 1) α + n β at the root, whose sends share its
  * links. Needs: none. */
-static int scatter_smpi_linear(const struct coll_args *a)
+int coll__scatter_smpi_linear(const struct coll_args *a)
 {
     return coll__rooted_linear(a, true, false);
 }
@@ -37,7 +37,7 @@ static int scatter_smpi_linear(const struct coll_args *a)
  * others receive it. Reference: SimGrid 3.32 colls/scatter/scatter-ompi.cpp
  * (ompi_basic_linear), from Open MPI coll_base_scatter.c (basic_linear).
  * Cost: (p - 1) (α + b β), serialised at the root. Needs: none. */
-static int scatter_ompi_basic_linear(const struct coll_args *a)
+int coll__scatter_ompi_basic_linear(const struct coll_args *a)
 {
     return coll__rooted_basic_linear(a, true);
 }
@@ -46,7 +46,7 @@ static int scatter_ompi_basic_linear(const struct coll_args *a)
  * waits for them all at the end. Reference: SimGrid 3.32 colls/scatter/scatter-ompi.cpp
  * (ompi_linear_nb), from Open MPI coll_base_scatter.c (linear_nb, here without its periodic
  * blocking sends, as in SimGrid). Cost: (p - 1) α + n β at the root. Needs: none. */
-static int scatter_ompi_linear_nb(const struct coll_args *a)
+int coll__scatter_ompi_linear_nb(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -127,7 +127,7 @@ static int bm_inner_src(const struct coll_args *a, int vr, int size, int parent,
  * Reference: SimGrid 3.32 colls/scatter/scatter-ompi.cpp (ompi_binomial), from Open MPI
  * coll_base_scatter.c (binomial). Cost: ceil(log2 p) α + (p - 1) b β at the root.
  * Needs: none. */
-static int scatter_ompi_binomial(const struct coll_args *a)
+int coll__scatter_ompi_binomial(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -169,7 +169,7 @@ static size_t block_bytes(const struct coll_args *a, int rank)
 /* The two-level scatters hand blocks out in host order: refuse layouts whose hosts do not hold
  * runs of consecutive ranks in rank order (SMPI 3.32 scatters wrong data there), unless there
  * is no data or a single host (a direct scatter then). */
-static const char *scatter_mvapich2_two_level_check(const struct coll_args *a)
+const char *coll__scatter_check_mvapich2_two_level(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
     struct smpi_smp smp;
@@ -303,7 +303,7 @@ static int mv2_two_level(const struct coll_args *a, coll_fn *inter)
         return rc;
     g.local_size = smpi_comm_size(g.smp.intra);
     if (g.local_size == smpi_comm_size(a->comm))
-        return scatter_ompi_basic_linear(a);
+        return coll__scatter_ompi_basic_linear(a);
     g.nbytes = block_bytes(a, rank);
     leader = smpi_comm_rank(g.smp.intra) == 0;
     if (leader)
@@ -320,38 +320,14 @@ static int mv2_two_level(const struct coll_args *a, coll_fn *inter)
 
 /* Two-level scatter with Open MPI's binomial scatter among the leaders.
  * Cost: ceil(log2 H) α + (H - 1) (n / H) β among H hosts, then the intra-node scatter. */
-static int scatter_mvapich2_two_level_binomial(const struct coll_args *a)
+int coll__scatter_mvapich2_two_level_binomial(const struct coll_args *a)
 {
-    return mv2_two_level(a, scatter_ompi_binomial);
+    return mv2_two_level(a, coll__scatter_ompi_binomial);
 }
 
 /* Two-level scatter with the basic linear scatter among the leaders.
  * Cost: (H - 1) (α + (n / H) β) among H hosts, then the intra-node scatter. */
-static int scatter_mvapich2_two_level_direct(const struct coll_args *a)
+int coll__scatter_mvapich2_two_level_direct(const struct coll_args *a)
 {
-    return mv2_two_level(a, scatter_ompi_basic_linear);
+    return mv2_two_level(a, coll__scatter_ompi_basic_linear);
 }
-
-const struct coll_algo coll_scatter_algos[] = {
-    { .name = "smpi_linear",
-      .run = scatter_smpi_linear,
-      .help = "SMPI's default: the root posts a nonblocking send to every rank and waits" },
-    { .name = "ompi_basic_linear",
-      .run = scatter_ompi_basic_linear,
-      .help = "the root sends each block in rank order, blocking" },
-    { .name = "ompi_linear_nb",
-      .run = scatter_ompi_linear_nb,
-      .help = "the root posts a nonblocking send to every rank" },
-    { .name = "ompi_binomial",
-      .run = scatter_ompi_binomial,
-      .help = "in-order binomial tree, subtrees forwarded whole" },
-    { .name = "mvapich2_two_level_binomial",
-      .run = scatter_mvapich2_two_level_binomial,
-      .help = "to each host's leader (binomial), then within hosts",
-      .check = scatter_mvapich2_two_level_check },
-    { .name = "mvapich2_two_level_direct",
-      .run = scatter_mvapich2_two_level_direct,
-      .help = "to each host's leader (linear), then within hosts",
-      .check = scatter_mvapich2_two_level_check },
-    { .name = NULL },
-};
