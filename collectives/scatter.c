@@ -158,14 +158,6 @@ int coll__scatter_ompi_binomial(const struct coll_args *a)
     return rc;
 }
 
-/* The bytes of one block: the root's send block, or a receiver's block. */
-static size_t block_bytes(const struct coll_args *a, int rank)
-{
-    if (rank == a->root)
-        return smpi_type_size(a->stype) * (size_t)a->scount;
-    return smpi_type_size(a->rtype) * (size_t)a->rcount;
-}
-
 /* The two-level scatters hand blocks out in host order: refuse layouts whose hosts do not hold
  * runs of consecutive ranks in rank order (SMPI 3.32 scatters wrong data there), unless there
  * is no data or a single host (a direct scatter then). */
@@ -174,7 +166,7 @@ const char *coll__scatter_check_mvapich2_two_level(const struct coll_args *a)
     int size = smpi_comm_size(a->comm);
     struct smpi_smp smp;
 
-    if (block_bytes(a, smpi_comm_rank(a->comm)) == 0)
+    if (coll__rooted_block_bytes(a, smpi_comm_rank(a->comm), true) == 0)
         return NULL;
     if (smpi_comm_smp(a->comm, &smp) != MPI_SUCCESS)
         return "an intracommunicator";
@@ -183,18 +175,9 @@ const char *coll__scatter_check_mvapich2_two_level(const struct coll_args *a)
     return "hosts that hold consecutive ranks, in rank order";
 }
 
-/* The two-level scatter's state on one rank. */
-struct mv2_scatter {
-    struct smpi_smp smp;
-    size_t nbytes;    /* bytes of one block */
-    int local_size;   /* ranks on this host */
-    void *node_buf;   /* on a leader: its host's blocks, as bytes */
-    void *leader_buf; /* on the root's leader when it is not the root: all blocks, as bytes */
-};
-
 /* Step 1 when the root does not lead its host: it sends its whole send buffer to its leader,
  * which receives it as bytes. */
-static int mv2_scatter_to_leader(const struct coll_args *a, int rank, struct mv2_scatter *g)
+static int mv2_scatter_to_leader(const struct coll_args *a, int rank, struct coll_two_level *g)
 {
     int size = smpi_comm_size(a->comm);
     int leader_of_root = g->smp.leader_of[a->root];
@@ -210,32 +193,10 @@ static int mv2_scatter_to_leader(const struct coll_args *a, int rank, struct mv2
     return MPI_SUCCESS;
 }
 
-/* Step 2 on a non-uniform layout: the root's leader scatters each host's blocks to its leader
- * with a scatterv, `per` elements of down->stype per rank. */
-static int mv2_scatter_leaders_v(struct mv2_scatter *g, struct coll_args *down, int per)
-{
-    int n = smpi_comm_size(g->smp.leaders);
-    int *counts = NULL;
-    int rc;
-
-    if (smpi_comm_rank(g->smp.leaders) == down->root) {
-        counts = sim_xmalloc(2 * (size_t)n * sizeof(int));
-        for (int i = 0; i < n; i++) {
-            counts[i] = g->smp.node_sizes[i] * per;
-            counts[n + i] = i == 0 ? 0 : counts[n + i - 1] + counts[i - 1];
-        }
-        down->scounts = counts;
-        down->sdispls = counts + n;
-    }
-    rc = coll_run(COLL_SCATTERV, down);
-    free(counts);
-    return rc;
-}
-
 /* Step 2: the root's leader scatters each host's blocks to its leader, from the root's send
  * buffer when it is the root, else from the bytes it received; `inter` scatters among the
  * leaders when every host holds as many ranks. */
-static int mv2_scatter_leaders(const struct coll_args *a, struct mv2_scatter *g, coll_fn *inter)
+static int mv2_scatter_leaders(const struct coll_args *a, struct coll_two_level *g, coll_fn *inter)
 {
     bool from_root = g->smp.leader_of[a->root] == a->root;
     struct coll_args down = { .sbuf = from_root ? a->sbuf : g->leader_buf,
@@ -249,7 +210,7 @@ static int mv2_scatter_leaders(const struct coll_args *a, struct mv2_scatter *g,
                               .comm = g->smp.leaders };
 
     if (!g->smp.uniform)
-        return mv2_scatter_leaders_v(g, &down, from_root ? a->scount : (int)g->nbytes);
+        return coll__two_level_leaders_v(g, &down, from_root ? a->scount : (int)g->nbytes, true);
     return inter(&down);
 }
 
@@ -257,7 +218,7 @@ static int mv2_scatter_leaders(const struct coll_args *a, struct mv2_scatter *g,
  * scatter the mvapich2 selector chose, else the mpich selector's. In place, the root receives
  * its own block into a scratch buffer (SimGrid writes it over the first block of its send
  * buffer instead). */
-static int mv2_scatter_intra(const struct coll_args *a, int rank, struct mv2_scatter *g)
+static int mv2_scatter_intra(const struct coll_args *a, int rank, struct coll_two_level *g)
 {
     struct coll_args in = { .sbuf = g->node_buf,
                             .scount = (int)g->nbytes,
@@ -295,26 +256,22 @@ static int mv2_scatter_intra(const struct coll_args *a, int rank, struct mv2_sca
 static int mv2_two_level(const struct coll_args *a, coll_fn *inter)
 {
     int rank = smpi_comm_rank(a->comm);
-    struct mv2_scatter g = { .node_buf = NULL, .leader_buf = NULL };
+    struct coll_two_level g;
     bool leader;
-    int rc = coll__smp_init(a->comm, &g.smp);
+    int rc = coll__two_level_init(&g, a, true, &leader);
 
-    if (rc != MPI_SUCCESS || block_bytes(a, rank) == 0)
+    if (rc != MPI_SUCCESS || g.nbytes == 0)
         return rc;
-    g.local_size = smpi_comm_size(g.smp.intra);
-    if (g.local_size == smpi_comm_size(a->comm))
+    if (g.local_size == smpi_comm_size(a->comm)) {
+        coll__two_level_free(&g);
         return coll__scatter_ompi_basic_linear(a);
-    g.nbytes = block_bytes(a, rank);
-    leader = smpi_comm_rank(g.smp.intra) == 0;
-    if (leader)
-        g.node_buf = sim_xmalloc(g.nbytes * (size_t)g.local_size);
+    }
     rc = mv2_scatter_to_leader(a, rank, &g);
     if (rc == MPI_SUCCESS && leader)
         rc = mv2_scatter_leaders(a, &g, inter);
     if (rc == MPI_SUCCESS)
         rc = mv2_scatter_intra(a, rank, &g);
-    free(g.node_buf);
-    free(g.leader_buf);
+    coll__two_level_free(&g);
     return rc;
 }
 
