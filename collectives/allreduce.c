@@ -101,6 +101,27 @@ static int rd_exchange(const struct coll_args *a, int rank, int newrank, int pof
     return rc;
 }
 
+/* Recursive doubling on a->rbuf, which holds the caller's input: the pairwise fold of the
+ * first 2 rem ranks, the exchanges among the pof2 others, the result back to the folded ranks
+ * (rdb, and mvapich2_rs below pof2 elements). */
+static int rd_on_rbuf(const struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    int pof2 = coll__pow2_floor(smpi_comm_size(a->comm));
+    int rem = smpi_comm_size(a->comm) - pof2;
+    int newrank = -1;
+    void *tmp;
+    void *block = coll__tmp_alloc(a->count, a->type, &tmp);
+    int rc = rd_fold_in(a, rank, rem, tmp, &newrank);
+
+    if (rc == MPI_SUCCESS && newrank >= 0)
+        rc = rd_exchange(a, rank, newrank, pof2, tmp);
+    if (rc == MPI_SUCCESS)
+        rc = rd_fold_out(a, rank, rem);
+    free(block);
+    return rc;
+}
+
 /* Recursive doubling: with p = 2^k, in step i each rank exchanges its partial result with
  * rank XOR 2^i and combines; after k steps all hold the result. Otherwise the first 2 rem
  * ranks fold pairwise first and get the result back at the end. SMPI already combines in rank
@@ -110,22 +131,9 @@ static int rd_exchange(const struct coll_args *a, int rank, int newrank, int pof
  * Needs: none. */
 int coll__allreduce_rdb(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int pof2 = coll__pow2_floor(smpi_comm_size(a->comm));
-    int rem = smpi_comm_size(a->comm) - pof2;
-    int newrank = -1;
-    void *tmp;
-    void *block = coll__tmp_alloc(a->count, a->type, &tmp);
     int rc = copy_in(a, a->sbuf, a->rbuf, a->count);
 
-    if (rc == MPI_SUCCESS)
-        rc = rd_fold_in(a, rank, rem, tmp, &newrank);
-    if (rc == MPI_SUCCESS && newrank >= 0)
-        rc = rd_exchange(a, rank, newrank, pof2, tmp);
-    if (rc == MPI_SUCCESS)
-        rc = rd_fold_out(a, rank, rem);
-    free(block);
-    return rc;
+    return rc == MPI_SUCCESS ? rd_on_rbuf(a) : rc;
 }
 
 /* MPICH's reduce-scatter by recursive halving then allgather by recursive doubling among
@@ -267,27 +275,14 @@ int coll__allreduce_rab_rdb(const struct coll_args *a)
  * allreduce_osu.c (MPIR_Allreduce_pt2pt_rs_MV2). Cost: as rdb or as rab_rdb. Needs: none. */
 int coll__allreduce_mvapich2_rs(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int pof2 = coll__pow2_floor(smpi_comm_size(a->comm));
-    int rem = smpi_comm_size(a->comm) - pof2;
-    int newrank = -1;
-    void *tmp;
-    void *block;
     int rc;
 
     if (a->count == 0)
         return MPI_SUCCESS;
     rc = copy_in(a, a->sbuf, a->rbuf, a->count);
-    if (rc != MPI_SUCCESS || a->count >= pof2)
-        return rc == MPI_SUCCESS ? rsag_run(a) : rc;
-    block = coll__tmp_alloc(a->count, a->type, &tmp);
-    rc = rd_fold_in(a, rank, rem, tmp, &newrank);
-    if (rc == MPI_SUCCESS && newrank >= 0)
-        rc = rd_exchange(a, rank, newrank, pof2, tmp);
-    if (rc == MPI_SUCCESS)
-        rc = rd_fold_out(a, rank, rem);
-    free(block);
-    return rc;
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return a->count >= coll__pow2_floor(smpi_comm_size(a->comm)) ? rsag_run(a) : rd_on_rbuf(a);
 }
 
 /* lr's ring reduce-scatter step: block `blk` of rbuf just came from the left neighbour; make
