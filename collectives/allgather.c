@@ -1,7 +1,8 @@
 /* allgather: MPI_Allgather algorithms, SimGrid SMPI 3.32's sixteen (colls/allgather/) and its
  * default pattern (smpi_linear), with SMPI's messages, order and blocking structure. Block j of
  * the receive buffer gets rank j's data. Costs: p ranks, m bytes a block, α latency, β per byte.
- * This file holds the flat algorithms and the table; the SMP-aware ones are in allgather_smp.c. */
+ * This file holds the flat algorithms (rows in algorithms.def); the SMP-aware ones are in
+ * allgather_smp.c. */
 
 #include "collectives/allgather_impl.h"
 
@@ -17,7 +18,7 @@ int coll__allgather_smpi_linear(const struct coll_args *a)
 
 /* ---- meshes ------------------------------------------------------------------------------ */
 
-static const char *check_2dmesh(const struct coll_args *a)
+const char *coll__allgather_check_2dmesh(const struct coll_args *a)
 {
     return coll__mesh_fits(smpi_comm_size(a->comm), 2)
                ? NULL
@@ -25,7 +26,7 @@ static const char *check_2dmesh(const struct coll_args *a)
                  "(SMPI's 2D mesh; SMPI throws otherwise)";
 }
 
-static const char *check_3dmesh(const struct coll_args *a)
+const char *coll__allgather_check_3dmesh(const struct coll_args *a)
 {
     return coll__mesh_fits(smpi_comm_size(a->comm), 3)
                ? NULL
@@ -71,7 +72,7 @@ static int mesh_dim(const struct coll_blocks *x, int first, int stride, int len,
  * of MPI Collective Communication Routines", ICS 2005). Cost: (X + Y - 2) α + (p - 1) m β.
  * Needs: a size with a divisor between its square root and its half (not 1, not a prime
  * above 3). */
-static int allgather_2dmesh(const struct coll_args *a)
+int coll__allgather_2dmesh(const struct coll_args *a)
 {
     struct coll_blocks x;
     MPI_Request *reqs;
@@ -97,7 +98,7 @@ static int allgather_2dmesh(const struct coll_args *a)
  * colls/allgather/allgather-3dmesh.cpp (Faraj and Yuan, ICS 2005). Cost: (2 X + Z - 3) α +
  * (p - 1) m β. Needs: a size n = d * d * z with d between the cube root of n and n / 3 (not 1
  * or 2, nor 10 for instance). */
-static int allgather_3dmesh(const struct coll_args *a)
+int coll__allgather_3dmesh(const struct coll_args *a)
 {
     struct coll_blocks x;
     MPI_Request *reqs;
@@ -130,7 +131,7 @@ static int allgather_3dmesh(const struct coll_args *a)
  * Reference: SimGrid 3.32 colls/allgather/allgather-bruck.cpp (Faraj and Yuan, after J. Bruck et
  * al., "Efficient Algorithms for All-to-All Communications in Multiport Message-Passing
  * Systems", IEEE TPDS 1997). Cost: ceil(log2 p) α + (p - 1) m β. Needs: none. */
-static int allgather_bruck(const struct coll_args *a)
+int coll__allgather_bruck(const struct coll_args *a)
 {
     struct coll_blocks x;
     void *tmp;
@@ -172,7 +173,7 @@ static int allgather_bruck(const struct coll_args *a)
  * Needs: none. SMPI sends its growing group as that many send-type elements, counted in
  * receive-type elements: when the two types differ in size, SMPI's messages differ from
  * these, which send receive-type elements. */
-static int allgather_rdb(const struct coll_args *a)
+int coll__allgather_rdb(const struct coll_args *a)
 {
     struct coll_blocks x;
     int have;
@@ -208,7 +209,7 @@ static int allgather_rdb(const struct coll_args *a)
  * distance. Falls back to smpi_linear when a send block and a receive block span different
  * extents, as SMPI does. Reference: SimGrid 3.32 colls/allgather/allgather-rhv.cpp. Cost:
  * (log2 p + 1) α + p m β. Needs: a power-of-two size (SMPI throws otherwise). */
-static int allgather_rhv(const struct coll_args *a)
+int coll__allgather_rhv(const struct coll_args *a)
 {
     struct coll_blocks x;
     int base = 0;
@@ -241,7 +242,7 @@ static int allgather_rhv(const struct coll_args *a)
  * forwarding ring). Reference: SimGrid 3.32 colls/allgather/allgather-ring.cpp (Faraj and
  * Yuan). Cost: (p - 1)(α + m β). Needs: none. SMPI's Comm::init_smp uses it
  * (collectives/smp.c). */
-static int allgather_ring(const struct coll_args *a)
+int coll__allgather_ring(const struct coll_args *a)
 {
     return coll__allgather_steps(a, false, false);
 }
@@ -249,7 +250,7 @@ static int allgather_ring(const struct coll_args *a)
 /* Pairwise exchange: in step i (1 <= i < p) each rank swaps its own block with rank XOR i.
  * Reference: SimGrid 3.32 colls/allgather/allgather-pair.cpp (Faraj and Yuan). Cost:
  * (p - 1)(α + m β). Needs: a power-of-two size (SMPI throws otherwise). */
-static int allgather_pair(const struct coll_args *a)
+int coll__allgather_pair(const struct coll_args *a)
 {
     return coll__allgather_steps(a, false, true);
 }
@@ -259,7 +260,7 @@ static int allgather_pair(const struct coll_args *a)
  * sendrecv per step. Falls back to smpi_linear when a send block and a receive block span
  * different extents, as SMPI does. Reference: SimGrid 3.32 colls/allgather/allgather-NTSLR.cpp.
  * Cost: (p - 1)(α + m β). Needs: none. */
-static int allgather_ntslr(const struct coll_args *a)
+int coll__allgather_ntslr(const struct coll_args *a)
 {
     struct coll_blocks x;
     int right;
@@ -282,7 +283,7 @@ static int allgather_ntslr(const struct coll_args *a)
  * send of the block received in step i - 1, then waits for the receive of step i and that
  * send. Falls back to smpi_linear as NTSLR. Reference: SimGrid 3.32
  * colls/allgather/allgather-NTSLR-NB.cpp. Cost: (p - 1)(α + m β). Needs: none. */
-static int allgather_ntslr_nb(const struct coll_args *a)
+int coll__allgather_ntslr_nb(const struct coll_args *a)
 {
     struct coll_blocks x;
     MPI_Request *rreqs;
@@ -316,7 +317,7 @@ static int allgather_ntslr_nb(const struct coll_args *a)
  * own block to rank + 1, rank + 2, ..., and waits for all of them. Reference: SimGrid 3.32
  * colls/allgather/allgather-spreading-simple.cpp (Faraj and Yuan). Cost: (p - 1) α +
  * (p - 1) m β, all flows at once. Needs: none. */
-static int allgather_spreading_simple(const struct coll_args *a)
+int coll__allgather_spreading_simple(const struct coll_args *a)
 {
     struct coll_blocks x;
     MPI_Request *reqs;
@@ -348,7 +349,7 @@ static int swap_pair(const struct coll_blocks *x, int from, int peer, int to, in
     return swap_blocks(x, from, peer, to, peer, 2);
 }
 
-static int allgather_ompi_neighborexchange(const struct coll_args *a)
+int coll__allgather_ompi_neighborexchange(const struct coll_args *a)
 {
     return coll__allgather_neighbor_exchange(a, false, swap_pair);
 }
@@ -356,7 +357,7 @@ static int allgather_ompi_neighborexchange(const struct coll_args *a)
 /* Gather then broadcast (GB): the configured gather to rank 0, then the configured bcast of
  * the whole receive buffer from rank 0. Reference: SimGrid 3.32
  * colls/allgather/allgather-GB.cpp. Cost: a gather plus a bcast of p m bytes. Needs: none. */
-static int allgather_gb(const struct coll_args *a)
+int coll__allgather_gb(const struct coll_args *a)
 {
     struct coll_args g = { .sbuf = a->sbuf,
                            .scount = a->scount,
@@ -375,60 +376,3 @@ static int allgather_gb(const struct coll_args *a)
 
     return rc == MPI_SUCCESS ? coll_run(COLL_BCAST, &b) : rc;
 }
-
-const struct coll_algo coll_allgather_algos[] = {
-    { .name = "smpi_linear",
-      .run = coll__allgather_smpi_linear,
-      .help = "SMPI's default: all sends and receives at once (iallgather)" },
-    { .name = "2dmesh",
-      .run = allgather_2dmesh,
-      .help = "2D mesh: rows, then columns of whole rows",
-      .check = check_2dmesh },
-    { .name = "3dmesh",
-      .run = allgather_3dmesh,
-      .help = "3D mesh: rows, columns, then whole planes",
-      .check = check_3dmesh },
-    { .name = "bruck",
-      .run = allgather_bruck,
-      .help = "Bruck: log2 p doubling steps, then a local rotation" },
-    { .name = "GB", .run = allgather_gb, .help = "gather to rank 0, then bcast" },
-    { .name = "loosely_lr",
-      .run = coll__allgather_loosely_lr,
-      .help = "SMP: one logical ring per local rank, node exchanges overlapped",
-      .check = coll__allgather_check_smp_multiple },
-    { .name = "NTSLR", .run = allgather_ntslr, .help = "logical ring, one sendrecv per step" },
-    { .name = "NTSLR_NB",
-      .run = allgather_ntslr_nb,
-      .help = "logical ring, receives posted up front" },
-    { .name = "pair",
-      .needs = COLL_NEEDS_POW2,
-      .run = allgather_pair,
-      .help = "pairwise exchange with rank XOR i" },
-    { .name = "rdb", .run = allgather_rdb, .help = "recursive doubling (any size)" },
-    { .name = "rhv",
-      .needs = COLL_NEEDS_POW2,
-      .run = allgather_rhv,
-      .help = "bit-reversed swap, then recursive doubling" },
-    { .name = "ring",
-      .run = allgather_ring,
-      .help = "SMPI's ring: own block to rank + i, from rank - i" },
-    { .name = "SMP_NTS",
-      .run = coll__allgather_smp_nts,
-      .help = "SMP: node exchange, leader ring, chain inside nodes",
-      .check = coll__allgather_check_smp_multiple },
-    { .name = "smp_simple",
-      .run = coll__allgather_smp_simple,
-      .help = "SMP: node exchange, leader exchange, node bcast",
-      .check = coll__allgather_check_smp_multiple },
-    { .name = "spreading_simple",
-      .run = allgather_spreading_simple,
-      .help = "all receives, then all sends, at once" },
-    { .name = "ompi_neighborexchange",
-      .run = allgather_ompi_neighborexchange,
-      .help = "Open MPI neighbour exchange (ring on odd sizes)" },
-    { .name = "mvapich2_smp",
-      .run = coll__allgather_mvapich2_smp,
-      .help = "MVAPICH2: node gather, leader allgather (mpich), node bcast",
-      .check = coll__allgather_check_mvapich2_smp },
-    { .name = NULL },
-};

@@ -1,6 +1,6 @@
 /* allgather_impl.h: what the files of the MPI_Allgather family share (allgather.c,
- * allgather_smp.c): one call's block arithmetic and the algorithms that allgather.c's table
- * lists from allgather_smp.c. Private to those files. */
+ * allgather_smp.c): one call's block arithmetic (the algorithms are declared from
+ * algorithms.def, internal.h). Private to those files. */
 #ifndef COLL_ALLGATHER_IMPL_H
 #define COLL_ALLGATHER_IMPL_H
 
@@ -13,15 +13,6 @@
 #include "smpi/mpi/p2p_api.h"
 
 #define TAG COLL_TAG_ALLGATHER
-
-/* The algorithms and pieces the family's files share (table in allgather.c). */
-int coll__allgather_loosely_lr(const struct coll_args *a);
-int coll__allgather_mvapich2_smp(const struct coll_args *a);
-int coll__allgather_smp_nts(const struct coll_args *a);
-int coll__allgather_smp_simple(const struct coll_args *a);
-int coll__allgather_smpi_linear(const struct coll_args *a);
-const char *coll__allgather_check_mvapich2_smp(const struct coll_args *a);
-const char *coll__allgather_check_smp_multiple(const struct coll_args *a);
 
 /* One call's arguments with the block arithmetic (blocks.h). Data leaving the receive buffer
  * always travels as receive-type elements (SMPI sends some of it as send-type elements: the same

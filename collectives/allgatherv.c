@@ -21,7 +21,7 @@ static void agv_init(struct coll_blocks *x, const struct coll_args *a)
  * own block and a receive of that rank's block, and waits for all of them. Reference: SimGrid
  * 3.32 colls/smpi_default_selector.cpp and colls/smpi_nbc_impl.cpp (iallgatherv). Cost:
  * (p - 1) α + n β, all flows at once. Needs: none. */
-static int allgatherv_smpi_linear(const struct coll_args *a)
+int coll__allgatherv_smpi_linear(const struct coll_args *a)
 {
     return coll__allgather_linear(a, true);
 }
@@ -30,7 +30,7 @@ static int allgatherv_smpi_linear(const struct coll_args *a)
  * the block of rank - i, one sendrecv per step. Reference: SimGrid 3.32
  * colls/allgatherv/allgatherv-ring.cpp (A. Faraj and X. Yuan). Cost: (p - 1) α + n β, one
  * block per step. Needs: none. */
-static int allgatherv_ring(const struct coll_args *a)
+int coll__allgatherv_ring(const struct coll_args *a)
 {
     return coll__allgather_steps(a, true, false);
 }
@@ -38,7 +38,7 @@ static int allgatherv_ring(const struct coll_args *a)
 /* Pairwise exchange: in step i (1 <= i < p) each rank swaps its own block with rank XOR i.
  * Reference: SimGrid 3.32 colls/allgatherv/allgatherv-pair.cpp (Faraj and Yuan). Cost:
  * (p - 1) α + n β. Needs: a power-of-two size (SMPI throws otherwise). */
-static int allgatherv_pair(const struct coll_args *a)
+int coll__allgatherv_pair(const struct coll_args *a)
 {
     return coll__allgather_steps(a, true, true);
 }
@@ -50,7 +50,7 @@ static int allgatherv_pair(const struct coll_args *a)
  * colls/allgatherv/allgatherv-GB.cpp. Cost: a gatherv plus a bcast of the whole span.
  * Needs: the same displacements on every rank (the bcast copies the root's layout, as SMPI's
  * does; no rank can check that alone). */
-static int allgatherv_gb(const struct coll_args *a)
+int coll__allgatherv_gb(const struct coll_args *a)
 {
     struct coll_args g = *a;
     struct coll_args b = { .type = a->rtype, .root = 0, .comm = a->comm };
@@ -108,7 +108,7 @@ static int swap_runs(const struct coll_blocks *x, int from, int dst, int to, int
  * buffer. Reference: SimGrid 3.32 colls/allgatherv/allgatherv-ompi-bruck.cpp (Open MPI
  * coll_base_allgatherv.c; J. Bruck et al., IEEE TPDS 1997). Cost: ceil(log2 p) α + n β.
  * Needs: none. */
-static int allgatherv_ompi_bruck(const struct coll_args *a)
+int coll__allgatherv_ompi_bruck(const struct coll_args *a)
 {
     struct coll_blocks x;
     int *scratch;
@@ -138,7 +138,7 @@ static int swap_pair(const struct coll_blocks *x, int from, int peer, int to, in
     return swap_runs(x, from, peer, to, peer, 2, scratch);
 }
 
-static int allgatherv_ompi_neighborexchange(const struct coll_args *a)
+int coll__allgatherv_ompi_neighborexchange(const struct coll_args *a)
 {
     return coll__allgather_neighbor_exchange(a, true, swap_pair);
 }
@@ -166,7 +166,7 @@ static int ring_step(const struct coll_blocks *x, const void *sbuf, int out, voi
  * lone receive, with nothing to receive a lone send. Reference: SimGrid 3.32
  * colls/allgatherv/allgatherv-mpich-ring.cpp (MPICH allgatherv_intra_ring.c). Cost:
  * (p - 1) α + ((p - 1) / p) n β for equal blocks below the segment size. Needs: none. */
-static int allgatherv_mpich_ring(const struct coll_args *a)
+int coll__allgatherv_mpich_ring(const struct coll_args *a)
 {
     struct coll_blocks x;
     MPI_Aint ext;
@@ -269,7 +269,7 @@ static int rdb_steps(struct rdb *r)
  * SimGrid 3.32 colls/allgatherv/allgatherv-mpich-rdb.cpp (MPICH
  * allgatherv_intra_recursive_doubling.c). Cost: log2 p α + n β on a power of two. Needs:
  * none. */
-static int allgatherv_mpich_rdb(const struct coll_args *a)
+int coll__allgatherv_mpich_rdb(const struct coll_args *a)
 {
     struct coll_blocks x;
     struct rdb r = { .x = &x };
@@ -297,32 +297,3 @@ static int allgatherv_mpich_rdb(const struct coll_args *a)
     free(r.pre);
     return rc;
 }
-
-const struct coll_algo coll_allgatherv_algos[] = {
-    { .name = "smpi_linear",
-      .run = allgatherv_smpi_linear,
-      .help = "SMPI's default: all sends and receives at once (iallgatherv)" },
-    { .name = "GB",
-      .run = allgatherv_gb,
-      .help = "gatherv to rank 0, then bcast of the whole span" },
-    { .name = "pair",
-      .needs = COLL_NEEDS_POW2,
-      .run = allgatherv_pair,
-      .help = "pairwise exchange with rank XOR i" },
-    { .name = "ring",
-      .run = allgatherv_ring,
-      .help = "SMPI's ring: own block to rank + i, from rank - i" },
-    { .name = "ompi_neighborexchange",
-      .run = allgatherv_ompi_neighborexchange,
-      .help = "Open MPI neighbour exchange (ring on odd sizes)" },
-    { .name = "ompi_bruck",
-      .run = allgatherv_ompi_bruck,
-      .help = "Open MPI Bruck: log2 p steps of indexed types" },
-    { .name = "mpich_rdb",
-      .run = allgatherv_mpich_rdb,
-      .help = "MPICH recursive doubling through a packed temporary" },
-    { .name = "mpich_ring",
-      .run = allgatherv_mpich_ring,
-      .help = "MPICH pipelined ring (256 KiB segments)" },
-    { .name = NULL },
-};

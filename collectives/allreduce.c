@@ -9,8 +9,8 @@
  * SMPI's messages but apply the op in rank order (fold()); where that is impossible (rings
  * over more than two members, rab1's halving from the far half first), they refuse
  * non-commutative ops. Local reductions cost no simulated time, in SMPI as here. This file holds
- * the flat algorithms and the table; ompi_ring_segmented is in allreduce_ring.c and the SMP-aware
- * ones in allreduce_smp.c. */
+ * the flat algorithms (rows in algorithms.def); ompi_ring_segmented is in allreduce_ring.c and the
+ * SMP-aware ones in allreduce_smp.c. */
 
 #include "collectives/allreduce_impl.h"
 
@@ -44,7 +44,7 @@ static int reduce_then_bcast(const struct coll_args *a, const char *selector)
  * derived types to its ompi selector first; that choice is the selectors' job).
  * Reference: SimGrid 3.32 colls/smpi_default_selector.cpp (allreduce__default).
  * Cost: that of the reduce plus that of the bcast. Needs: none. */
-static int allreduce_smpi_redbcast(const struct coll_args *a)
+int coll__allreduce_smpi_redbcast(const struct coll_args *a)
 {
     return reduce_then_bcast(a, "default");
 }
@@ -52,7 +52,7 @@ static int allreduce_smpi_redbcast(const struct coll_args *a)
 /* Reduce to rank 0, then broadcast from rank 0, with the configured reduce and bcast.
  * Reference: SimGrid 3.32 colls/allreduce/allreduce-redbcast.cpp.
  * Cost: that of the reduce plus that of the bcast. Needs: none. */
-static int allreduce_redbcast(const struct coll_args *a)
+int coll__allreduce_redbcast(const struct coll_args *a)
 {
     return reduce_then_bcast(a, NULL);
 }
@@ -101,6 +101,27 @@ static int rd_exchange(const struct coll_args *a, int rank, int newrank, int pof
     return rc;
 }
 
+/* Recursive doubling on a->rbuf, which holds the caller's input: the pairwise fold of the
+ * first 2 rem ranks, the exchanges among the pof2 others, the result back to the folded ranks
+ * (rdb, and mvapich2_rs below pof2 elements). */
+static int rd_on_rbuf(const struct coll_args *a)
+{
+    int rank = smpi_comm_rank(a->comm);
+    int pof2 = coll__pow2_floor(smpi_comm_size(a->comm));
+    int rem = smpi_comm_size(a->comm) - pof2;
+    int newrank = -1;
+    void *tmp;
+    void *block = coll__tmp_alloc(a->count, a->type, &tmp);
+    int rc = rd_fold_in(a, rank, rem, tmp, &newrank);
+
+    if (rc == MPI_SUCCESS && newrank >= 0)
+        rc = rd_exchange(a, rank, newrank, pof2, tmp);
+    if (rc == MPI_SUCCESS)
+        rc = rd_fold_out(a, rank, rem);
+    free(block);
+    return rc;
+}
+
 /* Recursive doubling: with p = 2^k, in step i each rank exchanges its partial result with
  * rank XOR 2^i and combines; after k steps all hold the result. Otherwise the first 2 rem
  * ranks fold pairwise first and get the result back at the end. SMPI already combines in rank
@@ -110,22 +131,9 @@ static int rd_exchange(const struct coll_args *a, int rank, int newrank, int pof
  * Needs: none. */
 int coll__allreduce_rdb(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int pof2 = coll__pow2_floor(smpi_comm_size(a->comm));
-    int rem = smpi_comm_size(a->comm) - pof2;
-    int newrank = -1;
-    void *tmp;
-    void *block = coll__tmp_alloc(a->count, a->type, &tmp);
     int rc = copy_in(a, a->sbuf, a->rbuf, a->count);
 
-    if (rc == MPI_SUCCESS)
-        rc = rd_fold_in(a, rank, rem, tmp, &newrank);
-    if (rc == MPI_SUCCESS && newrank >= 0)
-        rc = rd_exchange(a, rank, newrank, pof2, tmp);
-    if (rc == MPI_SUCCESS)
-        rc = rd_fold_out(a, rank, rem);
-    free(block);
-    return rc;
+    return rc == MPI_SUCCESS ? rd_on_rbuf(a) : rc;
 }
 
 /* MPICH's reduce-scatter by recursive halving then allgather by recursive doubling among
@@ -254,7 +262,7 @@ static int rsag_run(const struct coll_args *a)
  * allreduce_intra_reduce_scatter_allgather.c; Rabenseifner, "Optimization of collective
  * reduction operations" (ICCS 2004). Cost: 2 log2 p α + 2 (p-1)/p n β + (p-1)/p n γ, plus
  * 2 (α + n β) + n γ when p is not a power of two. Needs: none. */
-static int allreduce_rab_rdb(const struct coll_args *a)
+int coll__allreduce_rab_rdb(const struct coll_args *a)
 {
     int rc = copy_in(a, a->sbuf, a->rbuf, a->count);
 
@@ -267,27 +275,14 @@ static int allreduce_rab_rdb(const struct coll_args *a)
  * allreduce_osu.c (MPIR_Allreduce_pt2pt_rs_MV2). Cost: as rdb or as rab_rdb. Needs: none. */
 int coll__allreduce_mvapich2_rs(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int pof2 = coll__pow2_floor(smpi_comm_size(a->comm));
-    int rem = smpi_comm_size(a->comm) - pof2;
-    int newrank = -1;
-    void *tmp;
-    void *block;
     int rc;
 
     if (a->count == 0)
         return MPI_SUCCESS;
     rc = copy_in(a, a->sbuf, a->rbuf, a->count);
-    if (rc != MPI_SUCCESS || a->count >= pof2)
-        return rc == MPI_SUCCESS ? rsag_run(a) : rc;
-    block = coll__tmp_alloc(a->count, a->type, &tmp);
-    rc = rd_fold_in(a, rank, rem, tmp, &newrank);
-    if (rc == MPI_SUCCESS && newrank >= 0)
-        rc = rd_exchange(a, rank, newrank, pof2, tmp);
-    if (rc == MPI_SUCCESS)
-        rc = rd_fold_out(a, rank, rem);
-    free(block);
-    return rc;
+    if (rc != MPI_SUCCESS)
+        return rc;
+    return a->count >= coll__pow2_floor(smpi_comm_size(a->comm)) ? rsag_run(a) : rd_on_rbuf(a);
 }
 
 /* lr's ring reduce-scatter step: block `blk` of rbuf just came from the left neighbour; make
@@ -320,7 +315,7 @@ static int lr_reduce_block(const struct coll_args *a, int n, int blk, int left)
  * all-reduce algorithms for clusters of workstations", 2009).
  * Cost: 2 (p-1) α + 2 (p-1)/p n β + (p-1)/p n γ. Needs: a commutative op when p > 2 and
  * count >= p (a ring applies the op in rotated order). */
-static int allreduce_lr(const struct coll_args *a)
+int coll__allreduce_lr(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -408,7 +403,7 @@ static int rab1_halving(const struct coll_args *a, void *buf, void *tmp, int n, 
  * allgather of n bytes. Needs: a power-of-two size of at least 2 (SMPI throws otherwise, and
  * crashes on one rank) and a commutative op (the halving groups ranks that are not
  * consecutive). */
-static int allreduce_rab1(const struct coll_args *a)
+int coll__allreduce_rab1(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
     int n = a->count % size ? (a->count / size + 1) * size : a->count;
@@ -444,7 +439,7 @@ static int allreduce_rab1(const struct coll_args *a)
     return rc;
 }
 
-static const char *check_rab1(const struct coll_args *a)
+const char *coll__allreduce_check_rab1(const struct coll_args *a)
 {
     if (smpi_comm_size(a->comm) == 1)
         return "at least two ranks (SMPI reads an unset count on one rank)";
@@ -480,7 +475,7 @@ static int rab2_reduce(const struct coll_args *a, void *recv, int ss, void *out)
  * that p does not divide is padded to p blocks of count / p + 1 elements (of p elements when
  * count < p). Reference: SimGrid 3.32 colls/allreduce/allreduce-rab2.cpp. Cost: an alltoall
  * and an allgather of n bytes, plus (p-1)/p n γ. Needs: none. */
-static int allreduce_rab2(const struct coll_args *a)
+int coll__allreduce_rab2(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
     bool even = a->count % size == 0;
@@ -528,69 +523,3 @@ static int allreduce_rab2(const struct coll_args *a)
         free(blocks[i]);
     return rc;
 }
-
-const struct coll_algo coll_allreduce_algos[] = {
-    { .name = "smpi_redbcast",
-      .run = allreduce_smpi_redbcast,
-      .help = "SMPI's default: default reduce to rank 0, then default bcast" },
-    { .name = "lr",
-      .run = allreduce_lr,
-      .help = "ring reduce-scatter + ring allgather (count < p: redbcast)",
-      .check = coll__allreduce_check_lr },
-    { .name = "rab1",
-      .needs = COLL_NEEDS_POW2 | COLL_NEEDS_COMMUTATIVE,
-      .run = allreduce_rab1,
-      .help = "recursive halving (farthest first) + allgather",
-      .check = check_rab1 },
-    { .name = "rab2", .run = allreduce_rab2, .help = "alltoall, local reduce, allgather" },
-    { .name = "rab_rdb",
-      .run = allreduce_rab_rdb,
-      .help = "Rabenseifner: recursive halving reduce-scatter + recursive doubling allgather" },
-    { .name = "rdb",
-      .run = coll__allreduce_rdb,
-      .help = "recursive doubling, pairwise fold for non-powers of two" },
-    { .name = "smp_binomial",
-      .run = coll__allreduce_smp_binomial,
-      .help = "binomial reduce and bcast inside hosts and among host leaders",
-      .check = coll__allreduce_check_smp },
-    { .name = "smp_binomial_pipeline",
-      .run = coll__allreduce_smp_binomial_pipeline,
-      .help = "smp_binomial pipelined over 4096-element segments",
-      .check = coll__allreduce_check_smp_binomial_pipeline },
-    { .name = "smp_rdb",
-      .run = coll__allreduce_smp_rdb,
-      .help = "binomial inside hosts, recursive doubling among host leaders",
-      .check = coll__allreduce_check_smp },
-    { .name = "smp_rsag",
-      .run = coll__allreduce_smp_rsag,
-      .help = "binomial inside hosts, ring reduce-scatter + allgather among host leaders",
-      .check = coll__allreduce_check_smp_rsag },
-    { .name = "smp_rsag_lr",
-      .run = coll__allreduce_smp_rsag_lr,
-      .help = "smp_rsag with the leftover elements in the last block",
-      .check = coll__allreduce_check_smp_rsag_lr },
-    { .name = "smp_rsag_rab",
-      .needs = COLL_NEEDS_POW2,
-      .run = coll__allreduce_smp_rsag_rab,
-      .help = "binomial inside hosts, recursive halving + doubling among host leaders",
-      .check = coll__allreduce_check_smp_rsag_rab },
-    { .name = "redbcast",
-      .run = allreduce_redbcast,
-      .help = "configured reduce to rank 0, then configured bcast" },
-    { .name = "ompi_ring_segmented",
-      .run = coll__allreduce_ompi_ring_segmented,
-      .help = "Open MPI's pipelined ring, 1 MiB segments (below p segments: lr)",
-      .check = coll__allreduce_check_ompi_ring_segmented },
-    { .name = "mvapich2_rs",
-      .run = coll__allreduce_mvapich2_rs,
-      .help = "MVAPICH2: recursive doubling (count < p) or Rabenseifner" },
-    { .name = "mvapich2_two_level",
-      .needs = COLL_NEEDS_COMMUTATIVE,
-      .run = coll__allreduce_mvapich2_two_level,
-      .help = "MVAPICH2: intra-host allreduce, leaders' allreduce, intra-host bcast" },
-    { .name = "rab",
-      .run = coll__allreduce_rab,
-      .help = "Rabenseifner: pairs, recursive halving, recursive doubling back (basic types)",
-      .check = coll__rab_check },
-    { .name = NULL },
-};

@@ -1,6 +1,6 @@
 /* allreduce_impl.h: what the files of the MPI_Allreduce family share (allreduce.c,
- * allreduce_ring.c, allreduce_smp.c): segment sizes, operand-order helpers and the algorithms
- * that allreduce.c's table lists from the other files. Private to those files. */
+ * allreduce_ring.c, allreduce_smp.c): segment sizes and operand-order helpers (the algorithms
+ * are declared from algorithms.def, internal.h). Private to those files. */
 #ifndef COLL_ALLREDUCE_IMPL_H
 #define COLL_ALLREDUCE_IMPL_H
 
@@ -18,26 +18,6 @@
 #define PIPELINE_SEGMENT 4096
 /* Segment of ompi_ring_segmented, in bytes (Open MPI's 1 MiB default). */
 #define RING_SEGMENT_BYTES (1 << 20)
-
-/* The algorithms and pieces the family's files share (table in allreduce.c). */
-int coll__allreduce_mvapich2_rs(const struct coll_args *a);
-int coll__allreduce_mvapich2_two_level(const struct coll_args *a);
-int coll__allreduce_ompi_ring_segmented(const struct coll_args *a);
-int coll__allreduce_rab(const struct coll_args *a);
-int coll__allreduce_rdb(const struct coll_args *a);
-int coll__allreduce_smp_binomial(const struct coll_args *a);
-int coll__allreduce_smp_binomial_pipeline(const struct coll_args *a);
-int coll__allreduce_smp_rdb(const struct coll_args *a);
-int coll__allreduce_smp_rsag(const struct coll_args *a);
-int coll__allreduce_smp_rsag_lr(const struct coll_args *a);
-int coll__allreduce_smp_rsag_rab(const struct coll_args *a);
-const char *coll__allreduce_check_lr(const struct coll_args *a);
-const char *coll__allreduce_check_ompi_ring_segmented(const struct coll_args *a);
-const char *coll__allreduce_check_smp(const struct coll_args *a);
-const char *coll__allreduce_check_smp_binomial_pipeline(const struct coll_args *a);
-const char *coll__allreduce_check_smp_rsag(const struct coll_args *a);
-const char *coll__allreduce_check_smp_rsag_lr(const struct coll_args *a);
-const char *coll__allreduce_check_smp_rsag_rab(const struct coll_args *a);
 
 static inline bool commutes(const struct coll_args *a)
 {

@@ -121,12 +121,13 @@ const char *coll__allreduce_check_smp(const struct coll_args *a)
     return NULL;
 }
 
-/* Binomial reduce inside each group to its first rank, binomial reduce of the groups'
- * results to rank 0 (group leaders only), binomial bcast among the leaders, binomial bcast
- * inside each group. Reference: SimGrid 3.32 colls/allreduce/allreduce-smp-binomial.cpp
- * (Patarasuk). Cost: 2 (log2 c + log2 h) (α + n β) + (log2 c + log2 h) n γ.
- * Needs: a power-of-two number of ranks per host when there are several hosts. */
-int coll__allreduce_smp_binomial(const struct coll_args *a)
+/* What the group leaders (intra 0) do between the two intra-group stages of an SMP allreduce:
+ * combine the groups' partial results held in a->rbuf (tmp: scratch for a->count elements). */
+typedef int smp_leaders_fn(const struct coll_args *a, const struct smp_grid *g, void *tmp);
+
+/* The frame of the SMP allreduces: the input copied to a->rbuf, a binomial reduce inside each
+ * group to its first rank, `leaders` among those ranks, a binomial bcast inside each group. */
+static int smp_allreduce(const struct coll_args *a, smp_leaders_fn *leaders)
 {
     struct smp_grid g;
     void *tmp;
@@ -140,13 +141,31 @@ int coll__allreduce_smp_binomial(const struct coll_args *a)
     if (rc == MPI_SUCCESS)
         rc = intra_reduce(a, &g, a->rbuf, tmp, a->count);
     if (rc == MPI_SUCCESS && g.intra == 0)
-        rc = binomial_reduce(a, a->rbuf, tmp, a->count, g.inter, g.nodes, 0, g.core);
-    if (rc == MPI_SUCCESS && g.intra == 0)
-        rc = binomial_bcast(a, a->rbuf, a->count, g.inter, g.nodes, 0, g.core);
+        rc = leaders(a, &g, tmp);
     if (rc == MPI_SUCCESS)
         rc = intra_bcast(a, &g, a->rbuf, a->count);
     free(block);
     return rc;
+}
+
+/* Binomial reduce of the groups' results to rank 0, then binomial bcast, among the leaders. */
+static int leaders_binomial(const struct coll_args *a, const struct smp_grid *g, void *tmp)
+{
+    int rc = binomial_reduce(a, a->rbuf, tmp, a->count, g->inter, g->nodes, 0, g->core);
+
+    if (rc == MPI_SUCCESS)
+        rc = binomial_bcast(a, a->rbuf, a->count, g->inter, g->nodes, 0, g->core);
+    return rc;
+}
+
+/* Binomial reduce inside each group to its first rank, binomial reduce of the groups'
+ * results to rank 0 (group leaders only), binomial bcast among the leaders, binomial bcast
+ * inside each group. Reference: SimGrid 3.32 colls/allreduce/allreduce-smp-binomial.cpp
+ * (Patarasuk). Cost: 2 (log2 c + log2 h) (α + n β) + (log2 c + log2 h) n γ.
+ * Needs: a power-of-two number of ranks per host when there are several hosts. */
+int coll__allreduce_smp_binomial(const struct coll_args *a)
+{
+    return smp_allreduce(a, leaders_binomial);
 }
 
 /* Step `phase` of the four-stage pipeline: stage s works on segment phase - s. */
@@ -239,23 +258,7 @@ static int leaders_rdb(const struct coll_args *a, const struct smp_grid *g, void
  * Needs: as smp_binomial. */
 int coll__allreduce_smp_rdb(const struct coll_args *a)
 {
-    struct smp_grid g;
-    void *tmp;
-    void *block;
-    int rc = grid_init(a, &g);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    block = coll__tmp_alloc(a->count, a->type, &tmp);
-    rc = copy_in(a, a->sbuf, a->rbuf, a->count);
-    if (rc == MPI_SUCCESS)
-        rc = intra_reduce(a, &g, a->rbuf, tmp, a->count);
-    if (rc == MPI_SUCCESS && g.intra == 0)
-        rc = leaders_rdb(a, &g, tmp);
-    if (rc == MPI_SUCCESS)
-        rc = intra_bcast(a, &g, a->rbuf, a->count);
-    free(block);
-    return rc;
+    return smp_allreduce(a, leaders_rdb);
 }
 
 /* The leaders' ring of smp_rsag and smp_rsag_lr: h blocks of `seg` elements, the last one
@@ -337,29 +340,24 @@ static int lring_whole(const struct lring *l, void *tmp)
     return rc;
 }
 
-/* Shared body of smp_rsag and smp_rsag_lr. */
-static int smp_rsag_common(const struct coll_args *a, bool lr)
+/* The leaders' part of smp_rsag (lr false) and smp_rsag_lr (true). */
+static int leaders_ring(const struct coll_args *a, const struct smp_grid *g, void *tmp, bool lr)
 {
-    struct smp_grid g;
-    struct lring l = { .a = a, .g = &g };
-    void *tmp;
-    void *block;
-    int rc = grid_init(a, &g);
+    struct lring l = {
+        .a = a, .g = g, .seg = a->count / g->nodes, .extra = lr ? a->count % g->nodes : 0
+    };
 
-    if (rc != MPI_SUCCESS)
-        return rc;
-    l.seg = a->count / g.nodes;
-    l.extra = lr ? a->count % g.nodes : 0;
-    block = coll__tmp_alloc(a->count, a->type, &tmp);
-    rc = copy_in(a, a->sbuf, a->rbuf, a->count);
-    if (rc == MPI_SUCCESS)
-        rc = intra_reduce(a, &g, a->rbuf, tmp, a->count);
-    if (rc == MPI_SUCCESS && g.intra == 0)
-        rc = l.seg == 0 && l.extra > 0 && g.nodes > 2 ? lring_whole(&l, tmp) : lring_run(&l, tmp);
-    if (rc == MPI_SUCCESS)
-        rc = intra_bcast(a, &g, a->rbuf, a->count);
-    free(block);
-    return rc;
+    return l.seg == 0 && l.extra > 0 && g->nodes > 2 ? lring_whole(&l, tmp) : lring_run(&l, tmp);
+}
+
+static int leaders_rsag(const struct coll_args *a, const struct smp_grid *g, void *tmp)
+{
+    return leaders_ring(a, g, tmp, false);
+}
+
+static int leaders_rsag_lr(const struct coll_args *a, const struct smp_grid *g, void *tmp)
+{
+    return leaders_ring(a, g, tmp, true);
 }
 
 /* Binomial reduce inside each group, ring reduce-scatter and ring allgather among the group
@@ -370,7 +368,7 @@ static int smp_rsag_common(const struct coll_args *a, bool lr)
  * a commutative op when there are more than two hosts; as smp_binomial. */
 int coll__allreduce_smp_rsag(const struct coll_args *a)
 {
-    return smp_rsag_common(a, false);
+    return smp_allreduce(a, leaders_rsag);
 }
 
 const char *coll__allreduce_check_smp_rsag(const struct coll_args *a)
@@ -392,7 +390,7 @@ const char *coll__allreduce_check_smp_rsag(const struct coll_args *a)
  * than two hosts; as smp_binomial. */
 int coll__allreduce_smp_rsag_lr(const struct coll_args *a)
 {
-    return smp_rsag_common(a, true);
+    return smp_allreduce(a, leaders_rsag_lr);
 }
 
 const char *coll__allreduce_check_smp_rsag_lr(const struct coll_args *a)
@@ -454,6 +452,17 @@ static int leaders_doubling(const struct coll_args *a, const struct smp_grid *g,
     return rc;
 }
 
+/* Reduce-scatter by recursive halving, then allgather by recursive doubling, among the leaders. */
+static int leaders_rab(const struct coll_args *a, const struct smp_grid *g, void *tmp)
+{
+    int cnt = 0;
+    int rc = leaders_halving(a, g, tmp, &cnt);
+
+    if (rc == MPI_SUCCESS)
+        rc = leaders_doubling(a, g, cnt);
+    return rc;
+}
+
 /* Binomial reduce inside each group, reduce-scatter by recursive halving and allgather by
  * recursive doubling among the group leaders, binomial bcast inside each group. Reference:
  * SimGrid 3.32 colls/allreduce/allreduce-smp-rsag-rab.cpp (Patarasuk).
@@ -463,26 +472,7 @@ static int leaders_doubling(const struct coll_args *a, const struct smp_grid *g,
  * otherwise). */
 int coll__allreduce_smp_rsag_rab(const struct coll_args *a)
 {
-    struct smp_grid g;
-    void *tmp;
-    void *block;
-    int rc = grid_init(a, &g);
-    int cnt = 0;
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    block = coll__tmp_alloc(a->count, a->type, &tmp);
-    rc = copy_in(a, a->sbuf, a->rbuf, a->count);
-    if (rc == MPI_SUCCESS)
-        rc = intra_reduce(a, &g, a->rbuf, tmp, a->count);
-    if (rc == MPI_SUCCESS && g.intra == 0)
-        rc = leaders_halving(a, &g, tmp, &cnt);
-    if (rc == MPI_SUCCESS && g.intra == 0)
-        rc = leaders_doubling(a, &g, cnt);
-    if (rc == MPI_SUCCESS)
-        rc = intra_bcast(a, &g, a->rbuf, a->count);
-    free(block);
-    return rc;
+    return smp_allreduce(a, leaders_rab);
 }
 
 const char *coll__allreduce_check_smp_rsag_rab(const struct coll_args *a)

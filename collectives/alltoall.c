@@ -21,7 +21,7 @@ static void *telem(void *tmp, MPI_Aint i, const struct coll_blocks *x)
  * colls/alltoall/alltoall-basic-linear.cpp (after Open MPI's coll_tuned basic linear).
  * Cost: (p - 1) α + (p - 1) m β when the links carry the p - 1 flows in parallel.
  * Needs: none. */
-static int alltoall_basic_linear(const struct coll_args *a)
+int coll__alltoall_basic_linear(const struct coll_args *a)
 {
     struct coll_blocks x;
     MPI_Request *reqs;
@@ -51,7 +51,7 @@ static int alltoall_basic_linear(const struct coll_args *a)
 /* Ring: in step i (0 <= i < p) each rank sends its block for rank + i and receives the block
  * of rank - i with one sendrecv; step 0 is the local copy. Reference: SimGrid 3.32
  * colls/alltoall/alltoall-ring.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β). Needs: none. */
-static int alltoall_ring(const struct coll_args *a)
+int coll__alltoall_ring(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, false, COLL_ORDER_RING, COLL_SYNC_NONE);
 }
@@ -60,7 +60,7 @@ static int alltoall_ring(const struct coll_args *a)
  * token goes to rank - (i + 1) while one comes from rank + (i + 1). Reference: SimGrid 3.32
  * colls/alltoall/alltoall-ring-light-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β) +
  * (p - 2) α. Needs: none. */
-static int alltoall_ring_light_barrier(const struct coll_args *a)
+int coll__alltoall_ring_light_barrier(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, false, COLL_ORDER_RING, COLL_SYNC_LIGHT);
 }
@@ -68,7 +68,7 @@ static int alltoall_ring_light_barrier(const struct coll_args *a)
 /* Ring with a barrier (the configured one) before each of the p steps. Reference: SimGrid
  * 3.32 colls/alltoall/alltoall-ring-mpi-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β) +
  * p barriers. Needs: none. */
-static int alltoall_ring_mpi_barrier(const struct coll_args *a)
+int coll__alltoall_ring_mpi_barrier(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, false, COLL_ORDER_RING, COLL_SYNC_MPI);
 }
@@ -76,7 +76,7 @@ static int alltoall_ring_mpi_barrier(const struct coll_args *a)
 /* Ring after one barrier (the configured one). Reference: SimGrid 3.32
  * colls/alltoall/alltoall-ring-one-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β) + one
  * barrier. Needs: none. */
-static int alltoall_ring_one_barrier(const struct coll_args *a)
+int coll__alltoall_ring_one_barrier(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, false, COLL_ORDER_RING, COLL_SYNC_ONE);
 }
@@ -84,7 +84,7 @@ static int alltoall_ring_one_barrier(const struct coll_args *a)
 /* Pairwise exchange: in step i (0 <= i < p) each rank swaps blocks with rank XOR i, so every
  * step pairs all ranks up. Reference: SimGrid 3.32 colls/alltoall/alltoall-pair.cpp (Ahmad
  * Faraj). Cost: (p - 1)(α + m β). Needs: a power-of-two size (SMPI throws otherwise). */
-static int alltoall_pair(const struct coll_args *a)
+int coll__alltoall_pair(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, false, COLL_ORDER_XOR, COLL_SYNC_NONE);
 }
@@ -93,7 +93,7 @@ static int alltoall_pair(const struct coll_args *a)
  * token is swapped with rank XOR (i + 1). Reference: SimGrid 3.32
  * colls/alltoall/alltoall-pair-light-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β) +
  * (p - 2) α. Needs: a power-of-two size (SMPI throws otherwise). */
-static int alltoall_pair_light_barrier(const struct coll_args *a)
+int coll__alltoall_pair_light_barrier(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, false, COLL_ORDER_XOR, COLL_SYNC_LIGHT);
 }
@@ -101,7 +101,7 @@ static int alltoall_pair_light_barrier(const struct coll_args *a)
 /* Pairwise exchange with a barrier (the configured one) before each of the p steps.
  * Reference: SimGrid 3.32 colls/alltoall/alltoall-pair-mpi-barrier.cpp (Ahmad Faraj).
  * Cost: (p - 1)(α + m β) + p barriers. Needs: a power-of-two size (SMPI throws otherwise). */
-static int alltoall_pair_mpi_barrier(const struct coll_args *a)
+int coll__alltoall_pair_mpi_barrier(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, false, COLL_ORDER_XOR, COLL_SYNC_MPI);
 }
@@ -109,7 +109,7 @@ static int alltoall_pair_mpi_barrier(const struct coll_args *a)
 /* Pairwise exchange after one barrier (the configured one). Reference: SimGrid 3.32
  * colls/alltoall/alltoall-pair-one-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β) + one
  * barrier. Needs: a power-of-two size (SMPI throws otherwise). */
-static int alltoall_pair_one_barrier(const struct coll_args *a)
+int coll__alltoall_pair_one_barrier(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, false, COLL_ORDER_XOR, COLL_SYNC_ONE);
 }
@@ -129,7 +129,7 @@ static int alltoall_pair_one_barrier(const struct coll_args *a)
  * > 1; here it lands at block j. Reference: SimGrid 3.32 colls/alltoall/alltoall-pair.cpp
  * (alltoall__pair_rma). Cost: allgather + 6 barriers + (p - 1)(α + m β) (the puts overlap).
  * Needs: a power-of-two size (SMPI reads past its window table otherwise). */
-static int alltoall_pair_rma(const struct coll_args *a)
+int coll__alltoall_pair_rma(const struct coll_args *a)
 {
     struct coll_blocks x;
     struct coll_args win;
@@ -173,7 +173,7 @@ static int alltoall_pair_rma(const struct coll_args *a)
  * count is 0. Reference: SimGrid 3.32 colls/alltoall/alltoall-mvapich-scatter-dest.cpp
  * (MVAPICH2 alltoall_osu.c, MV2_ALLTOALL_THROTTLE_FACTOR 4). Cost: ceil(p / 4)(α + 4 m β).
  * Needs: none. */
-static int alltoall_mvapich2_scatter_dest(const struct coll_args *a)
+int coll__alltoall_mvapich2_scatter_dest(const struct coll_args *a)
 {
     struct coll_blocks x;
 
@@ -210,7 +210,7 @@ static int bruck_step(const struct coll_blocks *x, void *tmp, int *lens, int *di
     return rc;
 }
 
-static int alltoall_bruck(const struct coll_args *a)
+int coll__alltoall_bruck(const struct coll_args *a)
 {
     struct coll_blocks x;
     void *tmp;
@@ -286,7 +286,7 @@ static int rdb_repair(const struct coll_blocks *x, void *tmp, int mask, int k, i
  * out of the p gathered buffers. Reference: SimGrid 3.32 colls/alltoall/alltoall-rdb.cpp
  * (MPICH allgather_intra_recursive_doubling.c, adapted by Ahmad Faraj). Cost: log2 p α +
  * (p - 1) p m β, and p^2 m bytes of memory. Needs: none. */
-static int alltoall_rdb(const struct coll_args *a)
+int coll__alltoall_rdb(const struct coll_args *a)
 {
     struct coll_blocks x;
     void *tmp;
@@ -324,7 +324,7 @@ static int alltoall_rdb(const struct coll_args *a)
     return rc;
 }
 
-static const char *check_2dmesh(const struct coll_args *a)
+const char *coll__alltoall_check_2dmesh(const struct coll_args *a)
 {
     return coll__mesh_fits(smpi_comm_size(a->comm), 2)
                ? NULL
@@ -332,7 +332,7 @@ static const char *check_2dmesh(const struct coll_args *a)
                  "(a 2D mesh; SMPI returns MPI_ERR_OTHER otherwise)";
 }
 
-static const char *check_3dmesh(const struct coll_args *a)
+const char *coll__alltoall_check_3dmesh(const struct coll_args *a)
 {
     return coll__mesh_fits(smpi_comm_size(a->comm), 3)
                ? NULL
@@ -458,7 +458,7 @@ static void fill_plane(const struct coll_blocks *x, void *ctx, int peer)
  * rank (Y blocks in one message). Reference: SimGrid 3.32 colls/alltoall/alltoall-2dmesh.cpp
  * (Ahmad Faraj). Cost: (X + Y - 2) α + ((Y - 1) p + (X - 1) Y) m β. Needs: a size that
  * factors into SMPI's 2D mesh. */
-static int alltoall_2dmesh(const struct coll_args *a)
+int coll__alltoall_2dmesh(const struct coll_args *a)
 {
     struct coll_blocks x;
     struct mesh m = { 0 };
@@ -559,7 +559,7 @@ static int mesh3d_exchanges(const struct coll_blocks *x, struct mesh *m, MPI_Req
  * 3.32 colls/alltoall/alltoall-3dmesh.cpp (Ahmad Faraj). Cost: (2X + Z - 3) α +
  * ((X - 1) p + (X - 1) X p + (Z - 1) X^2) m β. Needs: a size that factors into SMPI's 3D
  * mesh. */
-static int alltoall_3dmesh(const struct coll_args *a)
+int coll__alltoall_3dmesh(const struct coll_args *a)
 {
     struct coll_blocks x;
     struct mesh m = { 0 };
@@ -585,55 +585,3 @@ static int alltoall_3dmesh(const struct coll_args *a)
     free(blocks[0]);
     return rc;
 }
-
-const struct coll_algo coll_alltoall_algos[] = {
-    { .name = "basic_linear",
-      .run = alltoall_basic_linear,
-      .help = "every receive then every send posted at once, then one wait (Open MPI's)" },
-    { .name = "2dmesh",
-      .run = alltoall_2dmesh,
-      .help = "allgather along rows, then exchange along columns",
-      .check = check_2dmesh },
-    { .name = "3dmesh",
-      .run = alltoall_3dmesh,
-      .help = "allgather along rows and columns, then between planes",
-      .check = check_3dmesh },
-    { .name = "bruck", .run = alltoall_bruck, .help = "log2(p) steps of packed blocks (Bruck)" },
-    { .name = "pair",
-      .needs = COLL_NEEDS_POW2,
-      .run = alltoall_pair,
-      .help = "step i: sendrecv with rank XOR i" },
-    { .name = "pair_rma",
-      .needs = COLL_NEEDS_POW2,
-      .run = alltoall_pair_rma,
-      .help = "step i: put to rank XOR i between two fences (SMPI's RMA costs)" },
-    { .name = "pair_light_barrier",
-      .needs = COLL_NEEDS_POW2,
-      .run = alltoall_pair_light_barrier,
-      .help = "pair with a one-byte token between steps" },
-    { .name = "pair_mpi_barrier",
-      .needs = COLL_NEEDS_POW2,
-      .run = alltoall_pair_mpi_barrier,
-      .help = "pair with a barrier before every step" },
-    { .name = "pair_one_barrier",
-      .needs = COLL_NEEDS_POW2,
-      .run = alltoall_pair_one_barrier,
-      .help = "pair after one barrier" },
-    { .name = "rdb",
-      .run = alltoall_rdb,
-      .help = "recursive-doubling allgather of the send buffers" },
-    { .name = "ring", .run = alltoall_ring, .help = "step i: send to rank+i, receive from rank-i" },
-    { .name = "ring_light_barrier",
-      .run = alltoall_ring_light_barrier,
-      .help = "ring with a one-byte token between steps" },
-    { .name = "ring_mpi_barrier",
-      .run = alltoall_ring_mpi_barrier,
-      .help = "ring with a barrier before every step" },
-    { .name = "ring_one_barrier",
-      .run = alltoall_ring_one_barrier,
-      .help = "ring after one barrier" },
-    { .name = "mvapich2_scatter_dest",
-      .run = alltoall_mvapich2_scatter_dest,
-      .help = "linear exchange in rounds of 4 peers (MVAPICH2)" },
-    { .name = NULL },
-};

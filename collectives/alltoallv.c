@@ -41,7 +41,7 @@ static int linear_exchange(const struct coll_blocks *x)
  * Reference: SimGrid 3.32 colls/smpi_default_selector.cpp (alltoallv__default) and
  * colls/smpi_nbc_impl.cpp (ialltoallv). Cost: (p - 1) α + (p - 1) m β when the links carry
  * the flows in parallel. Needs: none. */
-static int alltoallv_smpi_linear(const struct coll_args *a)
+int coll__alltoallv_smpi_linear(const struct coll_args *a)
 {
     struct coll_blocks x;
     int rc;
@@ -56,7 +56,7 @@ static int alltoallv_smpi_linear(const struct coll_args *a)
 /* Open MPI's basic linear alltoallv: as smpi_linear, the own block copied only when it is not
  * empty. Reference: SimGrid 3.32 colls/alltoallv/alltoallv-ompi-basic-linear.cpp (Open MPI
  * coll_base_alltoallv.c, basic_linear). Cost: (p - 1) α + (p - 1) m β. Needs: none. */
-static int alltoallv_ompi_basic_linear(const struct coll_args *a)
+int coll__alltoallv_ompi_basic_linear(const struct coll_args *a)
 {
     struct coll_blocks x;
 
@@ -73,7 +73,7 @@ static int alltoallv_ompi_basic_linear(const struct coll_args *a)
  * round, the caller skipped) and waits for the round. Reference: SimGrid 3.32
  * colls/alltoallv/alltoallv-bruck.cpp (MPICH's throttle of 4, after Tony Ladd).
  * Cost: ceil(p / 4)(α + 4 m β). Needs: none. */
-static int alltoallv_bruck(const struct coll_args *a)
+int coll__alltoallv_bruck(const struct coll_args *a)
 {
     struct coll_blocks x;
     int rc;
@@ -87,7 +87,7 @@ static int alltoallv_bruck(const struct coll_args *a)
  * of rank - i with one sendrecv (step 0 is the local copy); on a power-of-two size it swaps
  * with rank XOR i instead. Reference: SimGrid 3.32 colls/alltoallv/alltoallv-ring.cpp (Ahmad
  * Faraj's ring, with MPICH's pairwise XOR order). Cost: (p - 1)(α + m β). Needs: none. */
-static int alltoallv_ring(const struct coll_args *a)
+int coll__alltoallv_ring(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, true, COLL_ORDER_RING_POF2, COLL_SYNC_NONE);
 }
@@ -96,7 +96,7 @@ static int alltoallv_ring(const struct coll_args *a)
  * a one-byte token goes to rank - (i + 1) while one comes from rank + (i + 1). Reference:
  * SimGrid 3.32 colls/alltoallv/alltoallv-ring-light-barrier.cpp (Ahmad Faraj).
  * Cost: (p - 1)(α + m β) + (p - 2) α. Needs: none. */
-static int alltoallv_ring_light_barrier(const struct coll_args *a)
+int coll__alltoallv_ring_light_barrier(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, true, COLL_ORDER_RING, COLL_SYNC_LIGHT);
 }
@@ -104,7 +104,7 @@ static int alltoallv_ring_light_barrier(const struct coll_args *a)
 /* Ring with a barrier (the configured one) before each of the p steps. Reference: SimGrid
  * 3.32 colls/alltoallv/alltoallv-ring-mpi-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β)
  * + p barriers. Needs: none. */
-static int alltoallv_ring_mpi_barrier(const struct coll_args *a)
+int coll__alltoallv_ring_mpi_barrier(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, true, COLL_ORDER_RING, COLL_SYNC_MPI);
 }
@@ -112,7 +112,7 @@ static int alltoallv_ring_mpi_barrier(const struct coll_args *a)
 /* Ring after one barrier (the configured one). Reference: SimGrid 3.32
  * colls/alltoallv/alltoallv-ring-one-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β) + one
  * barrier. Needs: none. */
-static int alltoallv_ring_one_barrier(const struct coll_args *a)
+int coll__alltoallv_ring_one_barrier(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, true, COLL_ORDER_RING, COLL_SYNC_ONE);
 }
@@ -120,7 +120,7 @@ static int alltoallv_ring_one_barrier(const struct coll_args *a)
 /* Pairwise exchange: in step i (0 <= i < p) each rank swaps blocks with rank XOR i.
  * Reference: SimGrid 3.32 colls/alltoallv/alltoallv-pair.cpp (Ahmad Faraj).
  * Cost: (p - 1)(α + m β). Needs: a power-of-two size (SMPI throws otherwise). */
-static int alltoallv_pair(const struct coll_args *a)
+int coll__alltoallv_pair(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, true, COLL_ORDER_XOR, COLL_SYNC_NONE);
 }
@@ -129,7 +129,7 @@ static int alltoallv_pair(const struct coll_args *a)
  * (1 <= i < p - 1). Reference: SimGrid 3.32 colls/alltoallv/alltoallv-pair-light-barrier.cpp
  * (Ahmad Faraj). Cost: (p - 1)(α + m β) + (p - 2) α. Needs: a power-of-two size (SMPI throws
  * otherwise). */
-static int alltoallv_pair_light_barrier(const struct coll_args *a)
+int coll__alltoallv_pair_light_barrier(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, true, COLL_ORDER_XOR, COLL_SYNC_LIGHT);
 }
@@ -137,7 +137,7 @@ static int alltoallv_pair_light_barrier(const struct coll_args *a)
 /* Pairwise exchange with a barrier (the configured one) before each of the p steps.
  * Reference: SimGrid 3.32 colls/alltoallv/alltoallv-pair-mpi-barrier.cpp (Ahmad Faraj).
  * Cost: (p - 1)(α + m β) + p barriers. Needs: a power-of-two size (SMPI throws otherwise). */
-static int alltoallv_pair_mpi_barrier(const struct coll_args *a)
+int coll__alltoallv_pair_mpi_barrier(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, true, COLL_ORDER_XOR, COLL_SYNC_MPI);
 }
@@ -145,49 +145,7 @@ static int alltoallv_pair_mpi_barrier(const struct coll_args *a)
 /* Pairwise exchange after one barrier (the configured one). Reference: SimGrid 3.32
  * colls/alltoallv/alltoallv-pair-one-barrier.cpp (Ahmad Faraj). Cost: (p - 1)(α + m β) + one
  * barrier. Needs: a power-of-two size (SMPI throws otherwise). */
-static int alltoallv_pair_one_barrier(const struct coll_args *a)
+int coll__alltoallv_pair_one_barrier(const struct coll_args *a)
 {
     return coll__alltoall_steps(a, true, COLL_ORDER_XOR, COLL_SYNC_ONE);
 }
-
-const struct coll_algo coll_alltoallv_algos[] = {
-    { .name = "smpi_linear",
-      .run = alltoallv_smpi_linear,
-      .help =
-          "SMPI's default: ialltoallv (every receive, then every send, in rank order) and a wait" },
-    { .name = "bruck",
-      .run = alltoallv_bruck,
-      .help = "linear exchange in rounds of 4 peers (SMPI's bruck)" },
-    { .name = "ompi_basic_linear",
-      .run = alltoallv_ompi_basic_linear,
-      .help = "every receive then every send posted at once, then one wait (Open MPI's)" },
-    { .name = "pair",
-      .needs = COLL_NEEDS_POW2,
-      .run = alltoallv_pair,
-      .help = "step i: sendrecv with rank XOR i" },
-    { .name = "pair_light_barrier",
-      .needs = COLL_NEEDS_POW2,
-      .run = alltoallv_pair_light_barrier,
-      .help = "pair with a one-byte token between steps" },
-    { .name = "pair_mpi_barrier",
-      .needs = COLL_NEEDS_POW2,
-      .run = alltoallv_pair_mpi_barrier,
-      .help = "pair with a barrier before every step" },
-    { .name = "pair_one_barrier",
-      .needs = COLL_NEEDS_POW2,
-      .run = alltoallv_pair_one_barrier,
-      .help = "pair after one barrier" },
-    { .name = "ring",
-      .run = alltoallv_ring,
-      .help = "step i: send to rank+i, receive from rank-i (rank XOR i on a power of two)" },
-    { .name = "ring_light_barrier",
-      .run = alltoallv_ring_light_barrier,
-      .help = "ring with a one-byte token between steps" },
-    { .name = "ring_mpi_barrier",
-      .run = alltoallv_ring_mpi_barrier,
-      .help = "ring with a barrier before every step" },
-    { .name = "ring_one_barrier",
-      .run = alltoallv_ring_one_barrier,
-      .help = "ring after one barrier" },
-    { .name = NULL },
-};

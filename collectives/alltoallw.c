@@ -24,7 +24,7 @@ static void *rblock(const struct coll_args *a, int peer)
  * order, and waits for all of them. Reference: SimGrid 3.32 colls/smpi_coll.cpp
  * (colls::alltoallw) and colls/smpi_nbc_impl.cpp (ialltoallw). Cost: (p - 1) α + (p - 1) m β
  * when the links carry the flows in parallel (m the largest block). Needs: none. */
-static int alltoallw_smpi_linear(const struct coll_args *a)
+int coll__alltoallw_smpi_linear(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -48,11 +48,3 @@ static int alltoallw_smpi_linear(const struct coll_args *a)
     free(reqs);
     return rc;
 }
-
-const struct coll_algo coll_alltoallw_algos[] = {
-    { .name = "smpi_linear",
-      .run = alltoallw_smpi_linear,
-      .help =
-          "SMPI's only one: ialltoallw (every receive, then every send, in rank order) and a wait" },
-    { .name = NULL },
-};

@@ -28,7 +28,7 @@ static int exchange(int to, int from, MPI_Comm comm)
  * Reference: SimGrid 3.32 colls/barrier/barrier-ompi.cpp (ompi_basic_linear), from Open MPI
  * coll_base_barrier.c (basic_linear). Cost: 2 α + 2 (p - 1) message overheads at rank 0.
  * Needs: none. */
-static int barrier_ompi_basic_linear(const struct coll_args *a)
+int coll__barrier_ompi_basic_linear(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -52,7 +52,7 @@ static int barrier_ompi_basic_linear(const struct coll_args *a)
 
 /* Exactly two ranks: SMPI's two-rank barrier names its peer (rank + 1) & 1, which only pairs
  * the ranks of a two-rank communicator. */
-static const char *barrier_two_procs_check(const struct coll_args *a)
+const char *coll__barrier_check_two_procs(const struct coll_args *a)
 {
     return smpi_comm_size(a->comm) == 2 ? NULL : "a communicator of exactly two ranks";
 }
@@ -60,7 +60,7 @@ static const char *barrier_two_procs_check(const struct coll_args *a)
 /* Two ranks: one exchange of empty messages (sendrecv).
  * Reference: SimGrid 3.32 colls/barrier/barrier-ompi.cpp (ompi_two_procs), from Open MPI
  * coll_base_barrier.c (two_procs). Cost: α. Needs: exactly two ranks. */
-static int barrier_ompi_two_procs(const struct coll_args *a)
+int coll__barrier_ompi_two_procs(const struct coll_args *a)
 {
     int peer = (smpi_comm_rank(a->comm) + 1) & 1;
 
@@ -73,7 +73,7 @@ static int barrier_ompi_two_procs(const struct coll_args *a)
  * step down. Blocking sends and receives.
  * Reference: SimGrid 3.32 colls/barrier/barrier-ompi.cpp (ompi_tree), from Open MPI
  * coll_base_barrier.c (tree). Cost: 2 ceil(log2 p) α. Needs: none. */
-static int barrier_ompi_tree(const struct coll_args *a)
+int coll__barrier_ompi_tree(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -102,7 +102,7 @@ static int barrier_ompi_tree(const struct coll_args *a)
  * not, from every other. Reference: SimGrid 3.32 colls/barrier/barrier-ompi.cpp (ompi_bruck),
  * from Open MPI coll_base_barrier.c (bruck); Hensgen, Finkel, Manber, "Two algorithms for
  * barrier synchronization" (1988). Cost: ceil(log2 p) α. Needs: none. */
-static int barrier_ompi_bruck(const struct coll_args *a)
+int coll__barrier_ompi_bruck(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -140,7 +140,7 @@ static int folded_exchange(const struct coll_args *a)
  * Reference: SimGrid 3.32 colls/barrier/barrier-ompi.cpp (ompi_recursivedoubling), from Open
  * MPI coll_base_barrier.c (recursivedoubling). Cost: log2 q α, 2 α more when p is not a power
  * of two. Needs: none. */
-static int barrier_ompi_recursivedoubling(const struct coll_args *a)
+int coll__barrier_ompi_recursivedoubling(const struct coll_args *a)
 {
     return folded_exchange(a);
 }
@@ -149,7 +149,7 @@ static int barrier_ompi_recursivedoubling(const struct coll_args *a)
  * when the second token has passed it. Blocking sends and receives.
  * Reference: SimGrid 3.32 colls/barrier/barrier-ompi.cpp (ompi_doublering), from Open MPI
  * coll_base_barrier.c (doublering). Cost: 2 p α. Needs: none. */
-static int barrier_ompi_doublering(const struct coll_args *a)
+int coll__barrier_ompi_doublering(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -173,7 +173,7 @@ static int barrier_ompi_doublering(const struct coll_args *a)
  * bcast, as SMPI calls them).
  * Reference: SimGrid 3.32 colls/barrier/barrier-mpich-smp.cpp, from MPICH barrier_smp.c.
  * Cost: the intra-node barrier and bcast plus a barrier over the hosts. Needs: none. */
-static int barrier_mpich_smp(const struct coll_args *a)
+int coll__barrier_mpich_smp(const struct coll_args *a)
 {
     struct smpi_smp smp;
     char token = 0;
@@ -203,36 +203,7 @@ static int barrier_mpich_smp(const struct coll_args *a)
  * Reference: SimGrid 3.32 colls/barrier/barrier-mvapich2-pair.cpp, from MVAPICH2
  * barrier_osu.c (MPIR_Pairwise_Barrier_MV2). Cost: log2 q α, 2 α more when p is not a power
  * of two. Needs: none. */
-static int barrier_mvapich2_pair(const struct coll_args *a)
+int coll__barrier_mvapich2_pair(const struct coll_args *a)
 {
     return folded_exchange(a);
 }
-
-const struct coll_algo coll_barrier_algos[] = {
-    { .name = "ompi_basic_linear",
-      .run = barrier_ompi_basic_linear,
-      .help = "SMPI's default: all to rank 0, then rank 0 to all" },
-    { .name = "ompi_two_procs",
-      .run = barrier_ompi_two_procs,
-      .help = "one exchange between two ranks",
-      .check = barrier_two_procs_check },
-    { .name = "ompi_tree",
-      .run = barrier_ompi_tree,
-      .help = "binomial fan-in to rank 0, then fan-out" },
-    { .name = "ompi_bruck",
-      .run = barrier_ompi_bruck,
-      .help = "dissemination, ceil(log2 p) rounds" },
-    { .name = "ompi_recursivedoubling",
-      .run = barrier_ompi_recursivedoubling,
-      .help = "recursive doubling, ranks above a power of two folded onto partners" },
-    { .name = "ompi_doublering",
-      .run = barrier_ompi_doublering,
-      .help = "a token twice around the ring" },
-    { .name = "mpich_smp",
-      .run = barrier_mpich_smp,
-      .help = "barrier within hosts, among leaders, then release" },
-    { .name = "mvapich2_pair",
-      .run = barrier_mvapich2_pair,
-      .help = "pairwise exchanges, ranks above a power of two folded onto partners" },
-    { .name = NULL },
-};

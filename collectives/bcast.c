@@ -2,8 +2,8 @@
  * messages in SMPI's order with SMPI's blocking structure, so that simulated times match, and
  * moves the data correctly for every datatype. The buffer is a->rbuf (input at the root, output
  * elsewhere). Costs: p ranks, n bytes, α latency, β time per byte, s the segment size. This file
- * holds the trees, chains and scatter-allgather algorithms and the table; the others are in
- * bcast_ompi.c, bcast_smp.c, bcast_arrival.c and bcast_mvapich2.c. */
+ * holds the trees, chains and scatter-allgather algorithms (rows in algorithms.def); the others are
+ * in bcast_ompi.c, bcast_smp.c, bcast_arrival.c and bcast_mvapich2.c. */
 
 #include "collectives/bcast_impl.h"
 
@@ -34,7 +34,7 @@ int coll__bcast_binomial_tree(const struct coll_args *a)
 /* Flat tree: the root isends the buffer to every other rank in rank order and waits for all.
  * Reference: SimGrid 3.32 colls/bcast/bcast-flattree.cpp. Cost: (p - 1) (α + n β) at the root,
  * whose link the sends share. Needs: none. */
-static int bcast_flattree(const struct coll_args *a)
+int coll__bcast_flattree(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -59,7 +59,7 @@ static int bcast_flattree(const struct coll_args *a)
  * Reference: SimGrid 3.32 colls/bcast/bcast-flattree-pipeline.cpp.
  * Cost: (p - 1) n/s (α + s β) at the root. Needs: a positive extent, and a count below one
  * segment or a multiple of it (SMPI never sends the elements after the last whole segment). */
-static int bcast_flattree_pipeline(const struct coll_args *a)
+int coll__bcast_flattree_pipeline(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -68,7 +68,7 @@ static int bcast_flattree_pipeline(const struct coll_args *a)
     int rc = MPI_SUCCESS;
 
     if (nseg == 0)
-        return bcast_flattree(a);
+        return coll__bcast_flattree(a);
     if (rank != a->root)
         return pipe_relay(a, a->root, COLL_TAG_BCAST, NULL, 0, nseg, seg);
     for (int j = 0; j < size && rc == MPI_SUCCESS; j++)
@@ -77,12 +77,18 @@ static int bcast_flattree_pipeline(const struct coll_args *a)
     return rc;
 }
 
-static const char *check_flattree_pipeline(const struct coll_args *a)
+/* SMPI divides by the extent: a zero one crashes it, a negative one breaks the pipeline. */
+const char *coll__bcast_check_extent(const struct coll_args *a)
+{
+    return smpi_type_extent(a->type) > 0 ? NULL : "a datatype with a positive extent";
+}
+
+const char *coll__bcast_check_flattree_pipeline(const struct coll_args *a)
 {
     int seg;
 
-    if (check_extent(a))
-        return check_extent(a);
+    if (coll__bcast_check_extent(a))
+        return coll__bcast_check_extent(a);
     seg = pipe_segment(a->type);
     if (a->count >= seg && a->count % seg != 0)
         return "a count below one 8192-byte segment or a multiple of it (SMPI drops the "
@@ -97,7 +103,7 @@ static const char *check_flattree_pipeline(const struct coll_args *a)
  * segment go through MPI_Bcast again.
  * Reference: SimGrid 3.32 colls/bcast/bcast-NTSB.cpp (Faraj and Yuan, ICS 2005).
  * Cost: (log2 p + n/s) (α + s β). Needs: a positive extent. */
-static int bcast_ntsb(const struct coll_args *a)
+int coll__bcast_ntsb(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -129,7 +135,7 @@ static int bcast_ntsb(const struct coll_args *a)
  * takes a zero extent (one element per segment).
  * Reference: SimGrid 3.32 colls/bcast/bcast-NTSL.cpp and bcast-NTSL-Isend.cpp (Faraj and
  * Yuan). Cost: (p - 1 + n/s) (α + s β). Needs: a positive extent (NTSL: not negative). */
-static int bcast_ntsl(const struct coll_args *a)
+int coll__bcast_ntsl(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -153,7 +159,7 @@ static int bcast_ntsl(const struct coll_args *a)
     return rc;
 }
 
-static const char *check_ntsl(const struct coll_args *a)
+const char *coll__bcast_check_ntsl(const struct coll_args *a)
 {
     return smpi_type_extent(a->type) >= 0 ? NULL : "a datatype with a non-negative extent";
 }
@@ -311,7 +317,7 @@ static int rdb_fill_holes(char *buf, int nbytes, int ss, int vr, int mask, int i
  * peer is missing get the data from their own subtree (MPICH's recursive halving).
  * Reference: SimGrid 3.32 colls/bcast/bcast-scatter-rdb-allgather.cpp (MPICH's
  * MPIR_Bcast_scatter_doubling_allgather). Cost: 2 log2 p α + 2 (p - 1)/p n β. Needs: none. */
-static int bcast_scatter_rdb_allgather(const struct coll_args *a)
+int coll__bcast_scatter_rdb_allgather(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -353,78 +359,3 @@ static int bcast_scatter_rdb_allgather(const struct coll_args *a)
     byte_view_done(a, rank, tmp);
     return rc;
 }
-
-const struct coll_algo coll_bcast_algos[] = {
-    { .name = "binomial_tree",
-      .run = coll__bcast_binomial_tree,
-      .help = "binomial tree, blocking sends, largest subtree first" },
-    { .name = "arrival_pattern_aware",
-      .run = coll__bcast_arrival_pattern_aware,
-      .help = "chains of the ranks that have arrived, probed by rank 0",
-      .check = coll__bcast_check_arrival_pattern_aware },
-    { .name = "arrival_pattern_aware_wait",
-      .run = coll__bcast_arrival_pattern_aware_wait,
-      .help = "arrival-pattern chains, rank 0 polls three rounds first",
-      .check = coll__bcast_check_arrival_pattern_aware_wait },
-    { .name = "arrival_scatter",
-      .run = coll__bcast_arrival_scatter,
-      .help = "scatter + ring allgather over the ranks that have arrived",
-      .check = coll__bcast_check_arrival_scatter },
-    { .name = "flattree", .run = bcast_flattree, .help = "the root isends to every rank" },
-    { .name = "flattree_pipeline",
-      .run = bcast_flattree_pipeline,
-      .help = "flat tree in 8 KiB segments",
-      .check = check_flattree_pipeline },
-    { .name = "NTSB",
-      .run = bcast_ntsb,
-      .help = "pipelined binary tree from rank 0, 8 KiB segments",
-      .check = check_extent },
-    { .name = "NTSL",
-      .run = bcast_ntsl,
-      .help = "pipelined chain from rank 0, 8 KiB segments",
-      .check = check_ntsl },
-    { .name = "NTSL_Isend",
-      .run = bcast_ntsl,
-      .help = "pipelined chain from rank 0 (isend), 8 KiB segments",
-      .check = check_extent },
-    { .name = "scatter_LR_allgather",
-      .run = coll__bcast_scatter_lr_allgather,
-      .help = "binomial scatter + ring allgather (bytes)",
-      .check = coll__bcast_check_scatter_lr },
-    { .name = "scatter_rdb_allgather",
-      .run = bcast_scatter_rdb_allgather,
-      .help = "binomial scatter + recursive-doubling allgather" },
-    { .name = "SMP_binary",
-      .run = coll__bcast_smp_binary,
-      .help = "binary trees over hosts and within hosts, pipelined",
-      .check = coll__bcast_check_smp_binary },
-    { .name = "SMP_binomial",
-      .run = coll__bcast_smp_binomial,
-      .help = "binomial trees over hosts and within hosts",
-      .check = coll__bcast_check_smp_binomial },
-    { .name = "SMP_linear",
-      .run = coll__bcast_smp_linear,
-      .help = "chains over hosts and within hosts, pipelined",
-      .check = coll__bcast_check_smp_linear },
-    { .name = "ompi_split_bintree",
-      .run = coll__bcast_ompi_split_bintree,
-      .help = "Open MPI: halves down a binary tree, then swapped",
-      .check = coll__bcast_check_split_bintree },
-    { .name = "ompi_pipeline",
-      .run = coll__bcast_ompi_pipeline,
-      .help = "Open MPI: segmented chain",
-      .check = coll__bcast_check_ompi_pipeline },
-    { .name = "mvapich2_inter_node",
-      .run = coll__bcast_mvapich2_inter_node,
-      .help = "MVAPICH2: among host leaders only",
-      .check = coll__bcast_check_mvapich2_inter_node },
-    { .name = "mvapich2_intra_node",
-      .run = coll__bcast_mvapich2_intra_node,
-      .help = "MVAPICH2: two-level (leaders, then hosts) or flat",
-      .check = coll__bcast_check_mvapich2_intra_node },
-    { .name = "mvapich2_knomial_intra_node",
-      .run = coll__bcast_mvapich2_knomial_intra_node,
-      .help = "MVAPICH2: k-nomial tree",
-      .check = coll__bcast_check_knomial },
-    { .name = NULL },
-};

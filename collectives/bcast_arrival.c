@@ -128,7 +128,7 @@ const char *coll__bcast_check_arrival_pattern_aware(const struct coll_args *a)
 {
     if (smpi_comm_size(a->comm) > AP_MAX_RANKS)
         return "at most 1024 ranks";
-    return check_extent(a);
+    return coll__bcast_check_extent(a);
 }
 
 /* Rank 0 of arrival_pattern_aware_wait and arrival_scatter: three passes over the ranks not yet
@@ -233,7 +233,7 @@ const char *coll__bcast_check_arrival_pattern_aware_wait(const struct coll_args 
 {
     if (smpi_comm_size(a->comm) > APW_MAX_RANKS)
         return "at most 128 ranks";
-    return check_extent(a);
+    return coll__bcast_check_extent(a);
 }
 
 /* A rank of arrival_scatter's group: receives its block of the data from rank 0 (its place in

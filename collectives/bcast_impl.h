@@ -1,6 +1,6 @@
 /* bcast_impl.h: what the files of the MPI_Bcast family share (bcast.c, bcast_ompi.c,
- * bcast_smp.c, bcast_arrival.c, bcast_mvapich2.c): segment sizes, small helpers and the
- * algorithms that bcast.c's table lists from the other files. Private to those files. */
+ * bcast_smp.c, bcast_arrival.c, bcast_mvapich2.c): segment sizes and small helpers (the algorithms
+ * are declared from algorithms.def, internal.h). Private to those files. */
 #ifndef COLL_BCAST_IMPL_H
 #define COLL_BCAST_IMPL_H
 
@@ -25,33 +25,6 @@
 #define AS_HEADER 128
 #define AS_MAX_RANKS 128
 
-/* The algorithms and pieces the family's files share (table in bcast.c). */
-int coll__bcast_arrival_pattern_aware(const struct coll_args *a);
-int coll__bcast_arrival_pattern_aware_wait(const struct coll_args *a);
-int coll__bcast_arrival_scatter(const struct coll_args *a);
-int coll__bcast_binomial_tree(const struct coll_args *a);
-int coll__bcast_mvapich2_inter_node(const struct coll_args *a);
-int coll__bcast_mvapich2_intra_node(const struct coll_args *a);
-int coll__bcast_mvapich2_knomial_intra_node(const struct coll_args *a);
-int coll__bcast_ompi_pipeline(const struct coll_args *a);
-int coll__bcast_ompi_split_bintree(const struct coll_args *a);
-int coll__bcast_scatter_lr_allgather(const struct coll_args *a);
-int coll__bcast_smp_binary(const struct coll_args *a);
-int coll__bcast_smp_binomial(const struct coll_args *a);
-int coll__bcast_smp_linear(const struct coll_args *a);
-const char *coll__bcast_check_arrival_pattern_aware(const struct coll_args *a);
-const char *coll__bcast_check_arrival_pattern_aware_wait(const struct coll_args *a);
-const char *coll__bcast_check_arrival_scatter(const struct coll_args *a);
-const char *coll__bcast_check_knomial(const struct coll_args *a);
-const char *coll__bcast_check_mvapich2_inter_node(const struct coll_args *a);
-const char *coll__bcast_check_mvapich2_intra_node(const struct coll_args *a);
-const char *coll__bcast_check_ompi_pipeline(const struct coll_args *a);
-const char *coll__bcast_check_scatter_lr(const struct coll_args *a);
-const char *coll__bcast_check_smp_binary(const struct coll_args *a);
-const char *coll__bcast_check_smp_binomial(const struct coll_args *a);
-const char *coll__bcast_check_smp_linear(const struct coll_args *a);
-const char *coll__bcast_check_split_bintree(const struct coll_args *a);
-
 /* ---- pieces shared by several algorithms ------------------------------------------------- */
 
 /* Elements in one pipeline segment: PIPE_BYTES of extents, at least one (the checks refuse the
@@ -62,12 +35,6 @@ static inline int pipe_segment(MPI_Datatype type)
     MPI_Aint seg = extent > 0 ? PIPE_BYTES / extent : 1;
 
     return seg > 0 ? (int)seg : 1;
-}
-
-/* SMPI divides by the extent: a zero one crashes it, a negative one breaks the pipeline. */
-static inline const char *check_extent(const struct coll_args *a)
-{
-    return smpi_type_extent(a->type) > 0 ? NULL : "a datatype with a positive extent";
 }
 
 static inline void *segment_at(const struct coll_args *a, int i, int seg)

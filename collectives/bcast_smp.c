@@ -15,13 +15,39 @@ static int uniform_cores(MPI_Comm comm)
     return smpi_comm_size(smp.intra);
 }
 
-/* The same after SMPI's init_smp (charged on the first use of comm by this rank). */
-static int smp_cores(const struct coll_args *a, int *cores)
+/* The tree of one SMP algorithm on a uniform layout of `cores` ranks per host. */
+typedef int smp_tree_fn(const struct coll_args *a, int rank, int size, int cores);
+
+/* Runs `tree` with the ranks per host that SMPI's init_smp finds (charged on the first use of
+ * comm by this rank); on a layout that is not uniform, bcast__mpich instead. */
+static int smp_run(const struct coll_args *a, smp_tree_fn *tree)
 {
     struct smpi_smp smp;
     int rc = coll__smp_init(a->comm, &smp);
 
-    *cores = rc == MPI_SUCCESS && smp.uniform ? smpi_comm_size(smp.intra) : 0;
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (!smp.uniform)
+        return bcast_mpich(a);
+    return tree(a, smpi_comm_rank(a->comm), smpi_comm_size(a->comm), smpi_comm_size(smp.intra));
+}
+
+/* The pipeline of SMP_binary and SMP_linear once the caller knows its parent `from` and its
+ * children to[0..nto-1]: another root hands rank 0 the buffer, whole 8 KiB segments flow down
+ * with blocking sends, and the elements after the last whole segment go through MPI_Bcast again
+ * (one segment of a->count elements when there are fewer). */
+static int smp_pipeline(const struct coll_args *a, int rank, int from, const int *to, int nto)
+{
+    int seg = pipe_segment(a->type);
+    int rc = root_to_zero(a, rank, COLL_TAG_BCAST);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (a->count <= seg)
+        return pipe_blocking(a, from, to, nto, 1, a->count);
+    rc = pipe_blocking(a, from, to, nto, a->count / seg, seg);
+    if (rc == MPI_SUCCESS && a->count % seg != 0)
+        rc = bcast_rest(a, a->count / seg * seg);
     return rc;
 }
 
@@ -33,46 +59,30 @@ static int smp_cores(const struct coll_args *a, int *cores)
  * Reference: SimGrid 3.32 colls/bcast/bcast-SMP-binary.cpp (Faraj and Yuan).
  * Cost: (log2 (p/c) + log2 c + n/s) (α + s β) for c ranks per host. Needs: on a uniform layout,
  * an extent from 1 to 8192 bytes (SMPI divides by 8192 / extent). */
-int coll__bcast_smp_binary(const struct coll_args *a)
+static int smp_binary(const struct coll_args *a, int rank, int size, int cores)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int cores;
-    int rc = smp_cores(a, &cores);
-    int host;
-    int base;
-    int local;
-    int ncore;
-    int seg;
-    int from;
+    int host = rank / cores;
+    int base = host * cores;
+    int local = rank % cores;
+    int ncore = base == size / cores * cores ? size - base : cores;
+    int from = rank == 0    ? MPI_PROC_NULL
+               : local == 0 ? (host - 1) / 2 * cores
+                            : base + (local - 1) / 2;
     int to[4];
     int nto = 0;
 
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (cores == 0)
-        return bcast_mpich(a);
-    host = rank / cores;
-    base = host * cores;
-    local = rank % cores;
-    ncore = base == size / cores * cores ? size - base : cores;
-    seg = pipe_segment(a->type);
-    from = rank == 0 ? MPI_PROC_NULL : local == 0 ? (host - 1) / 2 * cores : base + (local - 1) / 2;
     for (int c = 1; local == 0 && c <= 2; c++)
         if ((2 * host + c) * cores < size)
             to[nto++] = (2 * host + c) * cores;
     for (int c = 1; c <= 2; c++)
         if (2 * local + c < ncore)
             to[nto++] = base + 2 * local + c;
-    rc = root_to_zero(a, rank, COLL_TAG_BCAST);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (a->count <= seg)
-        return pipe_blocking(a, from, to, nto, 1, a->count);
-    rc = pipe_blocking(a, from, to, nto, a->count / seg, seg);
-    if (rc == MPI_SUCCESS && a->count % seg != 0)
-        rc = bcast_rest(a, a->count / seg * seg);
-    return rc;
+    return smp_pipeline(a, rank, from, to, nto);
+}
+
+int coll__bcast_smp_binary(const struct coll_args *a)
+{
+    return smp_run(a, smp_binary);
 }
 
 const char *coll__bcast_check_smp_binary(const struct coll_args *a)
@@ -110,26 +120,22 @@ static int binomial_in_block(const struct coll_args *a, int vr, int n, int strid
     return rc;
 }
 
-int coll__bcast_smp_binomial(const struct coll_args *a)
+static int smp_binomial(const struct coll_args *a, int rank, int size, int cores)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int cores;
-    int rc = smp_cores(a, &cores);
-    int base;
+    int base = rank / cores * cores;
+    int rc = root_to_zero(a, rank, COLL_TAG_BCAST);
 
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (cores == 0)
-        return bcast_mpich(a);
-    base = rank / cores * cores;
-    rc = root_to_zero(a, rank, COLL_TAG_BCAST);
     if (rc == MPI_SUCCESS && rank % cores == 0)
         rc = binomial_in_block(a, rank / cores, (size - 1) / cores + 1, cores, 0);
     if (rc == MPI_SUCCESS)
         rc = binomial_in_block(a, rank % cores, base == size / cores * cores ? size - base : cores,
                                1, base);
     return rc;
+}
+
+int coll__bcast_smp_binomial(const struct coll_args *a)
+{
+    return smp_run(a, smp_binomial);
 }
 
 const char *coll__bcast_check_smp_binomial(const struct coll_args *a)
@@ -152,22 +158,12 @@ const char *coll__bcast_check_smp_binomial(const struct coll_args *a)
  * Cost: (p/c + c + n/s) (α + s β). Needs: on a uniform layout, a positive extent and more than
  * one rank per host (with one, SMPI sends every message twice and leaves the copies unmatched,
  * which later broadcasts receive instead of their own data). */
-int coll__bcast_smp_linear(const struct coll_args *a)
+static int smp_linear(const struct coll_args *a, int rank, int size, int cores)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int cores;
-    int rc = smp_cores(a, &cores);
-    int seg;
     int from;
     int to[2];
     int nto = 0;
 
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (cores == 0)
-        return bcast_mpich(a);
-    seg = pipe_segment(a->type);
     if (size <= cores)
         return coll__call(COLL_BCAST, "default", a);
     if (rank % cores == 0) {
@@ -180,15 +176,12 @@ int coll__bcast_smp_linear(const struct coll_args *a)
         if ((rank + 1) % cores != 0 && rank != size - 1)
             to[nto++] = (rank + 1) % size;
     }
-    rc = root_to_zero(a, rank, COLL_TAG_BCAST);
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (a->count <= seg)
-        return pipe_blocking(a, from, to, nto, 1, a->count);
-    rc = pipe_blocking(a, from, to, nto, a->count / seg, seg);
-    if (rc == MPI_SUCCESS && a->count % seg != 0)
-        rc = bcast_rest(a, a->count / seg * seg);
-    return rc;
+    return smp_pipeline(a, rank, from, to, nto);
+}
+
+int coll__bcast_smp_linear(const struct coll_args *a)
+{
+    return smp_run(a, smp_linear);
 }
 
 const char *coll__bcast_check_smp_linear(const struct coll_args *a)

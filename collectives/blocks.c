@@ -1,9 +1,10 @@
-/* blocks: the block arithmetic of the one-block-per-rank collectives (blocks.h) and the
- * algorithms allgather and allgatherv share: the same messages for a regular call and a v call
- * with equal counts. */
+/* blocks: the block arithmetic of the one-block-per-rank collectives (blocks.h), the
+ * algorithms allgather and allgatherv share (the same messages for a regular call and a v call
+ * with equal counts), and the pieces the two-level gather and scatters share. */
 #include <stdlib.h>
 
 #include "collectives/blocks.h"
+#include "simcore/simcore.h"
 
 void coll__blocks_init(struct coll_blocks *x, const struct coll_args *a, unsigned form, int tag)
 {
@@ -211,5 +212,58 @@ int coll__rooted_basic_linear(const struct coll_args *a, bool scatter)
             rc = smpi_recv(coll__rblock(&x, i), x.rcount, x.rtype, i, x.tag, x.comm,
                            MPI_STATUS_IGNORE);
     }
+    return rc;
+}
+
+size_t coll__rooted_block_bytes(const struct coll_args *a, int rank, bool scatter)
+{
+    if ((rank == a->root) == scatter)
+        return smpi_type_size(a->stype) * (size_t)a->scount;
+    return smpi_type_size(a->rtype) * (size_t)a->rcount;
+}
+
+int coll__two_level_init(struct coll_two_level *g, const struct coll_args *a, bool scatter,
+                         bool *leader)
+{
+    int rc = coll__smp_init(a->comm, &g->smp);
+
+    g->nbytes = 0;
+    g->node_buf = NULL;
+    g->leader_buf = NULL;
+    *leader = false;
+    if (rc != MPI_SUCCESS)
+        return rc;
+    g->nbytes = coll__rooted_block_bytes(a, smpi_comm_rank(a->comm), scatter);
+    g->local_size = smpi_comm_size(g->smp.intra);
+    *leader = smpi_comm_rank(g->smp.intra) == 0;
+    if (*leader && g->nbytes > 0)
+        g->node_buf = sim_xmalloc(g->nbytes * (size_t)g->local_size);
+    return MPI_SUCCESS;
+}
+
+void coll__two_level_free(struct coll_two_level *g)
+{
+    free(g->node_buf);
+    free(g->leader_buf);
+}
+
+int coll__two_level_leaders_v(const struct coll_two_level *g, struct coll_args *b, int per,
+                              bool scatter)
+{
+    int n = smpi_comm_size(g->smp.leaders);
+    int *counts = NULL;
+    int rc;
+
+    if (smpi_comm_rank(g->smp.leaders) == b->root) {
+        counts = sim_xmalloc(2 * (size_t)n * sizeof(int));
+        for (int i = 0; i < n; i++) {
+            counts[i] = g->smp.node_sizes[i] * per;
+            counts[n + i] = i == 0 ? 0 : counts[n + i - 1] + counts[i - 1];
+        }
+        *(scatter ? &b->scounts : &b->rcounts) = counts;
+        *(scatter ? &b->sdispls : &b->rdispls) = counts + n;
+    }
+    rc = coll_run(scatter ? COLL_SCATTERV : COLL_GATHERV, b);
+    free(counts);
     return rc;
 }

@@ -110,6 +110,31 @@ int coll__rooted_linear(const struct coll_args *a, bool scatter, bool v);
  * the root handles the ranks in rank order, its own block by a copy, the others by blocking
  * messages. */
 int coll__rooted_basic_linear(const struct coll_args *a, bool scatter);
+/* The bytes of rank's block in a gather (scatter false) or a scatter: the root's receive (send)
+ * block, another rank's send (receive) block. */
+size_t coll__rooted_block_bytes(const struct coll_args *a, int rank, bool scatter);
+
+/* One rank's state in MVAPICH2's two-level gather and scatters (gather.c, scatter.c). */
+struct coll_two_level {
+    struct smpi_smp smp;
+    size_t nbytes;    /* bytes of one block */
+    int local_size;   /* ranks on this host */
+    void *node_buf;   /* on a leader: its host's blocks, as bytes */
+    void *leader_buf; /* on the root's leader when it is not the root: all blocks, as bytes */
+};
+/* Sets up *g for call a of the two-level gather (scatter false) or scatter: the host layout
+ * (charging SMPI's init_smp on the communicator's first use), the bytes of a block, the host's
+ * size, and on a host leader the buffer of its host's blocks. Sets *leader when the caller
+ * leads its host. Returns an MPI error class; g->nbytes 0 means there is nothing to move (no
+ * buffer then). coll__two_level_free frees the buffers. */
+int coll__two_level_init(struct coll_two_level *g, const struct coll_args *a, bool scatter,
+                         bool *leader);
+void coll__two_level_free(struct coll_two_level *g);
+/* Step 2 of the two-level gather (scatter false) or scatter on a non-uniform layout: a gatherv
+ * (scatterv) of call b among the host leaders (b->comm), with `per` elements of the root's type
+ * for each rank of every host (the root's counts and displacements; b->root its leader). */
+int coll__two_level_leaders_v(const struct coll_two_level *g, struct coll_args *b, int per,
+                              bool scatter);
 
 /* ---- alltoall and alltoallv (alltoall_steps.c), v false for alltoall, true for alltoallv */
 

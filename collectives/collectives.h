@@ -40,9 +40,10 @@ enum coll_flag {
  * suffix, flags enum coll_flag bits (0 for none) and ti the action name of SMPI 3.32's
  * time-independent traces (NULL: SMPI writes none). Expanded into enum coll_kind, the reserved
  * tags, the table declarations, coll_descs[] and the registry array of registry.c. Adding a
- * collective: one X(...) here, one collectives/<kind>.c holding coll_<kind>_algos[], one line in
- * collectives/local.mk, and its PMPI binding; its checks, in-place handling, report, traces and
- * nonblocking form follow from its form and flags. */
+ * collective: one X(...) here, its section of rows in collectives/algorithms.def, one
+ * collectives/<kind>.c holding the algorithms, one line in collectives/local.mk, and its PMPI
+ * binding; its checks, in-place handling, report, traces and nonblocking form follow from its
+ * form and flags. */
 #define COLL_KINDS(X)                                                                              \
     X(BARRIER, barrier, BARRIER, 0, "barrier")                                                     \
     X(BCAST, bcast, BCAST, COLL_ROOTED, "bcast")                                                   \
@@ -177,7 +178,7 @@ struct coll_algo {
 };
 
 /* One table per collective, ended by a row whose name is NULL; the first row is the baseline,
- * which must have no needs. Defined at the bottom of collectives/<kind>.c. */
+ * which must have no needs. Expanded in registry.c from the rows of collectives/algorithms.def. */
 #define COLL_TABLE_DECL(U, l, ...) extern const struct coll_algo coll_##l##_algos[];
 COLL_KINDS(COLL_TABLE_DECL)
 #undef COLL_TABLE_DECL

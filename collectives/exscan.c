@@ -15,7 +15,7 @@
  * colls/smpi_coll.cpp (colls::exscan). Cost: (p - 1) (α + n β) at rank p - 1, the sends of
  * rank 0 sharing its link, plus (p - 2) n γ. Memory: r temporaries of n bytes at rank r, as
  * in SMPI. Needs: none; SMPI never writes the result with a non-commutative op, this does. */
-static int exscan_smpi_linear(const struct coll_args *a)
+int coll__exscan_smpi_linear(const struct coll_args *a)
 {
     return coll__scan_linear(a, true);
 }
@@ -24,7 +24,7 @@ static int exscan_smpi_linear(const struct coll_args *a)
  * straight into its result, and sends that prefix combined with its own input to rank r + 1.
  * The same chain as Open MPI's coll_basic_exscan.c; SMPI has no such algorithm. Cost:
  * (p - 1) (α + n β + n γ) on the critical path. Needs: none (operand order is rank order). */
-static int exscan_simmpi_chain(const struct coll_args *a)
+int coll__exscan_simmpi_chain(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -48,13 +48,3 @@ static int exscan_simmpi_chain(const struct coll_args *a)
     free(next_block);
     return rc;
 }
-
-const struct coll_algo coll_exscan_algos[] = {
-    { .name = "smpi_linear",
-      .run = exscan_smpi_linear,
-      .help = "SMPI's exscan: every rank sends to all higher ranks at once" },
-    { .name = "simmpi_chain",
-      .run = exscan_simmpi_chain,
-      .help = "linear chain from rank 0 (Open MPI basic)" },
-    { .name = NULL },
-};

@@ -28,7 +28,7 @@ static int copy_own(const struct coll_args *a, int rank)
  * Reference: SimGrid 3.32 colls/smpi_default_selector.cpp (gather__default) and
  * colls/smpi_nbc_impl.cpp (igather). Cost: (p - 1) α + n β at the root, whose receives share its
  * links. Needs: none. */
-static int gather_smpi_linear(const struct coll_args *a)
+int coll__gather_smpi_linear(const struct coll_args *a)
 {
     return coll__rooted_linear(a, false, false);
 }
@@ -38,7 +38,7 @@ static int gather_smpi_linear(const struct coll_args *a)
  * Reference: SimGrid 3.32 colls/gather/gather-ompi.cpp (ompi_basic_linear), from Open MPI
  * coll_base_gather.c (basic_linear). Cost: (p - 1) (α + b β), serialised at the root.
  * Needs: none. */
-static int gather_ompi_basic_linear(const struct coll_args *a)
+int coll__gather_ompi_basic_linear(const struct coll_args *a)
 {
     return coll__rooted_basic_linear(a, false);
 }
@@ -93,7 +93,7 @@ static int bm_rotate(const struct coll_args *a, int size, const struct bm_acc *a
  * Reference: SimGrid 3.32 colls/gather/gather-ompi.cpp (ompi_binomial), from Open MPI
  * coll_base_gather.c (binomial). Cost: ceil(log2 p) α + (p - 1) b β at the root.
  * Needs: none. */
-static int gather_ompi_binomial(const struct coll_args *a)
+int coll__gather_ompi_binomial(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -189,7 +189,7 @@ static int linear_sync_root(const struct coll_args *a, int rank, int size)
  * coll_base_gather.c (linear_sync). Cost: (p - 1) (3 α + b β), partly overlapped.
  * Needs: none (the segments are cut by each side's own type size, as in Open MPI, so the send
  * and receive types must cut the block at the same element). */
-static int gather_ompi_linear_sync(const struct coll_args *a)
+int coll__gather_ompi_linear_sync(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     size_t tsize = smpi_type_size(a->stype);
@@ -208,22 +208,14 @@ static int gather_ompi_linear_sync(const struct coll_args *a)
     return rc;
 }
 
-/* The bytes of one block: the root's receive block, or a sender's block. */
-static size_t block_bytes(const struct coll_args *a, int rank)
-{
-    if (rank == a->root)
-        return smpi_type_size(a->rtype) * (size_t)a->rcount;
-    return smpi_type_size(a->stype) * (size_t)a->scount;
-}
-
 /* SMPI 3.32's two-level gather crashes on a non-uniform layout and when the root is not the
  * first rank of its host, and gathers blocks in host order: refuse those layouts unless there is
  * no data (SMPI then returns before using the layout). */
-static const char *gather_mvapich2_two_level_check(const struct coll_args *a)
+const char *coll__gather_check_mvapich2_two_level(const struct coll_args *a)
 {
     struct smpi_smp smp;
 
-    if (block_bytes(a, smpi_comm_rank(a->comm)) == 0)
+    if (coll__rooted_block_bytes(a, smpi_comm_rank(a->comm), false) == 0)
         return NULL;
     if (smpi_comm_smp(a->comm, &smp) != MPI_SUCCESS)
         return "an intracommunicator";
@@ -236,18 +228,9 @@ static const char *gather_mvapich2_two_level_check(const struct coll_args *a)
     return NULL;
 }
 
-/* The two-level gather's state on one rank. */
-struct mv2_gather {
-    struct smpi_smp smp;
-    size_t nbytes;    /* bytes of one block */
-    int local_size;   /* ranks on this host */
-    void *node_buf;   /* on a leader: its host's blocks, as bytes */
-    void *leader_buf; /* on the root's leader when it is not the root: all blocks, as bytes */
-};
-
 /* Step 1: every host gathers its blocks, as bytes, on its leader (intra rank 0), with the
  * intra-node gather the mvapich2 selector chose, else the mpich selector's. */
-static int mv2_gather_intra(const struct coll_args *a, int rank, struct mv2_gather *g)
+static int mv2_gather_intra(const struct coll_args *a, int rank, struct coll_two_level *g)
 {
     struct coll_args in = { .sbuf = a->sbuf,
                             .scount = a->scount,
@@ -268,31 +251,9 @@ static int mv2_gather_intra(const struct coll_args *a, int rank, struct mv2_gath
     return coll__call(COLL_GATHER, "mpich", &in);
 }
 
-/* Step 2 on a non-uniform layout (SMPI 3.32 crashes there): the leaders gather their hosts'
- * blocks on the root's leader with a gatherv, `per` elements of up->rtype per rank. */
-static int mv2_gather_leaders_v(struct mv2_gather *g, struct coll_args *up, int per)
-{
-    int n = smpi_comm_size(g->smp.leaders);
-    int *counts = NULL;
-    int rc;
-
-    if (smpi_comm_rank(g->smp.leaders) == up->root) {
-        counts = sim_xmalloc(2 * (size_t)n * sizeof(int));
-        for (int i = 0; i < n; i++) {
-            counts[i] = g->smp.node_sizes[i] * per;
-            counts[n + i] = i == 0 ? 0 : counts[n + i - 1] + counts[i - 1];
-        }
-        up->rcounts = counts;
-        up->rdispls = counts + n;
-    }
-    rc = coll_run(COLL_GATHERV, up);
-    free(counts);
-    return rc;
-}
-
 /* Step 2: the leaders gather their hosts' blocks on the root's leader: straight into the
  * receive buffer when that leader is the root, else as bytes into a buffer it passes on. */
-static int mv2_gather_leaders(const struct coll_args *a, int rank, struct mv2_gather *g)
+static int mv2_gather_leaders(const struct coll_args *a, int rank, struct coll_two_level *g)
 {
     int size = smpi_comm_size(a->comm);
     int leader_of_root = g->smp.leader_of[a->root];
@@ -313,8 +274,9 @@ static int mv2_gather_leaders(const struct coll_args *a, int rank, struct mv2_ga
         up.rtype = MPI_BYTE;
     }
     if (!g->smp.uniform)
-        return mv2_gather_leaders_v(g, &up, a->root == leader_of_root ? a->rcount : (int)g->nbytes);
-    return gather_ompi_basic_linear(&up);
+        return coll__two_level_leaders_v(
+            g, &up, a->root == leader_of_root ? a->rcount : (int)g->nbytes, false);
+    return coll__gather_ompi_basic_linear(&up);
 }
 
 /* Two-level gather: each host gathers its blocks on its leader (the intra-node gather of the
@@ -327,20 +289,15 @@ static int mv2_gather_leaders(const struct coll_args *a, int rank, struct mv2_ga
  * Needs: hosts of consecutive ranks in rank order, as many ranks per host and a root that leads
  * its host (SMPI 3.32 crashes on the last two: it never sets the leader's rank, so the root's
  * leader believes it is not the root of the leaders' gather). */
-static int gather_mvapich2_two_level(const struct coll_args *a)
+int coll__gather_mvapich2_two_level(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
-    struct mv2_gather g = { .node_buf = NULL, .leader_buf = NULL };
+    struct coll_two_level g;
     bool leader;
-    int rc = coll__smp_init(a->comm, &g.smp);
+    int rc = coll__two_level_init(&g, a, false, &leader);
 
-    if (rc != MPI_SUCCESS || block_bytes(a, rank) == 0)
+    if (rc != MPI_SUCCESS || g.nbytes == 0)
         return rc;
-    g.nbytes = block_bytes(a, rank);
-    g.local_size = smpi_comm_size(g.smp.intra);
-    leader = smpi_comm_rank(g.smp.intra) == 0;
-    if (leader)
-        g.node_buf = sim_xmalloc(g.nbytes * (size_t)g.local_size);
     rc = mv2_gather_intra(a, rank, &g);
     if (rc == MPI_SUCCESS && leader)
         rc = mv2_gather_leaders(a, rank, &g);
@@ -350,28 +307,6 @@ static int gather_mvapich2_two_level(const struct coll_args *a)
     if (rc == MPI_SUCCESS && rank == a->root && !leader)
         rc = smpi_recv(a->rbuf, a->rcount * smpi_comm_size(a->comm), a->rtype,
                        g.smp.leader_of[rank], COLL_TAG_GATHER, a->comm, MPI_STATUS_IGNORE);
-    free(g.node_buf);
-    free(g.leader_buf);
+    coll__two_level_free(&g);
     return rc;
 }
-
-const struct coll_algo coll_gather_algos[] = {
-    { .name = "smpi_linear",
-      .run = gather_smpi_linear,
-      .help =
-          "SMPI's default: nonblocking sends to the root, which posts every receive and waits" },
-    { .name = "ompi_basic_linear",
-      .run = gather_ompi_basic_linear,
-      .help = "the root receives each block in rank order, blocking" },
-    { .name = "ompi_binomial",
-      .run = gather_ompi_binomial,
-      .help = "in-order binomial tree, subtrees forwarded whole" },
-    { .name = "ompi_linear_sync",
-      .run = gather_ompi_linear_sync,
-      .help = "the root asks each rank in turn, blocks sent as two segments" },
-    { .name = "mvapich2_two_level",
-      .run = gather_mvapich2_two_level,
-      .help = "gather on each host's leader, then among the leaders",
-      .check = gather_mvapich2_two_level_check },
-    { .name = NULL },
-};

@@ -10,15 +10,7 @@
  * them all. Reference: SimGrid 3.32 colls/smpi_coll.cpp (colls::gatherv) and
  * colls/smpi_nbc_impl.cpp (igatherv). Cost: (p - 1) α + n β at the root, whose receives share
  * its links. Needs: none. */
-static int gatherv_smpi_linear(const struct coll_args *a)
+int coll__gatherv_smpi_linear(const struct coll_args *a)
 {
     return coll__rooted_linear(a, false, true);
 }
-
-const struct coll_algo coll_gatherv_algos[] = {
-    { .name = "smpi_linear",
-      .run = gatherv_smpi_linear,
-      .help =
-          "SMPI's gatherv: nonblocking sends to the root, which posts every receive and waits" },
-    { .name = NULL },
-};

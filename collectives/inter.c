@@ -23,18 +23,58 @@ static int local(enum coll_kind k, MPI_Comm inter, struct coll_args a)
     return coll_run(k, &a);
 }
 
+/* Reduces the group's send buffers at its leader into a temporary of a->count elements: *block
+ * is what to free(), *tmp the result. */
+static int reduce_at_leader(const struct coll_args *a, void **block, void **tmp)
+{
+    struct coll_args r = *a;
+
+    *block = coll__tmp_alloc(a->count, a->type, tmp);
+    r.rbuf = *tmp;
+    r.root = 0;
+    return local(COLL_REDUCE, a->comm, r);
+}
+
+/* Gathers the group's send blocks (a->scount elements of a->stype from each member, in rank
+ * order) at its leader into a temporary: *block is what to free(), *all the blocks. */
+static int gather_at_leader(const struct coll_args *a, void **block, void **all)
+{
+    struct coll_args g = { .sbuf = a->sbuf,
+                           .scount = a->scount,
+                           .stype = a->stype,
+                           .rcount = a->scount,
+                           .rtype = a->stype,
+                           .root = 0 };
+
+    *block = coll__tmp_alloc(a->scount * smpi_comm_size(a->comm), a->stype, all);
+    g.rbuf = *all;
+    return local(COLL_GATHER, a->comm, g);
+}
+
+/* The leaders swap their group's part (n elements of stype at out) for the other group's (m
+ * elements of rtype into in), then each leader broadcasts what it got in its group. */
+static int swap_and_bcast(MPI_Comm inter, int tag, const void *out, int n, MPI_Datatype stype,
+                          void *in, int m, MPI_Datatype rtype)
+{
+    struct coll_args b = { .rbuf = in, .count = m, .type = rtype, .root = 0 };
+    int rc = MPI_SUCCESS;
+
+    if (is_leader(inter))
+        rc = smpi_sendrecv(out, n, stype, 0, tag, in, m, rtype, 0, tag, inter, MPI_STATUS_IGNORE);
+    if (rc == MPI_SUCCESS)
+        rc = local(COLL_BCAST, inter, b);
+    return rc;
+}
+
 /* Local barrier, leaders exchange a token, local broadcast of it. */
 static int inter_barrier(const struct coll_args *a)
 {
     int token = 0;
-    struct coll_args b = { .rbuf = &token, .count = 1, .type = MPI_INT, .root = 0 };
     int rc = local(COLL_BARRIER, a->comm, (struct coll_args){ 0 });
 
-    if (rc == MPI_SUCCESS && is_leader(a->comm))
-        rc = smpi_sendrecv(&token, 1, MPI_INT, 0, COLL_TAG_INTER_BARRIER, &token, 1, MPI_INT, 0,
-                           COLL_TAG_INTER_BARRIER, a->comm, MPI_STATUS_IGNORE);
     if (rc == MPI_SUCCESS)
-        rc = local(COLL_BCAST, a->comm, b);
+        rc =
+            swap_and_bcast(a->comm, COLL_TAG_INTER_BARRIER, &token, 1, MPI_INT, &token, 1, MPI_INT);
     return rc;
 }
 
@@ -61,7 +101,6 @@ static int inter_reduce(const struct coll_args *a)
 {
     void *tmp;
     void *block;
-    struct coll_args r = *a;
     int rc;
 
     if (a->root == MPI_ROOT)
@@ -69,10 +108,7 @@ static int inter_reduce(const struct coll_args *a)
                          MPI_STATUS_IGNORE);
     if (a->root == MPI_PROC_NULL)
         return MPI_SUCCESS;
-    block = coll__tmp_alloc(a->count, a->type, &tmp);
-    r.rbuf = tmp;
-    r.root = 0;
-    rc = local(COLL_REDUCE, a->comm, r);
+    rc = reduce_at_leader(a, &block, &tmp);
     if (rc == MPI_SUCCESS && is_leader(a->comm))
         rc = smpi_send(tmp, a->count, a->type, a->root, COLL_TAG_INTER_REDUCE, a->comm);
     free(block);
@@ -83,19 +119,12 @@ static int inter_reduce(const struct coll_args *a)
 static int inter_allreduce(const struct coll_args *a)
 {
     void *tmp;
-    void *block = coll__tmp_alloc(a->count, a->type, &tmp);
-    struct coll_args r = *a;
-    struct coll_args b = { .rbuf = a->rbuf, .count = a->count, .type = a->type, .root = 0 };
-    int rc;
+    void *block;
+    int rc = reduce_at_leader(a, &block, &tmp);
 
-    r.rbuf = tmp;
-    r.root = 0;
-    rc = local(COLL_REDUCE, a->comm, r);
-    if (rc == MPI_SUCCESS && is_leader(a->comm))
-        rc = smpi_sendrecv(tmp, a->count, a->type, 0, COLL_TAG_INTER_ALLREDUCE, a->rbuf, a->count,
-                           a->type, 0, COLL_TAG_INTER_ALLREDUCE, a->comm, MPI_STATUS_IGNORE);
     if (rc == MPI_SUCCESS)
-        rc = local(COLL_BCAST, a->comm, b);
+        rc = swap_and_bcast(a->comm, COLL_TAG_INTER_ALLREDUCE, tmp, a->count, a->type, a->rbuf,
+                            a->count, a->type);
     free(block);
     return rc;
 }
@@ -104,12 +133,7 @@ static int inter_allreduce(const struct coll_args *a)
 static int inter_gather(const struct coll_args *a)
 {
     int n = a->scount * smpi_comm_size(a->comm);
-    struct coll_args g = { .sbuf = a->sbuf,
-                           .scount = a->scount,
-                           .stype = a->stype,
-                           .rcount = a->scount,
-                           .rtype = a->stype,
-                           .root = 0 };
+    void *all;
     void *block;
     int rc;
 
@@ -118,10 +142,9 @@ static int inter_gather(const struct coll_args *a)
                          COLL_TAG_INTER_GATHER, a->comm, MPI_STATUS_IGNORE);
     if (a->root == MPI_PROC_NULL)
         return MPI_SUCCESS;
-    block = coll__tmp_alloc(n, a->stype, &g.rbuf);
-    rc = local(COLL_GATHER, a->comm, g);
+    rc = gather_at_leader(a, &block, &all);
     if (rc == MPI_SUCCESS && is_leader(a->comm))
-        rc = smpi_send(g.rbuf, n, a->stype, a->root, COLL_TAG_INTER_GATHER, a->comm);
+        rc = smpi_send(all, n, a->stype, a->root, COLL_TAG_INTER_GATHER, a->comm);
     free(block);
     return rc;
 }
@@ -159,21 +182,13 @@ static int inter_allgather(const struct coll_args *a)
 {
     int n = a->scount * smpi_comm_size(a->comm);
     int m = a->rcount * smpi_comm_remote_size(a->comm);
-    struct coll_args g = { .sbuf = a->sbuf,
-                           .scount = a->scount,
-                           .stype = a->stype,
-                           .rcount = a->scount,
-                           .rtype = a->stype,
-                           .root = 0 };
-    struct coll_args b = { .rbuf = a->rbuf, .count = m, .type = a->rtype, .root = 0 };
-    void *block = coll__tmp_alloc(n, a->stype, &g.rbuf);
-    int rc = local(COLL_GATHER, a->comm, g);
+    void *all;
+    void *block;
+    int rc = gather_at_leader(a, &block, &all);
 
-    if (rc == MPI_SUCCESS && is_leader(a->comm))
-        rc = smpi_sendrecv(g.rbuf, n, a->stype, 0, COLL_TAG_INTER_ALLGATHER, a->rbuf, m, a->rtype,
-                           0, COLL_TAG_INTER_ALLGATHER, a->comm, MPI_STATUS_IGNORE);
     if (rc == MPI_SUCCESS)
-        rc = local(COLL_BCAST, a->comm, b);
+        rc = swap_and_bcast(a->comm, COLL_TAG_INTER_ALLGATHER, all, n, a->stype, a->rbuf, m,
+                            a->rtype);
     free(block);
     return rc;
 }

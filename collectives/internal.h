@@ -12,6 +12,20 @@
 #include "collectives/collectives.h"
 #include "smpi/mpi/p2p_api.h"
 
+/* The algorithms and preconditions the rows of algorithms.def name (coll__<kind>_<name>,
+ * coll__<kind>_check_<what>), defined in the files of each collective's family. */
+#define COLL_ALGOS_BEGIN(l)
+#define COLL_ALGO(name_, run_, needs_, help_) coll_fn run_;
+#define COLL_ALGO_CHECKED(name_, run_, needs_, check_, help_)                                      \
+    coll_fn run_;                                                                                  \
+    coll_check_fn check_;
+#define COLL_ALGOS_END(l)
+#include "collectives/algorithms.def"
+#undef COLL_ALGOS_BEGIN
+#undef COLL_ALGO
+#undef COLL_ALGO_CHECKED
+#undef COLL_ALGOS_END
+
 /* Upper bound on the number of children of a binomial-tree node (ranks are ints). */
 #define COLL_TREE_MAX_CHILDREN 32
 
@@ -260,10 +274,9 @@ size_t coll__sum(const int *counts, int n);
 
 /* reduce family (reduce.c): Rabenseifner's reduce-scatter based reduce (all false: the result
  * at a->root) and allreduce (all true: every rank gets it; a->root ignored), SMPI 3.32's
- * reduce__rab and allreduce__rab, and their precondition for a row's check (basic datatypes
- * and predefined ops only, as SMPI's). */
+ * reduce__rab and allreduce__rab; their rows' check is coll__rab_check (basic datatypes and
+ * predefined ops only, as SMPI's). */
 int coll__rab(const struct coll_args *a, bool all);
-const char *coll__rab_check(const struct coll_args *a);
 
 /* scan.c: SMPI's scan (exclusive false) and exscan (true): every rank sends its input to every
  * higher rank and receives the input of every lower rank, all requests started at once

@@ -1,6 +1,6 @@
 # collectives: algorithm families, the registry and the selectors (built into libsimmpi).
 collectives_sources = \
-	collectives/collectives.h collectives/internal.h collectives/registry.c collectives/trees.c collectives/smp.c \
+	collectives/collectives.h collectives/internal.h collectives/algorithms.def collectives/registry.c collectives/trees.c collectives/smp.c \
 	collectives/blocks.h collectives/blocks.c \
 	collectives/report.c collectives/select_automatic.c \
 	collectives/select_default.c collectives/select_ompi.c collectives/select_mpich.c \

@@ -64,29 +64,12 @@ static int exchange(const struct coll_args *a, bool same_block)
 
 /* Reference: MPI-3.1 section 7.6; MPICH's neighbor_*_allcomm_nb. Cost: max(in, out) messages
  * of one block from each rank, in parallel. Needs: a process topology. */
-static int neighbor_allgather_linear(const struct coll_args *a)
+int coll__neighbor_allgather_simmpi_linear(const struct coll_args *a)
 {
     return exchange(a, true);
 }
 
-static int neighbor_alltoall_linear(const struct coll_args *a)
+int coll__neighbor_alltoall_simmpi_linear(const struct coll_args *a)
 {
     return exchange(a, false);
 }
-
-#define NEIGHBOR_TABLE(l, fn, text)                                                                \
-    const struct coll_algo coll_##l##_algos[] = {                                                  \
-        { .name = "simmpi_linear", .run = fn, .help = text },                                      \
-        { .name = NULL },                                                                          \
-    };
-
-NEIGHBOR_TABLE(neighbor_allgather, neighbor_allgather_linear,
-               "receive from every in-neighbour, send the block to every out-neighbour")
-NEIGHBOR_TABLE(neighbor_allgatherv, neighbor_allgather_linear,
-               "receive from every in-neighbour, send the block to every out-neighbour")
-NEIGHBOR_TABLE(neighbor_alltoall, neighbor_alltoall_linear,
-               "one block to and from every neighbour, all at once")
-NEIGHBOR_TABLE(neighbor_alltoallv, neighbor_alltoall_linear,
-               "one block to and from every neighbour, all at once")
-NEIGHBOR_TABLE(neighbor_alltoallw, neighbor_alltoall_linear,
-               "one block to and from every neighbour, all at once")

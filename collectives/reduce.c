@@ -37,7 +37,7 @@ static int linear_fold(const struct coll_args *a, void **blocks, int size)
  * smpi_default_selector.cpp (reduce__default, without its switch to ompi_basic_linear for
  * derived types and non-commutative ops, which is the selector's). Cost: (p - 1) α + (p - 1) n β
  * into the root, (p - 1) n γ. Needs: none. */
-static int reduce_smpi_linear(const struct coll_args *a)
+int coll__reduce_smpi_linear(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -140,7 +140,7 @@ int coll__reduce_ompi_basic_linear(const struct coll_args *a)
  * rank p-1; SMPI reads the MPI_IN_PLACE marker as data, here the root's block is used.
  * Reference: SimGrid 3.32 colls/reduce/reduce-flat-tree.cpp. Cost: (p - 1) (α + n β + n γ).
  * Needs: none. */
-static int reduce_flat_tree(const struct coll_args *a)
+int coll__reduce_flat_tree(const struct coll_args *a)
 {
     return linear_reduce(a, true);
 }
@@ -153,7 +153,7 @@ static int reduce_flat_tree(const struct coll_args *a)
  * result to the root. Reference: SimGrid 3.32 colls/reduce/reduce-binomial.cpp (MPICH's
  * reduce_intra_binomial.c). Cost: ceil(log2 p) (α + n β + n γ), plus α + n β for a
  * non-commutative op and a root other than 0. Needs: none. */
-static int reduce_binomial(const struct coll_args *a)
+int coll__reduce_binomial(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -199,63 +199,3 @@ static int reduce_binomial(const struct coll_args *a)
     free(tmp_block);
     return rc;
 }
-
-const struct coll_algo coll_reduce_algos[] = {
-    /* name                    needs                   run
-     *                         help                                                    check */
-    { .name = "smpi_linear",
-      .run = reduce_smpi_linear,
-      .help = "SMPI's default: ireduce (every rank isends to the root) + wait" },
-    { .name = "arrival_pattern_aware",
-      .needs = COLL_NEEDS_COMMUTATIVE,
-      .run = coll__reduce_arrival_pattern_aware,
-      .help = "chains of ranks in arrival order, polled by rank 0",
-      .check = coll__reduce_check_arrival },
-    { .name = "binomial", .run = reduce_binomial, .help = "binomial tree (MPICH)" },
-    { .name = "flat_tree",
-      .run = reduce_flat_tree,
-      .help = "the root receives from every rank in turn" },
-    { .name = "NTSL",
-      .run = coll__reduce_ntsl,
-      .help = "chain to the root, pipelined in 8 KiB segments",
-      .check = coll__reduce_check_ntsl },
-    { .name = "scatter_gather",
-      .run = coll__reduce_scatter_gather,
-      .help = "reduce-scatter by recursive halving, then binomial gather (MPICH)",
-      .check = coll__reduce_check_scatter_gather },
-    { .name = "ompi_chain",
-      .run = coll__reduce_ompi_chain,
-      .help = "size/2 segmented chains from the root (Open MPI)",
-      .check = coll__reduce_check_ompi_chain },
-    { .name = "ompi_pipeline",
-      .run = coll__reduce_ompi_pipeline,
-      .help = "one segmented chain (Open MPI)",
-      .check = coll__reduce_check_ompi_pipeline },
-    { .name = "ompi_basic_linear",
-      .run = coll__reduce_ompi_basic_linear,
-      .help = "the root receives and combines in rank order (Open MPI)" },
-    { .name = "ompi_in_order_binary",
-      .run = coll__reduce_ompi_in_order_binary,
-      .help = "in-order binary tree rooted at the last rank (Open MPI)" },
-    { .name = "ompi_binary",
-      .run = coll__reduce_ompi_binary,
-      .help = "binary tree, 32 KiB segments (Open MPI)",
-      .check = coll__reduce_check_ompi_binary },
-    { .name = "ompi_binomial",
-      .run = coll__reduce_ompi_binomial,
-      .help = "in-order binomial tree (Open MPI)",
-      .check = coll__reduce_check_ompi_binomial },
-    { .name = "mvapich2_knomial",
-      .run = coll__reduce_mvapich2_knomial,
-      .help = "k-nomial tree (MVAPICH2)",
-      .check = coll__reduce_check_mvapich2_knomial },
-    { .name = "mvapich2_two_level",
-      .run = coll__reduce_mvapich2_two_level,
-      .help = "per host, then across the hosts' first ranks (MVAPICH2)",
-      .check = coll__reduce_check_mvapich2_two_level },
-    { .name = "rab",
-      .run = coll__reduce_rab,
-      .help = "Rabenseifner: pairs, recursive halving, gather (basic types)",
-      .check = coll__rab_check },
-    { .name = NULL },
-};

@@ -1,6 +1,6 @@
 /* reduce_impl.h: what the files of the MPI_Reduce family share (reduce.c, reduce_chain.c,
- * reduce_ompi.c, reduce_rsg.c, reduce_mvapich2.c): small helpers on the arguments and the
- * algorithms that reduce.c's table lists from the other files. Private to those files. */
+ * reduce_ompi.c, reduce_rsg.c, reduce_mvapich2.c): small helpers on the arguments (the
+ * algorithms are declared from algorithms.def, internal.h). Private to those files. */
 #ifndef COLL_REDUCE_IMPL_H
 #define COLL_REDUCE_IMPL_H
 
@@ -141,28 +141,5 @@ static inline bool knomial_keeps_order(int size, int root, int k)
         q /= k;
     return q < k;
 }
-
-/* The algorithms of the other files, by family (table in reduce.c). */
-int coll__reduce_ntsl(const struct coll_args *a);
-const char *coll__reduce_check_ntsl(const struct coll_args *a);
-int coll__reduce_arrival_pattern_aware(const struct coll_args *a);
-const char *coll__reduce_check_arrival(const struct coll_args *a);
-int coll__reduce_ompi_chain(const struct coll_args *a);
-const char *coll__reduce_check_ompi_chain(const struct coll_args *a);
-int coll__reduce_ompi_pipeline(const struct coll_args *a);
-const char *coll__reduce_check_ompi_pipeline(const struct coll_args *a);
-int coll__reduce_ompi_binary(const struct coll_args *a);
-const char *coll__reduce_check_ompi_binary(const struct coll_args *a);
-int coll__reduce_ompi_binomial(const struct coll_args *a);
-const char *coll__reduce_check_ompi_binomial(const struct coll_args *a);
-int coll__reduce_ompi_in_order_binary(const struct coll_args *a);
-int coll__reduce_scatter_gather(const struct coll_args *a);
-const char *coll__reduce_check_scatter_gather(const struct coll_args *a);
-int coll__reduce_rab(const struct coll_args *a);
-int coll__reduce_mvapich2_knomial(const struct coll_args *a);
-const char *coll__reduce_check_mvapich2_knomial(const struct coll_args *a);
-int coll__reduce_mvapich2_two_level(const struct coll_args *a);
-const char *coll__reduce_check_mvapich2_two_level(const struct coll_args *a);
-int coll__reduce_ompi_basic_linear(const struct coll_args *a);
 
 #endif /* COLL_REDUCE_IMPL_H */

@@ -102,7 +102,7 @@ static int fold_pairs(const struct coll_args *a, int rank, int rem, int n, void 
  * counts. Operand order is the reduce's, so non-commutative ops are correct. Reference:
  * SimGrid 3.32 colls/smpi_default_selector.cpp. Cost: a reduce of n bytes plus a scatterv of
  * n bytes. Needs: none. */
-static int reduce_scatter_smpi_reduce_scatterv(const struct coll_args *a)
+int coll__reduce_scatter_smpi_reduce_scatterv(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -154,7 +154,7 @@ static int *folded_displs(const int *counts, int pof2, int rem)
 /* Open MPI exchanges the halves of a recursive-halving step only when both hold data, and
  * reduces what it did not receive when just one does: the result is then wrong. Refuses
  * counts for which some step has exactly one empty half. O(p) time. */
-static const char *recursivehalving_check(const struct coll_args *a)
+const char *coll__reduce_scatter_check_recursivehalving(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
     int pof2 = coll__pow2_floor(size);
@@ -234,8 +234,8 @@ static int recursivehalving_unfold(const struct coll_args *a, int rank, int rem,
  * one its block at the end. Reference: SimGrid 3.32
  * colls/reduce_scatter/reduce_scatter-ompi.cpp, from Open MPI coll_basic_reduce_scatter.c.
  * Cost: log2 p α + n β + n γ (plus α + n β + n γ for the fold). Needs: a commutative op (SMPI
- * refuses others); counts passing recursivehalving_check. */
-static int reduce_scatter_ompi_basic_recursivehalving(const struct coll_args *a)
+ * refuses others); counts passing coll__reduce_scatter_check_recursivehalving. */
+int coll__reduce_scatter_ompi_basic_recursivehalving(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -312,7 +312,7 @@ static int ring_steps(const struct coll_args *a, const int *displs, int maxb, vo
  * from Open MPI coll_base_reduce_scatter.c (ring). Cost: (p - 1) α + ((p - 1) / p) n (β + γ)
  * for equal blocks. Needs: a commutative op (each block is reduced in a rotated rank order;
  * SMPI computes wrong data otherwise). */
-static int reduce_scatter_ompi_ring(const struct coll_args *a)
+int coll__reduce_scatter_ompi_ring(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -426,7 +426,7 @@ static int butterfly_deliver(const struct coll_args *a, const int *displs, int v
  * an application", EuroPVM/MPI 2005. Cost: (log2 p + 1) α + n β + n γ (plus α + n β + n γ for
  * the fold). Needs: none (operand order is rank order). On one rank SMPI leaves the result
  * unwritten; this copies it. */
-static int reduce_scatter_ompi_butterfly(const struct coll_args *a)
+int coll__reduce_scatter_ompi_butterfly(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -494,7 +494,7 @@ static int pair_combine(const struct coll_args *a, struct pair_state *st, bool f
  * reduce_scatter_intra_pairwise.c. Cost: (p - 1) α + ((p - 1) / p) n (β + γ) for equal
  * blocks. Needs: none. When every count is 0 neither sends anything; SMPI's then returns
  * MPI_ERR_COUNT, which its binding drops, this MPI_SUCCESS. */
-static int reduce_scatter_mpich_pair(const struct coll_args *a)
+int coll__reduce_scatter_mpich_pair(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -639,7 +639,7 @@ static int rdb_step(const struct coll_args *a, const int *displs, int mask, void
  * colls/reduce_scatter/reduce_scatter-mpich.cpp, from MPICH
  * reduce_scatter_intra_recursive_doubling.c. Cost: log2 p α + (log2 p - (p - 1) / p) n (β + γ),
  * more on non-powers of two. Needs: none (SMPI's runs on every size too). */
-static int reduce_scatter_mpich_rdb(const struct coll_args *a)
+int coll__reduce_scatter_mpich_rdb(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -660,7 +660,7 @@ static int reduce_scatter_mpich_rdb(const struct coll_args *a)
     return rc;
 }
 
-static const char *equal_counts_check(const struct coll_args *a)
+const char *coll__reduce_scatter_check_equal_counts(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
 
@@ -679,7 +679,7 @@ static const char *equal_counts_check(const struct coll_args *a)
  * Cost: log2 p α + ((p - 1) / p) n (β + γ). Needs: a power-of-two size and equal counts (SMPI
  * asserts otherwise). SMPI places blocks by the true extent of the type, which scrambles the
  * data of types whose extent differs from it; this uses the extent. */
-static int reduce_scatter_mpich_noncomm(const struct coll_args *a)
+int coll__reduce_scatter_mpich_noncomm(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -716,33 +716,3 @@ static int reduce_scatter_mpich_noncomm(const struct coll_args *a)
     tmp2_free(&t);
     return rc;
 }
-
-const struct coll_algo coll_reduce_scatter_algos[] = {
-    { .name = "smpi_reduce_scatterv",
-      .run = reduce_scatter_smpi_reduce_scatterv,
-      .help = "SMPI's default: reduce to rank 0, then scatterv" },
-    { .name = "ompi_basic_recursivehalving",
-      .needs = COLL_NEEDS_COMMUTATIVE,
-      .run = reduce_scatter_ompi_basic_recursivehalving,
-      .help = "recursive halving after a pairwise fold",
-      .check = recursivehalving_check },
-    { .name = "ompi_ring",
-      .needs = COLL_NEEDS_COMMUTATIVE,
-      .run = reduce_scatter_ompi_ring,
-      .help = "ring of p - 1 steps, each block travelling to its owner" },
-    { .name = "ompi_butterfly",
-      .run = reduce_scatter_ompi_butterfly,
-      .help = "Traff's butterfly after a pairwise fold, mirror-permuted delivery" },
-    { .name = "mpich_pair",
-      .run = reduce_scatter_mpich_pair,
-      .help = "pairwise exchange in p - 1 steps" },
-    { .name = "mpich_rdb",
-      .run = reduce_scatter_mpich_rdb,
-      .help = "recursive doubling of all but one's subtree" },
-    { .name = "mpich_noncomm",
-      .needs = COLL_NEEDS_POW2,
-      .run = reduce_scatter_mpich_noncomm,
-      .help = "recursive halving on mirror-permuted blocks (non-commutative ops)",
-      .check = equal_counts_check },
-    { .name = NULL },
-};

@@ -1,4 +1,4 @@
-/* registry: every collective's algorithm table (expanded from COLL_KINDS), the selectors, the
+/* registry: every collective's algorithm table (expanded from algorithms.def), the selectors, the
  * forced algorithms of smpi/<collective>, smpi/coll-fallback, and smpirun -help-coll. */
 #include <stdbool.h>
 #include <stdint.h>
@@ -19,6 +19,22 @@ SIM_LOG_SUBCATEGORY(log_coll, "smpi_coll", "smpi"); /* SMPI's name for its selec
         .reduce_inter_knomial_factor = -1,                                                         \
     }
 static const struct coll_mv2 mv2_initial = MV2_INITIAL;
+
+/* The algorithm tables coll_<kind>_algos[] of collectives.h: the sections of algorithms.def, each
+ * ended by a row whose name is NULL. */
+#define COLL_ALGOS_BEGIN(l) const struct coll_algo coll_##l##_algos[] = {
+#define COLL_ALGO_CHECKED(name_, run_, needs_, check_, help_)                                      \
+    { .name = (name_), .needs = (needs_), .run = run_, .help = (help_), .check = check_ },
+#define COLL_ALGO(name_, run_, needs_, help_) COLL_ALGO_CHECKED(name_, run_, needs_, NULL, help_)
+/* The closing brace of the table that COLL_ALGOS_BEGIN opens (kept on one line). */
+/* clang-format off */
+#define COLL_ALGOS_END(l) COLL_ALGO(NULL, NULL, 0, NULL) };
+/* clang-format on */
+#include "collectives/algorithms.def"
+#undef COLL_ALGOS_BEGIN
+#undef COLL_ALGO_CHECKED
+#undef COLL_ALGO
+#undef COLL_ALGOS_END
 
 #define KIND_ROW(U, l, ...) [COLL_##U] = { .name = #l, .algos = coll_##l##_algos },
 static const struct {

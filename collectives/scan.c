@@ -102,7 +102,7 @@ int coll__scan_linear(const struct coll_args *a, bool exclusive)
  * (colls::scan). Cost: (p - 1) (α + n β) at rank p - 1, the sends of rank 0 sharing its link,
  * plus (p - 1) n γ. Memory: r temporaries of n bytes at rank r, as in SMPI. Needs: none; SMPI
  * never reduces with a non-commutative op (its result is the rank's own input), this does. */
-static int scan_smpi_linear(const struct coll_args *a)
+int coll__scan_smpi_linear(const struct coll_args *a)
 {
     return coll__scan_linear(a, false);
 }
@@ -111,7 +111,7 @@ static int scan_smpi_linear(const struct coll_args *a)
  * on the left of its own input and passes the new prefix to rank r + 1. The same chain as Open
  * MPI's coll_basic_scan.c; SMPI has no such algorithm. Cost: (p - 1) (α + n β + n γ) on the
  * critical path. Needs: none (operand order is rank order). */
-static int scan_simmpi_chain(const struct coll_args *a)
+int coll__scan_simmpi_chain(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -130,13 +130,3 @@ static int scan_simmpi_chain(const struct coll_args *a)
     free(tmp_block);
     return rc;
 }
-
-const struct coll_algo coll_scan_algos[] = {
-    { .name = "smpi_linear",
-      .run = scan_smpi_linear,
-      .help = "SMPI's scan: every rank sends to all higher ranks at once" },
-    { .name = "simmpi_chain",
-      .run = scan_simmpi_chain,
-      .help = "linear chain from rank 0 (Open MPI basic)" },
-    { .name = NULL },
-};

@@ -28,7 +28,7 @@ static int copy_own(const struct coll_args *a, int rank)
  * Reference: SimGrid 3.32 colls/smpi_default_selector.cpp (scatter__default) and
  * colls/smpi_nbc_impl.cpp (iscatter). Cost: (p - 1) α + n β at the root, whose sends share its
  * links. Needs: none. */
-static int scatter_smpi_linear(const struct coll_args *a)
+int coll__scatter_smpi_linear(const struct coll_args *a)
 {
     return coll__rooted_linear(a, true, false);
 }
@@ -37,7 +37,7 @@ static int scatter_smpi_linear(const struct coll_args *a)
  * others receive it. Reference: SimGrid 3.32 colls/scatter/scatter-ompi.cpp
  * (ompi_basic_linear), from Open MPI coll_base_scatter.c (basic_linear).
  * Cost: (p - 1) (α + b β), serialised at the root. Needs: none. */
-static int scatter_ompi_basic_linear(const struct coll_args *a)
+int coll__scatter_ompi_basic_linear(const struct coll_args *a)
 {
     return coll__rooted_basic_linear(a, true);
 }
@@ -46,7 +46,7 @@ static int scatter_ompi_basic_linear(const struct coll_args *a)
  * waits for them all at the end. Reference: SimGrid 3.32 colls/scatter/scatter-ompi.cpp
  * (ompi_linear_nb), from Open MPI coll_base_scatter.c (linear_nb, here without its periodic
  * blocking sends, as in SimGrid). Cost: (p - 1) α + n β at the root. Needs: none. */
-static int scatter_ompi_linear_nb(const struct coll_args *a)
+int coll__scatter_ompi_linear_nb(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -127,7 +127,7 @@ static int bm_inner_src(const struct coll_args *a, int vr, int size, int parent,
  * Reference: SimGrid 3.32 colls/scatter/scatter-ompi.cpp (ompi_binomial), from Open MPI
  * coll_base_scatter.c (binomial). Cost: ceil(log2 p) α + (p - 1) b β at the root.
  * Needs: none. */
-static int scatter_ompi_binomial(const struct coll_args *a)
+int coll__scatter_ompi_binomial(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
@@ -158,23 +158,15 @@ static int scatter_ompi_binomial(const struct coll_args *a)
     return rc;
 }
 
-/* The bytes of one block: the root's send block, or a receiver's block. */
-static size_t block_bytes(const struct coll_args *a, int rank)
-{
-    if (rank == a->root)
-        return smpi_type_size(a->stype) * (size_t)a->scount;
-    return smpi_type_size(a->rtype) * (size_t)a->rcount;
-}
-
 /* The two-level scatters hand blocks out in host order: refuse layouts whose hosts do not hold
  * runs of consecutive ranks in rank order (SMPI 3.32 scatters wrong data there), unless there
  * is no data or a single host (a direct scatter then). */
-static const char *scatter_mvapich2_two_level_check(const struct coll_args *a)
+const char *coll__scatter_check_mvapich2_two_level(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
     struct smpi_smp smp;
 
-    if (block_bytes(a, smpi_comm_rank(a->comm)) == 0)
+    if (coll__rooted_block_bytes(a, smpi_comm_rank(a->comm), true) == 0)
         return NULL;
     if (smpi_comm_smp(a->comm, &smp) != MPI_SUCCESS)
         return "an intracommunicator";
@@ -183,18 +175,9 @@ static const char *scatter_mvapich2_two_level_check(const struct coll_args *a)
     return "hosts that hold consecutive ranks, in rank order";
 }
 
-/* The two-level scatter's state on one rank. */
-struct mv2_scatter {
-    struct smpi_smp smp;
-    size_t nbytes;    /* bytes of one block */
-    int local_size;   /* ranks on this host */
-    void *node_buf;   /* on a leader: its host's blocks, as bytes */
-    void *leader_buf; /* on the root's leader when it is not the root: all blocks, as bytes */
-};
-
 /* Step 1 when the root does not lead its host: it sends its whole send buffer to its leader,
  * which receives it as bytes. */
-static int mv2_scatter_to_leader(const struct coll_args *a, int rank, struct mv2_scatter *g)
+static int mv2_scatter_to_leader(const struct coll_args *a, int rank, struct coll_two_level *g)
 {
     int size = smpi_comm_size(a->comm);
     int leader_of_root = g->smp.leader_of[a->root];
@@ -210,32 +193,10 @@ static int mv2_scatter_to_leader(const struct coll_args *a, int rank, struct mv2
     return MPI_SUCCESS;
 }
 
-/* Step 2 on a non-uniform layout: the root's leader scatters each host's blocks to its leader
- * with a scatterv, `per` elements of down->stype per rank. */
-static int mv2_scatter_leaders_v(struct mv2_scatter *g, struct coll_args *down, int per)
-{
-    int n = smpi_comm_size(g->smp.leaders);
-    int *counts = NULL;
-    int rc;
-
-    if (smpi_comm_rank(g->smp.leaders) == down->root) {
-        counts = sim_xmalloc(2 * (size_t)n * sizeof(int));
-        for (int i = 0; i < n; i++) {
-            counts[i] = g->smp.node_sizes[i] * per;
-            counts[n + i] = i == 0 ? 0 : counts[n + i - 1] + counts[i - 1];
-        }
-        down->scounts = counts;
-        down->sdispls = counts + n;
-    }
-    rc = coll_run(COLL_SCATTERV, down);
-    free(counts);
-    return rc;
-}
-
 /* Step 2: the root's leader scatters each host's blocks to its leader, from the root's send
  * buffer when it is the root, else from the bytes it received; `inter` scatters among the
  * leaders when every host holds as many ranks. */
-static int mv2_scatter_leaders(const struct coll_args *a, struct mv2_scatter *g, coll_fn *inter)
+static int mv2_scatter_leaders(const struct coll_args *a, struct coll_two_level *g, coll_fn *inter)
 {
     bool from_root = g->smp.leader_of[a->root] == a->root;
     struct coll_args down = { .sbuf = from_root ? a->sbuf : g->leader_buf,
@@ -249,7 +210,7 @@ static int mv2_scatter_leaders(const struct coll_args *a, struct mv2_scatter *g,
                               .comm = g->smp.leaders };
 
     if (!g->smp.uniform)
-        return mv2_scatter_leaders_v(g, &down, from_root ? a->scount : (int)g->nbytes);
+        return coll__two_level_leaders_v(g, &down, from_root ? a->scount : (int)g->nbytes, true);
     return inter(&down);
 }
 
@@ -257,7 +218,7 @@ static int mv2_scatter_leaders(const struct coll_args *a, struct mv2_scatter *g,
  * scatter the mvapich2 selector chose, else the mpich selector's. In place, the root receives
  * its own block into a scratch buffer (SimGrid writes it over the first block of its send
  * buffer instead). */
-static int mv2_scatter_intra(const struct coll_args *a, int rank, struct mv2_scatter *g)
+static int mv2_scatter_intra(const struct coll_args *a, int rank, struct coll_two_level *g)
 {
     struct coll_args in = { .sbuf = g->node_buf,
                             .scount = (int)g->nbytes,
@@ -295,63 +256,35 @@ static int mv2_scatter_intra(const struct coll_args *a, int rank, struct mv2_sca
 static int mv2_two_level(const struct coll_args *a, coll_fn *inter)
 {
     int rank = smpi_comm_rank(a->comm);
-    struct mv2_scatter g = { .node_buf = NULL, .leader_buf = NULL };
+    struct coll_two_level g;
     bool leader;
-    int rc = coll__smp_init(a->comm, &g.smp);
+    int rc = coll__two_level_init(&g, a, true, &leader);
 
-    if (rc != MPI_SUCCESS || block_bytes(a, rank) == 0)
+    if (rc != MPI_SUCCESS || g.nbytes == 0)
         return rc;
-    g.local_size = smpi_comm_size(g.smp.intra);
-    if (g.local_size == smpi_comm_size(a->comm))
-        return scatter_ompi_basic_linear(a);
-    g.nbytes = block_bytes(a, rank);
-    leader = smpi_comm_rank(g.smp.intra) == 0;
-    if (leader)
-        g.node_buf = sim_xmalloc(g.nbytes * (size_t)g.local_size);
+    if (g.local_size == smpi_comm_size(a->comm)) {
+        coll__two_level_free(&g);
+        return coll__scatter_ompi_basic_linear(a);
+    }
     rc = mv2_scatter_to_leader(a, rank, &g);
     if (rc == MPI_SUCCESS && leader)
         rc = mv2_scatter_leaders(a, &g, inter);
     if (rc == MPI_SUCCESS)
         rc = mv2_scatter_intra(a, rank, &g);
-    free(g.node_buf);
-    free(g.leader_buf);
+    coll__two_level_free(&g);
     return rc;
 }
 
 /* Two-level scatter with Open MPI's binomial scatter among the leaders.
  * Cost: ceil(log2 H) α + (H - 1) (n / H) β among H hosts, then the intra-node scatter. */
-static int scatter_mvapich2_two_level_binomial(const struct coll_args *a)
+int coll__scatter_mvapich2_two_level_binomial(const struct coll_args *a)
 {
-    return mv2_two_level(a, scatter_ompi_binomial);
+    return mv2_two_level(a, coll__scatter_ompi_binomial);
 }
 
 /* Two-level scatter with the basic linear scatter among the leaders.
  * Cost: (H - 1) (α + (n / H) β) among H hosts, then the intra-node scatter. */
-static int scatter_mvapich2_two_level_direct(const struct coll_args *a)
+int coll__scatter_mvapich2_two_level_direct(const struct coll_args *a)
 {
-    return mv2_two_level(a, scatter_ompi_basic_linear);
+    return mv2_two_level(a, coll__scatter_ompi_basic_linear);
 }
-
-const struct coll_algo coll_scatter_algos[] = {
-    { .name = "smpi_linear",
-      .run = scatter_smpi_linear,
-      .help = "SMPI's default: the root posts a nonblocking send to every rank and waits" },
-    { .name = "ompi_basic_linear",
-      .run = scatter_ompi_basic_linear,
-      .help = "the root sends each block in rank order, blocking" },
-    { .name = "ompi_linear_nb",
-      .run = scatter_ompi_linear_nb,
-      .help = "the root posts a nonblocking send to every rank" },
-    { .name = "ompi_binomial",
-      .run = scatter_ompi_binomial,
-      .help = "in-order binomial tree, subtrees forwarded whole" },
-    { .name = "mvapich2_two_level_binomial",
-      .run = scatter_mvapich2_two_level_binomial,
-      .help = "to each host's leader (binomial), then within hosts",
-      .check = scatter_mvapich2_two_level_check },
-    { .name = "mvapich2_two_level_direct",
-      .run = scatter_mvapich2_two_level_direct,
-      .help = "to each host's leader (linear), then within hosts",
-      .check = scatter_mvapich2_two_level_check },
-    { .name = NULL },
-};

@@ -9,14 +9,7 @@
  * rank in rank order and waits for them all; the others post a receive and wait for it.
  * Reference: SimGrid 3.32 colls/smpi_coll.cpp (colls::scatterv) and colls/smpi_nbc_impl.cpp
  * (iscatterv). Cost: (p - 1) α + n β at the root, whose sends share its links. Needs: none. */
-static int scatterv_smpi_linear(const struct coll_args *a)
+int coll__scatterv_smpi_linear(const struct coll_args *a)
 {
     return coll__rooted_linear(a, true, true);
 }
-
-const struct coll_algo coll_scatterv_algos[] = {
-    { .name = "smpi_linear",
-      .run = scatterv_smpi_linear,
-      .help = "SMPI's scatterv: the root posts a nonblocking send to every rank and waits" },
-    { .name = NULL },
-};
