@@ -245,47 +245,96 @@ if want alltoall || want coll || want models; then
 fi
 
 if want alltoall; then
+# apps/bench/mpi_alltoall.c: one MPI_Alltoall of 1 KiB per pair under basic_linear (every send
+# and receive posted at once). simmpi: medians of 3 (wall, CPU = user + system) and peak RSS;
+# SMPI 3.32: one run, stopped past BENCH_ALLTOALL_LIMIT seconds (default 300).
 echo
-echo "== MPI: MPI_Alltoall basic_linear (every send posted at once), 1 KiB per pair, one call =="
+echo "== MPI: MPI_Alltoall basic_linear (every message posted at once), 1 KiB per pair, one call =="
 limit=${BENCH_ALLTOALL_LIMIT:-300}
-printf '%-8s %12s %12s %s\n' ranks simmpi SMPI "(wall seconds, one run each; stopped past $limit s)"
+smpi/smpicc -O2 -o "$out/mpi_alltoall" "$srcdir/apps/bench/mpi_alltoall.c" || exit 1
+[ $have_smpi = 1 ] && /usr/bin/smpicc -O2 -o "$out/mpi_alltoall.sg" "$srcdir/apps/bench/mpi_alltoall.c" 2>/dev/null
+printf '%-8s %10s %10s %10s %14s\n' ranks "wall" "CPU" "peak RSS" "SMPI wall"
 for np in 256 1024; do
     hosts $np
     run=(-np $np -platform "$plat" -hostfile "$out/hosts$np" $opts --cfg=smpi/alltoall:basic_linear)
-    a=$(timed_run a2a-simmpi-$np "$limit" smpi/smpirun "${run[@]}" "$out/coll_time" alltoall 128 0 sum 1)
+    a=$(RUNS=3 run5 a2a-simmpi-$np smpi/smpirun "${run[@]}" "$out/mpi_alltoall" 1024 1)
     b=-
-    [ $have_smpi = 1 ] && b=$(timed_run a2a-smpi-$np "$limit" /usr/bin/smpirun "${run[@]}" "$out/coll_time.sg" alltoall 128 0 sum 1)
-    printf '%-8s %12s %12s\n' "$np" "$a" "$b"
+    [ $have_smpi = 1 ] && b=$(timed_run a2a-smpi-$np "$limit" /usr/bin/smpirun "${run[@]}" "$out/mpi_alltoall.sg" 1024 1)
+    case $a in
+        FAILED*) printf '%-8s %s\n' "$np" "$a" ;;
+        *) read -r w m c <<<"$a"
+           printf '%-8s %9ss %9ss %7d MiB %14s\n' "$np" "$w" "$c" "$((m / 1024))" "$b" ;;
+    esac
 done
 fi
 
 if want coll; then
+# Every algorithm of the 11 collectives SMPI 3.32 lets one choose, then every selector, at
+# BENCH_COLL_NP ranks (default 1,024: the full run), 1 KiB blocks (128 doubles), one call.
+# BENCH_COLL_RUNS runs of each simulator alternately (default 3), medians of wall and of CPU
+# (user + system) time; a run past BENCH_COLL_LIMIT seconds (default 120) is stopped and counts
+# as the limit. The ratio is simmpi's CPU median over SMPI's: CPU time is what a quiet machine's
+# wall time would be, and what the load of a shared machine disturbs least.
 np=${BENCH_COLL_NP:-1024}
 limit=${BENCH_COLL_LIMIT:-120}
+cruns=${BENCH_COLL_RUNS:-3}
 echo
-echo "== MPI: every collective algorithm once at $np ranks, 1 KiB blocks (128 doubles) =="
-echo "(wall seconds, one run each, stopped past $limit s; 'refused': the algorithm cannot run there)"
+echo "== MPI: every collective algorithm and selector at $np ranks, 1 KiB blocks (128 doubles) =="
+echo "(medians of $cruns runs, seconds; a run past $limit s counts as >$limit; ratio: CPU simmpi / CPU SMPI;"
+echo " 'refused': simmpi cannot run the algorithm there, as its help says; SMPI 'failed': see $out/coll-smpi.err)"
 hosts $np
-printf '%-16s %-28s %10s %10s %8s\n' collective algorithm simmpi SMPI ratio
+printf '%-15s %-28s %9s %9s %9s %9s %7s\n' collective algorithm "wall" "CPU" "SMPI wall" "SMPI CPU" ratio
 help=$(smpi/smpirun -help-coll 2>/dev/null)
-for kind in barrier bcast reduce allreduce alltoall alltoallv allgather allgatherv gather scatter reduce_scatter; do
+kinds="barrier bcast reduce allreduce alltoall alltoallv allgather allgatherv gather scatter reduce_scatter"
+# coll_med NAME CMD...: "WALL CPU" medians over $cruns runs, "refused" or "failed".
+coll_med() {
+    local name=$1 walls=() cpus=() w u sy
+    shift
+    for i in $(seq "$cruns"); do
+        /usr/bin/time -f '%e %U %S' -o "$out/time" timeout "$limit" "$@" >"$out/stdout" 2>"$out/$name.err"
+        case $? in
+            0) read -r w u sy < <(tail -n 1 "$out/time") ;;
+            124) w=$limit u=$limit sy=0 ;;
+            *) grep -q "needs" "$out/$name.err" && echo refused || echo failed
+               return ;;
+        esac
+        walls+=("$w")
+        cpus+=("$(awk -v u="$u" -v s="$sy" 'BEGIN { print u + s }')")
+    done
+    mid=$(((${#walls[@]} + 1) / 2))
+    echo "$(printf '%s\n' "${walls[@]}" | sort -g | sed -n "${mid}p") $(printf '%s\n' "${cpus[@]}" | sort -g | sed -n "${mid}p")"
+}
+coll_row() { # KIND LABEL SIMMPI_CFG SMPI_CFG
+    local kind=$1 label=$2 a b
+    a=$(coll_med coll-simmpi smpi/smpirun -np $np -platform "$plat" -hostfile "$out/hosts$np" $opts \
+        --cfg=smpi/coll-fallback:error $3 "$out/coll_time" $kind 128 0 sum 1)
+    if [ "$a" = refused ]; then
+        printf '%-15s %-28s %9s\n' "$kind" "$label" refused
+        return
+    fi
+    b="- -"
+    [ $have_smpi = 1 ] && b=$(coll_med coll-smpi /usr/bin/smpirun -np $np -platform "$plat" \
+        -hostfile "$out/hosts$np" $opts $4 "$out/coll_time.sg" $kind 128 0 sum 1)
+    echo "$kind $label $a $b" | awk -v lim="$limit" '
+        function f(x) { return x >= lim ? ">" lim : x }
+        { if (NF == 5) { $6 = "-" }
+          r = ($4 > 0 && $6 ~ /^[0-9.]+$/ && $6 > 0) ? sprintf("%.3f", $4 / $6) : "-"
+          printf "%-15s %-28s %9s %9s %9s %9s %7s\n", $1, $2, f($3), f($4), ($5 ~ /^[0-9.]+$/) ? f($5) : $5, ($6 ~ /^[0-9.]+$/) ? f($6) : $6, r }'
+}
+for kind in $kinds; do
     algos=$(awk -v kind="$kind" '/^  [^ ].*:$/ { in_kind = ($1 == kind ":"); next }
         /^[^ ]/ { in_kind = 0 } in_kind && /^    [^ ]/ { print $1 }' <<<"$help")
     for al in $algos; do
-        run=(-np $np -platform "$plat" -hostfile "$out/hosts$np" $opts --cfg=smpi/$kind:$al)
-        a=$(timed_run coll-simmpi "$limit" smpi/smpirun "${run[@]}" --cfg=smpi/coll-fallback:error \
-            "$out/coll_time" $kind 128 0 sum 1)
-        if [ "$a" = failed ] && grep -q "needs" "$out/coll-simmpi.err"; then
-            printf '%-16s %-28s %10s\n' "$kind" "$al" refused
-            continue
-        fi
-        b=-
         smpi_al=$al
         case $al in smpi_*) smpi_al=default ;; esac
-        [ $have_smpi = 1 ] && b=$(timed_run coll-smpi "$limit" /usr/bin/smpirun -np $np -platform "$plat" \
-            -hostfile "$out/hosts$np" $opts --cfg=smpi/$kind:$smpi_al "$out/coll_time.sg" $kind 128 0 sum 1)
-        ratio=$(awk -v a="$a" -v b="$b" 'BEGIN { if (a + 0 > 0 && b ~ /^[0-9.]+$/) printf "%.3f", a / b; else print "-" }')
-        printf '%-16s %-28s %10s %10s %8s\n' "$kind" "$al" "$a" "$b" "$ratio"
+        coll_row $kind $al --cfg=smpi/$kind:$al --cfg=smpi/$kind:$smpi_al
+    done
+done
+# The selectors (SMPI 3.32 has the same six): each collective under each.
+selectors=$(awk '/^Selectors/ { s = 1; next } s && /^    [^ ]/ { print $1 }' <<<"$help")
+for sel in $selectors; do
+    for kind in $kinds; do
+        coll_row $kind "selector:$sel" --cfg=smpi/coll-selector:$sel --cfg=smpi/coll-selector:$sel
     done
 done
 fi
@@ -368,8 +417,16 @@ for np in 1024 4096 16384 65536 262144 1048576; do
         scale_run "$name" "${cmd[0]}" -np $np -platform "$plat" $opts "${cmd[@]:1}" || ok[$name]=0
     done
 done
+# Two million ranks: with 8 MiB stacks each rank needs its own page-table page (4 KiB) and the
+# run needs about 23 GiB, which simmpi refuses before starting; 256 KiB stacks share them.
+echo "np=2097152 (contexts/stack-size:256KiB; the default 8 MiB stacks need about 23 GiB)"
+if [ "${ok[simmpi-shared]}" = 1 ]; then
+    np=2097152
+    scale_run simmpi-shared-256KiB smpi/smpirun -np $np -platform "$plat" $opts -no-privatize \
+        --cfg=contexts/stack-size:256KiB "$out/mpi_barrier_allreduce" || grep -h "needs about" "$out/simmpi-shared-256KiB.err"
+fi
 echo "largest -np finished within $limit s:"
-for name in simmpi-shared simmpi-private SMPI-shared SMPI-private; do
+for name in simmpi-shared simmpi-private SMPI-shared SMPI-private simmpi-shared-256KiB; do
     v=best_${name//[^a-zA-Z0-9]/_}
     [ -n "${!v:-}" ] && printf '  %-22s %s\n' "$name" "${!v}"
 done

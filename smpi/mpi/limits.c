@@ -8,10 +8,26 @@
 
 #include "smpi/internal.h"
 
-/* Memory a rank of a small program costs: its actor, process and mailbox structures, the stack
- * pages it touches and the page-table page behind them (stacks are 8 MiB apart, so each needs
- * its own). Measured at 11 KiB with barrier + allreduce at 262,144 ranks. */
-#define BYTES_PER_RANK (11 * 1024)
+/* Memory a rank of a small program costs, measured with barrier + allreduce at 262,144 ranks
+ * -no-privatize (2026-11-28: 7.4 KiB of RSS and 4.05 KiB of page tables, VmPTE, per rank):
+ * its actor, process, mailbox, requests and flows, the stack page it touches, and the
+ * page-table page behind that stack page. One page-table page maps 2 MiB: stacks (with their
+ * guard) of 2 MiB or more each need their own, smaller ones share it. */
+#define RANK_STRUCT_BYTES (3584ull)
+#define RANK_STACK_BYTES (4096ull)
+#define PT_PAGE_BYTES (4096ull)
+#define PT_PAGE_SPAN (2ull << 20)
+
+/* The page-table bytes a rank's stack costs: a whole page-table page for stacks of 2 MiB or
+ * more, its share of one below. */
+static unsigned long long page_table_per_rank(size_t stack, size_t guard)
+{
+    unsigned long long span = (unsigned long long)stack + guard;
+
+    if (span >= PT_PAGE_SPAN)
+        return PT_PAGE_BYTES;
+    return (PT_PAGE_BYTES * span + PT_PAGE_SPAN - 1) / PT_PAGE_SPAN;
+}
 
 /* MemAvailable of /proc/meminfo in bytes, or 0 when unknown. */
 static unsigned long long mem_available(void)
@@ -31,15 +47,25 @@ static unsigned long long mem_available(void)
 
 void smpi__check_memory(int nranks, size_t globals_per_rank)
 {
-    unsigned long long per_rank = BYTES_PER_RANK + globals_per_rank;
+    size_t stack = smpi__rt.cfg.sim.stack_size;
+    unsigned long long pt = page_table_per_rank(stack, smpi__rt.cfg.sim.guard_size);
+    unsigned long long per_rank = RANK_STRUCT_BYTES + RANK_STACK_BYTES + pt + globals_per_rank;
     unsigned long long need = per_rank * (unsigned long long)nranks;
     unsigned long long avail = mem_available();
+    char hint[160] = "";
 
     if (avail == 0 || need <= avail)
         return;
-    sim_die("-np %d needs about %.1f GiB (%llu KiB per rank), more than the %.1f GiB of memory "
-            "available (MemAvailable in /proc/meminfo)\n"
-            "  run at most %llu ranks, or free memory",
-            nranks, (double)need / (1 << 30), per_rank / 1024, (double)avail / (1 << 30),
-            avail / per_rank);
+    if (pt > page_table_per_rank(256 << 10, 4096)) /* what 256 KiB stacks would cost */
+        snprintf(hint, sizeof(hint),
+                 ", or lower --cfg=contexts/stack-size (below 2 MiB stacks share page tables: "
+                 "256KiB takes %.1f KiB per rank)",
+                 (double)(per_rank - pt + page_table_per_rank(256 << 10, 4096)) / 1024);
+    sim_die("-np %d needs about %.1f GiB (%.1f KiB per rank: %.1f KiB of structures and touched "
+            "stack, %.1f KiB of page table for %zu KiB stacks, %.1f KiB of globals), more than "
+            "the %.1f GiB of memory available (MemAvailable in /proc/meminfo)\n"
+            "  run at most %llu ranks, or free memory%s",
+            nranks, (double)need / (1 << 30), (double)per_rank / 1024,
+            (double)(RANK_STRUCT_BYTES + RANK_STACK_BYTES) / 1024, (double)pt / 1024, stack / 1024,
+            (double)globals_per_rank / 1024, (double)avail / (1 << 30), avail / per_rank, hint);
 }
