@@ -333,36 +333,35 @@ static struct sim_lmm_hent *cnst_top(struct sim_lmm_system *sys)
     return NULL;
 }
 
-/* The first bound event of an unfixed variable, NULL when none is left. */
-static struct sim_lmm_hent *var_top(struct sim_lmm_system *sys)
-{
-    struct sim_lmm_heap *h = &sys->var_heap;
-
-    while (h->live > 0) {
-        struct sim_lmm_hent *top = h->v[0].ev;
-
-        if (!LMM_ENTRY(top, struct sim_lmm_var, ev)->fixed)
-            return top;
-        heap_remove(h, top);
-    }
-    h->n = 0;
-    return NULL;
-}
-
 /* The first live event of either heap in (level, order), its level in *level; NULL when none is
- * left. */
+ * left. The variables' heap is cleaned only as far as its top would come first: the variables
+ * that saturating constraints fixed stay in it, below, and are dropped when the heap empties
+ * (otherwise each would cost a removal). */
 static struct sim_lmm_hent *event_top(struct sim_lmm_system *sys, double *level)
 {
     struct sim_lmm_hent *c = cnst_top(sys);
-    struct sim_lmm_hent *v = var_top(sys);
+    struct sim_lmm_heap *h = &sys->var_heap;
 
-    if (c && (!v || slot_before(&sys->cnst_heap.v[0], &sys->var_heap.v[0]))) {
-        *level = sys->cnst_heap.v[0].key;
-        return c;
+    for (;;) {
+        struct sim_lmm_hent *top;
+
+        if (h->live == 0) {
+            h->n = 0;
+            break;
+        }
+        /* the top slot, live or not, is a lower bound of every live one */
+        if (c && slot_before(&sys->cnst_heap.v[0], &h->v[0]))
+            break;
+        top = h->v[0].ev;
+        if (!LMM_ENTRY(top, struct sim_lmm_var, ev)->fixed) {
+            *level = h->v[0].key;
+            return top;
+        }
+        heap_remove(h, top);
     }
-    if (v)
-        *level = sys->var_heap.v[0].key;
-    return v;
+    if (c)
+        *level = sys->cnst_heap.v[0].key;
+    return c;
 }
 
 static void tied_push(struct sim_lmm_system *sys, int n, struct sim_lmm_cnst *c)
