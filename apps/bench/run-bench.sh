@@ -10,8 +10,8 @@ out=apps/bench/out
 mkdir -p "$out"
 
 # BENCH_PARTS selects parts (default: all): kernel, pingpong, ring, scale, alltoall, coll,
-# sample, fold, models, poll (needs BENCH_MPICH_DIR).
-parts=${BENCH_PARTS:-kernel pingpong ring scale alltoall coll sample fold models poll}
+# sample, fold, models, poll (needs BENCH_MPICH_DIR), apps (needs BENCH_APPS_DIR: bench-apps.sh).
+parts=${BENCH_PARTS:-kernel pingpong ring scale alltoall coll sample fold models poll apps}
 want() { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if want kernel; then
@@ -337,4 +337,10 @@ for thresh in 1MiB 0; do
             "$(grep -h "PSS added" "$out/stdout" || echo failed)"
     done
 done
+fi
+
+if want apps; then
+echo
+echo "== real applications, network only, tests/compare/cluster.xml (apps/bench/bench-apps.sh) =="
+bash "$srcdir/apps/bench/bench-apps.sh" "$builddir" "$srcdir" "$out"
 fi
