@@ -1,5 +1,6 @@
 # apps: example MPI programs, platforms and benchmarks.
-EXTRA_DIST += apps/hello.c apps/platforms apps/bench/run-bench.sh apps/bench/breakdown.awk
+EXTRA_DIST += apps/hello.c apps/platforms apps/bench/run-bench.sh apps/bench/breakdown.awk \
+	apps/bench/bench-apps.sh
 
 noinst_PROGRAMS += apps/bench/bench_context apps/bench/bench_lmm
 EXTRA_DIST += apps/bench/mpi_pingpong.c apps/bench/mpi_ring.c apps/bench/mpi_barrier_allreduce.c \

@@ -67,16 +67,27 @@ void sim__heap_free(struct sim__heap *h)
     sim__heap_init(h);
 }
 
+/* An entry already in the heap is moved from its slot (one sift, not a removal and a push):
+ * the order of (date, seq) keys is total, so the heap pops the same sequence either way. */
 void sim__heap_update(struct sim__heap *h, struct sim__heap_entry *e, double date)
 {
-    if (e->index >= 0)
-        sim__heap_remove(h, e);
+    int i = e->index;
+
+    e->date = date;
+    e->seq = h->next_seq++;
+    if (i >= 0) {
+        h->v[i].date = date;
+        h->v[i].seq = e->seq;
+        if (i > 0 && before(&h->v[i], &h->v[(i - 1) / 2]))
+            sift_up(h, i);
+        else
+            sift_down(h, i);
+        return;
+    }
     if (h->n == h->cap) {
         h->cap = h->cap ? 2 * h->cap : 64;
         h->v = sim_xrealloc(h->v, (size_t)h->cap * sizeof(*h->v));
     }
-    e->date = date;
-    e->seq = h->next_seq++;
     place(h, h->n++, &(struct sim__heap_slot){ .date = date, .seq = e->seq, .e = e });
     sift_up(h, e->index);
 }

@@ -85,7 +85,8 @@ void sim_lmm_system_free(struct sim_lmm_system *sys)
         sys->free_elems = e->next_free;
         free(e);
     }
-    free(sys->heap);
+    free(sys->cnst_heap.v);
+    free(sys->var_heap.v);
     free(sys->tied);
     free(sys->scratch);
     free(sys);
@@ -205,7 +206,6 @@ struct sim_lmm_cnst *sim_lmm_cnst_new(struct sim_lmm_system *sys, void *id, doub
     c->fatpipe = fatpipe;
     list_init(&c->enabled);
     list_init(&c->disabled);
-    list_init(&c->active);
     c->ev.kind = SIM_LMM_EV_CNST;
     c->ev.index = -1;
     list_append(&sys->cnsts, &c->sys_link);
@@ -330,8 +330,6 @@ void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst, struc
         e->cnst = cnst;
         e->var = var;
         e->weight = weight;
-        e->active_link.prev = NULL;
-        e->active_link.next = NULL;
         e->odd = false;
         list_append(&var->elems, &e->var_link);
         list_append(var->penalty > 0 ? &cnst->enabled : &cnst->disabled, &e->cnst_link);

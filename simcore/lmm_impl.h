@@ -20,7 +20,10 @@ struct sim_lmm_link {
 
 /* An event of the solver: a constraint that saturates at level remaining / usage, or a bounded
  * variable that reaches its bound at level bound * penalty. Events are ordered by level, then
- * constraints before variables, then position in the component walk (`order`). */
+ * constraints before variables, then position in the component walk (`order`). Constraints and
+ * variables wait in two heaps (struct sim_lmm_heap): the constraints' keys change as variables
+ * are fixed, and sifting them through a heap of a few dozen constraints rather than one that also
+ * holds every bounded variable is what keeps a large component's solve cheap. */
 enum sim_lmm_event {
     SIM_LMM_EV_CNST = 0,
     SIM_LMM_EV_VAR = 1,
@@ -29,7 +32,7 @@ enum sim_lmm_event {
 struct sim_lmm_hent {
     uint64_t order; /* kind << 32 | position in the component walk */
     enum sim_lmm_event kind;
-    int index; /* position in the heap, -1 when not in it */
+    int index; /* position in its heap, -1 when not in it */
 };
 
 /* A heap slot carries the sort key inline: comparisons never chase pointers. */
@@ -39,14 +42,21 @@ struct sim_lmm_hslot {
     struct sim_lmm_hent *ev;
 };
 
+/* A binary min-heap of events by (key, order). It may hold retired entries, dropped lazily. */
+struct sim_lmm_heap {
+    struct sim_lmm_hslot *v;
+    int n;
+    int live; /* entries not retired */
+    int cap;
+};
+
 /* Variable `var` consumes `weight` of constraint `cnst` per unit of value. */
 struct sim_lmm_elem {
     struct sim_lmm_cnst *cnst;
     struct sim_lmm_var *var;
     double weight;
-    struct sim_lmm_link cnst_link;   /* in cnst->enabled or cnst->disabled */
-    struct sim_lmm_link active_link; /* in cnst->active while its variable is unfixed */
-    struct sim_lmm_link var_link;    /* in var->elems */
+    struct sim_lmm_link cnst_link; /* in cnst->enabled or cnst->disabled */
+    struct sim_lmm_link var_link;  /* in var->elems */
     bool odd; /* FATPIPE, enabled: weight / penalty differs from the constraint's fp_ratio */
     struct sim_lmm_elem *next_free;
 };
@@ -56,14 +66,15 @@ struct sim_lmm_cnst {
     double bound;
     bool fatpipe;
     bool dirty; /* FATPIPE during a solve: `usage` may be too high, recompute before use */
+    bool stale; /* during a solve: its heap key is below `ratio`, raise it before use */
     int nelem;  /* elements, enabled or not */
     struct sim_lmm_link enabled;  /* elements of variables with penalty > 0 */
     struct sim_lmm_link disabled; /* elements of variables with penalty 0 */
-    struct sim_lmm_link active;   /* during a solve: elements of unfixed variables */
-    int nactive;
-    double remaining; /* during a solve: capacity left (SHARED) */
+    int nactive;                  /* during a solve: enabled elements whose variable is unfixed */
+    double remaining;             /* during a solve: capacity left (SHARED) */
     double usage;     /* during a solve: sum (max for FATPIPE) of weight / penalty, unfixed */
     double usage_ref; /* usage at the last full summation */
+    double ratio;     /* during a solve: remaining / usage; its heap key may be lower (stale) */
     uint64_t stamp;   /* == sys->epoch when in sys->work_cnsts */
     /* FATPIPE bookkeeping for sim__lmm_cnst_is_loose: the weight / penalty ratio of the first
      * enabled element, the enabled elements, and those whose ratio differs. */
@@ -109,11 +120,9 @@ struct sim_lmm_system {
     struct sim_lmm_link lone;       /* variables touched while using no constraint */
     struct sim_lmm_link seeds;      /* variables touched whose constraints are all loose */
     struct sim_lmm_link modified;   /* variables whose value may have changed, FIFO */
-    struct sim_lmm_hslot *heap;     /* may hold retired entries, dropped lazily */
-    int heap_n;
-    int heap_live; /* entries not retired */
-    int heap_cap;
-    struct sim_lmm_cnst **tied; /* scratch: constraints saturating at the same level */
+    struct sim_lmm_heap cnst_heap;  /* during a solve: constraint events */
+    struct sim_lmm_heap var_heap;   /* during a solve: bounded variables' events */
+    struct sim_lmm_cnst **tied;     /* scratch: constraints saturating at the same level */
     int tied_cap;
     struct sim_lmm_elem *free_elems;
     struct sim_lmm_var *free_vars;

@@ -18,27 +18,27 @@ SIM_LOG_CATEGORY(lmm_log, "sim.lmm");
  * summed again from its active elements instead of trusting repeated subtractions. */
 #define USAGE_RESUM_RATIO 1e-9
 
-/* ---- event heap: binary min-heap, O(log n) push, remove and key change ---- */
+/* ---- event heaps: binary min-heaps, O(log n) push, remove and key change ---- */
 
 static bool slot_before(const struct sim_lmm_hslot *a, const struct sim_lmm_hslot *b)
 {
     return a->key < b->key || (a->key == b->key && a->order < b->order);
 }
 
-static void heap_place(struct sim_lmm_system *sys, const struct sim_lmm_hslot *slot, int i)
+static void heap_place(struct sim_lmm_heap *h, const struct sim_lmm_hslot *slot, int i)
 {
-    sys->heap[i] = *slot;
+    h->v[i] = *slot;
     slot->ev->index = i;
 }
 
 /* Moves the slot at `i` up or down to its place. */
-static void heap_sift(struct sim_lmm_system *sys, int i)
+static void heap_sift(struct sim_lmm_heap *h, int i)
 {
-    struct sim_lmm_hslot s = sys->heap[i];
-    int n = sys->heap_n;
+    struct sim_lmm_hslot s = h->v[i];
+    int n = h->n;
 
-    while (i > 0 && slot_before(&s, &sys->heap[(i - 1) / 2])) {
-        heap_place(sys, &sys->heap[(i - 1) / 2], i);
+    while (i > 0 && slot_before(&s, &h->v[(i - 1) / 2])) {
+        heap_place(h, &h->v[(i - 1) / 2], i);
         i = (i - 1) / 2;
     }
     for (;;) {
@@ -46,44 +46,44 @@ static void heap_sift(struct sim_lmm_system *sys, int i)
 
         if (c >= n)
             break;
-        if (c + 1 < n && slot_before(&sys->heap[c + 1], &sys->heap[c]))
+        if (c + 1 < n && slot_before(&h->v[c + 1], &h->v[c]))
             c++;
-        if (!slot_before(&sys->heap[c], &s))
+        if (!slot_before(&h->v[c], &s))
             break;
-        heap_place(sys, &sys->heap[c], i);
+        heap_place(h, &h->v[c], i);
         i = c;
     }
-    heap_place(sys, &s, i);
+    heap_place(h, &s, i);
 }
 
-static void heap_push(struct sim_lmm_system *sys, struct sim_lmm_hent *e, double key)
+static void heap_push(struct sim_lmm_heap *h, struct sim_lmm_hent *e, double key)
 {
-    if (sys->heap_n == sys->heap_cap) {
-        sys->heap_cap = sys->heap_cap ? 2 * sys->heap_cap : 64;
-        sys->heap = sim_xrealloc(sys->heap, (size_t)sys->heap_cap * sizeof(*sys->heap));
+    if (h->n == h->cap) {
+        h->cap = h->cap ? 2 * h->cap : 64;
+        h->v = sim_xrealloc(h->v, (size_t)h->cap * sizeof(*h->v));
     }
-    sys->heap[sys->heap_n] = (struct sim_lmm_hslot){ .key = key, .order = e->order, .ev = e };
-    e->index = sys->heap_n++;
-    sys->heap_live++;
-    heap_sift(sys, e->index);
+    h->v[h->n] = (struct sim_lmm_hslot){ .key = key, .order = e->order, .ev = e };
+    e->index = h->n++;
+    h->live++;
+    heap_sift(h, e->index);
 }
 
-static void heap_remove(struct sim_lmm_system *sys, struct sim_lmm_hent *e)
+static void heap_remove(struct sim_lmm_heap *h, struct sim_lmm_hent *e)
 {
     int i = e->index;
 
     e->index = -1;
-    if (i == --sys->heap_n)
+    if (i == --h->n)
         return;
-    heap_place(sys, &sys->heap[sys->heap_n], i);
-    heap_sift(sys, i);
+    heap_place(h, &h->v[h->n], i);
+    heap_sift(h, i);
 }
 
 /* The key of `e` changed (either way). */
-static void heap_rekey(struct sim_lmm_system *sys, struct sim_lmm_hent *e, double key)
+static void heap_rekey(struct sim_lmm_heap *h, struct sim_lmm_hent *e, double key)
 {
-    sys->heap[e->index].key = key;
-    heap_sift(sys, e->index);
+    h->v[e->index].key = key;
+    heap_sift(h, e->index);
 }
 
 /* ---- solve: component walk ---- */
@@ -181,20 +181,29 @@ static double sub_clamped(double a, double b, double eps)
     return a < eps ? 0 : a;
 }
 
-static double cnst_sum_usage(const struct sim_lmm_cnst *c)
+/* Sum (max for FATPIPE) of weight / penalty over the enabled elements of `c` whose variable is
+ * unfixed, in the order of c->enabled; their number goes to *nactive when not NULL. */
+static double cnst_sum_usage(const struct sim_lmm_cnst *c, int *nactive)
 {
     const struct sim_lmm_link *l;
     double usage = 0;
+    int n = 0;
 
-    for (l = c->active.next; l != &c->active; l = l->next) {
-        const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, active_link);
-        double u = e->weight / e->var->penalty;
+    for (l = c->enabled.next; l != &c->enabled; l = l->next) {
+        const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, cnst_link);
+        double u;
 
+        if (e->var->fixed)
+            continue;
+        u = e->weight / e->var->penalty;
+        n++;
         if (!c->fatpipe)
             usage += u;
         else if (u > usage)
             usage = u;
     }
+    if (nactive)
+        *nactive = n;
     return usage;
 }
 
@@ -204,23 +213,18 @@ static double cnst_ratio(const struct sim_lmm_cnst *c)
     return c->remaining > 0 ? c->remaining / c->usage : 0;
 }
 
+/* The variables of the work list are initialised (unfixed) first. */
 static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c)
 {
-    struct sim_lmm_link *l;
-
-    c->nactive = 0;
-    list_init(&c->active);
-    for (l = c->enabled.next; l != &c->enabled; l = l->next) {
-        list_append(&c->active, &LMM_ENTRY(l, struct sim_lmm_elem, cnst_link)->active_link);
-        c->nactive++;
-    }
     c->remaining = sub_clamped(c->bound, 0, c->bound * sys->precision);
-    c->usage = cnst_sum_usage(c);
+    c->usage = cnst_sum_usage(c, &c->nactive);
     c->usage_ref = c->usage;
+    c->ratio = cnst_ratio(c);
     c->dirty = false;
+    c->stale = false;
     c->ev.index = -1;
     if (c->nactive > 0)
-        heap_push(sys, &c->ev, cnst_ratio(c));
+        heap_push(&sys->cnst_heap, &c->ev, c->ratio);
 }
 
 /* A loose constraint that is not solved this time (not in the work list) bounds each of its
@@ -241,21 +245,23 @@ static void init_var(struct sim_lmm_system *sys, struct sim_lmm_var *v)
             v->cap = cap;
     }
     if (v->cap >= 0)
-        heap_push(sys, &v->ev, v->cap * v->penalty);
+        heap_push(&sys->var_heap, &v->ev, v->cap * v->penalty);
 }
 
-/* Variable `e->var`, fixed at `value`, no longer rises: update the constraint of `e`. */
+/* Variable `e->var`, fixed at `value`, no longer rises: update the constraint of `e`. A SHARED
+ * constraint's level only rises this way (up to rounding), so its heap key is left as it is, a
+ * lower bound, and raised when it reaches the top (cnst_top): that is one sift per constraint
+ * and event instead of one per element fixed. */
 static void cnst_release(struct sim_lmm_system *sys, struct sim_lmm_elem *e, double value)
 {
     struct sim_lmm_cnst *c = e->cnst;
     double u = e->weight / e->var->penalty;
 
-    list_unlink(&e->active_link);
     c->nactive--;
     if (c->ev.index < 0)
         return; /* saturating in this round */
     if (c->nactive == 0) {
-        sys->heap_live--; /* retired: left in the heap, dropped when it surfaces */
+        sys->cnst_heap.live--; /* retired: left in the heap, dropped when it surfaces */
         return;
     }
     if (c->fatpipe) {
@@ -268,10 +274,14 @@ static void cnst_release(struct sim_lmm_system *sys, struct sim_lmm_elem *e, dou
     c->remaining = sub_clamped(c->remaining, e->weight * value, c->bound * sys->precision);
     c->usage -= u;
     if (c->usage <= c->usage_ref * USAGE_RESUM_RATIO) {
-        c->usage = cnst_sum_usage(c);
+        c->usage = cnst_sum_usage(c, NULL);
         c->usage_ref = c->usage;
     }
-    heap_rekey(sys, &c->ev, cnst_ratio(c));
+    c->ratio = cnst_ratio(c);
+    if (c->ratio < sys->cnst_heap.v[c->ev.index].key)
+        heap_rekey(&sys->cnst_heap, &c->ev, c->ratio);
+    else
+        c->stale = true;
 }
 
 static void fix_var(struct sim_lmm_system *sys, struct sim_lmm_var *v, double value)
@@ -283,7 +293,7 @@ static void fix_var(struct sim_lmm_system *sys, struct sim_lmm_var *v, double va
     v->value = value;
     v->fixed = true;
     if (v->ev.index >= 0)
-        sys->heap_live--; /* its bound event is retired */
+        sys->var_heap.live--; /* its bound event is retired */
     for (l = v->elems.next; l != &v->elems; l = l->next) {
         struct sim_lmm_elem *e = LMM_ENTRY(l, struct sim_lmm_elem, var_link);
 
@@ -292,45 +302,66 @@ static void fix_var(struct sim_lmm_system *sys, struct sim_lmm_var *v, double va
     }
 }
 
-static bool ev_is_retired(const struct sim_lmm_hent *e)
+/* The first live constraint event, NULL when none is left. Retired entries surfacing at the top
+ * are dropped, stale keys at the top (SHARED levels raised, FATPIPE usages to recompute) are
+ * brought up to date. Every key in the heap is at most its constraint's true level, so a top that
+ * is up to date is the true first. Retiring is O(1) this way: when one bottleneck fixes every
+ * variable, the constraints they leave idle never cost a heap operation. */
+static struct sim_lmm_hent *cnst_top(struct sim_lmm_system *sys)
 {
-    if (e->kind == SIM_LMM_EV_CNST)
-        return LMM_ENTRY(e, const struct sim_lmm_cnst, ev)->nactive == 0;
-    return LMM_ENTRY(e, const struct sim_lmm_var, ev)->fixed;
-}
+    struct sim_lmm_heap *h = &sys->cnst_heap;
 
-/* The first live event, NULL when none is left. Retired entries surfacing at the top are
- * dropped, stale FATPIPE keys at the top are brought up to date. Retiring is O(1) this way:
- * when one bottleneck fixes every variable, the constraints they leave idle never cost a
- * heap operation. */
-static struct sim_lmm_hent *heap_clean_top(struct sim_lmm_system *sys)
-{
-    while (sys->heap_live > 0) {
-        struct sim_lmm_hent *top = sys->heap[0].ev;
-        struct sim_lmm_cnst *c;
+    while (h->live > 0) {
+        struct sim_lmm_cnst *c = LMM_ENTRY(h->v[0].ev, struct sim_lmm_cnst, ev);
 
-        if (ev_is_retired(top)) {
-            heap_remove(sys, top);
+        if (c->nactive == 0) {
+            heap_remove(h, &c->ev);
             continue;
         }
-        if (top->kind == SIM_LMM_EV_VAR)
-            return top;
-        c = LMM_ENTRY(top, struct sim_lmm_cnst, ev);
-        if (!c->dirty)
-            return top;
-        c->dirty = false;
-        c->usage = cnst_sum_usage(c);
-        heap_rekey(sys, &c->ev, cnst_ratio(c));
+        if (c->dirty) {
+            c->dirty = false;
+            c->usage = cnst_sum_usage(c, NULL);
+            c->ratio = cnst_ratio(c);
+            c->stale = true;
+        }
+        if (!c->stale)
+            return &c->ev;
+        c->stale = false;
+        heap_rekey(h, &c->ev, c->ratio);
     }
-    sys->heap_n = 0;
+    h->n = 0;
     return NULL;
 }
 
-/* Takes the live event at the top out of the heap. */
-static void heap_pop_live(struct sim_lmm_system *sys, struct sim_lmm_hent *top)
+/* The first live event of either heap in (level, order), its level in *level; NULL when none is
+ * left. The variables' heap is cleaned only as far as its top would come first: the variables
+ * that saturating constraints fixed stay in it, below, and are dropped when the heap empties
+ * (otherwise each would cost a removal). */
+static struct sim_lmm_hent *event_top(struct sim_lmm_system *sys, double *level)
 {
-    heap_remove(sys, top);
-    sys->heap_live--;
+    struct sim_lmm_hent *c = cnst_top(sys);
+    struct sim_lmm_heap *h = &sys->var_heap;
+
+    for (;;) {
+        struct sim_lmm_hent *top;
+
+        if (h->live == 0) {
+            h->n = 0;
+            break;
+        }
+        /* the top slot, live or not, is a lower bound of every live one */
+        if (c && slot_before(&sys->cnst_heap.v[0], &h->v[0]))
+            break;
+        top = h->v[0].ev;
+        if (!LMM_ENTRY(top, struct sim_lmm_var, ev)->fixed) {
+            *level = h->v[0].key;
+            return top;
+        }
+        heap_remove(h, top);
+    }
+    if (c)
+        *level = sys->cnst_heap.v[0].key;
+    return c;
 }
 
 static void tied_push(struct sim_lmm_system *sys, int n, struct sim_lmm_cnst *c)
@@ -343,49 +374,55 @@ static void tied_push(struct sim_lmm_system *sys, int n, struct sim_lmm_cnst *c)
 }
 
 /* Every constraint whose ratio is exactly `level` saturates: all their unfixed variables are
- * fixed together at level / penalty (for FATPIPE too, as SimGrid does). */
+ * fixed together at level / penalty (for FATPIPE too, as SimGrid does), each constraint's in the
+ * order of its enabled list. */
 static void saturate(struct sim_lmm_system *sys, double level)
 {
     struct sim_lmm_hent *top;
+    double key;
     int n = 0;
     int i;
 
-    while ((top = heap_clean_top(sys)) && top->kind == SIM_LMM_EV_CNST &&
-           sys->heap[0].key == level) {
-        heap_pop_live(sys, top);
+    while ((top = event_top(sys, &key)) && top->kind == SIM_LMM_EV_CNST && key == level) {
+        heap_remove(&sys->cnst_heap, top);
+        sys->cnst_heap.live--;
         tied_push(sys, n++, LMM_ENTRY(top, struct sim_lmm_cnst, ev));
     }
     for (i = 0; i < n; i++) {
         struct sim_lmm_cnst *c = sys->tied[i];
+        struct sim_lmm_link *l;
 
-        while (!list_is_empty(&c->active)) {
-            struct sim_lmm_elem *e = LMM_ENTRY(c->active.next, struct sim_lmm_elem, active_link);
+        for (l = c->enabled.next; l != &c->enabled && c->nactive > 0; l = l->next) {
+            struct sim_lmm_var *v = LMM_ENTRY(l, struct sim_lmm_elem, cnst_link)->var;
 
-            fix_var(sys, e->var, level / e->var->penalty);
+            if (!v->fixed)
+                fix_var(sys, v, level / v->penalty);
         }
     }
 }
 
 /* Weighted progressive filling over the work lists. Each event fixes at least one variable or
- * retires one constraint; O((elements + bounded variables) log(constraints + variables)) apart
- * from FATPIPE usage recomputations. */
+ * retires one constraint; O(elements + (constraints + bounded variables) log(constraints +
+ * variables) + events * constraints log constraints) apart from FATPIPE usage recomputations. */
 static void fill(struct sim_lmm_system *sys)
 {
     struct sim_lmm_link *l;
     struct sim_lmm_hent *top;
+    double level;
 
     for (l = sys->work_vars.next; l != &sys->work_vars; l = l->next)
         init_var(sys, LMM_ENTRY(l, struct sim_lmm_var, work_link));
     for (l = sys->work_cnsts.next; l != &sys->work_cnsts; l = l->next)
         init_cnst(sys, LMM_ENTRY(l, struct sim_lmm_cnst, work_link));
-    while ((top = heap_clean_top(sys)) != NULL) {
+    while ((top = event_top(sys, &level)) != NULL) {
         if (top->kind == SIM_LMM_EV_VAR) {
             struct sim_lmm_var *v = LMM_ENTRY(top, struct sim_lmm_var, ev);
 
-            heap_pop_live(sys, top);
+            heap_remove(&sys->var_heap, top);
+            sys->var_heap.live--;
             fix_var(sys, v, v->cap);
         } else {
-            saturate(sys, sys->heap[0].key);
+            saturate(sys, level);
         }
     }
 }

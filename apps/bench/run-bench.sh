@@ -10,8 +10,9 @@ out=apps/bench/out
 mkdir -p "$out"
 
 # BENCH_PARTS selects parts (default: all): kernel, pingpong, ring, breakdown (needs valgrind),
-# scale, alltoall, coll, sample, fold, models, poll and rma (need BENCH_MPICH_DIR).
-parts=${BENCH_PARTS:-kernel pingpong ring breakdown scale alltoall coll sample fold models poll rma}
+# scale, alltoall, coll, sample, fold, models, poll and rma (need BENCH_MPICH_DIR), apps (needs
+# BENCH_APPS_DIR: bench-apps.sh).
+parts=${BENCH_PARTS:-kernel pingpong ring breakdown scale alltoall coll sample fold models poll rma apps}
 want() { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if want kernel; then
@@ -475,4 +476,10 @@ for thresh in 1MiB 0; do
             "$(grep -h "PSS added" "$out/stdout" || echo failed)"
     done
 done
+fi
+
+if want apps; then
+echo
+echo "== real applications, network only, tests/compare/cluster.xml (apps/bench/bench-apps.sh) =="
+bash "$srcdir/apps/bench/bench-apps.sh" "$builddir" "$srcdir" "$out"
 fi

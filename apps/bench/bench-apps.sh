@@ -1,0 +1,127 @@
+#!/bin/bash
+# bench-apps.sh: real applications (LULESH 2.0, HPCG 3.1, IMB-MPI1) built unmodified with simmpi's
+# and SMPI 3.32's compiler wrappers and run side by side on tests/compare/cluster.xml with
+# computation off (network only), as README "Real applications" lists them. Called by
+# run-bench.sh for BENCH_PARTS=apps; the sources are not part of simmpi:
+#   BENCH_APPS_DIR   a folder with lulesh/ (github:LLNL/LULESH), hpcg/ (github:hpcg-benchmark/hpcg)
+#                    and mpi-benchmarks/ (github:intel/mpi-benchmarks); a missing one is skipped
+#   BENCH_APPS_BASE  optional: the build folder of another simmpi (an older commit), run
+#                    alternately with this one in the same loop, for a ratio of the two
+#   BENCH_APPS_RUNS  runs per case (default 3; the median is reported)
+#   BENCH_APPS_SMPI  0 to leave SMPI 3.32 out (its 64-rank HPCG alone takes minutes)
+#   BENCH_APPS_CASES the cases to run (default all: lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 imb16)
+# Usage: bench-apps.sh BUILDDIR SRCDIR OUTDIR
+set -u
+builddir=$1
+srcdir=$2
+out=$3/apps
+apps=${BENCH_APPS_DIR:-}
+base=${BENCH_APPS_BASE:-}
+runs=${BENCH_APPS_RUNS:-3}
+cases=${BENCH_APPS_CASES:-lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 imb16}
+if [ -z "$apps" ] || [ ! -d "$apps" ]; then
+    echo "applications skipped: set BENCH_APPS_DIR to a folder holding lulesh/, hpcg/ and mpi-benchmarks/"
+    exit 0
+fi
+mkdir -p "$out"
+plat=$srcdir/tests/compare/cluster.xml
+hostfile=$srcdir/tests/compare/cluster.hosts
+opts=--cfg=smpi/simulate-computation:no
+
+# The simulators side by side: NAME, compiler wrapper folder, smpirun.
+sims=(simmpi)
+declare -A wrap=([simmpi]=$builddir/smpi) run=([simmpi]=$builddir/smpi/smpirun)
+if [ -n "$base" ]; then
+    sims+=(base)
+    wrap[base]=$base/smpi
+    run[base]=$base/smpi/smpirun
+fi
+if [ "${BENCH_APPS_SMPI:-1}" = 1 ] && [ -x /usr/bin/smpicxx ] && [ -x /usr/bin/smpirun ]; then
+    sims+=(smpi)
+    wrap[smpi]=/usr/bin
+    run[smpi]=/usr/bin/smpirun
+fi
+
+# build APP SIM: builds the application into $out/SIM/APP; returns 1 when it cannot.
+build() {
+    local app=$1 sim=$2 dir=$out/$2 w=${wrap[$2]}
+    mkdir -p "$dir"
+    [ -x "$dir/$app" ] && return 0
+    case $app in
+        lulesh)
+            [ -f "$apps/lulesh/lulesh.cc" ] || return 1
+            "$w/smpicxx" -DUSE_MPI=1 -O2 -o "$dir/lulesh" "$apps"/lulesh/lulesh*.cc ;;
+        hpcg)
+            [ -d "$apps/hpcg/src" ] || return 1
+            "$w/smpicxx" -O2 -DHPCG_NO_OPENMP -I"$apps/hpcg/src" -o "$dir/hpcg" "$apps"/hpcg/src/*.cpp ;;
+        imb)
+            [ -d "$apps/mpi-benchmarks/src_c" ] || return 1
+            rm -rf "$dir/imb-src"
+            cp -r "$apps/mpi-benchmarks/src_c" "$dir/imb-src"
+            # SMPI's malloc macro breaks IMB's declarations (README "Real applications")
+            if [ "$sim" = smpi ]; then
+                make -s -C "$dir/imb-src" TARGET=MPI1 CC="$w/smpicc -DSMPI_NO_OVERRIDE_MALLOC"
+            else
+                make -s -C "$dir/imb-src" TARGET=MPI1 CC="$w/smpicc"
+            fi && cp "$dir/imb-src/IMB-MPI1" "$dir/imb" ;;
+    esac >"$dir/$app.build.log" 2>&1 || { echo "$app: build failed under $sim ($dir/$app.build.log)"; return 1; }
+}
+
+# result APP SIM FILE: what must be equal in every simulator (simulated time, figures).
+result() {
+    local f
+    case $1 in
+        lulesh) grep -E "^Elapsed time|Final Origin Energy" "$3" | tr -s ' ' | tr '\n' ' ' ;;
+        hpcg) # HPCG writes its report to a file of the working folder
+            f=$(ls -t "$out/$2"/HPCG-Benchmark*.txt 2>/dev/null | head -n 1)
+            [ -n "$f" ] && grep -hE "GFLOP/s rating of|Total Time" "$f" | tr '\n' ' ' ;;
+        imb) grep -cE "^ +[0-9]+ +[0-9]+ " "$3" | sed 's/$/ result lines/' ;;
+    esac
+}
+
+# bench LABEL APP NP ARGS...: median wall time of each simulator over $runs runs, alternated.
+bench() {
+    local label=$1 app=$2 np=$3 sim i w
+    shift 3
+    declare -A walls=()
+    for sim in "${sims[@]}"; do build "$app" "$sim" || return; done
+    for i in $(seq "$runs"); do
+        for sim in "${sims[@]}"; do
+            if ! (cd "$out/$sim" && /usr/bin/time -f %e -o "$out/time" "${run[$sim]}" -np "$np" \
+                    -platform "$plat" -hostfile "$hostfile" $opts "./$app" "$@" \
+                    >"$out/$label.$sim.out" 2>"$out/$label.$sim.err"); then
+                echo "$label: failed under $sim ($out/$label.$sim.err)"
+                return
+            fi
+            walls[$sim]="${walls[$sim]:-} $(tail -n 1 "$out/time")"
+        done
+    done
+    printf '%-30s' "$label"
+    for sim in "${sims[@]}"; do
+        w=$(tr ' ' '\n' <<<"${walls[$sim]}" | grep . | sort -g | sed -n "$(((runs + 1) / 2))p")
+        printf ' %s %7.2fs' "$sim" "$w"
+        eval "med_$sim=$w"
+    done
+    [ -n "$base" ] && printf ' | simmpi/base %.2f' "$(awk "BEGIN{print $med_simmpi / $med_base}")"
+    case " ${sims[*]} " in
+        *" smpi "*) printf ' | simmpi/SMPI %.2f' "$(awk "BEGIN{print $med_simmpi / $med_smpi}")" ;;
+    esac
+    echo
+    for sim in "${sims[@]}"; do
+        printf '    %-7s %s\n' "$sim" "$(result "$app" "$sim" "$out/$label.$sim.out")"
+    done
+}
+
+echo "(wall seconds, median of $runs runs, the simulators alternated; load $(cut -d' ' -f1-3 /proc/loadavg))"
+for c in $cases; do
+    case $c in
+        lulesh8) bench "LULESH -s 10 -i 20, 8" lulesh 8 -s 10 -i 20 ;;
+        lulesh27) bench "LULESH -s 12 -i 30, 27" lulesh 27 -s 12 -i 30 ;;
+        lulesh64) bench "LULESH -s 12 -i 30, 64" lulesh 64 -s 12 -i 30 ;;
+        lulesh512) bench "LULESH -s 4 -i 5, 512" lulesh 512 -s 4 -i 5 ;;
+        hpcg8) bench "HPCG 16^3 --rt=0, 8" hpcg 8 --nx=16 --ny=16 --nz=16 --rt=0 ;;
+        hpcg64) bench "HPCG 16^3 --rt=0, 64" hpcg 64 --nx=16 --ny=16 --nz=16 --rt=0 ;;
+        imb16) bench "IMB-MPI1 -msglog 0:18 -iter 10, 16" imb 16 -msglog 0:18 -iter 10 ;;
+        *) echo "unknown case $c (lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 hpcg64 imb16)" ;;
+    esac
+done
