@@ -87,9 +87,12 @@ struct smpi_process {
     int bsend_size;
     int bsend_used;
     bool bsend_detaching; /* blocked in MPI_Buffer_detach: wake when bsend_used drops */
+    /* MPI_Buffer_iflush's request until the buffer empties (p2p_mpi4.c) */
+    struct smpi_request *bsend_flush;
     int exit_code;
     struct smpi_getopt getopt; /* only a rank's own, in smpi__rt.procs, is used */
     int trace_category;        /* TRACE_smpi_set_category (trace_category.c), 0 when none */
+    int sessions;              /* MPI-4 sessions it holds open (session.c) */
     double wtime_polled;       /* simulated date when its last clock read returned (time.c) */
     long wtime_streak;         /* clock reads in a row with no time passing in between (time.c) */
 };
@@ -317,6 +320,17 @@ int smpi__comm_peer_size(MPI_Comm comm);
 MPI_Comm smpi__comm_new_inter(struct smpi_group *local, struct smpi_group *remote, int context,
                               int members);
 int smpi__comm_new_context(void);
+/* The meetings of creations without a parent to count on (comm_meet.c): the n-th call of each
+ * of `members` ranks on (space, tag, key) returns the object make(arg) returned to the first
+ * of them. A space is a communicator context or smpi__string_hash of a string tag (MPI-4's
+ * stringtag); the key is usually smpi__group_hash of the members. smpi__comm_meet: a new
+ * communicator over group (a reference taken) for its members. */
+typedef void *smpi__meet_make_fn(void *arg);
+void *smpi__meet(uint64_t space, int tag, uint64_t key, int members, smpi__meet_make_fn *make,
+                 void *arg);
+uint64_t smpi__group_hash(const struct smpi_group *g);
+uint64_t smpi__string_hash(const char *s);
+MPI_Comm smpi__comm_meet(uint64_t space, int tag, struct smpi_group *group);
 /* Frees comm's host layout and its sub-communicators (comm_smp.c; called when comm is freed). */
 void smpi__comm_smp_free(MPI_Comm comm);
 /* The group of comm, with a reference for the caller. */
@@ -377,6 +391,7 @@ enum smpi_fhandle_kind {
     SMPI_FH_WIN,
     SMPI_FH_FILE,
     SMPI_FH_MESSAGE,
+    SMPI_FH_SESSION,
     SMPI_FH_KINDS,
 };
 
@@ -502,6 +517,10 @@ struct smpi_request {
      * owner is the persistent request (one reference), completed with it. */
     struct smpi_request *owner;
     struct smpi_request *clone;
+    /* MPI_Isendrecv (p2p_mpi4.c): the call's request holds its receive and its send, each of
+     * which points back at it; it completes when both have. */
+    struct smpi_request *pair[2];
+    struct smpi_request *pair_of;
     MPI_Status status; /* filled at completion */
     int error;
     char *error_text;      /* what a datatype mismatch found (p2p.c), or NULL */
@@ -573,6 +592,20 @@ MPI_Request smpi__mrecv_start(MPI_Request msg, void *buf, int count, MPI_Datatyp
 int smpi__peer_world(MPI_Comm comm, int rank);
 /* Fills an MPI_Status for an empty or PROC_NULL completion. */
 void smpi__status_empty(MPI_Status *st);
+/* MPI_Isendrecv (p2p_mpi4.c): a request over a receive posted, then a send (an MPI_Isend)
+ * started, as MPI_Irecv and MPI_Isend would; it completes when both have, and finishing it
+ * finishes the receive (its status is the call's), then the send. `aside` (may be NULL) is
+ * freed with the request (MPI_Isendrecv_replace's copy of the outgoing data). Checked
+ * arguments. smpi__pair_part_done: tells the request of part, if any, that part completed. */
+MPI_Request smpi__isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                            int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                            int source, int recvtag, MPI_Comm comm, void *aside);
+void smpi__pair_part_done(struct smpi_request *part);
+/* MPI_Buffer_iflush (p2p_mpi4.c): a request that completes once p's attached buffer holds no
+ * message (at once when it is empty); smpi__bsend_flushed completes it (p2p.c calls it when
+ * the buffer empties). */
+MPI_Request smpi__bsend_iflush(struct smpi_process *p, MPI_Comm comm);
+void smpi__bsend_flushed(struct smpi_process *p);
 
 /* ---- errors (errhandler.c) -------------------------------------------------------------- */
 

@@ -256,68 +256,11 @@ int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
 
 /* ---- MPI_Comm_create_group ---------------------------------------------------------------
  * Collective over the members of `group` only (MPI-3.1 section 6.4.2): the members of one call
- * meet on (parent context, tag, group); the n-th such call of each member is the same
- * creation, counted per member so that other groups' calls on the parent do not interfere. */
-
-struct group_call {
-    int context;
-    int tag;
-    uint64_t key; /* hash of the group's members in order */
-    int *count;   /* per MPI_COMM_WORLD rank: calls made so far */
-    struct group_call *next;
-};
-
-struct group_pending {
-    int context;
-    int tag;
-    uint64_t key;
-    int seq;
-    int waiting;
-    MPI_Comm comm;
-    struct group_pending *next;
-};
-
-static struct group_call *group_calls;
-static struct group_pending *group_pendings;
-
-static uint64_t group_key(const struct smpi_group *g)
-{
-    uint64_t h = 1469598103934665603ull; /* FNV-1a over the world ranks */
-
-    for (int i = 0; i < g->size; i++) {
-        h ^= (uint64_t)(unsigned)g->world[i];
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
-/* The caller's sequence number for (context, tag, key). */
-static int group_call_seq(int context, int tag, uint64_t key)
-{
-    struct group_call *c;
-
-    for (c = group_calls; c; c = c->next)
-        if (c->context == context && c->tag == tag && c->key == key)
-            break;
-    if (!c) {
-        c = sim_xcalloc(1, sizeof(*c));
-        c->context = context;
-        c->tag = tag;
-        c->key = key;
-        c->count = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(int));
-        c->next = group_calls;
-        group_calls = c;
-    }
-    return c->count[smpi__self()->rank]++;
-}
+ * meet on (parent context, tag, group) (smpi__comm_meet, comm_meet.c). */
 
 int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
 {
     const char *call = "MPI_Comm_create_group";
-    struct group_pending **pp;
-    struct group_pending *p;
-    uint64_t key;
-    int seq;
     int me;
 
     SMPI_CHECK_NEW_COMM(call, comm, newcomm);
@@ -344,36 +287,7 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
                                "MPI_Comm_create_group)");
     }
     smpi__enter(call);
-    key = group_key(group);
-    seq = group_call_seq(comm->context, tag, key);
-    *newcomm = MPI_COMM_NULL;
-    for (pp = &group_pendings; *pp; pp = &(*pp)->next) {
-        p = *pp;
-        if (p->context == comm->context && p->tag == tag && p->key == key && p->seq == seq) {
-            *newcomm = p->comm;
-            if (--p->waiting == 0) {
-                *pp = p->next;
-                free(p);
-            }
-            break;
-        }
-    }
-    if (*newcomm == MPI_COMM_NULL) {
-        MPI_Comm c = smpi__comm_new(group);
-
-        if (group->size > 1) {
-            p = sim_xcalloc(1, sizeof(*p));
-            p->context = comm->context;
-            p->tag = tag;
-            p->key = key;
-            p->seq = seq;
-            p->waiting = group->size - 1;
-            p->comm = c;
-            p->next = group_pendings;
-            group_pendings = p;
-        }
-        *newcomm = c;
-    }
+    *newcomm = smpi__comm_meet((uint64_t)(unsigned)comm->context, tag, group);
     smpi__leave();
     smpi__handle_new(SMPI_H_COMM, *newcomm, call);
     return MPI_SUCCESS;
