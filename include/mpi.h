@@ -139,7 +139,7 @@ typedef struct MPI_Status {
 #define MPI_T_ERR_PVAR_NO_ATOMIC 71
 #define MPI_T_ERR_INVALID_NAME 72
 #define MPI_T_ERR_INVALID 73
-#define MPI_ERR_LASTCODE 80 /* above the MPI-4 classes of the MPI-4 sessions block below */
+#define MPI_ERR_LASTCODE 80
 
 /* ---- Ranks, tags, special values ---- */
 #define MPI_ANY_SOURCE (-1)
