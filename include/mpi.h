@@ -1169,6 +1169,10 @@ extern SMPI_API struct smpi_errhandler smpi_mpi_errors_abort;
 #define MPI_ERRORS_ABORT (&smpi_mpi_errors_abort)
 #define MPI_MAX_PSET_NAME_LEN 256
 #define MPI_MAX_STRINGTAG_LEN 256
+/* MPI_Comm_split_type's MPI-4 split types (RESOURCE_GUIDED: MPI-4.1) and their info key's value */
+#define MPI_COMM_TYPE_HW_GUIDED 2
+#define MPI_COMM_TYPE_HW_UNGUIDED 3
+#define MPI_COMM_TYPE_RESOURCE_GUIDED 4
 #define MPI_ERR_PROC_ABORTED 74
 #define MPI_ERR_VALUE_TOO_LARGE 75
 #define MPI_ERR_SESSION 76

@@ -161,19 +161,63 @@ static int host_color(void)
     return self->rank;
 }
 
+/* The one hardware resource simmpi knows is the simulated host, whose ranks share memory: its
+ * MPI-4 name (MPI-4.0 section 7.4.2) for info key mpi_hw_resource_type. */
+#define HOST_RESOURCE "mpi_shared_memory"
+
+/* Whether every member of comm runs on the calling rank's host. */
+static bool host_holds_all(MPI_Comm comm)
+{
+    struct sim_host *h = smpi__self()->host;
+    int n = smpi_comm_size(comm);
+
+    for (int r = 0; r < n; r++)
+        if (smpi__rt.procs[smpi__comm_world_rank(comm, r)].host != h)
+            return false;
+    return true;
+}
+
+/* The color of a split type: MPI_COMM_TYPE_SHARED is the host; MPI-4's guided types are the
+ * host when info names it (MPI_UNDEFINED, hence MPI_COMM_NULL, for any other or no resource);
+ * MPI_COMM_TYPE_HW_UNGUIDED is the host when that is a strict subset of comm, and says so in
+ * info. */
+static int split_type_color(MPI_Comm comm, int split_type, MPI_Info info)
+{
+    const char *v = info != MPI_INFO_NULL ? smpi__info_value(info, "mpi_hw_resource_type") : NULL;
+
+    switch (split_type) {
+    case MPI_COMM_TYPE_SHARED:
+        return host_color();
+    case MPI_COMM_TYPE_HW_GUIDED:
+    case MPI_COMM_TYPE_RESOURCE_GUIDED:
+        return v && strcmp(v, HOST_RESOURCE) == 0 ? host_color() : MPI_UNDEFINED;
+    case MPI_COMM_TYPE_HW_UNGUIDED:
+        if (host_holds_all(comm))
+            return MPI_UNDEFINED;
+        if (info != MPI_INFO_NULL && !smpi__info_predefined(info))
+            smpi__info_put(info, "mpi_hw_resource_type", HOST_RESOURCE);
+        return host_color();
+    default:
+        return MPI_UNDEFINED;
+    }
+}
+
 int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
     int rc;
 
     SMPI_CHECK_NEW_COMM("MPI_Comm_split_type", comm, newcomm);
-    if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
+    if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED &&
+        split_type != MPI_COMM_TYPE_HW_GUIDED && split_type != MPI_COMM_TYPE_HW_UNGUIDED &&
+        split_type != MPI_COMM_TYPE_RESOURCE_GUIDED)
         return smpi__error(comm, "MPI_Comm_split_type", MPI_ERR_ARG,
-                           "split_type %d is not MPI_COMM_TYPE_SHARED or MPI_UNDEFINED",
+                           "split_type %d is not MPI_COMM_TYPE_SHARED, MPI_COMM_TYPE_HW_GUIDED, "
+                           "MPI_COMM_TYPE_HW_UNGUIDED, MPI_COMM_TYPE_RESOURCE_GUIDED or "
+                           "MPI_UNDEFINED",
                            split_type);
     SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_split_type", comm));
     smpi__enter("MPI_Comm_split_type");
-    rc = split("MPI_Comm_split_type", comm,
-               split_type == MPI_UNDEFINED ? MPI_UNDEFINED : host_color(), key, newcomm);
+    rc = split("MPI_Comm_split_type", comm, split_type_color(comm, split_type, info), key, newcomm);
     smpi__leave();
     if (rc == MPI_SUCCESS)
         smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_split_type");
