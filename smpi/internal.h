@@ -262,7 +262,7 @@ struct smpi_comm {
     MPI_Comm local_comm;
     struct smpi_attr_list *attrs;   /* cached attributes of every rank (attr.c), or NULL */
     struct smpi_topo *topo;         /* process topology (topo.c), or NULL */
-    MPI_Info info;                  /* reserved for hints (simmpi takes none: NULL) */
+    MPI_Info info;                  /* MPI-4's assertion hints set (comm_hints.c), or NULL */
     struct smpi_smp_layout *smp;    /* ranks grouped by host (comm_smp.c), built on first use */
     bool is_smp;                    /* an intra or leaders communicator of a layout */
     struct smpi_coll_log *coll_log; /* its collective calls under smpi/pedantic (analyze_coll.c) */
@@ -331,6 +331,12 @@ void *smpi__meet(uint64_t space, int tag, uint64_t key, int members, smpi__meet_
 uint64_t smpi__group_hash(const struct smpi_group *g);
 uint64_t smpi__string_hash(const char *s);
 MPI_Comm smpi__comm_meet(uint64_t space, int tag, struct smpi_group *group);
+/* MPI-4's assertion hints (comm_hints.c): those of info that simmpi understands are recorded on
+ * comm (one object for all its members, as MPI_Comm_set_info is collective); a new info object
+ * of the hints recorded (MPI_Comm_get_info); comm's record dropped (when comm is released). */
+void smpi__comm_hints_set(MPI_Comm comm, MPI_Info info);
+MPI_Info smpi__comm_hints_get(MPI_Comm comm);
+void smpi__comm_hints_free(MPI_Comm comm);
 /* Frees comm's host layout and its sub-communicators (comm_smp.c; called when comm is freed). */
 void smpi__comm_smp_free(MPI_Comm comm);
 /* The group of comm, with a reference for the caller. */

@@ -33,7 +33,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/fortran/fortran_callbacks.c smpi/fortran/fortran_handles.c \
 	smpi/simgrid/sg_actor.c smpi/simgrid/sg_actor_spawn.c smpi/simgrid/sg_host.c \
 	smpi/simgrid/xbt.c \
-	smpi/mpi/session.h smpi/mpi/session.c smpi/mpi/comm_meet.c smpi/mpi/p2p_mpi4.c \
+	smpi/mpi/session.h smpi/mpi/session.c smpi/mpi/comm_meet.c smpi/mpi/comm_hints.c smpi/mpi/p2p_mpi4.c \
 	smpi/bindings/bindings_session.c smpi/bindings/bindings_mpi4.c \
 	$(collectives_sources)
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden

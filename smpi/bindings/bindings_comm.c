@@ -228,10 +228,11 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
 int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
     SMPI_CHECK_NEW_COMM("MPI_Comm_dup_with_info", comm, newcomm);
-    /* info only carries hints, which an implementation may ignore (MPI-3.1 section 6.4.4) */
+    /* info carries only hints: MPI-4's assertions are recorded (comm_hints.c), others ignored */
     SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_dup_with_info", comm));
     smpi__enter("MPI_Comm_dup_with_info");
     *newcomm = smpi__comm_dup(comm);
+    smpi__comm_hints_set(*newcomm, info);
     smpi__comm_announce(*newcomm);
     smpi__leave();
     smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_dup_with_info");

@@ -65,12 +65,15 @@ int PMPI_Isendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest
 }
 #pragma weak MPI_Isendrecv_replace = PMPI_Isendrecv_replace
 
-/* The info carries only hints, which simmpi may ignore (MPI-4.0 section 7.4.4; MPI_INFO_NULL
- * is taken, as MPICH and MPI_Comm_dup_with_info take it): the duplicate is MPI_Comm_idup's. */
+/* MPI_Comm_idup's duplicate, with the MPI-4 assertions of info (comm_hints.c; MPI_INFO_NULL is
+ * taken, as MPICH and MPI_Comm_dup_with_info take it). */
 int PMPI_Comm_idup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm, MPI_Request *request)
 {
-    (void)info;
-    return PMPI_Comm_idup(comm, newcomm, request);
+    int rc = PMPI_Comm_idup(comm, newcomm, request);
+
+    if (rc == MPI_SUCCESS && *newcomm != MPI_COMM_NULL)
+        smpi__comm_hints_set(*newcomm, info);
+    return rc;
 }
 #pragma weak MPI_Comm_idup_with_info = PMPI_Comm_idup_with_info
 

@@ -294,7 +294,6 @@ int PMPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info
     const char *call = "MPI_Comm_create_from_group";
 
     SMPI_CHECK(from_group_checks(call, group, stringtag, errhandler, newcomm));
-    (void)info; /* hints only, which simmpi may ignore */
     if (group->size == 0) {
         *newcomm = MPI_COMM_NULL;
         return MPI_SUCCESS;
@@ -302,6 +301,7 @@ int PMPI_Comm_create_from_group(MPI_Group group, const char *stringtag, MPI_Info
     smpi__enter(call);
     *newcomm = smpi__comm_meet(smpi__string_hash(stringtag), 0, group);
     smpi__comm_set_errhandler(*newcomm, errhandler);
+    smpi__comm_hints_set(*newcomm, info); /* MPI-4's assertions; other keys are ignored */
     smpi__leave();
     smpi__handle_new(SMPI_H_COMM, *newcomm, call);
     return MPI_SUCCESS;
@@ -350,7 +350,6 @@ int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
     MPI_Comm c;
 
     SMPI_CHECK(from_group_checks(call, local_group, stringtag, errhandler, newintercomm));
-    (void)info;
     if (local_group->size == 0 || remote_group == MPI_GROUP_NULL ||
         remote_group->magic != SMPI_GROUP_MAGIC || remote_group->size == 0)
         return from_group_error(errhandler, call, MPI_ERR_GROUP,
@@ -372,6 +371,7 @@ int PMPI_Intercomm_create_from_groups(MPI_Group local_group, int local_leader,
         smpi__comm_release(side.local_comm);
     smpi__comm_set_errhandler(side.local_comm, errhandler);
     smpi__comm_set_errhandler(c, errhandler);
+    smpi__comm_hints_set(c, info);
     smpi__leave();
     *newintercomm = c;
     smpi__handle_new(SMPI_H_COMM, c, call);

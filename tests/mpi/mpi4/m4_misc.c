@@ -2,7 +2,8 @@
  * - MPI_Info_create_env before MPI_Init: MPI_INFO_ENV's keys in an object of one's own;
  * - MPI_Info_get_string: a missing key leaves the buffer alone; *buflen 0 asks the length;
  *   a short buffer gets a truncated, terminated value; *buflen is the value's length + 1;
- * - MPI_Comm_idup_with_info: a working duplicate, its request complete;
+ * - MPI_Comm_idup_with_info: a working duplicate, its request complete, with MPI-4's assertion
+ *   hints, which MPI_Comm_get_info returns (and MPI_Comm_set_info adds to); other keys ignored;
  * - MPI_Buffer_iflush and MPI_Buffer_flush: rank 0 buffers 2000 bytes for rank 1, which sleeps
  *   1 s before receiving each; the flush completes when the message is delivered, at
  *   1 + T and 2 + 2T, T = L + (2000 + 16) / B, and the buffer stays attached;
@@ -47,6 +48,32 @@ static int info_string(MPI_Info env)
     return errs + mtest_expect(flag == 1 && strcmp(v, "2") == 0, "MPI_Info_create_env maxprocs");
 }
 
+/* Prints the hints MPI_Comm_get_info returns for c (rank 0). */
+static void show_hints(MPI_Comm c, int rank, const char *what)
+{
+    int n = 0;
+    char key[MPI_MAX_INFO_KEY];
+    char value[MPI_MAX_INFO_VAL];
+    int flag = 0;
+    MPI_Info info;
+
+    MPI_Comm_get_info(c, &info);
+    MPI_Info_get_nkeys(info, &n);
+    if (rank == 0)
+        printf("%s: %d hints", what, n);
+    for (int i = 0; i < n; i++) {
+        MPI_Info_get_nthkey(info, i, key);
+        MPI_Info_get(info, key, MPI_MAX_INFO_VAL - 1, value, &flag);
+        if (rank == 0)
+            printf(" %s=%s", key, value);
+    }
+    if (rank == 0)
+        printf("\n");
+    MPI_Info_free(&info);
+}
+
+/* A duplicate with an assertion; MPI_Comm_set_info adds one, ignores an unknown key and a
+ * value that is not a boolean. */
 static int idup(int rank)
 {
     int sum = 0;
@@ -60,6 +87,15 @@ static int idup(int rank)
     MPI_Info_free(&info);
     MPI_Wait(&r, MPI_STATUS_IGNORE);
     MPI_Allreduce(&rank, &sum, 1, MPI_INT, MPI_SUM, dup);
+    show_hints(dup, rank, "MPI_Comm_idup_with_info");
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "mpi_assert_exact_length", "FALSE");
+    MPI_Info_set(info, "mpi_assert_no_any_source", "maybe");
+    MPI_Info_set(info, "simmpi_unknown_hint", "true");
+    MPI_Comm_set_info(dup, info);
+    MPI_Info_free(&info);
+    show_hints(dup, rank, "after MPI_Comm_set_info");
+    show_hints(MPI_COMM_WORLD, rank, "MPI_COMM_WORLD");
     MPI_Comm_free(&dup);
     return mtest_expect(sum == 1, "MPI_Comm_idup_with_info: sum %d", sum);
 }
