@@ -150,6 +150,23 @@ int PMPI_Session_get_info(MPI_Session session, MPI_Info *info_used)
 }
 #pragma weak MPI_Session_get_info = PMPI_Session_get_info
 
+/* The checks of a call on a process set (a live session, the name and the result pointer
+ * given) and the set's index in *i; an unknown name is MPI_ERR_ARG. */
+static int find_pset(const char *call, MPI_Session session, const char *pset_name,
+                     const void *result, int *i)
+{
+    CHECK_SESSION(call, session);
+    CHECK_SESSION_ARG(call, session, pset_name);
+    CHECK_SESSION_ARG(call, session, result);
+    *i = smpi__pset_find(pset_name);
+    if (*i < 0)
+        return smpi__session_error(session, call, MPI_ERR_ARG,
+                                   "no process set is named '%.64s' (valid: mpi://WORLD, "
+                                   "mpi://SELF)",
+                                   pset_name);
+    return MPI_SUCCESS;
+}
+
 /* The pset's "mpi_size", the key MPI-4.0 section 11.3.2 requires. */
 int PMPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_Info *info)
 {
@@ -157,15 +174,7 @@ int PMPI_Session_get_pset_info(MPI_Session session, const char *pset_name, MPI_I
     char size[16];
     int i;
 
-    CHECK_SESSION(call, session);
-    CHECK_SESSION_ARG(call, session, pset_name);
-    CHECK_SESSION_ARG(call, session, info);
-    i = smpi__pset_find(pset_name);
-    if (i < 0)
-        return smpi__session_error(session, call, MPI_ERR_ARG,
-                                   "no process set is named '%.64s' (valid: mpi://WORLD, "
-                                   "mpi://SELF)",
-                                   pset_name);
+    SMPI_CHECK(find_pset(call, session, pset_name, info, &i));
     snprintf(size, sizeof(size), "%d", smpi__pset_size(i));
     *info = smpi__info_new();
     smpi__info_put(*info, "mpi_size", size);
@@ -179,15 +188,7 @@ int PMPI_Group_from_session_pset(MPI_Session session, const char *pset_name, MPI
     const char *call = "MPI_Group_from_session_pset";
     int i;
 
-    CHECK_SESSION(call, session);
-    CHECK_SESSION_ARG(call, session, pset_name);
-    CHECK_SESSION_ARG(call, session, newgroup);
-    i = smpi__pset_find(pset_name);
-    if (i < 0)
-        return smpi__session_error(session, call, MPI_ERR_ARG,
-                                   "no process set is named '%.64s' (valid: mpi://WORLD, "
-                                   "mpi://SELF)",
-                                   pset_name);
+    SMPI_CHECK(find_pset(call, session, pset_name, newgroup, &i));
     *newgroup = smpi__pset_group(i);
     smpi__handle_new(SMPI_H_GROUP, *newgroup, call);
     return MPI_SUCCESS;
