@@ -139,7 +139,7 @@ typedef struct MPI_Status {
 #define MPI_T_ERR_PVAR_NO_ATOMIC 71
 #define MPI_T_ERR_INVALID_NAME 72
 #define MPI_T_ERR_INVALID 73
-#define MPI_ERR_LASTCODE 74
+#define MPI_ERR_LASTCODE 80
 
 /* ---- Ranks, tags, special values ---- */
 #define MPI_ANY_SOURCE (-1)
@@ -1161,6 +1161,60 @@ SMPI_FN(MPI_Fint, Message_c2f, (MPI_Message message))
 SMPI_FN(MPI_Message, Message_f2c, (MPI_Fint message))
 SMPI_FN(int, Status_c2f, (const MPI_Status *c_status, MPI_Fint *f_status))
 SMPI_FN(int, Status_f2c, (const MPI_Fint *f_status, MPI_Status *c_status))
+
+/* MPI-4 sessions and the small MPI-4 functions (sessions, error classes, MPI_ERRORS_ABORT,
+ * MPI_Isendrecv(_replace), MPI_Comm_idup_with_info, MPI_Info_get_string, MPI_Info_create_env,
+ * MPI_Buffer_flush/iflush) */
+typedef struct smpi_session *MPI_Session;
+#define MPI_SESSION_NULL ((MPI_Session)0)
+typedef void MPI_Session_errhandler_function(MPI_Session *session, int *error_code, ...);
+extern SMPI_API struct smpi_errhandler smpi_mpi_errors_abort;
+#define MPI_ERRORS_ABORT (&smpi_mpi_errors_abort)
+#define MPI_MAX_PSET_NAME_LEN 256
+#define MPI_MAX_STRINGTAG_LEN 256
+/* MPI_Comm_split_type's MPI-4 split types (RESOURCE_GUIDED: MPI-4.1) and their info key's value */
+#define MPI_COMM_TYPE_HW_GUIDED 2
+#define MPI_COMM_TYPE_HW_UNGUIDED 3
+#define MPI_COMM_TYPE_RESOURCE_GUIDED 4
+#define MPI_ERR_PROC_ABORTED 74
+#define MPI_ERR_VALUE_TOO_LARGE 75
+#define MPI_ERR_SESSION 76
+#define MPI_ERR_ERRHANDLER 77
+#define MPI_T_ERR_NOT_ACCESSIBLE 78
+#define MPI_T_ERR_NOT_SUPPORTED 79
+SMPI_FN(int, Session_init, (MPI_Info info, MPI_Errhandler errhandler, MPI_Session *session))
+SMPI_FN(int, Session_finalize, (MPI_Session *session))
+SMPI_FN(int, Session_get_num_psets, (MPI_Session session, MPI_Info info, int *npset_names))
+SMPI_FN(int, Session_get_nth_pset, (MPI_Session session, MPI_Info info, int n, int *pset_len,
+        char *pset_name))
+SMPI_FN(int, Session_get_info, (MPI_Session session, MPI_Info *info_used))
+SMPI_FN(int, Session_get_pset_info, (MPI_Session session, const char *pset_name, MPI_Info *info))
+SMPI_FN(int, Group_from_session_pset, (MPI_Session session, const char *pset_name,
+        MPI_Group *newgroup))
+SMPI_FN(int, Comm_create_from_group, (MPI_Group group, const char *stringtag, MPI_Info info,
+        MPI_Errhandler errhandler, MPI_Comm *newcomm))
+SMPI_FN(int, Intercomm_create_from_groups, (MPI_Group local_group, int local_leader,
+        MPI_Group remote_group, int remote_leader, const char *stringtag, MPI_Info info,
+        MPI_Errhandler errhandler, MPI_Comm *newintercomm))
+SMPI_FN(int, Session_create_errhandler, (MPI_Session_errhandler_function *session_errhandler_fn,
+        MPI_Errhandler *errhandler))
+SMPI_FN(int, Session_set_errhandler, (MPI_Session session, MPI_Errhandler errhandler))
+SMPI_FN(int, Session_get_errhandler, (MPI_Session session, MPI_Errhandler *errhandler))
+SMPI_FN(int, Session_call_errhandler, (MPI_Session session, int errorcode))
+SMPI_FN(MPI_Fint, Session_c2f, (MPI_Session session))
+SMPI_FN(MPI_Session, Session_f2c, (MPI_Fint session))
+SMPI_FN(int, Isendrecv, (const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+        int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+        MPI_Comm comm, MPI_Request *request))
+SMPI_FN(int, Isendrecv_replace, (void *buf, int count, MPI_Datatype datatype, int dest,
+        int sendtag, int source, int recvtag, MPI_Comm comm, MPI_Request *request))
+SMPI_FN(int, Comm_idup_with_info, (MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm,
+        MPI_Request *request))
+SMPI_FN(int, Info_get_string, (MPI_Info info, const char *key, int *buflen, char *value,
+        int *flag))
+SMPI_FN(int, Info_create_env, (int argc, char *argv[], MPI_Info *info))
+SMPI_FN(int, Buffer_flush, (void))
+SMPI_FN(int, Buffer_iflush, (MPI_Request *request))
 
 /* Tools interface */
 SMPI_FN(int, T_init_thread, (int required, int *provided))

@@ -88,9 +88,12 @@ struct smpi_process {
     int bsend_used;
     struct sim_actor
         *bsend_detacher; /* blocked in MPI_Buffer_detach: woken when bsend_used drops */
+    /* MPI_Buffer_iflush's request until the buffer empties (p2p_mpi4.c) */
+    struct smpi_request *bsend_flush;
     int exit_code;
     struct smpi_getopt getopt;  /* only a rank's own, in smpi__rt.procs, is used */
     int trace_category;         /* TRACE_smpi_set_category (trace_category.c), 0 when none */
+    int sessions;               /* MPI-4 sessions it holds open (session.c) */
     double wtime_polled;        /* simulated date when its last clock read returned (time.c) */
     long wtime_streak;          /* clock reads in a row with no time passing in between (time.c) */
     struct smpi_thread *thread; /* an application thread's (threads.c); NULL for a rank's main */
@@ -296,7 +299,7 @@ struct smpi_comm {
     MPI_Comm local_comm;
     struct smpi_attr_list *attrs;   /* cached attributes of every rank (attr.c), or NULL */
     struct smpi_topo *topo;         /* process topology (topo.c), or NULL */
-    MPI_Info info;                  /* reserved for hints (simmpi takes none: NULL) */
+    MPI_Info info;                  /* MPI-4's assertion hints set (comm_hints.c), or NULL */
     struct smpi_smp_layout *smp;    /* ranks grouped by host (comm_smp.c), built on first use */
     bool is_smp;                    /* an intra or leaders communicator of a layout */
     struct smpi_coll_log *coll_log; /* its collective calls under smpi/pedantic (analyze_coll.c) */
@@ -354,6 +357,23 @@ int smpi__comm_peer_size(MPI_Comm comm);
 MPI_Comm smpi__comm_new_inter(struct smpi_group *local, struct smpi_group *remote, int context,
                               int members);
 int smpi__comm_new_context(void);
+/* The meetings of creations without a parent to count on (comm_meet.c): the n-th call of each
+ * of `members` ranks on (space, tag, key) returns the object make(arg) returned to the first
+ * of them. A space is a communicator context or smpi__string_hash of a string tag (MPI-4's
+ * stringtag); the key is usually smpi__group_hash of the members. smpi__comm_meet: a new
+ * communicator over group (a reference taken) for its members. */
+typedef void *smpi__meet_make_fn(void *arg);
+void *smpi__meet(uint64_t space, int tag, uint64_t key, int members, smpi__meet_make_fn *make,
+                 void *arg);
+uint64_t smpi__group_hash(const struct smpi_group *g);
+uint64_t smpi__string_hash(const char *s);
+MPI_Comm smpi__comm_meet(uint64_t space, int tag, struct smpi_group *group);
+/* MPI-4's assertion hints (comm_hints.c): those of info that simmpi understands are recorded on
+ * comm (one object for all its members, as MPI_Comm_set_info is collective); a new info object
+ * of the hints recorded (MPI_Comm_get_info); comm's record dropped (when comm is released). */
+void smpi__comm_hints_set(MPI_Comm comm, MPI_Info info);
+MPI_Info smpi__comm_hints_get(MPI_Comm comm);
+void smpi__comm_hints_free(MPI_Comm comm);
 /* Frees comm's host layout and its sub-communicators (comm_smp.c; called when comm is freed). */
 void smpi__comm_smp_free(MPI_Comm comm);
 /* The group of comm, with a reference for the caller. */
@@ -414,6 +434,7 @@ enum smpi_fhandle_kind {
     SMPI_FH_WIN,
     SMPI_FH_FILE,
     SMPI_FH_MESSAGE,
+    SMPI_FH_SESSION,
     SMPI_FH_KINDS,
 };
 
@@ -541,7 +562,11 @@ struct smpi_request {
     struct smpi_request *owner;
     struct smpi_request *clone;
     struct smpi_pcoll *pcoll; /* a persistent collective (pcoll.c), or NULL */
-    MPI_Status status;        /* filled at completion */
+    /* MPI_Isendrecv (p2p_mpi4.c): the call's request holds its receive and its send, each of
+     * which points back at it; it completes when both have. */
+    struct smpi_request *pair[2];
+    struct smpi_request *pair_of;
+    MPI_Status status; /* filled at completion */
     int error;
     char *error_text;      /* what a datatype mismatch found (p2p.c), or NULL */
     struct smpi_site site; /* the MPI call that created it */
@@ -613,6 +638,20 @@ MPI_Request smpi__mrecv_start(MPI_Request msg, void *buf, int count, MPI_Datatyp
 int smpi__peer_world(MPI_Comm comm, int rank);
 /* Fills an MPI_Status for an empty or PROC_NULL completion. */
 void smpi__status_empty(MPI_Status *st);
+/* MPI_Isendrecv (p2p_mpi4.c): a request over a receive posted, then a send (an MPI_Isend)
+ * started, as MPI_Irecv and MPI_Isend would; it completes when both have, and finishing it
+ * finishes the receive (its status is the call's), then the send. `aside` (may be NULL) is
+ * freed with the request (MPI_Isendrecv_replace's copy of the outgoing data). Checked
+ * arguments. smpi__pair_part_done: tells the request of part, if any, that part completed. */
+MPI_Request smpi__isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest,
+                            int sendtag, void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                            int source, int recvtag, MPI_Comm comm, void *aside);
+void smpi__pair_part_done(struct smpi_request *part);
+/* MPI_Buffer_iflush (p2p_mpi4.c): a request that completes once p's attached buffer holds no
+ * message (at once when it is empty); smpi__bsend_flushed completes it (p2p.c calls it when
+ * the buffer empties). */
+MPI_Request smpi__bsend_iflush(struct smpi_process *p, MPI_Comm comm);
+void smpi__bsend_flushed(struct smpi_process *p);
 
 /* ---- errors (errhandler.c) -------------------------------------------------------------- */
 

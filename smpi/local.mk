@@ -34,6 +34,8 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/fortran/fortran_callbacks.c smpi/fortran/fortran_handles.c \
 	smpi/simgrid/sg_actor.c smpi/simgrid/sg_actor_spawn.c smpi/simgrid/sg_host.c \
 	smpi/simgrid/xbt.c \
+	smpi/mpi/session.h smpi/mpi/session.c smpi/mpi/comm_meet.c smpi/mpi/comm_hints.c smpi/mpi/p2p_mpi4.c \
+	smpi/bindings/bindings_session.c smpi/bindings/bindings_mpi4.c \
 	$(collectives_sources)
 # MPI-4 partitioned communication
 smpi_libsmpi_la_SOURCES += smpi/bindings/bindings_part.c smpi/mpi/part.h smpi/mpi/part.c

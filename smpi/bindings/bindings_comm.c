@@ -161,19 +161,63 @@ static int host_color(void)
     return self->rank;
 }
 
+/* The one hardware resource simmpi knows is the simulated host, whose ranks share memory: its
+ * MPI-4 name (MPI-4.0 section 7.4.2) for info key mpi_hw_resource_type. */
+#define HOST_RESOURCE "mpi_shared_memory"
+
+/* Whether every member of comm runs on the calling rank's host. */
+static bool host_holds_all(MPI_Comm comm)
+{
+    struct sim_host *h = smpi__self()->host;
+    int n = smpi_comm_size(comm);
+
+    for (int r = 0; r < n; r++)
+        if (smpi__rt.procs[smpi__comm_world_rank(comm, r)].host != h)
+            return false;
+    return true;
+}
+
+/* The color of a split type: MPI_COMM_TYPE_SHARED is the host; MPI-4's guided types are the
+ * host when info names it (MPI_UNDEFINED, hence MPI_COMM_NULL, for any other or no resource);
+ * MPI_COMM_TYPE_HW_UNGUIDED is the host when that is a strict subset of comm, and says so in
+ * info. */
+static int split_type_color(MPI_Comm comm, int split_type, MPI_Info info)
+{
+    const char *v = info != MPI_INFO_NULL ? smpi__info_value(info, "mpi_hw_resource_type") : NULL;
+
+    switch (split_type) {
+    case MPI_COMM_TYPE_SHARED:
+        return host_color();
+    case MPI_COMM_TYPE_HW_GUIDED:
+    case MPI_COMM_TYPE_RESOURCE_GUIDED:
+        return v && strcmp(v, HOST_RESOURCE) == 0 ? host_color() : MPI_UNDEFINED;
+    case MPI_COMM_TYPE_HW_UNGUIDED:
+        if (host_holds_all(comm))
+            return MPI_UNDEFINED;
+        if (info != MPI_INFO_NULL && !smpi__info_predefined(info))
+            smpi__info_put(info, "mpi_hw_resource_type", HOST_RESOURCE);
+        return host_color();
+    default:
+        return MPI_UNDEFINED;
+    }
+}
+
 int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, MPI_Comm *newcomm)
 {
     int rc;
 
     SMPI_CHECK_NEW_COMM("MPI_Comm_split_type", comm, newcomm);
-    if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED)
+    if (split_type != MPI_COMM_TYPE_SHARED && split_type != MPI_UNDEFINED &&
+        split_type != MPI_COMM_TYPE_HW_GUIDED && split_type != MPI_COMM_TYPE_HW_UNGUIDED &&
+        split_type != MPI_COMM_TYPE_RESOURCE_GUIDED)
         return smpi__error(comm, "MPI_Comm_split_type", MPI_ERR_ARG,
-                           "split_type %d is not MPI_COMM_TYPE_SHARED or MPI_UNDEFINED",
+                           "split_type %d is not MPI_COMM_TYPE_SHARED, MPI_COMM_TYPE_HW_GUIDED, "
+                           "MPI_COMM_TYPE_HW_UNGUIDED, MPI_COMM_TYPE_RESOURCE_GUIDED or "
+                           "MPI_UNDEFINED",
                            split_type);
     SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_split_type", comm));
     smpi__enter("MPI_Comm_split_type");
-    rc = split("MPI_Comm_split_type", comm,
-               split_type == MPI_UNDEFINED ? MPI_UNDEFINED : host_color(), key, newcomm);
+    rc = split("MPI_Comm_split_type", comm, split_type_color(comm, split_type, info), key, newcomm);
     smpi__leave();
     if (rc == MPI_SUCCESS)
         smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_split_type");
@@ -184,10 +228,11 @@ int PMPI_Comm_split_type(MPI_Comm comm, int split_type, int key, MPI_Info info, 
 int PMPI_Comm_dup_with_info(MPI_Comm comm, MPI_Info info, MPI_Comm *newcomm)
 {
     SMPI_CHECK_NEW_COMM("MPI_Comm_dup_with_info", comm, newcomm);
-    /* info only carries hints, which an implementation may ignore (MPI-3.1 section 6.4.4) */
+    /* info carries only hints: MPI-4's assertions are recorded (comm_hints.c), others ignored */
     SMPI_CHECK(smpi__coll_order_plain("MPI_Comm_dup_with_info", comm));
     smpi__enter("MPI_Comm_dup_with_info");
     *newcomm = smpi__comm_dup(comm);
+    smpi__comm_hints_set(*newcomm, info);
     smpi__comm_announce(*newcomm);
     smpi__leave();
     smpi__handle_new(SMPI_H_COMM, *newcomm, "MPI_Comm_dup_with_info");
@@ -256,68 +301,11 @@ int PMPI_Comm_get_name(MPI_Comm comm, char *comm_name, int *resultlen)
 
 /* ---- MPI_Comm_create_group ---------------------------------------------------------------
  * Collective over the members of `group` only (MPI-3.1 section 6.4.2): the members of one call
- * meet on (parent context, tag, group); the n-th such call of each member is the same
- * creation, counted per member so that other groups' calls on the parent do not interfere. */
-
-struct group_call {
-    int context;
-    int tag;
-    uint64_t key; /* hash of the group's members in order */
-    int *count;   /* per MPI_COMM_WORLD rank: calls made so far */
-    struct group_call *next;
-};
-
-struct group_pending {
-    int context;
-    int tag;
-    uint64_t key;
-    int seq;
-    int waiting;
-    MPI_Comm comm;
-    struct group_pending *next;
-};
-
-static struct group_call *group_calls;
-static struct group_pending *group_pendings;
-
-static uint64_t group_key(const struct smpi_group *g)
-{
-    uint64_t h = 1469598103934665603ull; /* FNV-1a over the world ranks */
-
-    for (int i = 0; i < g->size; i++) {
-        h ^= (uint64_t)(unsigned)g->world[i];
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
-/* The caller's sequence number for (context, tag, key). */
-static int group_call_seq(int context, int tag, uint64_t key)
-{
-    struct group_call *c;
-
-    for (c = group_calls; c; c = c->next)
-        if (c->context == context && c->tag == tag && c->key == key)
-            break;
-    if (!c) {
-        c = sim_xcalloc(1, sizeof(*c));
-        c->context = context;
-        c->tag = tag;
-        c->key = key;
-        c->count = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(int));
-        c->next = group_calls;
-        group_calls = c;
-    }
-    return c->count[smpi__self()->rank]++;
-}
+ * meet on (parent context, tag, group) (smpi__comm_meet, comm_meet.c). */
 
 int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *newcomm)
 {
     const char *call = "MPI_Comm_create_group";
-    struct group_pending **pp;
-    struct group_pending *p;
-    uint64_t key;
-    int seq;
     int me;
 
     SMPI_CHECK_NEW_COMM(call, comm, newcomm);
@@ -344,36 +332,7 @@ int PMPI_Comm_create_group(MPI_Comm comm, MPI_Group group, int tag, MPI_Comm *ne
                                "MPI_Comm_create_group)");
     }
     smpi__enter(call);
-    key = group_key(group);
-    seq = group_call_seq(comm->context, tag, key);
-    *newcomm = MPI_COMM_NULL;
-    for (pp = &group_pendings; *pp; pp = &(*pp)->next) {
-        p = *pp;
-        if (p->context == comm->context && p->tag == tag && p->key == key && p->seq == seq) {
-            *newcomm = p->comm;
-            if (--p->waiting == 0) {
-                *pp = p->next;
-                free(p);
-            }
-            break;
-        }
-    }
-    if (*newcomm == MPI_COMM_NULL) {
-        MPI_Comm c = smpi__comm_new(group);
-
-        if (group->size > 1) {
-            p = sim_xcalloc(1, sizeof(*p));
-            p->context = comm->context;
-            p->tag = tag;
-            p->key = key;
-            p->seq = seq;
-            p->waiting = group->size - 1;
-            p->comm = c;
-            p->next = group_pendings;
-            group_pendings = p;
-        }
-        *newcomm = c;
-    }
+    *newcomm = smpi__comm_meet((uint64_t)(unsigned)comm->context, tag, group);
     smpi__leave();
     smpi__handle_new(SMPI_H_COMM, *newcomm, call);
     return MPI_SUCCESS;

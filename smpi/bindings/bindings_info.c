@@ -165,8 +165,7 @@ int PMPI_Comm_set_info(MPI_Comm comm, MPI_Info info)
     SMPI_CHECK_INIT("MPI_Comm_set_info");
     SMPI_CHECK_COMM("MPI_Comm_set_info", comm);
     CHECK_INFO("MPI_Comm_set_info", info);
-    /* simmpi takes no communicator hints; MPI-3.1 section 6.4.4 lets it ignore them, and then
-     * MPI_Comm_get_info returns only the hints in use: none */
+    smpi__comm_hints_set(comm, info); /* MPI-4's assertions; other keys are ignored */
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_set_info = PMPI_Comm_set_info
@@ -176,6 +175,56 @@ int PMPI_Comm_get_info(MPI_Comm comm, MPI_Info *info_used)
     SMPI_CHECK_INIT("MPI_Comm_get_info");
     SMPI_CHECK_COMM("MPI_Comm_get_info", comm);
     SMPI_CHECK_ARG("MPI_Comm_get_info", comm, info_used);
-    return PMPI_Info_create(info_used);
+    *info_used = smpi__comm_hints_get(comm);
+    smpi__handle_new(SMPI_H_INFO, *info_used, "MPI_Comm_get_info");
+    return MPI_SUCCESS;
 }
 #pragma weak MPI_Comm_get_info = PMPI_Comm_get_info
+
+/* MPI-4.0 section 10.2: with *buflen 0 only the length is returned (the value's, plus its
+ * terminating null) and value is left alone; otherwise at most *buflen - 1 characters and the
+ * null are copied. *buflen is always set to the full length when the key is found. */
+int PMPI_Info_get_string(MPI_Info info, const char *key, int *buflen, char *value, int *flag)
+{
+    const char *found;
+
+    CHECK_INFO("MPI_Info_get_string", info);
+    CHECK_KEY("MPI_Info_get_string", key);
+    SMPI_CHECK_ARG("MPI_Info_get_string", MPI_COMM_WORLD, buflen);
+    SMPI_CHECK_ARG("MPI_Info_get_string", MPI_COMM_WORLD, flag);
+    if (*buflen < 0)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Info_get_string", MPI_ERR_ARG,
+                           "*buflen %d is negative", *buflen);
+    if (*buflen > 0)
+        SMPI_CHECK_ARG("MPI_Info_get_string", MPI_COMM_WORLD, value);
+    found = smpi__info_value(info, key);
+    *flag = found != NULL;
+    if (!found)
+        return MPI_SUCCESS;
+    if (*buflen > 0) {
+        size_t n = strlen(found);
+
+        if (n > (size_t)*buflen - 1)
+            n = (size_t)*buflen - 1;
+        memcpy(value, found, n);
+        value[n] = '\0';
+    }
+    *buflen = (int)strlen(found) + 1;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Info_get_string = PMPI_Info_get_string
+
+/* MPI-4.0 section 11.2.1: the keys of MPI_INFO_ENV, in a new object the caller owns; callable
+ * before MPI_Init and after MPI_Finalize. The rank's own command line is the one smpirun gave
+ * it, which argc and argv describe. */
+int PMPI_Info_create_env(int argc, char *argv[], MPI_Info *info)
+{
+    (void)argc;
+    (void)argv;
+    SMPI_CHECK_ARG("MPI_Info_create_env", MPI_COMM_WORLD, info);
+    smpi__info_prepare(MPI_INFO_ENV);
+    *info = smpi__info_dup(MPI_INFO_ENV);
+    smpi__handle_new(SMPI_H_INFO, *info, "MPI_Info_create_env");
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Info_create_env = PMPI_Info_create_env

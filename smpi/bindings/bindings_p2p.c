@@ -217,8 +217,8 @@ int PMPI_Buffer_detach(void *buffer_addr, int *size)
 /* The checks of every send (recv false) and receive: comm, count, type, buffer, the peer
  * ("dest", or "source" where MPI_ANY_SOURCE is allowed), the tag (MPI_ANY_TAG allowed in a
  * receive). */
-static int p2p_checks(const char *call, const void *buf, int count, MPI_Datatype datatype, int peer,
-                      int tag, MPI_Comm comm, bool recv)
+int smpi__p2p_checks(const char *call, const void *buf, int count, MPI_Datatype datatype, int peer,
+                     int tag, MPI_Comm comm, bool recv)
 {
     SMPI_CHECK_INIT(call);
     SMPI_CHECK_COMM(call, comm);
@@ -237,13 +237,13 @@ static int p2p_checks(const char *call, const void *buf, int count, MPI_Datatype
 static int send_checks(const char *call, const void *buf, int count, MPI_Datatype datatype,
                        int dest, int tag, MPI_Comm comm)
 {
-    return p2p_checks(call, buf, count, datatype, dest, tag, comm, false);
+    return smpi__p2p_checks(call, buf, count, datatype, dest, tag, comm, false);
 }
 
 static int recv_checks(const char *call, const void *buf, int count, MPI_Datatype datatype,
                        int source, int tag, MPI_Comm comm)
 {
-    return p2p_checks(call, buf, count, datatype, source, tag, comm, true);
+    return smpi__p2p_checks(call, buf, count, datatype, source, tag, comm, true);
 }
 
 /* Creates and starts a send request (reserving room in the attached buffer for a buffered
@@ -390,7 +390,7 @@ static int request_call(const char *call, unsigned flags, const void *buf, int c
                         MPI_Request *request)
 {
     bool persistent = flags & SMPI_REQ_PERSISTENT;
-    int rc = p2p_checks(call, buf, count, datatype, peer, tag, comm, flags & SMPI_REQ_RECV);
+    int rc = smpi__p2p_checks(call, buf, count, datatype, peer, tag, comm, flags & SMPI_REQ_RECV);
 
     if (rc != MPI_SUCCESS)
         return rc;

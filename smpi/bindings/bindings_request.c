@@ -232,7 +232,7 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
     *flag = (request->flags & SMPI_REQ_DONE) != 0;
     smpi__test_outcome(*flag);
     if (*flag && status != MPI_STATUS_IGNORE) {
-        if (request->flags & (SMPI_REQ_RECV | SMPI_REQ_PROCNULL)) {
+        if ((request->flags & (SMPI_REQ_RECV | SMPI_REQ_PROCNULL)) || request->pair[0]) {
             *status = request->status;
         } else {
             smpi__status_empty(status);

@@ -126,10 +126,10 @@ static inline int smpi__check_init(const char *call)
 
     if (!p)
         sim_die("%s called outside of a simulated rank: run the program with smpirun", call);
-    if (!p->initialized)
+    if (!p->initialized && p->sessions == 0) /* an MPI-4 session also makes MPI usable */
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_OTHER,
                            "MPI is not initialized; call MPI_Init first");
-    if (p->finalized)
+    if (p->finalized && p->sessions == 0)
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_OTHER,
                            "MPI is already finalized; no MPI call is allowed after MPI_Finalize");
     return MPI_SUCCESS;

@@ -3,6 +3,7 @@
 #ifndef SMPI_BINDINGS_P2P_H
 #define SMPI_BINDINGS_P2P_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <mpi.h>
@@ -24,6 +25,11 @@ void smpi__status_error_restore(MPI_Status *status, int err);
 /* smpi__wait on one request, reporting an error on `comm` (NULL: the request's own
  * communicator) with the sizes of a truncated message. */
 int smpi__wait_one(const char *call, MPI_Comm comm, MPI_Request *reqp, MPI_Status *status);
+
+/* The checks of a call posting one message (MPI usable, comm, count, datatype, buffer, peer
+ * rank and tag; a receive's peer and tag may be wildcards), reported through comm. */
+int smpi__p2p_checks(const char *call, const void *buf, int count, MPI_Datatype datatype, int peer,
+                     int tag, MPI_Comm comm, bool recv);
 
 /* Reserves room for a buffered message of `size` bytes in the attached MPI_Bsend buffer. */
 int smpi__bsend_reserve(const char *call, MPI_Comm comm, size_t size);

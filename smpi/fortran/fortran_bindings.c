@@ -5188,6 +5188,293 @@ SMPI_API void pmpi_file_sync_(MPI_Fint *fh, MPI_Fint *ierr)
 #pragma weak pmpi_file_sync = pmpi_file_sync_
 #pragma weak PMPI_FILE_SYNC = pmpi_file_sync_
 
+SMPI_API void pmpi_session_init_(MPI_Fint *info, MPI_Fint *errhandler, MPI_Fint *session,
+                                 MPI_Fint *ierr)
+{
+    MPI_Session c_session = PMPI_Session_f2c(*session);
+    int err = PMPI_Session_init(PMPI_Info_f2c(*info), PMPI_Errhandler_f2c(*errhandler), &c_session);
+    *session = PMPI_Session_c2f(c_session);
+    *ierr = err;
+}
+#pragma weak mpi_session_init_ = pmpi_session_init_
+#pragma weak mpi_session_init__ = pmpi_session_init_
+#pragma weak mpi_session_init = pmpi_session_init_
+#pragma weak MPI_SESSION_INIT = pmpi_session_init_
+#pragma weak pmpi_session_init__ = pmpi_session_init_
+#pragma weak pmpi_session_init = pmpi_session_init_
+#pragma weak PMPI_SESSION_INIT = pmpi_session_init_
+
+SMPI_API void pmpi_session_finalize_(MPI_Fint *session, MPI_Fint *ierr)
+{
+    MPI_Session c_session = PMPI_Session_f2c(*session);
+    int err = PMPI_Session_finalize(&c_session);
+    *session = PMPI_Session_c2f(c_session);
+    *ierr = err;
+}
+#pragma weak mpi_session_finalize_ = pmpi_session_finalize_
+#pragma weak mpi_session_finalize__ = pmpi_session_finalize_
+#pragma weak mpi_session_finalize = pmpi_session_finalize_
+#pragma weak MPI_SESSION_FINALIZE = pmpi_session_finalize_
+#pragma weak pmpi_session_finalize__ = pmpi_session_finalize_
+#pragma weak pmpi_session_finalize = pmpi_session_finalize_
+#pragma weak PMPI_SESSION_FINALIZE = pmpi_session_finalize_
+
+SMPI_API void pmpi_session_get_num_psets_(MPI_Fint *session, MPI_Fint *info, MPI_Fint *npset_names,
+                                          MPI_Fint *ierr)
+{
+    int err =
+        PMPI_Session_get_num_psets(PMPI_Session_f2c(*session), PMPI_Info_f2c(*info), npset_names);
+    *ierr = err;
+}
+#pragma weak mpi_session_get_num_psets_ = pmpi_session_get_num_psets_
+#pragma weak mpi_session_get_num_psets__ = pmpi_session_get_num_psets_
+#pragma weak mpi_session_get_num_psets = pmpi_session_get_num_psets_
+#pragma weak MPI_SESSION_GET_NUM_PSETS = pmpi_session_get_num_psets_
+#pragma weak pmpi_session_get_num_psets__ = pmpi_session_get_num_psets_
+#pragma weak pmpi_session_get_num_psets = pmpi_session_get_num_psets_
+#pragma weak PMPI_SESSION_GET_NUM_PSETS = pmpi_session_get_num_psets_
+
+SMPI_API void pmpi_session_get_nth_pset_(MPI_Fint *session, MPI_Fint *info, MPI_Fint *n,
+                                         MPI_Fint *pset_len, char *pset_name, MPI_Fint *ierr,
+                                         size_t len_pset_name)
+{
+    char *c_pset_name = smpi__fstr_buf(pset_name, len_pset_name);
+    int err = PMPI_Session_get_nth_pset(PMPI_Session_f2c(*session), PMPI_Info_f2c(*info), *n,
+                                        pset_len, c_pset_name);
+    smpi__fstr_out(c_pset_name, pset_name, len_pset_name);
+    free(c_pset_name);
+    *ierr = err;
+}
+#pragma weak mpi_session_get_nth_pset_ = pmpi_session_get_nth_pset_
+#pragma weak mpi_session_get_nth_pset__ = pmpi_session_get_nth_pset_
+#pragma weak mpi_session_get_nth_pset = pmpi_session_get_nth_pset_
+#pragma weak MPI_SESSION_GET_NTH_PSET = pmpi_session_get_nth_pset_
+#pragma weak pmpi_session_get_nth_pset__ = pmpi_session_get_nth_pset_
+#pragma weak pmpi_session_get_nth_pset = pmpi_session_get_nth_pset_
+#pragma weak PMPI_SESSION_GET_NTH_PSET = pmpi_session_get_nth_pset_
+
+SMPI_API void pmpi_session_get_info_(MPI_Fint *session, MPI_Fint *info_used, MPI_Fint *ierr)
+{
+    MPI_Info c_info_used = PMPI_Info_f2c(*info_used);
+    int err = PMPI_Session_get_info(PMPI_Session_f2c(*session), &c_info_used);
+    *info_used = PMPI_Info_c2f(c_info_used);
+    *ierr = err;
+}
+#pragma weak mpi_session_get_info_ = pmpi_session_get_info_
+#pragma weak mpi_session_get_info__ = pmpi_session_get_info_
+#pragma weak mpi_session_get_info = pmpi_session_get_info_
+#pragma weak MPI_SESSION_GET_INFO = pmpi_session_get_info_
+#pragma weak pmpi_session_get_info__ = pmpi_session_get_info_
+#pragma weak pmpi_session_get_info = pmpi_session_get_info_
+#pragma weak PMPI_SESSION_GET_INFO = pmpi_session_get_info_
+
+SMPI_API void pmpi_session_get_pset_info_(MPI_Fint *session, char *pset_name, MPI_Fint *info,
+                                          MPI_Fint *ierr, size_t len_pset_name)
+{
+    char *c_pset_name = smpi__fstr_in(pset_name, len_pset_name, 0);
+    MPI_Info c_info = PMPI_Info_f2c(*info);
+    int err = PMPI_Session_get_pset_info(PMPI_Session_f2c(*session), c_pset_name, &c_info);
+    free(c_pset_name);
+    *info = PMPI_Info_c2f(c_info);
+    *ierr = err;
+}
+#pragma weak mpi_session_get_pset_info_ = pmpi_session_get_pset_info_
+#pragma weak mpi_session_get_pset_info__ = pmpi_session_get_pset_info_
+#pragma weak mpi_session_get_pset_info = pmpi_session_get_pset_info_
+#pragma weak MPI_SESSION_GET_PSET_INFO = pmpi_session_get_pset_info_
+#pragma weak pmpi_session_get_pset_info__ = pmpi_session_get_pset_info_
+#pragma weak pmpi_session_get_pset_info = pmpi_session_get_pset_info_
+#pragma weak PMPI_SESSION_GET_PSET_INFO = pmpi_session_get_pset_info_
+
+SMPI_API void pmpi_group_from_session_pset_(MPI_Fint *session, char *pset_name, MPI_Fint *newgroup,
+                                            MPI_Fint *ierr, size_t len_pset_name)
+{
+    char *c_pset_name = smpi__fstr_in(pset_name, len_pset_name, 0);
+    MPI_Group c_newgroup = PMPI_Group_f2c(*newgroup);
+    int err = PMPI_Group_from_session_pset(PMPI_Session_f2c(*session), c_pset_name, &c_newgroup);
+    free(c_pset_name);
+    *newgroup = PMPI_Group_c2f(c_newgroup);
+    *ierr = err;
+}
+#pragma weak mpi_group_from_session_pset_ = pmpi_group_from_session_pset_
+#pragma weak mpi_group_from_session_pset__ = pmpi_group_from_session_pset_
+#pragma weak mpi_group_from_session_pset = pmpi_group_from_session_pset_
+#pragma weak MPI_GROUP_FROM_SESSION_PSET = pmpi_group_from_session_pset_
+#pragma weak pmpi_group_from_session_pset__ = pmpi_group_from_session_pset_
+#pragma weak pmpi_group_from_session_pset = pmpi_group_from_session_pset_
+#pragma weak PMPI_GROUP_FROM_SESSION_PSET = pmpi_group_from_session_pset_
+
+SMPI_API void pmpi_comm_create_from_group_(MPI_Fint *group, char *stringtag, MPI_Fint *info,
+                                           MPI_Fint *errhandler, MPI_Fint *newcomm, MPI_Fint *ierr,
+                                           size_t len_stringtag)
+{
+    char *c_stringtag = smpi__fstr_in(stringtag, len_stringtag, 0);
+    MPI_Comm c_newcomm = PMPI_Comm_f2c(*newcomm);
+    int err = PMPI_Comm_create_from_group(PMPI_Group_f2c(*group), c_stringtag, PMPI_Info_f2c(*info),
+                                          PMPI_Errhandler_f2c(*errhandler), &c_newcomm);
+    free(c_stringtag);
+    *newcomm = PMPI_Comm_c2f(c_newcomm);
+    *ierr = err;
+}
+#pragma weak mpi_comm_create_from_group_ = pmpi_comm_create_from_group_
+#pragma weak mpi_comm_create_from_group__ = pmpi_comm_create_from_group_
+#pragma weak mpi_comm_create_from_group = pmpi_comm_create_from_group_
+#pragma weak MPI_COMM_CREATE_FROM_GROUP = pmpi_comm_create_from_group_
+#pragma weak pmpi_comm_create_from_group__ = pmpi_comm_create_from_group_
+#pragma weak pmpi_comm_create_from_group = pmpi_comm_create_from_group_
+#pragma weak PMPI_COMM_CREATE_FROM_GROUP = pmpi_comm_create_from_group_
+
+SMPI_API void pmpi_intercomm_create_from_groups_(MPI_Fint *local_group, MPI_Fint *local_leader,
+                                                 MPI_Fint *remote_group, MPI_Fint *remote_leader,
+                                                 char *stringtag, MPI_Fint *info,
+                                                 MPI_Fint *errhandler, MPI_Fint *newintercomm,
+                                                 MPI_Fint *ierr, size_t len_stringtag)
+{
+    char *c_stringtag = smpi__fstr_in(stringtag, len_stringtag, 0);
+    MPI_Comm c_newintercomm = PMPI_Comm_f2c(*newintercomm);
+    int err = PMPI_Intercomm_create_from_groups(
+        PMPI_Group_f2c(*local_group), *local_leader, PMPI_Group_f2c(*remote_group), *remote_leader,
+        c_stringtag, PMPI_Info_f2c(*info), PMPI_Errhandler_f2c(*errhandler), &c_newintercomm);
+    free(c_stringtag);
+    *newintercomm = PMPI_Comm_c2f(c_newintercomm);
+    *ierr = err;
+}
+#pragma weak mpi_intercomm_create_from_groups_ = pmpi_intercomm_create_from_groups_
+#pragma weak mpi_intercomm_create_from_groups__ = pmpi_intercomm_create_from_groups_
+#pragma weak mpi_intercomm_create_from_groups = pmpi_intercomm_create_from_groups_
+#pragma weak MPI_INTERCOMM_CREATE_FROM_GROUPS = pmpi_intercomm_create_from_groups_
+#pragma weak pmpi_intercomm_create_from_groups__ = pmpi_intercomm_create_from_groups_
+#pragma weak pmpi_intercomm_create_from_groups = pmpi_intercomm_create_from_groups_
+#pragma weak PMPI_INTERCOMM_CREATE_FROM_GROUPS = pmpi_intercomm_create_from_groups_
+
+SMPI_API void pmpi_session_set_errhandler_(MPI_Fint *session, MPI_Fint *errhandler, MPI_Fint *ierr)
+{
+    int err =
+        PMPI_Session_set_errhandler(PMPI_Session_f2c(*session), PMPI_Errhandler_f2c(*errhandler));
+    *ierr = err;
+}
+#pragma weak mpi_session_set_errhandler_ = pmpi_session_set_errhandler_
+#pragma weak mpi_session_set_errhandler__ = pmpi_session_set_errhandler_
+#pragma weak mpi_session_set_errhandler = pmpi_session_set_errhandler_
+#pragma weak MPI_SESSION_SET_ERRHANDLER = pmpi_session_set_errhandler_
+#pragma weak pmpi_session_set_errhandler__ = pmpi_session_set_errhandler_
+#pragma weak pmpi_session_set_errhandler = pmpi_session_set_errhandler_
+#pragma weak PMPI_SESSION_SET_ERRHANDLER = pmpi_session_set_errhandler_
+
+SMPI_API void pmpi_session_get_errhandler_(MPI_Fint *session, MPI_Fint *errhandler, MPI_Fint *ierr)
+{
+    MPI_Errhandler c_errhandler = PMPI_Errhandler_f2c(*errhandler);
+    int err = PMPI_Session_get_errhandler(PMPI_Session_f2c(*session), &c_errhandler);
+    *errhandler = PMPI_Errhandler_c2f(c_errhandler);
+    *ierr = err;
+}
+#pragma weak mpi_session_get_errhandler_ = pmpi_session_get_errhandler_
+#pragma weak mpi_session_get_errhandler__ = pmpi_session_get_errhandler_
+#pragma weak mpi_session_get_errhandler = pmpi_session_get_errhandler_
+#pragma weak MPI_SESSION_GET_ERRHANDLER = pmpi_session_get_errhandler_
+#pragma weak pmpi_session_get_errhandler__ = pmpi_session_get_errhandler_
+#pragma weak pmpi_session_get_errhandler = pmpi_session_get_errhandler_
+#pragma weak PMPI_SESSION_GET_ERRHANDLER = pmpi_session_get_errhandler_
+
+SMPI_API void pmpi_session_call_errhandler_(MPI_Fint *session, MPI_Fint *errorcode, MPI_Fint *ierr)
+{
+    int err = PMPI_Session_call_errhandler(PMPI_Session_f2c(*session), *errorcode);
+    *ierr = err;
+}
+#pragma weak mpi_session_call_errhandler_ = pmpi_session_call_errhandler_
+#pragma weak mpi_session_call_errhandler__ = pmpi_session_call_errhandler_
+#pragma weak mpi_session_call_errhandler = pmpi_session_call_errhandler_
+#pragma weak MPI_SESSION_CALL_ERRHANDLER = pmpi_session_call_errhandler_
+#pragma weak pmpi_session_call_errhandler__ = pmpi_session_call_errhandler_
+#pragma weak pmpi_session_call_errhandler = pmpi_session_call_errhandler_
+#pragma weak PMPI_SESSION_CALL_ERRHANDLER = pmpi_session_call_errhandler_
+
+SMPI_API void pmpi_isendrecv_(void *sendbuf, MPI_Fint *sendcount, MPI_Fint *sendtype,
+                              MPI_Fint *dest, MPI_Fint *sendtag, void *recvbuf, MPI_Fint *recvcount,
+                              MPI_Fint *recvtype, MPI_Fint *source, MPI_Fint *recvtag,
+                              MPI_Fint *comm, MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Isendrecv(smpi__fbuf(sendbuf), *sendcount, PMPI_Type_f2c(*sendtype), *dest,
+                             *sendtag, smpi__fbuf(recvbuf), *recvcount, PMPI_Type_f2c(*recvtype),
+                             *source, *recvtag, PMPI_Comm_f2c(*comm), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_isendrecv_ = pmpi_isendrecv_
+#pragma weak mpi_isendrecv__ = pmpi_isendrecv_
+#pragma weak mpi_isendrecv = pmpi_isendrecv_
+#pragma weak MPI_ISENDRECV = pmpi_isendrecv_
+#pragma weak pmpi_isendrecv__ = pmpi_isendrecv_
+#pragma weak pmpi_isendrecv = pmpi_isendrecv_
+#pragma weak PMPI_ISENDRECV = pmpi_isendrecv_
+
+SMPI_API void pmpi_isendrecv_replace_(void *buf, MPI_Fint *count, MPI_Fint *datatype,
+                                      MPI_Fint *dest, MPI_Fint *sendtag, MPI_Fint *source,
+                                      MPI_Fint *recvtag, MPI_Fint *comm, MPI_Fint *request,
+                                      MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Isendrecv_replace(smpi__fbuf(buf), *count, PMPI_Type_f2c(*datatype), *dest,
+                                     *sendtag, *source, *recvtag, PMPI_Comm_f2c(*comm), &c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_isendrecv_replace_ = pmpi_isendrecv_replace_
+#pragma weak mpi_isendrecv_replace__ = pmpi_isendrecv_replace_
+#pragma weak mpi_isendrecv_replace = pmpi_isendrecv_replace_
+#pragma weak MPI_ISENDRECV_REPLACE = pmpi_isendrecv_replace_
+#pragma weak pmpi_isendrecv_replace__ = pmpi_isendrecv_replace_
+#pragma weak pmpi_isendrecv_replace = pmpi_isendrecv_replace_
+#pragma weak PMPI_ISENDRECV_REPLACE = pmpi_isendrecv_replace_
+
+SMPI_API void pmpi_comm_idup_with_info_(MPI_Fint *comm, MPI_Fint *info, MPI_Fint *newcomm,
+                                        MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Comm c_newcomm = PMPI_Comm_f2c(*newcomm);
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Comm_idup_with_info(PMPI_Comm_f2c(*comm), PMPI_Info_f2c(*info), &c_newcomm,
+                                       &c_request);
+    *newcomm = PMPI_Comm_c2f(c_newcomm);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_comm_idup_with_info_ = pmpi_comm_idup_with_info_
+#pragma weak mpi_comm_idup_with_info__ = pmpi_comm_idup_with_info_
+#pragma weak mpi_comm_idup_with_info = pmpi_comm_idup_with_info_
+#pragma weak MPI_COMM_IDUP_WITH_INFO = pmpi_comm_idup_with_info_
+#pragma weak pmpi_comm_idup_with_info__ = pmpi_comm_idup_with_info_
+#pragma weak pmpi_comm_idup_with_info = pmpi_comm_idup_with_info_
+#pragma weak PMPI_COMM_IDUP_WITH_INFO = pmpi_comm_idup_with_info_
+
+SMPI_API void pmpi_buffer_flush_(MPI_Fint *ierr)
+{
+    int err = PMPI_Buffer_flush();
+    *ierr = err;
+}
+#pragma weak mpi_buffer_flush_ = pmpi_buffer_flush_
+#pragma weak mpi_buffer_flush__ = pmpi_buffer_flush_
+#pragma weak mpi_buffer_flush = pmpi_buffer_flush_
+#pragma weak MPI_BUFFER_FLUSH = pmpi_buffer_flush_
+#pragma weak pmpi_buffer_flush__ = pmpi_buffer_flush_
+#pragma weak pmpi_buffer_flush = pmpi_buffer_flush_
+#pragma weak PMPI_BUFFER_FLUSH = pmpi_buffer_flush_
+
+SMPI_API void pmpi_buffer_iflush_(MPI_Fint *request, MPI_Fint *ierr)
+{
+    MPI_Request c_request = PMPI_Request_f2c(*request);
+    int err = PMPI_Buffer_iflush(&c_request);
+    *request = PMPI_Request_c2f(c_request);
+    *ierr = err;
+}
+#pragma weak mpi_buffer_iflush_ = pmpi_buffer_iflush_
+#pragma weak mpi_buffer_iflush__ = pmpi_buffer_iflush_
+#pragma weak mpi_buffer_iflush = pmpi_buffer_iflush_
+#pragma weak MPI_BUFFER_IFLUSH = pmpi_buffer_iflush_
+#pragma weak pmpi_buffer_iflush__ = pmpi_buffer_iflush_
+#pragma weak pmpi_buffer_iflush = pmpi_buffer_iflush_
+#pragma weak PMPI_BUFFER_IFLUSH = pmpi_buffer_iflush_
+
 SMPI_API void pmpi_barrier_init_(MPI_Fint *comm, MPI_Fint *info, MPI_Fint *request, MPI_Fint *ierr)
 {
     MPI_Request c_request = PMPI_Request_f2c(*request);
@@ -5849,6 +6136,47 @@ SMPI_API void pmpi_init_thread_(MPI_Fint *required, MPI_Fint *provided, MPI_Fint
 #pragma weak pmpi_init_thread = pmpi_init_thread_
 #pragma weak PMPI_INIT_THREAD = pmpi_init_thread_
 
+/* MPI_Info_create_env takes no argc/argv in Fortran; MPI_Info_get_string's buflen counts no
+ * terminating null there (MPI-4.0 section 10.2): n characters fit a buffer of n, and the length
+ * returned is the value's. */
+SMPI_API void pmpi_info_create_env_(MPI_Fint *info, MPI_Fint *ierr)
+{
+    MPI_Info c_info = MPI_INFO_NULL;
+
+    *ierr = PMPI_Info_create_env(0, NULL, &c_info);
+    *info = PMPI_Info_c2f(c_info);
+}
+#pragma weak mpi_info_create_env_ = pmpi_info_create_env_
+#pragma weak mpi_info_create_env__ = pmpi_info_create_env_
+#pragma weak mpi_info_create_env = pmpi_info_create_env_
+#pragma weak MPI_INFO_CREATE_ENV = pmpi_info_create_env_
+#pragma weak pmpi_info_create_env__ = pmpi_info_create_env_
+#pragma weak pmpi_info_create_env = pmpi_info_create_env_
+#pragma weak PMPI_INFO_CREATE_ENV = pmpi_info_create_env_
+
+SMPI_API void pmpi_info_get_string_(MPI_Fint *info, char *key, MPI_Fint *buflen, char *value,
+                                    MPI_Fint *flag, MPI_Fint *ierr, size_t len_key,
+                                    size_t len_value)
+{
+    char *c_key = smpi__fstr_in(key, len_key, 1);
+    char *c_value = smpi__fstr_buf(value, len_value);
+    int c_buflen = *buflen <= 0 ? 0 : (*buflen < (int)len_value ? *buflen : (int)len_value) + 1;
+
+    *ierr = PMPI_Info_get_string(PMPI_Info_f2c(*info), c_key, &c_buflen, c_value, flag);
+    free(c_key);
+    if (*ierr == MPI_SUCCESS && *flag)
+        *buflen = c_buflen - 1;
+    smpi__fstr_out(c_value, value, len_value);
+    free(c_value);
+}
+#pragma weak mpi_info_get_string_ = pmpi_info_get_string_
+#pragma weak mpi_info_get_string__ = pmpi_info_get_string_
+#pragma weak mpi_info_get_string = pmpi_info_get_string_
+#pragma weak MPI_INFO_GET_STRING = pmpi_info_get_string_
+#pragma weak pmpi_info_get_string__ = pmpi_info_get_string_
+#pragma weak pmpi_info_get_string = pmpi_info_get_string_
+#pragma weak PMPI_INFO_GET_STRING = pmpi_info_get_string_
+
 SMPI_API double pmpi_wtime_(void)
 {
     return PMPI_Wtime();
@@ -5873,7 +6201,7 @@ SMPI_API double pmpi_wtick_(void)
 #pragma weak pmpi_wtick = pmpi_wtick_
 #pragma weak PMPI_WTICK = pmpi_wtick_
 
-/* Not bound (68): MPI_Alltoallw_init (argument not mapped), MPI_Comm_c2f (C-only conversion),
+/* Not bound (71): MPI_Alltoallw_init (argument not mapped), MPI_Comm_c2f (C-only conversion),
  * MPI_Comm_f2c (C-only conversion), MPI_Comm_spawn (takes a C argv list), MPI_Comm_spawn_multiple
  * (takes a C argv list), MPI_Errhandler_c2f (C-only conversion), MPI_Errhandler_f2c (C-only
  * conversion), MPI_File_c2f (C-only conversion), MPI_File_f2c (C-only conversion), MPI_Group_c2f
@@ -5883,14 +6211,15 @@ SMPI_API double pmpi_wtick_(void)
  * mapped), MPI_Neighbor_alltoallw_init (argument not mapped), MPI_Op_c2f (C-only conversion),
  * MPI_Op_f2c (C-only conversion), MPI_Pcontrol (variadic), MPI_Register_datarep (takes a C callback
  * (needs a Fortran trampoline)), MPI_Request_c2f (C-only conversion), MPI_Request_f2c (C-only
- * conversion), MPI_Status_c2f (C-only conversion), MPI_Status_f2c (C-only conversion),
- * MPI_T_category_changed (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_category_get_categories (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_category_get_cvars (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_category_get_events (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_category_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_category_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_category_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * conversion), MPI_Session_c2f (C-only conversion), MPI_Session_create_errhandler (takes a C
+ * callback (needs a Fortran trampoline)), MPI_Session_f2c (C-only conversion), MPI_Status_c2f
+ * (C-only conversion), MPI_Status_f2c (C-only conversion), MPI_T_category_changed (tool interface
+ * (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_category_get_categories (tool interface
+ * (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_category_get_cvars (tool interface (MPI_T_)
+ * has no Fortran binding in MPI-3.1), MPI_T_category_get_events (tool interface (MPI_T_) has no
+ * Fortran binding in MPI-3.1), MPI_T_category_get_index (tool interface (MPI_T_) has no Fortran
+ * binding in MPI-3.1), MPI_T_category_get_info (tool interface (MPI_T_) has no Fortran binding in
+ * MPI-3.1), MPI_T_category_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_category_get_num_events (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_category_get_pvars (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_cvar_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),

@@ -15,6 +15,7 @@ void *const smpi__fpredef_comm[] = {
 void *const smpi__fpredef_errhandler[] = {
     &smpi_mpi_errors_are_fatal,
     &smpi_mpi_errors_return,
+    &smpi_mpi_errors_abort,
     NULL,
 };
 

@@ -21,10 +21,11 @@ decls = re.findall(r"SMPI_FN\(\s*([^,]+?)\s*,\s*(\w+)\s*,\s*\((.*?)\)\)\s*$", he
 # Handle kinds: C type -> the name of its c2f/f2c pair.
 HANDLES = {"MPI_Comm": "Comm", "MPI_Datatype": "Type", "MPI_Group": "Group", "MPI_Info": "Info",
            "MPI_Request": "Request", "MPI_Op": "Op", "MPI_Errhandler": "Errhandler",
-           "MPI_Win": "Win", "MPI_File": "File", "MPI_Message": "Message"}
+           "MPI_Win": "Win", "MPI_File": "File", "MPI_Message": "Message",
+           "MPI_Session": "Session"}
 SCALARS = {"int": "MPI_Fint", "MPI_Aint": "MPI_Aint", "MPI_Offset": "MPI_Offset",
            "MPI_Count": "MPI_Count", "double": "double"}
-HAND_WRITTEN = {"Init", "Init_thread", "Wtime", "Wtick",
+HAND_WRITTEN = {"Init", "Init_thread", "Wtime", "Wtick", "Info_create_env", "Info_get_string",
                 # smpi/fortran/fortran_callbacks.c
                 "Comm_create_keyval", "Type_create_keyval", "Win_create_keyval", "Keyval_create",
                 "Comm_get_attr", "Attr_get", "Type_get_attr", "Win_get_attr", "Comm_set_attr",
@@ -268,13 +269,46 @@ SMPI_API void pmpi_init_thread_(MPI_Fint *required, MPI_Fint *provided, MPI_Fint
 }
 """)
     aliases(out, "mpi_init_thread", "void", ["MPI_Fint *required", "MPI_Fint *provided", "MPI_Fint *ierr"])
+    out.write("""
+/* MPI_Info_create_env takes no argc/argv in Fortran; MPI_Info_get_string's buflen counts no
+ * terminating null there (MPI-4.0 section 10.2): n characters fit a buffer of n, and the length
+ * returned is the value's. */
+SMPI_API void pmpi_info_create_env_(MPI_Fint *info, MPI_Fint *ierr)
+{
+    MPI_Info c_info = MPI_INFO_NULL;
+
+    *ierr = PMPI_Info_create_env(0, NULL, &c_info);
+    *info = PMPI_Info_c2f(c_info);
+}
+""")
+    aliases(out, "mpi_info_create_env", "void", ["MPI_Fint *info", "MPI_Fint *ierr"])
+    out.write("""
+SMPI_API void pmpi_info_get_string_(MPI_Fint *info, char *key, MPI_Fint *buflen, char *value,
+                                    MPI_Fint *flag, MPI_Fint *ierr, size_t len_key,
+                                    size_t len_value)
+{
+    char *c_key = smpi__fstr_in(key, len_key, 1);
+    char *c_value = smpi__fstr_buf(value, len_value);
+    int c_buflen = *buflen <= 0 ? 0 : (*buflen < (int)len_value ? *buflen : (int)len_value) + 1;
+
+    *ierr = PMPI_Info_get_string(PMPI_Info_f2c(*info), c_key, &c_buflen, c_value, flag);
+    free(c_key);
+    if (*ierr == MPI_SUCCESS && *flag)
+        *buflen = c_buflen - 1;
+    smpi__fstr_out(c_value, value, len_value);
+    free(c_value);
+}
+""")
+    aliases(out, "mpi_info_get_string", "void",
+            ["MPI_Fint *info", "char *key", "MPI_Fint *buflen", "char *value", "MPI_Fint *flag",
+             "MPI_Fint *ierr", "size_t len_key", "size_t len_value"])
     for f in ("wtime", "wtick"):
         out.write("\nSMPI_API double pmpi_%s_(void)\n{\n    return PMPI_W%s();\n}\n" % (f, f[1:]))
         aliases(out, "mpi_" + f, "double", [])
     out.write("\n/* Not bound (%d): %s */\n" % (len(EXCLUDED), ", ".join(
         "MPI_%s (%s)" % (k, EXCLUDED_WHY.get(v, "argument not mapped")) for k, v in sorted(EXCLUDED.items()))))
     out.close()
-    sys.stderr.write("gen-fortran: %d bindings, %d not bound\n" % (n + 4, len(EXCLUDED)))
+    sys.stderr.write("gen-fortran: %d bindings, %d not bound\n" % (n + 6, len(EXCLUDED)))
 
 
 def defines():

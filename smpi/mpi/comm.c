@@ -290,6 +290,7 @@ void smpi__comm_release(MPI_Comm comm)
         return;
     smpi__comm_smp_free(comm);
     smpi__comm_free_errhandlers(comm);
+    smpi__comm_hints_free(comm);
     if (comm->coll_log)
         smpi__coll_order_forget(comm);
     p = comm->priv;

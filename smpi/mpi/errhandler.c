@@ -11,6 +11,7 @@
 #include "smpi/mpi/errors.h"
 #include "smpi/mpi/file.h"
 #include "smpi/internal.h"
+#include "smpi/mpi/session.h"
 #include "smpi/mpi/win.h"
 
 enum errhandler_kind {
@@ -20,6 +21,7 @@ enum errhandler_kind {
     EH_USER_COMM,
     EH_USER_WIN,
     EH_USER_FILE,
+    EH_USER_SESSION,
 };
 
 struct smpi_errhandler {
@@ -32,6 +34,7 @@ struct smpi_errhandler {
 
 SMPI_API struct smpi_errhandler smpi_mpi_errors_are_fatal = { EH_FATAL, 1, true, NULL, NULL };
 SMPI_API struct smpi_errhandler smpi_mpi_errors_return = { EH_RETURN, 1, true, NULL, NULL };
+SMPI_API struct smpi_errhandler smpi_mpi_errors_abort = { EH_ABORT, 1, true, NULL, NULL };
 
 /* Whether handler eh lets the call return its error code: MPI_ERRORS_RETURN, or
  * MPI_ERRORS_ARE_FATAL while smpi/errors-are-fatal is off. */
@@ -42,9 +45,9 @@ static bool eh_returns(MPI_Errhandler eh)
 
 /* MPI_ERRORS_ARE_FATAL (and MPI_ERRORS_ABORT): the report on stderr, then the end of the job.
  * `on` names the object, `advice` follows it. */
-static void fatal(const char *call, int code, const char *detail, const char *on,
+static void fatal(MPI_Errhandler eh, const char *call, int code, const char *detail, const char *on,
                   const char *advice) __attribute__((noreturn));
-static void fatal(const char *call, int code, const char *detail, const char *on,
+static void fatal(MPI_Errhandler eh, const char *call, int code, const char *detail, const char *on,
                   const char *advice)
 {
     struct smpi_process *self = smpi__self();
@@ -52,7 +55,8 @@ static void fatal(const char *call, int code, const char *detail, const char *on
     fflush(stdout);
     fprintf(stderr, "simmpi: rank %d: %s: %s: %s\n", self ? self->rank : -1, call,
             smpi_error_class_name(code), detail);
-    fprintf(stderr, "  (MPI_ERRORS_ARE_FATAL on %s%s)\n", on, advice);
+    fprintf(stderr, "  (%s on %s%s)\n",
+            eh->kind == EH_ABORT ? "MPI_ERRORS_ABORT" : "MPI_ERRORS_ARE_FATAL", on, advice);
     smpi__job_abort(1);
 }
 
@@ -74,7 +78,7 @@ int smpi__error(MPI_Comm comm, const char *call, int code, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(detail, sizeof(detail), fmt, ap);
     va_end(ap);
-    fatal(call, code, detail, comm->name[0] ? comm->name : "the communicator", FATAL_ADVICE);
+    fatal(eh, call, code, detail, comm->name[0] ? comm->name : "the communicator", FATAL_ADVICE);
 }
 
 /* The calling rank's slot in comm's member handlers and their number: its rank, or on
@@ -222,7 +226,7 @@ int smpi__win_error(MPI_Win win, const char *call, int code, const char *fmt, ..
         ((MPI_Win_errhandler_function *)eh->other_fn)(&win, &code);
     if (eh->kind == EH_USER_WIN || eh_returns(eh))
         return code;
-    fatal(call, code, detail, smpi__win_name(win), FATAL_ADVICE);
+    fatal(eh, call, code, detail, smpi__win_name(win), FATAL_ADVICE);
 }
 
 /* ---- files: each member of an open file has its own handler (file.h); MPI_FILE_NULL carries the
@@ -258,5 +262,34 @@ int smpi__file_error(MPI_File fh, const char *call, int code, const char *fmt, .
     va_start(ap, fmt);
     vsnprintf(detail, sizeof(detail), fmt, ap);
     va_end(ap);
-    fatal(call, code, detail, fh == MPI_FILE_NULL ? "MPI_FILE_NULL" : fh->name, "");
+    fatal(eh, call, code, detail, fh == MPI_FILE_NULL ? "MPI_FILE_NULL" : fh->name, "");
+}
+
+/* ---- sessions (MPI-4.0 section 11.3): each session keeps its own handler (session.c) */
+
+MPI_Errhandler smpi__errhandler_new_session(MPI_Session_errhandler_function *fn)
+{
+    return new_user_handler(EH_USER_SESSION, (void (*)(void))fn);
+}
+
+bool smpi__errhandler_fits_session(MPI_Errhandler eh)
+{
+    return eh->kind == EH_USER_SESSION || eh->predefined;
+}
+
+bool smpi__errhandler_fits_comm(MPI_Errhandler eh)
+{
+    return eh->kind == EH_USER_COMM || eh->predefined;
+}
+
+int smpi__errhandler_raise(MPI_Errhandler eh, void *obj, const char *call, int code, const char *on,
+                           const char *detail)
+{
+    if (eh->kind == EH_USER_SESSION)
+        ((MPI_Session_errhandler_function *)eh->other_fn)(obj, &code);
+    else if (eh->kind == EH_USER_COMM)
+        eh->comm_fn(obj, &code);
+    if (eh->kind == EH_USER_SESSION || eh->kind == EH_USER_COMM || eh_returns(eh))
+        return code;
+    fatal(eh, call, code, detail, on, FATAL_ADVICE);
 }

@@ -104,6 +104,16 @@ static const struct error_info errors[MPI_ERR_LASTCODE + 1] = {
                                    "performance variable cannot be read and written atomically" },
     [MPI_T_ERR_INVALID_NAME] = { "MPI_T_ERR_INVALID_NAME", "invalid variable or category name" },
     [MPI_T_ERR_INVALID] = { "MPI_T_ERR_INVALID", "invalid use of the tools interface" },
+    [MPI_ERR_PROC_ABORTED] = { "MPI_ERR_PROC_ABORTED",
+                               "operation failed because a peer process has aborted" },
+    [MPI_ERR_VALUE_TOO_LARGE] = { "MPI_ERR_VALUE_TOO_LARGE",
+                                  "value is too large to store in the output argument" },
+    [MPI_ERR_SESSION] = { "MPI_ERR_SESSION", "invalid session" },
+    [MPI_ERR_ERRHANDLER] = { "MPI_ERR_ERRHANDLER", "invalid error handler" },
+    [MPI_T_ERR_NOT_ACCESSIBLE] = { "MPI_T_ERR_NOT_ACCESSIBLE",
+                                   "tools interface variable not accessible from this process" },
+    [MPI_T_ERR_NOT_SUPPORTED] = { "MPI_T_ERR_NOT_SUPPORTED",
+                                  "tools interface operation not supported" },
     [MPI_ERR_LASTCODE] = { "MPI_ERR_LASTCODE", "last error code" },
 };
 

@@ -131,6 +131,8 @@ static void complete(struct smpi_request *r)
     }
     if (r->waiter)
         sim_actor_wake(r->waiter);
+    if (r->pair_of)
+        smpi__pair_part_done(r);
     if (o) {
         r->owner = NULL;
         o->clone = NULL;
@@ -156,6 +158,8 @@ static void bsend_release(struct smpi_request *send)
     p->bsend_used -= (int)send->size + MPI_BSEND_OVERHEAD;
     if (p->bsend_detacher && p->bsend_used <= 0)
         sim_actor_wake(p->bsend_detacher);
+    if (p->bsend_flush && p->bsend_used <= 0)
+        smpi__bsend_flushed(p);
 }
 
 /* Copies the send's data into the receive buffer (at most what the buffer holds). Either rank,

@@ -34,6 +34,23 @@ static int finish_generalized(MPI_Request *reqp, MPI_Status *status)
     return err;
 }
 
+static int finish(MPI_Request *reqp, MPI_Status *status, int *received, int index);
+
+/* An MPI_Isendrecv (p2p_mpi4.c): its receive, whose status is the call's, then its send, in the
+ * order MPI_Waitall finishes them, with their costs. */
+static int finish_pair(MPI_Request *reqp, MPI_Status *status, int *received)
+{
+    MPI_Request r = *reqp;
+    int rc = finish(&r->pair[0], status, received, 0);
+    int rc2 = finish(&r->pair[1], MPI_STATUS_IGNORE, received, 1);
+
+    r->flags &= ~SMPI_REQ_ACTIVE;
+    smpi__request_gone(r);
+    smpi__req_release(r);
+    *reqp = MPI_REQUEST_NULL;
+    return rc != MPI_SUCCESS ? rc : rc2;
+}
+
 /* Reports a completed receive to the trace sinks: SMPI 3.32 records a user's receive when its
  * call returns (after smpi/or), an internal one before smpi/or (Request::finish_wait); `index`
  * is the request's place in the call's array, the order in which SMPI records the receives. */
@@ -61,6 +78,8 @@ static int finish(MPI_Request *reqp, MPI_Status *status, int *received, int inde
 
     if (r->flags & SMPI_REQ_GENERALIZED)
         return finish_generalized(reqp, status);
+    if (r->pair[0])
+        return finish_pair(reqp, status, received);
 
     trace_recv(r, true, index);
     if (r->detached_sender) {

@@ -13,13 +13,13 @@
 
 #include "smpi/internal.h"
 
-/* True when the caller is a rank between MPI_Init and MPI_Finalize: only then is time
- * simulated, as in SMPI. */
+/* True when the caller is a rank between MPI_Init and MPI_Finalize (or holding an MPI-4
+ * session): only then is time simulated, as in SMPI. */
 static bool simulated(void)
 {
     struct smpi_process *p = smpi__self();
 
-    return p && p->initialized && !p->finalized;
+    return p && ((p->initialized && !p->finalized) || p->sessions > 0);
 }
 
 void smpi__app_sleep(double seconds)
