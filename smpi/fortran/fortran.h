@@ -18,7 +18,8 @@ extern void *const smpi__fpredef_comm[], *const smpi__fpredef_type[],
 
 /* A Fortran buffer argument: the caller's MPI_BOTTOM and MPI_IN_PLACE become the C ones. */
 void *smpi__fbuf(void *buf);
-/* The C weights array of a Fortran one: MPI_UNWEIGHTED and MPI_WEIGHTS_EMPTY recognised by address. */
+/* The C weights array of a Fortran one: MPI_UNWEIGHTED and MPI_WEIGHTS_EMPTY recognised by address.
+ */
 int *smpi__fweights(MPI_Fint *w);
 /* A Fortran status argument: NULL-free C status to pass (MPI_STATUS_IGNORE for the Fortran one);
  * `scratch` receives the converted input. */
