@@ -38,6 +38,9 @@ static int write_text(const char *name, const char *value)
     int count = 0;
     int rc;
 
+    /* the variables are shared (scope MPI_T_SCOPE_ALL_EQ: every rank writes the same value):
+     * a rank still in the previous collective must not see the next choice */
+    MPI_Barrier(MPI_COMM_WORLD);
     MPI_T_cvar_handle_alloc(cvar_index(name), NULL, &h, &count);
     rc = MPI_T_cvar_write(h, value);
     MPI_T_cvar_handle_free(&h);
