@@ -480,6 +480,13 @@ int smpi__attr_get(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi
                    struct smpi_attr_list *l, int keyval, void *value, int *flag);
 int smpi__attr_remove(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi_attr_kind kind,
                       void *obj, struct smpi_attr_list **l, int keyval);
+/* Mixed languages (MPI-3.1 section 17.2.7), for the Fortran bindings: a keyval created from
+ * Fortran (its callbacks then take and give the integer values); the calling rank's value of
+ * keyval in l, just set from Fortran, made a Fortran integer (C then reads a pointer to it);
+ * whether that value was set from Fortran (its C value then points to the integer). */
+void smpi__keyval_mark_fortran(int keyval);
+void smpi__attr_mark_fortran(struct smpi_attr_list *l, int keyval);
+bool smpi__attr_is_fortran(struct smpi_attr_list *l, int keyval);
 
 /* ---- requests and point-to-point (p2p.c, request.c) -------------------------------------- */
 

@@ -3,8 +3,9 @@
  * trampoline: keyval callbacks find the Fortran procedures in the keyval's extra_state; user
  * operations and error handlers, whose C signatures carry no user data, use one trampoline per slot
  * of a fixed pool. Attribute values are integers in Fortran (INTEGER(KIND=MPI_ADDRESS_KIND), or
- * INTEGER for the MPI-1 calls) and are stored in the C attribute's pointer; the predefined
- * attributes, which C reads through a pointer, are given to Fortran by value. */
+ * INTEGER for the MPI-1 calls), kept by attr.c as Fortran values: C reads a pointer to them, and
+ * Fortran reads a value set from C as its address; the predefined attributes, which C reads
+ * through a pointer, are given to Fortran by value. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -13,6 +14,8 @@
 
 #include "smpi/fortran/fortran.h"
 #include "smpi/internal.h"
+#include "smpi/mpi/datatype.h"
+#include "smpi/mpi/win.h"
 
 #define FEXPORT(name, low)                                                                         \
     _Pragma(SMPI_STR(weak low##_ = p##low##_)) _Pragma(SMPI_STR(weak low##__ = p##low##_))         \
@@ -93,29 +96,41 @@ static struct fkeyval *new_fkeyval(void (*copy)(void), void (*del)(void), MPI_Ai
     return k;
 }
 
+/* A keyval of Fortran callbacks: attr.c gives them Fortran values (see "attribute values"). */
+static void fortran_keyval(int err, MPI_Fint *keyval, MPI_Fint *ierr)
+{
+    *ierr = err;
+    if (err == MPI_SUCCESS)
+        smpi__keyval_mark_fortran(*keyval);
+}
+
 SMPI_API void pmpi_comm_create_keyval_(void (*copy)(void), void (*del)(void), MPI_Fint *keyval,
                                        MPI_Aint *extra, MPI_Fint *ierr)
 {
-    *ierr = PMPI_Comm_create_keyval(Comm_copy, Comm_delete, keyval,
-                                    new_fkeyval(copy, del, *extra, false));
+    fortran_keyval(PMPI_Comm_create_keyval(Comm_copy, Comm_delete, keyval,
+                                           new_fkeyval(copy, del, *extra, false)),
+                   keyval, ierr);
 }
 SMPI_API void pmpi_type_create_keyval_(void (*copy)(void), void (*del)(void), MPI_Fint *keyval,
                                        MPI_Aint *extra, MPI_Fint *ierr)
 {
-    *ierr = PMPI_Type_create_keyval(Type_copy, Type_delete, keyval,
-                                    new_fkeyval(copy, del, *extra, false));
+    fortran_keyval(PMPI_Type_create_keyval(Type_copy, Type_delete, keyval,
+                                           new_fkeyval(copy, del, *extra, false)),
+                   keyval, ierr);
 }
 SMPI_API void pmpi_win_create_keyval_(void (*copy)(void), void (*del)(void), MPI_Fint *keyval,
                                       MPI_Aint *extra, MPI_Fint *ierr)
 {
-    *ierr =
-        PMPI_Win_create_keyval(Win_copy, Win_delete, keyval, new_fkeyval(copy, del, *extra, false));
+    fortran_keyval(
+        PMPI_Win_create_keyval(Win_copy, Win_delete, keyval, new_fkeyval(copy, del, *extra, false)),
+        keyval, ierr);
 }
 SMPI_API void pmpi_keyval_create_(void (*copy)(void), void (*del)(void), MPI_Fint *keyval,
                                   MPI_Fint *extra, MPI_Fint *ierr)
 {
-    *ierr =
-        PMPI_Keyval_create(Comm_copy, Comm_delete, keyval, new_fkeyval(copy, del, *extra, true));
+    fortran_keyval(
+        PMPI_Keyval_create(Comm_copy, Comm_delete, keyval, new_fkeyval(copy, del, *extra, true)),
+        keyval, ierr);
 }
 FEXPORT(MPI_COMM_CREATE_KEYVAL, mpi_comm_create_keyval)
 FEXPORT(MPI_TYPE_CREATE_KEYVAL, mpi_type_create_keyval)
@@ -162,10 +177,52 @@ SMPI_API void pmpi_mpi1_dup_fn_(MPI_Fint *obj, MPI_Fint *keyval, MPI_Fint *extra
 #pragma weak mpi_null_delete_fn_ = pmpi_null_delete_fn_
 
 /* ---- attribute values ---- */
-/* The value of a predefined attribute, which C gives through a pointer. */
-static MPI_Aint predefined_value(bool win, int keyval, void *p)
+/* The attribute list of the object a Fortran handle names (NULL for a null or invalid one: the
+ * C call has reported it). */
+static struct smpi_attr_list *attr_list(enum smpi_attr_kind kind, MPI_Fint obj)
 {
-    if (!win && keyval >= MPI_TAG_UB && keyval <= MPI_LASTUSEDCODE)
+    if (kind == SMPI_ATTR_COMM) {
+        MPI_Comm c = PMPI_Comm_f2c(obj);
+        return c != MPI_COMM_NULL ? c->attrs : NULL;
+    }
+    if (kind == SMPI_ATTR_TYPE) {
+        MPI_Datatype t = PMPI_Type_f2c(obj);
+        return t != MPI_DATATYPE_NULL ? t->attrs : NULL;
+    }
+    MPI_Win w = PMPI_Win_f2c(obj);
+    return w != MPI_WIN_NULL ? *smpi__win_attrs(w) : NULL;
+}
+
+/* The C call that gets or sets an attribute of each kind; mpi1: MPI_ATTR_GET, MPI_ATTR_PUT. */
+static int c_get_attr(enum smpi_attr_kind kind, bool mpi1, MPI_Fint obj, int keyval, void **p,
+                      int *flag)
+{
+    if (kind == SMPI_ATTR_TYPE)
+        return PMPI_Type_get_attr(PMPI_Type_f2c(obj), keyval, p, flag);
+    if (kind == SMPI_ATTR_WIN)
+        return PMPI_Win_get_attr(PMPI_Win_f2c(obj), keyval, p, flag);
+    return (mpi1 ? PMPI_Attr_get : PMPI_Comm_get_attr)(PMPI_Comm_f2c(obj), keyval, p, flag);
+}
+
+static int c_set_attr(enum smpi_attr_kind kind, bool mpi1, MPI_Fint obj, int keyval, void *v)
+{
+    if (kind == SMPI_ATTR_TYPE)
+        return PMPI_Type_set_attr(PMPI_Type_f2c(obj), keyval, v);
+    if (kind == SMPI_ATTR_WIN)
+        return PMPI_Win_set_attr(PMPI_Win_f2c(obj), keyval, v);
+    return (mpi1 ? PMPI_Attr_put : PMPI_Comm_set_attr)(PMPI_Comm_f2c(obj), keyval, v);
+}
+
+/* Fortran's value of an attribute C gives as p (MPI-3.1 section 17.2.7): the integer of one set
+ * from Fortran, the address of one set from C, the value of a predefined one (C gives a pointer
+ * to it). */
+static MPI_Aint fortran_value(enum smpi_attr_kind kind, MPI_Fint obj, int keyval, void *p)
+{
+    bool win = kind == SMPI_ATTR_WIN;
+
+    if (smpi__attr_is_fortran(attr_list(kind, obj), keyval))
+        return *(MPI_Aint *)p;
+    if (!win && kind == SMPI_ATTR_COMM && keyval >= MPI_TAG_UB && keyval <= MPI_LASTUSEDCODE)
         return *(int *)p;
     if (win && keyval == MPI_WIN_SIZE)
         return *(MPI_Aint *)p;
@@ -174,57 +231,73 @@ static MPI_Aint predefined_value(bool win, int keyval, void *p)
     return (MPI_Aint)p;
 }
 
+static MPI_Aint get_attr(enum smpi_attr_kind kind, bool mpi1, MPI_Fint obj, int keyval,
+                         MPI_Fint *flag, MPI_Fint *ierr)
+{
+    void *p = NULL;
+    int cflag = 0;
+
+    *ierr = c_get_attr(kind, mpi1, obj, keyval, &p, &cflag);
+    *flag = cflag;
+    return *ierr == MPI_SUCCESS && cflag ? fortran_value(kind, obj, keyval, p) : 0;
+}
+
+/* Sets the integer v as a Fortran value (C reads a pointer to it). */
+static void set_attr(enum smpi_attr_kind kind, bool mpi1, MPI_Fint obj, int keyval, MPI_Aint v,
+                     MPI_Fint *ierr)
+{
+    *ierr = c_set_attr(kind, mpi1, obj, keyval, (void *)v);
+    if (*ierr == MPI_SUCCESS)
+        smpi__attr_mark_fortran(attr_list(kind, obj), keyval);
+}
+
 SMPI_API void pmpi_comm_get_attr_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *flag,
                                   MPI_Fint *ierr)
 {
-    void *p = NULL;
+    MPI_Aint v = get_attr(SMPI_ATTR_COMM, false, *comm, *keyval, flag, ierr);
 
-    *ierr = PMPI_Comm_get_attr(PMPI_Comm_f2c(*comm), *keyval, &p, flag);
-    if (*ierr == MPI_SUCCESS && *flag)
-        *val = predefined_value(false, *keyval, p);
+    if (*flag)
+        *val = v;
 }
 SMPI_API void pmpi_attr_get_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Fint *val, MPI_Fint *flag,
                              MPI_Fint *ierr)
 {
-    void *p = NULL;
+    MPI_Aint v = get_attr(SMPI_ATTR_COMM, true, *comm, *keyval, flag, ierr);
 
-    *ierr = PMPI_Attr_get(PMPI_Comm_f2c(*comm), *keyval, &p, flag);
-    if (*ierr == MPI_SUCCESS && *flag)
-        *val = (MPI_Fint)predefined_value(false, *keyval, p);
+    if (*flag)
+        *val = (MPI_Fint)v;
 }
 SMPI_API void pmpi_type_get_attr_(MPI_Fint *type, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *flag,
                                   MPI_Fint *ierr)
 {
-    void *p = NULL;
+    MPI_Aint v = get_attr(SMPI_ATTR_TYPE, false, *type, *keyval, flag, ierr);
 
-    *ierr = PMPI_Type_get_attr(PMPI_Type_f2c(*type), *keyval, &p, flag);
-    if (*ierr == MPI_SUCCESS && *flag)
-        *val = (MPI_Aint)p;
+    if (*flag)
+        *val = v;
 }
 SMPI_API void pmpi_win_get_attr_(MPI_Fint *win, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *flag,
                                  MPI_Fint *ierr)
 {
-    void *p = NULL;
+    MPI_Aint v = get_attr(SMPI_ATTR_WIN, false, *win, *keyval, flag, ierr);
 
-    *ierr = PMPI_Win_get_attr(PMPI_Win_f2c(*win), *keyval, &p, flag);
-    if (*ierr == MPI_SUCCESS && *flag)
-        *val = predefined_value(true, *keyval, p);
+    if (*flag)
+        *val = v;
 }
 SMPI_API void pmpi_comm_set_attr_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *ierr)
 {
-    *ierr = PMPI_Comm_set_attr(PMPI_Comm_f2c(*comm), *keyval, (void *)*val);
+    set_attr(SMPI_ATTR_COMM, false, *comm, *keyval, *val, ierr);
 }
 SMPI_API void pmpi_attr_put_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Fint *val, MPI_Fint *ierr)
 {
-    *ierr = PMPI_Attr_put(PMPI_Comm_f2c(*comm), *keyval, (void *)(MPI_Aint)*val);
+    set_attr(SMPI_ATTR_COMM, true, *comm, *keyval, *val, ierr);
 }
 SMPI_API void pmpi_type_set_attr_(MPI_Fint *type, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *ierr)
 {
-    *ierr = PMPI_Type_set_attr(PMPI_Type_f2c(*type), *keyval, (void *)*val);
+    set_attr(SMPI_ATTR_TYPE, false, *type, *keyval, *val, ierr);
 }
 SMPI_API void pmpi_win_set_attr_(MPI_Fint *win, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *ierr)
 {
-    *ierr = PMPI_Win_set_attr(PMPI_Win_f2c(*win), *keyval, (void *)*val);
+    set_attr(SMPI_ATTR_WIN, false, *win, *keyval, *val, ierr);
 }
 FEXPORT(MPI_COMM_GET_ATTR, mpi_comm_get_attr)
 FEXPORT(MPI_ATTR_GET, mpi_attr_get)

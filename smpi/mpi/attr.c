@@ -26,14 +26,19 @@ struct keyval {
     void (*copy_fn)(void); /* MPI_Comm_copy_attr_function, ... (cast back per kind) */
     void (*delete_fn)(void);
     void *extra_state;
-    int refs;   /* the user's handle (until freed) and each cached value */
-    bool freed; /* the user's handle is gone: further frees are no-ops while values remain */
+    int refs;     /* the user's handle (until freed) and each cached value */
+    bool freed;   /* the user's handle is gone: further frees are no-ops while values remain */
+    bool fortran; /* created from Fortran: its callbacks take and give Fortran values */
 };
 
+/* A value set from C is a pointer; one set from Fortran is an integer (MPI-3.1 section 17.2.7),
+ * kept in fvalue: C then reads a pointer to it, and Fortran reads a C value as an address. */
 struct smpi_attr {
     int rank; /* world rank that cached it */
     int keyval;
-    void *value;
+    void *value;     /* set from C */
+    MPI_Aint fvalue; /* set from Fortran */
+    bool fortran;
     struct smpi_attr *next;
 };
 
@@ -103,29 +108,50 @@ static struct smpi_attr **find(struct smpi_attr_list *l, int keyval)
     return NULL;
 }
 
+/* The value C reads, and the value a callback of the attribute's keyval takes. */
+static void *c_view(struct smpi_attr *a)
+{
+    return a->fortran ? (void *)&a->fvalue : a->value;
+}
+
+static void *callback_view(struct smpi_attr *a, const struct keyval *kv)
+{
+    if (!kv->fortran)
+        return c_view(a);
+    return a->fortran ? (void *)a->fvalue : a->value;
+}
+
+/* Stores what a keyval's copy callback gave, in the language of that callback. */
+static void store(struct smpi_attr *a, const struct keyval *kv, void *value)
+{
+    a->fortran = kv && kv->fortran;
+    a->value = a->fortran ? NULL : value;
+    a->fvalue = a->fortran ? (MPI_Aint)value : 0;
+}
+
 /* Calls the delete callback of attribute a (of object obj) */
-static int call_delete(enum smpi_attr_kind kind, void *obj, const struct smpi_attr *a)
+static int call_delete(enum smpi_attr_kind kind, void *obj, struct smpi_attr *a)
 {
     struct keyval *kv = keyval_get(a->keyval);
 
+    void *v;
+
     if (!kv || !kv->delete_fn)
         return MPI_SUCCESS;
+    v = callback_view(a, kv);
     switch (kind) {
     case SMPI_ATTR_COMM:
-        return ((MPI_Comm_delete_attr_function *)kv->delete_fn)(obj, a->keyval, a->value,
-                                                                kv->extra_state);
+        return ((MPI_Comm_delete_attr_function *)kv->delete_fn)(obj, a->keyval, v, kv->extra_state);
     case SMPI_ATTR_TYPE:
-        return ((MPI_Type_delete_attr_function *)kv->delete_fn)(obj, a->keyval, a->value,
-                                                                kv->extra_state);
+        return ((MPI_Type_delete_attr_function *)kv->delete_fn)(obj, a->keyval, v, kv->extra_state);
     case SMPI_ATTR_WIN:
-        return ((MPI_Win_delete_attr_function *)kv->delete_fn)(obj, a->keyval, a->value,
-                                                               kv->extra_state);
+        return ((MPI_Win_delete_attr_function *)kv->delete_fn)(obj, a->keyval, v, kv->extra_state);
     default:
         return MPI_SUCCESS;
     }
 }
 
-static int call_copy(enum smpi_attr_kind kind, void *old, const struct smpi_attr *a, void **out,
+static int call_copy(enum smpi_attr_kind kind, void *old, struct smpi_attr *a, void **out,
                      int *flag)
 {
     struct keyval *kv = keyval_get(a->keyval);
@@ -136,10 +162,10 @@ static int call_copy(enum smpi_attr_kind kind, void *old, const struct smpi_attr
     switch (kind) {
     case SMPI_ATTR_COMM:
         return ((MPI_Comm_copy_attr_function *)kv->copy_fn)(old, a->keyval, kv->extra_state,
-                                                            a->value, out, flag);
+                                                            callback_view(a, kv), out, flag);
     case SMPI_ATTR_TYPE:
         return ((MPI_Type_copy_attr_function *)kv->copy_fn)(old, a->keyval, kv->extra_state,
-                                                            a->value, out, flag);
+                                                            callback_view(a, kv), out, flag);
     default:
         return MPI_SUCCESS;
     }
@@ -159,7 +185,8 @@ static int remove_attr(enum smpi_attr_kind kind, void *obj, struct smpi_attr **a
     return MPI_SUCCESS;
 }
 
-static void add_attr(struct smpi_attr_list **l, int keyval, void *value)
+/* Caches value (set from C, or given by the keyval's copy callback: copied). */
+static struct smpi_attr *add_attr(struct smpi_attr_list **l, int keyval, void *value, bool copied)
 {
     struct smpi_attr *a = sim_xcalloc(1, sizeof(*a));
 
@@ -167,10 +194,11 @@ static void add_attr(struct smpi_attr_list **l, int keyval, void *value)
         *l = sim_xcalloc(1, sizeof(**l));
     a->rank = my_rank();
     a->keyval = keyval;
-    a->value = value;
+    store(a, copied ? keyval_get(keyval) : NULL, value);
     a->next = (*l)->head;
     (*l)->head = a;
     keyval_get(keyval)->refs++;
+    return a;
 }
 
 int smpi__attrs_copy(enum smpi_attr_kind kind, void *old_obj, struct smpi_attr_list *from,
@@ -190,8 +218,17 @@ int smpi__attrs_copy(enum smpi_attr_kind kind, void *old_obj, struct smpi_attr_l
         rc = call_copy(kind, old_obj, a, &out, &flag);
         if (rc != MPI_SUCCESS)
             return rc;
-        if (flag)
-            add_attr(to, a->keyval, out);
+        if (flag) {
+            struct smpi_attr *copy = add_attr(to, a->keyval, out, true);
+
+            /* a C callback that kept the pointer to a Fortran integer (MPI_COMM_DUP_FN) keeps
+             * the integer, not a pointer into the old object */
+            if (a->fortran && out == (void *)&a->fvalue) {
+                copy->fortran = true;
+                copy->value = NULL;
+                copy->fvalue = a->fvalue;
+            }
+        }
     }
     return MPI_SUCCESS;
 }
@@ -321,10 +358,10 @@ int smpi__attr_put(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi
         if (rc != MPI_SUCCESS)
             return attr_error(errcomm, errwin, call, rc, "the delete callback of keyval %d failed",
                               keyval);
-        (*ap)->value = value;
+        store(*ap, NULL, value);
         return MPI_SUCCESS;
     }
-    add_attr(l, keyval, value);
+    add_attr(l, keyval, value, false);
     return MPI_SUCCESS;
 }
 
@@ -409,8 +446,36 @@ int smpi__attr_get(const char *call, MPI_Comm errcomm, MPI_Win errwin, enum smpi
     }
     ap = find(l, keyval);
     if (ap) {
-        *(void **)value = (*ap)->value;
+        *(void **)value = c_view(*ap);
         *flag = 1;
     }
     return MPI_SUCCESS;
+}
+
+/* ---- the Fortran side (smpi/fortran/fortran_callbacks.c) ------------------------------------ */
+
+void smpi__keyval_mark_fortran(int keyval)
+{
+    struct keyval *kv = keyval_get(keyval);
+
+    if (kv)
+        kv->fortran = true;
+}
+
+void smpi__attr_mark_fortran(struct smpi_attr_list *l, int keyval)
+{
+    struct smpi_attr **ap = find(l, keyval);
+
+    if (ap && !(*ap)->fortran) {
+        (*ap)->fvalue = (MPI_Aint)(*ap)->value;
+        (*ap)->value = NULL;
+        (*ap)->fortran = true;
+    }
+}
+
+bool smpi__attr_is_fortran(struct smpi_attr_list *l, int keyval)
+{
+    struct smpi_attr **ap = keyval >= FIRST_USER_KEYVAL ? find(l, keyval) : NULL;
+
+    return ap && (*ap)->fortran;
 }
