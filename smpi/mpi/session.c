@@ -28,8 +28,12 @@ MPI_Session smpi__session_new(MPI_Errhandler eh, int required)
     s->magic = SMPI_SESSION_MAGIC;
     s->rank = p->rank;
     smpi__errhandler_assign(&s->eh, eh);
-    /* MPI_Init_thread's rule: every level is granted, up to MPI_THREAD_MULTIPLE */
+    /* MPI_Init_thread's rule: every level is granted, up to MPI_THREAD_MULTIPLE; the rank's
+     * threads run under the level the world model was initialized with, so a session opened
+     * meanwhile gets at least that one (as in MPICH, whose level is one per process) */
     s->thread_level = required > MPI_THREAD_MULTIPLE ? MPI_THREAD_MULTIPLE : required;
+    if (p->initialized && !p->finalized && p->thread_level > s->thread_level)
+        s->thread_level = p->thread_level;
     p->sessions++;
     return s;
 }
