@@ -352,7 +352,8 @@ int smpi__win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit
             t = &win->r[i];
     *size = t ? t->size : 0;
     *disp_unit = t ? t->disp_unit : 1;
-    *(void **)baseptr = t ? t->base : NULL;
+    *(void **)baseptr =
+        t ? smpi__rank_addr(smpi__comm_world_rank(win->comm, (int)(t - win->r)), t->base) : NULL;
     return MPI_SUCCESS;
 }
 

@@ -139,7 +139,9 @@ void smpi__win_info_set(MPI_Win win, MPI_Info info);
 bool smpi__win_predefined_attr(MPI_Win win, int keyval, void **value);
 /* The cached attributes of the window (attr.c). */
 struct smpi_attr_list **smpi__win_attrs(MPI_Win win);
-/* MPI_Win_shared_query: the segment of `rank` (MPI_PROC_NULL: the first non-empty one). */
+/* MPI_Win_shared_query: the segment of `rank` (MPI_PROC_NULL: the first non-empty one), on a
+ * window of any flavor (MPI-4.0): every rank's memory can be loaded and stored by the others
+ * here, through the address smpi__rank_addr gives for a privatized global. */
 int smpi__win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit, void *baseptr);
 /* Dynamic windows: attach and detach a region of the calling rank. Return an error class;
  * *why describes the failure. */

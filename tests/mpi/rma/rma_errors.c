@@ -30,8 +30,6 @@ int main(int argc, char **argv)
     int rank, errs = 0, buf[8] = { 0 }, v = 1;
     MPI_Win win, shwin;
     MPI_Op op;
-    MPI_Aint sz;
-    int unit;
     void *p;
 
     MPI_Init(&argc, &argv);
@@ -58,8 +56,6 @@ int main(int argc, char **argv)
     errs += expect("lock bad rank", MPI_Win_lock(MPI_LOCK_SHARED, 5, 0, win), MPI_ERR_RANK);
     errs += expect("null window", MPI_Win_fence(0, MPI_WIN_NULL), MPI_ERR_WIN);
     errs += expect("attach to a created window", MPI_Win_attach(win, buf, 4), MPI_ERR_RMA_FLAVOR);
-    errs += expect("shared_query of a created window", MPI_Win_shared_query(win, 0, &sz, &unit, &p),
-                   MPI_ERR_RMA_FLAVOR);
 
     MPI_Win_lock(MPI_LOCK_SHARED, 1 - rank, 0, win);
     errs += expect("past the end", MPI_Put(&v, 2, MPI_INT, 1 - rank, 7, 2, MPI_INT, win),

@@ -1,6 +1,8 @@
 /* rma_win: window objects. MPI_Win_allocate; MPI_Win_allocate_shared with MPI_Win_shared_query
  * and direct loads and stores into a neighbour's segment (contiguous in rank order); dynamic
- * windows (attach, put at an absolute address, detach); the predefined attributes; a keyval
+ * windows (attach, put at an absolute address, detach); MPI-4's MPI_Win_shared_query on a window
+ * of MPI_Win_create over a global (each rank's own under privatization: the pointer given
+ * reaches the neighbour's copy); the predefined attributes; a keyval
  * whose delete callback runs at MPI_Win_free; names; info hints; the group; error handlers
  * (create, set, get, call). Any number of ranks >= 2. */
 #include <mpi.h>
@@ -9,6 +11,7 @@
 
 #include "mtest.h"
 
+static int exposed[4]; /* a global: private to each rank under privatization */
 static int deleted;
 static int handled;
 
@@ -124,6 +127,24 @@ int main(int argc, char **argv)
         peer[right] = 1000 + rank; /* a store into the neighbour's memory */
         MPI_Win_fence(0, win);
         errs += mtest_expect(mine[rank] == 1000 + (rank + size - 1) % size, "load %d", mine[rank]);
+        MPI_Win_free(&win);
+    }
+
+    /* create over a global: MPI_Win_shared_query gives a pointer to the neighbour's copy */
+    {
+        int *peer, unit;
+        MPI_Aint sz;
+
+        exposed[0] = 500 + rank;
+        MPI_Win_create(exposed, sizeof(exposed), sizeof(int), MPI_INFO_NULL, MPI_COMM_WORLD, &win);
+        MPI_Win_shared_query(win, right, &sz, &unit, &peer);
+        errs += mtest_expect(sz == sizeof(exposed) && unit == sizeof(int) && peer[0] == 500 + right,
+                             "shared_query of a created window: size %ld unit %d value %d",
+                             (long)sz, unit, peer[0]);
+        MPI_Win_fence(0, win);
+        peer[1] = 600 + rank; /* a store into the neighbour's copy */
+        MPI_Win_fence(0, win);
+        errs += mtest_expect(exposed[1] == 600 + (rank + size - 1) % size, "store %d", exposed[1]);
         MPI_Win_free(&win);
     }
 
