@@ -314,6 +314,24 @@ typedef struct MPI_Status {
 /* MPI-4 tool interface additions */
 #define MPI_T_BIND_MPI_SESSION 9711
 typedef enum { MPI_T_SOURCE_ORDERED, MPI_T_SOURCE_UNORDERED } MPI_T_source_order;
+/* MPI-4 tool interface events (MPI-4.0 section 15.3.8) */
+typedef struct smpi_t_event_registration *MPI_T_event_registration;
+typedef struct smpi_t_event_instance *MPI_T_event_instance;
+typedef enum {
+    MPI_T_CB_REQUIRE_NONE,
+    MPI_T_CB_REQUIRE_MPI_RESTRICTED,
+    MPI_T_CB_REQUIRE_THREAD_SAFE,
+    MPI_T_CB_REQUIRE_ASYNC_SIGNAL_SAFE
+} MPI_T_cb_safety;
+typedef void(MPI_T_event_cb_function)(MPI_T_event_instance event_instance,
+                                      MPI_T_event_registration event_registration,
+                                      MPI_T_cb_safety cb_safety, void *user_data);
+typedef void(MPI_T_event_free_cb_function)(MPI_T_event_registration event_registration,
+                                           MPI_T_cb_safety cb_safety, void *user_data);
+typedef void(MPI_T_event_dropped_cb_function)(MPI_Count count,
+                                              MPI_T_event_registration event_registration,
+                                              int source_index, MPI_T_cb_safety cb_safety,
+                                              void *user_data);
 
 /* ---- Predefined objects ---- */
 extern SMPI_API struct smpi_comm smpi_mpi_comm_world;
@@ -1318,8 +1336,8 @@ SMPI_FN(int, Neighbor_alltoallw_init, (const void *sendbuf, const int sendcounts
         const int recvcounts[], const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
         MPI_Comm comm, MPI_Info info, MPI_Request *request))
 
-/* MPI-4 tool interface additions (MPI-4.0 chapter 15; smpi/bindings/bindings_mpit.c): the
- * event and source queries (simmpi has no events) */
+/* MPI-4 tool interface additions (MPI-4.0 chapter 15; smpi/bindings/bindings_mpit.c and
+ * bindings_mpit_event.c): events, their sources and registrations */
 SMPI_FN(int, T_category_get_num_events, (int cat_index, int *num_events))
 SMPI_FN(int, T_category_get_events, (int cat_index, int len, int indices[]))
 SMPI_FN(int, T_event_get_num, (int *num_events))
@@ -1331,6 +1349,28 @@ SMPI_FN(int, T_source_get_num, (int *num_sources))
 SMPI_FN(int, T_source_get_info, (int source_index, char *name, int *name_len, char *desc,
         int *desc_len, MPI_T_source_order *ordering, MPI_Count *ticks_per_second,
         MPI_Count *max_ticks, MPI_Info *info))
+SMPI_FN(int, T_source_get_timestamp, (int source_index, MPI_Count *timestamp))
+SMPI_FN(int, T_event_handle_alloc, (int event_index, void *obj_handle, MPI_Info info,
+        MPI_T_event_registration *event_registration))
+SMPI_FN(int, T_event_handle_set_info, (MPI_T_event_registration event_registration, MPI_Info info))
+SMPI_FN(int, T_event_handle_get_info, (MPI_T_event_registration event_registration,
+        MPI_Info *info_used))
+SMPI_FN(int, T_event_register_callback, (MPI_T_event_registration event_registration,
+        MPI_T_cb_safety cb_safety, MPI_Info info, void *user_data,
+        MPI_T_event_cb_function event_cb_function))
+SMPI_FN(int, T_event_callback_set_info, (MPI_T_event_registration event_registration,
+        MPI_T_cb_safety cb_safety, MPI_Info info))
+SMPI_FN(int, T_event_callback_get_info, (MPI_T_event_registration event_registration,
+        MPI_T_cb_safety cb_safety, MPI_Info *info_used))
+SMPI_FN(int, T_event_handle_free, (MPI_T_event_registration event_registration, void *user_data,
+        MPI_T_event_free_cb_function free_cb_function))
+SMPI_FN(int, T_event_set_dropped_handler, (MPI_T_event_registration event_registration,
+        MPI_T_event_dropped_cb_function dropped_cb_function))
+SMPI_FN(int, T_event_read, (MPI_T_event_instance event_instance, int element_index, void *buffer))
+SMPI_FN(int, T_event_copy, (MPI_T_event_instance event_instance, void *buffer))
+SMPI_FN(int, T_event_get_timestamp, (MPI_T_event_instance event_instance,
+        MPI_Count *event_timestamp))
+SMPI_FN(int, T_event_get_source, (MPI_T_event_instance event_instance, int *source_index))
 
 /* MPI-1 calls removed in MPI-3.0, still used by old applications (SMPI declares them too). */
 SMPI_FN(int, Address, (void *location, MPI_Aint *address))

@@ -1,9 +1,8 @@
 /* bindings_mpit: the tool interface (MPI-4.0 chapter 15) over the variables of mpit.c. Its
  * calls work before MPI_Init and after MPI_Finalize, between a rank's MPI_T_init_thread and
  * its matching MPI_T_finalize (counted per rank); they return error codes and never call an
- * error handler. Handles and sessions belong to the rank that made them. Events and event
- * sources (MPI-4.0 section 15.3.8): simmpi has none (MPI_T_event_get_num and
- * MPI_T_source_get_num give 0), so the calls on event handles are not provided. */
+ * error handler. Handles and sessions belong to the rank that made them. Events and their
+ * source: bindings_mpit_event.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -338,69 +337,3 @@ int PMPI_T_category_changed(int *stamp)
     return MPI_SUCCESS;
 }
 #pragma weak MPI_T_category_changed = PMPI_T_category_changed
-
-int PMPI_T_category_get_num_events(int cat_index, int *num_events)
-{
-    T_CHECK_INIT();
-    if (cat_index < 0 || cat_index >= smpi__mpit_category_count())
-        return MPI_T_ERR_INVALID_INDEX;
-    if (!num_events)
-        return MPI_ERR_ARG;
-    *num_events = 0;
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_T_category_get_num_events = PMPI_T_category_get_num_events
-
-int PMPI_T_category_get_events(int cat_index, int len, int indices[])
-{
-    (void)indices;
-    return category_vars(cat_index, true, len < 0 ? len : 0, NULL);
-}
-#pragma weak MPI_T_category_get_events = PMPI_T_category_get_events
-
-/* ---- events and their sources: none ----------------------------------------------------- */
-
-int PMPI_T_event_get_num(int *num_events)
-{
-    return smpi__mpit_put_num(num_events, 0);
-}
-#pragma weak MPI_T_event_get_num = PMPI_T_event_get_num
-
-int PMPI_T_event_get_info(int event_index, char *name, int *name_len, int *verbosity,
-                          MPI_Datatype array_of_datatypes[], MPI_Aint array_of_displacements[],
-                          int *num_elements, MPI_T_enum *enumtype, MPI_Info *info, char *desc,
-                          int *desc_len, int *bind)
-{
-    (void)event_index, (void)name, (void)name_len, (void)verbosity, (void)array_of_datatypes;
-    (void)array_of_displacements, (void)num_elements, (void)enumtype, (void)info, (void)desc;
-    (void)desc_len, (void)bind;
-    T_CHECK_INIT();
-    return MPI_T_ERR_INVALID_INDEX;
-}
-#pragma weak MPI_T_event_get_info = PMPI_T_event_get_info
-
-int PMPI_T_event_get_index(const char *name, int *event_index)
-{
-    T_CHECK_INIT();
-    if (!name || !event_index)
-        return MPI_ERR_ARG;
-    return MPI_T_ERR_INVALID_NAME;
-}
-#pragma weak MPI_T_event_get_index = PMPI_T_event_get_index
-
-int PMPI_T_source_get_num(int *num_sources)
-{
-    return smpi__mpit_put_num(num_sources, 0);
-}
-#pragma weak MPI_T_source_get_num = PMPI_T_source_get_num
-
-int PMPI_T_source_get_info(int source_index, char *name, int *name_len, char *desc, int *desc_len,
-                           MPI_T_source_order *ordering, MPI_Count *ticks_per_second,
-                           MPI_Count *max_ticks, MPI_Info *info)
-{
-    (void)source_index, (void)name, (void)name_len, (void)desc, (void)desc_len, (void)ordering;
-    (void)ticks_per_second, (void)max_ticks, (void)info;
-    T_CHECK_INIT();
-    return MPI_T_ERR_INVALID_INDEX;
-}
-#pragma weak MPI_T_source_get_info = PMPI_T_source_get_info

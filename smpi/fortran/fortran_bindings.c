@@ -6201,7 +6201,7 @@ SMPI_API double pmpi_wtick_(void)
 #pragma weak pmpi_wtick = pmpi_wtick_
 #pragma weak PMPI_WTICK = pmpi_wtick_
 
-/* Not bound (71): MPI_Alltoallw_init (argument not mapped), MPI_Comm_c2f (C-only conversion),
+/* Not bound (84): MPI_Alltoallw_init (argument not mapped), MPI_Comm_c2f (C-only conversion),
  * MPI_Comm_f2c (C-only conversion), MPI_Comm_spawn (takes a C argv list), MPI_Comm_spawn_multiple
  * (takes a C argv list), MPI_Errhandler_c2f (C-only conversion), MPI_Errhandler_f2c (C-only
  * conversion), MPI_File_c2f (C-only conversion), MPI_File_f2c (C-only conversion), MPI_Group_c2f
@@ -6230,9 +6230,21 @@ SMPI_API double pmpi_wtick_(void)
  * MPI_T_cvar_read (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_cvar_write
  * (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_enum_get_info (tool interface
  * (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_enum_get_item (tool interface (MPI_T_) has no
- * Fortran binding in MPI-3.1), MPI_T_event_get_index (tool interface (MPI_T_) has no Fortran
- * binding in MPI-3.1), MPI_T_event_get_info (tool interface (MPI_T_) has no Fortran binding in
- * MPI-3.1), MPI_T_event_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * Fortran binding in MPI-3.1), MPI_T_event_callback_get_info (tool interface (MPI_T_) has no
+ * Fortran binding in MPI-3.1), MPI_T_event_callback_set_info (tool interface (MPI_T_) has no
+ * Fortran binding in MPI-3.1), MPI_T_event_copy (tool interface (MPI_T_) has no Fortran binding in
+ * MPI-3.1), MPI_T_event_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_event_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_event_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_event_get_source (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_event_get_timestamp (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_event_handle_alloc (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_event_handle_free (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_event_handle_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_event_handle_set_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_event_read (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_event_register_callback (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_event_set_dropped_handler (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_finalize (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_init_thread
  * (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_pvar_get_index (tool interface
  * (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_pvar_get_info (tool interface (MPI_T_) has no
@@ -6247,6 +6259,7 @@ SMPI_API double pmpi_wtick_(void)
  * MPI-3.1), MPI_T_pvar_stop (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_pvar_write (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_source_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
- * MPI_T_source_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1), MPI_Type_c2f
- * (C-only conversion), MPI_Type_f2c (C-only conversion), MPI_Win_c2f (C-only conversion),
- * MPI_Win_f2c (C-only conversion) */
+ * MPI_T_source_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_source_get_timestamp (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_Type_c2f (C-only conversion), MPI_Type_f2c (C-only conversion), MPI_Win_c2f (C-only
+ * conversion), MPI_Win_f2c (C-only conversion) */

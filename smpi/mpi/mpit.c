@@ -60,12 +60,13 @@ static struct counters *counters_of(int rank)
     return &ranks[rank];
 }
 
-void smpi__mpit_sent(int rank, size_t bytes)
+void smpi__mpit_sent(int rank, int dst, int tag, size_t bytes)
 {
     struct counters *c = counters_of(rank);
 
     c->msgs++;
     c->bytes += bytes;
+    smpi__mpit_message_event(rank, dst, tag, bytes);
 }
 
 /* The enum value of algo in collective k's table (a selector may run an algorithm of another
@@ -88,6 +89,7 @@ void smpi__mpit_coll_call(enum coll_kind k, const struct coll_algo *algo)
 
     c->last[k] = v;
     c->calls[k][v]++;
+    smpi__mpit_coll_event(k, smpi__self()->rank, v);
 }
 
 /* ---- categories ------------------------------------------------------------------------- */
@@ -134,6 +136,15 @@ static void categories_make(void)
         cvar_category(i);
     for (int i = 0; i < NPVARS; i++)
         pvar_category(i);
+}
+
+int smpi__mpit_category_named(const char *name)
+{
+    categories_make();
+    for (int i = 0; i < ncats; i++)
+        if (strcmp(cat_names[i], name) == 0)
+            return i;
+    return -1;
 }
 
 int smpi__mpit_category_count(void)

@@ -52,9 +52,48 @@ int smpi__mpit_category_vars(int i, bool pvars, int *idx, int len);
 int smpi__mpit_enum_items(int k);
 void smpi__mpit_enum_item(int k, int item, const char **name, int *value);
 
-/* The counters (p2p.c's sends, coll_run_call's observer). */
-void smpi__mpit_sent(int rank, size_t bytes);
+/* The counters and events (p2p.c's sends: world ranks of both ends, the tag, the bytes;
+ * coll_run_call's observer). */
+void smpi__mpit_sent(int rank, int dst, int tag, size_t bytes);
 void smpi__mpit_coll_call(enum coll_kind k, const struct coll_algo *algo);
+/* The category of that name (one the variables made: "messages", "collectives", ...). */
+int smpi__mpit_category_named(const char *name);
+
+/* ---- events (mpit_event.c; MPI-4.0 section 15.3.8) ---- */
+#define SMPI_MPIT_EVENT_ELEMS 3
+/* What describes an event type: its name, description, elements (datatype and displacement in
+ * the event's data), the enumeration of its first element (a collective's algorithms, or -1)
+ * and its category. */
+struct smpi_mpit_event {
+    const char *name;
+    const char *desc;
+    int nelems;
+    MPI_Datatype types[SMPI_MPIT_EVENT_ELEMS];
+    MPI_Aint displs[SMPI_MPIT_EVENT_ELEMS];
+    size_t size; /* bytes of the data */
+    int enum_kind;
+    int category;
+};
+int smpi__mpit_event_count(void);
+void smpi__mpit_event(int i, struct smpi_mpit_event *out);
+/* The events in category cat, written to idx (at most len); returns how many there are. */
+int smpi__mpit_category_events(int cat, int *idx, int len);
+/* The instances: a message world rank `rank` sends (to dst, with tag and bytes); a call of
+ * collective k by `rank` that ran the algorithm of enumeration value `algo`. Each goes to the
+ * callbacks of the rank's registrations for it, when the rank is the one running. */
+void smpi__mpit_message_event(int rank, int dst, int tag, size_t bytes);
+void smpi__mpit_coll_event(enum coll_kind k, int rank, int algo);
+/* For bindings_mpit_event.c: a registration's handle checks and the instance's contents. */
+bool smpi__mpit_registration_valid(MPI_T_event_registration reg);
+MPI_T_event_registration smpi__mpit_registration_new(int event);
+void smpi__mpit_registration_free(MPI_T_event_registration reg);
+int smpi__mpit_register_callback(MPI_T_event_registration reg, MPI_T_cb_safety level,
+                                 MPI_T_event_cb_function *fn, void *user_data);
+void smpi__mpit_set_dropped(MPI_T_event_registration reg, MPI_T_event_dropped_cb_function *fn);
+/* The instance's event, data and timestamp (NULL when it is not an instance being delivered). */
+const void *smpi__mpit_instance(MPI_T_event_instance inst, int *event, MPI_Count *timestamp);
+/* The one event source: simulated time in nanoseconds. */
+MPI_Count smpi__mpit_source_now(void);
 
 /* For the bindings (bindings_mpit.c): whether the calling rank is between MPI_T_init_thread
  * and its MPI_T_finalize (T_CHECK_INIT returns MPI_T_ERR_NOT_INITIALIZED when not); a string

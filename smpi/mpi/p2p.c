@@ -492,7 +492,7 @@ static void start_send(struct smpi_request *r)
 
     r->msg_id = ++messages;
     r->category = 0;
-    smpi__mpit_sent(r->src, r->size);
+    smpi__mpit_sent(r->src, r->dst, r->tag, r->size);
     if (smpi__trace_on) {
         struct smpi_trace_msg m = smpi__req_trace_msg(r);
 

@@ -182,8 +182,6 @@ static int bad_arguments(void)
                          "an unknown cvar name found");
     errs += mtest_expect(MPI_T_category_get_index("none", &i) == MPI_T_ERR_INVALID_NAME,
                          "an unknown category found");
-    MPI_T_event_get_num(&n);
-    errs += mtest_expect(n == 0, "%d events", n);
     return errs;
 }
 
