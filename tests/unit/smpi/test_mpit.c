@@ -148,8 +148,8 @@ Test(mpit, the_message_counters_are_per_rank)
     smpi__mpit_pvar(0, &v);
     cr_assert_str_eq(v.name, "smpi_msgs_sent");
     smpi__mpit_pvar_read(0, 1, &m[0]);
-    smpi__mpit_sent(1, 100);
-    smpi__mpit_sent(1, 28);
+    smpi__mpit_sent(1, 0, 0, 100);
+    smpi__mpit_sent(1, 0, 0, 28);
     smpi__mpit_pvar_read(0, 1, &m[1]);
     cr_assert_eq(m[1] - m[0], 2);
     smpi__mpit_pvar_read(1, 1, &b);
