@@ -420,7 +420,8 @@ int smpi__io_transfer(struct smpi_file *f, MPI_Offset start, void *buf, int coun
             break;
         }
         done += (size_t)r;
-        if ((size_t)r < run) /* end of file */
+        if (r == 0) /* end of file; a shorter transfer is not (Linux moves at most 2 GiB - 4 KiB
+                     * per call): the loop goes on from where it stopped */
             break;
     }
     if (!write && done > 0) {
