@@ -66,7 +66,8 @@ smpi_smpimain_LDFLAGS = -Wl,-rpath,$(libdir)
 
 include_HEADERS = include/mpi.h include/smpi.h include/smpi_helpers.h
 smpiincludedir = $(includedir)/smpi
-smpiinclude_HEADERS = include/smpi/smpi.h include/smpi/smpi_extended_traces.h
+smpiinclude_HEADERS = include/smpi/smpi.h include/smpi/smpi_extended_traces.h \
+	include/smpi/mpi_calls_comm.h include/smpi/mpi_calls_env.h
 # SimGrid's C API that SMPI programs call beside MPI, at the paths they include.
 xbtincludedir = $(includedir)/xbt
 xbtinclude_HEADERS = include/xbt/base.h include/xbt/log.h include/xbt/asserts.h \

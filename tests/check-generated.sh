@@ -8,8 +8,8 @@
 #                                                             source tree (make generate)
 #   check-generated.sh --list                                 print the table's files (make
 #                                                             format leaves them alone)
-# The generators run from the top of a scratch tree that holds what they read: include/mpi.h,
-# .clang-format and, for gen-absent.py, the compiled objects of BUILDDIR (the .libs of smpi/'s
+# The generators run from the top of a scratch tree that holds what they read: include/mpi.h and
+# the pieces it includes (include/smpi/mpi_calls_*.h), .clang-format and, for gen-absent.py, the compiled objects of BUILDDIR (the .libs of smpi/'s
 # folders and of collectives/). When a generator or its output moves, change its line here.
 set -u
 
@@ -55,6 +55,7 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/include/smpi" "$tmp/smpi/fortran" "$tmp/smpi/bindings" "$tmp/collectives"
 ln -s "$srcdir/include/mpi.h" "$tmp/include/mpi.h"
+for f in "$srcdir"/include/smpi/mpi_calls_*.h; do ln -s "$f" "$tmp/include/smpi/"; done
 ln -s "$srcdir/.clang-format" "$tmp/.clang-format"
 for d in smpi/bindings smpi/mpi smpi/runtime collectives; do
     if [ ! -d "$builddir/$d/.libs" ]; then

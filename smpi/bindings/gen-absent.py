@@ -14,7 +14,9 @@ import textwrap
 import subprocess
 import sys
 
-header = open("include/mpi.h").read()
+# include/mpi.h with the pieces it includes (include/smpi/mpi_calls_*.h) in place
+header = re.sub(r"#include <(smpi/mpi_calls_\w+\.h)>.*",
+                lambda m: open("include/" + m.group(1)).read(), open("include/mpi.h").read())
 decls = re.findall(r"SMPI_FN\(\s*([^,]+?)\s*,\s*(\w+)\s*,\s*\((.*?)\)\)\s*$", header, re.S | re.M)
 # every MPI_ function the objects of libsmpi define, except absent.c's own
 objects = [o for d in ("smpi", "smpi/*", "collectives") for o in glob.glob(d + "/.libs/*.o")

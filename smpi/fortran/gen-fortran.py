@@ -15,7 +15,9 @@ in EXCLUDED with the reason; they have no Fortran binding.
 import re
 import sys
 
-header = open("include/mpi.h").read()
+# include/mpi.h with the pieces it includes (include/smpi/mpi_calls_*.h) in place
+header = re.sub(r"#include <(smpi/mpi_calls_\w+\.h)>.*",
+                lambda m: open("include/" + m.group(1)).read(), open("include/mpi.h").read())
 decls = re.findall(r"SMPI_FN\(\s*([^,]+?)\s*,\s*(\w+)\s*,\s*\((.*?)\)\)\s*$", header, re.S | re.M)
 
 # Handle kinds: C type -> the name of its c2f/f2c pair.
