@@ -231,15 +231,17 @@ static MPI_Aint fortran_value(enum smpi_attr_kind kind, MPI_Fint obj, int keyval
     return (MPI_Aint)p;
 }
 
-static MPI_Aint get_attr(enum smpi_attr_kind kind, bool mpi1, MPI_Fint obj, int keyval,
-                         MPI_Fint *flag, MPI_Fint *ierr)
+/* Fortran's value of the attribute into *val (left alone when there is none). */
+static void get_attr(enum smpi_attr_kind kind, bool mpi1, MPI_Fint obj, int keyval, MPI_Aint *val,
+                     MPI_Fint *flag, MPI_Fint *ierr)
 {
     void *p = NULL;
     int cflag = 0;
 
     *ierr = c_get_attr(kind, mpi1, obj, keyval, &p, &cflag);
     *flag = cflag;
-    return *ierr == MPI_SUCCESS && cflag ? fortran_value(kind, obj, keyval, p) : 0;
+    if (*ierr == MPI_SUCCESS && cflag)
+        *val = fortran_value(kind, obj, keyval, p);
 }
 
 /* Sets the integer v as a Fortran value (C reads a pointer to it). */
@@ -254,34 +256,25 @@ static void set_attr(enum smpi_attr_kind kind, bool mpi1, MPI_Fint obj, int keyv
 SMPI_API void pmpi_comm_get_attr_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *flag,
                                   MPI_Fint *ierr)
 {
-    MPI_Aint v = get_attr(SMPI_ATTR_COMM, false, *comm, *keyval, flag, ierr);
-
-    if (*flag)
-        *val = v;
+    get_attr(SMPI_ATTR_COMM, false, *comm, *keyval, val, flag, ierr);
 }
 SMPI_API void pmpi_attr_get_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Fint *val, MPI_Fint *flag,
                              MPI_Fint *ierr)
 {
-    MPI_Aint v = get_attr(SMPI_ATTR_COMM, true, *comm, *keyval, flag, ierr);
+    MPI_Aint v = *val;
 
-    if (*flag)
-        *val = (MPI_Fint)v;
+    get_attr(SMPI_ATTR_COMM, true, *comm, *keyval, &v, flag, ierr);
+    *val = (MPI_Fint)v; /* MPI-1's INTEGER value: the low-order bits */
 }
 SMPI_API void pmpi_type_get_attr_(MPI_Fint *type, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *flag,
                                   MPI_Fint *ierr)
 {
-    MPI_Aint v = get_attr(SMPI_ATTR_TYPE, false, *type, *keyval, flag, ierr);
-
-    if (*flag)
-        *val = v;
+    get_attr(SMPI_ATTR_TYPE, false, *type, *keyval, val, flag, ierr);
 }
 SMPI_API void pmpi_win_get_attr_(MPI_Fint *win, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *flag,
                                  MPI_Fint *ierr)
 {
-    MPI_Aint v = get_attr(SMPI_ATTR_WIN, false, *win, *keyval, flag, ierr);
-
-    if (*flag)
-        *val = v;
+    get_attr(SMPI_ATTR_WIN, false, *win, *keyval, val, flag, ierr);
 }
 SMPI_API void pmpi_comm_set_attr_(MPI_Fint *comm, MPI_Fint *keyval, MPI_Aint *val, MPI_Fint *ierr)
 {

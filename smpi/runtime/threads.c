@@ -136,6 +136,14 @@ static void run_destructors(struct smpi_tls *tls)
     tls->n = 0;
 }
 
+/* Drops an ended thread that was joined, or detached. */
+static void forget(struct smpi_thread *t)
+{
+    unlink_thread(t);
+    sim_actor_set_data(t->proc.actor, NULL);
+    free(t);
+}
+
 static void thread_end(struct smpi_thread *t, void *retval)
 {
     run_destructors(&t->tls);
@@ -144,11 +152,8 @@ static void thread_end(struct smpi_thread *t, void *retval)
     t->proc.depth = 0;
     SIM_LOG(log_threads, SIM_LOG_VERBOSE, "rank %d thread %d ended", t->proc.rank, t->id);
     sim_waitq_wake_all(&t->joiners);
-    if (t->detached) {
-        unlink_thread(t);
-        sim_actor_set_data(t->proc.actor, NULL);
-        free(t);
-    }
+    if (t->detached)
+        forget(t);
 }
 
 static void thread_main(void *arg)
@@ -212,20 +217,28 @@ SMPI_API void __wrap_pthread_exit(void *retval)
     sim_actor_exit();
 }
 
+/* Thread th of `rank` into *t when it may still be joined or detached; else ESRCH (no such
+ * thread) or EINVAL (already joined or detached). */
+static int claim(int rank, pthread_t th, struct smpi_thread **t)
+{
+    *t = lookup(rank, th);
+    if (!*t)
+        return ESRCH;
+    return (*t)->detached || (*t)->joined ? EINVAL : 0;
+}
+
 SMPI_API int __wrap_pthread_join(pthread_t th, void **retval)
 {
     struct smpi_process *p = smpi__thread_caller();
     struct smpi_thread *t;
+    int err;
 
     if (!p)
         return pthread_join(th, retval);
     if (th == handle_of(p))
         return EDEADLK;
-    t = lookup(p->rank, th);
-    if (!t)
-        return ESRCH;
-    if (t->detached || t->joined)
-        return EINVAL;
+    if ((err = claim(p->rank, th, &t)) != 0)
+        return err;
     t->joined = true;
     if (!t->done) {
         smpi__enter("pthread_join");
@@ -235,9 +248,7 @@ SMPI_API int __wrap_pthread_join(pthread_t th, void **retval)
     }
     if (retval)
         *retval = t->retval;
-    unlink_thread(t);
-    sim_actor_set_data(t->proc.actor, NULL);
-    free(t);
+    forget(t);
     return 0;
 }
 
@@ -245,20 +256,15 @@ SMPI_API int __wrap_pthread_detach(pthread_t th)
 {
     struct smpi_process *p = smpi__thread_caller();
     struct smpi_thread *t;
+    int err;
 
     if (!p)
         return pthread_detach(th);
-    t = lookup(p->rank, th);
-    if (!t)
-        return ESRCH;
-    if (t->detached || t->joined)
-        return EINVAL;
+    if ((err = claim(p->rank, th, &t)) != 0)
+        return err;
     t->detached = true;
-    if (t->done) {
-        unlink_thread(t);
-        sim_actor_set_data(t->proc.actor, NULL);
-        free(t);
-    }
+    if (t->done)
+        forget(t);
     return 0;
 }
 
