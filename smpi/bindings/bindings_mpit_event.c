@@ -249,15 +249,20 @@ int PMPI_T_event_set_dropped_handler(MPI_T_event_registration event_registration
 
 /* ---- instances (valid only inside the callback they are given to) ----------------------- */
 
-/* The data of an instance, its event described in *e; NULL for an invalid instance. */
-static const char *instance(MPI_T_event_instance inst, struct smpi_mpit_event *e, MPI_Count *ts)
+/* Checks an instance and the pointer a result goes to: MPI_SUCCESS with the instance's data in
+ * *data, its event described in *e and its timestamp in *ts; MPI_T_ERR_INVALID_HANDLE for an
+ * invalid instance; MPI_ERR_ARG for a NULL result pointer. */
+static int instance(MPI_T_event_instance inst, const void *result, const char **data,
+                    struct smpi_mpit_event *e, MPI_Count *ts)
 {
     int event;
-    const char *data = smpi__mpit_instance(inst, &event, ts);
 
-    if (data)
-        smpi__mpit_event(event, e);
-    return data;
+    T_CHECK_INIT();
+    *data = smpi__mpit_instance(inst, &event, ts);
+    if (!*data)
+        return MPI_T_ERR_INVALID_HANDLE;
+    smpi__mpit_event(event, e);
+    return result ? MPI_SUCCESS : MPI_ERR_ARG;
 }
 
 int PMPI_T_event_read(MPI_T_event_instance event_instance, int element_index, void *buffer)
@@ -265,64 +270,53 @@ int PMPI_T_event_read(MPI_T_event_instance event_instance, int element_index, vo
     struct smpi_mpit_event e;
     MPI_Count ts;
     const char *data;
+    int rc = instance(event_instance, buffer, &data, &e, &ts);
 
-    T_CHECK_INIT();
-    data = instance(event_instance, &e, &ts);
-    if (!data)
-        return MPI_T_ERR_INVALID_HANDLE;
+    if (rc != MPI_SUCCESS)
+        return rc;
     if (element_index < 0 || element_index >= e.nelems)
         return MPI_T_ERR_INVALID_INDEX;
-    if (!buffer)
-        return MPI_ERR_ARG;
     memcpy(buffer, data + e.displs[element_index],
            e.types[element_index] == MPI_COUNT ? sizeof(MPI_Count) : sizeof(int));
     return MPI_SUCCESS;
 }
 #pragma weak MPI_T_event_read = PMPI_T_event_read
 
-int PMPI_T_event_copy(MPI_T_event_instance event_instance, void *buffer)
+/* What MPI_T_event_copy, _get_timestamp and _get_source give of an instance, into out. */
+enum instance_part { WHOLE, TIMESTAMP, SOURCE };
+
+static int instance_part(MPI_T_event_instance inst, enum instance_part part, void *out)
 {
     struct smpi_mpit_event e;
     MPI_Count ts;
     const char *data;
+    int rc = instance(inst, out, &data, &e, &ts);
 
-    T_CHECK_INIT();
-    data = instance(event_instance, &e, &ts);
-    if (!data)
-        return MPI_T_ERR_INVALID_HANDLE;
-    if (!buffer)
-        return MPI_ERR_ARG;
-    memcpy(buffer, data, e.size);
+    if (rc != MPI_SUCCESS)
+        return rc;
+    if (part == WHOLE)
+        memcpy(out, data, e.size);
+    else if (part == TIMESTAMP)
+        *(MPI_Count *)out = ts;
+    else
+        *(int *)out = 0; /* the one source */
     return MPI_SUCCESS;
+}
+
+int PMPI_T_event_copy(MPI_T_event_instance event_instance, void *buffer)
+{
+    return instance_part(event_instance, WHOLE, buffer);
 }
 #pragma weak MPI_T_event_copy = PMPI_T_event_copy
 
 int PMPI_T_event_get_timestamp(MPI_T_event_instance event_instance, MPI_Count *event_timestamp)
 {
-    struct smpi_mpit_event e;
-    MPI_Count ts;
-
-    T_CHECK_INIT();
-    if (!instance(event_instance, &e, &ts))
-        return MPI_T_ERR_INVALID_HANDLE;
-    if (!event_timestamp)
-        return MPI_ERR_ARG;
-    *event_timestamp = ts;
-    return MPI_SUCCESS;
+    return instance_part(event_instance, TIMESTAMP, event_timestamp);
 }
 #pragma weak MPI_T_event_get_timestamp = PMPI_T_event_get_timestamp
 
 int PMPI_T_event_get_source(MPI_T_event_instance event_instance, int *source_index)
 {
-    struct smpi_mpit_event e;
-    MPI_Count ts;
-
-    T_CHECK_INIT();
-    if (!instance(event_instance, &e, &ts))
-        return MPI_T_ERR_INVALID_HANDLE;
-    if (!source_index)
-        return MPI_ERR_ARG;
-    *source_index = 0;
-    return MPI_SUCCESS;
+    return instance_part(event_instance, SOURCE, source_index);
 }
 #pragma weak MPI_T_event_get_source = PMPI_T_event_get_source
