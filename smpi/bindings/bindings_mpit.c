@@ -152,6 +152,20 @@ int PMPI_T_cvar_get_num(int *num_cvar)
 }
 #pragma weak MPI_T_cvar_get_num = PMPI_T_cvar_get_num
 
+void smpi__mpit_put_var(const struct smpi_mpit_var *v, char *name, int *name_len, int *verbosity,
+                        MPI_Datatype *datatype, MPI_T_enum *enumtype, char *desc, int *desc_len,
+                        int *bind)
+{
+    smpi__mpit_put_str(v->name, name, name_len);
+    smpi__mpit_put_int(verbosity, v->verbosity);
+    if (datatype)
+        *datatype = v->type;
+    if (enumtype)
+        *enumtype = smpi__mpit_enum(v->enum_kind);
+    smpi__mpit_put_str(v->desc, desc, desc_len);
+    smpi__mpit_put_int(bind, MPI_T_BIND_NO_OBJECT);
+}
+
 int PMPI_T_cvar_get_info(int cvar_index, char *name, int *name_len, int *verbosity,
                          MPI_Datatype *datatype, MPI_T_enum *enumtype, char *desc, int *desc_len,
                          int *bind, int *scope)
@@ -162,14 +176,7 @@ int PMPI_T_cvar_get_info(int cvar_index, char *name, int *name_len, int *verbosi
     if (cvar_index < 0 || cvar_index >= smpi__mpit_cvar_count())
         return MPI_T_ERR_INVALID_INDEX;
     smpi__mpit_cvar(cvar_index, &v);
-    smpi__mpit_put_str(v.name, name, name_len);
-    smpi__mpit_put_int(verbosity, v.verbosity);
-    if (datatype)
-        *datatype = v.type;
-    if (enumtype)
-        *enumtype = smpi__mpit_enum(v.enum_kind);
-    smpi__mpit_put_str(v.desc, desc, desc_len);
-    smpi__mpit_put_int(bind, MPI_T_BIND_NO_OBJECT);
+    smpi__mpit_put_var(&v, name, name_len, verbosity, datatype, enumtype, desc, desc_len, bind);
     smpi__mpit_put_int(scope, v.scope);
     return MPI_SUCCESS;
 }

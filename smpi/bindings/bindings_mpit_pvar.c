@@ -57,15 +57,8 @@ int PMPI_T_pvar_get_info(int pvar_index, char *name, int *name_len, int *verbosi
     if (pvar_index < 0 || pvar_index >= smpi__mpit_pvar_count())
         return MPI_T_ERR_INVALID_INDEX;
     smpi__mpit_pvar(pvar_index, &v);
-    smpi__mpit_put_str(v.name, name, name_len);
-    smpi__mpit_put_int(verbosity, v.verbosity);
+    smpi__mpit_put_var(&v, name, name_len, verbosity, datatype, enumtype, desc, desc_len, bind);
     smpi__mpit_put_int(var_class, v.var_class);
-    if (datatype)
-        *datatype = v.type;
-    if (enumtype)
-        *enumtype = smpi__mpit_enum(v.enum_kind);
-    smpi__mpit_put_str(v.desc, desc, desc_len);
-    smpi__mpit_put_int(bind, MPI_T_BIND_NO_OBJECT);
     smpi__mpit_put_int(readonly, v.readonly);
     smpi__mpit_put_int(continuous, v.continuous);
     smpi__mpit_put_int(atomic, 0);

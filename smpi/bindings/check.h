@@ -135,14 +135,24 @@ static inline int smpi__check_init(const char *call)
     return MPI_SUCCESS;
 }
 
+/* A handle its module keeps a list of (communicators, windows, sessions): the null handle
+ * (null_msg) and one the module does not hold (gone_msg) are error class err, reported through
+ * MPI_COMM_WORLD's handler. */
+static inline int smpi__check_live(const char *call, int err, bool is_null, bool is_live,
+                                   const char *null_msg, const char *gone_msg)
+{
+    if (is_null)
+        return smpi__error(MPI_COMM_WORLD, call, err, "%s", null_msg);
+    if (!is_live)
+        return smpi__error(MPI_COMM_WORLD, call, err, "%s", gone_msg);
+    return MPI_SUCCESS;
+}
+
 static inline int smpi__check_comm(const char *call, MPI_Comm comm)
 {
-    if (comm == MPI_COMM_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COMM, "comm is MPI_COMM_NULL");
-    if (!smpi__comm_is_valid(comm))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COMM,
-                           "comm is not a valid communicator (already freed?)");
-    return MPI_SUCCESS;
+    return smpi__check_live(call, MPI_ERR_COMM, comm == MPI_COMM_NULL, smpi__comm_is_valid(comm),
+                            "comm is MPI_COMM_NULL",
+                            "comm is not a valid communicator (already freed?)");
 }
 
 static inline int smpi__check_count(const char *call, MPI_Comm comm, int count, const char *name)
@@ -193,12 +203,9 @@ static inline int smpi__check_op(const char *call, MPI_Comm comm, MPI_Op op)
 
 static inline int smpi__check_win(const char *call, MPI_Win win)
 {
-    if (win == MPI_WIN_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN, "win is MPI_WIN_NULL");
-    if (!smpi__win_is_valid(win))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
-                           "win is not a valid window of the calling rank (already freed?)");
-    return MPI_SUCCESS;
+    return smpi__check_live(call, MPI_ERR_WIN, win == MPI_WIN_NULL, smpi__win_is_valid(win),
+                            "win is MPI_WIN_NULL",
+                            "win is not a valid window of the calling rank (already freed?)");
 }
 
 static inline int smpi__check_file(const char *call, MPI_File fh)

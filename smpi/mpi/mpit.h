@@ -73,5 +73,11 @@ void smpi__mpit_put_int(int *p, int v);
 /* The result of an MPI_T_*_get_num call: T_CHECK_INIT, MPI_ERR_ARG for a NULL out, else n. */
 int smpi__mpit_put_num(int *out, int n);
 MPI_T_enum smpi__mpit_enum(int kind);
+/* What MPI_T_cvar_get_info and MPI_T_pvar_get_info both return of v (bindings_mpit.c): its
+ * name, verbosity, datatype, enumeration, description and binding (none), each skipped when its
+ * pointer is NULL. */
+void smpi__mpit_put_var(const struct smpi_mpit_var *v, char *name, int *name_len, int *verbosity,
+                        MPI_Datatype *datatype, MPI_T_enum *enumtype, char *desc, int *desc_len,
+                        int *bind);
 
 #endif /* SMPI_MPI_MPIT_H */
