@@ -40,6 +40,11 @@
  * The macros name the parameter in the message by stringifying it: pass the binding's own
  * parameter (`count`, `dest`, `recvtag`), never an expression. */
 
+/* The weak alias MPI_X of the binding PMPI_X that precedes it in the file (the profiling
+ * interface, MPI-3.1 section 14.2): `#pragma weak` for the bindings a macro writes. */
+#define SMPI_WEAK(mpi_name) _Pragma(SMPI_PRAGMA_TEXT(weak mpi_name = P##mpi_name))
+#define SMPI_PRAGMA_TEXT(x) #x
+
 #define SMPI_CHECK(expr)                                                                           \
     do {                                                                                           \
         int smpi_check_rc_ = (expr);                                                               \
