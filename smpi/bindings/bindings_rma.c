@@ -55,14 +55,10 @@ static int check_acc(const char *call, MPI_Win win, const struct rma_args *a, bo
 /* The origin and target arguments every operation has. */
 static int check_op_args(const char *call, MPI_Win win, const struct rma_args *a, bool origin)
 {
-    if (origin) {
-        SMPI_CHECK(smpi__check_win_count(call, win, a->ocount, "origin_count"));
-        SMPI_CHECK(smpi__check_win_type(call, win, a->otype, "origin_datatype"));
-        SMPI_CHECK(smpi__check_win_buf(call, win, a->oaddr, a->ocount, a->otype, "origin_addr"));
-    }
+    if (origin)
+        SMPI_CHECK_WIN_DATA(call, win, "origin", a->oaddr, a->ocount, a->otype, true);
     SMPI_CHECK(smpi__win_check_rank(call, win, a->target, "target_rank"));
-    SMPI_CHECK(smpi__check_win_count(call, win, a->tcount, "target_count"));
-    SMPI_CHECK(smpi__check_win_type(call, win, a->ttype, "target_datatype"));
+    SMPI_CHECK_WIN_DATA(call, win, "target", NULL, a->tcount, a->ttype, false);
     if (win->flavor != MPI_WIN_FLAVOR_DYNAMIC && a->disp < 0)
         return smpi__win_error(win, call, MPI_ERR_RMA_RANGE,
                                "target_disp %ld is negative (rank %d of %s)", (long)a->disp,
@@ -136,11 +132,8 @@ static int rma_call(const char *call, enum rma_call kind, MPI_Win win, struct rm
     if (rform && !req)
         return smpi__win_error(win, call, MPI_ERR_ARG, "request is NULL");
     SMPI_CHECK(check_op_args(call, win, &a, origin));
-    if (kind == CALL_GACC) {
-        SMPI_CHECK(smpi__check_win_count(call, win, a.rcount, "result_count"));
-        SMPI_CHECK(smpi__check_win_type(call, win, a.rtype, "result_datatype"));
-        SMPI_CHECK(smpi__check_win_buf(call, win, a.raddr, a.rcount, a.rtype, "result_addr"));
-    }
+    if (kind == CALL_GACC)
+        SMPI_CHECK_WIN_DATA(call, win, "result", a.raddr, a.rcount, a.rtype, true);
     if (kind == CALL_ACC || kind == CALL_GACC)
         SMPI_CHECK(check_acc(call, win, &a, origin));
     if (a.target == MPI_PROC_NULL) {

@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include <mpi.h>
 
@@ -101,16 +102,13 @@
 /* fh is a file the calling rank has open (MPI_ERR_FILE through the handler of MPI_FILE_NULL, as
  * MPI-3.1 section 13.7 says for an invalid file handle). */
 #define SMPI_CHECK_FILE(call, fh) SMPI_CHECK(smpi__check_file(call, fh))
-/* The count, datatype and buffer checks of an RMA call, and its target rank for the
+/* The data of one side of an RMA call (side "origin", "result" or "target": MPI's parameters
+ * <side>_count, <side>_datatype and, with has_buf, <side>_addr), and the target rank of the
  * synchronisation calls (0..size-1, no MPI_PROC_NULL: the caller has handled it), reported
  * through win's error handler (MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_RANK). A
  * NULL buffer is refused only with a predefined datatype. Run after SMPI_CHECK_WIN. */
-#define SMPI_CHECK_WIN_COUNT(call, win, count)                                                     \
-    SMPI_CHECK(smpi__check_win_count(call, win, count, #count))
-#define SMPI_CHECK_WIN_TYPE(call, win, type)                                                       \
-    SMPI_CHECK(smpi__check_win_type(call, win, type, #type))
-#define SMPI_CHECK_WIN_BUF(call, win, buf, count, type)                                            \
-    SMPI_CHECK(smpi__check_win_buf(call, win, buf, count, type, #buf))
+#define SMPI_CHECK_WIN_DATA(call, win, side, buf, count, type, has_buf)                            \
+    SMPI_CHECK(smpi__check_win_data(call, win, side, buf, count, type, has_buf))
 #define SMPI_CHECK_WIN_TARGET(call, win, rank)                                                     \
     SMPI_CHECK(smpi__check_win_target(call, win, rank, #rank))
 /* A data access of count elements of type on fh: count >= 0 (MPI_ERR_COUNT), type not null
@@ -221,33 +219,26 @@ static inline int smpi__check_file(const char *call, MPI_File fh)
     return MPI_SUCCESS;
 }
 
-static inline int smpi__check_win_count(const char *call, MPI_Win win, int count, const char *name)
+static inline int smpi__check_win_data(const char *call, MPI_Win win, const char *side,
+                                       const void *buf, int count, MPI_Datatype type, bool has_buf)
 {
-    if (count < 0)
-        return smpi__win_error(win, call, MPI_ERR_COUNT, "%s %d is negative", name, count);
-    return MPI_SUCCESS;
-}
-
-static inline int smpi__check_win_type(const char *call, MPI_Win win, MPI_Datatype type,
-                                       const char *name)
-{
-    const char *why = smpi__type_fault(type);
-
-    if (why)
-        return smpi__win_error(win, call, MPI_ERR_TYPE, "%s %s", name, why);
-    return MPI_SUCCESS;
-}
-
-static inline int smpi__check_win_buf(const char *call, MPI_Win win, const void *buf, int count,
-                                      MPI_Datatype type, const char *name)
-{
+    const char *why;
+    char name[32];
     char msg[512];
 
+    if (count < 0)
+        return smpi__win_error(win, call, MPI_ERR_COUNT, "%s_count %d is negative", side, count);
+    why = smpi__type_fault(type);
+    if (why)
+        return smpi__win_error(win, call, MPI_ERR_TYPE, "%s_datatype %s", side, why);
+    if (!has_buf)
+        return MPI_SUCCESS;
     if (buf == MPI_IN_PLACE)
-        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s is MPI_IN_PLACE", name);
+        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s_addr is MPI_IN_PLACE", side);
     if (buf == NULL && count > 0 && (type->flags & SMPI_TYPE_PREDEFINED) && type->size > 0)
-        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s is NULL with count %d of %s", name,
-                               count, type->name);
+        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s_addr is NULL with count %d of %s",
+                               side, count, type->name);
+    snprintf(name, sizeof(name), "%s_addr", side);
     if (smpi__analyze.memory && smpi__alloc_overflow(buf, count, type, name, msg, sizeof(msg)))
         return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s", msg);
     return MPI_SUCCESS;
