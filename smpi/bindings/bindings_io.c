@@ -618,60 +618,47 @@ int PMPI_File_get_position_shared(MPI_File fh, MPI_Offset *offset)
 
 /* ---- data access: blocking, and nonblocking (done at once, returned as a completed request) - */
 
-/* An access at an explicit offset: the blocking call `name`, the nonblocking one `iname`, and
- * both (BOTH_AT). fn does the access; BUFQ is const for a write. */
-#define ACCESS_AT(name, fn, write, BUFQ)                                                           \
-    int P##name(MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count, MPI_Datatype datatype,  \
-                MPI_Status *status)                                                                \
-    {                                                                                              \
-        return fn(#name, fh, offset, (void *)buf, count, datatype, write, status);                 \
-    }                                                                                              \
-    SMPI_WEAK(name)
-#define IACCESS_AT(iname, fn, write, BUFQ)                                                         \
-    int P##iname(MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count, MPI_Datatype datatype, \
-                 MPI_Request *request)                                                             \
-    {                                                                                              \
-        MPI_Status st;                                                                             \
-        int rc = fn(#iname, fh, offset, (void *)buf, count, datatype, write, &st);                 \
-        return completed(rc, &st, request);                                                        \
-    }                                                                                              \
-    SMPI_WEAK(iname)
-#define BOTH_AT(name, iname, fn, write, BUFQ)                                                      \
-    ACCESS_AT(name, fn, write, BUFQ)                                                               \
-    IACCESS_AT(iname, fn, write, BUFQ)
-BOTH_AT(MPI_File_read_at, MPI_File_iread_at, at_one, false, )
-BOTH_AT(MPI_File_read_at_all, MPI_File_iread_at_all, at_all, false, )
-BOTH_AT(MPI_File_write_at, MPI_File_iwrite_at, at_one, true, const)
-BOTH_AT(MPI_File_write_at_all, MPI_File_iwrite_at_all, at_all, true, const)
+/* The parameters (before the status or request) and the arguments of fn of an access at an
+ * explicit offset (AT_) and of one through a file pointer (PTR_); BUFQ is const for a write. */
+#define AT_PARAMS(BUFQ)                                                                            \
+    MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count, MPI_Datatype datatype
+#define AT_ARGS fh, offset, (void *)buf, count, datatype
+#define PTR_PARAMS(BUFQ) MPI_File fh, BUFQ void *buf, int count, MPI_Datatype datatype
+#define PTR_ARGS fh, (void *)buf, count, datatype
 
-/* The same through the individual or the shared file pointer. */
-#define ACCESS(name, fn, write, BUFQ)                                                              \
-    int P##name(MPI_File fh, BUFQ void *buf, int count, MPI_Datatype datatype, MPI_Status *status) \
+/* The blocking access `name` and the nonblocking one `iname` (POS: AT or PTR), both done by
+ * fn; ACCESS writes the two. */
+#define BLOCKING(name, fn, write, POS, BUFQ)                                                       \
+    int P##name(POS##_PARAMS(BUFQ), MPI_Status *status)                                            \
     {                                                                                              \
-        return fn(#name, fh, (void *)buf, count, datatype, write, status);                         \
+        return fn(#name, POS##_ARGS, write, status);                                               \
     }                                                                                              \
     SMPI_WEAK(name)
-#define IACCESS(iname, fn, write, BUFQ)                                                            \
-    int P##iname(MPI_File fh, BUFQ void *buf, int count, MPI_Datatype datatype,                    \
-                 MPI_Request *request)                                                             \
+#define NONBLOCKING(iname, fn, write, POS, BUFQ)                                                   \
+    int P##iname(POS##_PARAMS(BUFQ), MPI_Request *request)                                         \
     {                                                                                              \
         MPI_Status st;                                                                             \
-        int rc = fn(#iname, fh, (void *)buf, count, datatype, write, &st);                         \
+        int rc = fn(#iname, POS##_ARGS, write, &st);                                               \
         return completed(rc, &st, request);                                                        \
     }                                                                                              \
     SMPI_WEAK(iname)
-#define BOTH(name, iname, fn, write, BUFQ)                                                         \
-    ACCESS(name, fn, write, BUFQ)                                                                  \
-    IACCESS(iname, fn, write, BUFQ)
-BOTH(MPI_File_read, MPI_File_iread, individual_one, false, )
-BOTH(MPI_File_read_all, MPI_File_iread_all, individual_all, false, )
-BOTH(MPI_File_write, MPI_File_iwrite, individual_one, true, const)
-BOTH(MPI_File_write_all, MPI_File_iwrite_all, individual_all, true, const)
-BOTH(MPI_File_read_shared, MPI_File_iread_shared, shared, false, )
-BOTH(MPI_File_write_shared, MPI_File_iwrite_shared, shared, true, const)
+#define ACCESS(name, iname, fn, write, POS, BUFQ)                                                  \
+    BLOCKING(name, fn, write, POS, BUFQ)                                                           \
+    NONBLOCKING(iname, fn, write, POS, BUFQ)
+
+ACCESS(MPI_File_read_at, MPI_File_iread_at, at_one, false, AT, )
+ACCESS(MPI_File_read_at_all, MPI_File_iread_at_all, at_all, false, AT, )
+ACCESS(MPI_File_write_at, MPI_File_iwrite_at, at_one, true, AT, const)
+ACCESS(MPI_File_write_at_all, MPI_File_iwrite_at_all, at_all, true, AT, const)
+ACCESS(MPI_File_read, MPI_File_iread, individual_one, false, PTR, )
+ACCESS(MPI_File_read_all, MPI_File_iread_all, individual_all, false, PTR, )
+ACCESS(MPI_File_write, MPI_File_iwrite, individual_one, true, PTR, const)
+ACCESS(MPI_File_write_all, MPI_File_iwrite_all, individual_all, true, PTR, const)
+ACCESS(MPI_File_read_shared, MPI_File_iread_shared, shared, false, PTR, )
+ACCESS(MPI_File_write_shared, MPI_File_iwrite_shared, shared, true, PTR, const)
 /* no nonblocking form */
-ACCESS(MPI_File_read_ordered, ordered, false, )
-ACCESS(MPI_File_write_ordered, ordered, true, const)
+BLOCKING(MPI_File_read_ordered, ordered, false, PTR, )
+BLOCKING(MPI_File_write_ordered, ordered, true, PTR, const)
 
 /* ---- split collectives: begin does the access, end returns its status ---------------------- */
 
