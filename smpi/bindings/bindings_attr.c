@@ -10,44 +10,13 @@
 #include "smpi/internal.h"
 #include "smpi/mpi/win.h"
 
-int PMPI_Comm_create_keyval(MPI_Comm_copy_attr_function *comm_copy_attr_fn,
-                            MPI_Comm_delete_attr_function *comm_delete_attr_fn, int *comm_keyval,
-                            void *extra_state)
+/* The keyval calls, the create call's callbacks handed to attr.c as they came. */
+static int keyval_create(const char *call, enum smpi_attr_kind kind, void (*copy_fn)(void),
+                         void (*delete_fn)(void), int *keyval, void *extra_state)
 {
-    SMPI_CHECK_INIT("MPI_Comm_create_keyval");
-    return smpi__keyval_create(SMPI_ATTR_COMM, (void (*)(void))comm_copy_attr_fn,
-                               (void (*)(void))comm_delete_attr_fn, comm_keyval, extra_state);
+    SMPI_CHECK_INIT(call);
+    return smpi__keyval_create(kind, copy_fn, delete_fn, keyval, extra_state);
 }
-#pragma weak MPI_Comm_create_keyval = PMPI_Comm_create_keyval
-
-int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval,
-                       void *extra_state)
-{
-    SMPI_CHECK_INIT("MPI_Keyval_create");
-    return smpi__keyval_create(SMPI_ATTR_COMM, (void (*)(void))copy_fn, (void (*)(void))delete_fn,
-                               keyval, extra_state);
-}
-#pragma weak MPI_Keyval_create = PMPI_Keyval_create
-
-int PMPI_Type_create_keyval(MPI_Type_copy_attr_function *type_copy_attr_fn,
-                            MPI_Type_delete_attr_function *type_delete_attr_fn, int *type_keyval,
-                            void *extra_state)
-{
-    SMPI_CHECK_INIT("MPI_Type_create_keyval");
-    return smpi__keyval_create(SMPI_ATTR_TYPE, (void (*)(void))type_copy_attr_fn,
-                               (void (*)(void))type_delete_attr_fn, type_keyval, extra_state);
-}
-#pragma weak MPI_Type_create_keyval = PMPI_Type_create_keyval
-
-int PMPI_Win_create_keyval(MPI_Win_copy_attr_function *win_copy_attr_fn,
-                           MPI_Win_delete_attr_function *win_delete_attr_fn, int *win_keyval,
-                           void *extra_state)
-{
-    SMPI_CHECK_INIT("MPI_Win_create_keyval");
-    return smpi__keyval_create(SMPI_ATTR_WIN, (void (*)(void))win_copy_attr_fn,
-                               (void (*)(void))win_delete_attr_fn, win_keyval, extra_state);
-}
-#pragma weak MPI_Win_create_keyval = PMPI_Win_create_keyval
 
 /* The free call of each kind of keyval. */
 static int keyval_free(const char *call, enum smpi_attr_kind kind, int *keyval)
@@ -56,30 +25,6 @@ static int keyval_free(const char *call, enum smpi_attr_kind kind, int *keyval)
     SMPI_CHECK(smpi__check_arg(call, MPI_COMM_WORLD, keyval, "keyval"));
     return smpi__keyval_free(call, kind, keyval);
 }
-
-int PMPI_Comm_free_keyval(int *comm_keyval)
-{
-    return keyval_free("MPI_Comm_free_keyval", SMPI_ATTR_COMM, comm_keyval);
-}
-#pragma weak MPI_Comm_free_keyval = PMPI_Comm_free_keyval
-
-int PMPI_Keyval_free(int *keyval)
-{
-    return keyval_free("MPI_Keyval_free", SMPI_ATTR_COMM, keyval);
-}
-#pragma weak MPI_Keyval_free = PMPI_Keyval_free
-
-int PMPI_Type_free_keyval(int *type_keyval)
-{
-    return keyval_free("MPI_Type_free_keyval", SMPI_ATTR_TYPE, type_keyval);
-}
-#pragma weak MPI_Type_free_keyval = PMPI_Type_free_keyval
-
-int PMPI_Win_free_keyval(int *win_keyval)
-{
-    return keyval_free("MPI_Win_free_keyval", SMPI_ATTR_WIN, win_keyval);
-}
-#pragma weak MPI_Win_free_keyval = PMPI_Win_free_keyval
 
 /* ---- attributes: one body for the set, get and delete calls of every kind of object ------- */
 
@@ -122,12 +67,55 @@ static int attr_call(const char *call, enum attr_op op, enum smpi_attr_kind kind
     return smpi__attr_get(call, errcomm, errwin, kind, *attrs, keyval, val, flag);
 }
 
-int PMPI_Comm_set_attr(MPI_Comm comm, int comm_keyval, void *attribute_val)
+/* The five calls of one kind of object (X = Comm, Type, Win; obj_type its handle's type):
+ * MPI_X_create_keyval, MPI_X_free_keyval, MPI_X_set_attr, MPI_X_get_attr and MPI_X_delete_attr. */
+#define ATTR_CALLS(X, obj_type, kind)                                                              \
+    int PMPI_##X##_create_keyval(MPI_##X##_copy_attr_function *copy_fn,                            \
+                                 MPI_##X##_delete_attr_function *delete_fn, int *keyval,           \
+                                 void *extra_state)                                                \
+    {                                                                                              \
+        return keyval_create("MPI_" #X "_create_keyval", kind, (void (*)(void))copy_fn,            \
+                             (void (*)(void))delete_fn, keyval, extra_state);                      \
+    }                                                                                              \
+    SMPI_WEAK(MPI_##X##_create_keyval)                                                             \
+    int PMPI_##X##_free_keyval(int *keyval)                                                        \
+    {                                                                                              \
+        return keyval_free("MPI_" #X "_free_keyval", kind, keyval);                                \
+    }                                                                                              \
+    SMPI_WEAK(MPI_##X##_free_keyval)                                                               \
+    int PMPI_##X##_set_attr(obj_type obj, int keyval, void *attribute_val)                         \
+    {                                                                                              \
+        return attr_call("MPI_" #X "_set_attr", ATTR_SET, kind, obj, keyval, attribute_val, NULL); \
+    }                                                                                              \
+    SMPI_WEAK(MPI_##X##_set_attr)                                                                  \
+    int PMPI_##X##_get_attr(obj_type obj, int keyval, void *attribute_val, int *flag)              \
+    {                                                                                              \
+        return attr_call("MPI_" #X "_get_attr", ATTR_GET, kind, obj, keyval, attribute_val, flag); \
+    }                                                                                              \
+    SMPI_WEAK(MPI_##X##_get_attr)                                                                  \
+    int PMPI_##X##_delete_attr(obj_type obj, int keyval)                                           \
+    {                                                                                              \
+        return attr_call("MPI_" #X "_delete_attr", ATTR_DELETE, kind, obj, keyval, NULL, NULL);    \
+    }                                                                                              \
+    SMPI_WEAK(MPI_##X##_delete_attr)
+ATTR_CALLS(Comm, MPI_Comm, SMPI_ATTR_COMM)
+ATTR_CALLS(Type, MPI_Datatype, SMPI_ATTR_TYPE)
+ATTR_CALLS(Win, MPI_Win, SMPI_ATTR_WIN)
+
+/* The deprecated MPI-1 names of the communicator calls. */
+int PMPI_Keyval_create(MPI_Copy_function *copy_fn, MPI_Delete_function *delete_fn, int *keyval,
+                       void *extra_state)
 {
-    return attr_call("MPI_Comm_set_attr", ATTR_SET, SMPI_ATTR_COMM, comm, comm_keyval,
-                     attribute_val, NULL);
+    return keyval_create("MPI_Keyval_create", SMPI_ATTR_COMM, (void (*)(void))copy_fn,
+                         (void (*)(void))delete_fn, keyval, extra_state);
 }
-#pragma weak MPI_Comm_set_attr = PMPI_Comm_set_attr
+#pragma weak MPI_Keyval_create = PMPI_Keyval_create
+
+int PMPI_Keyval_free(int *keyval)
+{
+    return keyval_free("MPI_Keyval_free", SMPI_ATTR_COMM, keyval);
+}
+#pragma weak MPI_Keyval_free = PMPI_Keyval_free
 
 int PMPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val)
 {
@@ -135,70 +123,14 @@ int PMPI_Attr_put(MPI_Comm comm, int keyval, void *attribute_val)
 }
 #pragma weak MPI_Attr_put = PMPI_Attr_put
 
-int PMPI_Comm_get_attr(MPI_Comm comm, int comm_keyval, void *attribute_val, int *flag)
-{
-    return attr_call("MPI_Comm_get_attr", ATTR_GET, SMPI_ATTR_COMM, comm, comm_keyval,
-                     attribute_val, flag);
-}
-#pragma weak MPI_Comm_get_attr = PMPI_Comm_get_attr
-
 int PMPI_Attr_get(MPI_Comm comm, int keyval, void *attribute_val, int *flag)
 {
     return attr_call("MPI_Attr_get", ATTR_GET, SMPI_ATTR_COMM, comm, keyval, attribute_val, flag);
 }
 #pragma weak MPI_Attr_get = PMPI_Attr_get
 
-int PMPI_Comm_delete_attr(MPI_Comm comm, int comm_keyval)
-{
-    return attr_call("MPI_Comm_delete_attr", ATTR_DELETE, SMPI_ATTR_COMM, comm, comm_keyval, NULL,
-                     NULL);
-}
-#pragma weak MPI_Comm_delete_attr = PMPI_Comm_delete_attr
-
 int PMPI_Attr_delete(MPI_Comm comm, int keyval)
 {
     return attr_call("MPI_Attr_delete", ATTR_DELETE, SMPI_ATTR_COMM, comm, keyval, NULL, NULL);
 }
 #pragma weak MPI_Attr_delete = PMPI_Attr_delete
-
-int PMPI_Type_set_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val)
-{
-    return attr_call("MPI_Type_set_attr", ATTR_SET, SMPI_ATTR_TYPE, datatype, type_keyval,
-                     attribute_val, NULL);
-}
-#pragma weak MPI_Type_set_attr = PMPI_Type_set_attr
-
-int PMPI_Type_get_attr(MPI_Datatype datatype, int type_keyval, void *attribute_val, int *flag)
-{
-    return attr_call("MPI_Type_get_attr", ATTR_GET, SMPI_ATTR_TYPE, datatype, type_keyval,
-                     attribute_val, flag);
-}
-#pragma weak MPI_Type_get_attr = PMPI_Type_get_attr
-
-int PMPI_Type_delete_attr(MPI_Datatype datatype, int type_keyval)
-{
-    return attr_call("MPI_Type_delete_attr", ATTR_DELETE, SMPI_ATTR_TYPE, datatype, type_keyval,
-                     NULL, NULL);
-}
-#pragma weak MPI_Type_delete_attr = PMPI_Type_delete_attr
-
-int PMPI_Win_set_attr(MPI_Win win, int win_keyval, void *attribute_val)
-{
-    return attr_call("MPI_Win_set_attr", ATTR_SET, SMPI_ATTR_WIN, win, win_keyval, attribute_val,
-                     NULL);
-}
-#pragma weak MPI_Win_set_attr = PMPI_Win_set_attr
-
-int PMPI_Win_get_attr(MPI_Win win, int win_keyval, void *attribute_val, int *flag)
-{
-    return attr_call("MPI_Win_get_attr", ATTR_GET, SMPI_ATTR_WIN, win, win_keyval, attribute_val,
-                     flag);
-}
-#pragma weak MPI_Win_get_attr = PMPI_Win_get_attr
-
-int PMPI_Win_delete_attr(MPI_Win win, int win_keyval)
-{
-    return attr_call("MPI_Win_delete_attr", ATTR_DELETE, SMPI_ATTR_WIN, win, win_keyval, NULL,
-                     NULL);
-}
-#pragma weak MPI_Win_delete_attr = PMPI_Win_delete_attr

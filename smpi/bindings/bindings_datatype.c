@@ -57,17 +57,19 @@ static int get_bounds(const char *call, MPI_Datatype datatype, void *lb, void *e
     return MPI_SUCCESS;
 }
 
-int PMPI_Type_get_extent(MPI_Datatype datatype, MPI_Aint *lb, MPI_Aint *extent)
-{
-    return get_bounds("MPI_Type_get_extent", datatype, lb, extent, false, false);
-}
-#pragma weak MPI_Type_get_extent = PMPI_Type_get_extent
-
-int PMPI_Type_get_true_extent(MPI_Datatype datatype, MPI_Aint *true_lb, MPI_Aint *true_extent)
-{
-    return get_bounds("MPI_Type_get_true_extent", datatype, true_lb, true_extent, true, false);
-}
-#pragma weak MPI_Type_get_true_extent = PMPI_Type_get_true_extent
+/* The extent and true-extent calls with results of type T (count: the _x forms). */
+#define EXTENTS(name, true_name, T, count)                                                         \
+    int P##name(MPI_Datatype datatype, T *lb, T *extent)                                           \
+    {                                                                                              \
+        return get_bounds(#name, datatype, lb, extent, false, count);                              \
+    }                                                                                              \
+    SMPI_WEAK(name)                                                                                \
+    int P##true_name(MPI_Datatype datatype, T *true_lb, T *true_extent)                            \
+    {                                                                                              \
+        return get_bounds(#true_name, datatype, true_lb, true_extent, true, count);                \
+    }                                                                                              \
+    SMPI_WEAK(true_name)
+EXTENTS(MPI_Type_get_extent, MPI_Type_get_true_extent, MPI_Aint, false)
 
 int PMPI_Type_get_name(MPI_Datatype datatype, char *type_name, int *resultlen)
 {
@@ -515,17 +517,7 @@ int PMPI_Type_size_x(MPI_Datatype datatype, MPI_Count *size)
 }
 #pragma weak MPI_Type_size_x = PMPI_Type_size_x
 
-int PMPI_Type_get_extent_x(MPI_Datatype datatype, MPI_Count *lb, MPI_Count *extent)
-{
-    return get_bounds("MPI_Type_get_extent_x", datatype, lb, extent, false, true);
-}
-#pragma weak MPI_Type_get_extent_x = PMPI_Type_get_extent_x
-
-int PMPI_Type_get_true_extent_x(MPI_Datatype datatype, MPI_Count *true_lb, MPI_Count *true_extent)
-{
-    return get_bounds("MPI_Type_get_true_extent_x", datatype, true_lb, true_extent, true, true);
-}
-#pragma weak MPI_Type_get_true_extent_x = PMPI_Type_get_true_extent_x
+EXTENTS(MPI_Type_get_extent_x, MPI_Type_get_true_extent_x, MPI_Count, true)
 
 /* ---- packing ----------------------------------------------------------------------------------
  */
@@ -542,21 +534,33 @@ int PMPI_Pack_size(int incount, MPI_Datatype datatype, MPI_Comm comm, int *size)
 }
 #pragma weak MPI_Pack_size = PMPI_Pack_size
 
+/* The checks MPI_Pack and MPI_Unpack share: MPI usable, comm, the count (named count_name), a
+ * committed datatype, the position pointer, and the *need bytes of count datatypes within the
+ * packed buffer of bufsize bytes from *position (else MPI_ERR_TRUNCATE, `beyond` saying how),
+ * reported through comm. */
+static int pack_checks(const char *call, MPI_Comm comm, int count, const char *count_name,
+                       MPI_Datatype datatype, const int *position, int bufsize, const char *beyond,
+                       size_t *need)
+{
+    SMPI_CHECK_INIT(call);
+    SMPI_CHECK_COMM(call, comm);
+    SMPI_CHECK(smpi__check_count(call, comm, count, count_name));
+    SMPI_CHECK_TYPE(call, comm, datatype);
+    SMPI_CHECK_ARG(call, comm, position);
+    *need = (size_t)count * datatype->size;
+    if (*position < 0 || (size_t)*position + *need > (size_t)(bufsize > 0 ? bufsize : 0))
+        return smpi__error(comm, call, MPI_ERR_TRUNCATE, "%zu bytes at position %d %s of %d bytes",
+                           *need, *position, beyond, bufsize);
+    return MPI_SUCCESS;
+}
+
 int PMPI_Pack(const void *inbuf, int incount, MPI_Datatype datatype, void *outbuf, int outsize,
               int *position, MPI_Comm comm)
 {
     size_t need;
 
-    SMPI_CHECK_INIT("MPI_Pack");
-    SMPI_CHECK_COMM("MPI_Pack", comm);
-    SMPI_CHECK_COUNT("MPI_Pack", comm, incount);
-    SMPI_CHECK_TYPE("MPI_Pack", comm, datatype);
-    SMPI_CHECK_ARG("MPI_Pack", comm, position);
-    need = (size_t)incount * datatype->size;
-    if (*position < 0 || (size_t)*position + need > (size_t)(outsize > 0 ? outsize : 0))
-        return smpi__error(comm, "MPI_Pack", MPI_ERR_TRUNCATE,
-                           "%zu bytes at position %d do not fit in an outbuf of %d bytes", need,
-                           *position, outsize);
+    SMPI_CHECK(pack_checks("MPI_Pack", comm, incount, "incount", datatype, position, outsize,
+                           "do not fit in an outbuf", &need));
     *position += (int)smpi__type_pack(inbuf, incount, datatype, (char *)outbuf + *position);
     return MPI_SUCCESS;
 }
@@ -567,16 +571,8 @@ int PMPI_Unpack(const void *inbuf, int insize, int *position, void *outbuf, int 
 {
     size_t need;
 
-    SMPI_CHECK_INIT("MPI_Unpack");
-    SMPI_CHECK_COMM("MPI_Unpack", comm);
-    SMPI_CHECK_COUNT("MPI_Unpack", comm, outcount);
-    SMPI_CHECK_TYPE("MPI_Unpack", comm, datatype);
-    SMPI_CHECK_ARG("MPI_Unpack", comm, position);
-    need = (size_t)outcount * datatype->size;
-    if (*position < 0 || (size_t)*position + need > (size_t)(insize > 0 ? insize : 0))
-        return smpi__error(comm, "MPI_Unpack", MPI_ERR_TRUNCATE,
-                           "%zu bytes at position %d are beyond an inbuf of %d bytes", need,
-                           *position, insize);
+    SMPI_CHECK(pack_checks("MPI_Unpack", comm, outcount, "outcount", datatype, position, insize,
+                           "are beyond an inbuf", &need));
     *position +=
         (int)smpi__type_unpack((const char *)inbuf + *position, need, outbuf, outcount, datatype);
     return MPI_SUCCESS;

@@ -166,38 +166,25 @@ static int call_errhandler(const char *call, enum holder h, void *obj, int code)
     return MPI_SUCCESS;
 }
 
-int PMPI_Win_set_errhandler(MPI_Win win, MPI_Errhandler errhandler)
-{
-    return set_errhandler("MPI_Win_set_errhandler", HOLDER_WIN, win, errhandler);
-}
-#pragma weak MPI_Win_set_errhandler = PMPI_Win_set_errhandler
-
-int PMPI_Win_get_errhandler(MPI_Win win, MPI_Errhandler *errhandler)
-{
-    return get_errhandler("MPI_Win_get_errhandler", HOLDER_WIN, win, errhandler);
-}
-#pragma weak MPI_Win_get_errhandler = PMPI_Win_get_errhandler
-
-int PMPI_Win_call_errhandler(MPI_Win win, int errorcode)
-{
-    return call_errhandler("MPI_Win_call_errhandler", HOLDER_WIN, win, errorcode);
-}
-#pragma weak MPI_Win_call_errhandler = PMPI_Win_call_errhandler
-
-int PMPI_File_set_errhandler(MPI_File file, MPI_Errhandler errhandler)
-{
-    return set_errhandler("MPI_File_set_errhandler", HOLDER_FILE, file, errhandler);
-}
-#pragma weak MPI_File_set_errhandler = PMPI_File_set_errhandler
-
-int PMPI_File_get_errhandler(MPI_File file, MPI_Errhandler *errhandler)
-{
-    return get_errhandler("MPI_File_get_errhandler", HOLDER_FILE, file, errhandler);
-}
-#pragma weak MPI_File_get_errhandler = PMPI_File_get_errhandler
-
-int PMPI_File_call_errhandler(MPI_File fh, int errorcode)
-{
-    return call_errhandler("MPI_File_call_errhandler", HOLDER_FILE, fh, errorcode);
-}
-#pragma weak MPI_File_call_errhandler = PMPI_File_call_errhandler
+/* MPI_<X>_set_errhandler, MPI_<X>_get_errhandler and MPI_<X>_call_errhandler of a window or a
+ * file (type, holder h). */
+#define HOLDER_CALLS(set, get, raise, type, h)                                                     \
+    int P##set(type obj, MPI_Errhandler errhandler)                                                \
+    {                                                                                              \
+        return set_errhandler(#set, h, obj, errhandler);                                           \
+    }                                                                                              \
+    SMPI_WEAK(set)                                                                                 \
+    int P##get(type obj, MPI_Errhandler *errhandler)                                               \
+    {                                                                                              \
+        return get_errhandler(#get, h, obj, errhandler);                                           \
+    }                                                                                              \
+    SMPI_WEAK(get)                                                                                 \
+    int P##raise(type obj, int errorcode)                                                          \
+    {                                                                                              \
+        return call_errhandler(#raise, h, obj, errorcode);                                         \
+    }                                                                                              \
+    SMPI_WEAK(raise)
+HOLDER_CALLS(MPI_Win_set_errhandler, MPI_Win_get_errhandler, MPI_Win_call_errhandler, MPI_Win,
+             HOLDER_WIN)
+HOLDER_CALLS(MPI_File_set_errhandler, MPI_File_get_errhandler, MPI_File_call_errhandler, MPI_File,
+             HOLDER_FILE)

@@ -103,23 +103,15 @@ static int set_op(const char *call, MPI_Group g1, MPI_Group g2, MPI_Group *out,
     return MPI_SUCCESS;
 }
 
-int PMPI_Group_union(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)
-{
-    return set_op("MPI_Group_union", group1, group2, newgroup, smpi__group_union);
-}
-#pragma weak MPI_Group_union = PMPI_Group_union
-
-int PMPI_Group_intersection(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)
-{
-    return set_op("MPI_Group_intersection", group1, group2, newgroup, smpi__group_intersection);
-}
-#pragma weak MPI_Group_intersection = PMPI_Group_intersection
-
-int PMPI_Group_difference(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)
-{
-    return set_op("MPI_Group_difference", group1, group2, newgroup, smpi__group_difference);
-}
-#pragma weak MPI_Group_difference = PMPI_Group_difference
+#define SET_OP(name, op)                                                                           \
+    int P##name(MPI_Group group1, MPI_Group group2, MPI_Group *newgroup)                           \
+    {                                                                                              \
+        return set_op(#name, group1, group2, newgroup, op);                                        \
+    }                                                                                              \
+    SMPI_WEAK(name)
+SET_OP(MPI_Group_union, smpi__group_union)
+SET_OP(MPI_Group_intersection, smpi__group_intersection)
+SET_OP(MPI_Group_difference, smpi__group_difference)
 
 /* Checks that the n ranks are valid in g and distinct. */
 static int check_ranks(const char *call, MPI_Group g, int n, const int ranks[])

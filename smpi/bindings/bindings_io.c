@@ -616,85 +616,49 @@ int PMPI_File_get_position_shared(MPI_File fh, MPI_Offset *offset)
 }
 #pragma weak MPI_File_get_position_shared = PMPI_File_get_position_shared
 
-/* ---- data access: blocking ----------------------------------------------------------------- */
+/* ---- data access: blocking, and nonblocking (done at once, returned as a completed request) - */
 
-#define RW_AT(Name, call, fn, write, BUFQ)                                                         \
-    int PMPI_File_##Name(MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count,                \
-                         MPI_Datatype datatype, MPI_Status *status)                                \
+/* The parameters (before the status or request) and the arguments of fn of an access at an
+ * explicit offset (AT_) and of one through a file pointer (PTR_); BUFQ is const for a write. */
+#define AT_PARAMS(BUFQ)                                                                            \
+    MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count, MPI_Datatype datatype
+#define AT_ARGS fh, offset, (void *)buf, count, datatype
+#define PTR_PARAMS(BUFQ) MPI_File fh, BUFQ void *buf, int count, MPI_Datatype datatype
+#define PTR_ARGS fh, (void *)buf, count, datatype
+
+/* The blocking access `name` and the nonblocking one `iname` (POS: AT or PTR), both done by
+ * fn; ACCESS writes the two. */
+#define BLOCKING(name, fn, write, POS, BUFQ)                                                       \
+    int P##name(POS##_PARAMS(BUFQ), MPI_Status *status)                                            \
     {                                                                                              \
-        return fn(call, fh, offset, (void *)buf, count, datatype, write, status);                  \
-    }
-RW_AT(read_at, "MPI_File_read_at", at_one, false, )
-RW_AT(read_at_all, "MPI_File_read_at_all", at_all, false, )
-RW_AT(write_at, "MPI_File_write_at", at_one, true, const)
-RW_AT(write_at_all, "MPI_File_write_at_all", at_all, true, const)
-#pragma weak MPI_File_read_at = PMPI_File_read_at
-#pragma weak MPI_File_read_at_all = PMPI_File_read_at_all
-#pragma weak MPI_File_write_at = PMPI_File_write_at
-#pragma weak MPI_File_write_at_all = PMPI_File_write_at_all
-
-#define RW(Name, call, fn, write, BUFQ)                                                            \
-    int PMPI_File_##Name(MPI_File fh, BUFQ void *buf, int count, MPI_Datatype datatype,            \
-                         MPI_Status *status)                                                       \
-    {                                                                                              \
-        return fn(call, fh, (void *)buf, count, datatype, write, status);                          \
-    }
-RW(read, "MPI_File_read", individual_one, false, )
-RW(read_all, "MPI_File_read_all", individual_all, false, )
-RW(write, "MPI_File_write", individual_one, true, const)
-RW(write_all, "MPI_File_write_all", individual_all, true, const)
-RW(read_shared, "MPI_File_read_shared", shared, false, )
-RW(write_shared, "MPI_File_write_shared", shared, true, const)
-RW(read_ordered, "MPI_File_read_ordered", ordered, false, )
-RW(write_ordered, "MPI_File_write_ordered", ordered, true, const)
-#pragma weak MPI_File_read = PMPI_File_read
-#pragma weak MPI_File_read_all = PMPI_File_read_all
-#pragma weak MPI_File_write = PMPI_File_write
-#pragma weak MPI_File_write_all = PMPI_File_write_all
-#pragma weak MPI_File_read_shared = PMPI_File_read_shared
-#pragma weak MPI_File_write_shared = PMPI_File_write_shared
-#pragma weak MPI_File_read_ordered = PMPI_File_read_ordered
-#pragma weak MPI_File_write_ordered = PMPI_File_write_ordered
-
-/* ---- data access: nonblocking (done at once, returned as a completed request) --------------- */
-
-#define I_AT(Name, call, fn, write, BUFQ)                                                          \
-    int PMPI_File_##Name(MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count,                \
-                         MPI_Datatype datatype, MPI_Request *request)                              \
+        return fn(#name, POS##_ARGS, write, status);                                               \
+    }                                                                                              \
+    SMPI_WEAK(name)
+#define NONBLOCKING(iname, fn, write, POS, BUFQ)                                                   \
+    int P##iname(POS##_PARAMS(BUFQ), MPI_Request *request)                                         \
     {                                                                                              \
         MPI_Status st;                                                                             \
-        int rc = fn(call, fh, offset, (void *)buf, count, datatype, write, &st);                   \
+        int rc = fn(#iname, POS##_ARGS, write, &st);                                               \
         return completed(rc, &st, request);                                                        \
-    }
-I_AT(iread_at, "MPI_File_iread_at", at_one, false, )
-I_AT(iread_at_all, "MPI_File_iread_at_all", at_all, false, )
-I_AT(iwrite_at, "MPI_File_iwrite_at", at_one, true, const)
-I_AT(iwrite_at_all, "MPI_File_iwrite_at_all", at_all, true, const)
-#pragma weak MPI_File_iread_at = PMPI_File_iread_at
-#pragma weak MPI_File_iread_at_all = PMPI_File_iread_at_all
-#pragma weak MPI_File_iwrite_at = PMPI_File_iwrite_at
-#pragma weak MPI_File_iwrite_at_all = PMPI_File_iwrite_at_all
+    }                                                                                              \
+    SMPI_WEAK(iname)
+#define ACCESS(name, iname, fn, write, POS, BUFQ)                                                  \
+    BLOCKING(name, fn, write, POS, BUFQ)                                                           \
+    NONBLOCKING(iname, fn, write, POS, BUFQ)
 
-#define I_RW(Name, call, fn, write, BUFQ)                                                          \
-    int PMPI_File_##Name(MPI_File fh, BUFQ void *buf, int count, MPI_Datatype datatype,            \
-                         MPI_Request *request)                                                     \
-    {                                                                                              \
-        MPI_Status st;                                                                             \
-        int rc = fn(call, fh, (void *)buf, count, datatype, write, &st);                           \
-        return completed(rc, &st, request);                                                        \
-    }
-I_RW(iread, "MPI_File_iread", individual_one, false, )
-I_RW(iread_all, "MPI_File_iread_all", individual_all, false, )
-I_RW(iwrite, "MPI_File_iwrite", individual_one, true, const)
-I_RW(iwrite_all, "MPI_File_iwrite_all", individual_all, true, const)
-I_RW(iread_shared, "MPI_File_iread_shared", shared, false, )
-I_RW(iwrite_shared, "MPI_File_iwrite_shared", shared, true, const)
-#pragma weak MPI_File_iread = PMPI_File_iread
-#pragma weak MPI_File_iread_all = PMPI_File_iread_all
-#pragma weak MPI_File_iwrite = PMPI_File_iwrite
-#pragma weak MPI_File_iwrite_all = PMPI_File_iwrite_all
-#pragma weak MPI_File_iread_shared = PMPI_File_iread_shared
-#pragma weak MPI_File_iwrite_shared = PMPI_File_iwrite_shared
+ACCESS(MPI_File_read_at, MPI_File_iread_at, at_one, false, AT, )
+ACCESS(MPI_File_read_at_all, MPI_File_iread_at_all, at_all, false, AT, )
+ACCESS(MPI_File_write_at, MPI_File_iwrite_at, at_one, true, AT, const)
+ACCESS(MPI_File_write_at_all, MPI_File_iwrite_at_all, at_all, true, AT, const)
+ACCESS(MPI_File_read, MPI_File_iread, individual_one, false, PTR, )
+ACCESS(MPI_File_read_all, MPI_File_iread_all, individual_all, false, PTR, )
+ACCESS(MPI_File_write, MPI_File_iwrite, individual_one, true, PTR, const)
+ACCESS(MPI_File_write_all, MPI_File_iwrite_all, individual_all, true, PTR, const)
+ACCESS(MPI_File_read_shared, MPI_File_iread_shared, shared, false, PTR, )
+ACCESS(MPI_File_write_shared, MPI_File_iwrite_shared, shared, true, PTR, const)
+/* no nonblocking form */
+BLOCKING(MPI_File_read_ordered, ordered, false, PTR, )
+BLOCKING(MPI_File_write_ordered, ordered, true, PTR, const)
 
 /* ---- split collectives: begin does the access, end returns its status ---------------------- */
 
@@ -729,46 +693,36 @@ static int split_end(const char *call, MPI_File fh, MPI_Status *status)
 }
 
 /* The end call of a split collective. */
-#define SPLIT_END(Name, call, BUFQ)                                                                \
-    int PMPI_File_##Name##_end(MPI_File fh, BUFQ void *buf, MPI_Status *status)                    \
+#define SPLIT_END(end, BUFQ)                                                                       \
+    int P##end(MPI_File fh, BUFQ void *buf, MPI_Status *status)                                    \
     {                                                                                              \
         (void)buf;                                                                                 \
-        return split_end(call "_end", fh, status);                                                 \
-    }
+        return split_end(#end, fh, status);                                                        \
+    }                                                                                              \
+    SMPI_WEAK(end)
 
-#define SPLIT_AT(Name, call, write, BUFQ)                                                          \
-    int PMPI_File_##Name##_begin(MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count,        \
-                                 MPI_Datatype datatype)                                            \
+#define SPLIT_AT(begin, end, write, BUFQ)                                                          \
+    int P##begin(MPI_File fh, MPI_Offset offset, BUFQ void *buf, int count, MPI_Datatype datatype) \
     {                                                                                              \
         MPI_Status st;                                                                             \
-        int rc = at_all(call "_begin", fh, offset, (void *)buf, count, datatype, write, &st);      \
-        return split_begin(call "_begin", fh, rc, &st);                                            \
+        int rc = at_all(#begin, fh, offset, (void *)buf, count, datatype, write, &st);             \
+        return split_begin(#begin, fh, rc, &st);                                                   \
     }                                                                                              \
-    SPLIT_END(Name, call, BUFQ)
-SPLIT_AT(read_at_all, "MPI_File_read_at_all", false, )
-SPLIT_AT(write_at_all, "MPI_File_write_at_all", true, const)
-#pragma weak MPI_File_read_at_all_begin = PMPI_File_read_at_all_begin
-#pragma weak MPI_File_read_at_all_end = PMPI_File_read_at_all_end
-#pragma weak MPI_File_write_at_all_begin = PMPI_File_write_at_all_begin
-#pragma weak MPI_File_write_at_all_end = PMPI_File_write_at_all_end
+    SMPI_WEAK(begin)                                                                               \
+    SPLIT_END(end, BUFQ)
+SPLIT_AT(MPI_File_read_at_all_begin, MPI_File_read_at_all_end, false, )
+SPLIT_AT(MPI_File_write_at_all_begin, MPI_File_write_at_all_end, true, const)
 
-#define SPLIT(Name, call, fn, write, BUFQ)                                                         \
-    int PMPI_File_##Name##_begin(MPI_File fh, BUFQ void *buf, int count, MPI_Datatype datatype)    \
+#define SPLIT(begin, end, fn, write, BUFQ)                                                         \
+    int P##begin(MPI_File fh, BUFQ void *buf, int count, MPI_Datatype datatype)                    \
     {                                                                                              \
         MPI_Status st;                                                                             \
-        int rc = fn(call "_begin", fh, (void *)buf, count, datatype, write, &st);                  \
-        return split_begin(call "_begin", fh, rc, &st);                                            \
+        int rc = fn(#begin, fh, (void *)buf, count, datatype, write, &st);                         \
+        return split_begin(#begin, fh, rc, &st);                                                   \
     }                                                                                              \
-    SPLIT_END(Name, call, BUFQ)
-SPLIT(read_all, "MPI_File_read_all", individual_all, false, )
-SPLIT(write_all, "MPI_File_write_all", individual_all, true, const)
-SPLIT(read_ordered, "MPI_File_read_ordered", ordered, false, )
-SPLIT(write_ordered, "MPI_File_write_ordered", ordered, true, const)
-#pragma weak MPI_File_read_all_begin = PMPI_File_read_all_begin
-#pragma weak MPI_File_read_all_end = PMPI_File_read_all_end
-#pragma weak MPI_File_write_all_begin = PMPI_File_write_all_begin
-#pragma weak MPI_File_write_all_end = PMPI_File_write_all_end
-#pragma weak MPI_File_read_ordered_begin = PMPI_File_read_ordered_begin
-#pragma weak MPI_File_read_ordered_end = PMPI_File_read_ordered_end
-#pragma weak MPI_File_write_ordered_begin = PMPI_File_write_ordered_begin
-#pragma weak MPI_File_write_ordered_end = PMPI_File_write_ordered_end
+    SMPI_WEAK(begin)                                                                               \
+    SPLIT_END(end, BUFQ)
+SPLIT(MPI_File_read_all_begin, MPI_File_read_all_end, individual_all, false, )
+SPLIT(MPI_File_write_all_begin, MPI_File_write_all_end, individual_all, true, const)
+SPLIT(MPI_File_read_ordered_begin, MPI_File_read_ordered_end, ordered, false, )
+SPLIT(MPI_File_write_ordered_begin, MPI_File_write_ordered_end, ordered, true, const)

@@ -151,44 +151,67 @@ int PMPI_T_cvar_get_num(int *num_cvar)
 }
 #pragma weak MPI_T_cvar_get_num = PMPI_T_cvar_get_num
 
+int smpi__mpit_var_info(bool pvar, int index, struct smpi_mpit_var *v, char *name, int *name_len,
+                        int *verbosity, MPI_Datatype *datatype, MPI_T_enum *enumtype, char *desc,
+                        int *desc_len, int *bind)
+{
+    T_CHECK_INIT();
+    if (index < 0 || index >= (pvar ? smpi__mpit_pvar_count() : smpi__mpit_cvar_count()))
+        return MPI_T_ERR_INVALID_INDEX;
+    if (pvar)
+        smpi__mpit_pvar(index, v);
+    else
+        smpi__mpit_cvar(index, v);
+    smpi__mpit_put_str(v->name, name, name_len);
+    smpi__mpit_put_int(verbosity, v->verbosity);
+    if (datatype)
+        *datatype = v->type;
+    if (enumtype)
+        *enumtype = smpi__mpit_enum(v->enum_kind);
+    smpi__mpit_put_str(v->desc, desc, desc_len);
+    smpi__mpit_put_int(bind, MPI_T_BIND_NO_OBJECT);
+    return MPI_SUCCESS;
+}
+
+int smpi__mpit_var_index(bool pvar, const char *name, int var_class, int *index)
+{
+    struct smpi_mpit_var v;
+    int n;
+
+    T_CHECK_INIT();
+    if (!name || !index)
+        return MPI_ERR_ARG;
+    n = pvar ? smpi__mpit_pvar_count() : smpi__mpit_cvar_count();
+    for (int i = 0; i < n; i++) {
+        if (pvar)
+            smpi__mpit_pvar(i, &v);
+        else
+            smpi__mpit_cvar(i, &v);
+        if ((!pvar || v.var_class == var_class) && strcmp(v.name, name) == 0) {
+            *index = i;
+            return MPI_SUCCESS;
+        }
+    }
+    return MPI_T_ERR_INVALID_NAME;
+}
+
 int PMPI_T_cvar_get_info(int cvar_index, char *name, int *name_len, int *verbosity,
                          MPI_Datatype *datatype, MPI_T_enum *enumtype, char *desc, int *desc_len,
                          int *bind, int *scope)
 {
     struct smpi_mpit_var v;
+    int rc = smpi__mpit_var_info(false, cvar_index, &v, name, name_len, verbosity, datatype,
+                                 enumtype, desc, desc_len, bind);
 
-    T_CHECK_INIT();
-    if (cvar_index < 0 || cvar_index >= smpi__mpit_cvar_count())
-        return MPI_T_ERR_INVALID_INDEX;
-    smpi__mpit_cvar(cvar_index, &v);
-    smpi__mpit_put_str(v.name, name, name_len);
-    smpi__mpit_put_int(verbosity, v.verbosity);
-    if (datatype)
-        *datatype = v.type;
-    if (enumtype)
-        *enumtype = smpi__mpit_enum(v.enum_kind);
-    smpi__mpit_put_str(v.desc, desc, desc_len);
-    smpi__mpit_put_int(bind, MPI_T_BIND_NO_OBJECT);
-    smpi__mpit_put_int(scope, v.scope);
-    return MPI_SUCCESS;
+    if (rc == MPI_SUCCESS)
+        smpi__mpit_put_int(scope, v.scope);
+    return rc;
 }
 #pragma weak MPI_T_cvar_get_info = PMPI_T_cvar_get_info
 
 int PMPI_T_cvar_get_index(const char *name, int *cvar_index)
 {
-    struct smpi_mpit_var v;
-
-    T_CHECK_INIT();
-    if (!name || !cvar_index)
-        return MPI_ERR_ARG;
-    for (int i = 0; i < smpi__mpit_cvar_count(); i++) {
-        smpi__mpit_cvar(i, &v);
-        if (strcmp(v.name, name) == 0) {
-            *cvar_index = i;
-            return MPI_SUCCESS;
-        }
-    }
-    return MPI_T_ERR_INVALID_NAME;
+    return smpi__mpit_var_index(false, name, 0, cvar_index);
 }
 #pragma weak MPI_T_cvar_get_index = PMPI_T_cvar_get_index
 

@@ -52,20 +52,12 @@ int PMPI_T_pvar_get_info(int pvar_index, char *name, int *name_len, int *verbosi
                          int *bind, int *readonly, int *continuous, int *atomic)
 {
     struct smpi_mpit_var v;
+    int rc = smpi__mpit_var_info(true, pvar_index, &v, name, name_len, verbosity, datatype,
+                                 enumtype, desc, desc_len, bind);
 
-    T_CHECK_INIT();
-    if (pvar_index < 0 || pvar_index >= smpi__mpit_pvar_count())
-        return MPI_T_ERR_INVALID_INDEX;
-    smpi__mpit_pvar(pvar_index, &v);
-    smpi__mpit_put_str(v.name, name, name_len);
-    smpi__mpit_put_int(verbosity, v.verbosity);
+    if (rc != MPI_SUCCESS)
+        return rc;
     smpi__mpit_put_int(var_class, v.var_class);
-    if (datatype)
-        *datatype = v.type;
-    if (enumtype)
-        *enumtype = smpi__mpit_enum(v.enum_kind);
-    smpi__mpit_put_str(v.desc, desc, desc_len);
-    smpi__mpit_put_int(bind, MPI_T_BIND_NO_OBJECT);
     smpi__mpit_put_int(readonly, v.readonly);
     smpi__mpit_put_int(continuous, v.continuous);
     smpi__mpit_put_int(atomic, 0);
@@ -75,19 +67,7 @@ int PMPI_T_pvar_get_info(int pvar_index, char *name, int *name_len, int *verbosi
 
 int PMPI_T_pvar_get_index(const char *name, int var_class, int *pvar_index)
 {
-    struct smpi_mpit_var v;
-
-    T_CHECK_INIT();
-    if (!name || !pvar_index)
-        return MPI_ERR_ARG;
-    for (int i = 0; i < smpi__mpit_pvar_count(); i++) {
-        smpi__mpit_pvar(i, &v);
-        if (v.var_class == var_class && strcmp(v.name, name) == 0) {
-            *pvar_index = i;
-            return MPI_SUCCESS;
-        }
-    }
-    return MPI_T_ERR_INVALID_NAME;
+    return smpi__mpit_var_index(true, name, var_class, pvar_index);
 }
 #pragma weak MPI_T_pvar_get_index = PMPI_T_pvar_get_index
 

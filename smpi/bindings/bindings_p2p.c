@@ -286,30 +286,6 @@ static int send_blocking(const char *call, unsigned mode, const void *buf, int c
     return rc;
 }
 
-int PMPI_Send(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
-{
-    return send_blocking("MPI_Send", 0, buf, count, datatype, dest, tag, comm);
-}
-#pragma weak MPI_Send = PMPI_Send
-
-int PMPI_Bsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
-{
-    return send_blocking("MPI_Bsend", SMPI_REQ_BSEND, buf, count, datatype, dest, tag, comm);
-}
-#pragma weak MPI_Bsend = PMPI_Bsend
-
-int PMPI_Ssend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
-{
-    return send_blocking("MPI_Ssend", SMPI_REQ_SSEND, buf, count, datatype, dest, tag, comm);
-}
-#pragma weak MPI_Ssend = PMPI_Ssend
-
-int PMPI_Rsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm)
-{
-    return send_blocking("MPI_Rsend", SMPI_REQ_RSEND, buf, count, datatype, dest, tag, comm);
-}
-#pragma weak MPI_Rsend = PMPI_Rsend
-
 /* A whole nonblocking send in a mode: the checks, then the request, returned started. */
 static int send_nonblocking(const char *call, unsigned mode, const void *buf, int count,
                             MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
@@ -330,37 +306,6 @@ static int send_nonblocking(const char *call, unsigned mode, const void *buf, in
     smpi__leave();
     return rc;
 }
-
-int PMPI_Isend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-               MPI_Request *request)
-{
-    return send_nonblocking("MPI_Isend", 0, buf, count, datatype, dest, tag, comm, request);
-}
-#pragma weak MPI_Isend = PMPI_Isend
-
-int PMPI_Ibsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-                MPI_Request *request)
-{
-    return send_nonblocking("MPI_Ibsend", SMPI_REQ_BSEND, buf, count, datatype, dest, tag, comm,
-                            request);
-}
-#pragma weak MPI_Ibsend = PMPI_Ibsend
-
-int PMPI_Issend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-                MPI_Request *request)
-{
-    return send_nonblocking("MPI_Issend", SMPI_REQ_SSEND, buf, count, datatype, dest, tag, comm,
-                            request);
-}
-#pragma weak MPI_Issend = PMPI_Issend
-
-int PMPI_Irsend(const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
-                MPI_Request *request)
-{
-    return send_nonblocking("MPI_Irsend", SMPI_REQ_RSEND, buf, count, datatype, dest, tag, comm,
-                            request);
-}
-#pragma weak MPI_Irsend = PMPI_Irsend
 
 /* ---- receives ----------------------------------------------------------------------------- */
 
@@ -436,19 +381,13 @@ static int sendrecv(const char *call, const void *sendbuf, int sendcount, MPI_Da
     return rc != MPI_SUCCESS ? rc : rc2;
 }
 
-int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
-                  void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
-                  MPI_Comm comm, MPI_Status *status)
+/* smpi__enter for a send-receive, with both halves for the trace sinks, and its peer. */
+static void sendrecv_enter(const char *call, int sendcount, MPI_Datatype sendtype, int dest,
+                           int sendtag, int recvcount, MPI_Datatype recvtype, int source,
+                           int recvtag, MPI_Comm comm)
 {
-    int rc = send_checks("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    rc = recv_checks("MPI_Sendrecv", recvbuf, recvcount, recvtype, source, recvtag, comm);
-    if (rc != MPI_SUCCESS)
-        return rc;
     if (smpi__trace_on) {
-        struct smpi_trace_call c = smpi__trace_p2p("MPI_Sendrecv", comm, dest, sendtag);
+        struct smpi_trace_call c = smpi__trace_p2p(call, comm, dest, sendtag);
 
         c.send_count = sendcount;
         c.send_type = sendtype;
@@ -457,9 +396,21 @@ int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int
         c.source = source;
         smpi__enter_call(&c);
     } else {
-        smpi__enter("MPI_Sendrecv");
+        smpi__enter(call);
     }
     note_peer(comm, source, recvtag);
+}
+
+int PMPI_Sendrecv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int dest, int sendtag,
+                  void *recvbuf, int recvcount, MPI_Datatype recvtype, int source, int recvtag,
+                  MPI_Comm comm, MPI_Status *status)
+{
+    int rc;
+
+    SMPI_CHECK(send_checks("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, comm));
+    SMPI_CHECK(recv_checks("MPI_Sendrecv", recvbuf, recvcount, recvtype, source, recvtag, comm));
+    sendrecv_enter("MPI_Sendrecv", sendcount, sendtype, dest, sendtag, recvcount, recvtype, source,
+                   recvtag, comm);
     rc = sendrecv("MPI_Sendrecv", sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,
                   recvtype, source, recvtag, comm, status);
     smpi__leave();
@@ -473,28 +424,16 @@ int PMPI_Sendrecv_replace(void *buf, int count, MPI_Datatype datatype, int dest,
 {
     size_t bytes;
     void *tmp;
-    int rc = send_checks("MPI_Sendrecv_replace", buf, count, datatype, dest, sendtag, comm);
+    int rc;
 
-    if (rc != MPI_SUCCESS)
-        return rc;
-    rc = recv_checks("MPI_Sendrecv_replace", buf, count, datatype, source, recvtag, comm);
-    if (rc != MPI_SUCCESS)
-        return rc;
+    SMPI_CHECK(send_checks("MPI_Sendrecv_replace", buf, count, datatype, dest, sendtag, comm));
+    SMPI_CHECK(recv_checks("MPI_Sendrecv_replace", buf, count, datatype, source, recvtag, comm));
     bytes = (size_t)count * smpi_type_size(datatype);
     if (bytes > INT_MAX)
         return smpi__error(comm, "MPI_Sendrecv_replace", MPI_ERR_COUNT,
                            "message of %zu bytes is too large (at most %d bytes)", bytes, INT_MAX);
-    if (smpi__trace_on) {
-        struct smpi_trace_call c = smpi__trace_p2p("MPI_Sendrecv_replace", comm, dest, sendtag);
-
-        c.send_count = c.recv_count = count;
-        c.send_type = c.recv_type = datatype;
-        c.source = source;
-        smpi__enter_call(&c);
-    } else {
-        smpi__enter("MPI_Sendrecv_replace");
-    }
-    note_peer(comm, source, recvtag);
+    sendrecv_enter("MPI_Sendrecv_replace", count, datatype, dest, sendtag, count, datatype, source,
+                   recvtag, comm);
     tmp = sim_xmalloc(bytes ? bytes : 1);
     if (bytes)
         smpi_type_copy(buf, count, datatype, tmp, (int)bytes, MPI_BYTE);
@@ -517,42 +456,6 @@ static int probe_checks(const char *call, int source, int tag, MPI_Comm comm)
     return MPI_SUCCESS;
 }
 
-int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
-{
-    int keep;
-    int flag;
-    int rc = probe_checks("MPI_Probe", source, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    smpi__enter("MPI_Probe");
-    note_peer(comm, source, tag);
-    keep = smpi__status_error(status);
-    rc = smpi__probe(source, tag, comm, true, &flag, status, NULL);
-    smpi__status_error_restore(status, keep);
-    smpi__leave();
-    return smpi__p2p_report(comm, "MPI_Probe", rc, 0, 0);
-}
-#pragma weak MPI_Probe = PMPI_Probe
-
-int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
-{
-    int keep;
-    int rc = probe_checks("MPI_Iprobe", source, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
-    SMPI_CHECK_ARG("MPI_Iprobe", comm, flag);
-    smpi__enter("MPI_Iprobe");
-    note_peer(comm, source, tag);
-    keep = smpi__status_error(status);
-    rc = smpi__probe(source, tag, comm, false, flag, status, NULL);
-    smpi__status_error_restore(status, keep);
-    smpi__leave();
-    return smpi__p2p_report(comm, "MPI_Iprobe", rc, 0, 0);
-}
-#pragma weak MPI_Iprobe = PMPI_Iprobe
-
 /* The message handle for a send dequeued by a matched probe (or MPI_MESSAGE_NO_PROC). */
 static MPI_Message message_new(int source, MPI_Request send)
 {
@@ -565,46 +468,62 @@ static MPI_Message message_new(int source, MPI_Request send)
     return m;
 }
 
-int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
+/* A probe after its checks: blocking or not, *flag (always set when blocking) and *status as
+ * MPI_Iprobe gives them; the matched probes (message not NULL) dequeue the message into
+ * *message (MPI_MESSAGE_NULL when a nonblocking one finds none). The status's MPI_ERROR field
+ * is left as the caller set it. */
+static int run_probe(const char *call, int source, int tag, MPI_Comm comm, bool blocking, int *flag,
+                     MPI_Status *status, MPI_Message *message)
 {
-    int keep;
     MPI_Request send = NULL;
-    int flag;
-    int rc = probe_checks("MPI_Mprobe", source, tag, comm);
+    int keep;
+    int rc;
 
-    if (rc != MPI_SUCCESS)
-        return rc;
-    SMPI_CHECK_ARG("MPI_Mprobe", comm, message);
-    smpi__enter("MPI_Mprobe");
+    smpi__enter(call);
     note_peer(comm, source, tag);
     keep = smpi__status_error(status);
-    rc = smpi__probe(source, tag, comm, true, &flag, status, &send);
+    rc = smpi__probe(source, tag, comm, blocking, flag, status, message ? &send : NULL);
     smpi__status_error_restore(status, keep);
-    *message = message_new(source, send);
+    if (message)
+        *message = blocking || *flag ? message_new(source, send) : MPI_MESSAGE_NULL;
     smpi__leave();
-    return smpi__p2p_report(comm, "MPI_Mprobe", rc, 0, 0);
+    return smpi__p2p_report(comm, call, rc, 0, 0);
+}
+
+int PMPI_Probe(int source, int tag, MPI_Comm comm, MPI_Status *status)
+{
+    int flag;
+
+    SMPI_CHECK(probe_checks("MPI_Probe", source, tag, comm));
+    return run_probe("MPI_Probe", source, tag, comm, true, &flag, status, NULL);
+}
+#pragma weak MPI_Probe = PMPI_Probe
+
+int PMPI_Iprobe(int source, int tag, MPI_Comm comm, int *flag, MPI_Status *status)
+{
+    SMPI_CHECK(probe_checks("MPI_Iprobe", source, tag, comm));
+    SMPI_CHECK_ARG("MPI_Iprobe", comm, flag);
+    return run_probe("MPI_Iprobe", source, tag, comm, false, flag, status, NULL);
+}
+#pragma weak MPI_Iprobe = PMPI_Iprobe
+
+int PMPI_Mprobe(int source, int tag, MPI_Comm comm, MPI_Message *message, MPI_Status *status)
+{
+    int flag;
+
+    SMPI_CHECK(probe_checks("MPI_Mprobe", source, tag, comm));
+    SMPI_CHECK_ARG("MPI_Mprobe", comm, message);
+    return run_probe("MPI_Mprobe", source, tag, comm, true, &flag, status, message);
 }
 #pragma weak MPI_Mprobe = PMPI_Mprobe
 
 int PMPI_Improbe(int source, int tag, MPI_Comm comm, int *flag, MPI_Message *message,
                  MPI_Status *status)
 {
-    int keep;
-    MPI_Request send = NULL;
-    int rc = probe_checks("MPI_Improbe", source, tag, comm);
-
-    if (rc != MPI_SUCCESS)
-        return rc;
+    SMPI_CHECK(probe_checks("MPI_Improbe", source, tag, comm));
     SMPI_CHECK_ARG("MPI_Improbe", comm, flag);
     SMPI_CHECK_ARG("MPI_Improbe", comm, message);
-    smpi__enter("MPI_Improbe");
-    note_peer(comm, source, tag);
-    keep = smpi__status_error(status);
-    rc = smpi__probe(source, tag, comm, false, flag, status, &send);
-    smpi__status_error_restore(status, keep);
-    *message = *flag ? message_new(source, send) : MPI_MESSAGE_NULL;
-    smpi__leave();
-    return smpi__p2p_report(comm, "MPI_Improbe", rc, 0, 0);
+    return run_probe("MPI_Improbe", source, tag, comm, false, flag, status, message);
 }
 #pragma weak MPI_Improbe = PMPI_Improbe
 
@@ -683,36 +602,31 @@ static int send_init(const char *call, unsigned mode, const void *buf, int count
                         count, datatype, dest, tag, comm, request);
 }
 
-int PMPI_Send_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-                   MPI_Comm comm, MPI_Request *request)
-{
-    return send_init("MPI_Send_init", 0, buf, count, datatype, dest, tag, comm, request);
-}
-#pragma weak MPI_Send_init = PMPI_Send_init
-
-int PMPI_Bsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-                    MPI_Comm comm, MPI_Request *request)
-{
-    return send_init("MPI_Bsend_init", SMPI_REQ_BSEND, buf, count, datatype, dest, tag, comm,
-                     request);
-}
-#pragma weak MPI_Bsend_init = PMPI_Bsend_init
-
-int PMPI_Ssend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-                    MPI_Comm comm, MPI_Request *request)
-{
-    return send_init("MPI_Ssend_init", SMPI_REQ_SSEND, buf, count, datatype, dest, tag, comm,
-                     request);
-}
-#pragma weak MPI_Ssend_init = PMPI_Ssend_init
-
-int PMPI_Rsend_init(const void *buf, int count, MPI_Datatype datatype, int dest, int tag,
-                    MPI_Comm comm, MPI_Request *request)
-{
-    return send_init("MPI_Rsend_init", SMPI_REQ_RSEND, buf, count, datatype, dest, tag, comm,
-                     request);
-}
-#pragma weak MPI_Rsend_init = PMPI_Rsend_init
+/* The send calls of one mode (0, SMPI_REQ_BSEND, SMPI_REQ_SSEND, SMPI_REQ_RSEND): blocking,
+ * nonblocking and persistent, on the parameters they share. */
+#define SEND_PARAMS                                                                                \
+    const void *buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm
+#define SEND_ARGS buf, count, datatype, dest, tag, comm
+#define SEND_MODE(send, isend, psend, mode)                                                        \
+    int P##send(SEND_PARAMS)                                                                       \
+    {                                                                                              \
+        return send_blocking(#send, mode, SEND_ARGS);                                              \
+    }                                                                                              \
+    SMPI_WEAK(send)                                                                                \
+    int P##isend(SEND_PARAMS, MPI_Request *request)                                                \
+    {                                                                                              \
+        return send_nonblocking(#isend, mode, SEND_ARGS, request);                                 \
+    }                                                                                              \
+    SMPI_WEAK(isend)                                                                               \
+    int P##psend(SEND_PARAMS, MPI_Request *request)                                                \
+    {                                                                                              \
+        return send_init(#psend, mode, SEND_ARGS, request);                                        \
+    }                                                                                              \
+    SMPI_WEAK(psend)
+SEND_MODE(MPI_Send, MPI_Isend, MPI_Send_init, 0)
+SEND_MODE(MPI_Bsend, MPI_Ibsend, MPI_Bsend_init, SMPI_REQ_BSEND)
+SEND_MODE(MPI_Ssend, MPI_Issend, MPI_Ssend_init, SMPI_REQ_SSEND)
+SEND_MODE(MPI_Rsend, MPI_Irsend, MPI_Rsend_init, SMPI_REQ_RSEND)
 
 int PMPI_Recv_init(void *buf, int count, MPI_Datatype datatype, int source, int tag, MPI_Comm comm,
                    MPI_Request *request)

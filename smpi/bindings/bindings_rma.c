@@ -55,14 +55,10 @@ static int check_acc(const char *call, MPI_Win win, const struct rma_args *a, bo
 /* The origin and target arguments every operation has. */
 static int check_op_args(const char *call, MPI_Win win, const struct rma_args *a, bool origin)
 {
-    if (origin) {
-        SMPI_CHECK(smpi__check_win_count(call, win, a->ocount, "origin_count"));
-        SMPI_CHECK(smpi__check_win_type(call, win, a->otype, "origin_datatype"));
-        SMPI_CHECK(smpi__check_win_buf(call, win, a->oaddr, a->ocount, a->otype, "origin_addr"));
-    }
+    if (origin)
+        SMPI_CHECK_WIN_DATA(call, win, "origin", a->oaddr, a->ocount, a->otype, true);
     SMPI_CHECK(smpi__win_check_rank(call, win, a->target, "target_rank"));
-    SMPI_CHECK(smpi__check_win_count(call, win, a->tcount, "target_count"));
-    SMPI_CHECK(smpi__check_win_type(call, win, a->ttype, "target_datatype"));
+    SMPI_CHECK_WIN_DATA(call, win, "target", NULL, a->tcount, a->ttype, false);
     if (win->flavor != MPI_WIN_FLAVOR_DYNAMIC && a->disp < 0)
         return smpi__win_error(win, call, MPI_ERR_RMA_RANGE,
                                "target_disp %ld is negative (rank %d of %s)", (long)a->disp,
@@ -136,11 +132,8 @@ static int rma_call(const char *call, enum rma_call kind, MPI_Win win, struct rm
     if (rform && !req)
         return smpi__win_error(win, call, MPI_ERR_ARG, "request is NULL");
     SMPI_CHECK(check_op_args(call, win, &a, origin));
-    if (kind == CALL_GACC) {
-        SMPI_CHECK(smpi__check_win_count(call, win, a.rcount, "result_count"));
-        SMPI_CHECK(smpi__check_win_type(call, win, a.rtype, "result_datatype"));
-        SMPI_CHECK(smpi__check_win_buf(call, win, a.raddr, a.rcount, a.rtype, "result_addr"));
-    }
+    if (kind == CALL_GACC)
+        SMPI_CHECK_WIN_DATA(call, win, "result", a.raddr, a.rcount, a.rtype, true);
     if (kind == CALL_ACC || kind == CALL_GACC)
         SMPI_CHECK(check_acc(call, win, &a, origin));
     if (a.target == MPI_PROC_NULL) {
@@ -174,50 +167,42 @@ static int rma_call(const char *call, enum rma_call kind, MPI_Win win, struct rm
     return report(win, call, rc, "the operation failed");
 }
 
-int PMPI_Put(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
-             int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
-             MPI_Win win)
-{
-    return rma_call("MPI_Put", CALL_PUT, win,
-                    op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
-                            target_rank, target_disp, target_count, target_datatype, MPI_OP_NULL),
-                    false, NULL);
-}
-#pragma weak MPI_Put = PMPI_Put
+/* An operation `name` and its request-based form `rname` (MPI-3.1 section 11.3.5), whose
+ * parameters are those of `name` (given after ARGS, the window left out) then the request; ARGS
+ * packs them with op_args. */
+#define RMA_OP(name, rname, kind, ARGS, ...)                                                       \
+    int P##name(__VA_ARGS__, MPI_Win win)                                                          \
+    {                                                                                              \
+        return rma_call(#name, kind, win, ARGS, false, NULL);                                      \
+    }                                                                                              \
+    SMPI_WEAK(name)                                                                                \
+    int P##rname(__VA_ARGS__, MPI_Win win, MPI_Request *request)                                   \
+    {                                                                                              \
+        return rma_call(#rname, kind, win, ARGS, true, request);                                   \
+    }                                                                                              \
+    SMPI_WEAK(rname)
 
-int PMPI_Get(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
-             MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win)
-{
-    return rma_call("MPI_Get", CALL_GET, win,
-                    op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
-                            target_rank, target_disp, target_count, target_datatype, MPI_OP_NULL),
-                    false, NULL);
-}
-#pragma weak MPI_Get = PMPI_Get
-
-int PMPI_Accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
-                    int target_rank, MPI_Aint target_disp, int target_count,
-                    MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
-{
-    return rma_call("MPI_Accumulate", CALL_ACC, win,
-                    op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
-                            target_rank, target_disp, target_count, target_datatype, op),
-                    false, NULL);
-}
-#pragma weak MPI_Accumulate = PMPI_Accumulate
-
-int PMPI_Get_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
-                        void *result_addr, int result_count, MPI_Datatype result_datatype,
-                        int target_rank, MPI_Aint target_disp, int target_count,
-                        MPI_Datatype target_datatype, MPI_Op op, MPI_Win win)
-{
-    return rma_call("MPI_Get_accumulate", CALL_GACC, win,
-                    op_args(origin_addr, origin_count, origin_datatype, result_addr, result_count,
-                            result_datatype, target_rank, target_disp, target_count,
-                            target_datatype, op),
-                    false, NULL);
-}
-#pragma weak MPI_Get_accumulate = PMPI_Get_accumulate
+RMA_OP(MPI_Put, MPI_Rput, CALL_PUT,
+       op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,
+               target_disp, target_count, target_datatype, MPI_OP_NULL),
+       const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+       MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype)
+RMA_OP(MPI_Get, MPI_Rget, CALL_GET,
+       op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,
+               target_disp, target_count, target_datatype, MPI_OP_NULL),
+       void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+       MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype)
+RMA_OP(MPI_Accumulate, MPI_Raccumulate, CALL_ACC,
+       op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL, target_rank,
+               target_disp, target_count, target_datatype, op),
+       const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
+       MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Op op)
+RMA_OP(MPI_Get_accumulate, MPI_Rget_accumulate, CALL_GACC,
+       op_args(origin_addr, origin_count, origin_datatype, result_addr, result_count,
+               result_datatype, target_rank, target_disp, target_count, target_datatype, op),
+       const void *origin_addr, int origin_count, MPI_Datatype origin_datatype, void *result_addr,
+       int result_count, MPI_Datatype result_datatype, int target_rank, MPI_Aint target_disp,
+       int target_count, MPI_Datatype target_datatype, MPI_Op op)
 
 int PMPI_Fetch_and_op(const void *origin_addr, void *result_addr, MPI_Datatype datatype,
                       int target_rank, MPI_Aint target_disp, MPI_Op op, MPI_Win win)
@@ -265,52 +250,6 @@ int PMPI_Compare_and_swap(const void *origin_addr, const void *compare_addr, voi
     return report(win, call, rc, "the operation failed");
 }
 #pragma weak MPI_Compare_and_swap = PMPI_Compare_and_swap
-
-int PMPI_Rput(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
-              int target_rank, MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype,
-              MPI_Win win, MPI_Request *request)
-{
-    return rma_call("MPI_Rput", CALL_PUT, win,
-                    op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
-                            target_rank, target_disp, target_count, target_datatype, MPI_OP_NULL),
-                    true, request);
-}
-#pragma weak MPI_Rput = PMPI_Rput
-
-int PMPI_Rget(void *origin_addr, int origin_count, MPI_Datatype origin_datatype, int target_rank,
-              MPI_Aint target_disp, int target_count, MPI_Datatype target_datatype, MPI_Win win,
-              MPI_Request *request)
-{
-    return rma_call("MPI_Rget", CALL_GET, win,
-                    op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
-                            target_rank, target_disp, target_count, target_datatype, MPI_OP_NULL),
-                    true, request);
-}
-#pragma weak MPI_Rget = PMPI_Rget
-
-int PMPI_Raccumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
-                     int target_rank, MPI_Aint target_disp, int target_count,
-                     MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request)
-{
-    return rma_call("MPI_Raccumulate", CALL_ACC, win,
-                    op_args(origin_addr, origin_count, origin_datatype, NULL, 0, MPI_DATATYPE_NULL,
-                            target_rank, target_disp, target_count, target_datatype, op),
-                    true, request);
-}
-#pragma weak MPI_Raccumulate = PMPI_Raccumulate
-
-int PMPI_Rget_accumulate(const void *origin_addr, int origin_count, MPI_Datatype origin_datatype,
-                         void *result_addr, int result_count, MPI_Datatype result_datatype,
-                         int target_rank, MPI_Aint target_disp, int target_count,
-                         MPI_Datatype target_datatype, MPI_Op op, MPI_Win win, MPI_Request *request)
-{
-    return rma_call("MPI_Rget_accumulate", CALL_GACC, win,
-                    op_args(origin_addr, origin_count, origin_datatype, result_addr, result_count,
-                            result_datatype, target_rank, target_disp, target_count,
-                            target_datatype, op),
-                    true, request);
-}
-#pragma weak MPI_Rget_accumulate = PMPI_Rget_accumulate
 
 /* ---- synchronisation ----------------------------------------------------------------------- */
 
@@ -415,94 +354,32 @@ static int sync_call(const char *call, MPI_Win win, enum sync_kind k, struct syn
     return report(win, call, rc, msg);
 }
 
-int PMPI_Win_fence(int assert, MPI_Win win)
-{
-    return sync_call("MPI_Win_fence", win, SYNC_FENCE, (struct sync_args){ .assert = assert });
-}
-#pragma weak MPI_Win_fence = PMPI_Win_fence
+/* A synchronisation call: its parameters (PARAMS) and the sync_args made of them (the
+ * designated initialisers after PARAMS). */
+#define SYNC(name, kind, PARAMS, ...)                                                              \
+    int P##name PARAMS                                                                             \
+    {                                                                                              \
+        return sync_call(#name, win, kind, (struct sync_args){ __VA_ARGS__ });                     \
+    }                                                                                              \
+    SMPI_WEAK(name)
 
-int PMPI_Win_post(MPI_Group group, int assert, MPI_Win win)
-{
-    return sync_call("MPI_Win_post", win, SYNC_POST,
-                     (struct sync_args){ .group = group, .assert = assert });
-}
-#pragma weak MPI_Win_post = PMPI_Win_post
-
-int PMPI_Win_start(MPI_Group group, int assert, MPI_Win win)
-{
-    return sync_call("MPI_Win_start", win, SYNC_START,
-                     (struct sync_args){ .group = group, .assert = assert });
-}
-#pragma weak MPI_Win_start = PMPI_Win_start
-
-int PMPI_Win_complete(MPI_Win win)
-{
-    return sync_call("MPI_Win_complete", win, SYNC_COMPLETE, (struct sync_args){ 0 });
-}
-#pragma weak MPI_Win_complete = PMPI_Win_complete
-
-int PMPI_Win_wait(MPI_Win win)
-{
-    return sync_call("MPI_Win_wait", win, SYNC_WAIT, (struct sync_args){ 0 });
-}
-#pragma weak MPI_Win_wait = PMPI_Win_wait
-
-int PMPI_Win_test(MPI_Win win, int *flag)
-{
-    return sync_call("MPI_Win_test", win, SYNC_TEST, (struct sync_args){ .flag = flag });
-}
-#pragma weak MPI_Win_test = PMPI_Win_test
-
-int PMPI_Win_lock(int lock_type, int rank, int assert, MPI_Win win)
-{
-    return sync_call("MPI_Win_lock", win, SYNC_LOCK,
-                     (struct sync_args){ .lock_type = lock_type, .rank = rank, .assert = assert });
-}
-#pragma weak MPI_Win_lock = PMPI_Win_lock
-
-int PMPI_Win_unlock(int rank, MPI_Win win)
-{
-    return sync_call("MPI_Win_unlock", win, SYNC_UNLOCK, (struct sync_args){ .rank = rank });
-}
-#pragma weak MPI_Win_unlock = PMPI_Win_unlock
-
-int PMPI_Win_lock_all(int assert, MPI_Win win)
-{
-    return sync_call("MPI_Win_lock_all", win, SYNC_LOCK_ALL,
-                     (struct sync_args){ .assert = assert });
-}
-#pragma weak MPI_Win_lock_all = PMPI_Win_lock_all
-
-int PMPI_Win_unlock_all(MPI_Win win)
-{
-    return sync_call("MPI_Win_unlock_all", win, SYNC_UNLOCK_ALL, (struct sync_args){ 0 });
-}
-#pragma weak MPI_Win_unlock_all = PMPI_Win_unlock_all
-
-int PMPI_Win_flush(int rank, MPI_Win win)
-{
-    return sync_call("MPI_Win_flush", win, SYNC_FLUSH, (struct sync_args){ .rank = rank });
-}
-#pragma weak MPI_Win_flush = PMPI_Win_flush
-
-int PMPI_Win_flush_local(int rank, MPI_Win win)
-{
-    return sync_call("MPI_Win_flush_local", win, SYNC_FLUSH_LOCAL,
-                     (struct sync_args){ .rank = rank });
-}
-#pragma weak MPI_Win_flush_local = PMPI_Win_flush_local
-
-int PMPI_Win_flush_all(MPI_Win win)
-{
-    return sync_call("MPI_Win_flush_all", win, SYNC_FLUSH_ALL, (struct sync_args){ 0 });
-}
-#pragma weak MPI_Win_flush_all = PMPI_Win_flush_all
-
-int PMPI_Win_flush_local_all(MPI_Win win)
-{
-    return sync_call("MPI_Win_flush_local_all", win, SYNC_FLUSH_LOCAL_ALL, (struct sync_args){ 0 });
-}
-#pragma weak MPI_Win_flush_local_all = PMPI_Win_flush_local_all
+SYNC(MPI_Win_fence, SYNC_FENCE, (int assert, MPI_Win win), .assert = assert)
+SYNC(MPI_Win_post, SYNC_POST, (MPI_Group group, int assert, MPI_Win win), .group = group,
+     .assert = assert)
+SYNC(MPI_Win_start, SYNC_START, (MPI_Group group, int assert, MPI_Win win), .group = group,
+     .assert = assert)
+SYNC(MPI_Win_complete, SYNC_COMPLETE, (MPI_Win win), 0)
+SYNC(MPI_Win_wait, SYNC_WAIT, (MPI_Win win), 0)
+SYNC(MPI_Win_test, SYNC_TEST, (MPI_Win win, int *flag), .flag = flag)
+SYNC(MPI_Win_lock, SYNC_LOCK, (int lock_type, int rank, int assert, MPI_Win win),
+     .lock_type = lock_type, .rank = rank, .assert = assert)
+SYNC(MPI_Win_unlock, SYNC_UNLOCK, (int rank, MPI_Win win), .rank = rank)
+SYNC(MPI_Win_lock_all, SYNC_LOCK_ALL, (int assert, MPI_Win win), .assert = assert)
+SYNC(MPI_Win_unlock_all, SYNC_UNLOCK_ALL, (MPI_Win win), 0)
+SYNC(MPI_Win_flush, SYNC_FLUSH, (int rank, MPI_Win win), .rank = rank)
+SYNC(MPI_Win_flush_local, SYNC_FLUSH_LOCAL, (int rank, MPI_Win win), .rank = rank)
+SYNC(MPI_Win_flush_all, SYNC_FLUSH_ALL, (MPI_Win win), 0)
+SYNC(MPI_Win_flush_local_all, SYNC_FLUSH_LOCAL_ALL, (MPI_Win win), 0)
 
 /* The public and private copies of a window are one memory here (MPI_WIN_UNIFIED): nothing to
  * synchronise. */

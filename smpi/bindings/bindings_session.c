@@ -19,12 +19,9 @@ static int check_session(const char *call, MPI_Session s)
 {
     if (!smpi__self())
         sim_die("%s called outside of a simulated rank: run the program with smpirun", call);
-    if (s == MPI_SESSION_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_SESSION, "session is MPI_SESSION_NULL");
-    if (!smpi__session_is_valid(s))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_SESSION,
-                           "session is not an open session of this rank (already finalized?)");
-    return MPI_SUCCESS;
+    return smpi__check_live(call, MPI_ERR_SESSION, s == MPI_SESSION_NULL, smpi__session_is_valid(s),
+                            "session is MPI_SESSION_NULL",
+                            "session is not an open session of this rank (already finalized?)");
 }
 
 #define CHECK_SESSION(call, s) SMPI_CHECK(check_session(call, s))

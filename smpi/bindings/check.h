@@ -5,6 +5,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdio.h>
 
 #include <mpi.h>
 
@@ -39,6 +40,11 @@
  *
  * The macros name the parameter in the message by stringifying it: pass the binding's own
  * parameter (`count`, `dest`, `recvtag`), never an expression. */
+
+/* The weak alias MPI_X of the binding PMPI_X that precedes it in the file (the profiling
+ * interface, MPI-3.1 section 14.2): `#pragma weak` for the bindings a macro writes. */
+#define SMPI_WEAK(mpi_name) _Pragma(SMPI_PRAGMA_TEXT(weak mpi_name = P##mpi_name))
+#define SMPI_PRAGMA_TEXT(x) #x
 
 #define SMPI_CHECK(expr)                                                                           \
     do {                                                                                           \
@@ -96,16 +102,13 @@
 /* fh is a file the calling rank has open (MPI_ERR_FILE through the handler of MPI_FILE_NULL, as
  * MPI-3.1 section 13.7 says for an invalid file handle). */
 #define SMPI_CHECK_FILE(call, fh) SMPI_CHECK(smpi__check_file(call, fh))
-/* The count, datatype and buffer checks of an RMA call, and its target rank for the
+/* The data of one side of an RMA call (side "origin", "result" or "target": MPI's parameters
+ * <side>_count, <side>_datatype and, with has_buf, <side>_addr), and the target rank of the
  * synchronisation calls (0..size-1, no MPI_PROC_NULL: the caller has handled it), reported
  * through win's error handler (MPI_ERR_COUNT, MPI_ERR_TYPE, MPI_ERR_BUFFER, MPI_ERR_RANK). A
  * NULL buffer is refused only with a predefined datatype. Run after SMPI_CHECK_WIN. */
-#define SMPI_CHECK_WIN_COUNT(call, win, count)                                                     \
-    SMPI_CHECK(smpi__check_win_count(call, win, count, #count))
-#define SMPI_CHECK_WIN_TYPE(call, win, type)                                                       \
-    SMPI_CHECK(smpi__check_win_type(call, win, type, #type))
-#define SMPI_CHECK_WIN_BUF(call, win, buf, count, type)                                            \
-    SMPI_CHECK(smpi__check_win_buf(call, win, buf, count, type, #buf))
+#define SMPI_CHECK_WIN_DATA(call, win, side, buf, count, type, has_buf)                            \
+    SMPI_CHECK(smpi__check_win_data(call, win, side, buf, count, type, has_buf))
 #define SMPI_CHECK_WIN_TARGET(call, win, rank)                                                     \
     SMPI_CHECK(smpi__check_win_target(call, win, rank, #rank))
 /* A data access of count elements of type on fh: count >= 0 (MPI_ERR_COUNT), type not null
@@ -135,14 +138,24 @@ static inline int smpi__check_init(const char *call)
     return MPI_SUCCESS;
 }
 
+/* A handle its module keeps a list of (communicators, windows, sessions): the null handle
+ * (null_msg) and one the module does not hold (gone_msg) are error class err, reported through
+ * MPI_COMM_WORLD's handler. */
+static inline int smpi__check_live(const char *call, int err, bool is_null, bool is_live,
+                                   const char *null_msg, const char *gone_msg)
+{
+    if (is_null)
+        return smpi__error(MPI_COMM_WORLD, call, err, "%s", null_msg);
+    if (!is_live)
+        return smpi__error(MPI_COMM_WORLD, call, err, "%s", gone_msg);
+    return MPI_SUCCESS;
+}
+
 static inline int smpi__check_comm(const char *call, MPI_Comm comm)
 {
-    if (comm == MPI_COMM_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COMM, "comm is MPI_COMM_NULL");
-    if (!smpi__comm_is_valid(comm))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COMM,
-                           "comm is not a valid communicator (already freed?)");
-    return MPI_SUCCESS;
+    return smpi__check_live(call, MPI_ERR_COMM, comm == MPI_COMM_NULL, smpi__comm_is_valid(comm),
+                            "comm is MPI_COMM_NULL",
+                            "comm is not a valid communicator (already freed?)");
 }
 
 static inline int smpi__check_count(const char *call, MPI_Comm comm, int count, const char *name)
@@ -193,12 +206,9 @@ static inline int smpi__check_op(const char *call, MPI_Comm comm, MPI_Op op)
 
 static inline int smpi__check_win(const char *call, MPI_Win win)
 {
-    if (win == MPI_WIN_NULL)
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN, "win is MPI_WIN_NULL");
-    if (!smpi__win_is_valid(win))
-        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_WIN,
-                           "win is not a valid window of the calling rank (already freed?)");
-    return MPI_SUCCESS;
+    return smpi__check_live(call, MPI_ERR_WIN, win == MPI_WIN_NULL, smpi__win_is_valid(win),
+                            "win is MPI_WIN_NULL",
+                            "win is not a valid window of the calling rank (already freed?)");
 }
 
 static inline int smpi__check_file(const char *call, MPI_File fh)
@@ -209,33 +219,26 @@ static inline int smpi__check_file(const char *call, MPI_File fh)
     return MPI_SUCCESS;
 }
 
-static inline int smpi__check_win_count(const char *call, MPI_Win win, int count, const char *name)
+static inline int smpi__check_win_data(const char *call, MPI_Win win, const char *side,
+                                       const void *buf, int count, MPI_Datatype type, bool has_buf)
 {
-    if (count < 0)
-        return smpi__win_error(win, call, MPI_ERR_COUNT, "%s %d is negative", name, count);
-    return MPI_SUCCESS;
-}
-
-static inline int smpi__check_win_type(const char *call, MPI_Win win, MPI_Datatype type,
-                                       const char *name)
-{
-    const char *why = smpi__type_fault(type);
-
-    if (why)
-        return smpi__win_error(win, call, MPI_ERR_TYPE, "%s %s", name, why);
-    return MPI_SUCCESS;
-}
-
-static inline int smpi__check_win_buf(const char *call, MPI_Win win, const void *buf, int count,
-                                      MPI_Datatype type, const char *name)
-{
+    const char *why;
+    char name[32];
     char msg[512];
 
+    if (count < 0)
+        return smpi__win_error(win, call, MPI_ERR_COUNT, "%s_count %d is negative", side, count);
+    why = smpi__type_fault(type);
+    if (why)
+        return smpi__win_error(win, call, MPI_ERR_TYPE, "%s_datatype %s", side, why);
+    if (!has_buf)
+        return MPI_SUCCESS;
     if (buf == MPI_IN_PLACE)
-        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s is MPI_IN_PLACE", name);
+        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s_addr is MPI_IN_PLACE", side);
     if (buf == NULL && count > 0 && (type->flags & SMPI_TYPE_PREDEFINED) && type->size > 0)
-        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s is NULL with count %d of %s", name,
-                               count, type->name);
+        return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s_addr is NULL with count %d of %s",
+                               side, count, type->name);
+    snprintf(name, sizeof(name), "%s_addr", side);
     if (smpi__analyze.memory && smpi__alloc_overflow(buf, count, type, name, msg, sizeof(msg)))
         return smpi__win_error(win, call, MPI_ERR_BUFFER, "%s", msg);
     return MPI_SUCCESS;

@@ -112,5 +112,15 @@ void smpi__mpit_put_int(int *p, int v);
 /* The result of an MPI_T_*_get_num call: T_CHECK_INIT, MPI_ERR_ARG for a NULL out, else n. */
 int smpi__mpit_put_num(int *out, int n);
 MPI_T_enum smpi__mpit_enum(int kind);
+/* What MPI_T_cvar_get_info and MPI_T_pvar_get_info share (bindings_mpit.c): T_CHECK_INIT,
+ * MPI_T_ERR_INVALID_INDEX for an index out of the control (pvar false) or performance
+ * variables, else the variable in *v and its name, verbosity, datatype, enumeration,
+ * description and binding (none), each skipped when its pointer is NULL. */
+int smpi__mpit_var_info(bool pvar, int index, struct smpi_mpit_var *v, char *name, int *name_len,
+                        int *verbosity, MPI_Datatype *datatype, MPI_T_enum *enumtype, char *desc,
+                        int *desc_len, int *bind);
+/* MPI_T_cvar_get_index and MPI_T_pvar_get_index (a performance variable of var_class): the
+ * index of the variable called name, MPI_T_ERR_INVALID_NAME when there is none. */
+int smpi__mpit_var_index(bool pvar, const char *name, int var_class, int *index);
 
 #endif /* SMPI_MPI_MPIT_H */
