@@ -321,33 +321,55 @@ int PMPI_T_category_get_index(const char *name, int *cat_index)
 }
 #pragma weak MPI_T_category_get_index = PMPI_T_category_get_index
 
-static int category_vars(int cat_index, bool pvars, int len, int indices[])
+enum member { CVARS, PVARS, EVENTS };
+
+/* The members of a category: the first len of them into indices; how many there are into *num
+ * when num_wanted (MPI_ERR_ARG when num is then NULL). */
+static int category_members(int cat_index, enum member m, int len, int indices[], bool num_wanted,
+                            int *num)
 {
+    int n;
+
     T_CHECK_INIT();
     if (cat_index < 0 || cat_index >= smpi__mpit_category_count())
         return MPI_T_ERR_INVALID_INDEX;
-    if (len < 0 || (len > 0 && !indices))
+    if (len < 0 || (len > 0 && !indices) || (num_wanted && !num))
         return MPI_ERR_ARG;
-    smpi__mpit_category_vars(cat_index, pvars, indices, len);
+    n = m == EVENTS ? smpi__mpit_category_events(cat_index, indices, len)
+                    : smpi__mpit_category_vars(cat_index, m == PVARS, indices, len);
+    if (num)
+        *num = n;
     return MPI_SUCCESS;
 }
 
 int PMPI_T_category_get_cvars(int cat_index, int len, int indices[])
 {
-    return category_vars(cat_index, false, len, indices);
+    return category_members(cat_index, CVARS, len, indices, false, NULL);
 }
 #pragma weak MPI_T_category_get_cvars = PMPI_T_category_get_cvars
 
 int PMPI_T_category_get_pvars(int cat_index, int len, int indices[])
 {
-    return category_vars(cat_index, true, len, indices);
+    return category_members(cat_index, PVARS, len, indices, false, NULL);
 }
 #pragma weak MPI_T_category_get_pvars = PMPI_T_category_get_pvars
+
+int PMPI_T_category_get_events(int cat_index, int len, int indices[])
+{
+    return category_members(cat_index, EVENTS, len, indices, false, NULL);
+}
+#pragma weak MPI_T_category_get_events = PMPI_T_category_get_events
+
+int PMPI_T_category_get_num_events(int cat_index, int *num_events)
+{
+    return category_members(cat_index, EVENTS, 0, NULL, true, num_events);
+}
+#pragma weak MPI_T_category_get_num_events = PMPI_T_category_get_num_events
 
 int PMPI_T_category_get_categories(int cat_index, int len, int indices[])
 {
     (void)indices; /* no category holds another */
-    return category_vars(cat_index, true, len < 0 ? len : 0, NULL);
+    return category_members(cat_index, PVARS, len < 0 ? len : 0, NULL, false, NULL);
 }
 #pragma weak MPI_T_category_get_categories = PMPI_T_category_get_categories
 

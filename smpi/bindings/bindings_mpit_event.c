@@ -1,6 +1,7 @@
 /* bindings_mpit_event: the event calls of the tool interface (MPI-4.0 section 15.3.8) over
  * mpit_event.c: the event types and their categories, the one source (simulated time in
- * nanoseconds), registrations and their callbacks, and the instances a callback is given. Like
+ * nanoseconds), registrations and their callbacks, and the instances a callback is given (a
+ * category's events: bindings_mpit.c, with its variables). Like
  * every MPI_T call they work between MPI_T_init_thread and MPI_T_finalize and return error
  * codes (MPI_T_ERR_INVALID_INDEX, MPI_T_ERR_INVALID_HANDLE, MPI_ERR_ARG) without calling an
  * error handler. No info key is recognised: the info objects given are accepted and the ones
@@ -27,30 +28,6 @@ static void empty_info(MPI_Info *info)
     if (info)
         *info = smpi__info_new();
 }
-
-int PMPI_T_category_get_num_events(int cat_index, int *num_events)
-{
-    T_CHECK_INIT();
-    if (cat_index < 0 || cat_index >= smpi__mpit_category_count())
-        return MPI_T_ERR_INVALID_INDEX;
-    if (!num_events)
-        return MPI_ERR_ARG;
-    *num_events = smpi__mpit_category_events(cat_index, NULL, 0);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_T_category_get_num_events = PMPI_T_category_get_num_events
-
-int PMPI_T_category_get_events(int cat_index, int len, int indices[])
-{
-    T_CHECK_INIT();
-    if (cat_index < 0 || cat_index >= smpi__mpit_category_count())
-        return MPI_T_ERR_INVALID_INDEX;
-    if (len < 0 || (len > 0 && !indices))
-        return MPI_ERR_ARG;
-    smpi__mpit_category_events(cat_index, indices, len);
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_T_category_get_events = PMPI_T_category_get_events
 
 /* ---- event types ------------------------------------------------------------------------ */
 
@@ -265,27 +242,11 @@ static int instance(MPI_T_event_instance inst, const void *result, const char **
     return result ? MPI_SUCCESS : MPI_ERR_ARG;
 }
 
-int PMPI_T_event_read(MPI_T_event_instance event_instance, int element_index, void *buffer)
-{
-    struct smpi_mpit_event e;
-    MPI_Count ts;
-    const char *data;
-    int rc = instance(event_instance, buffer, &data, &e, &ts);
+/* What MPI_T_event_read (element `element`), _copy, _get_timestamp and _get_source give of an
+ * instance, into out. */
+enum instance_part { ELEMENT, WHOLE, TIMESTAMP, SOURCE };
 
-    if (rc != MPI_SUCCESS)
-        return rc;
-    if (element_index < 0 || element_index >= e.nelems)
-        return MPI_T_ERR_INVALID_INDEX;
-    memcpy(buffer, data + e.displs[element_index],
-           e.types[element_index] == MPI_COUNT ? sizeof(MPI_Count) : sizeof(int));
-    return MPI_SUCCESS;
-}
-#pragma weak MPI_T_event_read = PMPI_T_event_read
-
-/* What MPI_T_event_copy, _get_timestamp and _get_source give of an instance, into out. */
-enum instance_part { WHOLE, TIMESTAMP, SOURCE };
-
-static int instance_part(MPI_T_event_instance inst, enum instance_part part, void *out)
+static int instance_part(MPI_T_event_instance inst, enum instance_part part, int element, void *out)
 {
     struct smpi_mpit_event e;
     MPI_Count ts;
@@ -294,7 +255,12 @@ static int instance_part(MPI_T_event_instance inst, enum instance_part part, voi
 
     if (rc != MPI_SUCCESS)
         return rc;
-    if (part == WHOLE)
+    if (part == ELEMENT && (element < 0 || element >= e.nelems))
+        return MPI_T_ERR_INVALID_INDEX;
+    if (part == ELEMENT)
+        memcpy(out, data + e.displs[element],
+               e.types[element] == MPI_COUNT ? sizeof(MPI_Count) : sizeof(int));
+    else if (part == WHOLE)
         memcpy(out, data, e.size);
     else if (part == TIMESTAMP)
         *(MPI_Count *)out = ts;
@@ -303,20 +269,26 @@ static int instance_part(MPI_T_event_instance inst, enum instance_part part, voi
     return MPI_SUCCESS;
 }
 
+int PMPI_T_event_read(MPI_T_event_instance event_instance, int element_index, void *buffer)
+{
+    return instance_part(event_instance, ELEMENT, element_index, buffer);
+}
+#pragma weak MPI_T_event_read = PMPI_T_event_read
+
 int PMPI_T_event_copy(MPI_T_event_instance event_instance, void *buffer)
 {
-    return instance_part(event_instance, WHOLE, buffer);
+    return instance_part(event_instance, WHOLE, 0, buffer);
 }
 #pragma weak MPI_T_event_copy = PMPI_T_event_copy
 
 int PMPI_T_event_get_timestamp(MPI_T_event_instance event_instance, MPI_Count *event_timestamp)
 {
-    return instance_part(event_instance, TIMESTAMP, event_timestamp);
+    return instance_part(event_instance, TIMESTAMP, 0, event_timestamp);
 }
 #pragma weak MPI_T_event_get_timestamp = PMPI_T_event_get_timestamp
 
 int PMPI_T_event_get_source(MPI_T_event_instance event_instance, int *source_index)
 {
-    return instance_part(event_instance, SOURCE, source_index);
+    return instance_part(event_instance, SOURCE, 0, source_index);
 }
 #pragma weak MPI_T_event_get_source = PMPI_T_event_get_source
