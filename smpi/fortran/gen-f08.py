@@ -53,6 +53,71 @@ HAND_PARAMS = {
     "Type_set_attr": ["MPI_Datatype datatype", "int type_keyval", "MPI_Aint attribute_val"],
     "Win_set_attr": ["MPI_Win win", "int win_keyval", "MPI_Aint attribute_val"],
 }
+# Bound by hand in Fortran 77 and taking procedures: "@INTERFACE name" is a procedure argument of
+# that abstract interface (ABSTRACT below). A BIND(C) interface cannot take a procedure, so these
+# are generic names whose specific procedure MPI_<Name>_f08 is an ordinary external one (the C
+# glue is mpi_<name>_f08_, gfortran's name for it); the procedures are passed on as they are,
+# since the Fortran 2008 callbacks take their arguments as the Fortran 77 ones do (handles are
+# BIND(C) types of one INTEGER; MPI_User_function's TYPE(C_PTR), VALUE is a buffer's address).
+PROC_PARAMS = {
+    "Comm_create_keyval": ["@MPI_Comm_copy_attr_function comm_copy_attr_fn",
+                           "@MPI_Comm_delete_attr_function comm_delete_attr_fn",
+                           "int *comm_keyval", "MPI_Aint extra_state"],
+    "Type_create_keyval": ["@MPI_Type_copy_attr_function type_copy_attr_fn",
+                           "@MPI_Type_delete_attr_function type_delete_attr_fn",
+                           "int *type_keyval", "MPI_Aint extra_state"],
+    "Win_create_keyval": ["@MPI_Win_copy_attr_function win_copy_attr_fn",
+                          "@MPI_Win_delete_attr_function win_delete_attr_fn",
+                          "int *win_keyval", "MPI_Aint extra_state"],
+    "Op_create": ["@MPI_User_function user_fn", "int commute", "MPI_Op *op"],
+    "Comm_create_errhandler": ["@MPI_Comm_errhandler_function comm_errhandler_fn",
+                               "MPI_Errhandler *errhandler"],
+    "Win_create_errhandler": ["@MPI_Win_errhandler_function win_errhandler_fn",
+                              "MPI_Errhandler *errhandler"],
+    "File_create_errhandler": ["@MPI_File_errhandler_function file_errhandler_fn",
+                               "MPI_Errhandler *errhandler"],
+    "Grequest_start": ["@MPI_Grequest_query_function query_fn",
+                       "@MPI_Grequest_free_function free_fn",
+                       "@MPI_Grequest_cancel_function cancel_fn", "MPI_Aint extra_state",
+                       "MPI_Request *request"],
+}
+# The callbacks' abstract interfaces (MPI-3.1 section 17.1.2 and A.4): name -> (dummy arguments,
+# their declarations).
+ABSTRACT = {
+    "MPI_User_function": ("invec, inoutvec, len, datatype",
+                          ["type(c_ptr), value :: invec, inoutvec", "integer :: len",
+                           "type(MPI_Datatype) :: datatype"]),
+    "MPI_Grequest_query_function": ("extra_state, status, ierror",
+                                    ["integer(MPI_ADDRESS_KIND) :: extra_state",
+                                     "type(MPI_Status) :: status", "integer :: ierror"]),
+    "MPI_Grequest_free_function": ("extra_state, ierror",
+                                   ["integer(MPI_ADDRESS_KIND) :: extra_state",
+                                    "integer :: ierror"]),
+    "MPI_Grequest_cancel_function": ("extra_state, complete, ierror",
+                                     ["integer(MPI_ADDRESS_KIND) :: extra_state",
+                                      "logical :: complete", "integer :: ierror"]),
+}
+for _o in ("Comm", "Type", "Win"):
+    _h = "MPI_Datatype" if _o == "Type" else "MPI_" + _o
+    _n = "datatype" if _o == "Type" else _o.lower()
+    _k = _o.lower() + "_keyval"
+    ABSTRACT["MPI_%s_copy_attr_function" % _o] = (
+        "old%s, %s, extra_state, attribute_val_in, attribute_val_out, flag, ierror" % (_n, _k),
+        ["type(%s) :: old%s" % (_h, _n), "integer :: %s, ierror" % _k,
+         "integer(MPI_ADDRESS_KIND) :: extra_state, attribute_val_in, attribute_val_out",
+         "logical :: flag"])
+    ABSTRACT["MPI_%s_delete_attr_function" % _o] = (
+        "%s, %s, attribute_val, extra_state, ierror" % (_n, _k),
+        ["type(%s) :: %s" % (_h, _n), "integer :: %s, ierror" % _k,
+         "integer(MPI_ADDRESS_KIND) :: attribute_val, extra_state"])
+for _o in ("Comm", "Win", "File"):
+    ABSTRACT["MPI_%s_errhandler_function" % _o] = (
+        "%s, error_code" % _o.lower(), ["type(MPI_%s) :: %s" % (_o, _o.lower()),
+                                        "integer :: error_code"])
+# The predefined callbacks (Fortran 77 procedures of fortran_callbacks.c): interface -> names.
+PREDEFINED_FN = {"MPI_%s_%s_attr_function" % (o, k): ["MPI_%s_%s" % (o.upper(), f) for f in fns]
+                 for o in ("Comm", "Type", "Win")
+                 for k, fns in (("copy", ("NULL_COPY_FN", "DUP_FN")), ("delete", ("NULL_DELETE_FN",)))}
 # Hand-written Fortran 77 bindings whose C declaration maps as it is.
 HAND_AS_DECLARED = {"Info_get_string", "Alltoallw", "Ialltoallw"}
 # Not in mpi_f08: the MPI-1 functions removed in MPI-3.0 (their addresses are INTEGERs) and the
@@ -102,6 +167,7 @@ class F08:
         self.f77args = []   # its parameter types, for the prototype
         self.f77lens = []
         self.bufs = []      # choice buffers
+        self.proc = False   # takes a procedure: not BIND(C)
 
     def build(self):
         async_ = bool(ASYNC.match(self.name))
@@ -115,7 +181,13 @@ class F08:
         subst = {}
         for p in self.params:
             t, n, ptr = p["type"], p["name"], p["ptr"]
-            if t == "void" and ptr == 1 and n in C_PTRS:
+            if t == "PROC":
+                self.proc = True
+                self.decl.append("procedure(%s) :: %s" % (p["iface"], n))
+                self.cargs.append("void (*%s)(void)" % n)
+                self.call.append(n)
+                self.f77args.append("void (*)(void)")
+            elif t == "void" and ptr == 1 and n in C_PTRS:
                 self.decl.append("type(c_ptr) :: " + n)
                 self.cargs.append("void *" + n)
                 self.call.append(n)
@@ -173,8 +245,8 @@ class F08:
         return True
 
 
-def cname(name):
-    return "smpi_f08_" + name.lower()
+def cname(g):
+    return "mpi_%s_f08_" % g.name.lower() if g.proc else "smpi_f08_" + g.name.lower()
 
 
 def wrap(line, indent):
@@ -202,19 +274,26 @@ def interface(g):
         for d in g.decl:
             s += wrap(d, 12)
         return s + "        end function %s\n" % ("MPI_" + g.name)
-    s = wrap("subroutine MPI_%s(%s) bind(C, name=\"%s\")"
-             % (g.name, ", ".join(args + ["ierror"]), cname(g.name)), 8)
+    if g.proc:
+        head = "subroutine MPI_%s_f08(%s)" % (g.name, ", ".join(args + ["ierror"]))
+        s = "    end interface\n    interface MPI_%s\n" % g.name + wrap(head, 8)
+    else:
+        s = wrap("subroutine MPI_%s(%s) bind(C, name=\"%s\")"
+                 % (g.name, ", ".join(args + ["ierror"]), cname(g)), 8)
     s += "            import\n"
     for d in g.decl:
         s += wrap(d, 12)
     s += "            integer, optional :: ierror\n"
+    if g.proc:
+        return s + "        end subroutine MPI_%s_f08\n    end interface MPI_%s\n    interface\n" % (
+            g.name, g.name)
     return s + "        end subroutine MPI_%s\n" % g.name
 
 
 def glue(out, g):
     low = "pmpi_" + g.name.lower() + "_"
     out.write("\nvoid %s(%s);\n" % (low, ", ".join(g.f77args + ["MPI_Fint *"] + g.f77lens)))
-    out.write("\nSMPI_API void %s(%s)\n{\n" % (cname(g.name), ", ".join(g.cargs + ["MPI_Fint *ierror"])))
+    out.write("\nSMPI_API void %s(%s)\n{\n" % (cname(g), ", ".join(g.cargs + ["MPI_Fint *ierror"])))
     out.write("    MPI_Fint err = MPI_SUCCESS;\n")
     if g.bufs:
         out.write("    int ok = 1;\n")
@@ -239,7 +318,11 @@ def procedures():
         seen.add(name)
         if name in ("Wtime", "Wtick"):
             continue
-        if name in HAND_PARAMS:
+        if name in PROC_PARAMS:
+            plist = [{"type": "PROC", "iface": x.split()[0][1:], "name": x.split()[1], "ptr": 0,
+                      "arr": False, "const": False, "dim2": None} if x.startswith("@")
+                     else gf.parse_param(x) for x in PROC_PARAMS[name]]
+        elif name in HAND_PARAMS:
             plist = [gf.parse_param(x) for x in HAND_PARAMS[name]]
         else:
             plist = [] if params.strip() == "void" else [gf.parse_param(x) for x in params.split(",")]
@@ -285,6 +368,17 @@ def constants():
         else:
             lines.append("integer, parameter :: %s = %d" % (k, v))
     return lines
+
+
+def abstract():
+    s = ""
+    for name, (args, decls) in sorted(ABSTRACT.items()):
+        s += wrap("subroutine %s(%s)" % (name, args), 8)
+        s += "            import\n"
+        for d in decls:
+            s += wrap(d, 12)
+        s += "        end subroutine %s\n" % name
+    return s
 
 
 MODULE_HEAD = """! mpi_f08: the Fortran 2008 bindings of simmpi (MPI-3.1 section 17.1.2). Generated by
@@ -336,13 +430,22 @@ def module(procs):
                       % (t[4:].lower(), c, t[4:].lower(), c, t, t[4:].lower(), c))
         out.write("    end interface operator(%s)\n" % op)
     out.write("""
+    abstract interface
+%s    end interface
+%s
     interface
-        function MPI_Wtime() bind(C, name="pmpi_wtime_")
+        function MPI_Wtime() bind(C, name="mpi_wtime_")
             double precision :: MPI_Wtime
         end function MPI_Wtime
-        function MPI_Wtick() bind(C, name="pmpi_wtick_")
+        function MPI_Wtick() bind(C, name="mpi_wtick_")
             double precision :: MPI_Wtick
         end function MPI_Wtick
+        function PMPI_Wtime() bind(C, name="pmpi_wtime_")
+            double precision :: PMPI_Wtime
+        end function PMPI_Wtime
+        function PMPI_Wtick() bind(C, name="pmpi_wtick_")
+            double precision :: PMPI_Wtick
+        end function PMPI_Wtick
         subroutine MPI_Status_f2f08(f_status, f08_status, ierror) bind(C, name="smpi_f08_status_f2f08")
             import
             integer :: f_status(*)
@@ -360,7 +463,8 @@ def module(procs):
             integer :: size
             integer, optional :: ierror
         end subroutine MPI_Sizeof
-""")
+""" % (abstract(), "".join("    procedure(%s) :: %s\n" % (k, ", ".join(v))
+                           for k, v in sorted(PREDEFINED_FN.items()))))
     for g in procs:
         out.write(interface(g))
     out.write("    end interface\nend module mpi_f08\n")
