@@ -446,13 +446,110 @@ module mpi_f08
         end function smpi_win_ne
     end interface operator(/=)
 
+    abstract interface
+        subroutine MPI_Comm_copy_attr_function(oldcomm, comm_keyval, extra_state, &
+            attribute_val_in, attribute_val_out, flag, ierror)
+            import
+            type(MPI_Comm) :: oldcomm
+            integer :: comm_keyval, ierror
+            integer(MPI_ADDRESS_KIND) :: extra_state, attribute_val_in, attribute_val_out
+            logical :: flag
+        end subroutine MPI_Comm_copy_attr_function
+        subroutine MPI_Comm_delete_attr_function(comm, comm_keyval, attribute_val, extra_state, &
+            ierror)
+            import
+            type(MPI_Comm) :: comm
+            integer :: comm_keyval, ierror
+            integer(MPI_ADDRESS_KIND) :: attribute_val, extra_state
+        end subroutine MPI_Comm_delete_attr_function
+        subroutine MPI_Comm_errhandler_function(comm, error_code)
+            import
+            type(MPI_Comm) :: comm
+            integer :: error_code
+        end subroutine MPI_Comm_errhandler_function
+        subroutine MPI_File_errhandler_function(file, error_code)
+            import
+            type(MPI_File) :: file
+            integer :: error_code
+        end subroutine MPI_File_errhandler_function
+        subroutine MPI_Grequest_cancel_function(extra_state, complete, ierror)
+            import
+            integer(MPI_ADDRESS_KIND) :: extra_state
+            logical :: complete
+            integer :: ierror
+        end subroutine MPI_Grequest_cancel_function
+        subroutine MPI_Grequest_free_function(extra_state, ierror)
+            import
+            integer(MPI_ADDRESS_KIND) :: extra_state
+            integer :: ierror
+        end subroutine MPI_Grequest_free_function
+        subroutine MPI_Grequest_query_function(extra_state, status, ierror)
+            import
+            integer(MPI_ADDRESS_KIND) :: extra_state
+            type(MPI_Status) :: status
+            integer :: ierror
+        end subroutine MPI_Grequest_query_function
+        subroutine MPI_Type_copy_attr_function(olddatatype, type_keyval, extra_state, &
+            attribute_val_in, attribute_val_out, flag, ierror)
+            import
+            type(MPI_Datatype) :: olddatatype
+            integer :: type_keyval, ierror
+            integer(MPI_ADDRESS_KIND) :: extra_state, attribute_val_in, attribute_val_out
+            logical :: flag
+        end subroutine MPI_Type_copy_attr_function
+        subroutine MPI_Type_delete_attr_function(datatype, type_keyval, attribute_val, &
+            extra_state, ierror)
+            import
+            type(MPI_Datatype) :: datatype
+            integer :: type_keyval, ierror
+            integer(MPI_ADDRESS_KIND) :: attribute_val, extra_state
+        end subroutine MPI_Type_delete_attr_function
+        subroutine MPI_User_function(invec, inoutvec, len, datatype)
+            import
+            type(c_ptr), value :: invec, inoutvec
+            integer :: len
+            type(MPI_Datatype) :: datatype
+        end subroutine MPI_User_function
+        subroutine MPI_Win_copy_attr_function(oldwin, win_keyval, extra_state, &
+            attribute_val_in, attribute_val_out, flag, ierror)
+            import
+            type(MPI_Win) :: oldwin
+            integer :: win_keyval, ierror
+            integer(MPI_ADDRESS_KIND) :: extra_state, attribute_val_in, attribute_val_out
+            logical :: flag
+        end subroutine MPI_Win_copy_attr_function
+        subroutine MPI_Win_delete_attr_function(win, win_keyval, attribute_val, extra_state, ierror)
+            import
+            type(MPI_Win) :: win
+            integer :: win_keyval, ierror
+            integer(MPI_ADDRESS_KIND) :: attribute_val, extra_state
+        end subroutine MPI_Win_delete_attr_function
+        subroutine MPI_Win_errhandler_function(win, error_code)
+            import
+            type(MPI_Win) :: win
+            integer :: error_code
+        end subroutine MPI_Win_errhandler_function
+    end interface
+    procedure(MPI_Comm_copy_attr_function) :: MPI_COMM_NULL_COPY_FN, MPI_COMM_DUP_FN
+    procedure(MPI_Comm_delete_attr_function) :: MPI_COMM_NULL_DELETE_FN
+    procedure(MPI_Type_copy_attr_function) :: MPI_TYPE_NULL_COPY_FN, MPI_TYPE_DUP_FN
+    procedure(MPI_Type_delete_attr_function) :: MPI_TYPE_NULL_DELETE_FN
+    procedure(MPI_Win_copy_attr_function) :: MPI_WIN_NULL_COPY_FN, MPI_WIN_DUP_FN
+    procedure(MPI_Win_delete_attr_function) :: MPI_WIN_NULL_DELETE_FN
+
     interface
-        function MPI_Wtime() bind(C, name="pmpi_wtime_")
+        function MPI_Wtime() bind(C, name="mpi_wtime_")
             double precision :: MPI_Wtime
         end function MPI_Wtime
-        function MPI_Wtick() bind(C, name="pmpi_wtick_")
+        function MPI_Wtick() bind(C, name="mpi_wtick_")
             double precision :: MPI_Wtick
         end function MPI_Wtick
+        function PMPI_Wtime() bind(C, name="pmpi_wtime_")
+            double precision :: PMPI_Wtime
+        end function PMPI_Wtime
+        function PMPI_Wtick() bind(C, name="pmpi_wtick_")
+            double precision :: PMPI_Wtick
+        end function PMPI_Wtick
         subroutine MPI_Status_f2f08(f_status, f08_status, ierror) bind(C, name="smpi_f08_status_f2f08")
             import
             integer :: f_status(*)
@@ -1207,6 +1304,19 @@ module mpi_f08
             character(len=*) :: type_name
             integer, optional :: ierror
         end subroutine MPI_Type_set_name
+    end interface
+    interface MPI_Type_create_keyval
+        subroutine MPI_Type_create_keyval_f08(type_copy_attr_fn, type_delete_attr_fn, &
+            type_keyval, extra_state, ierror)
+            import
+            procedure(MPI_Type_copy_attr_function) :: type_copy_attr_fn
+            procedure(MPI_Type_delete_attr_function) :: type_delete_attr_fn
+            integer :: type_keyval
+            integer(MPI_ADDRESS_KIND) :: extra_state
+            integer, optional :: ierror
+        end subroutine MPI_Type_create_keyval_f08
+    end interface MPI_Type_create_keyval
+    interface
         subroutine MPI_Type_free_keyval(type_keyval, ierror) bind(C, &
             name="smpi_f08_type_free_keyval")
             import
@@ -1448,6 +1558,17 @@ module mpi_f08
             type(MPI_Comm) :: comm
             integer, optional :: ierror
         end subroutine MPI_Exscan
+    end interface
+    interface MPI_Op_create
+        subroutine MPI_Op_create_f08(user_fn, commute, op, ierror)
+            import
+            procedure(MPI_User_function) :: user_fn
+            logical :: commute
+            type(MPI_Op) :: op
+            integer, optional :: ierror
+        end subroutine MPI_Op_create_f08
+    end interface MPI_Op_create
+    interface
         subroutine MPI_Op_free(op, ierror) bind(C, name="smpi_f08_op_free")
             import
             type(MPI_Op) :: op
@@ -2018,6 +2139,19 @@ module mpi_f08
             type(MPI_Comm) :: newintracomm
             integer, optional :: ierror
         end subroutine MPI_Intercomm_merge
+    end interface
+    interface MPI_Comm_create_keyval
+        subroutine MPI_Comm_create_keyval_f08(comm_copy_attr_fn, comm_delete_attr_fn, &
+            comm_keyval, extra_state, ierror)
+            import
+            procedure(MPI_Comm_copy_attr_function) :: comm_copy_attr_fn
+            procedure(MPI_Comm_delete_attr_function) :: comm_delete_attr_fn
+            integer :: comm_keyval
+            integer(MPI_ADDRESS_KIND) :: extra_state
+            integer, optional :: ierror
+        end subroutine MPI_Comm_create_keyval_f08
+    end interface MPI_Comm_create_keyval
+    interface
         subroutine MPI_Comm_free_keyval(comm_keyval, ierror) bind(C, &
             name="smpi_f08_comm_free_keyval")
             import
@@ -2048,6 +2182,19 @@ module mpi_f08
             integer :: comm_keyval
             integer, optional :: ierror
         end subroutine MPI_Comm_delete_attr
+    end interface
+    interface MPI_Win_create_keyval
+        subroutine MPI_Win_create_keyval_f08(win_copy_attr_fn, win_delete_attr_fn, win_keyval, &
+            extra_state, ierror)
+            import
+            procedure(MPI_Win_copy_attr_function) :: win_copy_attr_fn
+            procedure(MPI_Win_delete_attr_function) :: win_delete_attr_fn
+            integer :: win_keyval
+            integer(MPI_ADDRESS_KIND) :: extra_state
+            integer, optional :: ierror
+        end subroutine MPI_Win_create_keyval_f08
+    end interface MPI_Win_create_keyval
+    interface
         subroutine MPI_Win_free_keyval(win_keyval, ierror) bind(C, name="smpi_f08_win_free_keyval")
             import
             integer :: win_keyval
@@ -2329,6 +2476,16 @@ module mpi_f08
             type(*), dimension(..) :: base
             integer, optional :: ierror
         end subroutine MPI_Free_mem
+    end interface
+    interface MPI_Comm_create_errhandler
+        subroutine MPI_Comm_create_errhandler_f08(comm_errhandler_fn, errhandler, ierror)
+            import
+            procedure(MPI_Comm_errhandler_function) :: comm_errhandler_fn
+            type(MPI_Errhandler) :: errhandler
+            integer, optional :: ierror
+        end subroutine MPI_Comm_create_errhandler_f08
+    end interface MPI_Comm_create_errhandler
+    interface
         subroutine MPI_Comm_set_errhandler(comm, errhandler, ierror) bind(C, &
             name="smpi_f08_comm_set_errhandler")
             import
@@ -2343,6 +2500,16 @@ module mpi_f08
             type(MPI_Errhandler) :: errhandler
             integer, optional :: ierror
         end subroutine MPI_Comm_get_errhandler
+    end interface
+    interface MPI_Win_create_errhandler
+        subroutine MPI_Win_create_errhandler_f08(win_errhandler_fn, errhandler, ierror)
+            import
+            procedure(MPI_Win_errhandler_function) :: win_errhandler_fn
+            type(MPI_Errhandler) :: errhandler
+            integer, optional :: ierror
+        end subroutine MPI_Win_create_errhandler_f08
+    end interface MPI_Win_create_errhandler
+    interface
         subroutine MPI_Win_set_errhandler(win, errhandler, ierror) bind(C, &
             name="smpi_f08_win_set_errhandler")
             import
@@ -2357,6 +2524,16 @@ module mpi_f08
             type(MPI_Errhandler) :: errhandler
             integer, optional :: ierror
         end subroutine MPI_Win_get_errhandler
+    end interface
+    interface MPI_File_create_errhandler
+        subroutine MPI_File_create_errhandler_f08(file_errhandler_fn, errhandler, ierror)
+            import
+            procedure(MPI_File_errhandler_function) :: file_errhandler_fn
+            type(MPI_Errhandler) :: errhandler
+            integer, optional :: ierror
+        end subroutine MPI_File_create_errhandler_f08
+    end interface MPI_File_create_errhandler
+    interface
         subroutine MPI_File_set_errhandler(file, errhandler, ierror) bind(C, &
             name="smpi_f08_file_set_errhandler")
             import
@@ -2928,6 +3105,20 @@ module mpi_f08
             type(MPI_Win) :: win
             integer, optional :: ierror
         end subroutine MPI_Win_sync
+    end interface
+    interface MPI_Grequest_start
+        subroutine MPI_Grequest_start_f08(query_fn, free_fn, cancel_fn, extra_state, request, &
+            ierror)
+            import
+            procedure(MPI_Grequest_query_function) :: query_fn
+            procedure(MPI_Grequest_free_function) :: free_fn
+            procedure(MPI_Grequest_cancel_function) :: cancel_fn
+            integer(MPI_ADDRESS_KIND) :: extra_state
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Grequest_start_f08
+    end interface MPI_Grequest_start
+    interface
         subroutine MPI_Grequest_complete(request, ierror) bind(C, name="smpi_f08_grequest_complete")
             import
             type(MPI_Request) :: request

@@ -1178,6 +1178,19 @@ SMPI_API void smpi_f08_type_set_name(MPI_Fint *datatype, CFI_cdesc_t *type_name,
         *ierror = err;
 }
 
+void pmpi_type_create_keyval_(void (*)(void), void (*)(void), MPI_Fint *, MPI_Aint *, MPI_Fint *);
+
+SMPI_API void mpi_type_create_keyval_f08_(void (*type_copy_attr_fn)(void),
+                                          void (*type_delete_attr_fn)(void), MPI_Fint *type_keyval,
+                                          MPI_Aint *extra_state, MPI_Fint *ierror)
+{
+    MPI_Fint err = MPI_SUCCESS;
+    pmpi_type_create_keyval_(type_copy_attr_fn, type_delete_attr_fn, type_keyval, extra_state,
+                             &err);
+    if (ierror)
+        *ierror = err;
+}
+
 void pmpi_type_free_keyval_(MPI_Fint *, MPI_Fint *);
 
 SMPI_API void smpi_f08_type_free_keyval(MPI_Fint *type_keyval, MPI_Fint *ierror)
@@ -1614,6 +1627,17 @@ SMPI_API void smpi_f08_exscan(CFI_cdesc_t *sendbuf, CFI_cdesc_t *recvbuf, MPI_Fi
         pmpi_exscan_(b_sendbuf.addr, b_recvbuf.addr, count, datatype, op, comm, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
+    if (ierror)
+        *ierror = err;
+}
+
+void pmpi_op_create_(void (*)(void), MPI_Fint *, MPI_Fint *, MPI_Fint *);
+
+SMPI_API void mpi_op_create_f08_(void (*user_fn)(void), MPI_Fint *commute, MPI_Fint *op,
+                                 MPI_Fint *ierror)
+{
+    MPI_Fint err = MPI_SUCCESS;
+    pmpi_op_create_(user_fn, commute, op, &err);
     if (ierror)
         *ierror = err;
 }
@@ -2562,6 +2586,19 @@ SMPI_API void smpi_f08_intercomm_merge(MPI_Fint *intercomm, MPI_Fint *high, MPI_
         *ierror = err;
 }
 
+void pmpi_comm_create_keyval_(void (*)(void), void (*)(void), MPI_Fint *, MPI_Aint *, MPI_Fint *);
+
+SMPI_API void mpi_comm_create_keyval_f08_(void (*comm_copy_attr_fn)(void),
+                                          void (*comm_delete_attr_fn)(void), MPI_Fint *comm_keyval,
+                                          MPI_Aint *extra_state, MPI_Fint *ierror)
+{
+    MPI_Fint err = MPI_SUCCESS;
+    pmpi_comm_create_keyval_(comm_copy_attr_fn, comm_delete_attr_fn, comm_keyval, extra_state,
+                             &err);
+    if (ierror)
+        *ierror = err;
+}
+
 void pmpi_comm_free_keyval_(MPI_Fint *, MPI_Fint *);
 
 SMPI_API void smpi_f08_comm_free_keyval(MPI_Fint *comm_keyval, MPI_Fint *ierror)
@@ -2600,6 +2637,18 @@ SMPI_API void smpi_f08_comm_delete_attr(MPI_Fint *comm, MPI_Fint *comm_keyval, M
 {
     MPI_Fint err = MPI_SUCCESS;
     pmpi_comm_delete_attr_(comm, comm_keyval, &err);
+    if (ierror)
+        *ierror = err;
+}
+
+void pmpi_win_create_keyval_(void (*)(void), void (*)(void), MPI_Fint *, MPI_Aint *, MPI_Fint *);
+
+SMPI_API void mpi_win_create_keyval_f08_(void (*win_copy_attr_fn)(void),
+                                         void (*win_delete_attr_fn)(void), MPI_Fint *win_keyval,
+                                         MPI_Aint *extra_state, MPI_Fint *ierror)
+{
+    MPI_Fint err = MPI_SUCCESS;
+    pmpi_win_create_keyval_(win_copy_attr_fn, win_delete_attr_fn, win_keyval, extra_state, &err);
     if (ierror)
         *ierror = err;
 }
@@ -2982,6 +3031,17 @@ SMPI_API void smpi_f08_free_mem(CFI_cdesc_t *base, MPI_Fint *ierror)
         *ierror = err;
 }
 
+void pmpi_comm_create_errhandler_(void (*)(void), MPI_Fint *, MPI_Fint *);
+
+SMPI_API void mpi_comm_create_errhandler_f08_(void (*comm_errhandler_fn)(void),
+                                              MPI_Fint *errhandler, MPI_Fint *ierror)
+{
+    MPI_Fint err = MPI_SUCCESS;
+    pmpi_comm_create_errhandler_(comm_errhandler_fn, errhandler, &err);
+    if (ierror)
+        *ierror = err;
+}
+
 void pmpi_comm_set_errhandler_(MPI_Fint *, MPI_Fint *, MPI_Fint *);
 
 SMPI_API void smpi_f08_comm_set_errhandler(MPI_Fint *comm, MPI_Fint *errhandler, MPI_Fint *ierror)
@@ -3002,6 +3062,17 @@ SMPI_API void smpi_f08_comm_get_errhandler(MPI_Fint *comm, MPI_Fint *errhandler,
         *ierror = err;
 }
 
+void pmpi_win_create_errhandler_(void (*)(void), MPI_Fint *, MPI_Fint *);
+
+SMPI_API void mpi_win_create_errhandler_f08_(void (*win_errhandler_fn)(void), MPI_Fint *errhandler,
+                                             MPI_Fint *ierror)
+{
+    MPI_Fint err = MPI_SUCCESS;
+    pmpi_win_create_errhandler_(win_errhandler_fn, errhandler, &err);
+    if (ierror)
+        *ierror = err;
+}
+
 void pmpi_win_set_errhandler_(MPI_Fint *, MPI_Fint *, MPI_Fint *);
 
 SMPI_API void smpi_f08_win_set_errhandler(MPI_Fint *win, MPI_Fint *errhandler, MPI_Fint *ierror)
@@ -3018,6 +3089,17 @@ SMPI_API void smpi_f08_win_get_errhandler(MPI_Fint *win, MPI_Fint *errhandler, M
 {
     MPI_Fint err = MPI_SUCCESS;
     pmpi_win_get_errhandler_(win, errhandler, &err);
+    if (ierror)
+        *ierror = err;
+}
+
+void pmpi_file_create_errhandler_(void (*)(void), MPI_Fint *, MPI_Fint *);
+
+SMPI_API void mpi_file_create_errhandler_f08_(void (*file_errhandler_fn)(void),
+                                              MPI_Fint *errhandler, MPI_Fint *ierror)
+{
+    MPI_Fint err = MPI_SUCCESS;
+    pmpi_file_create_errhandler_(file_errhandler_fn, errhandler, &err);
     if (ierror)
         *ierror = err;
 }
@@ -3943,6 +4025,19 @@ SMPI_API void smpi_f08_win_sync(MPI_Fint *win, MPI_Fint *ierror)
 {
     MPI_Fint err = MPI_SUCCESS;
     pmpi_win_sync_(win, &err);
+    if (ierror)
+        *ierror = err;
+}
+
+void pmpi_grequest_start_(void (*)(void), void (*)(void), void (*)(void), MPI_Aint *, MPI_Fint *,
+                          MPI_Fint *);
+
+SMPI_API void mpi_grequest_start_f08_(void (*query_fn)(void), void (*free_fn)(void),
+                                      void (*cancel_fn)(void), MPI_Aint *extra_state,
+                                      MPI_Fint *request, MPI_Fint *ierror)
+{
+    MPI_Fint err = MPI_SUCCESS;
+    pmpi_grequest_start_(query_fn, free_fn, cancel_fn, extra_state, request, &err);
     if (ierror)
         *ierror = err;
 }
