@@ -8,7 +8,6 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,14 +56,13 @@ static void offsets(const CFI_cdesc_t *d, size_t n, MPI_Aint *off)
     }
 }
 
-/* Reports a buffer that cannot be mapped: a message, then MPI_COMM_WORLD's error handler (the
- * call's own object is not known here). */
+/* Reports a buffer that cannot be mapped to MPI_COMM_WORLD's error handler (the call's own
+ * object is not known here): fatal by default, MPI_ERR_BUFFER in *err under MPI_ERRORS_RETURN. */
 static int refuse(const char *fn, const CFI_cdesc_t *d, const char *why, MPI_Fint *err)
 {
-    fprintf(stderr, "simmpi: %s: a non-contiguous buffer (rank %d, %zu-byte elements) %s\n", fn,
-            (int)d->rank, d->elem_len, why);
-    *err = MPI_ERR_BUFFER;
-    PMPI_Comm_call_errhandler(MPI_COMM_WORLD, MPI_ERR_BUFFER);
+    *err = smpi__error(MPI_COMM_WORLD, fn, MPI_ERR_BUFFER,
+                       "a non-contiguous buffer (rank %d, %zu-byte elements) %s", (int)d->rank,
+                       d->elem_len, why);
     return 0;
 }
 

@@ -36,7 +36,7 @@ LOGICALS = {"flag", "weighted", "commute", "reorder", "periods", "remain_dims"}
 # void * arguments that are TYPE(C_PTR) (an address the call returns), not choice buffers.
 C_PTRS = {"baseptr", "buffer_addr"}
 # Choice buffers whose address is what the call takes (never copied, contiguous or not).
-ADDRESSES = {"location", "base", "buffer"}
+ADDRESSES = {"location", "base"}
 KINDS = {"MPI_Aint": "integer(MPI_ADDRESS_KIND)", "MPI_Offset": "integer(MPI_OFFSET_KIND)",
          "MPI_Count": "integer(MPI_COUNT_KIND)", "double": "double precision", "int": "integer"}
 # Bound by hand in Fortran 77 with these C-side arguments (the argc/argv of MPI_Init are not
@@ -124,9 +124,11 @@ HAND_AS_DECLARED = {"Info_get_string", "Alltoallw", "Ialltoallw"}
 # deprecated attribute calls (MPI-3.1 section 17.2.1 gives them no mpi_f08 binding).
 REMOVED = gf.INT_ADDRESS | {"Attr_get", "Attr_put", "Attr_delete", "Keyval_free", "Errhandler_get",
                             "Errhandler_set", "Errhandler_free_", "Type_ub_"}
-# Nonblocking calls: their buffers are ASYNCHRONOUS (MPI-3.1 section 17.1.2).
-ASYNC = re.compile(r"^(I[a-z]|R(get|put|accumulate|get_accumulate)$|.*_init$|File_i|"
-                   r"File_.*_(begin|end)$|Buffer_attach$)")
+# Nonblocking calls and one-sided communication: their buffers are ASYNCHRONOUS (MPI-3.1 section
+# 17.1.2) and used after the call returns, so never copied.
+ASYNC = re.compile(r"^(I[a-z]|R?(get|put|accumulate|get_accumulate)$|Get|Put|Accumulate$|"
+                   r"Fetch_and_op$|Compare_and_swap$|.*_init$|File_i|File_.*_(begin|end)$|"
+                   r"Buffer_attach$)")
 
 
 def pairing(params, buf):
@@ -201,10 +203,9 @@ class F08:
                     mode = "SMPI_F08_ADDRESS"
                 elif not async_:
                     mode = "SMPI_F08_COPY_IN" if p["const"] else "SMPI_F08_COPY_INOUT"
-                elif dtype and used.count(dtype) == 1 and (count is None or used.count(count) == 1):
+                elif count and dtype and used.count(dtype) == 1 and used.count(count) == 1:
                     mode = "SMPI_F08_DATATYPE"
-                    if count:
-                        subst[count] = "b_%s.count" % n
+                    subst[count] = "b_%s.count" % n
                     subst[dtype] = "b_%s.type" % n
                 else:
                     mode = "SMPI_F08_CONTIGUOUS"
