@@ -1068,7 +1068,7 @@ module mpi_f08
         end subroutine MPI_Type_create_darray
         subroutine MPI_Get_address(location, address, ierror) bind(C, name="smpi_f08_get_address")
             import
-            type(*), dimension(..) :: location
+            type(*), dimension(..), asynchronous :: location
             integer(MPI_ADDRESS_KIND) :: address
             integer, optional :: ierror
         end subroutine MPI_Get_address
@@ -2871,7 +2871,7 @@ module mpi_f08
         subroutine MPI_Put(origin_addr, origin_count, origin_datatype, target_rank, &
             target_disp, target_count, target_datatype, win, ierror) bind(C, name="smpi_f08_put")
             import
-            type(*), dimension(..) :: origin_addr
+            type(*), dimension(..), asynchronous :: origin_addr
             integer :: origin_count
             type(MPI_Datatype) :: origin_datatype
             integer :: target_rank
@@ -2884,7 +2884,7 @@ module mpi_f08
         subroutine MPI_Get(origin_addr, origin_count, origin_datatype, target_rank, &
             target_disp, target_count, target_datatype, win, ierror) bind(C, name="smpi_f08_get")
             import
-            type(*), dimension(..) :: origin_addr
+            type(*), dimension(..), asynchronous :: origin_addr
             integer :: origin_count
             type(MPI_Datatype) :: origin_datatype
             integer :: target_rank
@@ -2898,7 +2898,7 @@ module mpi_f08
             target_disp, target_count, target_datatype, op, win, ierror) bind(C, &
             name="smpi_f08_accumulate")
             import
-            type(*), dimension(..) :: origin_addr
+            type(*), dimension(..), asynchronous :: origin_addr
             integer :: origin_count
             type(MPI_Datatype) :: origin_datatype
             integer :: target_rank
@@ -2913,10 +2913,10 @@ module mpi_f08
             result_count, result_datatype, target_rank, target_disp, target_count, &
             target_datatype, op, win, ierror) bind(C, name="smpi_f08_get_accumulate")
             import
-            type(*), dimension(..) :: origin_addr
+            type(*), dimension(..), asynchronous :: origin_addr
             integer :: origin_count
             type(MPI_Datatype) :: origin_datatype
-            type(*), dimension(..) :: result_addr
+            type(*), dimension(..), asynchronous :: result_addr
             integer :: result_count
             type(MPI_Datatype) :: result_datatype
             integer :: target_rank
@@ -2930,8 +2930,8 @@ module mpi_f08
         subroutine MPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, &
             target_disp, op, win, ierror) bind(C, name="smpi_f08_fetch_and_op")
             import
-            type(*), dimension(..) :: origin_addr
-            type(*), dimension(..) :: result_addr
+            type(*), dimension(..), asynchronous :: origin_addr
+            type(*), dimension(..), asynchronous :: result_addr
             type(MPI_Datatype) :: datatype
             integer :: target_rank
             integer(MPI_ADDRESS_KIND) :: target_disp
@@ -2942,9 +2942,9 @@ module mpi_f08
         subroutine MPI_Compare_and_swap(origin_addr, compare_addr, result_addr, datatype, &
             target_rank, target_disp, win, ierror) bind(C, name="smpi_f08_compare_and_swap")
             import
-            type(*), dimension(..) :: origin_addr
-            type(*), dimension(..) :: compare_addr
-            type(*), dimension(..) :: result_addr
+            type(*), dimension(..), asynchronous :: origin_addr
+            type(*), dimension(..), asynchronous :: compare_addr
+            type(*), dimension(..), asynchronous :: result_addr
             type(MPI_Datatype) :: datatype
             integer :: target_rank
             integer(MPI_ADDRESS_KIND) :: target_disp

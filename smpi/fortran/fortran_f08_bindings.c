@@ -216,8 +216,8 @@ SMPI_API void smpi_f08_buffer_attach(CFI_cdesc_t *buffer, MPI_Fint *size, MPI_Fi
     MPI_Fint err = MPI_SUCCESS;
     int ok = 1;
     struct smpi_f08buf b_buffer = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Buffer_attach", buffer, SMPI_F08_ADDRESS, NULL, NULL, &b_buffer,
-                               &err);
+    ok = ok && smpi__f08buf_in("MPI_Buffer_attach", buffer, SMPI_F08_CONTIGUOUS, NULL, NULL,
+                               &b_buffer, &err);
     if (ok)
         pmpi_buffer_attach_(b_buffer.addr, size, &err);
     smpi__f08buf_out(&b_buffer);
@@ -1251,7 +1251,8 @@ SMPI_API void smpi_f08_bcast(CFI_cdesc_t *buffer, MPI_Fint *count, MPI_Fint *dat
     MPI_Fint err = MPI_SUCCESS;
     int ok = 1;
     struct smpi_f08buf b_buffer = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Bcast", buffer, SMPI_F08_ADDRESS, NULL, NULL, &b_buffer, &err);
+    ok = ok &&
+         smpi__f08buf_in("MPI_Bcast", buffer, SMPI_F08_COPY_INOUT, NULL, NULL, &b_buffer, &err);
     if (ok)
         pmpi_bcast_(b_buffer.addr, count, datatype, root, comm, &err);
     smpi__f08buf_out(&b_buffer);
@@ -1680,9 +1681,10 @@ SMPI_API void smpi_f08_ibcast(CFI_cdesc_t *buffer, MPI_Fint *count, MPI_Fint *da
     MPI_Fint err = MPI_SUCCESS;
     int ok = 1;
     struct smpi_f08buf b_buffer = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Ibcast", buffer, SMPI_F08_ADDRESS, NULL, NULL, &b_buffer, &err);
+    ok = ok &&
+         smpi__f08buf_in("MPI_Ibcast", buffer, SMPI_F08_DATATYPE, count, datatype, &b_buffer, &err);
     if (ok)
-        pmpi_ibcast_(b_buffer.addr, count, datatype, root, comm, request, &err);
+        pmpi_ibcast_(b_buffer.addr, b_buffer.count, b_buffer.type, root, comm, request, &err);
     smpi__f08buf_out(&b_buffer);
     if (ierror)
         *ierror = err;
@@ -1726,11 +1728,11 @@ SMPI_API void smpi_f08_igatherv(CFI_cdesc_t *sendbuf, MPI_Fint *sendcount, MPI_F
     struct smpi_f08buf b_recvbuf = { .addr = NULL };
     ok = ok && smpi__f08buf_in("MPI_Igatherv", sendbuf, SMPI_F08_DATATYPE, sendcount, sendtype,
                                &b_sendbuf, &err);
-    ok = ok && smpi__f08buf_in("MPI_Igatherv", recvbuf, SMPI_F08_DATATYPE, NULL, recvtype,
-                               &b_recvbuf, &err);
+    ok = ok && smpi__f08buf_in("MPI_Igatherv", recvbuf, SMPI_F08_CONTIGUOUS, NULL, NULL, &b_recvbuf,
+                               &err);
     if (ok)
         pmpi_igatherv_(b_sendbuf.addr, b_sendbuf.count, b_sendbuf.type, b_recvbuf.addr, recvcounts,
-                       displs, b_recvbuf.type, root, comm, request, &err);
+                       displs, recvtype, root, comm, request, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
     if (ierror)
@@ -1773,12 +1775,12 @@ SMPI_API void smpi_f08_iscatterv(CFI_cdesc_t *sendbuf, MPI_Fint *sendcounts, MPI
     int ok = 1;
     struct smpi_f08buf b_sendbuf = { .addr = NULL };
     struct smpi_f08buf b_recvbuf = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Iscatterv", sendbuf, SMPI_F08_DATATYPE, NULL, sendtype,
+    ok = ok && smpi__f08buf_in("MPI_Iscatterv", sendbuf, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_sendbuf, &err);
     ok = ok && smpi__f08buf_in("MPI_Iscatterv", recvbuf, SMPI_F08_DATATYPE, recvcount, recvtype,
                                &b_recvbuf, &err);
     if (ok)
-        pmpi_iscatterv_(b_sendbuf.addr, sendcounts, displs, b_sendbuf.type, b_recvbuf.addr,
+        pmpi_iscatterv_(b_sendbuf.addr, sendcounts, displs, sendtype, b_recvbuf.addr,
                         b_recvbuf.count, b_recvbuf.type, root, comm, request, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
@@ -1824,11 +1826,11 @@ SMPI_API void smpi_f08_iallgatherv(CFI_cdesc_t *sendbuf, MPI_Fint *sendcount, MP
     struct smpi_f08buf b_recvbuf = { .addr = NULL };
     ok = ok && smpi__f08buf_in("MPI_Iallgatherv", sendbuf, SMPI_F08_DATATYPE, sendcount, sendtype,
                                &b_sendbuf, &err);
-    ok = ok && smpi__f08buf_in("MPI_Iallgatherv", recvbuf, SMPI_F08_DATATYPE, NULL, recvtype,
+    ok = ok && smpi__f08buf_in("MPI_Iallgatherv", recvbuf, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_recvbuf, &err);
     if (ok)
         pmpi_iallgatherv_(b_sendbuf.addr, b_sendbuf.count, b_sendbuf.type, b_recvbuf.addr,
-                          recvcounts, displs, b_recvbuf.type, comm, request, &err);
+                          recvcounts, displs, recvtype, comm, request, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
     if (ierror)
@@ -1871,13 +1873,13 @@ SMPI_API void smpi_f08_ialltoallv(CFI_cdesc_t *sendbuf, MPI_Fint *sendcounts, MP
     int ok = 1;
     struct smpi_f08buf b_sendbuf = { .addr = NULL };
     struct smpi_f08buf b_recvbuf = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Ialltoallv", sendbuf, SMPI_F08_DATATYPE, NULL, sendtype,
+    ok = ok && smpi__f08buf_in("MPI_Ialltoallv", sendbuf, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_sendbuf, &err);
-    ok = ok && smpi__f08buf_in("MPI_Ialltoallv", recvbuf, SMPI_F08_DATATYPE, NULL, recvtype,
+    ok = ok && smpi__f08buf_in("MPI_Ialltoallv", recvbuf, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_recvbuf, &err);
     if (ok)
-        pmpi_ialltoallv_(b_sendbuf.addr, sendcounts, sdispls, b_sendbuf.type, b_recvbuf.addr,
-                         recvcounts, rdispls, b_recvbuf.type, comm, request, &err);
+        pmpi_ialltoallv_(b_sendbuf.addr, sendcounts, sdispls, sendtype, b_recvbuf.addr, recvcounts,
+                         rdispls, recvtype, comm, request, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
     if (ierror)
@@ -2191,11 +2193,11 @@ SMPI_API void smpi_f08_ineighbor_allgatherv(CFI_cdesc_t *sendbuf, MPI_Fint *send
     struct smpi_f08buf b_recvbuf = { .addr = NULL };
     ok = ok && smpi__f08buf_in("MPI_Ineighbor_allgatherv", sendbuf, SMPI_F08_DATATYPE, sendcount,
                                sendtype, &b_sendbuf, &err);
-    ok = ok && smpi__f08buf_in("MPI_Ineighbor_allgatherv", recvbuf, SMPI_F08_DATATYPE, NULL,
-                               recvtype, &b_recvbuf, &err);
+    ok = ok && smpi__f08buf_in("MPI_Ineighbor_allgatherv", recvbuf, SMPI_F08_CONTIGUOUS, NULL, NULL,
+                               &b_recvbuf, &err);
     if (ok)
         pmpi_ineighbor_allgatherv_(b_sendbuf.addr, b_sendbuf.count, b_sendbuf.type, b_recvbuf.addr,
-                                   recvcounts, displs, b_recvbuf.type, comm, request, &err);
+                                   recvcounts, displs, recvtype, comm, request, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
     if (ierror)
@@ -2240,14 +2242,13 @@ SMPI_API void smpi_f08_ineighbor_alltoallv(CFI_cdesc_t *sendbuf, MPI_Fint *sendc
     int ok = 1;
     struct smpi_f08buf b_sendbuf = { .addr = NULL };
     struct smpi_f08buf b_recvbuf = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Ineighbor_alltoallv", sendbuf, SMPI_F08_DATATYPE, NULL,
-                               sendtype, &b_sendbuf, &err);
-    ok = ok && smpi__f08buf_in("MPI_Ineighbor_alltoallv", recvbuf, SMPI_F08_DATATYPE, NULL,
-                               recvtype, &b_recvbuf, &err);
+    ok = ok && smpi__f08buf_in("MPI_Ineighbor_alltoallv", sendbuf, SMPI_F08_CONTIGUOUS, NULL, NULL,
+                               &b_sendbuf, &err);
+    ok = ok && smpi__f08buf_in("MPI_Ineighbor_alltoallv", recvbuf, SMPI_F08_CONTIGUOUS, NULL, NULL,
+                               &b_recvbuf, &err);
     if (ok)
-        pmpi_ineighbor_alltoallv_(b_sendbuf.addr, sendcounts, sdispls, b_sendbuf.type,
-                                  b_recvbuf.addr, recvcounts, rdispls, b_recvbuf.type, comm,
-                                  request, &err);
+        pmpi_ineighbor_alltoallv_(b_sendbuf.addr, sendcounts, sdispls, sendtype, b_recvbuf.addr,
+                                  recvcounts, rdispls, recvtype, comm, request, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
     if (ierror)
@@ -3647,11 +3648,11 @@ SMPI_API void smpi_f08_put(CFI_cdesc_t *origin_addr, MPI_Fint *origin_count,
     MPI_Fint err = MPI_SUCCESS;
     int ok = 1;
     struct smpi_f08buf b_origin_addr = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Put", origin_addr, SMPI_F08_COPY_IN, NULL, NULL, &b_origin_addr,
-                               &err);
+    ok = ok && smpi__f08buf_in("MPI_Put", origin_addr, SMPI_F08_DATATYPE, origin_count,
+                               origin_datatype, &b_origin_addr, &err);
     if (ok)
-        pmpi_put_(b_origin_addr.addr, origin_count, origin_datatype, target_rank, target_disp,
-                  target_count, target_datatype, win, &err);
+        pmpi_put_(b_origin_addr.addr, b_origin_addr.count, b_origin_addr.type, target_rank,
+                  target_disp, target_count, target_datatype, win, &err);
     smpi__f08buf_out(&b_origin_addr);
     if (ierror)
         *ierror = err;
@@ -3668,11 +3669,11 @@ SMPI_API void smpi_f08_get(CFI_cdesc_t *origin_addr, MPI_Fint *origin_count,
     MPI_Fint err = MPI_SUCCESS;
     int ok = 1;
     struct smpi_f08buf b_origin_addr = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Get", origin_addr, SMPI_F08_COPY_INOUT, NULL, NULL,
-                               &b_origin_addr, &err);
+    ok = ok && smpi__f08buf_in("MPI_Get", origin_addr, SMPI_F08_DATATYPE, origin_count,
+                               origin_datatype, &b_origin_addr, &err);
     if (ok)
-        pmpi_get_(b_origin_addr.addr, origin_count, origin_datatype, target_rank, target_disp,
-                  target_count, target_datatype, win, &err);
+        pmpi_get_(b_origin_addr.addr, b_origin_addr.count, b_origin_addr.type, target_rank,
+                  target_disp, target_count, target_datatype, win, &err);
     smpi__f08buf_out(&b_origin_addr);
     if (ierror)
         *ierror = err;
@@ -3690,10 +3691,10 @@ SMPI_API void smpi_f08_accumulate(CFI_cdesc_t *origin_addr, MPI_Fint *origin_cou
     MPI_Fint err = MPI_SUCCESS;
     int ok = 1;
     struct smpi_f08buf b_origin_addr = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Accumulate", origin_addr, SMPI_F08_COPY_IN, NULL, NULL,
-                               &b_origin_addr, &err);
+    ok = ok && smpi__f08buf_in("MPI_Accumulate", origin_addr, SMPI_F08_DATATYPE, origin_count,
+                               origin_datatype, &b_origin_addr, &err);
     if (ok)
-        pmpi_accumulate_(b_origin_addr.addr, origin_count, origin_datatype, target_rank,
+        pmpi_accumulate_(b_origin_addr.addr, b_origin_addr.count, b_origin_addr.type, target_rank,
                          target_disp, target_count, target_datatype, op, win, &err);
     smpi__f08buf_out(&b_origin_addr);
     if (ierror)
@@ -3715,14 +3716,15 @@ SMPI_API void smpi_f08_get_accumulate(CFI_cdesc_t *origin_addr, MPI_Fint *origin
     int ok = 1;
     struct smpi_f08buf b_origin_addr = { .addr = NULL };
     struct smpi_f08buf b_result_addr = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Get_accumulate", origin_addr, SMPI_F08_COPY_IN, NULL, NULL,
-                               &b_origin_addr, &err);
-    ok = ok && smpi__f08buf_in("MPI_Get_accumulate", result_addr, SMPI_F08_COPY_INOUT, NULL, NULL,
-                               &b_result_addr, &err);
+    ok = ok && smpi__f08buf_in("MPI_Get_accumulate", origin_addr, SMPI_F08_DATATYPE, origin_count,
+                               origin_datatype, &b_origin_addr, &err);
+    ok = ok && smpi__f08buf_in("MPI_Get_accumulate", result_addr, SMPI_F08_DATATYPE, result_count,
+                               result_datatype, &b_result_addr, &err);
     if (ok)
-        pmpi_get_accumulate_(b_origin_addr.addr, origin_count, origin_datatype, b_result_addr.addr,
-                             result_count, result_datatype, target_rank, target_disp, target_count,
-                             target_datatype, op, win, &err);
+        pmpi_get_accumulate_(b_origin_addr.addr, b_origin_addr.count, b_origin_addr.type,
+                             b_result_addr.addr, b_result_addr.count, b_result_addr.type,
+                             target_rank, target_disp, target_count, target_datatype, op, win,
+                             &err);
     smpi__f08buf_out(&b_origin_addr);
     smpi__f08buf_out(&b_result_addr);
     if (ierror)
@@ -3741,9 +3743,9 @@ SMPI_API void smpi_f08_fetch_and_op(CFI_cdesc_t *origin_addr, CFI_cdesc_t *resul
     int ok = 1;
     struct smpi_f08buf b_origin_addr = { .addr = NULL };
     struct smpi_f08buf b_result_addr = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Fetch_and_op", origin_addr, SMPI_F08_COPY_IN, NULL, NULL,
+    ok = ok && smpi__f08buf_in("MPI_Fetch_and_op", origin_addr, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_origin_addr, &err);
-    ok = ok && smpi__f08buf_in("MPI_Fetch_and_op", result_addr, SMPI_F08_COPY_INOUT, NULL, NULL,
+    ok = ok && smpi__f08buf_in("MPI_Fetch_and_op", result_addr, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_result_addr, &err);
     if (ok)
         pmpi_fetch_and_op_(b_origin_addr.addr, b_result_addr.addr, datatype, target_rank,
@@ -3767,11 +3769,11 @@ SMPI_API void smpi_f08_compare_and_swap(CFI_cdesc_t *origin_addr, CFI_cdesc_t *c
     struct smpi_f08buf b_origin_addr = { .addr = NULL };
     struct smpi_f08buf b_compare_addr = { .addr = NULL };
     struct smpi_f08buf b_result_addr = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Compare_and_swap", origin_addr, SMPI_F08_COPY_IN, NULL, NULL,
+    ok = ok && smpi__f08buf_in("MPI_Compare_and_swap", origin_addr, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_origin_addr, &err);
-    ok = ok && smpi__f08buf_in("MPI_Compare_and_swap", compare_addr, SMPI_F08_COPY_IN, NULL, NULL,
-                               &b_compare_addr, &err);
-    ok = ok && smpi__f08buf_in("MPI_Compare_and_swap", result_addr, SMPI_F08_COPY_INOUT, NULL, NULL,
+    ok = ok && smpi__f08buf_in("MPI_Compare_and_swap", compare_addr, SMPI_F08_CONTIGUOUS, NULL,
+                               NULL, &b_compare_addr, &err);
+    ok = ok && smpi__f08buf_in("MPI_Compare_and_swap", result_addr, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_result_addr, &err);
     if (ok)
         pmpi_compare_and_swap_(b_origin_addr.addr, b_compare_addr.addr, b_result_addr.addr,
@@ -5168,10 +5170,11 @@ SMPI_API void smpi_f08_bcast_init(CFI_cdesc_t *buffer, MPI_Fint *count, MPI_Fint
     MPI_Fint err = MPI_SUCCESS;
     int ok = 1;
     struct smpi_f08buf b_buffer = { .addr = NULL };
-    ok = ok &&
-         smpi__f08buf_in("MPI_Bcast_init", buffer, SMPI_F08_ADDRESS, NULL, NULL, &b_buffer, &err);
+    ok = ok && smpi__f08buf_in("MPI_Bcast_init", buffer, SMPI_F08_DATATYPE, count, datatype,
+                               &b_buffer, &err);
     if (ok)
-        pmpi_bcast_init_(b_buffer.addr, count, datatype, root, comm, info, request, &err);
+        pmpi_bcast_init_(b_buffer.addr, b_buffer.count, b_buffer.type, root, comm, info, request,
+                         &err);
     smpi__f08buf_out(&b_buffer);
     if (ierror)
         *ierror = err;
@@ -5216,11 +5219,11 @@ SMPI_API void smpi_f08_gatherv_init(CFI_cdesc_t *sendbuf, MPI_Fint *sendcount, M
     struct smpi_f08buf b_recvbuf = { .addr = NULL };
     ok = ok && smpi__f08buf_in("MPI_Gatherv_init", sendbuf, SMPI_F08_DATATYPE, sendcount, sendtype,
                                &b_sendbuf, &err);
-    ok = ok && smpi__f08buf_in("MPI_Gatherv_init", recvbuf, SMPI_F08_DATATYPE, NULL, recvtype,
+    ok = ok && smpi__f08buf_in("MPI_Gatherv_init", recvbuf, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_recvbuf, &err);
     if (ok)
         pmpi_gatherv_init_(b_sendbuf.addr, b_sendbuf.count, b_sendbuf.type, b_recvbuf.addr,
-                           recvcounts, displs, b_recvbuf.type, root, comm, info, request, &err);
+                           recvcounts, displs, recvtype, root, comm, info, request, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
     if (ierror)
@@ -5264,12 +5267,12 @@ SMPI_API void smpi_f08_scatterv_init(CFI_cdesc_t *sendbuf, MPI_Fint *sendcounts,
     int ok = 1;
     struct smpi_f08buf b_sendbuf = { .addr = NULL };
     struct smpi_f08buf b_recvbuf = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Scatterv_init", sendbuf, SMPI_F08_DATATYPE, NULL, sendtype,
+    ok = ok && smpi__f08buf_in("MPI_Scatterv_init", sendbuf, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_sendbuf, &err);
     ok = ok && smpi__f08buf_in("MPI_Scatterv_init", recvbuf, SMPI_F08_DATATYPE, recvcount, recvtype,
                                &b_recvbuf, &err);
     if (ok)
-        pmpi_scatterv_init_(b_sendbuf.addr, sendcounts, displs, b_sendbuf.type, b_recvbuf.addr,
+        pmpi_scatterv_init_(b_sendbuf.addr, sendcounts, displs, sendtype, b_recvbuf.addr,
                             b_recvbuf.count, b_recvbuf.type, root, comm, info, request, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
@@ -5317,11 +5320,11 @@ SMPI_API void smpi_f08_allgatherv_init(CFI_cdesc_t *sendbuf, MPI_Fint *sendcount
     struct smpi_f08buf b_recvbuf = { .addr = NULL };
     ok = ok && smpi__f08buf_in("MPI_Allgatherv_init", sendbuf, SMPI_F08_DATATYPE, sendcount,
                                sendtype, &b_sendbuf, &err);
-    ok = ok && smpi__f08buf_in("MPI_Allgatherv_init", recvbuf, SMPI_F08_DATATYPE, NULL, recvtype,
+    ok = ok && smpi__f08buf_in("MPI_Allgatherv_init", recvbuf, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_recvbuf, &err);
     if (ok)
         pmpi_allgatherv_init_(b_sendbuf.addr, b_sendbuf.count, b_sendbuf.type, b_recvbuf.addr,
-                              recvcounts, displs, b_recvbuf.type, comm, info, request, &err);
+                              recvcounts, displs, recvtype, comm, info, request, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
     if (ierror)
@@ -5366,13 +5369,13 @@ SMPI_API void smpi_f08_alltoallv_init(CFI_cdesc_t *sendbuf, MPI_Fint *sendcounts
     int ok = 1;
     struct smpi_f08buf b_sendbuf = { .addr = NULL };
     struct smpi_f08buf b_recvbuf = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Alltoallv_init", sendbuf, SMPI_F08_DATATYPE, NULL, sendtype,
+    ok = ok && smpi__f08buf_in("MPI_Alltoallv_init", sendbuf, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_sendbuf, &err);
-    ok = ok && smpi__f08buf_in("MPI_Alltoallv_init", recvbuf, SMPI_F08_DATATYPE, NULL, recvtype,
+    ok = ok && smpi__f08buf_in("MPI_Alltoallv_init", recvbuf, SMPI_F08_CONTIGUOUS, NULL, NULL,
                                &b_recvbuf, &err);
     if (ok)
-        pmpi_alltoallv_init_(b_sendbuf.addr, sendcounts, sdispls, b_sendbuf.type, b_recvbuf.addr,
-                             recvcounts, rdispls, b_recvbuf.type, comm, info, request, &err);
+        pmpi_alltoallv_init_(b_sendbuf.addr, sendcounts, sdispls, sendtype, b_recvbuf.addr,
+                             recvcounts, rdispls, recvtype, comm, info, request, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
     if (ierror)
@@ -5567,12 +5570,12 @@ SMPI_API void smpi_f08_neighbor_allgatherv_init(CFI_cdesc_t *sendbuf, MPI_Fint *
     struct smpi_f08buf b_recvbuf = { .addr = NULL };
     ok = ok && smpi__f08buf_in("MPI_Neighbor_allgatherv_init", sendbuf, SMPI_F08_DATATYPE,
                                sendcount, sendtype, &b_sendbuf, &err);
-    ok = ok && smpi__f08buf_in("MPI_Neighbor_allgatherv_init", recvbuf, SMPI_F08_DATATYPE, NULL,
-                               recvtype, &b_recvbuf, &err);
+    ok = ok && smpi__f08buf_in("MPI_Neighbor_allgatherv_init", recvbuf, SMPI_F08_CONTIGUOUS, NULL,
+                               NULL, &b_recvbuf, &err);
     if (ok)
         pmpi_neighbor_allgatherv_init_(b_sendbuf.addr, b_sendbuf.count, b_sendbuf.type,
-                                       b_recvbuf.addr, recvcounts, displs, b_recvbuf.type, comm,
-                                       info, request, &err);
+                                       b_recvbuf.addr, recvcounts, displs, recvtype, comm, info,
+                                       request, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
     if (ierror)
@@ -5621,14 +5624,13 @@ SMPI_API void smpi_f08_neighbor_alltoallv_init(CFI_cdesc_t *sendbuf, MPI_Fint *s
     int ok = 1;
     struct smpi_f08buf b_sendbuf = { .addr = NULL };
     struct smpi_f08buf b_recvbuf = { .addr = NULL };
-    ok = ok && smpi__f08buf_in("MPI_Neighbor_alltoallv_init", sendbuf, SMPI_F08_DATATYPE, NULL,
-                               sendtype, &b_sendbuf, &err);
-    ok = ok && smpi__f08buf_in("MPI_Neighbor_alltoallv_init", recvbuf, SMPI_F08_DATATYPE, NULL,
-                               recvtype, &b_recvbuf, &err);
+    ok = ok && smpi__f08buf_in("MPI_Neighbor_alltoallv_init", sendbuf, SMPI_F08_CONTIGUOUS, NULL,
+                               NULL, &b_sendbuf, &err);
+    ok = ok && smpi__f08buf_in("MPI_Neighbor_alltoallv_init", recvbuf, SMPI_F08_CONTIGUOUS, NULL,
+                               NULL, &b_recvbuf, &err);
     if (ok)
-        pmpi_neighbor_alltoallv_init_(b_sendbuf.addr, sendcounts, sdispls, b_sendbuf.type,
-                                      b_recvbuf.addr, recvcounts, rdispls, b_recvbuf.type, comm,
-                                      info, request, &err);
+        pmpi_neighbor_alltoallv_init_(b_sendbuf.addr, sendcounts, sdispls, sendtype, b_recvbuf.addr,
+                                      recvcounts, rdispls, recvtype, comm, info, request, &err);
     smpi__f08buf_out(&b_sendbuf);
     smpi__f08buf_out(&b_recvbuf);
     if (ierror)
@@ -5645,10 +5647,10 @@ SMPI_API void smpi_f08_psend_init(CFI_cdesc_t *buf, MPI_Fint *partitions, MPI_Co
     MPI_Fint err = MPI_SUCCESS;
     int ok = 1;
     struct smpi_f08buf b_buf = { .addr = NULL };
-    ok = ok &&
-         smpi__f08buf_in("MPI_Psend_init", buf, SMPI_F08_DATATYPE, NULL, datatype, &b_buf, &err);
+    ok =
+        ok && smpi__f08buf_in("MPI_Psend_init", buf, SMPI_F08_CONTIGUOUS, NULL, NULL, &b_buf, &err);
     if (ok)
-        pmpi_psend_init_(b_buf.addr, partitions, count, b_buf.type, dest, tag, comm, info, request,
+        pmpi_psend_init_(b_buf.addr, partitions, count, datatype, dest, tag, comm, info, request,
                          &err);
     smpi__f08buf_out(&b_buf);
     if (ierror)
@@ -5666,11 +5668,11 @@ SMPI_API void smpi_f08_precv_init(CFI_cdesc_t *buf, MPI_Fint *partitions, MPI_Co
     MPI_Fint err = MPI_SUCCESS;
     int ok = 1;
     struct smpi_f08buf b_buf = { .addr = NULL };
-    ok = ok &&
-         smpi__f08buf_in("MPI_Precv_init", buf, SMPI_F08_DATATYPE, NULL, datatype, &b_buf, &err);
+    ok =
+        ok && smpi__f08buf_in("MPI_Precv_init", buf, SMPI_F08_CONTIGUOUS, NULL, NULL, &b_buf, &err);
     if (ok)
-        pmpi_precv_init_(b_buf.addr, partitions, count, b_buf.type, source, tag, comm, info,
-                         request, &err);
+        pmpi_precv_init_(b_buf.addr, partitions, count, datatype, source, tag, comm, info, request,
+                         &err);
     smpi__f08buf_out(&b_buf);
     if (ierror)
         *ierror = err;
