@@ -7,27 +7,8 @@
 ! MPI_Get_address over a SEQUENCE type), MPI_Comm_split, MPI_Comm_get_attr(MPI_TAG_UB) and
 ! the CHARACTER arguments of MPI_Comm_set_name/MPI_Comm_get_name, MPI_Get_processor_name and
 ! MPI_Error_string.
-module f08_coll_ops
-    use, intrinsic :: iso_c_binding, only: c_ptr, c_f_pointer
-    use mpi_f08
-    implicit none
-contains
-    ! inout(i) = max(in(i), inout(i)) * 1, on INTEGERs.
-    subroutine imax(invec, inoutvec, len, datatype)
-        type(c_ptr), value :: invec, inoutvec
-        integer :: len
-        type(MPI_Datatype) :: datatype
-        integer, pointer :: a(:), b(:)
-
-        call c_f_pointer(invec, a, (/ len /))
-        call c_f_pointer(inoutvec, b, (/ len /))
-        if (datatype == MPI_INTEGER) b = max(a, b)
-    end subroutine imax
-end module f08_coll_ops
-
 program f08_coll
     use mpi_f08
-    use f08_coll_ops
     implicit none
     type pair
         sequence
@@ -46,6 +27,7 @@ program f08_coll
     character(len=MPI_MAX_OBJECT_NAME) :: name
     character(len=MPI_MAX_PROCESSOR_NAME) :: host
     character(len=MPI_MAX_ERROR_STRING) :: msg
+    procedure(MPI_User_function) :: imax
 
     errs = 0
     call MPI_Init()
@@ -137,3 +119,19 @@ program f08_coll
     if (rank == 0 .and. i /= 0) print *, 'Found', i, 'errors'
     call MPI_Finalize()
 end program f08_coll
+
+! inout(i) = max(in(i), inout(i)) on INTEGERs (an external procedure: the program's own
+! procedures would need trampolines on the stack).
+subroutine imax(invec, inoutvec, len, datatype)
+    use, intrinsic :: iso_c_binding, only: c_ptr, c_f_pointer
+    use mpi_f08
+    implicit none
+    type(c_ptr), value :: invec, inoutvec
+    integer :: len
+    type(MPI_Datatype) :: datatype
+    integer, pointer :: a(:), b(:)
+
+    call c_f_pointer(invec, a, (/ len /))
+    call c_f_pointer(inoutvec, b, (/ len /))
+    if (datatype == MPI_INTEGER) b = max(a, b)
+end subroutine imax

@@ -7,21 +7,6 @@
 ! tests/mpi/part/part_model.h: 2 us x lat_factor(b) + b / (1.25e9 B/s x bw_factor(b)), b the
 ! bytes with SMPI's 16-byte envelope; 1000 INTEGERs (b = 4016) take
 ! 2e-6 x 1.88101 + 4016 / (1.25e9 x 0.77493) s, whether the buffer is contiguous or a section.
-module f08_p2p_check
-    implicit none
-    integer :: errs = 0
-contains
-    subroutine check(ok, what)
-        logical, intent(in) :: ok
-        character(len=*), intent(in) :: what
-
-        if (.not. ok) then
-            errs = errs + 1
-            print '(a,a)', ' failed: ', what
-        end if
-    end subroutine check
-end module f08_p2p_check
-
 ! A routine of the old `mpi` module given an mpi_f08 communicator's integer.
 subroutine old_rank(fcomm, rank)
     use mpi
@@ -35,7 +20,6 @@ end subroutine old_rank
 
 program f08_p2p
     use mpi_f08
-    use f08_p2p_check
     implicit none
     integer, parameter :: n = 1000
     double precision, parameter :: expected = 2d-6 * 1.88101d0 + 4016d0 / (1.25d9 * 0.77493d0)
@@ -46,6 +30,7 @@ program f08_p2p
     type(MPI_Status) :: status, statuses(2), back
     type(MPI_Request) :: reqs(2)
     type(MPI_Comm) :: dup
+    integer :: errs = 0
 
     call MPI_Init()
     call MPI_Comm_rank(MPI_COMM_WORLD, rank)
@@ -131,4 +116,14 @@ program f08_p2p
     call MPI_Allreduce(MPI_IN_PLACE, errs, 1, MPI_INTEGER, MPI_SUM, MPI_COMM_WORLD)
     if (rank == 0 .and. errs == 0) print '(a)', ' No Errors'
     call MPI_Finalize()
+contains
+    subroutine check(ok, what)
+        logical, intent(in) :: ok
+        character(len=*), intent(in) :: what
+
+        if (.not. ok) then
+            errs = errs + 1
+            print '(a,a)', ' failed: ', what
+        end if
+    end subroutine check
 end program f08_p2p
