@@ -123,12 +123,12 @@ HAND_AS_DECLARED = {"Info_get_string", "Alltoallw", "Ialltoallw"}
 # Not in mpi_f08: the MPI-1 functions removed in MPI-3.0 (their addresses are INTEGERs) and the
 # deprecated attribute calls (MPI-3.1 section 17.2.1 gives them no mpi_f08 binding).
 REMOVED = gf.INT_ADDRESS | {"Attr_get", "Attr_put", "Attr_delete", "Keyval_free", "Errhandler_get",
-                            "Errhandler_set", "Errhandler_free_", "Type_ub_"}
+                            "Errhandler_set"}
 # Nonblocking calls and one-sided communication: their buffers are ASYNCHRONOUS (MPI-3.1 section
 # 17.1.2) and used after the call returns, so never copied.
-ASYNC = re.compile(r"^(I[a-z]|R?(get|put|accumulate|get_accumulate)$|Get|Put|Accumulate$|"
-                   r"Fetch_and_op$|Compare_and_swap$|.*_init$|File_i|File_.*_(begin|end)$|"
-                   r"Buffer_attach$)")
+ASYNC = re.compile(r"^(I[a-z].*|R(get|put|accumulate|get_accumulate)|Get|Put|Accumulate|"
+                   r"Get_accumulate|Fetch_and_op|Compare_and_swap|.*_init|File_i.*|"
+                   r"File_.*_(begin|end)|Buffer_attach)$")
 
 
 def pairing(params, buf):
@@ -435,19 +435,7 @@ def module(procs):
 %s    end interface
 %s
     interface
-        function MPI_Wtime() bind(C, name="mpi_wtime_")
-            double precision :: MPI_Wtime
-        end function MPI_Wtime
-        function MPI_Wtick() bind(C, name="mpi_wtick_")
-            double precision :: MPI_Wtick
-        end function MPI_Wtick
-        function PMPI_Wtime() bind(C, name="pmpi_wtime_")
-            double precision :: PMPI_Wtime
-        end function PMPI_Wtime
-        function PMPI_Wtick() bind(C, name="pmpi_wtick_")
-            double precision :: PMPI_Wtick
-        end function PMPI_Wtick
-        subroutine MPI_Status_f2f08(f_status, f08_status, ierror) bind(C, name="smpi_f08_status_f2f08")
+%s        subroutine MPI_Status_f2f08(f_status, f08_status, ierror) bind(C, name="smpi_f08_status_f2f08")
             import
             integer :: f_status(*)
             type(MPI_Status) :: f08_status
@@ -465,7 +453,10 @@ def module(procs):
             integer, optional :: ierror
         end subroutine MPI_Sizeof
 """ % (abstract(), "".join("    procedure(%s) :: %s\n" % (k, ", ".join(v))
-                           for k, v in sorted(PREDEFINED_FN.items()))))
+                           for k, v in sorted(PREDEFINED_FN.items())),
+       "".join("        function %s() bind(C, name=\"%s_\")\n            double precision :: %s\n"
+               "        end function %s\n" % (f, f.lower(), f, f)
+               for f in ("MPI_Wtime", "MPI_Wtick", "PMPI_Wtime", "PMPI_Wtick"))))
     for g in procs:
         out.write(interface(g))
     out.write("    end interface\nend module mpi_f08\n")
