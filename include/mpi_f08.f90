@@ -1068,7 +1068,7 @@ module mpi_f08
         end subroutine MPI_Type_create_darray
         subroutine MPI_Get_address(location, address, ierror) bind(C, name="smpi_f08_get_address")
             import
-            type(*), dimension(..), asynchronous :: location
+            type(*), dimension(..) :: location
             integer(MPI_ADDRESS_KIND) :: address
             integer, optional :: ierror
         end subroutine MPI_Get_address
