@@ -4,7 +4,7 @@
  * around a blocking call, or, for a nonblocking call, described by a datatype over its elements
  * (count x datatype laid over the elements in array element order, each element holding a whole
  * number of datatypes), since the buffer is used after the call returns. Also the conversions
- * between the two Fortran statuses and the mpi_f08 MPI_Sizeof. */
+ * between the two Fortran statuses, the mpi_f08 MPI_Sizeof and MPI_F_sync_reg. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -178,4 +178,11 @@ SMPI_API void smpi_f08_sizeof(const CFI_cdesc_t *x, MPI_Fint *size, MPI_Fint *ie
     *size = (MPI_Fint)x->elem_len;
     if (ierror)
         *ierror = MPI_SUCCESS;
+}
+
+/* MPI_F_sync_reg (MPI-3.1 section 17.1.8): nothing to do; being an external call that takes the
+ * buffer is what keeps the compiler from moving accesses to it across the call. */
+SMPI_API void smpi_f08_f_sync_reg(const CFI_cdesc_t *buf)
+{
+    (void)buf;
 }
