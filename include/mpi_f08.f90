@@ -8,6 +8,10 @@ module mpi_f08
 
     integer, parameter :: MPI_ADDRESS_KIND = 8, MPI_OFFSET_KIND = 8, MPI_COUNT_KIND = 8
     integer, parameter :: MPI_INTEGER_KIND = 4
+    ! Array sections are valid buffers (TS 29113 descriptors); ASYNCHRONOUS is not relied upon:
+    ! MPI_F_sync_reg orders accesses around nonblocking calls (MPI-3.1 section 17.1.17).
+    logical, parameter :: MPI_SUBARRAYS_SUPPORTED = .true.
+    logical, parameter :: MPI_ASYNC_PROTECTS_NONBLOCKING = .false.
 
     ! The handles: the integer of the handle in `use mpi` and mpif.h.
     type, bind(C) :: MPI_Comm
@@ -562,6 +566,9 @@ module mpi_f08
             integer :: f_status(*)
             integer, optional :: ierror
         end subroutine MPI_Status_f082f
+        subroutine MPI_F_sync_reg(buf) bind(C, name="smpi_f08_f_sync_reg")
+            type(*), dimension(..) :: buf
+        end subroutine MPI_F_sync_reg
         subroutine MPI_Sizeof(x, size, ierror) bind(C, name="smpi_f08_sizeof")
             type(*), dimension(..) :: x
             integer :: size
