@@ -500,4 +500,5 @@ if __name__ == "__main__":
     procs = procedures()
     module(procs)
     c_glue(procs)
-    sys.stderr.write("gen-f08: %d procedures\n" % (len(procs) + 5))
+    # and MPI_Wtime, MPI_Wtick, MPI_Status_f2f08, MPI_Status_f082f, MPI_Sizeof, MPI_F_sync_reg
+    sys.stderr.write("gen-f08: %d procedures\n" % (len(procs) + 6))
