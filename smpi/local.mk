@@ -40,6 +40,8 @@ smpi_libsmpi_la_SOURCES = \
 	$(collectives_sources)
 # MPI-4 partitioned communication
 smpi_libsmpi_la_SOURCES += smpi/bindings/bindings_part.c smpi/mpi/part.h smpi/mpi/part.c
+# MPI-4 Fortran 2008 statuses from C
+smpi_libsmpi_la_SOURCES += smpi/bindings/bindings_f08.c
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
 # What each folder holds (smpi/README), and absent.c's generator.
 EXTRA_DIST += smpi/README smpi/bindings/README smpi/mpi/README smpi/runtime/README \

@@ -158,19 +158,22 @@ void smpi__f08buf_out(struct smpi_f08buf *b)
         PMPI_Type_free(&b->c_made);
 }
 
-/* MPI_Status_f2f08 and MPI_Status_f082f: TYPE(MPI_Status) has the INTEGER status's layout. */
-SMPI_API void smpi_f08_status_f2f08(const MPI_Fint *f, MPI_Fint *f08, MPI_Fint *ierror)
+/* MPI_Status_f2f08 and MPI_Status_f082f of mpi_f08 (their C forms, smpi/bindings/bindings_f08.c).
+ */
+SMPI_API void smpi_f08_status_f2f08(const MPI_Fint *f, MPI_F08_status *f08, MPI_Fint *ierror)
 {
-    memcpy(f08, f, MPI_F_STATUS_SIZE * sizeof(MPI_Fint));
+    MPI_Fint err = PMPI_Status_f2f08(f, f08);
+
     if (ierror)
-        *ierror = MPI_SUCCESS;
+        *ierror = err;
 }
 
-SMPI_API void smpi_f08_status_f082f(const MPI_Fint *f08, MPI_Fint *f, MPI_Fint *ierror)
+SMPI_API void smpi_f08_status_f082f(const MPI_F08_status *f08, MPI_Fint *f, MPI_Fint *ierror)
 {
-    memcpy(f, f08, MPI_F_STATUS_SIZE * sizeof(MPI_Fint));
+    MPI_Fint err = PMPI_Status_f082f(f08, f);
+
     if (ierror)
-        *ierror = MPI_SUCCESS;
+        *ierror = err;
 }
 
 SMPI_API void smpi_f08_sizeof(const CFI_cdesc_t *x, MPI_Fint *size, MPI_Fint *ierror)
