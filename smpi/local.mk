@@ -32,6 +32,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/analyze/analyze_coll.c smpi/analyze/analyze_end.c smpi/analyze/analyze_handles.c \
 	smpi/fortran/fortran.h smpi/fortran/fortran.c smpi/fortran/fortran_bindings.c \
 	smpi/fortran/fortran_callbacks.c smpi/fortran/fortran_handles.c \
+	smpi/fortran/fortran_f08.h smpi/fortran/fortran_f08.c smpi/fortran/fortran_f08_bindings.c \
 	smpi/simgrid/sg_actor.c smpi/simgrid/sg_actor_spawn.c smpi/simgrid/sg_host.c \
 	smpi/simgrid/xbt.c \
 	smpi/mpi/session.h smpi/mpi/session.c smpi/mpi/comm_meet.c smpi/mpi/comm_hints.c smpi/mpi/p2p_mpi4.c \
@@ -39,6 +40,8 @@ smpi_libsmpi_la_SOURCES = \
 	$(collectives_sources)
 # MPI-4 partitioned communication
 smpi_libsmpi_la_SOURCES += smpi/bindings/bindings_part.c smpi/mpi/part.h smpi/mpi/part.c
+# MPI-4 Fortran 2008 statuses from C
+smpi_libsmpi_la_SOURCES += smpi/bindings/bindings_f08.c
 smpi_libsmpi_la_CFLAGS = $(AM_CFLAGS) $(UNWIND_CFLAGS) -fvisibility=hidden
 # What each folder holds (smpi/README), and absent.c's generator.
 EXTRA_DIST += smpi/README smpi/bindings/README smpi/mpi/README smpi/runtime/README \

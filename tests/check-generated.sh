@@ -15,11 +15,14 @@ set -u
 
 # The generated files, then how each generator writes them (run in the scratch tree).
 files="smpi/fortran/fortran_bindings.c smpi/fortran/fortran_handles.c include/mpif.h
-include/smpi/smpi_extended_traces.h smpi/bindings/absent.c"
+include/smpi/smpi_extended_traces.h smpi/bindings/absent.c include/mpi_f08.f90
+smpi/fortran/fortran_f08_bindings.c"
 
 generate() {
     python3 "$srcdir/smpi/fortran/gen-fortran.py" &&
-        "$clang_format" -i smpi/fortran/fortran_bindings.c smpi/fortran/fortran_handles.c &&
+        python3 "$srcdir/smpi/fortran/gen-f08.py" &&
+        "$clang_format" -i smpi/fortran/fortran_bindings.c smpi/fortran/fortran_handles.c \
+            smpi/fortran/fortran_f08_bindings.c &&
         python3 "$srcdir/smpi/gen-call-location.py" >include/smpi/smpi_extended_traces.h &&
         python3 "$srcdir/smpi/bindings/gen-absent.py" >smpi/bindings/absent.c
 }

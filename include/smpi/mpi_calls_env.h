@@ -479,4 +479,14 @@ SMPI_FN(int, Pready, (int partition, MPI_Request request))
 SMPI_FN(int, Pready_range, (int partition_low, int partition_high, MPI_Request request))
 SMPI_FN(int, Pready_list, (int length, const int array_of_partitions[], MPI_Request request))
 SMPI_FN(int, Parrived, (MPI_Request request, int partition, int *flag))
+
+/* MPI-4 Fortran 2008 statuses from C (MPI-4.0 section 19.3.5): TYPE(MPI_Status) of mpi_f08 */
+typedef struct MPI_F08_status {
+    MPI_Fint MPI_SOURCE, MPI_TAG, MPI_ERROR;
+    MPI_Fint smpi_reserved[MPI_F_STATUS_SIZE - 3];
+} MPI_F08_status;
+SMPI_FN(int, Status_f2f08, (const MPI_Fint *f_status, MPI_F08_status *f08_status))
+SMPI_FN(int, Status_f082f, (const MPI_F08_status *f08_status, MPI_Fint *f_status))
+SMPI_FN(int, Status_c2f08, (const MPI_Status *c_status, MPI_F08_status *f08_status))
+SMPI_FN(int, Status_f082c, (const MPI_F08_status *f08_status, MPI_Status *c_status))
 /* clang-format on */

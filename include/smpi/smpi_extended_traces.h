@@ -493,5 +493,9 @@
 #define MPI_Pready_range(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Pready_range(__VA_ARGS__))
 #define MPI_Pready_list(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Pready_list(__VA_ARGS__))
 #define MPI_Parrived(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Parrived(__VA_ARGS__))
+#define MPI_Status_f2f08(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Status_f2f08(__VA_ARGS__))
+#define MPI_Status_f082f(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Status_f082f(__VA_ARGS__))
+#define MPI_Status_c2f08(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Status_c2f08(__VA_ARGS__))
+#define MPI_Status_f082c(...) (smpi_trace_set_call_location(__FILE__, __LINE__), MPI_Status_f082c(__VA_ARGS__))
 
 #endif /* SMPI_EXTENDED_TRACES_H */

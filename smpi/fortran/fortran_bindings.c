@@ -6201,7 +6201,7 @@ SMPI_API double pmpi_wtick_(void)
 #pragma weak pmpi_wtick = pmpi_wtick_
 #pragma weak PMPI_WTICK = pmpi_wtick_
 
-/* Not bound (84): MPI_Alltoallw_init (argument not mapped), MPI_Comm_c2f (C-only conversion),
+/* Not bound (88): MPI_Alltoallw_init (argument not mapped), MPI_Comm_c2f (C-only conversion),
  * MPI_Comm_f2c (C-only conversion), MPI_Comm_spawn (takes a C argv list), MPI_Comm_spawn_multiple
  * (takes a C argv list), MPI_Errhandler_c2f (C-only conversion), MPI_Errhandler_f2c (C-only
  * conversion), MPI_File_c2f (C-only conversion), MPI_File_f2c (C-only conversion), MPI_Group_c2f
@@ -6213,13 +6213,15 @@ SMPI_API double pmpi_wtick_(void)
  * (needs a Fortran trampoline)), MPI_Request_c2f (C-only conversion), MPI_Request_f2c (C-only
  * conversion), MPI_Session_c2f (C-only conversion), MPI_Session_create_errhandler (takes a C
  * callback (needs a Fortran trampoline)), MPI_Session_f2c (C-only conversion), MPI_Status_c2f
- * (C-only conversion), MPI_Status_f2c (C-only conversion), MPI_T_category_changed (tool interface
- * (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_category_get_categories (tool interface
- * (MPI_T_) has no Fortran binding in MPI-3.1), MPI_T_category_get_cvars (tool interface (MPI_T_)
- * has no Fortran binding in MPI-3.1), MPI_T_category_get_events (tool interface (MPI_T_) has no
- * Fortran binding in MPI-3.1), MPI_T_category_get_index (tool interface (MPI_T_) has no Fortran
- * binding in MPI-3.1), MPI_T_category_get_info (tool interface (MPI_T_) has no Fortran binding in
- * MPI-3.1), MPI_T_category_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * (C-only conversion), MPI_Status_c2f08 (argument not mapped), MPI_Status_f082c (argument not
+ * mapped), MPI_Status_f082f (argument not mapped), MPI_Status_f2c (C-only conversion),
+ * MPI_Status_f2f08 (argument not mapped), MPI_T_category_changed (tool interface (MPI_T_) has no
+ * Fortran binding in MPI-3.1), MPI_T_category_get_categories (tool interface (MPI_T_) has no
+ * Fortran binding in MPI-3.1), MPI_T_category_get_cvars (tool interface (MPI_T_) has no Fortran
+ * binding in MPI-3.1), MPI_T_category_get_events (tool interface (MPI_T_) has no Fortran binding in
+ * MPI-3.1), MPI_T_category_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_category_get_info (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
+ * MPI_T_category_get_num (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_category_get_num_events (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_category_get_pvars (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
  * MPI_T_cvar_get_index (tool interface (MPI_T_) has no Fortran binding in MPI-3.1),
