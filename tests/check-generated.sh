@@ -9,8 +9,8 @@
 #   check-generated.sh --list                                 print the table's files (make
 #                                                             format leaves them alone)
 # The generators run from the top of a scratch tree that holds what they read: include/mpi.h and
-# the pieces it includes (include/smpi/mpi_calls_*.h), .clang-format and, for gen-absent.py, the compiled objects of BUILDDIR (the .libs of smpi/'s
-# folders and of collectives/). When a generator or its output moves, change its line here.
+# the pieces it includes (include/smpi/mpi_calls_*.h), .clang-format and, for gen-absent.py, the
+# compiled objects of BUILDDIR (the .libs of smpi/'s folders and of collectives/). When a generator or its output moves, change its line here.
 set -u
 
 # The generated files, then how each generator writes them (run in the scratch tree).
