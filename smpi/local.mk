@@ -3,9 +3,9 @@
 noinst_LTLIBRARIES += smpi/libsmpi.la
 smpi_libsmpi_la_SOURCES = \
 	smpi/internal.h \
-	smpi/bindings/check.h smpi/bindings/p2p.h smpi/bindings/absent.c smpi/bindings/bindings_attr.c smpi/bindings/bindings_coll.c \
+	smpi/bindings/check.h smpi/bindings/coll_calls.h smpi/bindings/p2p.h smpi/bindings/absent.c smpi/bindings/bindings_attr.c smpi/bindings/bindings_coll.c \
 	smpi/bindings/bindings_comm.c smpi/bindings/bindings_datatype.c smpi/bindings/bindings_env.c smpi/bindings/bindings_error.c smpi/bindings/bindings_errhandler.c smpi/bindings/bindings_group.c smpi/bindings/bindings_handles.c smpi/bindings/bindings_icoll.c smpi/bindings/bindings_info.c smpi/bindings/bindings_intercomm.c \
-	smpi/bindings/bindings_io.c smpi/bindings/bindings_misc.c smpi/bindings/bindings_mpit.c smpi/bindings/bindings_mpit_event.c smpi/bindings/bindings_mpit_pvar.c smpi/bindings/bindings_neighbor.c smpi/bindings/bindings_op.c \
+	smpi/bindings/bindings_io.c smpi/bindings/bindings_misc.c smpi/bindings/bindings_mpit.c smpi/bindings/bindings_mpit_event.c smpi/bindings/bindings_mpit_pvar.c smpi/bindings/bindings_op.c \
 	smpi/bindings/bindings_p2p.c smpi/bindings/bindings_pcoll.c smpi/bindings/bindings_request.c smpi/bindings/bindings_rma.c smpi/bindings/bindings_topo.c smpi/bindings/bindings_win.c \
 	smpi/mpi/datatype.h smpi/mpi/datatype_build.h smpi/mpi/errors.h smpi/mpi/file.h smpi/mpi/op.h \
 	smpi/mpi/p2p_api.h smpi/mpi/topo.h smpi/mpi/typesig.h smpi/mpi/win.h smpi/mpi/attr.c smpi/mpi/coll_alias.c smpi/mpi/coll_call.c \

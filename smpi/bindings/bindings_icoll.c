@@ -17,6 +17,7 @@
 
 #include "collectives/collectives.h"
 #include "smpi/bindings/check.h"
+#include "smpi/bindings/coll_calls.h"
 #include "smpi/analyze/analyze.h"
 #include "smpi/internal.h"
 #include "smpi/mpi/op.h"
@@ -186,115 +187,6 @@ static int istart(const char *call, enum coll_kind kind, MPI_Request *request, .
     return start(call, kind, &a, NULL, request);
 }
 
-int PMPI_Ibarrier(MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Ibarrier", COLL_BARRIER, request, comm);
-}
-#pragma weak MPI_Ibarrier = PMPI_Ibarrier
-
-int PMPI_Ibcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm,
-                MPI_Request *request)
-{
-    return istart("MPI_Ibcast", COLL_BCAST, request, buffer, count, datatype, root, comm);
-}
-#pragma weak MPI_Ibcast = PMPI_Ibcast
-
-int PMPI_Igather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-                 MPI_Request *request)
-{
-    return istart("MPI_Igather", COLL_GATHER, request, sendbuf, sendcount, sendtype, recvbuf,
-                  recvcount, recvtype, root, comm);
-}
-#pragma weak MPI_Igather = PMPI_Igather
-
-int PMPI_Igatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                  const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
-                  MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Igatherv", COLL_GATHERV, request, sendbuf, sendcount, sendtype, recvbuf,
-                  recvcounts, displs, recvtype, root, comm);
-}
-#pragma weak MPI_Igatherv = PMPI_Igatherv
-
-int PMPI_Iscatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm,
-                  MPI_Request *request)
-{
-    return istart("MPI_Iscatter", COLL_SCATTER, request, sendbuf, sendcount, sendtype, recvbuf,
-                  recvcount, recvtype, root, comm);
-}
-#pragma weak MPI_Iscatter = PMPI_Iscatter
-
-int PMPI_Iscatterv(const void *sendbuf, const int sendcounts[], const int displs[],
-                   MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                   int root, MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Iscatterv", COLL_SCATTERV, request, sendbuf, sendcounts, displs, sendtype,
-                  recvbuf, recvcount, recvtype, root, comm);
-}
-#pragma weak MPI_Iscatterv = PMPI_Iscatterv
-
-int PMPI_Iallgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                    int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Iallgather", COLL_ALLGATHER, request, sendbuf, sendcount, sendtype, recvbuf,
-                  recvcount, recvtype, comm);
-}
-#pragma weak MPI_Iallgather = PMPI_Iallgather
-
-int PMPI_Iallgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                     const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-                     MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Iallgatherv", COLL_ALLGATHERV, request, sendbuf, sendcount, sendtype,
-                  recvbuf, recvcounts, displs, recvtype, comm);
-}
-#pragma weak MPI_Iallgatherv = PMPI_Iallgatherv
-
-int PMPI_Ialltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
-                   int recvcount, MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Ialltoall", COLL_ALLTOALL, request, sendbuf, sendcount, sendtype, recvbuf,
-                  recvcount, recvtype, comm);
-}
-#pragma weak MPI_Ialltoall = PMPI_Ialltoall
-
-int PMPI_Ialltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
-                    MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
-                    const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Ialltoallv", COLL_ALLTOALLV, request, sendbuf, sendcounts, sdispls, sendtype,
-                  recvbuf, recvcounts, rdispls, recvtype, comm);
-}
-#pragma weak MPI_Ialltoallv = PMPI_Ialltoallv
-
-int PMPI_Ialltoallw(const void *sendbuf, const int sendcounts[], const int sdispls[],
-                    const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
-                    const int rdispls[], const MPI_Datatype recvtypes[], MPI_Comm comm,
-                    MPI_Request *request)
-{
-    return istart("MPI_Ialltoallw", COLL_ALLTOALLW, request, sendbuf, sendcounts, sdispls,
-                  sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm);
-}
-#pragma weak MPI_Ialltoallw = PMPI_Ialltoallw
-
-int PMPI_Ireduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                 int root, MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Ireduce", COLL_REDUCE, request, sendbuf, recvbuf, count, datatype, op, root,
-                  comm);
-}
-#pragma weak MPI_Ireduce = PMPI_Ireduce
-
-int PMPI_Iallreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                    MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Iallreduce", COLL_ALLREDUCE, request, sendbuf, recvbuf, count, datatype, op,
-                  comm);
-}
-#pragma weak MPI_Iallreduce = PMPI_Iallreduce
-
 int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount,
                                MPI_Datatype datatype, MPI_Op op, MPI_Comm comm,
                                MPI_Request *request)
@@ -311,71 +203,10 @@ int PMPI_Ireduce_scatter_block(const void *sendbuf, void *recvbuf, int recvcount
 }
 #pragma weak MPI_Ireduce_scatter_block = PMPI_Ireduce_scatter_block
 
-int PMPI_Ireduce_scatter(const void *sendbuf, void *recvbuf, const int recvcounts[],
-                         MPI_Datatype datatype, MPI_Op op, MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Ireduce_scatter", COLL_REDUCE_SCATTER, request, sendbuf, recvbuf, recvcounts,
-                  datatype, op, comm);
-}
-#pragma weak MPI_Ireduce_scatter = PMPI_Ireduce_scatter
-
-int PMPI_Iscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-               MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Iscan", COLL_SCAN, request, sendbuf, recvbuf, count, datatype, op, comm);
-}
-#pragma weak MPI_Iscan = PMPI_Iscan
-
-int PMPI_Iexscan(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
-                 MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Iexscan", COLL_EXSCAN, request, sendbuf, recvbuf, count, datatype, op, comm);
-}
-#pragma weak MPI_Iexscan = PMPI_Iexscan
-
-int PMPI_Ineighbor_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                             void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                             MPI_Request *request)
-{
-    return istart("MPI_Ineighbor_allgather", COLL_NEIGHBOR_ALLGATHER, request, sendbuf, sendcount,
-                  sendtype, recvbuf, recvcount, recvtype, comm);
-}
-#pragma weak MPI_Ineighbor_allgather = PMPI_Ineighbor_allgather
-
-int PMPI_Ineighbor_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                              void *recvbuf, const int recvcounts[], const int displs[],
-                              MPI_Datatype recvtype, MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Ineighbor_allgatherv", COLL_NEIGHBOR_ALLGATHERV, request, sendbuf, sendcount,
-                  sendtype, recvbuf, recvcounts, displs, recvtype, comm);
-}
-#pragma weak MPI_Ineighbor_allgatherv = PMPI_Ineighbor_allgatherv
-
-int PMPI_Ineighbor_alltoall(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm,
-                            MPI_Request *request)
-{
-    return istart("MPI_Ineighbor_alltoall", COLL_NEIGHBOR_ALLTOALL, request, sendbuf, sendcount,
-                  sendtype, recvbuf, recvcount, recvtype, comm);
-}
-#pragma weak MPI_Ineighbor_alltoall = PMPI_Ineighbor_alltoall
-
-int PMPI_Ineighbor_alltoallv(const void *sendbuf, const int sendcounts[], const int sdispls[],
-                             MPI_Datatype sendtype, void *recvbuf, const int recvcounts[],
-                             const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm,
-                             MPI_Request *request)
-{
-    return istart("MPI_Ineighbor_alltoallv", COLL_NEIGHBOR_ALLTOALLV, request, sendbuf, sendcounts,
-                  sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
-}
-#pragma weak MPI_Ineighbor_alltoallv = PMPI_Ineighbor_alltoallv
-
-int PMPI_Ineighbor_alltoallw(const void *sendbuf, const int sendcounts[], const MPI_Aint sdispls[],
-                             const MPI_Datatype sendtypes[], void *recvbuf, const int recvcounts[],
-                             const MPI_Aint rdispls[], const MPI_Datatype recvtypes[],
-                             MPI_Comm comm, MPI_Request *request)
-{
-    return istart("MPI_Ineighbor_alltoallw", COLL_NEIGHBOR_ALLTOALLW, request, sendbuf, sendcounts,
-                  sdispls, sendtypes, recvbuf, recvcounts, rdispls, recvtypes, comm);
-}
-#pragma weak MPI_Ineighbor_alltoallw = PMPI_Ineighbor_alltoallw
+#define NONBLOCKING(blocking, nonblocking, persistent, kind, params, args)                         \
+    int P##nonblocking(SMPI_LIST params, MPI_Request *request)                                     \
+    {                                                                                              \
+        return istart(#nonblocking, kind, request, SMPI_LIST args);                                \
+    }                                                                                              \
+    SMPI_WEAK(nonblocking)
+SMPI_COLL_CALLS(NONBLOCKING)
