@@ -64,9 +64,7 @@ int coll__allgather_linear(const struct coll_args *a, bool v)
             rc = smpi_irecv(coll__rblock(&x, peer), coll__rcount(&x, peer), x.rtype, peer, x.tag,
                             x.comm, &reqs[n++]);
     }
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(n, reqs, rc);
 }
 
 int coll__allgather_steps(const struct coll_args *a, bool v, bool xor)
@@ -188,9 +186,7 @@ int coll__rooted_linear(const struct coll_args *a, bool scatter, bool v)
                      : smpi_irecv(coll__rblock(&x, peer), coll__rcount(&x, peer), x.rtype, peer,
                                   x.tag, x.comm, &reqs[n++]);
     }
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(n, reqs, rc);
 }
 
 int coll__rooted_basic_linear(const struct coll_args *a, bool scatter)

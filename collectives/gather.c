@@ -176,9 +176,7 @@ static int linear_sync_root(const struct coll_args *a, int rank, int size)
     }
     if (rc == MPI_SUCCESS)
         rc = copy_own(a, rank);
-    rc = coll__waitall(size, rest, rc);
-    free(rest);
-    return rc;
+    return coll__waitall_free(size, rest, rc);
 }
 
 /* Synchronised linear: the root asks each rank in turn for its block with an empty message;

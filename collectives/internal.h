@@ -91,11 +91,15 @@ void *coll__elem(const void *buf, MPI_Aint i, MPI_Datatype type);
  * so that every byte the elements touch fits. Returns the block to free() and sets *base to
  * where element 0 starts (the block shifted back by the type's true lower bound). */
 void *coll__tmp_alloc(int count, MPI_Datatype type, void **base);
+/* Frees a derived type an algorithm made, unless it is still MPI_DATATYPE_NULL (not made). */
+void coll__type_release(MPI_Datatype *type);
 
 /* Waits for reqs[0..n-1] (MPI_REQUEST_NULL entries allowed, n may be 0) and frees them.
  * Returns rc when it is already an error (the requests are still completed), else the first
  * error of the wait, else MPI_SUCCESS. */
 int coll__waitall(int n, MPI_Request *reqs, int rc);
+/* coll__waitall, then free(reqs): the end of an algorithm's array from coll__reqs_alloc. */
+int coll__waitall_free(int n, MPI_Request *reqs, int rc);
 /* A request array of n entries set to MPI_REQUEST_NULL; free() it. */
 MPI_Request *coll__reqs_alloc(int n);
 

@@ -62,9 +62,7 @@ int coll__scatter_ompi_linear_nb(const struct coll_args *a)
         rc = i == rank ? copy_own(a, rank)
                        : smpi_isend(sblock(a, i), a->scount, a->stype, i, COLL_TAG_SCATTER, a->comm,
                                     &reqs[n++]);
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(n, reqs, rc);
 }
 
 /* What a rank of the binomial scatter forwards: `base` holds the blocks of its subtree in
