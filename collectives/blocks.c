@@ -218,21 +218,20 @@ size_t coll__rooted_block_bytes(const struct coll_args *a, int rank, bool scatte
     return smpi_type_size(a->rtype) * (size_t)a->rcount;
 }
 
-int coll__two_level_init(struct coll_two_level *g, const struct coll_args *a, bool scatter,
-                         bool *leader)
+int coll__two_level_init(struct coll_two_level *g, const struct coll_args *a, bool scatter)
 {
     int rc = coll__smp_init(a->comm, &g->smp);
 
     g->nbytes = 0;
     g->node_buf = NULL;
     g->leader_buf = NULL;
-    *leader = false;
+    g->leader = false;
     if (rc != MPI_SUCCESS)
         return rc;
     g->nbytes = coll__rooted_block_bytes(a, smpi_comm_rank(a->comm), scatter);
     g->local_size = smpi_comm_size(g->smp.intra);
-    *leader = smpi_comm_rank(g->smp.intra) == 0;
-    if (*leader && g->nbytes > 0)
+    g->leader = smpi_comm_rank(g->smp.intra) == 0;
+    if (g->leader && g->nbytes > 0)
         g->node_buf = sim_xmalloc(g->nbytes * (size_t)g->local_size);
     return MPI_SUCCESS;
 }
