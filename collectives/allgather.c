@@ -334,9 +334,7 @@ int coll__allgather_spreading_simple(const struct coll_args *a)
     }
     for (int i = 1; i < x.size && rc == MPI_SUCCESS; i++)
         rc = smpi_isend(x.sbuf, x.scount, x.stype, (x.rank + i) % x.size, TAG, x.comm, &reqs[n++]);
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(n, reqs, rc);
 }
 
 /* Neighbour exchange: on an even size, ranks pair up (2i, 2i + 1) and swap their blocks; then

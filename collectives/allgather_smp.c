@@ -184,9 +184,7 @@ static int nts_leader(const struct coll_blocks *x, const struct smp_groups *g)
         if (rc == MPI_SUCCESS && g->here > 1)
             rc = smpi_send(got, len, x->rtype, x->rank + 1, TAG, x->comm);
     }
-    rc = coll__waitall(2 * n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(2 * n, reqs, rc);
 }
 
 /* SMP_NTS, below the leader: receives every other node's blocks from rank - 1 and, but on the

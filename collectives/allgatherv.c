@@ -95,10 +95,8 @@ static int swap_runs(const struct coll_blocks *x, int from, int dst, int to, int
     if (rc == MPI_SUCCESS)
         rc = smpi_sendrecv(x->rbuf, 1, stype, dst, TAG, x->rbuf, 1, rtype, src, TAG, x->comm,
                            MPI_STATUS_IGNORE);
-    if (stype != MPI_DATATYPE_NULL)
-        smpi_type_free(&stype);
-    if (rtype != MPI_DATATYPE_NULL)
-        smpi_type_free(&rtype);
+    coll__type_release(&stype);
+    coll__type_release(&rtype);
     return rc;
 }
 

@@ -43,9 +43,7 @@ int coll__alltoall_basic_linear(const struct coll_args *a)
 
         rc = smpi_isend(coll__sblock(&x, dst), x.scount, x.stype, dst, TAG, x.comm, &reqs[n++]);
     }
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(n, reqs, rc);
 }
 
 /* Ring: in step i (0 <= i < p) each rank sends its block for rank + i and receives the block

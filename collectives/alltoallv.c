@@ -31,9 +31,7 @@ static int linear_exchange(const struct coll_blocks *x)
         if (i != x->rank)
             rc = smpi_isend(coll__sblock(x, i), x->scounts[i], x->stype, i, TAG, x->comm,
                             &reqs[n++]);
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(n, reqs, rc);
 }
 
 /* SMPI's default alltoallv: its nonblocking ialltoallv and a wait. The own block is copied,

@@ -44,7 +44,5 @@ int coll__alltoallw_smpi_linear(const struct coll_args *a)
     for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
         if (i != rank)
             rc = smpi_isend(sblock(a, i), a->scounts[i], a->stypes[i], i, TAG, a->comm, &reqs[n++]);
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(n, reqs, rc);
 }

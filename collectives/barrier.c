@@ -45,9 +45,7 @@ int coll__barrier_ompi_basic_linear(const struct coll_args *a)
     rc = coll__waitall(size - 1, reqs, rc);
     for (int i = 1; i < size && rc == MPI_SUCCESS; i++)
         rc = smpi_isend(NULL, 0, MPI_BYTE, i, COLL_TAG_BARRIER, a->comm, &reqs[i - 1]);
-    rc = coll__waitall(size - 1, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(size - 1, reqs, rc);
 }
 
 /* Exactly two ranks: SMPI's two-rank barrier names its peer (rank + 1) & 1, which only pairs

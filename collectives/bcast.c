@@ -48,9 +48,7 @@ int coll__bcast_flattree(const struct coll_args *a)
     for (int i = 0; i < size && rc == MPI_SUCCESS; i++)
         if (i != rank)
             rc = smpi_isend(a->rbuf, a->count, a->type, i, COLL_TAG_BCAST, a->comm, &reqs[i]);
-    rc = coll__waitall(size, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(size, reqs, rc);
 }
 
 /* Pipelined flat tree: the buffer is cut into 8 KiB segments; the root sends all of them to each

@@ -5,6 +5,32 @@
 
 /* ---- arrival-pattern-aware chains (Faraj and Yuan) ------------------------------------------ */
 
+/* How the arrival-pattern chains cut the buffer: beyond one pipeline segment, into nseg whole
+ * segments of seg elements (piped; the rest goes through MPI_Bcast again, ap_rest); otherwise
+ * one segment of the whole count. */
+struct ap_cut {
+    bool piped;
+    int nseg;
+    int seg;
+};
+
+static struct ap_cut ap_cut(const struct coll_args *a)
+{
+    int seg = pipe_segment(a->type);
+    bool piped = a->count > seg;
+
+    return (struct ap_cut){ .piped = piped,
+                            .nseg = piped ? a->count / seg : 1,
+                            .seg = piped ? seg : a->count };
+}
+
+static int ap_rest(const struct coll_args *a, const struct ap_cut *c)
+{
+    if (c->piped && a->count % c->seg != 0)
+        return bcast_rest(a, c->nseg * c->seg);
+    return MPI_SUCCESS;
+}
+
 /* Where `rank` sits in a header ended by -1, or -1. */
 static int header_position(const int *header, int len, int rank)
 {
@@ -14,11 +40,25 @@ static int header_position(const int *header, int len, int rank)
     return -1;
 }
 
+/* A chain rank of the first two algorithms with the header it received (AP_HEADER ints): its
+ * position in it and the next rank of the chain (-1 at the end), to which it forwards the
+ * header. MPI_ERR_INTERN when the header does not name it. */
+static int ap_forward_header(const struct coll_args *a, int *header, int rank, int *pos, int *next)
+{
+    *pos = header_position(header, AP_HEADER - 1, rank);
+    if (*pos < 0)
+        return MPI_ERR_INTERN;
+    *next = header[*pos + 1];
+    if (*next == -1)
+        return MPI_SUCCESS;
+    return smpi_send(header, AP_HEADER, MPI_INT, *next, ARRIVAL_TAG, a->comm);
+}
+
 /* Rank 0 of arrival_pattern_aware: until every rank is served, probes every rank for its
  * "arrived" byte, receives the bytes found, and sends a header (the arrived ranks, in rank
  * order) and the data to the first of them; when nobody has arrived, serves the first rank not
  * yet served alone (pipelined: its byte is received at the very end). */
-static int ap_root(const struct coll_args *a, int size, bool piped, int nseg, int seg)
+static int ap_root(const struct coll_args *a, int size, const struct ap_cut *c)
 {
     int *header = sim_xmalloc(AP_HEADER * sizeof(int));
     int *flag = sim_xcalloc((size_t)size, sizeof(int));
@@ -32,7 +72,7 @@ static int ap_root(const struct coll_args *a, int size, bool piped, int nseg, in
 
         for (int i = 1; i < size && rc == MPI_SUCCESS; i++)
             rc = smpi_iprobe_shared(i, MPI_ANY_TAG, a->comm, &flag[i], MPI_STATUS_IGNORE);
-        if (piped)
+        if (c->piped)
             smpi_wtime();
         for (int i = 1; i < size && rc == MPI_SUCCESS; i++)
             if (flag[i] && !done[i]) {
@@ -44,14 +84,15 @@ static int ap_root(const struct coll_args *a, int size, bool piped, int nseg, in
             if (!done[i]) {
                 header[n++] = i;
                 done[i] = 1;
-                clean[i] = piped;
+                clean[i] = c->piped;
             }
         header[n] = -1;
         sent += n;
         if (rc == MPI_SUCCESS)
             rc = smpi_send(header, AP_HEADER, MPI_INT, header[0], ARRIVAL_TAG, a->comm);
-        for (int s = 0; s < nseg && rc == MPI_SUCCESS; s++)
-            rc = smpi_send(segment_at(a, s, seg), seg, a->type, header[0], ARRIVAL_TAG, a->comm);
+        for (int s = 0; s < c->nseg && rc == MPI_SUCCESS; s++)
+            rc = smpi_send(segment_at(a, s, c->seg), c->seg, a->type, header[0], ARRIVAL_TAG,
+                           a->comm);
     }
     for (int i = 1; i < size && rc == MPI_SUCCESS; i++)
         if (clean[i])
@@ -66,7 +107,7 @@ static int ap_root(const struct coll_args *a, int size, bool piped, int nseg, in
  * data from whoever serves it, and passes both to the next rank of the header. Unsegmented:
  * header and data are received, then forwarded; pipelined: the header is forwarded first, then
  * each segment as it arrives. */
-static int ap_other(const struct coll_args *a, int rank, bool piped, int nseg, int seg)
+static int ap_other(const struct coll_args *a, int rank, const struct ap_cut *c)
 {
     int *header = sim_xmalloc(AP_HEADER * sizeof(int));
     char byte = 0;
@@ -77,20 +118,15 @@ static int ap_other(const struct coll_args *a, int rank, bool piped, int nseg, i
     if (rc == MPI_SUCCESS)
         rc = smpi_recv(header, AP_HEADER, MPI_INT, MPI_ANY_SOURCE, ARRIVAL_TAG, a->comm,
                        MPI_STATUS_IGNORE);
-    if (rc == MPI_SUCCESS && !piped)
+    if (rc == MPI_SUCCESS && !c->piped)
         rc = smpi_recv(a->rbuf, a->count, a->type, MPI_ANY_SOURCE, ARRIVAL_TAG, a->comm,
                        MPI_STATUS_IGNORE);
-    pos = header_position(header, AP_HEADER - 1, rank);
-    if (rc == MPI_SUCCESS && pos < 0)
-        rc = MPI_ERR_INTERN;
     if (rc == MPI_SUCCESS)
-        next = header[pos + 1];
-    if (rc == MPI_SUCCESS && next != -1)
-        rc = smpi_send(header, AP_HEADER, MPI_INT, next, ARRIVAL_TAG, a->comm);
-    if (rc == MPI_SUCCESS && !piped && next != -1)
+        rc = ap_forward_header(a, header, rank, &pos, &next);
+    if (rc == MPI_SUCCESS && !c->piped && next != -1)
         rc = smpi_send(a->rbuf, a->count, a->type, next, ARRIVAL_TAG, a->comm);
-    if (rc == MPI_SUCCESS && piped)
-        rc = pipe_relay(a, MPI_ANY_SOURCE, ARRIVAL_TAG, &next, next != -1, nseg, seg);
+    if (rc == MPI_SUCCESS && c->piped)
+        rc = pipe_relay(a, MPI_ANY_SOURCE, ARRIVAL_TAG, &next, next != -1, c->nseg, c->seg);
     free(header);
     return rc;
 }
@@ -109,19 +145,13 @@ int coll__bcast_arrival_pattern_aware(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
-    int seg = pipe_segment(a->type);
-    bool piped = a->count > seg;
-    int nseg = piped ? a->count / seg : 1;
+    struct ap_cut c = ap_cut(a);
     int rc = root_to_zero(a, rank, ARRIVAL_TAG);
 
     if (rc != MPI_SUCCESS)
         return rc;
-    if (!piped)
-        seg = a->count;
-    rc = rank == 0 ? ap_root(a, size, piped, nseg, seg) : ap_other(a, rank, piped, nseg, seg);
-    if (rc == MPI_SUCCESS && piped && a->count % seg != 0)
-        rc = bcast_rest(a, nseg * seg);
-    return rc;
+    rc = rank == 0 ? ap_root(a, size, &c) : ap_other(a, rank, &c);
+    return rc == MPI_SUCCESS ? ap_rest(a, &c) : rc;
 }
 
 const char *coll__bcast_check_arrival_pattern_aware(const struct coll_args *a)
@@ -179,14 +209,10 @@ int coll__bcast_arrival_pattern_aware_wait(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
-    int seg = pipe_segment(a->type);
-    bool piped = a->count > seg;
-    int nseg = piped ? a->count / seg : 1;
+    struct ap_cut c = ap_cut(a);
     int *header = sim_xmalloc(AP_HEADER * sizeof(int));
     int rc = root_to_zero(a, rank, ARRIVAL_TAG);
 
-    if (!piped)
-        seg = a->count;
     if (rank == 0 && rc == MPI_SUCCESS) {
         char *done = sim_xcalloc((size_t)size, 2);
 
@@ -199,7 +225,7 @@ int coll__bcast_arrival_pattern_aware_wait(const struct coll_args *a)
             if (n > 0 && rc == MPI_SUCCESS)
                 rc = smpi_send(header, AP_HEADER, MPI_INT, header[0], ARRIVAL_TAG, a->comm);
             if (n > 0 && rc == MPI_SUCCESS)
-                rc = pipe_relay(a, MPI_PROC_NULL, ARRIVAL_TAG, header, 1, nseg, seg);
+                rc = pipe_relay(a, MPI_PROC_NULL, ARRIVAL_TAG, header, 1, c.nseg, c.seg);
         }
         free(done);
     } else if (rc == MPI_SUCCESS) {
@@ -212,21 +238,13 @@ int coll__bcast_arrival_pattern_aware_wait(const struct coll_args *a)
             rc = smpi_recv(header, AP_HEADER, MPI_INT, MPI_ANY_SOURCE, ARRIVAL_TAG, a->comm,
                            MPI_STATUS_IGNORE);
         if (rc == MPI_SUCCESS)
-            pos = header_position(header, AP_HEADER - 1, rank);
-        if (rc == MPI_SUCCESS && pos < 0)
-            rc = MPI_ERR_INTERN;
+            rc = ap_forward_header(a, header, rank, &pos, &to);
         if (rc == MPI_SUCCESS)
-            to = header[pos + 1];
-        if (rc == MPI_SUCCESS && to != -1)
-            rc = smpi_send(header, AP_HEADER, MPI_INT, to, ARRIVAL_TAG, a->comm);
-        if (rc == MPI_SUCCESS)
-            rc = pipe_relay(a, pos == 0 ? 0 : header[pos - 1], ARRIVAL_TAG, &to, to != -1, nseg,
-                            seg);
+            rc = pipe_relay(a, pos == 0 ? 0 : header[pos - 1], ARRIVAL_TAG, &to, to != -1, c.nseg,
+                            c.seg);
     }
     free(header);
-    if (rc == MPI_SUCCESS && piped && a->count % seg != 0)
-        rc = bcast_rest(a, nseg * seg);
-    return rc;
+    return rc == MPI_SUCCESS ? ap_rest(a, &c) : rc;
 }
 
 const char *coll__bcast_check_arrival_pattern_aware_wait(const struct coll_args *a)

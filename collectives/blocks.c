@@ -64,9 +64,7 @@ int coll__allgather_linear(const struct coll_args *a, bool v)
             rc = smpi_irecv(coll__rblock(&x, peer), coll__rcount(&x, peer), x.rtype, peer, x.tag,
                             x.comm, &reqs[n++]);
     }
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(n, reqs, rc);
 }
 
 int coll__allgather_steps(const struct coll_args *a, bool v, bool xor)
@@ -188,9 +186,7 @@ int coll__rooted_linear(const struct coll_args *a, bool scatter, bool v)
                      : smpi_irecv(coll__rblock(&x, peer), coll__rcount(&x, peer), x.rtype, peer,
                                   x.tag, x.comm, &reqs[n++]);
     }
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(n, reqs, rc);
 }
 
 int coll__rooted_basic_linear(const struct coll_args *a, bool scatter)
@@ -222,21 +218,20 @@ size_t coll__rooted_block_bytes(const struct coll_args *a, int rank, bool scatte
     return smpi_type_size(a->rtype) * (size_t)a->rcount;
 }
 
-int coll__two_level_init(struct coll_two_level *g, const struct coll_args *a, bool scatter,
-                         bool *leader)
+int coll__two_level_init(struct coll_two_level *g, const struct coll_args *a, bool scatter)
 {
     int rc = coll__smp_init(a->comm, &g->smp);
 
     g->nbytes = 0;
     g->node_buf = NULL;
     g->leader_buf = NULL;
-    *leader = false;
+    g->leader = false;
     if (rc != MPI_SUCCESS)
         return rc;
     g->nbytes = coll__rooted_block_bytes(a, smpi_comm_rank(a->comm), scatter);
     g->local_size = smpi_comm_size(g->smp.intra);
-    *leader = smpi_comm_rank(g->smp.intra) == 0;
-    if (*leader && g->nbytes > 0)
+    g->leader = smpi_comm_rank(g->smp.intra) == 0;
+    if (g->leader && g->nbytes > 0)
         g->node_buf = sim_xmalloc(g->nbytes * (size_t)g->local_size);
     return MPI_SUCCESS;
 }

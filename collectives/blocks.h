@@ -119,16 +119,16 @@ struct coll_two_level {
     struct smpi_smp smp;
     size_t nbytes;    /* bytes of one block */
     int local_size;   /* ranks on this host */
+    bool leader;      /* the caller leads its host */
     void *node_buf;   /* on a leader: its host's blocks, as bytes */
     void *leader_buf; /* on the root's leader when it is not the root: all blocks, as bytes */
 };
 /* Sets up *g for call a of the two-level gather (scatter false) or scatter: the host layout
  * (charging SMPI's init_smp on the communicator's first use), the bytes of a block, the host's
- * size, and on a host leader the buffer of its host's blocks. Sets *leader when the caller
- * leads its host. Returns an MPI error class; g->nbytes 0 means there is nothing to move (no
+ * size, whether the caller leads its host, and on a host leader the buffer of its host's
+ * blocks. Returns an MPI error class; g->nbytes 0 means there is nothing to move (no
  * buffer then). coll__two_level_free frees the buffers. */
-int coll__two_level_init(struct coll_two_level *g, const struct coll_args *a, bool scatter,
-                         bool *leader);
+int coll__two_level_init(struct coll_two_level *g, const struct coll_args *a, bool scatter);
 void coll__two_level_free(struct coll_two_level *g);
 /* Step 2 of the two-level gather (scatter false) or scatter on a non-uniform layout: a gatherv
  * (scatterv) of call b among the host leaders (b->comm), with `per` elements of the root's type

@@ -176,9 +176,7 @@ static int linear_sync_root(const struct coll_args *a, int rank, int size)
     }
     if (rc == MPI_SUCCESS)
         rc = copy_own(a, rank);
-    rc = coll__waitall(size, rest, rc);
-    free(rest);
-    return rc;
+    return coll__waitall_free(size, rest, rc);
 }
 
 /* Synchronised linear: the root asks each rank in turn for its block with an empty message;
@@ -293,18 +291,17 @@ int coll__gather_mvapich2_two_level(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     struct coll_two_level g;
-    bool leader;
-    int rc = coll__two_level_init(&g, a, false, &leader);
+    int rc = coll__two_level_init(&g, a, false);
 
     if (rc != MPI_SUCCESS || g.nbytes == 0)
         return rc;
     rc = mv2_gather_intra(a, rank, &g);
-    if (rc == MPI_SUCCESS && leader)
+    if (rc == MPI_SUCCESS && g.leader)
         rc = mv2_gather_leaders(a, rank, &g);
     if (rc == MPI_SUCCESS && g.leader_buf)
         rc = smpi_send(g.leader_buf, (int)g.nbytes * smpi_comm_size(a->comm), MPI_BYTE, a->root,
                        COLL_TAG_GATHER, a->comm);
-    if (rc == MPI_SUCCESS && rank == a->root && !leader)
+    if (rc == MPI_SUCCESS && rank == a->root && !g.leader)
         rc = smpi_recv(a->rbuf, a->rcount * smpi_comm_size(a->comm), a->rtype,
                        g.smp.leader_of[rank], COLL_TAG_GATHER, a->comm, MPI_STATUS_IGNORE);
     coll__two_level_free(&g);

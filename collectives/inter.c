@@ -254,7 +254,6 @@ static int exchange_direct(const struct coll_args *a, const struct side *out, co
     int remote = smpi_comm_remote_size(a->comm);
     MPI_Request *reqs = coll__reqs_alloc(2 * remote);
     int n = 0;
-    int rc;
 
     for (int r = 0; in && in->buf && r < remote; r++)
         smpi_irecv((char *)side_at(in, r), side_count(in, r), side_type(in, r), r, tag, a->comm,
@@ -262,9 +261,7 @@ static int exchange_direct(const struct coll_args *a, const struct side *out, co
     for (int r = 0; out && out->buf && r < remote; r++)
         smpi_isend(side_at(out, r), side_count(out, r), side_type(out, r), r, tag, a->comm,
                    &reqs[n++]);
-    rc = coll__waitall(n, reqs, MPI_SUCCESS);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(n, reqs, MPI_SUCCESS);
 }
 
 /* Both sides laid out alike: alltoall (blocks), alltoallv (v) and alltoallw (w). */

@@ -91,11 +91,15 @@ void *coll__elem(const void *buf, MPI_Aint i, MPI_Datatype type);
  * so that every byte the elements touch fits. Returns the block to free() and sets *base to
  * where element 0 starts (the block shifted back by the type's true lower bound). */
 void *coll__tmp_alloc(int count, MPI_Datatype type, void **base);
+/* Frees a derived type an algorithm made, unless it is still MPI_DATATYPE_NULL (not made). */
+void coll__type_release(MPI_Datatype *type);
 
 /* Waits for reqs[0..n-1] (MPI_REQUEST_NULL entries allowed, n may be 0) and frees them.
  * Returns rc when it is already an error (the requests are still completed), else the first
  * error of the wait, else MPI_SUCCESS. */
 int coll__waitall(int n, MPI_Request *reqs, int rc);
+/* coll__waitall, then free(reqs): the end of an algorithm's array from coll__reqs_alloc. */
+int coll__waitall_free(int n, MPI_Request *reqs, int rc);
 /* A request array of n entries set to MPI_REQUEST_NULL; free() it. */
 MPI_Request *coll__reqs_alloc(int n);
 
@@ -174,22 +178,22 @@ struct coll_selector {
     const char *help;
 };
 
-/* The selectors of select_*.c (registry.c lists them). */
-coll_pick_fn coll__pick_default;
-coll_pick_fn coll__pick_ompi;
-coll_pick_fn coll__pick_mpich;
-coll_pick_fn coll__pick_mvapich2;
-coll_pick_fn coll__pick_impi;
-void coll__select_default_check(void);
-void coll__select_ompi_check(void);
-void coll__select_mpich_check(void);
-void coll__select_mvapich2_check(void);
-void coll__select_impi_check(void);
-extern const struct coll_subst coll__subst_default[];
-extern const struct coll_subst coll__subst_ompi[];
-extern const struct coll_subst coll__subst_mpich[];
-extern const struct coll_subst coll__subst_mvapich2[];
-extern const struct coll_subst coll__subst_impi[];
+/* The selectors of select_*.c, one row each: COLL_SELECTOR(name, help). Selector `name`
+ * defines coll__pick_<name>, coll__select_<name>_check and coll__subst_<name>; registry.c lists
+ * them in this order, then "automatic". */
+#define COLL_SELECTORS                                                                             \
+    COLL_SELECTOR(default, "SMPI's default: the naive patterns (smpi_default_selector.cpp)")       \
+    COLL_SELECTOR(ompi, "Open MPI's fixed decision rules (coll_tuned_decision_fixed.c)")           \
+    COLL_SELECTOR(mpich, "MPICH's decision rules, with SMPI's SMP-aware variants")                 \
+    COLL_SELECTOR(mvapich2, "MVAPICH2's tuning tables for Stampede (TACC)")                        \
+    COLL_SELECTOR(impi, "Intel MPI 4.1's tuning tables for Stampede (TACC)")
+
+#define COLL_SELECTOR(name_, help_)                                                                \
+    coll_pick_fn coll__pick_##name_;                                                               \
+    void coll__select_##name_##_check(void);                                                       \
+    extern const struct coll_subst coll__subst_##name_[];
+COLL_SELECTORS
+#undef COLL_SELECTOR
 
 /* What `name` names for collective k: its algorithm of that name, else the selector of that
  * name (the reserved name COLL_NOTHING is coll__nothing). Returns false when neither exists. */

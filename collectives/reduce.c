@@ -41,8 +41,7 @@ int coll__reduce_smpi_linear(const struct coll_args *a)
 {
     int rank = smpi_comm_rank(a->comm);
     int size = smpi_comm_size(a->comm);
-    void **blocks;
-    void **owned;
+    struct reduce_tmps t;
     MPI_Request *reqs;
     int n = 0;
     int rc = MPI_SUCCESS;
@@ -55,23 +54,18 @@ int coll__reduce_smpi_linear(const struct coll_args *a)
     }
     if (a->sbuf != MPI_IN_PLACE)
         rc = copy_n(a->sbuf, a->rbuf, a->count, a->type);
-    blocks = sim_xcalloc((size_t)size, sizeof(*blocks));
-    owned = sim_xcalloc((size_t)size, sizeof(*owned));
+    tmps_init(&t, size);
     reqs = coll__reqs_alloc(size);
     for (int src = 0; src < size && rc == MPI_SUCCESS; src++) {
         if (src == a->root)
             continue;
-        owned[src] = coll__tmp_alloc(a->count, a->type, &blocks[src]);
-        rc = smpi_irecv(blocks[src], a->count, a->type, src, TAG, a->comm, &reqs[n++]);
+        rc = smpi_irecv(tmps_alloc(&t, src, a), a->count, a->type, src, TAG, a->comm, &reqs[n++]);
     }
     rc = coll__waitall(n, reqs, rc);
     if (rc == MPI_SUCCESS)
-        rc = linear_fold(a, blocks, size);
-    for (int src = 0; src < size; src++)
-        free(owned[src]);
+        rc = linear_fold(a, t.base, size);
+    tmps_free(&t);
     free(reqs);
-    free(owned);
-    free(blocks);
     return rc;
 }
 

@@ -14,6 +14,36 @@
 
 #define TAG COLL_TAG_REDUCE
 
+/* n temporaries of a->count elements of a->type, for the blocks a rank receives: base[i] is where
+ * element 0 of the i-th starts (NULL until tmps_alloc), block[i] what tmps_free frees. */
+struct reduce_tmps {
+    void **base;
+    void **block;
+    int n;
+};
+
+static inline void tmps_init(struct reduce_tmps *t, int n)
+{
+    t->base = sim_xcalloc((size_t)n, sizeof(void *));
+    t->block = sim_xcalloc((size_t)n, sizeof(void *));
+    t->n = n;
+}
+
+/* Allocates temporary i; returns where its element 0 starts. */
+static inline void *tmps_alloc(struct reduce_tmps *t, int i, const struct coll_args *a)
+{
+    t->block[i] = coll__tmp_alloc(a->count, a->type, &t->base[i]);
+    return t->base[i];
+}
+
+static inline void tmps_free(struct reduce_tmps *t)
+{
+    for (int i = 0; i < t->n; i++)
+        free(t->block[i]);
+    free(t->block);
+    free(t->base);
+}
+
 /* The calling rank's input: the send buffer, or the receive buffer at an in-place root. */
 static inline const void *input_of(const struct coll_args *a)
 {

@@ -84,32 +84,28 @@ static int knomial_fold(const struct coll_args *a, int rank, const int *children
 static int knomial_gather(const struct coll_args *a, int rank, const int *children, int n,
                           void *acc)
 {
-    void **bufs = sim_xcalloc((size_t)n, sizeof(void *));
-    void **blocks = sim_xcalloc((size_t)n, sizeof(void *));
+    struct reduce_tmps t;
     MPI_Request *reqs = coll__reqs_alloc(n);
     bool commutative = smpi_op_is_commutative(a->op);
     int rc = MPI_SUCCESS;
 
-    for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
-        blocks[i] = coll__tmp_alloc(a->count, a->type, &bufs[i]);
-        rc = smpi_irecv(bufs[i], a->count, a->type, children[n - 1 - i], TAG, a->comm, &reqs[i]);
-    }
+    tmps_init(&t, n);
+    for (int i = 0; i < n && rc == MPI_SUCCESS; i++)
+        rc = smpi_irecv(tmps_alloc(&t, i, a), a->count, a->type, children[n - 1 - i], TAG, a->comm,
+                        &reqs[i]);
     for (int i = 0; i < n && rc == MPI_SUCCESS; i++) {
         int idx;
 
         rc = smpi_waitany(n, reqs, &idx, MPI_STATUS_IGNORE);
         if (rc == MPI_SUCCESS && commutative && idx != MPI_UNDEFINED)
-            rc = smpi_op_apply(a->op, bufs[idx], acc, a->count, a->type);
+            rc = smpi_op_apply(a->op, t.base[idx], acc, a->count, a->type);
     }
     if (rc == MPI_SUCCESS && !commutative)
-        rc = knomial_fold(a, rank, children, n, bufs, acc);
+        rc = knomial_fold(a, rank, children, n, t.base, acc);
     if (rc != MPI_SUCCESS)
         coll__waitall(n, reqs, rc);
-    for (int i = 0; i < n; i++)
-        free(blocks[i]);
+    tmps_free(&t);
     free(reqs);
-    free(blocks);
-    free(bufs);
     return rc;
 }
 

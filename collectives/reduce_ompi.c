@@ -215,6 +215,17 @@ static bool ompi_trivial(const struct coll_args *a, int *rc)
     return true;
 }
 
+/* The tree reduces with segments of `segsize` bytes (0: one segment) on tree t, their ends
+ * apart. */
+static int ompi_tree_reduce(const struct coll_args *a, const struct coll_tree *t, size_t segsize)
+{
+    int rc;
+
+    if (ompi_trivial(a, &rc))
+        return rc;
+    return ompi_generic(a, t, ompi_segcount(segsize, smpi_type_size(a->type), a->count));
+}
+
 /* Chain: size/2 chains (at most 32) hang from the root, 64 KiB segments pipelined along them.
  * Reference: SimGrid 3.32 colls/reduce/reduce-ompi.cpp (reduce__ompi_chain, after Open MPI's
  * coll_tuned_reduce.c). Cost: about (2p/f + s) (α + 64 KiB (β + γ)) for f chains and s
@@ -224,12 +235,9 @@ int coll__reduce_ompi_chain(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
     struct coll_tree t;
-    int rc;
 
-    if (ompi_trivial(a, &rc))
-        return rc;
     coll__tree_chain(&t, size / 2, smpi_comm_rank(a->comm), size, a->root);
-    return ompi_generic(a, &t, ompi_segcount(64 * 1024, smpi_type_size(a->type), a->count));
+    return ompi_tree_reduce(a, &t, 64 * 1024);
 }
 
 /* Pipeline: one chain from the root, segments of 1, 32 or 64 KiB by Open MPI's fitted
@@ -243,16 +251,13 @@ int coll__reduce_ompi_pipeline(const struct coll_args *a)
     double bytes = (double)(typelng * (size_t)a->count);
     size_t segsize = 64 * 1024;
     struct coll_tree t;
-    int rc;
 
-    if (ompi_trivial(a, &rc))
-        return rc;
     if (size > 0.0410 / 1024.0 * bytes + 9.7128)
         segsize = 1024;
     else if (size > 0.0033 / 1024.0 * bytes + 1.6761)
         segsize = 32 * 1024;
     coll__tree_chain(&t, 1, smpi_comm_rank(a->comm), size, a->root);
-    return ompi_generic(a, &t, ompi_segcount(segsize, typelng, a->count));
+    return ompi_tree_reduce(a, &t, segsize);
 }
 
 /* Binary: a binary tree filled level by level from the root, 32 KiB segments. Reference:
@@ -263,12 +268,9 @@ int coll__reduce_ompi_binary(const struct coll_args *a)
 {
     int size = smpi_comm_size(a->comm);
     struct coll_tree t;
-    int rc;
 
-    if (ompi_trivial(a, &rc))
-        return rc;
     coll__tree_kary(&t, 2, smpi_comm_rank(a->comm), size, a->root);
-    return ompi_generic(a, &t, ompi_segcount(32 * 1024, smpi_type_size(a->type), a->count));
+    return ompi_tree_reduce(a, &t, 32 * 1024);
 }
 
 /* Binomial: Open MPI's in-order binomial tree, unsegmented for small messages and 1 KiB
@@ -283,15 +285,12 @@ int coll__reduce_ompi_binomial(const struct coll_args *a)
     size_t bytes = typelng * (size_t)a->count;
     size_t segsize = 0;
     struct coll_tree t;
-    int rc;
 
-    if (ompi_trivial(a, &rc))
-        return rc;
     if (!((size < 8 && bytes < 20480) || bytes < 2048 || a->count <= 1) &&
         size > 0.6016 / 1024.0 * (double)bytes + 1.3496)
         segsize = 1024;
     coll__tree_in_order_bm(&t, smpi_comm_rank(a->comm), size, a->root);
-    return ompi_generic(a, &t, ompi_segcount(segsize, typelng, a->count));
+    return ompi_tree_reduce(a, &t, segsize);
 }
 
 /* In-order binary: the in-order binary tree rooted at rank p-1, whose subtrees hold

@@ -13,29 +13,61 @@
 
 #define TAG COLL_TAG_REDUCE_SCATTER
 
-/* A new array of size + 1 entries: displs[j] is where block j starts in the vector (in
- * elements), displs[size] the vector's length. Sets *rc to MPI_ERR_COUNT when the length does
- * not fit an int. Free it. */
-static int *block_displs(const struct coll_args *a, int size, int *rc)
-{
-    int *displs = sim_xmalloc(((size_t)size + 1) * sizeof(*displs));
-    long long total = 0;
+/* The calling rank's view of the vector every rank reduces: block j starts at displs[j]
+ * (elements) and holds a->rcounts[j]; displs[size] is the vector's length n. The fold of Open
+ * MPI's recursive halving and butterfly on a non-power-of-two size: pof2, rem, vrank. */
+struct rs_vec {
+    int rank;
+    int size;
+    int pof2;  /* the largest power of two <= size */
+    int rem;   /* size - pof2 */
+    int vrank; /* the rank folded by coll__rd_fold on rem (-1: sits out) */
+    int n;
+    int *displs; /* size + 1 entries; free it */
+};
 
-    *rc = MPI_SUCCESS;
-    for (int i = 0; i < size; i++) {
-        displs[i] = (int)total;
+/* Fills *v for call a. Returns MPI_ERR_COUNT when the length does not fit an int (n is 0
+ * then), else MPI_SUCCESS. */
+static int vec_init(struct rs_vec *v, const struct coll_args *a)
+{
+    long long total = 0;
+    int rc = MPI_SUCCESS;
+
+    v->rank = smpi_comm_rank(a->comm);
+    v->size = smpi_comm_size(a->comm);
+    v->pof2 = coll__pow2_floor(v->size);
+    v->rem = v->size - v->pof2;
+    v->vrank = coll__rd_fold(v->rank, v->rem);
+    v->displs = sim_xmalloc(((size_t)v->size + 1) * sizeof(*v->displs));
+    for (int i = 0; i < v->size; i++) {
+        v->displs[i] = (int)total;
         total += a->rcounts[i];
         if (total > INT_MAX)
-            *rc = MPI_ERR_COUNT;
+            rc = MPI_ERR_COUNT;
     }
-    displs[size] = *rc == MPI_SUCCESS ? (int)total : 0;
-    return displs;
+    v->n = rc == MPI_SUCCESS ? (int)total : 0;
+    v->displs[v->size] = v->n;
+    return rc;
 }
 
 /* Element i of buf, a buffer of a->type. */
 static void *at(const struct coll_args *a, const void *buf, int i)
 {
     return coll__elem(buf, i, a->type);
+}
+
+/* The whole input vector copied into vec (v->n elements). */
+static int vec_copy_in(const struct coll_args *a, const struct rs_vec *v, void *vec)
+{
+    return smpi_type_copy(a->sbuf, v->n, a->type, vec, v->n, a->type);
+}
+
+/* The caller's block of vector vec copied into its receive buffer. */
+static int vec_copy_out(const struct coll_args *a, const struct rs_vec *v, const void *vec)
+{
+    int n = a->rcounts[v->rank];
+
+    return smpi_type_copy(at(a, vec, v->displs[v->rank]), n, a->type, a->rbuf, n, a->type);
 }
 
 /* x with its `bits` low bits in reverse order (x < 2^bits): the block a rank of a butterfly
@@ -104,25 +136,23 @@ static int fold_pairs(const struct coll_args *a, int rank, int rem, int n, void 
  * n bytes. Needs: none. */
 int coll__reduce_scatter_smpi_reduce_scatterv(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int rc;
-    int *displs = block_displs(a, size, &rc);
+    struct rs_vec v;
+    int rc = vec_init(&v, a);
     void *tmp;
-    void *tmp_block = coll__tmp_alloc(displs[size], a->type, &tmp);
+    void *tmp_block = coll__tmp_alloc(v.n, a->type, &tmp);
     struct coll_args r = { .sbuf = a->sbuf,
                            .rbuf = tmp,
-                           .count = displs[size],
+                           .count = v.n,
                            .type = a->type,
                            .op = a->op,
                            .root = 0,
                            .comm = a->comm };
     struct coll_args s = { .sbuf = tmp,
                            .scounts = a->rcounts,
-                           .sdispls = displs,
+                           .sdispls = v.displs,
                            .stype = a->type,
                            .rbuf = a->rbuf,
-                           .rcount = a->rcounts[rank],
+                           .rcount = a->rcounts[v.rank],
                            .rtype = a->type,
                            .root = 0,
                            .comm = a->comm };
@@ -132,7 +162,7 @@ int coll__reduce_scatter_smpi_reduce_scatterv(const struct coll_args *a)
     if (rc == MPI_SUCCESS)
         rc = coll_run(COLL_SCATTERV, &s);
     free(tmp_block);
-    free(displs);
+    free(v.displs);
     return rc;
 }
 
@@ -237,33 +267,27 @@ static int recursivehalving_unfold(const struct coll_args *a, int rank, int rem,
  * refuses others); counts passing coll__reduce_scatter_check_recursivehalving. */
 int coll__reduce_scatter_ompi_basic_recursivehalving(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int pof2 = coll__pow2_floor(size);
-    int rem = size - pof2;
-    int vrank = coll__rd_fold(rank, rem);
-    int rc;
-    int *displs = block_displs(a, size, &rc);
-    int *d = folded_displs(a->rcounts, pof2, rem);
+    struct rs_vec v;
+    int rc = vec_init(&v, a);
+    int *d = folded_displs(a->rcounts, v.pof2, v.rem);
     struct tmp2 t; /* buf[0]: the partial results, buf[1]: what arrives */
 
-    if (rc != MPI_SUCCESS || displs[size] == 0)
+    if (rc != MPI_SUCCESS || v.n == 0)
         goto out_free_displs;
-    tmp2_alloc(&t, displs[size], a->type);
-    rc = smpi_type_copy(a->sbuf, displs[size], a->type, t.buf[0], displs[size], a->type);
+    tmp2_alloc(&t, v.n, a->type);
+    rc = vec_copy_in(a, &v, t.buf[0]);
     if (rc == MPI_SUCCESS)
-        rc = fold_pairs(a, rank, rem, displs[size], t.buf[0], t.buf[1]);
-    if (rc == MPI_SUCCESS && vrank >= 0)
-        rc = recursivehalving_steps(a, vrank, pof2, rem, d, t.buf[0], t.buf[1]);
-    if (rc == MPI_SUCCESS && vrank >= 0 && a->rcounts[rank] != 0)
-        rc = smpi_type_copy(at(a, t.buf[0], displs[rank]), a->rcounts[rank], a->type, a->rbuf,
-                            a->rcounts[rank], a->type);
+        rc = fold_pairs(a, v.rank, v.rem, v.n, t.buf[0], t.buf[1]);
+    if (rc == MPI_SUCCESS && v.vrank >= 0)
+        rc = recursivehalving_steps(a, v.vrank, v.pof2, v.rem, d, t.buf[0], t.buf[1]);
+    if (rc == MPI_SUCCESS && v.vrank >= 0 && a->rcounts[v.rank] != 0)
+        rc = vec_copy_out(a, &v, t.buf[0]);
     if (rc == MPI_SUCCESS)
-        rc = recursivehalving_unfold(a, rank, rem, displs, t.buf[0]);
+        rc = recursivehalving_unfold(a, v.rank, v.rem, v.displs, t.buf[0]);
     tmp2_free(&t);
 out_free_displs:
     free(d);
-    free(displs);
+    free(v.displs);
     return rc;
 }
 
@@ -314,34 +338,31 @@ static int ring_steps(const struct coll_args *a, const int *displs, int maxb, vo
  * SMPI computes wrong data otherwise). */
 int coll__reduce_scatter_ompi_ring(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
+    struct rs_vec v;
+    int rc = vec_init(&v, a);
     int maxb = 0;
-    int rc;
-    int *displs = block_displs(a, size, &rc);
     void *acc;
     void *in[2] = { NULL, NULL };
     void *blocks[3] = { NULL, NULL, NULL };
 
-    for (int i = 0; i < size; i++)
+    for (int i = 0; i < v.size; i++)
         maxb = a->rcounts[i] > maxb ? a->rcounts[i] : maxb;
-    if (rc == MPI_SUCCESS && size == 1) {
-        rc = smpi_type_copy(a->sbuf, displs[1], a->type, a->rbuf, displs[1], a->type);
+    if (rc == MPI_SUCCESS && v.size == 1) {
+        rc = vec_copy_in(a, &v, a->rbuf);
     } else if (rc == MPI_SUCCESS) {
-        blocks[0] = coll__tmp_alloc(displs[size], a->type, &acc);
+        blocks[0] = coll__tmp_alloc(v.n, a->type, &acc);
         blocks[1] = coll__tmp_alloc(maxb, a->type, &in[0]);
-        if (size > 2)
+        if (v.size > 2)
             blocks[2] = coll__tmp_alloc(maxb, a->type, &in[1]);
-        rc = smpi_type_copy(a->sbuf, displs[size], a->type, acc, displs[size], a->type);
+        rc = vec_copy_in(a, &v, acc);
         if (rc == MPI_SUCCESS)
-            rc = ring_steps(a, displs, maxb, acc, in);
+            rc = ring_steps(a, v.displs, maxb, acc, in);
         if (rc == MPI_SUCCESS)
-            rc = smpi_type_copy(at(a, acc, displs[rank]), a->rcounts[rank], a->type, a->rbuf,
-                                a->rcounts[rank], a->type);
+            rc = vec_copy_out(a, &v, acc);
     }
     for (int i = 0; i < 3; i++)
         free(blocks[i]);
-    free(displs);
+    free(v.displs);
     return rc;
 }
 
@@ -428,34 +449,30 @@ static int butterfly_deliver(const struct coll_args *a, const int *displs, int v
  * unwritten; this copies it. */
 int coll__reduce_scatter_ompi_butterfly(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int pof2 = coll__pow2_floor(size);
-    int rem = size - pof2;
-    int vrank = coll__rd_fold(rank, rem);
-    int rc;
-    int *displs = block_displs(a, size, &rc);
+    struct rs_vec v;
+    int rc = vec_init(&v, a);
     struct tmp2 t; /* the partial results swap between the two */
 
-    tmp2_alloc(&t, displs[size], a->type);
-    if (rc == MPI_SUCCESS && size == 1)
-        rc = smpi_type_copy(a->sbuf, displs[1], a->type, a->rbuf, displs[1], a->type);
-    if (rc == MPI_SUCCESS && size > 1)
-        rc = smpi_type_copy(a->sbuf, displs[size], a->type, t.buf[0], displs[size], a->type);
-    if (rc == MPI_SUCCESS && size > 1)
-        rc = fold_pairs(a, rank, rem, displs[size], t.buf[0], t.buf[1]);
-    if (rc == MPI_SUCCESS && size > 1 && vrank >= 0) {
-        int block = butterfly_steps(a, displs, vrank, pof2, rem, &t.buf[0], &t.buf[1], &rc);
+    tmp2_alloc(&t, v.n, a->type);
+    if (rc == MPI_SUCCESS && v.size == 1)
+        rc = vec_copy_in(a, &v, a->rbuf);
+    if (rc == MPI_SUCCESS && v.size > 1)
+        rc = vec_copy_in(a, &v, t.buf[0]);
+    if (rc == MPI_SUCCESS && v.size > 1)
+        rc = fold_pairs(a, v.rank, v.rem, v.n, t.buf[0], t.buf[1]);
+    if (rc == MPI_SUCCESS && v.size > 1 && v.vrank >= 0) {
+        int block = butterfly_steps(a, v.displs, v.vrank, v.pof2, v.rem, &t.buf[0], &t.buf[1], &rc);
 
         if (rc == MPI_SUCCESS)
-            rc = butterfly_deliver(a, displs, vrank, block, log2_of(pof2), rem, t.buf[0]);
-    } else if (rc == MPI_SUCCESS && size > 1) {
-        int holder = coll__rd_unfold(mirror(rank / 2, log2_of(pof2)), rem);
+            rc = butterfly_deliver(a, v.displs, v.vrank, block, log2_of(v.pof2), v.rem, t.buf[0]);
+    } else if (rc == MPI_SUCCESS && v.size > 1) {
+        int holder = coll__rd_unfold(mirror(v.rank / 2, log2_of(v.pof2)), v.rem);
 
-        rc = smpi_recv(a->rbuf, a->rcounts[rank], a->type, holder, TAG, a->comm, MPI_STATUS_IGNORE);
+        rc = smpi_recv(a->rbuf, a->rcounts[v.rank], a->type, holder, TAG, a->comm,
+                       MPI_STATUS_IGNORE);
     }
     tmp2_free(&t);
-    free(displs);
+    free(v.displs);
     return rc;
 }
 
@@ -496,27 +513,25 @@ static int pair_combine(const struct coll_args *a, struct pair_state *st, bool f
  * MPI_ERR_COUNT, which its binding drops, this MPI_SUCCESS. */
 int coll__reduce_scatter_mpich_pair(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int n = a->rcounts[rank];
-    int rc;
-    int *displs = block_displs(a, size, &rc);
+    struct rs_vec v;
+    int rc = vec_init(&v, a);
+    int n = a->rcounts[v.rank];
     struct pair_state st = { .lo = a->rbuf };
     void *blocks[2] = { coll__tmp_alloc(n, a->type, &st.recv), NULL };
 
     if (!smpi_op_is_commutative(a->op))
         blocks[1] = coll__tmp_alloc(n, a->type, &st.spare);
-    if (rc != MPI_SUCCESS || displs[size] == 0)
+    if (rc != MPI_SUCCESS || v.n == 0)
         goto out;
-    rc = smpi_type_copy(at(a, a->sbuf, displs[rank]), n, a->type, a->rbuf, n, a->type);
-    for (int i = 1; i < size && rc == MPI_SUCCESS; i++) {
-        int src = (rank - i + size) % size;
-        int dst = (rank + i) % size;
+    rc = vec_copy_out(a, &v, a->sbuf);
+    for (int i = 1; i < v.size && rc == MPI_SUCCESS; i++) {
+        int src = (v.rank - i + v.size) % v.size;
+        int dst = (v.rank + i) % v.size;
 
-        rc = smpi_sendrecv(at(a, a->sbuf, displs[dst]), a->rcounts[dst], a->type, dst, TAG, st.recv,
-                           n, a->type, src, TAG, a->comm, MPI_STATUS_IGNORE);
+        rc = smpi_sendrecv(at(a, a->sbuf, v.displs[dst]), a->rcounts[dst], a->type, dst, TAG,
+                           st.recv, n, a->type, src, TAG, a->comm, MPI_STATUS_IGNORE);
         if (rc == MPI_SUCCESS)
-            rc = pair_combine(a, &st, src < rank);
+            rc = pair_combine(a, &st, src < v.rank);
     }
     if (rc == MPI_SUCCESS && st.hi) {
         rc = smpi_op_apply(a->op, st.lo, st.hi, n, a->type);
@@ -526,7 +541,7 @@ int coll__reduce_scatter_mpich_pair(const struct coll_args *a)
 out:
     free(blocks[0]);
     free(blocks[1]);
-    free(displs);
+    free(v.displs);
     return rc;
 }
 
@@ -624,10 +639,8 @@ static int rdb_step(const struct coll_args *a, const int *displs, int mask, void
         received = rdb_forward(a, mask, my_root, rtype, recv, &rc) || received;
     if (rc == MPI_SUCCESS && received)
         rc = rdb_reduce(a, &rp, peer_root < my_root, recv, res);
-    if (stype != MPI_DATATYPE_NULL)
-        smpi_type_free(&stype);
-    if (rtype != MPI_DATATYPE_NULL)
-        smpi_type_free(&rtype);
+    coll__type_release(&stype);
+    coll__type_release(&rtype);
     return rc;
 }
 
@@ -641,22 +654,19 @@ static int rdb_step(const struct coll_args *a, const int *displs, int mask, void
  * more on non-powers of two. Needs: none (SMPI's runs on every size too). */
 int coll__reduce_scatter_mpich_rdb(const struct coll_args *a)
 {
-    int rank = smpi_comm_rank(a->comm);
-    int size = smpi_comm_size(a->comm);
-    int rc;
-    int *displs = block_displs(a, size, &rc);
+    struct rs_vec v;
+    int rc = vec_init(&v, a);
     struct tmp2 t; /* buf[0]: what arrives, buf[1]: the partial results */
 
-    tmp2_alloc(&t, displs[size], a->type);
+    tmp2_alloc(&t, v.n, a->type);
     if (rc == MPI_SUCCESS)
-        rc = smpi_type_copy(a->sbuf, displs[size], a->type, t.buf[1], displs[size], a->type);
-    for (int mask = 1; mask < size && rc == MPI_SUCCESS; mask *= 2)
-        rc = rdb_step(a, displs, mask, t.buf[0], t.buf[1]);
+        rc = vec_copy_in(a, &v, t.buf[1]);
+    for (int mask = 1; mask < v.size && rc == MPI_SUCCESS; mask *= 2)
+        rc = rdb_step(a, v.displs, mask, t.buf[0], t.buf[1]);
     if (rc == MPI_SUCCESS)
-        rc = smpi_type_copy(at(a, t.buf[1], displs[rank]), a->rcounts[rank], a->type, a->rbuf,
-                            a->rcounts[rank], a->type);
+        rc = vec_copy_out(a, &v, t.buf[1]);
     tmp2_free(&t);
-    free(displs);
+    free(v.displs);
     return rc;
 }
 

@@ -77,31 +77,14 @@ const char *coll__need_missing(const struct coll_algo *algo, enum coll_kind k,
 /* ---- selectors -------------------------------------------------------------------------- */
 
 static const struct coll_selector selectors[] = {
-    { .name = "default",
-      .pick = coll__pick_default,
-      .check = coll__select_default_check,
-      .substitutes = coll__subst_default,
-      .help = "SMPI's default: the naive patterns (smpi_default_selector.cpp)" },
-    { .name = "ompi",
-      .pick = coll__pick_ompi,
-      .check = coll__select_ompi_check,
-      .substitutes = coll__subst_ompi,
-      .help = "Open MPI's fixed decision rules (coll_tuned_decision_fixed.c)" },
-    { .name = "mpich",
-      .pick = coll__pick_mpich,
-      .check = coll__select_mpich_check,
-      .substitutes = coll__subst_mpich,
-      .help = "MPICH's decision rules, with SMPI's SMP-aware variants" },
-    { .name = "mvapich2",
-      .pick = coll__pick_mvapich2,
-      .check = coll__select_mvapich2_check,
-      .substitutes = coll__subst_mvapich2,
-      .help = "MVAPICH2's tuning tables for Stampede (TACC)" },
-    { .name = "impi",
-      .pick = coll__pick_impi,
-      .check = coll__select_impi_check,
-      .substitutes = coll__subst_impi,
-      .help = "Intel MPI 4.1's tuning tables for Stampede (TACC)" },
+#define COLL_SELECTOR(name_, help_)                                                                \
+    { .name = #name_,                                                                              \
+      .pick = coll__pick_##name_,                                                                  \
+      .check = coll__select_##name_##_check,                                                       \
+      .substitutes = coll__subst_##name_,                                                          \
+      .help = help_ },
+    COLL_SELECTORS
+#undef COLL_SELECTOR
     { .name = "automatic",
       .help =
           "runs every algorithm that can run the call and records their times (smpi/coll-report)" },

@@ -62,9 +62,7 @@ int coll__scatter_ompi_linear_nb(const struct coll_args *a)
         rc = i == rank ? copy_own(a, rank)
                        : smpi_isend(sblock(a, i), a->scount, a->stype, i, COLL_TAG_SCATTER, a->comm,
                                     &reqs[n++]);
-    rc = coll__waitall(n, reqs, rc);
-    free(reqs);
-    return rc;
+    return coll__waitall_free(n, reqs, rc);
 }
 
 /* What a rank of the binomial scatter forwards: `base` holds the blocks of its subtree in
@@ -257,8 +255,7 @@ static int mv2_two_level(const struct coll_args *a, coll_fn *inter)
 {
     int rank = smpi_comm_rank(a->comm);
     struct coll_two_level g;
-    bool leader;
-    int rc = coll__two_level_init(&g, a, true, &leader);
+    int rc = coll__two_level_init(&g, a, true);
 
     if (rc != MPI_SUCCESS || g.nbytes == 0)
         return rc;
@@ -267,7 +264,7 @@ static int mv2_two_level(const struct coll_args *a, coll_fn *inter)
         return coll__scatter_ompi_basic_linear(a);
     }
     rc = mv2_scatter_to_leader(a, rank, &g);
-    if (rc == MPI_SUCCESS && leader)
+    if (rc == MPI_SUCCESS && g.leader)
         rc = mv2_scatter_leaders(a, &g, inter);
     if (rc == MPI_SUCCESS)
         rc = mv2_scatter_intra(a, rank, &g);

@@ -279,11 +279,24 @@ void *coll__tmp_alloc(int count, MPI_Datatype type, void **base)
     return block;
 }
 
+void coll__type_release(MPI_Datatype *type)
+{
+    if (*type != MPI_DATATYPE_NULL)
+        smpi_type_free(type);
+}
+
 int coll__waitall(int n, MPI_Request *reqs, int rc)
 {
     int wrc = n > 0 ? smpi_waitall(n, reqs, MPI_STATUSES_IGNORE) : MPI_SUCCESS;
 
     return rc != MPI_SUCCESS ? rc : wrc;
+}
+
+int coll__waitall_free(int n, MPI_Request *reqs, int rc)
+{
+    rc = coll__waitall(n, reqs, rc);
+    free(reqs);
+    return rc;
 }
 
 MPI_Request *coll__reqs_alloc(int n)
