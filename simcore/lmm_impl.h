@@ -50,15 +50,31 @@ struct sim_lmm_heap {
     int cap;
 };
 
-/* Variable `var` consumes `weight` of constraint `cnst` per unit of value. */
+/* Variable `var` consumes `weight` of constraint `cnst` per unit of value. One cache line, from
+ * the system's element pool (struct sim_lmm_pool): a solve walks every element of the
+ * constraints it solves, and its cost is the cache misses of that walk. */
 struct sim_lmm_elem {
-    struct sim_lmm_cnst *cnst;
+    struct sim_lmm_link cnst_link; /* in cnst->enabled or cnst->disabled */
     struct sim_lmm_var *var;
     double weight;
-    struct sim_lmm_link cnst_link; /* in cnst->enabled or cnst->disabled */
-    struct sim_lmm_link var_link;  /* in var->elems */
+    struct sim_lmm_link var_link; /* in var->elems */
+    struct sim_lmm_cnst *cnst;
     bool odd; /* FATPIPE, enabled: weight / penalty differs from the constraint's fp_ratio */
-    struct sim_lmm_elem *next_free;
+};
+
+/* Fixed-size objects carved from 64-byte aligned chunks, freed ones reused first. Objects made
+ * one after the other lie next to each other: walking a constraint's variables, or a variable's
+ * elements, reads neighbouring memory instead of blocks scattered among the caller's
+ * allocations. */
+struct sim_lmm_pool {
+    size_t size;      /* of an object, a multiple of 64 */
+    size_t per_chunk; /* objects per chunk */
+    void *free;       /* freed objects, each holding the next one's address */
+    void **chunks;    /* every chunk, to free them with the system */
+    size_t nchunks;
+    size_t chunks_cap;
+    char *next; /* bump allocation in the newest chunk */
+    char *end;
 };
 
 struct sim_lmm_cnst {
@@ -88,24 +104,25 @@ struct sim_lmm_cnst {
     unsigned seed_group;
 };
 
+/* The fields a solve reads for each element of a constraint (stamp, penalty, fixed, mod_link)
+ * and the variable's own element list share its first cache line. */
 struct sim_lmm_var {
-    void *id;
+    struct sim_lmm_link elems;
     double penalty;
-    double bound;
+    uint64_t stamp;               /* == sys->epoch when in sys->work_vars */
+    struct sim_lmm_link mod_link; /* in sys->modified */
     double value;
     bool fixed; /* during a solve: value is final */
-    double cap; /* during a solve: bound, lowered by the loose FATPIPEs the variable uses */
     int nelem;
-    struct sim_lmm_link elems;
-    uint64_t stamp; /* == sys->epoch when in sys->work_vars */
+    void *id;
+    double bound;
+    double cap; /* during a solve: bound, lowered by the loose FATPIPEs the variable uses */
     struct sim_lmm_hent ev;
     struct sim_lmm_link sys_link;  /* in sys->vars */
     struct sim_lmm_link work_link; /* in sys->work_vars during a solve */
     struct sim_lmm_link lone_link; /* in sys->lone: touched while using no constraint */
-    struct sim_lmm_link mod_link;  /* in sys->modified */
     struct sim_lmm_link seed_link; /* in sys->seeds */
     uint64_t enabled_at; /* when it was last enabled (sys->nenables), for finish_work's order */
-    struct sim_lmm_var *next_free;
 };
 
 struct sim_lmm_system {
@@ -124,8 +141,8 @@ struct sim_lmm_system {
     struct sim_lmm_heap var_heap;   /* during a solve: bounded variables' events */
     struct sim_lmm_cnst **tied;     /* scratch: constraints saturating at the same level */
     int tied_cap;
-    struct sim_lmm_elem *free_elems;
-    struct sim_lmm_var *free_vars;
+    struct sim_lmm_pool elem_pool;
+    struct sim_lmm_pool var_pool;
     uint64_t nenables;            /* variables enabled so far (created enabled, or enabled) */
     struct sim_lmm_var **scratch; /* finish_work's variables to sort */
     int scratch_cap;
