@@ -109,7 +109,7 @@ struct sim_lmm_cnst {
 struct sim_lmm_var {
     struct sim_lmm_link elems;
     double penalty;
-    uint64_t stamp;               /* == sys->epoch when in sys->work_vars */
+    uint64_t stamp;               /* == sys->epoch when solved by the current solve */
     struct sim_lmm_link mod_link; /* in sys->modified */
     double value;
     bool fixed; /* during a solve: value is final */
@@ -119,7 +119,7 @@ struct sim_lmm_var {
     double cap; /* during a solve: bound, lowered by the loose FATPIPEs the variable uses */
     struct sim_lmm_hent ev;
     struct sim_lmm_link sys_link;  /* in sys->vars */
-    struct sim_lmm_link work_link; /* in sys->work_vars during a solve */
+    struct sim_lmm_link work_link; /* in sys->work_vars during a solve (seeded) */
     struct sim_lmm_link lone_link; /* in sys->lone: touched while using no constraint */
     struct sim_lmm_link seed_link; /* in sys->seeds */
     uint64_t enabled_at; /* when it was last enabled (sys->nenables), for finish_work's order */
@@ -133,7 +133,7 @@ struct sim_lmm_system {
     struct sim_lmm_link cnsts;
     struct sim_lmm_link vars;
     struct sim_lmm_link work_cnsts; /* constraints to solve again (selective update: seeds) */
-    struct sim_lmm_link work_vars;  /* during a solve: enabled variables of work_cnsts */
+    struct sim_lmm_link work_vars;  /* during a solve: the variables walked from seeds */
     struct sim_lmm_link lone;       /* variables touched while using no constraint */
     struct sim_lmm_link seeds;      /* variables touched whose constraints are all loose */
     struct sim_lmm_link modified;   /* variables whose value may have changed, FIFO */

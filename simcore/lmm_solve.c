@@ -88,14 +88,22 @@ static void heap_rekey(struct sim_lmm_heap *h, struct sim_lmm_hent *e, double ke
 
 /* ---- solve: component walk ---- */
 
-/* Adds `var` to the work list and its constraints to the constraint work list. */
-static void walk_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, unsigned *nvars)
+static void init_var(struct sim_lmm_system *sys, struct sim_lmm_var *v);
+static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c, double usage,
+                      int nactive);
+
+/* Marks `var` as solved this time, adds its constraints to the constraint work list and
+ * initialises it (init_var: the loose constraints it uses are known by then). A variable
+ * reached from a seed also goes to the variable work list, for queue_seeded. */
+static void walk_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, unsigned *nvars,
+                     bool seeded)
 {
     struct sim_lmm_link *l;
 
     var->stamp = sys->epoch;
     var->ev.order = (uint64_t)SIM_LMM_EV_VAR << 32 | (*nvars)++;
-    list_append(&sys->work_vars, &var->work_link);
+    if (seeded)
+        list_append(&sys->work_vars, &var->work_link);
     for (l = var->elems.next; l != &var->elems; l = l->next) {
         struct sim_lmm_cnst *c = LMM_ENTRY(l, struct sim_lmm_elem, var_link)->cnst;
 
@@ -104,12 +112,14 @@ static void walk_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, unsign
             list_append(&sys->work_cnsts, &c->work_link);
         }
     }
+    init_var(sys, var);
 }
 
 /* Extends the constraint work list to its connected components (constraint -> enabled
  * variables -> their constraints ...), never through a loose constraint unless it was marked
- * itself, and collects their enabled variables, in walk order. The seed variables (all of whose
- * constraints are loose) start the walk. O(elements of the components). */
+ * itself, and initialises their enabled variables (in walk order) and the constraints (in
+ * work-list order) for the filling: one pass over the elements. The seed variables (all of
+ * whose constraints are loose) start the walk. O(elements of the components). */
 static void close_components(struct sim_lmm_system *sys)
 {
     struct sim_lmm_link *l;
@@ -122,19 +132,33 @@ static void close_components(struct sim_lmm_system *sys)
 
         list_unlink(&v->seed_link);
         if (v->penalty > 0 && v->stamp != sys->epoch)
-            walk_var(sys, v, &nvars);
+            walk_var(sys, v, &nvars, true);
     }
 
     for (l = sys->work_cnsts.next; l != &sys->work_cnsts; l = l->next) {
         struct sim_lmm_cnst *c = LMM_ENTRY(l, struct sim_lmm_cnst, work_link);
 
+        double usage = 0;
+        int n = 0;
+
         c->ev.order = ncnsts++;
+        /* every enabled variable of a work constraint is solved, so all start unfixed: the
+         * usage sums them all (as cnst_sum_usage would once they are initialised) */
         for (m = c->enabled.next; m != &c->enabled; m = m->next) {
-            struct sim_lmm_var *v = LMM_ENTRY(m, struct sim_lmm_elem, cnst_link)->var;
+            const struct sim_lmm_elem *e = LMM_ENTRY(m, struct sim_lmm_elem, cnst_link);
+            struct sim_lmm_var *v = e->var;
+            double u;
 
             if (v->stamp != sys->epoch)
-                walk_var(sys, v, &nvars);
+                walk_var(sys, v, &nvars, false);
+            u = e->weight / v->penalty;
+            n++;
+            if (!c->fatpipe)
+                usage += u;
+            else if (u > usage)
+                usage = u;
         }
+        init_cnst(sys, c, usage, n);
     }
     SIM_LOG(lmm_log, SIM_LOG_DEBUG, "solving %u constraints and %u variables", ncnsts, nvars);
 }
@@ -213,11 +237,12 @@ static double cnst_ratio(const struct sim_lmm_cnst *c)
     return c->remaining > 0 ? c->remaining / c->usage : 0;
 }
 
-/* The variables of the work list are initialised (unfixed) first. */
-static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c)
+/* `usage` and `nactive`: cnst_sum_usage's results with every enabled variable unfixed. */
+static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c, double usage, int nactive)
 {
     c->remaining = sub_clamped(c->bound, 0, c->bound * sys->precision);
-    c->usage = cnst_sum_usage(c, &c->nactive);
+    c->usage = usage;
+    c->nactive = nactive;
     c->usage_ref = c->usage;
     c->ratio = cnst_ratio(c);
     c->dirty = false;
@@ -228,7 +253,8 @@ static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c)
 }
 
 /* A loose constraint that is not solved this time (not in the work list) bounds each of its
- * variables to bound / weight. */
+ * variables to bound / weight. Called once the variable's constraints are in the work list
+ * (loose ones are there only if marked before the solve). */
 static void init_var(struct sim_lmm_system *sys, struct sim_lmm_var *v)
 {
     struct sim_lmm_link *l;
@@ -401,19 +427,15 @@ static void saturate(struct sim_lmm_system *sys, double level)
     }
 }
 
-/* Weighted progressive filling over the work lists. Each event fixes at least one variable or
- * retires one constraint; O(elements + (constraints + bounded variables) log(constraints +
- * variables) + events * constraints log constraints) apart from FATPIPE usage recomputations. */
+/* Weighted progressive filling over the work lists (initialised by close_components). Each event
+ * fixes at least one variable or retires one constraint; O(elements + (constraints + bounded
+ * variables) log(constraints + variables) + events * constraints log constraints) apart from
+ * FATPIPE usage recomputations. */
 static void fill(struct sim_lmm_system *sys)
 {
-    struct sim_lmm_link *l;
     struct sim_lmm_hent *top;
     double level;
 
-    for (l = sys->work_vars.next; l != &sys->work_vars; l = l->next)
-        init_var(sys, LMM_ENTRY(l, struct sim_lmm_var, work_link));
-    for (l = sys->work_cnsts.next; l != &sys->work_cnsts; l = l->next)
-        init_cnst(sys, LMM_ENTRY(l, struct sim_lmm_cnst, work_link));
     while ((top = event_top(sys, &level)) != NULL) {
         if (top->kind == SIM_LMM_EV_VAR) {
             struct sim_lmm_var *v = LMM_ENTRY(top, struct sim_lmm_var, ev);
@@ -453,11 +475,11 @@ static int seed_order(const void *pa, const void *pb)
     return 0;
 }
 
-/* Empties the variable work list and queues the solved variables that no work constraint
- * reached (their constraints are all loose) as SimGrid would list them from the first constraint
- * of each: group by group, in the order the groups appear, each from the most recently enabled
- * variable. Only these variables are sorted, never the loose constraints' other variables:
- * O(k log k) for k of them. */
+/* Empties the variable work list (the variables walked from seeds) and queues those that no
+ * work constraint reached (their constraints are all loose) as SimGrid would list them from the
+ * first constraint of each: group by group, in the order the groups appear, each from the most
+ * recently enabled variable. Only these variables are sorted, never the loose constraints' other
+ * variables: O(k log k) for k of them. */
 static void queue_seeded(struct sim_lmm_system *sys)
 {
     unsigned ngroups = 0;
@@ -504,8 +526,12 @@ static void finish_work(struct sim_lmm_system *sys)
     for (l = sys->work_cnsts.next; l != &sys->work_cnsts; l = l->next) {
         struct sim_lmm_cnst *c = LMM_ENTRY(l, struct sim_lmm_cnst, work_link);
 
-        for (m = c->enabled.prev; m != &c->enabled; m = m->prev)
-            sim__lmm_queue_modified(sys, LMM_ENTRY(m, struct sim_lmm_elem, cnst_link)->var);
+        for (m = c->enabled.prev; m != &c->enabled; m = m->prev) {
+            struct sim_lmm_var *v = LMM_ENTRY(m, struct sim_lmm_elem, cnst_link)->var;
+
+            sim_assert(v->fixed, "lmm variable %p was left unfixed by the solver", v->id);
+            sim__lmm_queue_modified(sys, v);
+        }
     }
     queue_seeded(sys);
     while (!list_is_empty(&sys->work_cnsts))
