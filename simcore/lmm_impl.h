@@ -174,6 +174,14 @@ static inline void list_append(struct sim_lmm_link *head, struct sim_lmm_link *n
     head->prev = node;
 }
 
+static inline void list_insert_after(struct sim_lmm_link *pos, struct sim_lmm_link *node)
+{
+    node->prev = pos;
+    node->next = pos->next;
+    pos->next->prev = node;
+    pos->next = node;
+}
+
 static inline void list_unlink(struct sim_lmm_link *node)
 {
     node->prev->next = node->next;

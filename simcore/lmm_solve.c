@@ -119,7 +119,15 @@ static void walk_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, unsign
  * variables -> their constraints ...), never through a loose constraint unless it was marked
  * itself, and initialises their enabled variables (in walk order) and the constraints (in
  * work-list order) for the filling: one pass over the elements. The seed variables (all of
- * whose constraints are loose) start the walk. O(elements of the components). */
+ * whose constraints are loose) start the walk. The same pass queues the variables for
+ * sim_lmm_pop_modified in the order of SimGrid's System::solve, which does not depend on the
+ * values found: constraint by constraint (in the order they were marked, then reached), and on
+ * each one its enabled variables not queued yet from the most recently enabled to the oldest,
+ * as SimGrid's enabled_element_set_ holds them (expand and enable_var push to its front; each
+ * variable goes in front of the constraint's group). The engine reschedules the activities in
+ * this order, which decides which of two activities ending at the same date ends first (see
+ * DESIGN.md, "Determinism"). The variables reached only through loose constraints follow
+ * (finish_work). O(elements of the components). */
 static void close_components(struct sim_lmm_system *sys)
 {
     struct sim_lmm_link *l;
@@ -138,6 +146,7 @@ static void close_components(struct sim_lmm_system *sys)
     for (l = sys->work_cnsts.next; l != &sys->work_cnsts; l = l->next) {
         struct sim_lmm_cnst *c = LMM_ENTRY(l, struct sim_lmm_cnst, work_link);
 
+        struct sim_lmm_link *group = sys->modified.prev;
         double usage = 0;
         int n = 0;
 
@@ -151,6 +160,8 @@ static void close_components(struct sim_lmm_system *sys)
 
             if (v->stamp != sys->epoch)
                 walk_var(sys, v, &nvars, false);
+            if (!link_is_linked(&v->mod_link))
+                list_insert_after(group, &v->mod_link);
             u = e->weight / v->penalty;
             n++;
             if (!c->fatpipe)
@@ -511,28 +522,10 @@ static void queue_seeded(struct sim_lmm_system *sys)
         sim__lmm_queue_modified(sys, sys->scratch[i]);
 }
 
-/* Empties the work lists, queueing the solved variables for sim_lmm_pop_modified in the order of
- * SimGrid's System::solve: constraint by constraint (in the order they were marked, then
- * reached), and on each one its enabled variables from the most recently enabled to the oldest,
- * as SimGrid's enabled_element_set_ holds them (expand and enable_var push to its front). The
- * engine reschedules the activities in this order, which decides which of two activities
- * ending at the same date ends first (see DESIGN.md, "Determinism"). The variables reached only
- * through loose constraints follow (queue_seeded). */
+/* Empties the work lists, queueing after the others (close_components) the solved variables
+ * reached only through loose constraints (queue_seeded). */
 static void finish_work(struct sim_lmm_system *sys)
 {
-    struct sim_lmm_link *l;
-    struct sim_lmm_link *m;
-
-    for (l = sys->work_cnsts.next; l != &sys->work_cnsts; l = l->next) {
-        struct sim_lmm_cnst *c = LMM_ENTRY(l, struct sim_lmm_cnst, work_link);
-
-        for (m = c->enabled.prev; m != &c->enabled; m = m->prev) {
-            struct sim_lmm_var *v = LMM_ENTRY(m, struct sim_lmm_elem, cnst_link)->var;
-
-            sim_assert(v->fixed, "lmm variable %p was left unfixed by the solver", v->id);
-            sim__lmm_queue_modified(sys, v);
-        }
-    }
     queue_seeded(sys);
     while (!list_is_empty(&sys->work_cnsts))
         list_unlink(sys->work_cnsts.next);
