@@ -80,7 +80,9 @@ struct sim_lmm_system *sim_lmm_system_new(bool selective_update, double precisio
     list_init(&sys->seeds);
     list_init(&sys->modified);
     pool_init(&sys->elem_pool, sizeof(struct sim_lmm_elem));
-    pool_init(&sys->var_pool, sizeof(struct sim_lmm_var));
+    for (int k = 0; k <= SIM_LMM_MAX_SLOTS; k++)
+        pool_init(&sys->var_pools[k],
+                  sizeof(struct sim_lmm_var) + (size_t)k * sizeof(struct sim_lmm_elem));
     return sys;
 }
 
@@ -96,7 +98,8 @@ static void var_release_elems(struct sim_lmm_system *sys, struct sim_lmm_var *va
         list_unlink(&e->var_link);
         list_unlink(&e->cnst_link);
         e->cnst->nelem--;
-        pool_release(&sys->elem_pool, e);
+        if (e < var->slots || e >= var->slots + var->nslots)
+            pool_release(&sys->elem_pool, e);
     }
     var->nelem = 0;
 }
@@ -107,7 +110,8 @@ void sim_lmm_system_free(struct sim_lmm_system *sys)
         sim_lmm_var_free(sys, LMM_ENTRY(sys->vars.next, struct sim_lmm_var, sys_link));
     while (!list_is_empty(&sys->cnsts))
         sim_lmm_cnst_free(sys, LMM_ENTRY(sys->cnsts.next, struct sim_lmm_cnst, sys_link));
-    pool_destroy(&sys->var_pool);
+    for (int k = 0; k <= SIM_LMM_MAX_SLOTS; k++)
+        pool_destroy(&sys->var_pools[k]);
     pool_destroy(&sys->elem_pool);
     free(sys->cnst_heap.v);
     free(sys->var_heap.v);
@@ -286,12 +290,14 @@ double sim_lmm_cnst_usage(const struct sim_lmm_cnst *cnst)
 struct sim_lmm_var *sim_lmm_var_new(struct sim_lmm_system *sys, void *id, double penalty,
                                     double bound, int ncnst_hint)
 {
+    int nslots = ncnst_hint < 0                   ? 0
+                 : ncnst_hint > SIM_LMM_MAX_SLOTS ? SIM_LMM_MAX_SLOTS
+                                                  : ncnst_hint;
     struct sim_lmm_var *v;
 
-    (void)ncnst_hint; /* elements come from the system's pool */
     sim_assert(penalty >= 0, "lmm variable penalty %g is negative", penalty);
-    v = pool_alloc(&sys->var_pool);
-    *v = (struct sim_lmm_var){ .id = id, .penalty = penalty, .bound = bound };
+    v = pool_alloc(&sys->var_pools[nslots]);
+    *v = (struct sim_lmm_var){ .id = id, .penalty = penalty, .bound = bound, .nslots = nslots };
     list_init(&v->elems);
     v->ev.kind = SIM_LMM_EV_VAR;
     v->ev.index = -1;
@@ -312,7 +318,7 @@ void sim_lmm_var_free(struct sim_lmm_system *sys, struct sim_lmm_var *var)
     list_unlink_if_linked(&var->lone_link);
     list_unlink_if_linked(&var->seed_link);
     list_unlink_if_linked(&var->mod_link);
-    pool_release(&sys->var_pool, var);
+    pool_release(&sys->var_pools[var->nslots], var);
 }
 
 static struct sim_lmm_elem *var_find_elem(struct sim_lmm_var *var, struct sim_lmm_cnst *cnst)
@@ -346,7 +352,7 @@ void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst, struc
     } else if (e) {
         e->weight += weight;
     } else {
-        e = pool_alloc(&sys->elem_pool);
+        e = var->nused < var->nslots ? &var->slots[var->nused++] : pool_alloc(&sys->elem_pool);
         e->cnst = cnst;
         e->var = var;
         e->weight = weight;

@@ -54,7 +54,7 @@ struct sim_lmm_heap {
  * the system's element pool (struct sim_lmm_pool): a solve walks every element of the
  * constraints it solves, and its cost is the cache misses of that walk. */
 struct sim_lmm_elem {
-    struct sim_lmm_link cnst_link; /* in cnst->enabled or cnst->disabled */
+    _Alignas(64) struct sim_lmm_link cnst_link; /* in cnst->enabled or cnst->disabled */
     struct sim_lmm_var *var;
     double weight;
     struct sim_lmm_link var_link; /* in var->elems */
@@ -123,7 +123,15 @@ struct sim_lmm_var {
     struct sim_lmm_link lone_link; /* in sys->lone: touched while using no constraint */
     struct sim_lmm_link seed_link; /* in sys->seeds */
     uint64_t enabled_at; /* when it was last enabled (sys->nenables), for finish_work's order */
+    int nslots;          /* element slots in the variable's own block (its ncnst_hint) */
+    int nused;           /* slots taken; further elements come from sys->elem_pool */
+    /* The first elements, right after the variable: walking a variable's constraints reads
+     * the lines that follow it. */
+    struct sim_lmm_elem slots[];
 };
+
+/* Variables with up to this many element slots of their own come from sys->var_pools[slots]. */
+#define SIM_LMM_MAX_SLOTS 16
 
 struct sim_lmm_system {
     bool selective;
@@ -142,7 +150,7 @@ struct sim_lmm_system {
     struct sim_lmm_cnst **tied;     /* scratch: constraints saturating at the same level */
     int tied_cap;
     struct sim_lmm_pool elem_pool;
-    struct sim_lmm_pool var_pool;
+    struct sim_lmm_pool var_pools[SIM_LMM_MAX_SLOTS + 1];
     uint64_t nenables;            /* variables enabled so far (created enabled, or enabled) */
     struct sim_lmm_var **scratch; /* finish_work's variables to sort */
     int scratch_cap;
