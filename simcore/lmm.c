@@ -11,23 +11,55 @@
 #include "simcore/lmm_impl.h"
 #include "simcore/simcore.h"
 
-/* ---- allocation ---- */
+/* ---- allocation: pools of cache-line aligned objects ---- */
 
-static struct sim_lmm_elem *elem_alloc(struct sim_lmm_system *sys)
+#define POOL_CHUNK_BYTES (64 * 1024)
+
+static void pool_init(struct sim_lmm_pool *p, size_t size)
 {
-    struct sim_lmm_elem *e = sys->free_elems;
-
-    if (e)
-        sys->free_elems = e->next_free;
-    else
-        e = sim_xmalloc(sizeof(*e));
-    return e;
+    *p = (struct sim_lmm_pool){ .size = (size + 63) / 64 * 64 };
+    p->per_chunk = POOL_CHUNK_BYTES / p->size;
 }
 
-static void elem_release(struct sim_lmm_system *sys, struct sim_lmm_elem *e)
+static void *pool_alloc(struct sim_lmm_pool *p)
 {
-    e->next_free = sys->free_elems;
-    sys->free_elems = e;
+    void *obj = p->free;
+
+    if (obj) {
+        p->free = *(void **)obj;
+        return obj;
+    }
+    if (p->next == p->end) {
+        size_t bytes = p->per_chunk * p->size;
+        char *chunk = aligned_alloc(64, bytes);
+
+        if (!chunk)
+            sim_die("out of memory: cannot allocate %zu bytes for the bandwidth-sharing solver",
+                    bytes);
+        if (p->nchunks == p->chunks_cap) {
+            p->chunks_cap = p->chunks_cap ? 2 * p->chunks_cap : 16;
+            p->chunks = sim_xrealloc(p->chunks, p->chunks_cap * sizeof(*p->chunks));
+        }
+        p->chunks[p->nchunks++] = chunk;
+        p->next = chunk;
+        p->end = chunk + bytes;
+    }
+    obj = p->next;
+    p->next += p->size;
+    return obj;
+}
+
+static void pool_release(struct sim_lmm_pool *p, void *obj)
+{
+    *(void **)obj = p->free;
+    p->free = obj;
+}
+
+static void pool_destroy(struct sim_lmm_pool *p)
+{
+    for (size_t i = 0; i < p->nchunks; i++)
+        free(p->chunks[i]);
+    free(p->chunks);
 }
 
 /* ---- system ---- */
@@ -47,6 +79,10 @@ struct sim_lmm_system *sim_lmm_system_new(bool selective_update, double precisio
     list_init(&sys->lone);
     list_init(&sys->seeds);
     list_init(&sys->modified);
+    pool_init(&sys->elem_pool, sizeof(struct sim_lmm_elem));
+    for (int k = 0; k <= SIM_LMM_MAX_SLOTS; k++)
+        pool_init(&sys->var_pools[k],
+                  sizeof(struct sim_lmm_var) + (size_t)k * sizeof(struct sim_lmm_elem));
     return sys;
 }
 
@@ -62,7 +98,8 @@ static void var_release_elems(struct sim_lmm_system *sys, struct sim_lmm_var *va
         list_unlink(&e->var_link);
         list_unlink(&e->cnst_link);
         e->cnst->nelem--;
-        elem_release(sys, e);
+        if (e < var->slots || e >= var->slots + var->nslots)
+            pool_release(&sys->elem_pool, e);
     }
     var->nelem = 0;
 }
@@ -73,18 +110,9 @@ void sim_lmm_system_free(struct sim_lmm_system *sys)
         sim_lmm_var_free(sys, LMM_ENTRY(sys->vars.next, struct sim_lmm_var, sys_link));
     while (!list_is_empty(&sys->cnsts))
         sim_lmm_cnst_free(sys, LMM_ENTRY(sys->cnsts.next, struct sim_lmm_cnst, sys_link));
-    while (sys->free_vars) {
-        struct sim_lmm_var *v = sys->free_vars;
-
-        sys->free_vars = v->next_free;
-        free(v);
-    }
-    while (sys->free_elems) {
-        struct sim_lmm_elem *e = sys->free_elems;
-
-        sys->free_elems = e->next_free;
-        free(e);
-    }
+    for (int k = 0; k <= SIM_LMM_MAX_SLOTS; k++)
+        pool_destroy(&sys->var_pools[k]);
+    pool_destroy(&sys->elem_pool);
     free(sys->cnst_heap.v);
     free(sys->var_heap.v);
     free(sys->tied);
@@ -262,15 +290,14 @@ double sim_lmm_cnst_usage(const struct sim_lmm_cnst *cnst)
 struct sim_lmm_var *sim_lmm_var_new(struct sim_lmm_system *sys, void *id, double penalty,
                                     double bound, int ncnst_hint)
 {
-    struct sim_lmm_var *v = sys->free_vars;
+    int nslots = ncnst_hint < 0                   ? 0
+                 : ncnst_hint > SIM_LMM_MAX_SLOTS ? SIM_LMM_MAX_SLOTS
+                                                  : ncnst_hint;
+    struct sim_lmm_var *v;
 
-    (void)ncnst_hint; /* elements come from the system's free-list */
     sim_assert(penalty >= 0, "lmm variable penalty %g is negative", penalty);
-    if (v)
-        sys->free_vars = v->next_free;
-    else
-        v = sim_xmalloc(sizeof(*v));
-    *v = (struct sim_lmm_var){ .id = id, .penalty = penalty, .bound = bound };
+    v = pool_alloc(&sys->var_pools[nslots]);
+    *v = (struct sim_lmm_var){ .id = id, .penalty = penalty, .bound = bound, .nslots = nslots };
     list_init(&v->elems);
     v->ev.kind = SIM_LMM_EV_VAR;
     v->ev.index = -1;
@@ -291,8 +318,7 @@ void sim_lmm_var_free(struct sim_lmm_system *sys, struct sim_lmm_var *var)
     list_unlink_if_linked(&var->lone_link);
     list_unlink_if_linked(&var->seed_link);
     list_unlink_if_linked(&var->mod_link);
-    var->next_free = sys->free_vars;
-    sys->free_vars = var;
+    pool_release(&sys->var_pools[var->nslots], var);
 }
 
 static struct sim_lmm_elem *var_find_elem(struct sim_lmm_var *var, struct sim_lmm_cnst *cnst)
@@ -326,7 +352,7 @@ void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst, struc
     } else if (e) {
         e->weight += weight;
     } else {
-        e = elem_alloc(sys);
+        e = var->nused < var->nslots ? &var->slots[var->nused++] : pool_alloc(&sys->elem_pool);
         e->cnst = cnst;
         e->var = var;
         e->weight = weight;

@@ -50,15 +50,31 @@ struct sim_lmm_heap {
     int cap;
 };
 
-/* Variable `var` consumes `weight` of constraint `cnst` per unit of value. */
+/* Variable `var` consumes `weight` of constraint `cnst` per unit of value. One cache line, from
+ * the system's element pool (struct sim_lmm_pool): a solve walks every element of the
+ * constraints it solves, and its cost is the cache misses of that walk. */
 struct sim_lmm_elem {
-    struct sim_lmm_cnst *cnst;
+    _Alignas(64) struct sim_lmm_link cnst_link; /* in cnst->enabled or cnst->disabled */
     struct sim_lmm_var *var;
     double weight;
-    struct sim_lmm_link cnst_link; /* in cnst->enabled or cnst->disabled */
-    struct sim_lmm_link var_link;  /* in var->elems */
+    struct sim_lmm_link var_link; /* in var->elems */
+    struct sim_lmm_cnst *cnst;
     bool odd; /* FATPIPE, enabled: weight / penalty differs from the constraint's fp_ratio */
-    struct sim_lmm_elem *next_free;
+};
+
+/* Fixed-size objects carved from 64-byte aligned chunks, freed ones reused first. Objects made
+ * one after the other lie next to each other: walking a constraint's variables, or a variable's
+ * elements, reads neighbouring memory instead of blocks scattered among the caller's
+ * allocations. */
+struct sim_lmm_pool {
+    size_t size;      /* of an object, a multiple of 64 */
+    size_t per_chunk; /* objects per chunk */
+    void *free;       /* freed objects, each holding the next one's address */
+    void **chunks;    /* every chunk, to free them with the system */
+    size_t nchunks;
+    size_t chunks_cap;
+    char *next; /* bump allocation in the newest chunk */
+    char *end;
 };
 
 struct sim_lmm_cnst {
@@ -88,25 +104,34 @@ struct sim_lmm_cnst {
     unsigned seed_group;
 };
 
+/* The fields a solve reads for each element of a constraint (stamp, penalty, fixed, mod_link)
+ * and the variable's own element list share its first cache line. */
 struct sim_lmm_var {
-    void *id;
+    struct sim_lmm_link elems;
     double penalty;
-    double bound;
+    uint64_t stamp;               /* == sys->epoch when solved by the current solve */
+    struct sim_lmm_link mod_link; /* in sys->modified */
     double value;
     bool fixed; /* during a solve: value is final */
-    double cap; /* during a solve: bound, lowered by the loose FATPIPEs the variable uses */
     int nelem;
-    struct sim_lmm_link elems;
-    uint64_t stamp; /* == sys->epoch when in sys->work_vars */
+    void *id;
+    double bound;
+    double cap; /* during a solve: bound, lowered by the loose FATPIPEs the variable uses */
     struct sim_lmm_hent ev;
     struct sim_lmm_link sys_link;  /* in sys->vars */
-    struct sim_lmm_link work_link; /* in sys->work_vars during a solve */
+    struct sim_lmm_link work_link; /* in sys->work_vars during a solve (seeded) */
     struct sim_lmm_link lone_link; /* in sys->lone: touched while using no constraint */
-    struct sim_lmm_link mod_link;  /* in sys->modified */
     struct sim_lmm_link seed_link; /* in sys->seeds */
     uint64_t enabled_at; /* when it was last enabled (sys->nenables), for finish_work's order */
-    struct sim_lmm_var *next_free;
+    int nslots;          /* element slots in the variable's own block (its ncnst_hint) */
+    int nused;           /* slots taken; further elements come from sys->elem_pool */
+    /* The first elements, right after the variable: walking a variable's constraints reads
+     * the lines that follow it. */
+    struct sim_lmm_elem slots[];
 };
+
+/* Variables with up to this many element slots of their own come from sys->var_pools[slots]. */
+#define SIM_LMM_MAX_SLOTS 16
 
 struct sim_lmm_system {
     bool selective;
@@ -116,7 +141,7 @@ struct sim_lmm_system {
     struct sim_lmm_link cnsts;
     struct sim_lmm_link vars;
     struct sim_lmm_link work_cnsts; /* constraints to solve again (selective update: seeds) */
-    struct sim_lmm_link work_vars;  /* during a solve: enabled variables of work_cnsts */
+    struct sim_lmm_link work_vars;  /* during a solve: the variables walked from seeds */
     struct sim_lmm_link lone;       /* variables touched while using no constraint */
     struct sim_lmm_link seeds;      /* variables touched whose constraints are all loose */
     struct sim_lmm_link modified;   /* variables whose value may have changed, FIFO */
@@ -124,8 +149,8 @@ struct sim_lmm_system {
     struct sim_lmm_heap var_heap;   /* during a solve: bounded variables' events */
     struct sim_lmm_cnst **tied;     /* scratch: constraints saturating at the same level */
     int tied_cap;
-    struct sim_lmm_elem *free_elems;
-    struct sim_lmm_var *free_vars;
+    struct sim_lmm_pool elem_pool;
+    struct sim_lmm_pool var_pools[SIM_LMM_MAX_SLOTS + 1];
     uint64_t nenables;            /* variables enabled so far (created enabled, or enabled) */
     struct sim_lmm_var **scratch; /* finish_work's variables to sort */
     int scratch_cap;
@@ -155,6 +180,14 @@ static inline void list_append(struct sim_lmm_link *head, struct sim_lmm_link *n
     node->next = head;
     head->prev->next = node;
     head->prev = node;
+}
+
+static inline void list_insert_after(struct sim_lmm_link *pos, struct sim_lmm_link *node)
+{
+    node->prev = pos;
+    node->next = pos->next;
+    pos->next->prev = node;
+    pos->next = node;
 }
 
 static inline void list_unlink(struct sim_lmm_link *node)

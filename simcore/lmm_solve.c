@@ -88,14 +88,22 @@ static void heap_rekey(struct sim_lmm_heap *h, struct sim_lmm_hent *e, double ke
 
 /* ---- solve: component walk ---- */
 
-/* Adds `var` to the work list and its constraints to the constraint work list. */
-static void walk_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, unsigned *nvars)
+static void init_var(struct sim_lmm_system *sys, struct sim_lmm_var *v);
+static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c, double usage,
+                      int nactive);
+
+/* Marks `var` as solved this time, adds its constraints to the constraint work list and
+ * initialises it (init_var: the loose constraints it uses are known by then). A variable
+ * reached from a seed also goes to the variable work list, for queue_seeded. */
+static void walk_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, unsigned *nvars,
+                     bool seeded)
 {
     struct sim_lmm_link *l;
 
     var->stamp = sys->epoch;
     var->ev.order = (uint64_t)SIM_LMM_EV_VAR << 32 | (*nvars)++;
-    list_append(&sys->work_vars, &var->work_link);
+    if (seeded)
+        list_append(&sys->work_vars, &var->work_link);
     for (l = var->elems.next; l != &var->elems; l = l->next) {
         struct sim_lmm_cnst *c = LMM_ENTRY(l, struct sim_lmm_elem, var_link)->cnst;
 
@@ -104,12 +112,22 @@ static void walk_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, unsign
             list_append(&sys->work_cnsts, &c->work_link);
         }
     }
+    init_var(sys, var);
 }
 
 /* Extends the constraint work list to its connected components (constraint -> enabled
  * variables -> their constraints ...), never through a loose constraint unless it was marked
- * itself, and collects their enabled variables, in walk order. The seed variables (all of whose
- * constraints are loose) start the walk. O(elements of the components). */
+ * itself, and initialises their enabled variables (in walk order) and the constraints (in
+ * work-list order) for the filling: one pass over the elements. The seed variables (all of
+ * whose constraints are loose) start the walk. The same pass queues the variables for
+ * sim_lmm_pop_modified in the order of SimGrid's System::solve, which does not depend on the
+ * values found: constraint by constraint (in the order they were marked, then reached), and on
+ * each one its enabled variables not queued yet from the most recently enabled to the oldest,
+ * as SimGrid's enabled_element_set_ holds them (expand and enable_var push to its front; each
+ * variable goes in front of the constraint's group). The engine reschedules the activities in
+ * this order, which decides which of two activities ending at the same date ends first (see
+ * DESIGN.md, "Determinism"). The variables reached only through loose constraints follow
+ * (finish_work). O(elements of the components). */
 static void close_components(struct sim_lmm_system *sys)
 {
     struct sim_lmm_link *l;
@@ -122,19 +140,36 @@ static void close_components(struct sim_lmm_system *sys)
 
         list_unlink(&v->seed_link);
         if (v->penalty > 0 && v->stamp != sys->epoch)
-            walk_var(sys, v, &nvars);
+            walk_var(sys, v, &nvars, true);
     }
 
     for (l = sys->work_cnsts.next; l != &sys->work_cnsts; l = l->next) {
         struct sim_lmm_cnst *c = LMM_ENTRY(l, struct sim_lmm_cnst, work_link);
 
+        struct sim_lmm_link *group = sys->modified.prev;
+        double usage = 0;
+        int n = 0;
+
         c->ev.order = ncnsts++;
+        /* every enabled variable of a work constraint is solved, so all start unfixed: the
+         * usage sums them all (as cnst_sum_usage would once they are initialised) */
         for (m = c->enabled.next; m != &c->enabled; m = m->next) {
-            struct sim_lmm_var *v = LMM_ENTRY(m, struct sim_lmm_elem, cnst_link)->var;
+            const struct sim_lmm_elem *e = LMM_ENTRY(m, struct sim_lmm_elem, cnst_link);
+            struct sim_lmm_var *v = e->var;
+            double u;
 
             if (v->stamp != sys->epoch)
-                walk_var(sys, v, &nvars);
+                walk_var(sys, v, &nvars, false);
+            if (!link_is_linked(&v->mod_link))
+                list_insert_after(group, &v->mod_link);
+            u = e->weight / v->penalty;
+            n++;
+            if (!c->fatpipe)
+                usage += u;
+            else if (u > usage)
+                usage = u;
         }
+        init_cnst(sys, c, usage, n);
     }
     SIM_LOG(lmm_log, SIM_LOG_DEBUG, "solving %u constraints and %u variables", ncnsts, nvars);
 }
@@ -213,11 +248,12 @@ static double cnst_ratio(const struct sim_lmm_cnst *c)
     return c->remaining > 0 ? c->remaining / c->usage : 0;
 }
 
-/* The variables of the work list are initialised (unfixed) first. */
-static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c)
+/* `usage` and `nactive`: cnst_sum_usage's results with every enabled variable unfixed. */
+static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c, double usage, int nactive)
 {
     c->remaining = sub_clamped(c->bound, 0, c->bound * sys->precision);
-    c->usage = cnst_sum_usage(c, &c->nactive);
+    c->usage = usage;
+    c->nactive = nactive;
     c->usage_ref = c->usage;
     c->ratio = cnst_ratio(c);
     c->dirty = false;
@@ -228,7 +264,8 @@ static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c)
 }
 
 /* A loose constraint that is not solved this time (not in the work list) bounds each of its
- * variables to bound / weight. */
+ * variables to bound / weight. Called once the variable's constraints are in the work list
+ * (loose ones are there only if marked before the solve). */
 static void init_var(struct sim_lmm_system *sys, struct sim_lmm_var *v)
 {
     struct sim_lmm_link *l;
@@ -401,19 +438,15 @@ static void saturate(struct sim_lmm_system *sys, double level)
     }
 }
 
-/* Weighted progressive filling over the work lists. Each event fixes at least one variable or
- * retires one constraint; O(elements + (constraints + bounded variables) log(constraints +
- * variables) + events * constraints log constraints) apart from FATPIPE usage recomputations. */
+/* Weighted progressive filling over the work lists (initialised by close_components). Each event
+ * fixes at least one variable or retires one constraint; O(elements + (constraints + bounded
+ * variables) log(constraints + variables) + events * constraints log constraints) apart from
+ * FATPIPE usage recomputations. */
 static void fill(struct sim_lmm_system *sys)
 {
-    struct sim_lmm_link *l;
     struct sim_lmm_hent *top;
     double level;
 
-    for (l = sys->work_vars.next; l != &sys->work_vars; l = l->next)
-        init_var(sys, LMM_ENTRY(l, struct sim_lmm_var, work_link));
-    for (l = sys->work_cnsts.next; l != &sys->work_cnsts; l = l->next)
-        init_cnst(sys, LMM_ENTRY(l, struct sim_lmm_cnst, work_link));
     while ((top = event_top(sys, &level)) != NULL) {
         if (top->kind == SIM_LMM_EV_VAR) {
             struct sim_lmm_var *v = LMM_ENTRY(top, struct sim_lmm_var, ev);
@@ -453,11 +486,11 @@ static int seed_order(const void *pa, const void *pb)
     return 0;
 }
 
-/* Empties the variable work list and queues the solved variables that no work constraint
- * reached (their constraints are all loose) as SimGrid would list them from the first constraint
- * of each: group by group, in the order the groups appear, each from the most recently enabled
- * variable. Only these variables are sorted, never the loose constraints' other variables:
- * O(k log k) for k of them. */
+/* Empties the variable work list (the variables walked from seeds) and queues those that no
+ * work constraint reached (their constraints are all loose) as SimGrid would list them from the
+ * first constraint of each: group by group, in the order the groups appear, each from the most
+ * recently enabled variable. Only these variables are sorted, never the loose constraints' other
+ * variables: O(k log k) for k of them. */
 static void queue_seeded(struct sim_lmm_system *sys)
 {
     unsigned ngroups = 0;
@@ -489,24 +522,10 @@ static void queue_seeded(struct sim_lmm_system *sys)
         sim__lmm_queue_modified(sys, sys->scratch[i]);
 }
 
-/* Empties the work lists, queueing the solved variables for sim_lmm_pop_modified in the order of
- * SimGrid's System::solve: constraint by constraint (in the order they were marked, then
- * reached), and on each one its enabled variables from the most recently enabled to the oldest,
- * as SimGrid's enabled_element_set_ holds them (expand and enable_var push to its front). The
- * engine reschedules the activities in this order, which decides which of two activities
- * ending at the same date ends first (see DESIGN.md, "Determinism"). The variables reached only
- * through loose constraints follow (queue_seeded). */
+/* Empties the work lists, queueing after the others (close_components) the solved variables
+ * reached only through loose constraints (queue_seeded). */
 static void finish_work(struct sim_lmm_system *sys)
 {
-    struct sim_lmm_link *l;
-    struct sim_lmm_link *m;
-
-    for (l = sys->work_cnsts.next; l != &sys->work_cnsts; l = l->next) {
-        struct sim_lmm_cnst *c = LMM_ENTRY(l, struct sim_lmm_cnst, work_link);
-
-        for (m = c->enabled.prev; m != &c->enabled; m = m->prev)
-            sim__lmm_queue_modified(sys, LMM_ENTRY(m, struct sim_lmm_elem, cnst_link)->var);
-    }
     queue_seeded(sys);
     while (!list_is_empty(&sys->work_cnsts))
         list_unlink(sys->work_cnsts.next);

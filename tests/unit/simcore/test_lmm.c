@@ -37,6 +37,42 @@ Test(lmm, two_flows_share_one_link_equally)
     sim_lmm_system_free(sys);
 }
 
+Test(lmm, elements_beyond_the_hint_and_the_slots_are_kept)
+{
+    /* A variable keeps its first ncnst_hint elements (at most 16) in its own block and takes
+     * the others from the system's pool. Links L0..L19 of capacity 10, 20, ..., 200; f1 (hint
+     * 2) and f3 (hint 0, then 40) cross all 20, f2 (hint 20) only L0: L0 = 10 is the
+     * bottleneck, 5 each; freed and made again, the blocks and elements are reused. */
+    struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
+    struct sim_lmm_cnst *links[20];
+    struct sim_lmm_var *f1 = sim_lmm_var_new(sys, &lmm_tags[1], 1, -1, 2);
+    struct sim_lmm_var *f2 = sim_lmm_var_new(sys, &lmm_tags[2], 1, -1, 20);
+    struct sim_lmm_var *f3;
+
+    for (int i = 0; i < 20; i++) {
+        links[i] = sim_lmm_cnst_new(sys, NULL, 10.0 * (i + 1), false);
+        sim_lmm_expand(sys, links[i], f1, 1);
+    }
+    sim_lmm_expand(sys, links[0], f2, 1);
+    sim_lmm_solve(sys);
+    assert_value(f1, 5);
+    assert_value(f2, 5);
+    cr_assert_eq(sim_lmm_var_cnst_count(f1), 20);
+    for (int hint = 0; hint <= 40; hint += 40) {
+        sim_lmm_var_free(sys, f1);
+        f3 = sim_lmm_var_new(sys, &lmm_tags[3], 1, -1, hint);
+        for (int i = 19; i >= 0; i--)
+            sim_lmm_expand(sys, links[i], f3, 1);
+        sim_lmm_solve(sys);
+        assert_value(f2, 5);
+        assert_value(f3, 5);
+        cr_assert(near(sim_lmm_cnst_usage(links[19]), 5));
+        cr_assert_eq(sim_lmm_var_cnst_count(f3), 20);
+        f1 = f3;
+    }
+    sim_lmm_system_free(sys);
+}
+
 Test(lmm, linear_network_shares_the_bottleneck_first)
 {
     /* Link A = 100 carries f1 and f2, link B = 60 carries f2 and f3. B saturates first at
