@@ -396,8 +396,12 @@ struct sim__engine {
      * the buffer routes are read into (grown on demand) */
     struct sim_link *loopback;
     struct sim_link **route_buf;
+    struct sim_lmm_cnst **route_cnst; /* the constraints of route_buf's links */
     int route_cap;
     struct sim__route_memo *route_memo; /* routes computed lately (network.c), NULL until used */
+    struct sim__route_tag *route_tags;  /* their (source, destination), in a separate array */
+    uint32_t route_memo_sets;           /* two routes per set, a power of two */
+    uint32_t link_epoch; /* bumped when a link's latency or bandwidth changes (resource.c) */
     /* msgmodel.c: LMO's C (seconds) and t (seconds per byte) of each host, by host index */
     double *lmo_c;
     double *lmo_t;

@@ -5,6 +5,7 @@
 #include "config.h"
 #endif
 #include <stdlib.h>
+#include <string.h>
 
 #include "simcore/internal.h"
 #include "simcore/lmm.h"
@@ -52,36 +53,70 @@ void sim__network_free(void)
         free(e->loopback->name);
     free(e->loopback);
     free(e->route_buf);
+    free(e->route_cnst);
     free(e->route_memo);
+    free(e->route_tags);
     e->route_memo = NULL;
+    e->route_tags = NULL;
+    e->route_cnst = NULL;
     e->loopback = NULL;
     e->route_buf = NULL;
     e->route_cap = 0;
 }
 
-/* Routes computed lately, by (source, destination): a direct-mapped table of ROUTE_MEMO_SLOTS.
- * Routes are fixed once the platform is sealed, but a link's latency may change (latency
- * profiles), so a route's latency is summed again from its links at each use, in the order
- * sim__route adds them: a route whose latency is not that sum (Vivaldi coordinates) is not kept.
- * Computing a route of the default cluster (5 links, the backbone and limiters crossed once)
- * cost about 450 instructions, twice per message with crosstraffic; a hit costs about 40. */
-#define ROUTE_MEMO_SLOTS 1024
+/* Routes computed lately, by (source, destination): a two-way set-associative table of 4
+ * routes per host (ROUTE_MEMO_MIN to ROUTE_MEMO_MAX slots), two sets per source, so that a
+ * rank's usual peers and their reverse routes (crosstraffic) stay in it: the fixed 1,024 slots
+ * of before missed on every message of a ring of 4,096 ranks. Routes are fixed once the
+ * platform is sealed. A route also keeps its links' constraints, latency, slowest bandwidth and
+ * weight-S penalty, so that a hit reads none of its links (each a cache miss among thousands of
+ * hosts); those are computed again, in route order as before, when a link's latency or
+ * bandwidth changed since (the engine's link_epoch: profiles) or weight-S did. A route whose
+ * latency is not the sum of its links' (Vivaldi coordinates) is not kept. Computing a route of
+ * the default cluster (5 links, the backbone and limiters crossed once) costs about 450
+ * instructions, twice per message with crosstraffic. */
+#define ROUTE_MEMO_MIN 1024
+#define ROUTE_MEMO_MAX 32768
 #define ROUTE_MEMO_LINKS 8
-struct sim__route_memo {
+/* What a message needs of its route besides the links: the latency (sum of the links', in
+ * route order), the slowest bandwidth (-1 without links) and the penalty (latency + weight-S /
+ * bandwidth of each link, in route order). */
+struct route_info {
+    double latency;
+    double bound;
+    double penalty;
+};
+struct sim__route_tag {
     const struct sim_host *src; /* NULL: empty slot */
     const struct sim_host *dst;
-    int n;
-    bool loopback; /* the engine's loopback link, n == 0 */
+};
+struct sim__route_memo {
+    uint32_t epoch; /* the engine's link_epoch when the values below were computed */
+    int n;          /* links, the engine's loopback included */
+    double weight_s;
+    struct route_info route;
     struct sim_link *links[ROUTE_MEMO_LINKS];
+    struct sim_lmm_cnst *cnst[ROUTE_MEMO_LINKS];
 };
 
-static struct sim__route_memo *memo_slot(const struct sim_host *src, const struct sim_host *dst)
+/* The first slot of the set of (src, dst); the table is made on first use. */
+static uint32_t memo_set(const struct sim_host *src, const struct sim_host *dst)
 {
-    uint32_t h = (uint32_t)src->netpoint * 0x9E3779B1u ^ (uint32_t)dst->netpoint;
+    struct sim__engine *e = &sim__engine;
+    /* two sets per source, one chosen by a bit of the destination's hash: a source's routes
+     * compete only with each other (with hosts up to ROUTE_MEMO_MAX / 4) */
+    uint32_t h = 2 * (uint32_t)src->netpoint + ((uint32_t)dst->netpoint * 0x9E3779B1u >> 31);
 
-    if (!sim__engine.route_memo)
-        sim__engine.route_memo = sim_xcalloc(ROUTE_MEMO_SLOTS, sizeof(*sim__engine.route_memo));
-    return &sim__engine.route_memo[(h ^ h >> 16) & (ROUTE_MEMO_SLOTS - 1)];
+    if (!e->route_memo) {
+        uint32_t slots = ROUTE_MEMO_MIN;
+
+        while (slots < ROUTE_MEMO_MAX && slots < 4 * (uint32_t)e->platform->nhosts)
+            slots *= 2;
+        e->route_memo_sets = slots / 2;
+        e->route_memo = sim_xcalloc(slots, sizeof(*e->route_memo));
+        e->route_tags = sim_xcalloc(slots, sizeof(*e->route_tags));
+    }
+    return 2 * (h & (e->route_memo_sets - 1));
 }
 
 /* Sum of the links' latencies, in route order. */
@@ -94,45 +129,90 @@ static double links_latency(struct sim_link *const *links, int n)
     return lat;
 }
 
-/* Route into the engine's route_buf (grown on demand); returns the number of links. A host that
- * routes to itself through the network model's loopback (Full, Floyd and Dijkstra zones) gets
- * the engine's loopback link. */
-static int get_route(const struct sim_host *src, const struct sim_host *dst, double *latency)
+/* The values of a route from its links (in route_buf): latency in r->latency already. */
+static void route_values(struct route_info *r, int n)
+{
+    double ws = sim__engine.cfg.weight_s;
+    struct sim_link *const *links = sim__engine.route_buf;
+
+    r->bound = -1;
+    r->penalty = r->latency;
+    for (int i = 0; i < n; i++) {
+        sim__engine.route_cnst[i] = links[i]->cnst;
+        if (ws > 0)
+            r->penalty += ws / links[i]->bandwidth;
+        if (r->bound < 0 || links[i]->bandwidth < r->bound)
+            r->bound = links[i]->bandwidth;
+    }
+}
+
+/* Route into the engine's route_buf and route_cnst (grown on demand); returns the number of
+ * links. A host that routes to itself through the network model's loopback (Full, Floyd and
+ * Dijkstra zones) gets the engine's loopback link. */
+static int get_route(const struct sim_host *src, const struct sim_host *dst, struct route_info *r)
 {
     struct sim__engine *e = &sim__engine;
-    struct sim__route_memo *m = memo_slot(src, dst);
+    uint32_t set = memo_set(src, dst);
+    struct sim__route_tag *tag = &e->route_tags[set];
+    struct sim__route_memo *m = &e->route_memo[set];
     bool loopback;
+    bool keep;
     int n;
 
     if (e->route_cap < ROUTE_MEMO_LINKS) {
         e->route_cap = 16;
         e->route_buf = sim_xrealloc(e->route_buf, (size_t)e->route_cap * sizeof(*e->route_buf));
+        e->route_cnst = sim_xrealloc(e->route_cnst, (size_t)e->route_cap * sizeof(*e->route_cnst));
     }
-    if (m->src == src && m->dst == dst) {
+    if (tag[1].src == src && tag[1].dst == dst) { /* the most recent first */
+        struct sim__route_tag t = tag[0];
+        struct sim__route_memo x = m[0];
+
+        tag[0] = tag[1];
+        m[0] = m[1];
+        tag[1] = t;
+        m[1] = x;
+    }
+    if (tag[0].src == src && tag[0].dst == dst) {
         n = m->n;
-        loopback = m->loopback;
-        for (int i = 0; i < n; i++)
-            e->route_buf[i] = m->links[i];
-        *latency = links_latency(e->route_buf, n);
-    } else {
-        n = sim__route(e->platform, src, dst, e->route_buf, e->route_cap, latency, &loopback,
-                       false);
-        if (n > e->route_cap) {
-            e->route_cap = n * 2;
-            e->route_buf = sim_xrealloc(e->route_buf, (size_t)e->route_cap * sizeof(*e->route_buf));
-            n = sim__route(e->platform, src, dst, e->route_buf, e->route_cap, latency, &loopback,
-                           false);
+        memcpy(e->route_buf, m->links, (size_t)n * sizeof(*m->links));
+        if (m->epoch == e->link_epoch && m->weight_s == e->cfg.weight_s) {
+            memcpy(e->route_cnst, m->cnst, (size_t)n * sizeof(*m->cnst));
+            *r = m->route;
+            return n;
         }
-        if (n >= 0 && n <= ROUTE_MEMO_LINKS && *latency == links_latency(e->route_buf, n)) {
-            *m = (struct sim__route_memo){ .src = src, .dst = dst, .n = n, .loopback = loopback };
-            for (int i = 0; i < n; i++)
-                m->links[i] = e->route_buf[i];
-        }
+        r->latency = links_latency(e->route_buf, n);
+        route_values(r, n);
+        m->route = *r;
+        m->epoch = e->link_epoch;
+        m->weight_s = e->cfg.weight_s;
+        return n;
     }
+    n = sim__route(e->platform, src, dst, e->route_buf, e->route_cap, &r->latency, &loopback,
+                   false);
+    if (n > e->route_cap) {
+        e->route_cap = n * 2;
+        e->route_buf = sim_xrealloc(e->route_buf, (size_t)e->route_cap * sizeof(*e->route_buf));
+        e->route_cnst = sim_xrealloc(e->route_cnst, (size_t)e->route_cap * sizeof(*e->route_cnst));
+        n = sim__route(e->platform, src, dst, e->route_buf, e->route_cap, &r->latency, &loopback,
+                       false);
+    }
+    keep = n >= 0 && n <= ROUTE_MEMO_LINKS && r->latency == links_latency(e->route_buf, n);
     if (loopback) {
         e->route_buf[0] = e->loopback;
-        *latency = e->loopback->latency;
+        r->latency = e->loopback->latency;
         n = 1;
+    }
+    route_values(r, n);
+    if (keep) {
+        tag[1] = tag[0];
+        m[1] = m[0];
+        tag[0] = (struct sim__route_tag){ .src = src, .dst = dst };
+        *m = (struct sim__route_memo){
+            .epoch = e->link_epoch, .n = n, .weight_s = e->cfg.weight_s, .route = *r
+        };
+        memcpy(m->links, e->route_buf, (size_t)n * sizeof(*m->links));
+        memcpy(m->cnst, e->route_cnst, (size_t)n * sizeof(*m->cnst));
     }
     return n;
 }
@@ -170,12 +250,11 @@ static struct sim_activity *linkless_comm(const struct sim_host *src, const stru
 /* Crosstraffic on the reverse route: each of its links carries 5% of the flow. */
 static void expand_reverse(struct sim_activity *act, struct sim_host *src, struct sim_host *dst)
 {
-    double lat;
-    int n = get_route(dst, src, &lat);
+    struct route_info r;
+    int n = get_route(dst, src, &r);
 
     for (int i = 0; i < n; i++)
-        sim_lmm_expand(sim__engine.lmm, sim__engine.route_buf[i]->cnst, act->var,
-                       CROSSTRAFFIC_WEIGHT);
+        sim_lmm_expand(sim__engine.lmm, sim__engine.route_cnst[i], act->var, CROSSTRAFFIC_WEIGHT);
 }
 
 /* CM02 family (SimGrid's NetworkCm02Model::communicate): the latency, scaled by the latency
@@ -188,9 +267,10 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
 {
     const struct sim_config *cfg = &sim__engine.cfg;
     struct sim_link **route;
+    struct route_info r;
     struct sim_activity *act;
     double latency;
-    double bound = -1;
+    double bound;
     double bw_factor;
     int n;
 
@@ -198,7 +278,8 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
         return delay_comm(sim_factor_table_eval(&cfg->lat_factor, 0));
     if (sim_net_model_is_per_message(cfg->net_model) && cfg->net_model != SIM_NET_LMO)
         return delay_comm(sim__msg_wire(src, dst, bytes));
-    n = get_route(src, dst, &latency);
+    n = get_route(src, dst, &r);
+    latency = r.latency;
     route = sim__engine.route_buf;
     if (sim__engine.nlinks_off > 0)
         sim__route_check_on(route, n, src, dst);
@@ -208,13 +289,8 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     act->src = src;
     act->dst = dst;
     act->lat_current = latency;
-    act->penalty = latency;
-    for (int i = 0; i < n; i++) {
-        if (cfg->weight_s > 0)
-            act->penalty += cfg->weight_s / route[i]->bandwidth;
-        if (bound < 0 || route[i]->bandwidth < bound)
-            bound = route[i]->bandwidth;
-    }
+    act->penalty = r.penalty;
+    bound = r.bound;
     bw_factor = sim_factor_table_eval(&cfg->bw_factor, bytes);
     sim_assert(bw_factor > 0, "bandwidth factor for %g bytes is not positive", bytes);
     act->rate_factor = bw_factor;
@@ -233,7 +309,7 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     if (latency > 0)
         sim__activity_schedule(act, sim__engine.now + latency, true);
     for (int i = 0; i < n; i++)
-        sim_lmm_expand(sim__engine.lmm, route[i]->cnst, act->var, 1.0);
+        sim_lmm_expand(sim__engine.lmm, sim__engine.route_cnst[i], act->var, 1.0);
     sim__energy_link_comm_start(act, route, n); /* before route_buf holds the reverse */
     if (cfg->crosstraffic)
         expand_reverse(act, src, dst);

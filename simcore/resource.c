@@ -206,6 +206,7 @@ static void link_set_bandwidth(struct sim_link *l, double value, const struct si
                 "positive (turn the link off with a state profile instead)",
                 prof->name, l->name, value, sim__engine.now);
     l->bandwidth = value;
+    sim__engine.link_epoch++;
     sim_lmm_cnst_set_bound(sim__engine.lmm, l->cnst, value);
     if (ws <= 0)
         return;
@@ -228,6 +229,7 @@ static void link_set_latency(struct sim_link *l, double value)
     int n;
 
     l->latency = value;
+    sim__engine.link_epoch++;
     n = sim_lmm_cnst_var_ids(l->cnst, &ids);
     for (int i = 0; i < n; i++) {
         struct sim_activity *act = ids[i];
