@@ -194,16 +194,22 @@ static bool is_finalize(const char *call)
     return strcmp(call, "MPI_Finalize") == 0;
 }
 
+/* The head of a state event of the rank state type: "code date type container". */
+static void state_line_start(struct pj_line *l, int code, double t, int container)
+{
+    line_start(l, code, t);
+    put_int(l, pj.lay.state_type);
+    put_sep(l, ' ');
+    put_int(l, container);
+}
+
 /* "12 date type container value[ size][ "file" line]": the location is p's last MPI call
  * (smpicc -trace-call-location), as SMPI's StateEvent records it. */
 static void push(const struct smpi_process *p, int container, double t, int value, const char *size)
 {
     struct pj_line l;
 
-    line_start(&l, PJ_PUSH_STATE, t);
-    put_int(&l, pj.lay.state_type);
-    put_sep(&l, ' ');
-    put_int(&l, container);
+    state_line_start(&l, PJ_PUSH_STATE, t, container);
     put_sep(&l, ' ');
     put_int(&l, value);
     if (pj.sizes) {
@@ -249,10 +255,7 @@ static void pop(int container, double t)
 {
     struct pj_line l;
 
-    line_start(&l, PJ_POP_STATE, t);
-    put_int(&l, pj.lay.state_type);
-    put_sep(&l, ' ');
-    put_int(&l, container);
+    state_line_start(&l, PJ_POP_STATE, t, container);
     if (pj.sizes)
         put_sep(&l, ' ');
     smpi__paje_queue(t, l.s, l.n);
