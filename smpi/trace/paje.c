@@ -194,16 +194,22 @@ static bool is_finalize(const char *call)
     return strcmp(call, "MPI_Finalize") == 0;
 }
 
+/* The head of a state event of the rank state type: "code date type container". */
+static void state_line_start(struct pj_line *l, int code, double t, int container)
+{
+    line_start(l, code, t);
+    put_int(l, pj.lay.state_type);
+    put_sep(l, ' ');
+    put_int(l, container);
+}
+
 /* "12 date type container value[ size][ "file" line]": the location is p's last MPI call
  * (smpicc -trace-call-location), as SMPI's StateEvent records it. */
 static void push(const struct smpi_process *p, int container, double t, int value, const char *size)
 {
     struct pj_line l;
 
-    line_start(&l, PJ_PUSH_STATE, t);
-    put_int(&l, pj.lay.state_type);
-    put_sep(&l, ' ');
-    put_int(&l, container);
+    state_line_start(&l, PJ_PUSH_STATE, t, container);
     put_sep(&l, ' ');
     put_int(&l, value);
     if (pj.sizes) {
@@ -222,15 +228,34 @@ static void push(const struct smpi_process *p, int container, double t, int valu
     smpi__paje_queue(t, l.s, l.n);
 }
 
+/* A state for MPI call c: its size is the call's (tracing/smpi/display-sizes), "NA" without one. */
+static void push_call(const struct smpi_process *p, int container, double t, int value,
+                      const struct smpi_trace_call *c)
+{
+    char size[32] = "NA";
+
+    if (pj.sizes)
+        smpi__paje_size(c, size, sizeof(size));
+    push(p, container, t, value, size);
+}
+
+/* A state whose size is an amount (the flops of an execution, the length of a sleep), written
+ * "%f" as SMPI's CpuTIData does. */
+static void push_amount(const struct smpi_process *p, int container, double t, int value,
+                        double amount)
+{
+    char size[48];
+
+    snprintf(size, sizeof(size), "%f", amount);
+    push(p, container, t, value, size);
+}
+
 /* "13 date type container" (and a blank under display-sizes, as SMPI writes it) */
 static void pop(int container, double t)
 {
     struct pj_line l;
 
-    line_start(&l, PJ_POP_STATE, t);
-    put_int(&l, pj.lay.state_type);
-    put_sep(&l, ' ');
-    put_int(&l, container);
+    state_line_start(&l, PJ_POP_STATE, t, container);
     if (pj.sizes)
         put_sep(&l, ' ');
     smpi__paje_queue(t, l.s, l.n);
@@ -268,8 +293,6 @@ static void rank_init(const struct smpi_process *p, double now, const struct smp
 {
     struct pj_rank *r = &pj.ranks[p->rank];
     int parent = pj.lay.host_container ? pj.lay.host_container[sim_host_index(p->host)] : 0;
-    char size[32] = "NA";
-    int value;
 
     if (r->container)
         return;
@@ -277,10 +300,7 @@ static void rank_init(const struct smpi_process *p, double now, const struct smp
     smpi__paje_event(PJ_CREATE_CONTAINER, now, "%d %d %d \"rank-%d\"", r->container,
                      pj.lay.rank_type, parent, p->rank);
     smpi__paje_defer(true);
-    value = value_of_call(c->name);
-    if (pj.sizes)
-        smpi__paje_size(c, size, sizeof(size));
-    push(p, r->container, now, value, size);
+    push_call(p, r->container, now, value_of_call(c->name), c);
     pop(r->container, now);
     if (pj.cfg->tracing_smpi_computing && !pj.computing_value)
         pj.computing_value = value_of_state("computing");
@@ -294,7 +314,6 @@ static void rank_init(const struct smpi_process *p, double now, const struct smp
 static void on_call_in(const struct smpi_process *p, double now, const struct smpi_trace_call *c)
 {
     struct pj_rank *r = &pj.ranks[p->rank];
-    char size[32] = "NA";
     int value;
 
     r->out_since = INFINITY;
@@ -308,9 +327,7 @@ static void on_call_in(const struct smpi_process *p, double now, const struct sm
     value = value_of_call(c->name);
     if (value < 0 || !r->container)
         return;
-    if (pj.sizes)
-        smpi__paje_size(c, size, sizeof(size));
-    push(p, r->container, now, value, size);
+    push_call(p, r->container, now, value, c);
     r->in_state = true;
 }
 
@@ -400,12 +417,10 @@ static void on_action_out(const struct smpi_process *p, double now)
 static void on_execute(const struct smpi_process *p, double now, double flops)
 {
     struct pj_rank *r = &pj.ranks[p->rank];
-    char size[48];
 
     if (!pj.cfg->tracing_smpi_computing || !r->container)
         return;
-    snprintf(size, sizeof(size), "%f", flops);
-    push(p, r->container, now, pj.computing_value, size);
+    push_amount(p, r->container, now, pj.computing_value, flops);
     r->computing = true;
 }
 
@@ -424,14 +439,12 @@ static void on_compute(const struct smpi_process *p, double start, double end)
 static void on_sleep(const struct smpi_process *p, double start, double end)
 {
     struct pj_rank *r = &pj.ranks[p->rank];
-    char size[48];
 
     if (!pj.cfg->tracing_smpi_sleeping || !r->container)
         return;
     if (!pj.sleeping_value)
         pj.sleeping_value = value_of_state("sleeping");
-    snprintf(size, sizeof(size), "%f", end - start);
-    push(p, r->container, start, pj.sleeping_value, size);
+    push_amount(p, r->container, start, pj.sleeping_value, end - start);
     pop(r->container, end);
 }
 
