@@ -1360,6 +1360,9 @@ SMPI_FN(int, Parrived, (MPI_Request request, int partition, int *flag))
 
 #undef SMPI_FN
 
+/* MPI-4 large-count ("_c") functions, generated from the declarations above */
+#include <smpi/mpi_large_count.h>
+
 #ifdef __cplusplus
 }
 #endif

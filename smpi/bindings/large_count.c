@@ -1,0 +1,238 @@
+/* large_count: the shared part of MPI-4.0's large-count bindings (the generated
+ * bindings_large.c calls these), and the three _c calls whose shape differs from their int
+ * form: MPI_Type_get_envelope_c, MPI_Type_get_contents_c and MPI_Op_create_c. simmpi's
+ * internals count in int: a _c call converts its MPI_Count arguments and calls the int
+ * binding, and a count that does not fit is MPI_ERR_COUNT naming the _c call. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include <limits.h>
+#include <stdlib.h>
+
+#include "smpi/analyze/analyze.h"
+#include "smpi/bindings/check.h"
+#include "smpi/bindings/large_count.h"
+#include "smpi/internal.h"
+#include "smpi/mpi/file.h"
+#include "smpi/mpi/op.h"
+#include "smpi/mpi/p2p_api.h"
+#include "smpi/mpi/win.h"
+
+_Static_assert(sizeof(MPI_Aint) == sizeof(MPI_Count), "MPI_Aint must hold every MPI_Count");
+
+static int too_large(struct smpi_large_tmp *t, const char *call, const char *name, long i,
+                     MPI_Count v)
+{
+    char what[96];
+    const char *why = "does not fit in an int, the count simmpi's internals take (README, "
+                      "'MPI-4'): split the transfer or use a derived datatype";
+
+    if (i >= 0)
+        snprintf(what, sizeof(what), "%s[%ld]", name, i);
+    else
+        snprintf(what, sizeof(what), "%s", name);
+    if (t->win != MPI_WIN_NULL && t->comm == MPI_COMM_NULL)
+        return smpi__win_error(t->win, call, MPI_ERR_COUNT, "%s %lld %s", what, v, why);
+    if (t->fh != MPI_FILE_NULL && t->comm == MPI_COMM_NULL)
+        return smpi__file_error(t->fh, call, MPI_ERR_COUNT, "%s %lld %s", what, v, why);
+    return smpi__error(t->comm != MPI_COMM_NULL && smpi__comm_is_valid(t->comm) ? t->comm
+                                                                                : MPI_COMM_WORLD,
+                       call, MPI_ERR_COUNT, "%s %lld %s", what, v, why);
+}
+
+int smpi__large_int(struct smpi_large_tmp *t, const char *call, const char *name, MPI_Count v,
+                    int *out)
+{
+    if (v > INT_MAX || v < INT_MIN)
+        return too_large(t, call, name, -1, v);
+    *out = (int)v;
+    return MPI_SUCCESS;
+}
+
+int smpi__large_aint(struct smpi_large_tmp *t, const char *call, const char *name, MPI_Count v,
+                     MPI_Aint *out)
+{
+    (void)t;
+    (void)call;
+    (void)name;
+    *out = (MPI_Aint)v;
+    return MPI_SUCCESS;
+}
+
+/* A new array of n entries of `size` bytes owned by t, or NULL (no array to convert). */
+static void *own(struct smpi_large_tmp *t, const void *a, int n, size_t size)
+{
+    void *copy;
+
+    if (a == NULL || n <= 0)
+        return NULL;
+    copy = sim_xcalloc((size_t)n, size);
+    if (t->n == SMPI_LARGE_ARRAYS)
+        abort(); /* a binding converts at most 4 arrays (generator's output) */
+    t->arrays[t->n++] = copy;
+    return copy;
+}
+
+int smpi__large_ints(struct smpi_large_tmp *t, const char *call, const char *name,
+                     const MPI_Count a[], int n, int **out)
+{
+    int *c = own(t, a, n, sizeof(int));
+
+    *out = c;
+    for (int i = 0; c && i < n; i++) {
+        if (a[i] > INT_MAX || a[i] < INT_MIN)
+            return too_large(t, call, name, i, a[i]);
+        c[i] = (int)a[i];
+    }
+    return MPI_SUCCESS;
+}
+
+int smpi__large_ints_of_aints(struct smpi_large_tmp *t, const char *call, const char *name,
+                              const MPI_Aint a[], int n, int **out)
+{
+    int *c = own(t, a, n, sizeof(int));
+
+    *out = c;
+    for (int i = 0; c && i < n; i++) {
+        if (a[i] > INT_MAX || a[i] < INT_MIN)
+            return too_large(t, call, name, i, a[i]);
+        c[i] = (int)a[i];
+    }
+    return MPI_SUCCESS;
+}
+
+int smpi__large_aints(struct smpi_large_tmp *t, const char *call, const char *name,
+                      const MPI_Count a[], int n, MPI_Aint **out)
+{
+    MPI_Aint *c = own(t, a, n, sizeof(MPI_Aint));
+
+    (void)call;
+    (void)name;
+    *out = c;
+    for (int i = 0; c && i < n; i++)
+        c[i] = (MPI_Aint)a[i];
+    return MPI_SUCCESS;
+}
+
+void smpi__large_done(struct smpi_large_tmp *t, MPI_Request req)
+{
+    void **kept;
+
+    if (req == MPI_REQUEST_NULL || t->n == 0) {
+        for (int i = 0; i < t->n; i++)
+            free(t->arrays[i]);
+        return;
+    }
+    /* the arrays then NULL: the request frees them with itself (p2p.c) */
+    kept = sim_xcalloc(SMPI_LARGE_ARRAYS + 1, sizeof(*kept));
+    for (int i = 0; i < t->n; i++)
+        kept[i] = t->arrays[i];
+    req->large_counts = kept;
+}
+
+int smpi__large_peers(MPI_Comm comm)
+{
+    if (comm == MPI_COMM_NULL || !smpi__comm_is_valid(comm))
+        return 0;
+    return smpi__comm_peer_size(comm);
+}
+
+int smpi__large_local(MPI_Comm comm)
+{
+    int n = 0;
+
+    if (comm == MPI_COMM_NULL || !smpi__comm_is_valid(comm))
+        return 0;
+    PMPI_Comm_size(comm, &n);
+    return n;
+}
+
+int smpi__large_degree(MPI_Comm comm, bool in)
+{
+    int *ins = NULL;
+    int *outs = NULL;
+    int nin = 0;
+    int nout = 0;
+
+    if (comm == MPI_COMM_NULL || !smpi__comm_is_valid(comm) ||
+        smpi_topo_neighbors(comm, &ins, &nin, &outs, &nout) != MPI_SUCCESS)
+        return 0;
+    free(ins);
+    free(outs);
+    return in ? nin : nout;
+}
+
+bool smpi__large_root(MPI_Comm comm, int root)
+{
+    int rank = -1;
+
+    if (comm == MPI_COMM_NULL || !smpi__comm_is_valid(comm))
+        return false;
+    if (comm->remote_group)
+        return root == MPI_ROOT;
+    PMPI_Comm_rank(comm, &rank);
+    return rank == root;
+}
+
+/* MPI-4.0 section 5.1.13: types built by the _c constructors are built by the int ones here,
+ * so their contents are ints and addresses: num_large_counts is 0. */
+int PMPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count *num_integers,
+                             MPI_Count *num_addresses, MPI_Count *num_large_counts,
+                             MPI_Count *num_datatypes, int *combiner)
+{
+    int ni = 0;
+    int na = 0;
+    int nd = 0;
+    int rc;
+
+    if (!num_integers || !num_addresses || !num_large_counts || !num_datatypes || !combiner)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_get_envelope_c", MPI_ERR_ARG,
+                           "an output argument is NULL");
+    rc = PMPI_Type_get_envelope(datatype, &ni, &na, &nd, combiner);
+    if (rc == MPI_SUCCESS) {
+        *num_integers = ni;
+        *num_addresses = na;
+        *num_large_counts = 0;
+        *num_datatypes = nd;
+    }
+    return rc;
+}
+#pragma weak MPI_Type_get_envelope_c = PMPI_Type_get_envelope_c
+
+int PMPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_Count max_addresses,
+                             MPI_Count max_large_counts, MPI_Count max_datatypes,
+                             int array_of_integers[], MPI_Aint array_of_addresses[],
+                             MPI_Count array_of_large_counts[], MPI_Datatype array_of_datatypes[])
+{
+    static const char call[] = "MPI_Type_get_contents_c";
+    struct smpi_large_tmp t = { .comm = MPI_COMM_NULL };
+    int mi = 0;
+    int ma = 0;
+    int md = 0;
+    int rc = smpi__large_int(&t, call, "max_integers", max_integers, &mi);
+
+    (void)max_large_counts; /* none: see MPI_Type_get_envelope_c */
+    (void)array_of_large_counts;
+    if (rc == MPI_SUCCESS)
+        rc = smpi__large_int(&t, call, "max_addresses", max_addresses, &ma);
+    if (rc == MPI_SUCCESS)
+        rc = smpi__large_int(&t, call, "max_datatypes", max_datatypes, &md);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Type_get_contents(datatype, mi, ma, md, array_of_integers, array_of_addresses,
+                                    array_of_datatypes);
+    return rc;
+}
+#pragma weak MPI_Type_get_contents_c = PMPI_Type_get_contents_c
+
+/* MPI-4.0 section 6.9.5: the user function gets an MPI_Count length (smpi/mpi/op.c). */
+int PMPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op)
+{
+    if (!user_fn || !op)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Op_create_c", MPI_ERR_ARG,
+                           "user function or op pointer is NULL");
+    *op = smpi__op_new(NULL, commute != 0);
+    (*op)->user_fn_c = user_fn;
+    smpi__handle_new(SMPI_H_OP, *op, "MPI_Op_create_c");
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Op_create_c = PMPI_Op_create_c
