@@ -26,6 +26,14 @@ SMPI_API int PMPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integ
                                       MPI_Aint array_of_addresses[],
                                       MPI_Count array_of_large_counts[],
                                       MPI_Datatype array_of_datatypes[]);
+SMPI_API int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+SMPI_API int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+SMPI_API int MPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                        const MPI_Count array_of_displacements[],
+                                        MPI_Datatype oldtype, MPI_Datatype *newtype);
+SMPI_API int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                         const MPI_Count array_of_displacements[],
+                                         MPI_Datatype oldtype, MPI_Datatype *newtype);
 SMPI_API int MPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
 SMPI_API int PMPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
 
@@ -562,8 +570,6 @@ SMPI_API int PMPI_Neighbor_alltoallw_init_c(const void *sendbuf, const MPI_Count
                                             const MPI_Count recvcounts[], const MPI_Aint rdispls[],
                                             const MPI_Datatype recvtypes[], MPI_Comm comm,
                                             MPI_Info info, MPI_Request *request);
-SMPI_API int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype);
-SMPI_API int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype);
 SMPI_API int MPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
                                MPI_Datatype oldtype, MPI_Datatype *newtype);
 SMPI_API int PMPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
@@ -578,12 +584,6 @@ SMPI_API int MPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blockl
 SMPI_API int PMPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                                  const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
                                  MPI_Datatype *newtype);
-SMPI_API int MPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
-                                        const MPI_Count array_of_displacements[],
-                                        MPI_Datatype oldtype, MPI_Datatype *newtype);
-SMPI_API int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
-                                         const MPI_Count array_of_displacements[],
-                                         MPI_Datatype oldtype, MPI_Datatype *newtype);
 SMPI_API int MPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
                                              const MPI_Count array_of_displacements[],
                                              MPI_Datatype oldtype, MPI_Datatype *newtype);

@@ -1865,22 +1865,6 @@ int PMPI_Neighbor_alltoallw_init_c(const void *sendbuf, const MPI_Count sendcoun
 }
 #pragma weak MPI_Neighbor_alltoallw_init_c = PMPI_Neighbor_alltoallw_init_c
 
-int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype)
-{
-    static const char call[] = "MPI_Type_contiguous_c";
-    struct smpi_large_tmp tmp = { 0 };
-    int count_ = 0;
-    int rc = MPI_SUCCESS;
-
-    if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
-    if (rc == MPI_SUCCESS)
-        rc = PMPI_Type_contiguous(count_, oldtype, newtype);
-    smpi__large_done(&tmp, NULL);
-    return rc;
-}
-#pragma weak MPI_Type_contiguous_c = PMPI_Type_contiguous_c
-
 int PMPI_Type_vector_c(MPI_Count count, MPI_Count blocklength, MPI_Count stride,
                        MPI_Datatype oldtype, MPI_Datatype *newtype)
 {
@@ -1950,33 +1934,6 @@ int PMPI_Type_indexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[]
     return rc;
 }
 #pragma weak MPI_Type_indexed_c = PMPI_Type_indexed_c
-
-int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
-                                const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
-                                MPI_Datatype *newtype)
-{
-    static const char call[] = "MPI_Type_create_hindexed_c";
-    struct smpi_large_tmp tmp = { 0 };
-    int count_ = 0;
-    int *array_of_blocklengths_ = NULL;
-    MPI_Aint *array_of_displacements_ = NULL;
-    int rc = MPI_SUCCESS;
-
-    if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
-    if (rc == MPI_SUCCESS)
-        rc = smpi__large_ints(&tmp, call, "array_of_blocklengths", array_of_blocklengths, count,
-                              &array_of_blocklengths_);
-    if (rc == MPI_SUCCESS)
-        rc = smpi__large_aints(&tmp, call, "array_of_displacements", array_of_displacements, count,
-                               &array_of_displacements_);
-    if (rc == MPI_SUCCESS)
-        rc = PMPI_Type_create_hindexed(count_, array_of_blocklengths_, array_of_displacements_,
-                                       oldtype, newtype);
-    smpi__large_done(&tmp, NULL);
-    return rc;
-}
-#pragma weak MPI_Type_create_hindexed_c = PMPI_Type_create_hindexed_c
 
 int PMPI_Type_create_indexed_block_c(MPI_Count count, MPI_Count blocklength,
                                      const MPI_Count array_of_displacements[], MPI_Datatype oldtype,

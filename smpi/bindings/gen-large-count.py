@@ -21,7 +21,8 @@ import sys
 
 # The large-count functions of MPI-4.0, by the int function each one widens ("Name=Via": the
 # _c binding calls PMPI_Via, whose parameters already have the large types). Hand-written in
-# large_count.c: Type_get_envelope_c, Type_get_contents_c, Op_create_c (their shape differs).
+# large_count.c: Type_get_envelope_c, Type_get_contents_c, Op_create_c (their shape differs),
+# Type_contiguous_c and Type_create_hindexed_c (their internal path takes any count).
 LARGE = """
 Send Bsend Ssend Rsend Recv Isend Ibsend Issend Irsend Irecv
 Send_init Bsend_init Ssend_init Rsend_init Recv_init Mrecv Imrecv
@@ -39,7 +40,7 @@ Neighbor_allgather Neighbor_allgatherv Neighbor_alltoall Neighbor_alltoallv Neig
 Ineighbor_allgather Ineighbor_allgatherv Ineighbor_alltoall Ineighbor_alltoallv
 Ineighbor_alltoallw Neighbor_allgather_init Neighbor_allgatherv_init Neighbor_alltoall_init
 Neighbor_alltoallv_init Neighbor_alltoallw_init
-Type_contiguous Type_vector Type_create_hvector Type_indexed Type_create_hindexed
+Type_vector Type_create_hvector Type_indexed
 Type_create_indexed_block Type_create_hindexed_block Type_create_struct Type_create_subarray
 Type_create_darray Type_create_resized Type_size=Type_size_x Type_get_extent=Type_get_extent_x
 Type_get_true_extent=Type_get_true_extent_x
@@ -258,6 +259,14 @@ SMPI_API int PMPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integ
                                       MPI_Aint array_of_addresses[],
                                       MPI_Count array_of_large_counts[],
                                       MPI_Datatype array_of_datatypes[]);
+SMPI_API int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+SMPI_API int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype);
+SMPI_API int MPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                        const MPI_Count array_of_displacements[],
+                                        MPI_Datatype oldtype, MPI_Datatype *newtype);
+SMPI_API int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                         const MPI_Count array_of_displacements[],
+                                         MPI_Datatype oldtype, MPI_Datatype *newtype);
 SMPI_API int MPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
 SMPI_API int PMPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
 

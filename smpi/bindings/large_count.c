@@ -13,6 +13,7 @@
 #include "smpi/bindings/check.h"
 #include "smpi/bindings/large_count.h"
 #include "smpi/internal.h"
+#include "smpi/mpi/datatype.h"
 #include "smpi/mpi/file.h"
 #include "smpi/mpi/op.h"
 #include "smpi/mpi/p2p_api.h"
@@ -174,8 +175,9 @@ bool smpi__large_root(MPI_Comm comm, int root)
     return rank == root;
 }
 
-/* MPI-4.0 section 5.1.13: types built by the _c constructors are built by the int ones here,
- * so their contents are ints and addresses: num_large_counts is 0. */
+/* MPI-4.0 section 5.1.13: the _c constructors build their types by the int ones here, so their
+ * contents are ints and addresses (num_large_counts 0), except MPI_Type_contiguous_c with a
+ * count above INT_MAX: one large count and one datatype. */
 int PMPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count *num_integers,
                              MPI_Count *num_addresses, MPI_Count *num_large_counts,
                              MPI_Count *num_datatypes, int *combiner)
@@ -185,9 +187,17 @@ int PMPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count *num_integers,
     int nd = 0;
     int rc;
 
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_get_envelope_c", datatype);
     if (!num_integers || !num_addresses || !num_large_counts || !num_datatypes || !combiner)
         return smpi__error(MPI_COMM_WORLD, "MPI_Type_get_envelope_c", MPI_ERR_ARG,
                            "an output argument is NULL");
+    if (smpi__type_large_count(datatype)) { /* a _c constructor's count above INT_MAX */
+        *num_integers = *num_addresses = 0;
+        *num_large_counts = smpi__type_large_count(datatype);
+        *num_datatypes = 1;
+        *combiner = datatype->combiner;
+        return MPI_SUCCESS;
+    }
     rc = PMPI_Type_get_envelope(datatype, &ni, &na, &nd, combiner);
     if (rc == MPI_SUCCESS) {
         *num_integers = ni;
@@ -211,8 +221,17 @@ int PMPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_
     int md = 0;
     int rc = smpi__large_int(&t, call, "max_integers", max_integers, &mi);
 
-    (void)max_large_counts; /* none: see MPI_Type_get_envelope_c */
-    (void)array_of_large_counts;
+    SMPI_CHECK_TYPE_HANDLE(call, datatype);
+    if (smpi__type_large_count(datatype)) {
+        if (max_large_counts < smpi__type_large_count(datatype) || max_datatypes < 1 ||
+            !array_of_large_counts || !array_of_datatypes)
+            return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
+                               "arrays too small: need %d large counts and 1 datatype",
+                               smpi__type_large_count(datatype));
+        smpi__type_large_contents(datatype, array_of_large_counts);
+        smpi__type_contents(datatype, array_of_integers, array_of_addresses, array_of_datatypes);
+        return MPI_SUCCESS;
+    }
     if (rc == MPI_SUCCESS)
         rc = smpi__large_int(&t, call, "max_addresses", max_addresses, &ma);
     if (rc == MPI_SUCCESS)
@@ -223,6 +242,59 @@ int PMPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_
     return rc;
 }
 #pragma weak MPI_Type_get_contents_c = PMPI_Type_get_contents_c
+
+/* The one constructor whose internal path is widened: any count (datatype_ctor.c). */
+int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype)
+{
+    if (count < 0)
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_contiguous_c", MPI_ERR_COUNT,
+                           "count %lld is negative", count);
+    SMPI_CHECK_TYPE_HANDLE("MPI_Type_contiguous_c", oldtype);
+    SMPI_CHECK_ARG("MPI_Type_contiguous_c", MPI_COMM_WORLD, newtype);
+    *newtype = smpi__type_contiguous_c(count, oldtype);
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Type_contiguous_c = PMPI_Type_contiguous_c
+
+/* Block lengths above INT_MAX take the widened path; others that of MPI_Type_create_hindexed. */
+int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
+                                const MPI_Count array_of_displacements[], MPI_Datatype oldtype,
+                                MPI_Datatype *newtype)
+{
+    static const char call[] = "MPI_Type_create_hindexed_c";
+    struct smpi_large_tmp t = { .comm = MPI_COMM_NULL };
+    bool wide = false;
+    int n = 0;
+    int *lens = NULL;
+    MPI_Aint *disps = NULL;
+    int rc = smpi__large_int(&t, call, "count", count, &n);
+
+    for (int i = 0; rc == MPI_SUCCESS && array_of_blocklengths && i < n; i++)
+        wide = wide || array_of_blocklengths[i] > INT_MAX;
+    if (rc == MPI_SUCCESS && wide) {
+        for (int i = 0; i < n; i++)
+            if (array_of_blocklengths[i] < 0)
+                return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_COUNT,
+                                   "array_of_blocklengths[%d] %lld is negative", i,
+                                   array_of_blocklengths[i]);
+        SMPI_CHECK_ARG(call, MPI_COMM_WORLD, array_of_displacements);
+        SMPI_CHECK_TYPE_HANDLE(call, oldtype);
+        SMPI_CHECK_ARG(call, MPI_COMM_WORLD, newtype);
+        *newtype =
+            smpi__type_hindexed_c(count, array_of_blocklengths, array_of_displacements, oldtype);
+        return MPI_SUCCESS;
+    }
+    if (rc == MPI_SUCCESS)
+        rc = smpi__large_ints(&t, call, "array_of_blocklengths", array_of_blocklengths, n, &lens);
+    if (rc == MPI_SUCCESS)
+        rc = smpi__large_aints(&t, call, "array_of_displacements", array_of_displacements, n,
+                               &disps);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Type_create_hindexed(n, lens, disps, oldtype, newtype);
+    smpi__large_done(&t, MPI_REQUEST_NULL);
+    return rc;
+}
+#pragma weak MPI_Type_create_hindexed_c = PMPI_Type_create_hindexed_c
 
 /* MPI-4.0 section 6.9.5: the user function gets an MPI_Count length (smpi/mpi/op.c). */
 int PMPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op)

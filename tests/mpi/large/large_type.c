@@ -1,8 +1,10 @@
 /* large_type: the large-count datatype calls on one rank: constructors (contiguous, vector,
  * hvector, indexed, hindexed, indexed_block, hindexed_block, struct, subarray, darray,
- * resized) against their int forms and closed-form sizes and extents, extents beyond 4 GiB
- * (MPI_Type_get_extent_c), envelope and contents, pack/unpack with positions, and
- * MPI_ERR_COUNT for a count that does not fit simmpi's int internals. */
+ * resized) against closed-form sizes and extents, extents beyond 4 GiB (MPI_Type_get_extent_c),
+ * a 5 GiB contiguous type and a block above INT_MAX (MPI_Type_contiguous_c's and
+ * MPI_Type_create_hindexed_c's internal paths take any count), envelope and
+ * contents, pack/unpack with positions, and MPI_ERR_COUNT for a count that does not fit simmpi's
+ * int internals. */
 #include <limits.h>
 #include <mpi.h>
 #include <string.h>
@@ -127,6 +129,53 @@ static int pack(void)
     return errs;
 }
 
+/* MPI_Type_contiguous_c takes any count: 5 GiB of bytes, kept as a large count. */
+static int contiguous_5gib(void)
+{
+    int errs = 0;
+    MPI_Count n = (MPI_Count)5 << 30;
+    MPI_Datatype t;
+    MPI_Datatype inner = MPI_DATATYPE_NULL;
+    MPI_Count ni = -1;
+    MPI_Count na = -1;
+    MPI_Count nl = -1;
+    MPI_Count nd = -1;
+    MPI_Count large = -1;
+    int comb = -1;
+    int ii;
+    int ia;
+    int id;
+
+    MPI_Type_contiguous_c(n, MPI_BYTE, &t);
+    MPI_Type_get_envelope_c(t, &ni, &na, &nl, &nd, &comb);
+    errs +=
+        mtest_expect(ni == 0 && na == 0 && nl == 1 && nd == 1 && comb == MPI_COMBINER_CONTIGUOUS,
+                     "envelope_c of 5 GiB: %lld %lld %lld %lld %d", ni, na, nl, nd, comb);
+    MPI_Type_get_contents_c(t, 0, 0, 1, 1, NULL, NULL, &large, &inner);
+    errs += mtest_expect(large == n && inner == MPI_BYTE, "contents_c of 5 GiB: %lld", large);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    errs += mtest_expect_class(MPI_Type_get_envelope(t, &ii, &ia, &id, &comb), MPI_ERR_TYPE,
+                               "MPI_Type_get_envelope of a type with a large count");
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_ARE_FATAL);
+    errs += expect_shape(t, n, 0, n, "contiguous_c of 5 GiB");
+    {
+        MPI_Count lens[2] = { 1, (MPI_Count)INT_MAX + 1 };
+        MPI_Count disps[2] = { 0, 8 };
+        MPI_Count got[5] = { 0 };
+
+        MPI_Type_create_hindexed_c(2, lens, disps, MPI_BYTE, &t);
+        MPI_Type_get_envelope_c(t, &ni, &na, &nl, &nd, &comb);
+        errs += mtest_expect(nl == 5 && nd == 1 && comb == MPI_COMBINER_HINDEXED,
+                             "envelope_c of a hindexed_c over INT_MAX: %lld %lld %d", nl, nd, comb);
+        MPI_Type_get_contents_c(t, 0, 0, 5, 1, NULL, NULL, got, &inner);
+        errs +=
+            mtest_expect(got[0] == 2 && got[2] == lens[1] && got[4] == 8,
+                         "contents_c of the hindexed_c: %lld %lld %lld", got[0], got[2], got[4]);
+        errs += expect_shape(t, lens[1] + 1, 0, lens[1] + 8, "hindexed_c over INT_MAX");
+    }
+    return errs;
+}
+
 static int too_large(void)
 {
     int errs = 0;
@@ -135,8 +184,6 @@ static int too_large(void)
     MPI_Count d[2] = { 0, 8 };
 
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
-    errs += mtest_expect_class(MPI_Type_contiguous_c((MPI_Count)INT_MAX + 1, MPI_BYTE, &t),
-                               MPI_ERR_COUNT, "MPI_Type_contiguous_c of INT_MAX + 1");
     errs += mtest_expect_class(MPI_Type_indexed_c(2, bl, d, MPI_BYTE, &t), MPI_ERR_COUNT,
                                "MPI_Type_indexed_c with a block of INT_MAX + 1");
     errs += mtest_expect(t == MPI_DATATYPE_NULL, "a type was made on error");
@@ -152,6 +199,7 @@ int main(int argc, char *argv[])
     errs += constructors();
     errs += envelope();
     errs += pack();
+    errs += contiguous_5gib();
     errs += too_large();
     return mtest_finish(errs);
 }
