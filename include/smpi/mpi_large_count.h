@@ -34,6 +34,8 @@ SMPI_API int MPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_o
 SMPI_API int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                                          const MPI_Count array_of_displacements[],
                                          MPI_Datatype oldtype, MPI_Datatype *newtype);
+SMPI_API int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
+SMPI_API int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
 SMPI_API int MPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
 SMPI_API int PMPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
 
@@ -134,8 +136,6 @@ SMPI_API int MPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype da
 SMPI_API int PMPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, int dest,
                                       int sendtag, int source, int recvtag, MPI_Comm comm,
                                       MPI_Request *request);
-SMPI_API int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
-SMPI_API int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
 SMPI_API int MPI_Get_elements_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
 SMPI_API int PMPI_Get_elements_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
 SMPI_API int MPI_Status_set_elements_c(MPI_Status *status, MPI_Datatype datatype, MPI_Count count);

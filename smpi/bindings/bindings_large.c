@@ -14,12 +14,13 @@ int PMPI_Send_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int des
     static const char call[] = "MPI_Send_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Send(buf, count_, datatype, dest, tag, comm);
+        rc = PMPI_Send(buf, count_, datatype_, dest, tag, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -31,12 +32,13 @@ int PMPI_Bsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int de
     static const char call[] = "MPI_Bsend_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Bsend(buf, count_, datatype, dest, tag, comm);
+        rc = PMPI_Bsend(buf, count_, datatype_, dest, tag, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -48,12 +50,13 @@ int PMPI_Ssend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int de
     static const char call[] = "MPI_Ssend_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Ssend(buf, count_, datatype, dest, tag, comm);
+        rc = PMPI_Ssend(buf, count_, datatype_, dest, tag, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -65,12 +68,13 @@ int PMPI_Rsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int de
     static const char call[] = "MPI_Rsend_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Rsend(buf, count_, datatype, dest, tag, comm);
+        rc = PMPI_Rsend(buf, count_, datatype_, dest, tag, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -79,7 +83,18 @@ int PMPI_Rsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int de
 int PMPI_Recv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
                 MPI_Comm comm, MPI_Status *status)
 {
-    return PMPI_Recv(buf, smpi__large_clamp(count), datatype, source, tag, comm, status);
+    static const char call[] = "MPI_Recv_c";
+    struct smpi_large_tmp tmp = { .comm = comm };
+    int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
+    int rc = MPI_SUCCESS;
+
+    if (rc == MPI_SUCCESS)
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Recv(buf, count_, datatype_, source, tag, comm, status);
+    smpi__large_done(&tmp, NULL);
+    return rc;
 }
 #pragma weak MPI_Recv_c = PMPI_Recv_c
 
@@ -89,13 +104,14 @@ int PMPI_Isend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int de
     static const char call[] = "MPI_Isend_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Isend(buf, count_, datatype, dest, tag, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Isend(buf, count_, datatype_, dest, tag, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Isend_c = PMPI_Isend_c
@@ -106,13 +122,14 @@ int PMPI_Ibsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int d
     static const char call[] = "MPI_Ibsend_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Ibsend(buf, count_, datatype, dest, tag, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Ibsend(buf, count_, datatype_, dest, tag, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Ibsend_c = PMPI_Ibsend_c
@@ -123,13 +140,14 @@ int PMPI_Issend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int d
     static const char call[] = "MPI_Issend_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Issend(buf, count_, datatype, dest, tag, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Issend(buf, count_, datatype_, dest, tag, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Issend_c = PMPI_Issend_c
@@ -140,13 +158,14 @@ int PMPI_Irsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int d
     static const char call[] = "MPI_Irsend_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Irsend(buf, count_, datatype, dest, tag, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Irsend(buf, count_, datatype_, dest, tag, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Irsend_c = PMPI_Irsend_c
@@ -154,7 +173,18 @@ int PMPI_Irsend_c(const void *buf, MPI_Count count, MPI_Datatype datatype, int d
 int PMPI_Irecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
                  MPI_Comm comm, MPI_Request *request)
 {
-    return PMPI_Irecv(buf, smpi__large_clamp(count), datatype, source, tag, comm, request);
+    static const char call[] = "MPI_Irecv_c";
+    struct smpi_large_tmp tmp = { .comm = comm };
+    int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
+    int rc = MPI_SUCCESS;
+
+    if (rc == MPI_SUCCESS)
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Irecv(buf, count_, datatype_, source, tag, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
+    return rc;
 }
 #pragma weak MPI_Irecv_c = PMPI_Irecv_c
 
@@ -164,13 +194,14 @@ int PMPI_Send_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, in
     static const char call[] = "MPI_Send_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Send_init(buf, count_, datatype, dest, tag, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Send_init(buf, count_, datatype_, dest, tag, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Send_init_c = PMPI_Send_init_c
@@ -181,13 +212,14 @@ int PMPI_Bsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, i
     static const char call[] = "MPI_Bsend_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Bsend_init(buf, count_, datatype, dest, tag, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Bsend_init(buf, count_, datatype_, dest, tag, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Bsend_init_c = PMPI_Bsend_init_c
@@ -198,13 +230,14 @@ int PMPI_Ssend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, i
     static const char call[] = "MPI_Ssend_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Ssend_init(buf, count_, datatype, dest, tag, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Ssend_init(buf, count_, datatype_, dest, tag, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Ssend_init_c = PMPI_Ssend_init_c
@@ -215,13 +248,14 @@ int PMPI_Rsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, i
     static const char call[] = "MPI_Rsend_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Rsend_init(buf, count_, datatype, dest, tag, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Rsend_init(buf, count_, datatype_, dest, tag, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Rsend_init_c = PMPI_Rsend_init_c
@@ -229,21 +263,52 @@ int PMPI_Rsend_init_c(const void *buf, MPI_Count count, MPI_Datatype datatype, i
 int PMPI_Recv_init_c(void *buf, MPI_Count count, MPI_Datatype datatype, int source, int tag,
                      MPI_Comm comm, MPI_Request *request)
 {
-    return PMPI_Recv_init(buf, smpi__large_clamp(count), datatype, source, tag, comm, request);
+    static const char call[] = "MPI_Recv_init_c";
+    struct smpi_large_tmp tmp = { .comm = comm };
+    int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
+    int rc = MPI_SUCCESS;
+
+    if (rc == MPI_SUCCESS)
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Recv_init(buf, count_, datatype_, source, tag, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
+    return rc;
 }
 #pragma weak MPI_Recv_init_c = PMPI_Recv_init_c
 
 int PMPI_Mrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
                  MPI_Status *status)
 {
-    return PMPI_Mrecv(buf, smpi__large_clamp(count), datatype, message, status);
+    static const char call[] = "MPI_Mrecv_c";
+    struct smpi_large_tmp tmp = { 0 };
+    int count_ = 0;
+    int rc = MPI_SUCCESS;
+
+    if (rc == MPI_SUCCESS)
+        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Mrecv(buf, count_, datatype, message, status);
+    smpi__large_done(&tmp, NULL);
+    return rc;
 }
 #pragma weak MPI_Mrecv_c = PMPI_Mrecv_c
 
 int PMPI_Imrecv_c(void *buf, MPI_Count count, MPI_Datatype datatype, MPI_Message *message,
                   MPI_Request *request)
 {
-    return PMPI_Imrecv(buf, smpi__large_clamp(count), datatype, message, request);
+    static const char call[] = "MPI_Imrecv_c";
+    struct smpi_large_tmp tmp = { 0 };
+    int count_ = 0;
+    int rc = MPI_SUCCESS;
+
+    if (rc == MPI_SUCCESS)
+        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Imrecv(buf, count_, datatype, message, request);
+    smpi__large_done(&tmp, NULL);
+    return rc;
 }
 #pragma weak MPI_Imrecv_c = PMPI_Imrecv_c
 
@@ -254,13 +319,20 @@ int PMPI_Sendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
     static const char call[] = "MPI_Sendrecv_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
+    int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Sendrecv(sendbuf, sendcount_, sendtype, dest, sendtag, recvbuf,
-                           smpi__large_clamp(recvcount), recvtype, source, recvtag, comm, status);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Sendrecv(sendbuf, sendcount_, sendtype_, dest, sendtag, recvbuf, recvcount_,
+                           recvtype_, source, recvtag, comm, status);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -272,12 +344,13 @@ int PMPI_Sendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, i
     static const char call[] = "MPI_Sendrecv_replace_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Sendrecv_replace(buf, count_, datatype, dest, sendtag, source, recvtag, comm,
+        rc = PMPI_Sendrecv_replace(buf, count_, datatype_, dest, sendtag, source, recvtag, comm,
                                    status);
     smpi__large_done(&tmp, NULL);
     return rc;
@@ -291,14 +364,21 @@ int PMPI_Isendrecv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype send
     static const char call[] = "MPI_Isendrecv_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
+    int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Isendrecv(sendbuf, sendcount_, sendtype, dest, sendtag, recvbuf,
-                            smpi__large_clamp(recvcount), recvtype, source, recvtag, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
+    if (rc == MPI_SUCCESS)
+        rc = PMPI_Isendrecv(sendbuf, sendcount_, sendtype_, dest, sendtag, recvbuf, recvcount_,
+                            recvtype_, source, recvtag, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Isendrecv_c = PMPI_Isendrecv_c
@@ -310,32 +390,18 @@ int PMPI_Isendrecv_replace_c(void *buf, MPI_Count count, MPI_Datatype datatype, 
     static const char call[] = "MPI_Isendrecv_replace_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Isendrecv_replace(buf, count_, datatype, dest, sendtag, source, recvtag, comm,
+        rc = PMPI_Isendrecv_replace(buf, count_, datatype_, dest, sendtag, source, recvtag, comm,
                                     request);
-    smpi__large_done(&tmp, NULL);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Isendrecv_replace_c = PMPI_Isendrecv_replace_c
-
-int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
-{
-    struct smpi_large_tmp tmp = { 0 };
-    int count_ = 0;
-    int rc = MPI_SUCCESS;
-
-    if (rc == MPI_SUCCESS)
-        rc = PMPI_Get_count(status, datatype, count == NULL ? NULL : &count_);
-    if (rc == MPI_SUCCESS && count != NULL)
-        *count = count_;
-    smpi__large_done(&tmp, NULL);
-    return rc;
-}
-#pragma weak MPI_Get_count_c = PMPI_Get_count_c
 
 int PMPI_Get_elements_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
 {
@@ -385,12 +451,13 @@ int PMPI_Bcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root,
     static const char call[] = "MPI_Bcast_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Bcast(buffer, count_, datatype, root, comm);
+        rc = PMPI_Bcast(buffer, count_, datatype_, root, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -402,15 +469,20 @@ int PMPI_Gather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendtyp
     static const char call[] = "MPI_Gather_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Gather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm);
+        rc =
+            PMPI_Gather(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_, root, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -423,12 +495,14 @@ int PMPI_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
     static const char call[] = "MPI_Gatherv_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int *recvcounts_ = NULL;
     int *displs_ = NULL;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
         rc = smpi__large_ints(&tmp, call, "recvcounts", recvcounts,
                               (smpi__large_root(comm, root) ? smpi__large_peers(comm) : 0),
@@ -438,7 +512,7 @@ int PMPI_Gatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
                                        (smpi__large_root(comm, root) ? smpi__large_peers(comm) : 0),
                                        &displs_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Gatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype,
+        rc = PMPI_Gatherv(sendbuf, sendcount_, sendtype_, recvbuf, recvcounts_, displs_, recvtype,
                           root, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
@@ -451,15 +525,20 @@ int PMPI_Scatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
     static const char call[] = "MPI_Scatter_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Scatter(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm);
+        rc = PMPI_Scatter(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_, root,
+                          comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -474,6 +553,7 @@ int PMPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI
     int *sendcounts_ = NULL;
     int *displs_ = NULL;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
@@ -485,9 +565,10 @@ int PMPI_Scatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MPI
                                        (smpi__large_root(comm, root) ? smpi__large_peers(comm) : 0),
                                        &displs_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Scatterv(sendbuf, sendcounts_, displs_, sendtype, recvbuf, recvcount_, recvtype,
+        rc = PMPI_Scatterv(sendbuf, sendcounts_, displs_, sendtype, recvbuf, recvcount_, recvtype_,
                            root, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
@@ -500,15 +581,19 @@ int PMPI_Allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype send
     static const char call[] = "MPI_Allgather_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Allgather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm);
+        rc = PMPI_Allgather(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -521,12 +606,14 @@ int PMPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sen
     static const char call[] = "MPI_Allgatherv_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int *recvcounts_ = NULL;
     int *displs_ = NULL;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
         rc = smpi__large_ints(&tmp, call, "recvcounts", recvcounts, smpi__large_peers(comm),
                               &recvcounts_);
@@ -534,8 +621,8 @@ int PMPI_Allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sen
         rc = smpi__large_ints_of_aints(&tmp, call, "displs", displs, smpi__large_peers(comm),
                                        &displs_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Allgatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype,
-                             comm);
+        rc = PMPI_Allgatherv(sendbuf, sendcount_, sendtype_, recvbuf, recvcounts_, displs_,
+                             recvtype, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -547,15 +634,19 @@ int PMPI_Alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
     static const char call[] = "MPI_Alltoall_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Alltoall(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm);
+        rc = PMPI_Alltoall(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -631,12 +722,13 @@ int PMPI_Reduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datat
     static const char call[] = "MPI_Reduce_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Reduce(sendbuf, recvbuf, count_, datatype, op, root, comm);
+        rc = PMPI_Reduce(sendbuf, recvbuf, count_, datatype_, op, root, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -648,12 +740,13 @@ int PMPI_Allreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Da
     static const char call[] = "MPI_Allreduce_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Allreduce(sendbuf, recvbuf, count_, datatype, op, comm);
+        rc = PMPI_Allreduce(sendbuf, recvbuf, count_, datatype_, op, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -717,12 +810,13 @@ int PMPI_Scan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datatyp
     static const char call[] = "MPI_Scan_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Scan(sendbuf, recvbuf, count_, datatype, op, comm);
+        rc = PMPI_Scan(sendbuf, recvbuf, count_, datatype_, op, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -734,12 +828,13 @@ int PMPI_Exscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Datat
     static const char call[] = "MPI_Exscan_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Exscan(sendbuf, recvbuf, count_, datatype, op, comm);
+        rc = PMPI_Exscan(sendbuf, recvbuf, count_, datatype_, op, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
 }
@@ -751,13 +846,14 @@ int PMPI_Ibcast_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int root
     static const char call[] = "MPI_Ibcast_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Ibcast(buffer, count_, datatype, root, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Ibcast(buffer, count_, datatype_, root, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Ibcast_c = PMPI_Ibcast_c
@@ -769,17 +865,21 @@ int PMPI_Igather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendty
     static const char call[] = "MPI_Igather_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Igather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm,
-                          request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Igather(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_, root,
+                          comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Igather_c = PMPI_Igather_c
@@ -791,12 +891,14 @@ int PMPI_Igatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
     static const char call[] = "MPI_Igatherv_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int *recvcounts_ = NULL;
     int *displs_ = NULL;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
         rc = smpi__large_ints(&tmp, call, "recvcounts", recvcounts,
                               (smpi__large_root(comm, root) ? smpi__large_peers(comm) : 0),
@@ -806,7 +908,7 @@ int PMPI_Igatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
                                        (smpi__large_root(comm, root) ? smpi__large_peers(comm) : 0),
                                        &displs_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Igatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_, recvtype,
+        rc = PMPI_Igatherv(sendbuf, sendcount_, sendtype_, recvbuf, recvcounts_, displs_, recvtype,
                            root, comm, request);
     smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
@@ -820,17 +922,21 @@ int PMPI_Iscatter_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sendt
     static const char call[] = "MPI_Iscatter_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Iscatter(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root, comm,
-                           request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Iscatter(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_, root,
+                           comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Iscatter_c = PMPI_Iscatter_c
@@ -844,6 +950,7 @@ int PMPI_Iscatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MP
     int *sendcounts_ = NULL;
     int *displs_ = NULL;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
@@ -855,9 +962,10 @@ int PMPI_Iscatterv_c(const void *sendbuf, const MPI_Count sendcounts[], const MP
                                        (smpi__large_root(comm, root) ? smpi__large_peers(comm) : 0),
                                        &displs_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Iscatterv(sendbuf, sendcounts_, displs_, sendtype, recvbuf, recvcount_, recvtype,
+        rc = PMPI_Iscatterv(sendbuf, sendcounts_, displs_, sendtype, recvbuf, recvcount_, recvtype_,
                             root, comm, request);
     smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
@@ -871,17 +979,21 @@ int PMPI_Iallgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype sen
     static const char call[] = "MPI_Iallgather_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Iallgather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
+        rc = PMPI_Iallgather(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_, comm,
                              request);
-    smpi__large_done(&tmp, NULL);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Iallgather_c = PMPI_Iallgather_c
@@ -893,12 +1005,14 @@ int PMPI_Iallgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype se
     static const char call[] = "MPI_Iallgatherv_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int *recvcounts_ = NULL;
     int *displs_ = NULL;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
         rc = smpi__large_ints(&tmp, call, "recvcounts", recvcounts, smpi__large_peers(comm),
                               &recvcounts_);
@@ -906,7 +1020,7 @@ int PMPI_Iallgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype se
         rc = smpi__large_ints_of_aints(&tmp, call, "displs", displs, smpi__large_peers(comm),
                                        &displs_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Iallgatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_,
+        rc = PMPI_Iallgatherv(sendbuf, sendcount_, sendtype_, recvbuf, recvcounts_, displs_,
                               recvtype, comm, request);
     smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
@@ -920,17 +1034,21 @@ int PMPI_Ialltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype send
     static const char call[] = "MPI_Ialltoall_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Ialltoall(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
+        rc = PMPI_Ialltoall(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_, comm,
                             request);
-    smpi__large_done(&tmp, NULL);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Ialltoall_c = PMPI_Ialltoall_c
@@ -1007,13 +1125,14 @@ int PMPI_Ireduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Data
     static const char call[] = "MPI_Ireduce_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Ireduce(sendbuf, recvbuf, count_, datatype, op, root, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Ireduce(sendbuf, recvbuf, count_, datatype_, op, root, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Ireduce_c = PMPI_Ireduce_c
@@ -1024,13 +1143,14 @@ int PMPI_Iallreduce_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_D
     static const char call[] = "MPI_Iallreduce_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Iallreduce(sendbuf, recvbuf, count_, datatype, op, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Iallreduce(sendbuf, recvbuf, count_, datatype_, op, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Iallreduce_c = PMPI_Iallreduce_c
@@ -1077,13 +1197,14 @@ int PMPI_Iscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Dataty
     static const char call[] = "MPI_Iscan_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Iscan(sendbuf, recvbuf, count_, datatype, op, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Iscan(sendbuf, recvbuf, count_, datatype_, op, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Iscan_c = PMPI_Iscan_c
@@ -1094,13 +1215,14 @@ int PMPI_Iexscan_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Data
     static const char call[] = "MPI_Iexscan_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Iexscan(sendbuf, recvbuf, count_, datatype, op, comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Iexscan(sendbuf, recvbuf, count_, datatype_, op, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Iexscan_c = PMPI_Iexscan_c
@@ -1111,13 +1233,14 @@ int PMPI_Bcast_init_c(void *buffer, MPI_Count count, MPI_Datatype datatype, int 
     static const char call[] = "MPI_Bcast_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Bcast_init(buffer, count_, datatype, root, comm, info, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Bcast_init(buffer, count_, datatype_, root, comm, info, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Bcast_init_c = PMPI_Bcast_init_c
@@ -1129,17 +1252,21 @@ int PMPI_Gather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype se
     static const char call[] = "MPI_Gather_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Gather_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root,
+        rc = PMPI_Gather_init(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_, root,
                               comm, info, request);
-    smpi__large_done(&tmp, NULL);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Gather_init_c = PMPI_Gather_init_c
@@ -1152,12 +1279,14 @@ int PMPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype s
     static const char call[] = "MPI_Gatherv_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int *recvcounts_ = NULL;
     int *displs_ = NULL;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
         rc = smpi__large_ints(&tmp, call, "recvcounts", recvcounts,
                               (smpi__large_root(comm, root) ? smpi__large_peers(comm) : 0),
@@ -1167,7 +1296,7 @@ int PMPI_Gatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype s
                                        (smpi__large_root(comm, root) ? smpi__large_peers(comm) : 0),
                                        &displs_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Gatherv_init(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_,
+        rc = PMPI_Gatherv_init(sendbuf, sendcount_, sendtype_, recvbuf, recvcounts_, displs_,
                                recvtype, root, comm, info, request);
     smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
@@ -1181,17 +1310,21 @@ int PMPI_Scatter_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype s
     static const char call[] = "MPI_Scatter_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Scatter_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, root,
+        rc = PMPI_Scatter_init(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_, root,
                                comm, info, request);
-    smpi__large_done(&tmp, NULL);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Scatter_init_c = PMPI_Scatter_init_c
@@ -1206,6 +1339,7 @@ int PMPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[], cons
     int *sendcounts_ = NULL;
     int *displs_ = NULL;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
@@ -1217,10 +1351,11 @@ int PMPI_Scatterv_init_c(const void *sendbuf, const MPI_Count sendcounts[], cons
                                        (smpi__large_root(comm, root) ? smpi__large_peers(comm) : 0),
                                        &displs_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
         rc = PMPI_Scatterv_init(sendbuf, sendcounts_, displs_, sendtype, recvbuf, recvcount_,
-                                recvtype, root, comm, info, request);
+                                recvtype_, root, comm, info, request);
     smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
@@ -1233,17 +1368,21 @@ int PMPI_Allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype
     static const char call[] = "MPI_Allgather_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Allgather_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
-                                 info, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Allgather_init(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_,
+                                 comm, info, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Allgather_init_c = PMPI_Allgather_init_c
@@ -1256,12 +1395,14 @@ int PMPI_Allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatyp
     static const char call[] = "MPI_Allgatherv_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int *recvcounts_ = NULL;
     int *displs_ = NULL;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
         rc = smpi__large_ints(&tmp, call, "recvcounts", recvcounts, smpi__large_peers(comm),
                               &recvcounts_);
@@ -1269,7 +1410,7 @@ int PMPI_Allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatyp
         rc = smpi__large_ints_of_aints(&tmp, call, "displs", displs, smpi__large_peers(comm),
                                        &displs_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Allgatherv_init(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_,
+        rc = PMPI_Allgatherv_init(sendbuf, sendcount_, sendtype_, recvbuf, recvcounts_, displs_,
                                   recvtype, comm, info, request);
     smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
@@ -1283,17 +1424,21 @@ int PMPI_Alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_Datatype 
     static const char call[] = "MPI_Alltoall_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Alltoall_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype, comm,
-                                info, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Alltoall_init(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_,
+                                comm, info, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Alltoall_init_c = PMPI_Alltoall_init_c
@@ -1371,13 +1516,14 @@ int PMPI_Reduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_
     static const char call[] = "MPI_Reduce_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Reduce_init(sendbuf, recvbuf, count_, datatype, op, root, comm, info, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Reduce_init(sendbuf, recvbuf, count_, datatype_, op, root, comm, info, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Reduce_init_c = PMPI_Reduce_init_c
@@ -1389,13 +1535,14 @@ int PMPI_Allreduce_init_c(const void *sendbuf, void *recvbuf, MPI_Count count,
     static const char call[] = "MPI_Allreduce_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Allreduce_init(sendbuf, recvbuf, count_, datatype, op, comm, info, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Allreduce_init(sendbuf, recvbuf, count_, datatype_, op, comm, info, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Allreduce_init_c = PMPI_Allreduce_init_c
@@ -1445,13 +1592,14 @@ int PMPI_Scan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_Da
     static const char call[] = "MPI_Scan_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Scan_init(sendbuf, recvbuf, count_, datatype, op, comm, info, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Scan_init(sendbuf, recvbuf, count_, datatype_, op, comm, info, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Scan_init_c = PMPI_Scan_init_c
@@ -1462,13 +1610,14 @@ int PMPI_Exscan_init_c(const void *sendbuf, void *recvbuf, MPI_Count count, MPI_
     static const char call[] = "MPI_Exscan_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int count_ = 0;
+    MPI_Datatype datatype_ = datatype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "count", count, &count_);
+        rc = smpi__large_elements(&tmp, call, "count", count, datatype, &count_, &datatype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Exscan_init(sendbuf, recvbuf, count_, datatype, op, comm, info, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Exscan_init(sendbuf, recvbuf, count_, datatype_, op, comm, info, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Exscan_init_c = PMPI_Exscan_init_c
@@ -1480,15 +1629,19 @@ int PMPI_Neighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
     static const char call[] = "MPI_Neighbor_allgather_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Neighbor_allgather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype,
+        rc = PMPI_Neighbor_allgather(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_,
                                      comm);
     smpi__large_done(&tmp, NULL);
     return rc;
@@ -1502,12 +1655,14 @@ int PMPI_Neighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Dat
     static const char call[] = "MPI_Neighbor_allgatherv_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int *recvcounts_ = NULL;
     int *displs_ = NULL;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
         rc = smpi__large_ints(&tmp, call, "recvcounts", recvcounts, smpi__large_degree(comm, true),
                               &recvcounts_);
@@ -1515,7 +1670,7 @@ int PMPI_Neighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Dat
         rc = smpi__large_ints_of_aints(&tmp, call, "displs", displs, smpi__large_degree(comm, true),
                                        &displs_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Neighbor_allgatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_,
+        rc = PMPI_Neighbor_allgatherv(sendbuf, sendcount_, sendtype_, recvbuf, recvcounts_, displs_,
                                       recvtype, comm);
     smpi__large_done(&tmp, NULL);
     return rc;
@@ -1529,15 +1684,19 @@ int PMPI_Neighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Datat
     static const char call[] = "MPI_Neighbor_alltoall_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Neighbor_alltoall(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype,
+        rc = PMPI_Neighbor_alltoall(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_,
                                     comm);
     smpi__large_done(&tmp, NULL);
     return rc;
@@ -1609,17 +1768,21 @@ int PMPI_Ineighbor_allgather_c(const void *sendbuf, MPI_Count sendcount, MPI_Dat
     static const char call[] = "MPI_Ineighbor_allgather_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Ineighbor_allgather(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype,
-                                      comm, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Ineighbor_allgather(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_,
+                                      recvtype_, comm, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Ineighbor_allgather_c = PMPI_Ineighbor_allgather_c
@@ -1632,12 +1795,14 @@ int PMPI_Ineighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Da
     static const char call[] = "MPI_Ineighbor_allgatherv_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int *recvcounts_ = NULL;
     int *displs_ = NULL;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
         rc = smpi__large_ints(&tmp, call, "recvcounts", recvcounts, smpi__large_degree(comm, true),
                               &recvcounts_);
@@ -1645,8 +1810,8 @@ int PMPI_Ineighbor_allgatherv_c(const void *sendbuf, MPI_Count sendcount, MPI_Da
         rc = smpi__large_ints_of_aints(&tmp, call, "displs", displs, smpi__large_degree(comm, true),
                                        &displs_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Ineighbor_allgatherv(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_, displs_,
-                                       recvtype, comm, request);
+        rc = PMPI_Ineighbor_allgatherv(sendbuf, sendcount_, sendtype_, recvbuf, recvcounts_,
+                                       displs_, recvtype, comm, request);
     smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
@@ -1659,17 +1824,21 @@ int PMPI_Ineighbor_alltoall_c(const void *sendbuf, MPI_Count sendcount, MPI_Data
     static const char call[] = "MPI_Ineighbor_alltoall_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Ineighbor_alltoall(sendbuf, sendcount_, sendtype, recvbuf, recvcount_, recvtype,
+        rc = PMPI_Ineighbor_alltoall(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_, recvtype_,
                                      comm, request);
-    smpi__large_done(&tmp, NULL);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Ineighbor_alltoall_c = PMPI_Ineighbor_alltoall_c
@@ -1740,17 +1909,21 @@ int PMPI_Neighbor_allgather_init_c(const void *sendbuf, MPI_Count sendcount, MPI
     static const char call[] = "MPI_Neighbor_allgather_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Neighbor_allgather_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_,
-                                          recvtype, comm, info, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Neighbor_allgather_init(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_,
+                                          recvtype_, comm, info, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Neighbor_allgather_init_c = PMPI_Neighbor_allgather_init_c
@@ -1763,12 +1936,14 @@ int PMPI_Neighbor_allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MP
     static const char call[] = "MPI_Neighbor_allgatherv_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int *recvcounts_ = NULL;
     int *displs_ = NULL;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
         rc = smpi__large_ints(&tmp, call, "recvcounts", recvcounts, smpi__large_degree(comm, true),
                               &recvcounts_);
@@ -1776,7 +1951,7 @@ int PMPI_Neighbor_allgatherv_init_c(const void *sendbuf, MPI_Count sendcount, MP
         rc = smpi__large_ints_of_aints(&tmp, call, "displs", displs, smpi__large_degree(comm, true),
                                        &displs_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Neighbor_allgatherv_init(sendbuf, sendcount_, sendtype, recvbuf, recvcounts_,
+        rc = PMPI_Neighbor_allgatherv_init(sendbuf, sendcount_, sendtype_, recvbuf, recvcounts_,
                                            displs_, recvtype, comm, info, request);
     smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
@@ -1790,17 +1965,21 @@ int PMPI_Neighbor_alltoall_init_c(const void *sendbuf, MPI_Count sendcount, MPI_
     static const char call[] = "MPI_Neighbor_alltoall_init_c";
     struct smpi_large_tmp tmp = { .comm = comm };
     int sendcount_ = 0;
+    MPI_Datatype sendtype_ = sendtype;
     int recvcount_ = 0;
+    MPI_Datatype recvtype_ = recvtype;
     int rc = MPI_SUCCESS;
 
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "sendcount", sendcount, &sendcount_);
+        rc = smpi__large_elements(&tmp, call, "sendcount", sendcount, sendtype, &sendcount_,
+                                  &sendtype_);
     if (rc == MPI_SUCCESS)
-        rc = smpi__large_int(&tmp, call, "recvcount", recvcount, &recvcount_);
+        rc = smpi__large_elements(&tmp, call, "recvcount", recvcount, recvtype, &recvcount_,
+                                  &recvtype_);
     if (rc == MPI_SUCCESS)
-        rc = PMPI_Neighbor_alltoall_init(sendbuf, sendcount_, sendtype, recvbuf, recvcount_,
-                                         recvtype, comm, info, request);
-    smpi__large_done(&tmp, NULL);
+        rc = PMPI_Neighbor_alltoall_init(sendbuf, sendcount_, sendtype_, recvbuf, recvcount_,
+                                         recvtype_, comm, info, request);
+    smpi__large_done(&tmp, rc == MPI_SUCCESS && request != NULL ? *request : NULL);
     return rc;
 }
 #pragma weak MPI_Neighbor_alltoall_init_c = PMPI_Neighbor_alltoall_init_c

@@ -22,12 +22,12 @@ import sys
 # The large-count functions of MPI-4.0, by the int function each one widens ("Name=Via": the
 # _c binding calls PMPI_Via, whose parameters already have the large types). Hand-written in
 # large_count.c: Type_get_envelope_c, Type_get_contents_c, Op_create_c (their shape differs),
-# Type_contiguous_c and Type_create_hindexed_c (their internal path takes any count).
+# Type_contiguous_c and Type_create_hindexed_c (their internal path takes any count), Get_count_c.
 LARGE = """
 Send Bsend Ssend Rsend Recv Isend Ibsend Issend Irsend Irecv
 Send_init Bsend_init Ssend_init Rsend_init Recv_init Mrecv Imrecv
 Sendrecv Sendrecv_replace Isendrecv Isendrecv_replace
-Get_count Get_elements=Get_elements_x Status_set_elements=Status_set_elements_x
+Get_elements=Get_elements_x Status_set_elements=Status_set_elements_x
 Buffer_attach Buffer_detach
 Bcast Gather Gatherv Scatter Scatterv Allgather Allgatherv Alltoall Alltoallv Alltoallw
 Reduce Allreduce Reduce_local Reduce_scatter_block Reduce_scatter Scan Exscan
@@ -70,11 +70,13 @@ EXTRA = {("Buffer_attach", "size"): "MPI_Count", ("Buffer_detach", "size"): "MPI
          ("Type_create_resized", "lb"): "MPI_Count",
          ("Type_create_resized", "extent"): "MPI_Count",
          ("File_get_type_extent", "extent"): "MPI_Count"}
-# Capacities: an int-counted message always fits INT_MAX of them, so larger ones are cut.
-CLAMP = {("Recv", "count"), ("Irecv", "count"), ("Recv_init", "count"), ("Mrecv", "count"),
-         ("Imrecv", "count"), ("Sendrecv", "recvcount"), ("Isendrecv", "recvcount"),
-         ("Pack", "outsize"), ("Unpack", "insize"), ("Pack_external", "outsize"),
+# Capacities in bytes: the packed data of int counts always fits INT_MAX, so larger ones are cut.
+CLAMP = {("Pack", "outsize"), ("Unpack", "insize"), ("Pack_external", "outsize"),
          ("Unpack_external", "insize")}
+# The datatype of each count of a (buffer, count, datatype) triple: in the calls on a
+# communicator, a count above INT_MAX becomes one element of a contiguous type of that many
+# (the int internals then carry it); elsewhere (windows, files) it is MPI_ERR_COUNT.
+ELEMENT_TYPE = {"count": "datatype", "sendcount": "sendtype", "recvcount": "recvtype"}
 SEND_ARRAYS = {"sendcounts", "sdispls"}
 
 
@@ -150,6 +152,7 @@ def binding(fn, via, ret, params):
     args = []
     after = []
     has_arrays = False
+    retype = {}
     for ptype, name, array in ps:
         large = widened(fn, ptype, name, array) if not via else None
         pointer = ptype.endswith("*")
@@ -182,12 +185,21 @@ def binding(fn, via, ret, params):
             decl_params.append("%s %s" % (large, name))
             if base == "int" and (fn, name) in CLAMP:
                 args.append("smpi__large_clamp(%s)" % name)
+            elif base == "int" and on == "comm" and ELEMENT_TYPE.get(name) in names:
+                dtype = ELEMENT_TYPE[name]
+                locals_.append("int %s_ = 0;" % name)
+                locals_.append("MPI_Datatype %s_ = %s;" % (dtype, dtype))
+                checks.append("smpi__large_elements(&tmp, call, \"%s\", %s, %s, &%s_, &%s_)" % (
+                    name, name, dtype, name, dtype))
+                args.append("%s_" % name)
+                retype[dtype] = "%s_" % dtype
             elif base == "int":
                 locals_.append("int %s_ = 0;" % name)
                 checks.append("smpi__large_int(&tmp, call, \"%s\", %s, &%s_)" % (name, name, name))
                 args.append("%s_" % name)
             else:  # MPI_Aint <- MPI_Count: the same width (large_count.c checks it)
                 args.append("(%s)%s" % (base, name))
+    args = [retype.get(a, a) for a in args]
     if via:
         decl_params = ["%s %s%s" % (t, n, "[]" if a else "") for t, n, a in ps]
     decl = "%s PMPI_%s_c(%s)" % (ret, fn, ", ".join(decl_params))
@@ -206,7 +218,7 @@ def binding(fn, via, ret, params):
             lines.append("    if (rc == MPI_SUCCESS)\n        rc = %s;" % c)
         lines.append("    if (rc == MPI_SUCCESS)\n        rc = PMPI_%s(%s);" % (target, ", ".join(args)))
         lines += ["    " + a for a in after]
-        keep = "request" if "request" in names and has_arrays else "NULL"
+        keep = "request" if "request" in names and (has_arrays or retype) else "NULL"
         if keep != "NULL":
             keep = "rc == MPI_SUCCESS && request != NULL ? *request : NULL"
         lines.append("    smpi__large_done(&tmp, %s);" % keep)
@@ -267,6 +279,8 @@ SMPI_API int MPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_o
 SMPI_API int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
                                          const MPI_Count array_of_displacements[],
                                          MPI_Datatype oldtype, MPI_Datatype *newtype);
+SMPI_API int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
+SMPI_API int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
 SMPI_API int MPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
 SMPI_API int PMPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
 

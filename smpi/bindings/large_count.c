@@ -50,6 +50,24 @@ int smpi__large_int(struct smpi_large_tmp *t, const char *call, const char *name
     return MPI_SUCCESS;
 }
 
+int smpi__large_elements(struct smpi_large_tmp *t, const char *call, const char *name,
+                         MPI_Count count, MPI_Datatype type, int *count_out, MPI_Datatype *type_out)
+{
+    MPI_Datatype big;
+
+    *type_out = type;
+    if (count <= INT_MAX)
+        return smpi__large_int(t, call, name, count, count_out);
+    if (smpi__type_fault(type) || t->ntypes == 2)
+        return too_large(t, call, name, -1, count);
+    big = smpi__type_contiguous_c(count, type);
+    smpi__type_commit(big);
+    t->types[t->ntypes++] = big;
+    *count_out = 1;
+    *type_out = big;
+    return MPI_SUCCESS;
+}
+
 int smpi__large_aint(struct smpi_large_tmp *t, const char *call, const char *name, MPI_Count v,
                      MPI_Aint *out)
 {
@@ -119,6 +137,8 @@ void smpi__large_done(struct smpi_large_tmp *t, MPI_Request req)
 {
     void **kept;
 
+    for (int i = 0; i < t->ntypes; i++)
+        smpi__type_free(&t->types[i]);
     if (req == MPI_REQUEST_NULL || t->n == 0) {
         for (int i = 0; i < t->n; i++)
             free(t->arrays[i]);
@@ -242,6 +262,27 @@ int PMPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers, MPI_
     return rc;
 }
 #pragma weak MPI_Type_get_contents_c = PMPI_Type_get_contents_c
+
+/* MPI_Get_count with an MPI_Count result: the status counts bytes in an MPI_Count. */
+int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count)
+{
+    int small = 0;
+    MPI_Count size = 0;
+    int rc = PMPI_Get_count(status, datatype, &small); /* its checks */
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    SMPI_CHECK_ARG("MPI_Get_count_c", MPI_COMM_WORLD, count);
+    PMPI_Type_size_x(datatype, &size);
+    if (size == 0)
+        *count = 0;
+    else if (status->smpi_count % size != 0)
+        *count = MPI_UNDEFINED;
+    else
+        *count = status->smpi_count / size;
+    return MPI_SUCCESS;
+}
+#pragma weak MPI_Get_count_c = PMPI_Get_count_c
 
 /* The one constructor whose internal path is widened: any count (datatype_ctor.c). */
 int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype)

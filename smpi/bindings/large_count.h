@@ -18,11 +18,19 @@ struct smpi_large_tmp {
     MPI_File fh;
     void *arrays[SMPI_LARGE_ARRAYS];
     int n;
+    MPI_Datatype types[2]; /* the contiguous types of smpi__large_elements */
+    int ntypes;
 };
 
 /* *out = v when v fits an int, else MPI_ERR_COUNT naming call and the parameter `name`. */
 int smpi__large_int(struct smpi_large_tmp *t, const char *call, const char *name, MPI_Count v,
                     int *out);
+/* The count and datatype for the int call of a (buffer, count, type) triple: count and type
+ * when count fits an int, else 1 and a contiguous type of count elements of type (freed by
+ * smpi__large_done; a request holds its own reference). */
+int smpi__large_elements(struct smpi_large_tmp *t, const char *call, const char *name,
+                         MPI_Count count, MPI_Datatype type, int *count_out,
+                         MPI_Datatype *type_out);
 /* *out = v (MPI_Aint holds every MPI_Count). */
 int smpi__large_aint(struct smpi_large_tmp *t, const char *call, const char *name, MPI_Count v,
                      MPI_Aint *out);
@@ -42,7 +50,7 @@ static inline int smpi__large_clamp(MPI_Count v)
 }
 
 /* Frees t's copies, or gives them to req (freed with it: a nonblocking or persistent call
- * reads them until then) when req is not NULL. */
+ * reads them until then) when req is not NULL; frees t's types (their handles). */
 void smpi__large_done(struct smpi_large_tmp *t, MPI_Request req);
 
 /* How many entries the collective's count arrays have at this rank: the remote group's size
