@@ -78,6 +78,21 @@ CLAMP = {("Pack", "outsize"), ("Unpack", "insize"), ("Pack_external", "outsize")
 # (the int internals then carry it); elsewhere (windows, files) it is MPI_ERR_COUNT.
 ELEMENT_TYPE = {"count": "datatype", "sendcount": "sendtype", "recvcount": "recvtype"}
 SEND_ARRAYS = {"sendcounts", "sdispls"}
+# The _c calls written by hand in large_count.c, with their parameters.
+HAND = [
+    ("Type_get_envelope_c", "MPI_Datatype datatype, MPI_Count *num_integers, "
+     "MPI_Count *num_addresses, MPI_Count *num_large_counts, MPI_Count *num_datatypes, "
+     "int *combiner"),
+    ("Type_get_contents_c", "MPI_Datatype datatype, MPI_Count max_integers, "
+     "MPI_Count max_addresses, MPI_Count max_large_counts, MPI_Count max_datatypes, "
+     "int array_of_integers[], MPI_Aint array_of_addresses[], "
+     "MPI_Count array_of_large_counts[], MPI_Datatype array_of_datatypes[]"),
+    ("Type_contiguous_c", "MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype"),
+    ("Type_create_hindexed_c", "MPI_Count count, const MPI_Count array_of_blocklengths[], "
+     "const MPI_Count array_of_displacements[], MPI_Datatype oldtype, MPI_Datatype *newtype"),
+    ("Get_count_c", "const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count"),
+    ("Op_create_c", "MPI_User_function_c *user_fn, int commute, MPI_Op *op"),
+]
 
 
 def read_decls():
@@ -253,37 +268,11 @@ typedef void MPI_User_function_c(void *invec, void *inoutvec, MPI_Count *len,
                                  MPI_Datatype *datatype);
 
 /* Written by hand in smpi/bindings/large_count.c */
-SMPI_API int MPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count *num_integers,
-                                     MPI_Count *num_addresses, MPI_Count *num_large_counts,
-                                     MPI_Count *num_datatypes, int *combiner);
-SMPI_API int PMPI_Type_get_envelope_c(MPI_Datatype datatype, MPI_Count *num_integers,
-                                      MPI_Count *num_addresses, MPI_Count *num_large_counts,
-                                      MPI_Count *num_datatypes, int *combiner);
-SMPI_API int MPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers,
-                                     MPI_Count max_addresses, MPI_Count max_large_counts,
-                                     MPI_Count max_datatypes, int array_of_integers[],
-                                     MPI_Aint array_of_addresses[],
-                                     MPI_Count array_of_large_counts[],
-                                     MPI_Datatype array_of_datatypes[]);
-SMPI_API int PMPI_Type_get_contents_c(MPI_Datatype datatype, MPI_Count max_integers,
-                                      MPI_Count max_addresses, MPI_Count max_large_counts,
-                                      MPI_Count max_datatypes, int array_of_integers[],
-                                      MPI_Aint array_of_addresses[],
-                                      MPI_Count array_of_large_counts[],
-                                      MPI_Datatype array_of_datatypes[]);
-SMPI_API int MPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype);
-SMPI_API int PMPI_Type_contiguous_c(MPI_Count count, MPI_Datatype oldtype, MPI_Datatype *newtype);
-SMPI_API int MPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
-                                        const MPI_Count array_of_displacements[],
-                                        MPI_Datatype oldtype, MPI_Datatype *newtype);
-SMPI_API int PMPI_Type_create_hindexed_c(MPI_Count count, const MPI_Count array_of_blocklengths[],
-                                         const MPI_Count array_of_displacements[],
-                                         MPI_Datatype oldtype, MPI_Datatype *newtype);
-SMPI_API int MPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
-SMPI_API int PMPI_Get_count_c(const MPI_Status *status, MPI_Datatype datatype, MPI_Count *count);
-SMPI_API int MPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
-SMPI_API int PMPI_Op_create_c(MPI_User_function_c *user_fn, int commute, MPI_Op *op);
-
+""")
+        for name, params in HAND:
+            out.write("SMPI_API int MPI_%s(%s);\nSMPI_API int PMPI_%s(%s);\n" % (name, params, name,
+                                                                          params))
+        out.write("""
 /* Generated from the int forms */
 """)
         out.write("\n".join(heads) + "\n\n#endif /* SMPI_MPI_LARGE_COUNT_H */\n")

@@ -92,32 +92,34 @@ static void *own(struct smpi_large_tmp *t, const void *a, int n, size_t size)
     return copy;
 }
 
-int smpi__large_ints(struct smpi_large_tmp *t, const char *call, const char *name,
-                     const MPI_Count a[], int n, int **out)
+/* The int copy of a (MPI_Count or MPI_Aint) array. */
+static int to_ints(struct smpi_large_tmp *t, const char *call, const char *name,
+                   const MPI_Count *counts, const MPI_Aint *aints, int n, int **out)
 {
+    const void *a = counts ? (const void *)counts : (const void *)aints;
     int *c = own(t, a, n, sizeof(int));
 
     *out = c;
     for (int i = 0; c && i < n; i++) {
-        if (a[i] > INT_MAX || a[i] < INT_MIN)
-            return too_large(t, call, name, i, a[i]);
-        c[i] = (int)a[i];
+        long long v = counts ? counts[i] : aints[i];
+
+        if (v > INT_MAX || v < INT_MIN)
+            return too_large(t, call, name, i, v);
+        c[i] = (int)v;
     }
     return MPI_SUCCESS;
+}
+
+int smpi__large_ints(struct smpi_large_tmp *t, const char *call, const char *name,
+                     const MPI_Count a[], int n, int **out)
+{
+    return to_ints(t, call, name, a, NULL, n, out);
 }
 
 int smpi__large_ints_of_aints(struct smpi_large_tmp *t, const char *call, const char *name,
                               const MPI_Aint a[], int n, int **out)
 {
-    int *c = own(t, a, n, sizeof(int));
-
-    *out = c;
-    for (int i = 0; c && i < n; i++) {
-        if (a[i] > INT_MAX || a[i] < INT_MIN)
-            return too_large(t, call, name, i, a[i]);
-        c[i] = (int)a[i];
-    }
-    return MPI_SUCCESS;
+    return to_ints(t, call, name, NULL, a, n, out);
 }
 
 int smpi__large_aints(struct smpi_large_tmp *t, const char *call, const char *name,
