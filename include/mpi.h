@@ -595,6 +595,9 @@ SMPI_DECLARE_ATTR_FNS(win, MPI_Win)
 
 #undef SMPI_FN
 
+/* MPI-4 large-count ("_c") functions, generated from the declarations above */
+#include <smpi/mpi_large_count.h>
+
 #ifdef __cplusplus
 }
 #endif

@@ -583,6 +583,7 @@ struct smpi_request {
     MPI_Grequest_cancel_function *cancel_fn;
     void *extra_state;
     struct smpi_part *part; /* a partitioned request's state (part.c), or NULL */
+    void **large_counts;    /* the int copies of a _c call's count arrays, NULL-ended, or NULL */
 };
 
 /* Per-message network models (p2p.c): whether the run has one (LogGP, LogGPS, log3P, LMO);

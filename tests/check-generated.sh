@@ -16,7 +16,7 @@ set -u
 # The generated files, then how each generator writes them (run in the scratch tree).
 files="smpi/fortran/fortran_bindings.c smpi/fortran/fortran_handles.c include/mpif.h
 include/smpi/smpi_extended_traces.h smpi/bindings/absent.c include/mpi_f08.f90
-smpi/fortran/fortran_f08_bindings.c"
+smpi/fortran/fortran_f08_bindings.c include/smpi/mpi_large_count.h smpi/bindings/bindings_large.c"
 
 generate() {
     python3 "$srcdir/smpi/fortran/gen-fortran.py" &&
@@ -24,7 +24,9 @@ generate() {
         "$clang_format" -i smpi/fortran/fortran_bindings.c smpi/fortran/fortran_handles.c \
             smpi/fortran/fortran_f08_bindings.c &&
         python3 "$srcdir/smpi/gen-call-location.py" >include/smpi/smpi_extended_traces.h &&
-        python3 "$srcdir/smpi/bindings/gen-absent.py" >smpi/bindings/absent.c
+        python3 "$srcdir/smpi/bindings/gen-absent.py" >smpi/bindings/absent.c &&
+        python3 "$srcdir/smpi/bindings/gen-large-count.py" &&
+        "$clang_format" -i include/smpi/mpi_large_count.h smpi/bindings/bindings_large.c
 }
 
 if [ "${1:-}" = --list ]; then
@@ -58,7 +60,10 @@ tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/include/smpi" "$tmp/smpi/fortran" "$tmp/smpi/bindings" "$tmp/collectives"
 ln -s "$srcdir/include/mpi.h" "$tmp/include/mpi.h"
-for f in "$srcdir"/include/smpi/mpi_calls_*.h; do ln -s "$f" "$tmp/include/smpi/"; done
+for piece in "$srcdir"/include/smpi/mpi_*.h; do # the pieces of mpi.h, but not generated ones
+    case " $(echo $files) " in *" include/smpi/${piece##*/} "*) continue ;; esac
+    [ -f "$piece" ] && ln -s "$piece" "$tmp/include/smpi/${piece##*/}"
+done
 ln -s "$srcdir/.clang-format" "$tmp/.clang-format"
 for d in smpi/bindings smpi/mpi smpi/runtime collectives; do
     if [ ! -d "$builddir/$d/.libs" ]; then

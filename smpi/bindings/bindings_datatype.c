@@ -483,6 +483,10 @@ int PMPI_Type_get_envelope(MPI_Datatype datatype, int *num_integers, int *num_ad
     SMPI_CHECK_ARG("MPI_Type_get_envelope", MPI_COMM_WORLD, num_addresses);
     SMPI_CHECK_ARG("MPI_Type_get_envelope", MPI_COMM_WORLD, num_datatypes);
     SMPI_CHECK_ARG("MPI_Type_get_envelope", MPI_COMM_WORLD, combiner);
+    if (smpi__type_large_count(datatype)) /* MPI-4.0 section 5.1.13 */
+        return smpi__error(MPI_COMM_WORLD, "MPI_Type_get_envelope", MPI_ERR_TYPE,
+                           "%s was built with a count above INT_MAX: use MPI_Type_get_envelope_c",
+                           datatype->name);
     *combiner = datatype->combiner;
     smpi__type_envelope(datatype, num_integers, num_addresses, num_datatypes);
     return MPI_SUCCESS;

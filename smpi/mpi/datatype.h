@@ -192,6 +192,16 @@ void smpi__type_set_name(MPI_Datatype type, const char *name);
  * lens (or the one length len when lens is NULL), displacements in elements (idisps) or in
  * bytes (adisps). */
 MPI_Datatype smpi__type_contiguous(int count, MPI_Datatype old);
+/* MPI_Type_contiguous_c and MPI_Type_create_hindexed_c: any count. Given one above INT_MAX,
+ * the type's contents are large counts (count, then block lengths, then displacements) and
+ * its datatype. */
+MPI_Datatype smpi__type_contiguous_c(MPI_Count count, MPI_Datatype old);
+MPI_Datatype smpi__type_hindexed_c(MPI_Count count, const MPI_Count *lens, const MPI_Count *disps,
+                                   MPI_Datatype old);
+/* How many large counts a type's constructor kept (MPI_Type_get_envelope_c), or 0;
+ * smpi__type_large_contents copies them. */
+int smpi__type_large_count(MPI_Datatype t);
+void smpi__type_large_contents(MPI_Datatype t, MPI_Count *larges);
 MPI_Datatype smpi__type_vector(int count, int blocklength, int stride, MPI_Datatype old);
 MPI_Datatype smpi__type_hvector(int count, int blocklength, MPI_Aint stride, MPI_Datatype old);
 MPI_Datatype smpi__type_indexed(int combiner, int count, const int *lens, int len,

@@ -91,6 +91,7 @@ void smpi__type_unref(MPI_Datatype t)
             smpi__type_unref(c->types[i]);
         free(c->ints);
         free(c->addrs);
+        free(c->larges);
         free(c->types);
         free(c);
     }

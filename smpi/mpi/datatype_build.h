@@ -13,6 +13,8 @@ struct smpi_type_contents {
     int *ints;
     MPI_Aint *addrs;
     MPI_Datatype *types; /* each holds a reference */
+    int nl;              /* large counts (a _c constructor given a count above INT_MAX) */
+    MPI_Count *larges;
 };
 
 /* One part of a new type: nrep (>= 1) repetitions, stride bytes apart, of count consecutive

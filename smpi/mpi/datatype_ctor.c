@@ -8,6 +8,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,21 @@ static void keep_contents(MPI_Datatype t, int ni, const int *ints, int na, const
     smpi__handle_new(SMPI_H_DATATYPE, t, NULL);
 }
 
+/* The large counts of a _c constructor: the n0 of first, then the n of a, then the n of b. */
+static void keep_large(MPI_Datatype t, int n0, const MPI_Count *first, int n, const MPI_Count *a,
+                       const MPI_Count *b)
+{
+    struct smpi_type_contents *c = t->contents;
+
+    c->nl = n0 + 2 * n;
+    c->larges = sim_xmalloc(((size_t)c->nl + 1) * sizeof(MPI_Count));
+    memcpy(c->larges, first, (size_t)n0 * sizeof(MPI_Count));
+    if (n) {
+        memcpy(c->larges + n0, a, (size_t)n * sizeof(MPI_Count));
+        memcpy(c->larges + n0 + n, b, (size_t)n * sizeof(MPI_Count));
+    }
+}
+
 /* ---- constructors ---------------------------------------------------------------------------- */
 
 MPI_Datatype smpi__type_contiguous(int count, MPI_Datatype old)
@@ -50,6 +66,45 @@ MPI_Datatype smpi__type_contiguous(int count, MPI_Datatype old)
 
     keep_contents(t, 1, &count, 0, NULL, 1, &old);
     return t;
+}
+
+MPI_Datatype smpi__type_contiguous_c(MPI_Count count, MPI_Datatype old)
+{
+    struct smpi_type_piece p = { old, (MPI_Aint)count, 0, 1, 0 };
+    MPI_Datatype t;
+
+    if (count <= INT_MAX)
+        return smpi__type_contiguous((int)count, old);
+    t = smpi__type_finish(smpi__type_build(&p, 1), MPI_COMBINER_CONTIGUOUS);
+    keep_contents(t, 0, NULL, 0, NULL, 1, &old);
+    keep_large(t, 1, &count, 0, NULL, NULL);
+    return t;
+}
+
+MPI_Datatype smpi__type_hindexed_c(MPI_Count count, const MPI_Count *lens, const MPI_Count *disps,
+                                   MPI_Datatype old)
+{
+    struct smpi_type_piece *p = sim_xmalloc(((size_t)count + 1) * sizeof(*p));
+    MPI_Datatype t;
+
+    for (MPI_Count i = 0; i < count; i++)
+        p[i] = (struct smpi_type_piece){ old, (MPI_Aint)lens[i], (MPI_Aint)disps[i], 1, 0 };
+    t = smpi__type_finish(smpi__type_build(p, (int)count), MPI_COMBINER_HINDEXED);
+    free(p);
+    keep_contents(t, 0, NULL, 0, NULL, 1, &old);
+    keep_large(t, 1, &count, (int)count, lens, disps);
+    return t;
+}
+
+int smpi__type_large_count(MPI_Datatype t)
+{
+    return t->contents ? t->contents->nl : 0;
+}
+
+void smpi__type_large_contents(MPI_Datatype t, MPI_Count *larges)
+{
+    if (t->contents && t->contents->nl)
+        memcpy(larges, t->contents->larges, (size_t)t->contents->nl * sizeof(MPI_Count));
 }
 
 /* count blocks of blocklength elements, block i at i * stride bytes. */

@@ -206,6 +206,14 @@ int smpi_op_apply(MPI_Op op, const void *in, void *inout, int count, MPI_Datatyp
             op->user_fn((void *)in, inout, &len, &t);
         return MPI_SUCCESS;
     }
+    if (op->user_fn_c) {
+        MPI_Count len = count;
+        MPI_Datatype t = type;
+
+        if (count > 0)
+            op->user_fn_c((void *)in, inout, &len, &t);
+        return MPI_SUCCESS;
+    }
     if (op == MPI_NO_OP)
         return MPI_SUCCESS;
     if (op == MPI_REPLACE)
@@ -224,7 +232,7 @@ int smpi_op_apply(MPI_Op op, const void *in, void *inout, int count, MPI_Datatyp
 
 bool smpi__op_accepts(MPI_Op op, MPI_Datatype type)
 {
-    if (op->user_fn || op == MPI_NO_OP || op == MPI_REPLACE)
+    if (op->user_fn || op->user_fn_c || op == MPI_NO_OP || op == MPI_REPLACE)
         return true;
     return kernel_for(op, type) != NULL;
 }

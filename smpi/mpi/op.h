@@ -15,6 +15,7 @@ typedef void smpi_op_kernel_fn(const void *in, void *inout, size_t n);
 
 struct smpi_op {
     MPI_User_function *user_fn;        /* user ops only */
+    MPI_User_function_c *user_fn_c;    /* user ops of MPI_Op_create_c (then user_fn is NULL) */
     smpi_op_kernel_fn *const *kernels; /* predefined ops: indexed by enum smpi_type_kind */
     unsigned classes;                  /* predefined ops: enum smpi_type_class accepted */
     bool commutative;

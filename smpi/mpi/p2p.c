@@ -113,6 +113,11 @@ static void req_unref(struct smpi_request *r)
     smpi__comm_release(r->comm);
     smpi__type_unref(r->type);
     free(r->packed);
+    if (r->large_counts) { /* bindings/large_count.c */
+        for (void **a = r->large_counts; *a; a++)
+            free(*a);
+        free(r->large_counts);
+    }
     if (r->error_text) /* rare: spare every request a call */
         free(r->error_text);
     req_free(r);
