@@ -50,8 +50,8 @@ static int nalgos(int k)
 static struct counters *counters_of(int rank)
 {
     if (!ranks) {
-        ranks = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(*ranks));
-        for (int r = 0; r < smpi__rt.nranks; r++)
+        ranks = sim_xcalloc((size_t)smpi__rt.cap, sizeof(*ranks));
+        for (int r = 0; r < smpi__rt.cap; r++)
             for (int k = 0; k < NK; k++) {
                 ranks[r].last[k] = -1;
                 ranks[r].calls[k] = sim_xcalloc((size_t)nalgos(k) + 1, sizeof(**ranks->calls));

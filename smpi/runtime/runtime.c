@@ -29,6 +29,8 @@ struct smpi_process *smpi__self(void)
 
 void *smpi__rank_addr(int rank, const void *p)
 {
+    if (smpi__rt.procs[rank].job != 0) /* a spawned rank's copy is never mmap-privatized */
+        return (void *)p;
     return smpi_app_rank_addr(smpi__rt.app, rank, p);
 }
 
@@ -237,19 +239,27 @@ void smpi__ranks_create(void)
     smpi__rt.iprobe_sleeps = 1;
     if (smpi__rt.cfg.simulate_computation && !smpi__rt.replaying)
         smpi__clock_init(true);
-    for (int i = 0; i < smpi__rt.nranks; i++) {
-        struct smpi_process *p = &smpi__rt.procs[i];
-        char name[32];
-        char label[32];
-
-        snprintf(name, sizeof(name), "%d", i); /* SimGrid's actor name for the rank */
-        snprintf(label, sizeof(label), "rank %d", i);
-        p->actor = sim_actor_create_labeled(name, label, p->host, rank_main, p);
-        sim_actor_set_data(p->actor, p);
-        p->thread_level = MPI_THREAD_SINGLE;
-        smpi__getopt_init(&p->getopt);
-    }
+    for (int i = 0; i < smpi__rt.nranks; i++)
+        smpi__rank_start(&smpi__rt.procs[i]);
     SIM_LOG(log_rt, SIM_LOG_VERBOSE, "%d ranks created", smpi__rt.nranks);
+}
+
+/* SimGrid's actor name for a rank is its number; a spawned rank's is "R@J", its rank in the
+ * world of spawn J, so that log lines tell the jobs apart. */
+void smpi__rank_start(struct smpi_process *p)
+{
+    char name[32];
+    char label[48];
+
+    if (p->job == 0)
+        snprintf(name, sizeof(name), "%d", p->rank);
+    else
+        snprintf(name, sizeof(name), "%d@%d", p->job_rank, p->job);
+    smpi__rank_label(p, label, sizeof(label));
+    p->actor = sim_actor_create_labeled(name, label, p->host, rank_main, p);
+    sim_actor_set_data(p->actor, p);
+    p->thread_level = MPI_THREAD_SINGLE;
+    smpi__getopt_init(&p->getopt);
 }
 
 /* exit() called by the application (redirected by smpicc's forced include). A rank that exits
