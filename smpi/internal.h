@@ -99,11 +99,13 @@ struct smpi_process {
     struct smpi_thread *thread; /* an application thread's (threads.c); NULL for a rank's main */
     /* Dynamic processes (runtime/jobs.c): the job the rank belongs to (0: smpirun's ranks, then
      * one per MPI_Comm_spawn), its MPI_APPNUM, its rank in its own MPI_COMM_WORLD and the
-     * intercommunicator to its parents (MPI_Comm_get_parent; NULL for smpirun's ranks). */
+     * intercommunicator to its parents (MPI_Comm_get_parent; NULL for smpirun's ranks). Only a
+     * rank's own entry in smpi__rt.procs holds them (not a thread's shadow). */
     int job;
     int appnum;
     int job_rank;
     struct smpi_comm *parent;
+    const char *wdir; /* its working directory (info "wdir"), NULL for smpirun's */
 };
 
 struct smpi_runtime {
@@ -142,14 +144,15 @@ extern struct smpi_runtime smpi__rt;
 /* Dynamic processes (jobs.c). smpi__procs_reserve: procs for smpirun's nranks with room for
  * the ranks MPI_Comm_spawn may add: the universe size, smpi__universe_size, MPI_UNIVERSE_SIZE,
  * the cores of the platform's hosts (at least the ranks smpirun started).
- * smpi__world_activate: makes MPI_COMM_WORLD (one handle, smpi_mpi_comm_world) the world of
- * `job`, before resuming a rank of it. smpi__job_new: a job of n processes (indices
+ * smpi__job_activate: makes MPI_COMM_WORLD (one handle, smpi_mpi_comm_world) the world of r's
+ * job and the working directory r's (info "wdir"), before resuming r (NULL: back to job 0's, as
+ * the run ends). smpi__job_new: a job of n processes (indices
  * smpi__rt.nranks.. on return), their MPI_COMM_WORLD made; the caller fills and starts them
  * with smpi__rank_start. smpi__rank_label: "rank R" for smpirun's ranks, "rank R of spawn J"
  * for the others (R in the job's world). */
 void smpi__procs_reserve(const struct sim_platform *plat, int nranks);
 int smpi__universe_size(void);
-void smpi__world_activate(int job);
+void smpi__job_activate(const struct smpi_process *r);
 int smpi__job_new(int n);
 void smpi__rank_start(struct smpi_process *p);
 const char *smpi__rank_label(const struct smpi_process *p, char *buf, size_t cap);

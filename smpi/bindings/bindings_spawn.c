@@ -100,10 +100,12 @@ int PMPI_Comm_get_parent(MPI_Comm *parent)
 
 /* MPI_Comm_disconnect: collective; the members leave together once every one has called it,
  * which is when the pending communication MPI lets them start before is matched (a barrier
- * over comm), then the handle is freed as MPI_Comm_free frees it. */
+ * over comm, both groups of an intercommunicator), then the handle is freed as MPI_Comm_free
+ * frees it. */
 int PMPI_Comm_disconnect(MPI_Comm *comm)
 {
     const char *call = "MPI_Comm_disconnect";
+    struct coll_args a = { .comm = NULL };
     int rc;
 
     SMPI_CHECK_INIT(call);
@@ -112,8 +114,9 @@ int PMPI_Comm_disconnect(MPI_Comm *comm)
     if ((*comm)->predefined)
         return smpi__error(*comm, call, MPI_ERR_COMM, "cannot disconnect %s", (*comm)->name);
     SMPI_CHECK(smpi__coll_order_plain(call, *comm));
+    a.comm = *comm;
     smpi__enter(call);
-    rc = smpi__barrier(*comm);
+    rc = smpi__coll_exec(COLL_BARRIER, &a);
     smpi__leave();
     if (rc != MPI_SUCCESS)
         return smpi__error(*comm, call, rc, "the closing barrier failed");

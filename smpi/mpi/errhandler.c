@@ -51,10 +51,12 @@ static void fatal(MPI_Errhandler eh, const char *call, int code, const char *det
                   const char *advice)
 {
     struct smpi_process *self = smpi__self();
+    char label[48] = "rank -1";
 
+    if (self)
+        smpi__rank_label(&smpi__rt.procs[self->rank], label, sizeof(label));
     fflush(stdout);
-    fprintf(stderr, "simmpi: rank %d: %s: %s: %s\n", self ? self->rank : -1, call,
-            smpi_error_class_name(code), detail);
+    fprintf(stderr, "simmpi: %s: %s: %s: %s\n", label, call, smpi_error_class_name(code), detail);
     fprintf(stderr, "  (%s on %s%s)\n",
             eh->kind == EH_ABORT ? "MPI_ERRORS_ABORT" : "MPI_ERRORS_ARE_FATAL", on, advice);
     smpi__job_abort(1);

@@ -8,6 +8,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +82,21 @@ static struct sim_host *next_host(MPI_Info info, int index)
     return smpi__rt.hosts[index % smpi__rt.nhosts];
 }
 
+/* The absolute form of info "wdir" (relative to the caller's working directory), NULL when none
+ * is given; *bad when it is no directory. */
+static char *working_dir(MPI_Info info, bool *bad)
+{
+    const char *wdir = info != MPI_INFO_NULL ? smpi__info_value(info, "wdir") : NULL;
+    char *abs;
+
+    *bad = false;
+    if (!wdir)
+        return NULL;
+    abs = realpath(wdir, NULL);
+    *bad = !abs || access(abs, X_OK) != 0;
+    return abs;
+}
+
 /* argv of a new rank: the command, then the given arguments (MPI_ARGV_NULL: none). */
 static void set_argv(struct smpi_process *p, const char *command, char **argv)
 {
@@ -104,6 +120,8 @@ static int spawn_root(const struct smpi_spawn *s, MPI_Comm comm, MPI_Comm *side,
     int total = 0;
     char **files = sim_xcalloc((size_t)s->count, sizeof(*files));
     struct smpi_app **apps = sim_xcalloc((size_t)s->count, sizeof(*apps));
+    char **wdirs = sim_xcalloc((size_t)s->count, sizeof(*wdirs));
+    bool bad_wdir = false;
     int rc = MPI_SUCCESS;
     int base = smpi__rt.nranks;
     int k = 0;
@@ -119,6 +137,10 @@ static int spawn_root(const struct smpi_spawn *s, MPI_Comm comm, MPI_Comm *side,
                      s->infos[c] != MPI_INFO_NULL && smpi__info_value(s->infos[c], "path")
                          ? " or info \"path\""
                          : "");
+            rc = MPI_ERR_SPAWN;
+        } else if ((wdirs[c] = working_dir(s->infos[c], &bad_wdir)), bad_wdir) {
+            snprintf(why, cap, "info \"wdir\" %s is not a directory",
+                     smpi__info_value(s->infos[c], "wdir"));
             rc = MPI_ERR_SPAWN;
         } else if (!next_host(s->infos[c], 0)) {
             snprintf(why, cap, "info \"host\" %s is not a host of the platform",
@@ -161,6 +183,8 @@ static int spawn_root(const struct smpi_spawn *s, MPI_Comm comm, MPI_Comm *side,
                 p->host = next_host(s->infos[c], base + k);
                 p->main = smpi_app_main(apps[c], i);
                 p->appnum = c;
+                /* kept as long as the rank may run; else the parent's directory */
+                p->wdir = wdirs[c] ? wdirs[c] : smpi__rt.procs[smpi__self()->rank].wdir;
                 p->parent = child_side;
                 set_argv(p, s->commands[c], s->argvs ? s->argvs[c] : NULL);
             }
@@ -175,8 +199,12 @@ static int spawn_root(const struct smpi_spawn *s, MPI_Comm comm, MPI_Comm *side,
         smpi__group_release(parents);
         smpi__group_release(children);
     }
-    for (int c = 0; c < s->count; c++)
+    for (int c = 0; c < s->count; c++) {
         free(files[c]);
+        if (rc != MPI_SUCCESS)
+            free(wdirs[c]);
+    }
+    free(wdirs);
     free(files);
     free(apps); /* the copies stay loaded until the process ends, as smpirun's program */
     return rc;

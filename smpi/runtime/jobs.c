@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "smpi/internal.h"
 
@@ -56,8 +57,27 @@ void smpi__procs_reserve(const struct sim_platform *plat, int nranks)
     smpi__rt.nranks = nranks;
 }
 
-void smpi__world_activate(int job)
+/* The working directory of a spawn's info "wdir" is the process's: the simulator's, while one
+ * of those ranks runs. `home` is smpirun's, kept from the first such spawn on. */
+static char *home;
+static const char *in_dir; /* the wdir of the last rank resumed, NULL for home */
+
+static void wdir_activate(const char *wdir)
 {
+    if (wdir == in_dir)
+        return;
+    if (!home)
+        home = getcwd(NULL, 0);
+    if (chdir(wdir ? wdir : home) != 0)
+        sim_die("cannot change to the working directory %s of a spawned rank", wdir ? wdir : home);
+    in_dir = wdir;
+}
+
+void smpi__job_activate(const struct smpi_process *r)
+{
+    int job = r ? r->job : 0;
+
+    wdir_activate(r ? r->wdir : NULL);
     if (job == installed)
         return;
     worlds[installed] = smpi_mpi_comm_world;

@@ -289,7 +289,7 @@ static void activate_rank(struct sim_actor *a, void *arg)
 
         if (r->job == 0)
             smpi_app_activate(arg, p->rank);
-        smpi__world_activate(r->job);
+        smpi__job_activate(r);
         smpi__getopt_activate(p->rank);
     }
 }
@@ -355,6 +355,7 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi__rt.run_start = wall_clock();
     smpi__progress_init();
     rc = sim_engine_run();
+    smpi__job_activate(NULL); /* smpirun's working directory for the reports */
     smpi__progress_finish();
     fflush(stdout); /* the report may go to stdout too, after the program's output */
     smpi__trace_finish();

@@ -196,8 +196,10 @@ void smpi__sleep(double seconds)
 static void rank_main(void *arg)
 {
     struct smpi_process *p = arg;
+    char me[48];
     int rc;
 
+    smpi__rank_label(p, me, sizeof(me));
     if (smpi__trace_on)
         smpi__trace_rank_start(p);
     smpi__bench_begin(p);
@@ -205,20 +207,19 @@ static void rank_main(void *arg)
     p->depth = 0;
     if (rc != 0) {
         fflush(stdout);
-        fprintf(stderr, "simmpi: rank %d returned %d from main\n", p->rank, rc);
+        fprintf(stderr, "simmpi: %s returned %d from main\n", me, rc);
         smpi__job_abort(rc & 0xff ? rc & 0xff : 1);
     }
     if (p->initialized && !p->finalized) {
         fflush(stdout);
         if (!smpi__rt.cfg.implicit_finalize) {
-            fprintf(stderr, "simmpi: rank %d returned from main without calling MPI_Finalize\n",
-                    p->rank);
+            fprintf(stderr, "simmpi: %s returned from main without calling MPI_Finalize\n", me);
             smpi__job_abort(1);
         }
         fprintf(stderr,
-                "simmpi: warning: rank %d returned from main without calling MPI_Finalize; "
+                "simmpi: warning: %s returned from main without calling MPI_Finalize; "
                 "finalized it (--cfg=smpi/implicit-finalize:no makes this an error)\n",
-                p->rank);
+                me);
         PMPI_Finalize();
     }
     smpi__rt.ranks_ended++;

@@ -1,11 +1,13 @@
 /* sp_multi: MPI_Comm_spawn_multiple from both ranks of smpirun's world (root 1), on the default
  * platform: two commands (this program with argument "a", then with "b") for 2 and 1 ranks form
  * one world of 3; each child checks its MPI_APPNUM (0 for "a", 1 for "b") and its argv. The
- * children place themselves after smpirun's ranks: node-2, node-3, node-4. Everyone then merges
+ * children place themselves after smpirun's ranks: node-2, node-3, node-4. Command "b" runs in the
+ * working directory "/" (info "wdir"), the others in smpirun's. Everyone then merges
  * the intercommunicator (parents low) and sums its rank in the merged communicator of 5: 10. */
 #include <mpi.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "mtest.h"
 
@@ -33,8 +35,11 @@ static int child(int argc, char **argv, MPI_Comm parent)
     int *appnum;
     int len;
     char host[MPI_MAX_PROCESSOR_NAME];
+    char cwd[4096] = "";
 
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    errs += mtest_expect(getcwd(cwd, sizeof(cwd)) && (rank < 2) == (strcmp(cwd, "/") != 0),
+                         "child %d: working directory %s", rank, cwd);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_APPNUM, &appnum, &flag);
     MPI_Get_processor_name(host, &len);
@@ -57,6 +62,7 @@ int main(int argc, char **argv)
     char **argvs[2] = { arg_a, arg_b };
     int np[2] = { 2, 1 };
     MPI_Info infos[2] = { MPI_INFO_NULL, MPI_INFO_NULL };
+    char cwd[4096] = "";
     int codes[3] = { -1, -1, -1 };
     int errs = 0;
     int rank;
@@ -69,13 +75,18 @@ int main(int argc, char **argv)
     if (parent != MPI_COMM_NULL)
         return child(argc, argv, parent);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Info_create(&infos[1]);
+    MPI_Info_set(infos[1], "wdir", "/");
     MPI_Comm_spawn_multiple(2, cmds, argvs, np, infos, 1, MPI_COMM_WORLD, &inter, codes);
     MPI_Comm_remote_size(inter, &rsize);
     errs += mtest_expect(rsize == 3, "parent %d: %d children", rank, rsize);
     if (rank == 1)
         errs += mtest_expect(codes[0] == 0 && codes[1] == 0 && codes[2] == 0,
                              "root: codes %d %d %d", codes[0], codes[1], codes[2]);
+    MPI_Info_free(&infos[1]);
     errs += check_merged(inter, 0);
+    errs += mtest_expect(getcwd(cwd, sizeof(cwd)) && strcmp(cwd, "/") != 0,
+                         "parent %d: working directory %s", rank, cwd);
     MPI_Comm_free(&inter);
     return mtest_finish(errs);
 }
