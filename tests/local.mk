@@ -31,6 +31,7 @@ tests_unit_smpi_test_smpi_SOURCES = \
 	tests/unit/smpi/test_typesig.c tests/unit/smpi/test_clock.c tests/unit/smpi/test_coll_pack.c \
 	tests/unit/smpi/test_mpit.c tests/unit/smpi/test_session.c
 tests_unit_smpi_test_smpi_SOURCES += tests/unit/smpi/test_part.c
+tests_unit_smpi_test_smpi_SOURCES += tests/unit/smpi/test_spawn.c
 tests_unit_smpi_test_smpi_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS)
 tests_unit_smpi_test_smpi_LDADD = smpi/libsmpi.la simcore/libsimcore.la $(CRITERION_LIBS) \
 	$(UNWIND_LIBS) $(XML_LIBS) -ldl -lm

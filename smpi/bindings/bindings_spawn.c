@@ -120,7 +120,6 @@ int PMPI_Comm_disconnect(MPI_Comm *comm)
     smpi__leave();
     if (rc != MPI_SUCCESS)
         return smpi__error(*comm, call, rc, "the closing barrier failed");
-    smpi__comm_parent_forget(*comm);
     return PMPI_Comm_free(comm);
 }
 #pragma weak MPI_Comm_disconnect = PMPI_Comm_disconnect
