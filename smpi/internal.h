@@ -151,6 +151,12 @@ extern struct smpi_runtime smpi__rt;
  * with smpi__rank_start. smpi__rank_label: "rank R" for smpirun's ranks, "rank R of spawn J"
  * for the others (R in the job's world). */
 void smpi__procs_reserve(const struct sim_platform *plat, int nranks);
+/* How many processes the arrays kept per process must hold: smpi__rt.cap (at least nranks, for
+ * the unit tests that set only nranks). */
+static inline int smpi__procs_cap(void)
+{
+    return smpi__rt.cap > smpi__rt.nranks ? smpi__rt.cap : smpi__rt.nranks;
+}
 int smpi__universe_size(void);
 void smpi__job_activate(const struct smpi_process *r);
 int smpi__job_new(int n);

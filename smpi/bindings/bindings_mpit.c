@@ -38,7 +38,7 @@ static int rank_of_caller(void)
 static int *inits_of_caller(void)
 {
     if (!inits)
-        inits = sim_xcalloc((size_t)(smpi__rt.cap > 0 ? smpi__rt.cap : 1), sizeof(int));
+        inits = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(int));
     return &inits[rank_of_caller()];
 }
 

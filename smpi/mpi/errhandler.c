@@ -92,7 +92,7 @@ static int member_slot(MPI_Comm comm, int *n)
     if (!self)
         return -1;
     if (comm == MPI_COMM_SELF) {
-        *n = smpi__rt.cap;
+        *n = smpi__procs_cap();
         return self->rank;
     }
     *n = comm->group->size;
@@ -163,7 +163,7 @@ void smpi__comm_inherit_errhandler(MPI_Comm child, MPI_Comm parent)
 void smpi__comm_free_errhandlers(MPI_Comm comm)
 {
     if (comm->member_eh) {
-        int n = comm == MPI_COMM_SELF ? smpi__rt.cap : comm->group->size;
+        int n = comm == MPI_COMM_SELF ? smpi__procs_cap() : comm->group->size;
 
         for (int i = 0; i < n; i++)
             smpi__errhandler_release(comm->member_eh[i]);
