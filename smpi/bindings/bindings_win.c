@@ -99,9 +99,9 @@ int PMPI_Win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit,
     SMPI_CHECK_INIT(call);
     SMPI_CHECK_WIN(call, win);
     SMPI_CHECK(smpi__win_check_rank(call, win, rank, "rank"));
-    if (win->flavor != MPI_WIN_FLAVOR_SHARED)
+    if (win->flavor == MPI_WIN_FLAVOR_DYNAMIC) /* MPI-4.0: the other three flavors answer */
         return smpi__win_error(win, call, MPI_ERR_RMA_FLAVOR,
-                               "%s was not made by MPI_Win_allocate_shared", smpi__win_name(win));
+                               "%s was made by MPI_Win_create_dynamic", smpi__win_name(win));
     if (!size || !disp_unit || !baseptr)
         return smpi__win_error(win, call, MPI_ERR_ARG, "size, disp_unit or baseptr is NULL");
     return smpi__win_shared_query(win, rank, size, disp_unit, baseptr);

@@ -3,7 +3,9 @@
  * lock, complete without start, wait without post, a second lock on the same target, freeing a
  * locked window (MPI_ERR_RMA_SYNC); accesses outside the target window (MPI_ERR_RMA_RANGE);
  * MPI_MODE_NOCHECK against a held lock (MPI_ERR_RMA_CONFLICT); a flavor-specific call on
- * another flavor (MPI_ERR_RMA_FLAVOR); bad rank, lock type, op and window handle.
+ * another flavor (MPI_ERR_RMA_FLAVOR; MPI_Win_shared_query answers on a created window, as
+ * MPI-4.0 says: the caller's memory, size 0 and NULL for another rank's); bad rank, lock type,
+ * op and window handle.
  * With the argument "fatal", rank 1 makes an out-of-range put under MPI_ERRORS_ARE_FATAL and
  * the job must end with a message naming the call, the rank, the window and the displacement.
  * Needs 2 ranks. */
@@ -58,8 +60,20 @@ int main(int argc, char **argv)
     errs += expect("lock bad rank", MPI_Win_lock(MPI_LOCK_SHARED, 5, 0, win), MPI_ERR_RANK);
     errs += expect("null window", MPI_Win_fence(0, MPI_WIN_NULL), MPI_ERR_WIN);
     errs += expect("attach to a created window", MPI_Win_attach(win, buf, 4), MPI_ERR_RMA_FLAVOR);
-    errs += expect("shared_query of a created window", MPI_Win_shared_query(win, 0, &sz, &unit, &p),
-                   MPI_ERR_RMA_FLAVOR);
+    /* MPI-4.0: a created window answers the query, with the caller's own memory only */
+    errs += expect("shared_query of a created window",
+                   MPI_Win_shared_query(win, rank, &sz, &unit, &p), MPI_SUCCESS);
+    errs += mtest_expect(sz == sizeof(buf) && unit == sizeof(int) && p == buf,
+                         "shared_query of the caller: size %ld, disp_unit %d", (long)sz, unit);
+    errs += expect("shared_query of another rank",
+                   MPI_Win_shared_query(win, 1 - rank, &sz, &unit, &p), MPI_SUCCESS);
+    errs += mtest_expect(sz == 0 && unit == sizeof(int) && p == NULL,
+                         "shared_query of another rank: size %ld, disp_unit %d", (long)sz, unit);
+    MPI_Win_create_dynamic(MPI_INFO_NULL, MPI_COMM_WORLD, &shwin);
+    MPI_Win_set_errhandler(shwin, MPI_ERRORS_RETURN);
+    errs += expect("shared_query of a dynamic window",
+                   MPI_Win_shared_query(shwin, 0, &sz, &unit, &p), MPI_ERR_RMA_FLAVOR);
+    MPI_Win_free(&shwin);
 
     MPI_Win_lock(MPI_LOCK_SHARED, 1 - rank, 0, win);
     errs += expect("past the end", MPI_Put(&v, 2, MPI_INT, 1 - rank, 7, 2, MPI_INT, win),
