@@ -362,6 +362,17 @@ static enum smpi_privatization choose_mode(enum smpi_privatization mode, const c
     return mode;
 }
 
+/* A new application object for nranks ranks, its tables empty. */
+static struct smpi_app *app_new(int nranks)
+{
+    struct smpi_app *app = sim_xcalloc(1, sizeof(*app));
+
+    app->nranks = nranks;
+    app->handles = sim_xcalloc((size_t)nranks, sizeof(*app->handles));
+    app->mains = sim_xcalloc((size_t)nranks, sizeof(*app->mains));
+    return app;
+}
+
 struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatization mode,
                                const char *tmpdir, bool keep_temps)
 {
@@ -381,10 +392,7 @@ struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatiza
         sim_die("program %s is not a regular file; was it compiled with smpicc?", path);
     check_elf(fd, path);
 
-    app = sim_xcalloc(1, sizeof(*app));
-    app->nranks = nranks;
-    app->handles = sim_xcalloc((size_t)nranks, sizeof(*app->handles));
-    app->mains = sim_xcalloc((size_t)nranks, sizeof(*app->mains));
+    app = app_new(nranks);
     app->mains[0] = open_copy(file, path, 0, &app->handles[0]);
     app->mode = choose_mode(mode, file, nranks);
     app->nhandles = app->mode == SMPI_PRIVATIZE_DLOPEN ? nranks : 1;
@@ -423,10 +431,7 @@ struct smpi_app *smpi_app_open_spawned(const char *path, int nranks, enum smpi_p
         return NULL;
     }
     check_elf(fd, path);
-    app = sim_xcalloc(1, sizeof(*app));
-    app->nranks = nranks;
-    app->handles = sim_xcalloc((size_t)nranks, sizeof(*app->handles));
-    app->mains = sim_xcalloc((size_t)nranks, sizeof(*app->mains));
+    app = app_new(nranks);
     /* the original checks that the file has a main; it may be the parents' own object */
     app->mains[0] = open_copy(path, path, 0, &original);
     app->mode = mode == SMPI_PRIVATIZE_NO ? SMPI_PRIVATIZE_NO : SMPI_PRIVATIZE_DLOPEN;
