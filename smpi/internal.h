@@ -97,12 +97,24 @@ struct smpi_process {
     double wtime_polled;        /* simulated date when its last clock read returned (time.c) */
     long wtime_streak;          /* clock reads in a row with no time passing in between (time.c) */
     struct smpi_thread *thread; /* an application thread's (threads.c); NULL for a rank's main */
+    /* Dynamic processes (runtime/jobs.c): the job the rank belongs to (0: smpirun's ranks, then
+     * one per MPI_Comm_spawn), its MPI_APPNUM, its rank in its own MPI_COMM_WORLD and the
+     * intercommunicator to its parents (MPI_Comm_get_parent; NULL for smpirun's ranks). Only a
+     * rank's own entry in smpi__rt.procs holds them (not a thread's shadow). */
+    int job;
+    int appnum;
+    int job_rank;
+    struct smpi_comm *parent;
+    const char *wdir; /* its working directory (info "wdir"), NULL for smpirun's */
 };
 
 struct smpi_runtime {
     struct smpi_config cfg;
-    int nranks;
-    struct smpi_process *procs;
+    int nranks;                 /* processes so far: smpirun's, then those MPI_Comm_spawn adds */
+    int cap;                    /* room in procs, which never moves (jobs.c) */
+    struct smpi_process *procs; /* indexed by "world rank": the index of the process in the run */
+    struct sim_host **hosts;    /* where ranks go, round-robin (place_ranks), and their number */
+    int nhosts;
     struct smpi_app *app;
     double wall_start;
     int argc; /* smpimain's command line, for the headers of traces */
@@ -128,6 +140,28 @@ int smpi__hostfile_read(const char *path, struct sim_platform *plat, struct sim_
 int smpi__hosts_by_name(struct sim_platform *plat, struct sim_host ***out);
 
 extern struct smpi_runtime smpi__rt;
+
+/* Dynamic processes (jobs.c). smpi__procs_reserve: procs for smpirun's nranks with room for
+ * the ranks MPI_Comm_spawn may add: the universe size, smpi__universe_size, MPI_UNIVERSE_SIZE,
+ * the cores of the platform's hosts (at least the ranks smpirun started).
+ * smpi__job_activate: makes MPI_COMM_WORLD (one handle, smpi_mpi_comm_world) the world of r's
+ * job and the working directory r's (info "wdir"), before resuming r (NULL: back to job 0's, as
+ * the run ends). smpi__job_new: a job of n processes (indices
+ * smpi__rt.nranks.. on return), their MPI_COMM_WORLD made; the caller fills and starts them
+ * with smpi__rank_start. smpi__rank_label: "rank R" for smpirun's ranks, "rank R of spawn J"
+ * for the others (R in the job's world). */
+void smpi__procs_reserve(const struct sim_platform *plat, int nranks);
+/* How many processes the arrays kept per process must hold: smpi__rt.cap (at least nranks, for
+ * the unit tests that set only nranks). */
+static inline int smpi__procs_cap(void)
+{
+    return smpi__rt.cap > smpi__rt.nranks ? smpi__rt.cap : smpi__rt.nranks;
+}
+int smpi__universe_size(void);
+void smpi__job_activate(const struct smpi_process *r);
+int smpi__job_new(int n);
+void smpi__rank_start(struct smpi_process *p);
+const char *smpi__rank_label(const struct smpi_process *p, char *buf, size_t cap);
 
 /* The calling rank (NULL outside a rank). */
 struct smpi_process *smpi__self(void);
@@ -309,6 +343,8 @@ extern struct smpi_comm smpi_mpi_comm_world;
 extern struct smpi_comm smpi_mpi_comm_self;
 
 void smpi__comm_init_world(int nranks);
+/* The MPI_COMM_WORLD of a spawned job, in storage c: the processes base..base+n-1. */
+void smpi__comm_init_job_world(struct smpi_comm *c, int base, int n);
 /* Rank of world rank `w` in comm, or MPI_UNDEFINED. O(1) for WORLD, O(log n) otherwise. */
 int smpi__comm_rank_of(MPI_Comm comm, int w);
 /* World rank of comm rank `r`. */

@@ -22,7 +22,7 @@ void smpi__analyze_finalize(void)
     if (!p)
         return;
     if (!finalize_sites)
-        finalize_sites = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(*finalize_sites));
+        finalize_sites = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(*finalize_sites));
     finalize_sites[p->rank] = smpi__site_here("MPI_Finalize");
 }
 

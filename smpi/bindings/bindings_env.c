@@ -11,6 +11,7 @@
 #include "smpi/analyze/analyze.h"
 #include "smpi/bindings/check.h"
 #include "smpi/internal.h"
+#include "smpi/mpi/dynamic.h"
 
 int PMPI_Init_thread(int *argc, char ***argv, int required, int *provided)
 {
@@ -207,6 +208,7 @@ int PMPI_Comm_free(MPI_Comm *comm)
     if (rc != MPI_SUCCESS)
         return smpi__error(*comm, "MPI_Comm_free", rc, "an attribute delete callback failed");
     smpi__handle_gone(SMPI_H_COMM, *comm);
+    smpi__comm_parent_forget(*comm); /* MPI_Comm_get_parent gives MPI_COMM_NULL from now on */
     smpi__comm_free(*comm);
     *comm = MPI_COMM_NULL;
     return MPI_SUCCESS;

@@ -37,7 +37,7 @@ static int rank_of_caller(void)
 static int *inits_of_caller(void)
 {
     if (!inits)
-        inits = sim_xcalloc((size_t)(smpi__rt.nranks > 0 ? smpi__rt.nranks : 1), sizeof(int));
+        inits = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(int));
     return &inits[rank_of_caller()];
 }
 

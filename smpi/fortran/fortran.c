@@ -33,8 +33,8 @@ static MPI_Fint *special_block(void)
     if (!me || !smpi__rt.app)
         return NULL;
     if (!special) {
-        special = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(*special));
-        looked_up = sim_xcalloc((size_t)smpi__rt.nranks, 1);
+        special = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(*special));
+        looked_up = sim_xcalloc((size_t)smpi__procs_cap(), 1);
     }
     if (!looked_up[me->rank]) {
         special[me->rank] = smpi_app_symbol(smpi__rt.app, me->rank, "smpi_fspecial_");

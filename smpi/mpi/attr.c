@@ -393,7 +393,7 @@ static bool predefined_attr(MPI_Comm comm, int keyval, void **value)
     static int io = MPI_ANY_SOURCE;
     static int wtime_is_global = 1; /* simulated time is one clock */
     static int universe_size;
-    static int appnum = 0;
+    static int appnum;
     static int lastusedcode;
 
     if (comm != MPI_COMM_WORLD)
@@ -412,10 +412,11 @@ static bool predefined_attr(MPI_Comm comm, int keyval, void **value)
         *value = &wtime_is_global;
         return true;
     case MPI_UNIVERSE_SIZE:
-        universe_size = smpi__rt.nranks;
+        universe_size = smpi__universe_size();
         *value = &universe_size;
         return true;
     case MPI_APPNUM:
+        appnum = smpi__self()->appnum;
         *value = &appnum;
         return true;
     case MPI_LASTUSEDCODE:

@@ -140,6 +140,17 @@ void smpi__comm_init_world(int nranks)
     predefined_comm(&smpi_mpi_comm_self, 2, "MPI_COMM_SELF", NULL);
 }
 
+void smpi__comm_init_job_world(struct smpi_comm *c, int base, int n)
+{
+    struct smpi_group *g = smpi__group_new(n);
+
+    for (int i = 0; i < n; i++)
+        g->world[i] = base + i;
+    g->predefined = true;
+    predefined_comm(c, smpi__comm_new_context(), "MPI_COMM_WORLD", g);
+    c->priv = priv_new(g);
+}
+
 bool smpi__comm_is_valid(MPI_Comm comm)
 {
     const struct comm_priv *p;
@@ -161,8 +172,10 @@ int smpi__comm_rank_of(MPI_Comm comm, int w)
 
     if (comm == MPI_COMM_SELF)
         return w == smpi__self()->rank ? 0 : MPI_UNDEFINED;
-    if (comm == MPI_COMM_WORLD)
+    if (comm == MPI_COMM_WORLD) { /* a job's world holds consecutive processes (jobs.c) */
+        w -= comm->group->world[0];
         return w >= 0 && w < comm->group->size ? w : MPI_UNDEFINED;
+    }
     p = comm->priv;
     if (comm->remote_group)
         return lookup_sorted(p->remote_sorted, comm->remote_group->size, w);

@@ -68,7 +68,7 @@ static int meet_seq(uint64_t space, int tag, uint64_t key)
         c->space = space;
         c->tag = tag;
         c->key = key;
-        c->count = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(int));
+        c->count = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(int));
         c->next = counts;
         counts = c;
     }

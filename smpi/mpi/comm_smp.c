@@ -140,7 +140,7 @@ static struct smpi_smp_layout *layout_self(void)
     l->leader_of = sim_xcalloc(1, sizeof(int));
     l->node_sizes = sim_xcalloc(1, sizeof(int));
     l->node_sizes[0] = 1;
-    l->paid = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(bool));
+    l->paid = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(bool));
     l->uniform = true;
     l->blocked = true;
     l->in_order = true;

@@ -51,10 +51,12 @@ static void fatal(MPI_Errhandler eh, const char *call, int code, const char *det
                   const char *advice)
 {
     struct smpi_process *self = smpi__self();
+    char label[48] = "rank -1";
 
+    if (self)
+        smpi__rank_label(&smpi__rt.procs[self->rank], label, sizeof(label));
     fflush(stdout);
-    fprintf(stderr, "simmpi: rank %d: %s: %s: %s\n", self ? self->rank : -1, call,
-            smpi_error_class_name(code), detail);
+    fprintf(stderr, "simmpi: %s: %s: %s: %s\n", label, call, smpi_error_class_name(code), detail);
     fprintf(stderr, "  (%s on %s%s)\n",
             eh->kind == EH_ABORT ? "MPI_ERRORS_ABORT" : "MPI_ERRORS_ARE_FATAL", on, advice);
     smpi__job_abort(1);
@@ -90,7 +92,7 @@ static int member_slot(MPI_Comm comm, int *n)
     if (!self)
         return -1;
     if (comm == MPI_COMM_SELF) {
-        *n = smpi__rt.nranks;
+        *n = smpi__procs_cap();
         return self->rank;
     }
     *n = comm->group->size;
@@ -161,7 +163,7 @@ void smpi__comm_inherit_errhandler(MPI_Comm child, MPI_Comm parent)
 void smpi__comm_free_errhandlers(MPI_Comm comm)
 {
     if (comm->member_eh) {
-        int n = comm == MPI_COMM_SELF ? smpi__rt.nranks : comm->group->size;
+        int n = comm == MPI_COMM_SELF ? smpi__procs_cap() : comm->group->size;
 
         for (int i = 0; i < n; i++)
             smpi__errhandler_release(comm->member_eh[i]);

@@ -55,7 +55,7 @@ static void fill_env(void)
 
     if (smpi_mpi_info_env.nkeys > 0 || !p)
         return;
-    snprintf(n, sizeof(n), "%d", smpi__rt.nranks);
+    snprintf(n, sizeof(n), "%d", smpi_mpi_comm_world.group->size);
     info_put(&smpi_mpi_info_env, "command", p->argc > 0 ? p->argv[0] : "");
     info_put(&smpi_mpi_info_env, "maxprocs", n);
     info_put(&smpi_mpi_info_env, "soft", n);

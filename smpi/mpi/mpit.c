@@ -32,7 +32,7 @@ struct counters {
     unsigned long long *calls[NK]; /* per enum value 0 .. algorithms ("other" last) */
 };
 
-static struct counters *ranks; /* smpi__rt.nranks of them, made at the first count */
+static struct counters *ranks; /* smpi__procs_cap() of them, made at the first count */
 static char names[3][NK][48];  /* smpi/<kind>, smpi_coll_<kind>_algorithm, ..._calls */
 static char cat_names[MAX_CATEGORIES][32];
 static char cat_descs[MAX_CATEGORIES][96];
@@ -47,17 +47,21 @@ static int nalgos(int k)
     return n;
 }
 
+/* A rank's counters, made at its first count (the array has room for the ranks MPI_Comm_spawn
+ * may add: only those that count cost their tables). */
 static struct counters *counters_of(int rank)
 {
-    if (!ranks) {
-        ranks = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(*ranks));
-        for (int r = 0; r < smpi__rt.nranks; r++)
-            for (int k = 0; k < NK; k++) {
-                ranks[r].last[k] = -1;
-                ranks[r].calls[k] = sim_xcalloc((size_t)nalgos(k) + 1, sizeof(**ranks->calls));
-            }
-    }
-    return &ranks[rank];
+    struct counters *c;
+
+    if (!ranks)
+        ranks = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(*ranks));
+    c = &ranks[rank];
+    if (!c->calls[0])
+        for (int k = 0; k < NK; k++) {
+            c->last[k] = -1;
+            c->calls[k] = sim_xcalloc((size_t)nalgos(k) + 1, sizeof(**c->calls));
+        }
+    return c;
 }
 
 void smpi__mpit_sent(int rank, int dst, int tag, size_t bytes)

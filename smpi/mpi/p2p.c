@@ -268,7 +268,7 @@ void smpi__p2p_model_init(void)
     smpi__per_message = sim_net_model_is_per_message(smpi__rt.cfg.sim.net_model);
     free(msg_next_start);
     msg_next_start =
-        smpi__per_message ? sim_xcalloc((size_t)smpi__rt.nranks, sizeof(double)) : NULL;
+        smpi__per_message ? sim_xcalloc((size_t)smpi__procs_cap(), sizeof(double)) : NULL;
 }
 
 /* The message r starts at `ready` or when its sender's gap allows, whichever is later; returns

@@ -108,7 +108,7 @@ int smpi__pset_find(const char *name)
 
 int smpi__pset_size(int i)
 {
-    return i == PSET_WORLD ? smpi__rt.nranks : 1;
+    return i == PSET_WORLD ? smpi_mpi_comm_world.group->size : 1;
 }
 
 MPI_Group smpi__pset_group(int i)
@@ -117,5 +117,5 @@ MPI_Group smpi__pset_group(int i)
 
     if (i == PSET_SELF)
         return smpi__group_of(&me, 1);
-    return smpi__group_of(smpi_mpi_comm_world.group->world, smpi__rt.nranks);
+    return smpi__group_of(smpi_mpi_comm_world.group->world, smpi_mpi_comm_world.group->size);
 }

@@ -121,10 +121,11 @@ static void describe_rank(struct sim_actor *a, void *arg)
 {
     struct smpi_process *p = sim_actor_data(a);
     FILE *out = arg;
+    char label[48];
 
     if (!p || !sim_actor_is_blocked(a))
         return;
-    fprintf(out, "  rank %d", p->rank);
+    fprintf(out, "  %s", smpi__rank_label(&smpi__rt.procs[p->rank], label, sizeof(label)));
     if (p->thread)
         fprintf(out, " thread %d", smpi__thread_id(p));
     fprintf(out, " (host %s) is blocked in %s", sim_host_name(p->host),
@@ -176,11 +177,13 @@ static const char *signal_text(int sig)
 static void on_crash(int sig, siginfo_t *info, void *uctx)
 {
     struct smpi_process *p = smpi__self();
+    char label[48];
 
     fflush(stdout);
     if (p)
-        fprintf(stderr, "simmpi: rank %d (host %s) crashed with %s at simulated time %.9g s\n",
-                p->rank, sim_host_name(p->host), signal_text(sig), sim_now());
+        fprintf(stderr, "simmpi: %s (host %s) crashed with %s at simulated time %.9g s\n",
+                smpi__rank_label(&smpi__rt.procs[p->rank], label, sizeof(label)),
+                sim_host_name(p->host), signal_text(sig), sim_now());
     else
         fprintf(stderr, "simmpi: the simulator crashed with %s\n", signal_text(sig));
     if (sig == SIGSEGV || sig == SIGBUS)

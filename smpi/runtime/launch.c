@@ -233,16 +233,22 @@ static void place_ranks(const struct launch_args *a, struct sim_platform *plat)
                 "You requested to use %d ranks, but there is only %d processes in your "
                 "hostfile...",
                 np, nhosts);
-    smpi__rt.nranks = np;
-    smpi__rt.procs = sim_xcalloc((size_t)np, sizeof(*smpi__rt.procs));
+    smpi__procs_reserve(plat, np);
+    if (!hosts) {
+        hosts = sim_xcalloc((size_t)nhosts, sizeof(*hosts));
+        for (int i = 0; i < nhosts; i++)
+            hosts[i] = sim_platform_host(plat, i);
+    }
     for (int i = 0; i < np; i++) {
         smpi__rt.procs[i].rank = i;
-        smpi__rt.procs[i].host = hosts ? hosts[i % nhosts] : sim_platform_host(plat, i % nhosts);
+        smpi__rt.procs[i].job_rank = i;
+        smpi__rt.procs[i].host = hosts[i % nhosts];
         if (smpi__rt.cfg.map)
             SIM_LOG(log_smpi, SIM_LOG_INFO, "[rank %d] -> %s", i,
                     sim_host_name(smpi__rt.procs[i].host));
     }
-    free(hosts);
+    smpi__rt.hosts = hosts; /* MPI_Comm_spawn places its ranks on the next ones (jobs.c) */
+    smpi__rt.nhosts = nhosts;
 }
 
 static void setup_argv(const struct launch_args *a)
@@ -279,7 +285,11 @@ static void activate_rank(struct sim_actor *a, void *arg)
     const struct smpi_process *p = sim_actor_data(a);
 
     if (p) {
-        smpi_app_activate(arg, p->rank);
+        const struct smpi_process *r = &smpi__rt.procs[p->rank];
+
+        if (r->job == 0)
+            smpi_app_activate(arg, p->rank);
+        smpi__job_activate(r);
         smpi__getopt_activate(p->rank);
     }
 }
@@ -345,6 +355,7 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi__rt.run_start = wall_clock();
     smpi__progress_init();
     rc = sim_engine_run();
+    smpi__job_activate(NULL); /* smpirun's working directory for the reports */
     smpi__progress_finish();
     fflush(stdout); /* the report may go to stdout too, after the program's output */
     smpi__trace_finish();

@@ -250,11 +250,12 @@ static int memfd_budget(int need, struct rlimit *saved, bool *raised)
     return want.rlim_cur > (rlim_t)(used + 64) ? (int)(want.rlim_cur - (rlim_t)(used + 64)) : 0;
 }
 
-/* Opens the copies of ranks 1..nranks-1; rank 0 already has the original file. Each copy is a
- * memory file (open_memfd_copy) unless the copies must be files (keep_temps, or
- * smpi/privatize-libs, which rewrites them) or a memory file cannot be used. */
-static void open_private_copies(struct smpi_app *app, int src, off_t len, const char *path,
-                                const char *tmpdir, bool keep_temps)
+/* Opens the copies of ranks first..nranks-1 (first is 1: rank 0 has the original file; 0 for
+ * the ranks of MPI_Comm_spawn, whose original may be the parents'). Each copy is a memory file
+ * (open_memfd_copy) unless the copies must be files (keep_temps, or smpi/privatize-libs, which
+ * rewrites them) or a memory file cannot be used. */
+static void open_private_copies(struct smpi_app *app, int first, int src, off_t len,
+                                const char *path, const char *tmpdir, bool keep_temps)
 {
     const char *slash = strrchr(path, '/');
     const char *base = slash ? slash + 1 : path;
@@ -265,17 +266,18 @@ static void open_private_copies(struct smpi_app *app, int src, off_t len, const 
     int nfds = 0;
     struct rlimit saved;
     bool raised = false;
-    int budget = memfd ? memfd_budget(app->nranks - 1, &saved, &raised) : 0;
+    int budget = memfd ? memfd_budget(app->nranks - first, &saved, &raised) : 0;
 
     check_tmpdir(tmpdir);
-    for (int i = 1; i < app->nranks; i++) {
+    for (int i = first; i < app->nranks; i++) {
         if (nfds < budget &&
             (app->mains[i] = open_memfd_copy(app, src, len, base, i, &fds[nfds])) != NULL) {
             nfds++;
             continue;
         }
         budget = 0; /* once a memory file failed, files from then on */
-        snprintf(copy, cap, "%s/%s_%ld_%d.so", tmpdir, base, (long)getpid(), i);
+        snprintf(copy, cap, "%s/%s_%ld_%d%s.so", tmpdir, base, (long)getpid(), i,
+                 first == 0 ? "_spawned" : "");
         make_copy(src, len, copy, tmpdir);
         if (smpi__libs_any())
             smpi__libs_for_copy(copy, i, tmpdir, keep_temps);
@@ -360,6 +362,17 @@ static enum smpi_privatization choose_mode(enum smpi_privatization mode, const c
     return mode;
 }
 
+/* A new application object for nranks ranks, its tables empty. */
+static struct smpi_app *app_new(int nranks)
+{
+    struct smpi_app *app = sim_xcalloc(1, sizeof(*app));
+
+    app->nranks = nranks;
+    app->handles = sim_xcalloc((size_t)nranks, sizeof(*app->handles));
+    app->mains = sim_xcalloc((size_t)nranks, sizeof(*app->mains));
+    return app;
+}
+
 struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatization mode,
                                const char *tmpdir, bool keep_temps)
 {
@@ -379,15 +392,12 @@ struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatiza
         sim_die("program %s is not a regular file; was it compiled with smpicc?", path);
     check_elf(fd, path);
 
-    app = sim_xcalloc(1, sizeof(*app));
-    app->nranks = nranks;
-    app->handles = sim_xcalloc((size_t)nranks, sizeof(*app->handles));
-    app->mains = sim_xcalloc((size_t)nranks, sizeof(*app->mains));
+    app = app_new(nranks);
     app->mains[0] = open_copy(file, path, 0, &app->handles[0]);
     app->mode = choose_mode(mode, file, nranks);
     app->nhandles = app->mode == SMPI_PRIVATIZE_DLOPEN ? nranks : 1;
     if (app->mode == SMPI_PRIVATIZE_DLOPEN)
-        open_private_copies(app, fd, st.st_size, path, tmpdir && *tmpdir ? tmpdir : "/tmp",
+        open_private_copies(app, 1, fd, st.st_size, path, tmpdir && *tmpdir ? tmpdir : "/tmp",
                             keep_temps);
     else if (app->mode == SMPI_PRIVATIZE_MMAP)
         app->images = smpi__app_images_new(app->handles[0], path, nranks);
@@ -402,6 +412,41 @@ struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatiza
             app->mode == SMPI_PRIVATIZE_DLOPEN ? "one copy per rank"
             : app->mode == SMPI_PRIVATIZE_MMAP ? "one copy, globals switched per rank"
                                                : "shared globals");
+    return app;
+}
+
+struct smpi_app *smpi_app_open_spawned(const char *path, int nranks, enum smpi_privatization mode,
+                                       const char *tmpdir, bool keep_temps)
+{
+    struct smpi_app *app;
+    struct stat st;
+    void *original;
+    int fd;
+
+    sim_assert(nranks >= 1, "smpi_app_open_spawned: %d ranks", nranks);
+    fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        if (fd >= 0)
+            close(fd);
+        return NULL;
+    }
+    check_elf(fd, path);
+    app = app_new(nranks);
+    /* the original checks that the file has a main; it may be the parents' own object */
+    app->mains[0] = open_copy(path, path, 0, &original);
+    app->mode = mode == SMPI_PRIVATIZE_NO ? SMPI_PRIVATIZE_NO : SMPI_PRIVATIZE_DLOPEN;
+    if (app->mode == SMPI_PRIVATIZE_NO) {
+        app->nhandles = 1;
+        app->handles[0] = original;
+    } else {
+        app->nhandles = nranks;
+        open_private_copies(app, 0, fd, st.st_size, path, tmpdir && *tmpdir ? tmpdir : "/tmp",
+                            keep_temps);
+        dlclose(original);
+    }
+    close(fd);
+    SIM_LOG(log_loader, SIM_LOG_VERBOSE, "opened %s for %d spawned ranks (%s)", path, nranks,
+            app->mode == SMPI_PRIVATIZE_DLOPEN ? "one copy per rank" : "shared globals");
     return app;
 }
 

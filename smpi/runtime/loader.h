@@ -29,6 +29,15 @@ struct smpi_app;
 struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatization mode,
                                const char *tmpdir, bool keep_temps);
 
+/* The program of an MPI_Comm_spawn (`path` names a file as given: the caller resolves it), for
+ * `nranks` new ranks: every rank gets its own copy of the object (also rank 0, since the file may
+ * be the one the parents run), unless `mode` is SMPI_PRIVATIZE_NO (one shared dlopen). The
+ * copies are made as for DLOPEN whatever the parents' mode: mmap images are not made for a
+ * second object. NULL when the file cannot be opened; dies as smpi_app_open on a file that is
+ * not a program built by smpicc. */
+struct smpi_app *smpi_app_open_spawned(const char *path, int nranks, enum smpi_privatization mode,
+                                       const char *tmpdir, bool keep_temps);
+
 /* The privatization in use: NO, DLOPEN or MMAP (AUTO resolved). */
 enum smpi_privatization smpi_app_privatization(const struct smpi_app *app);
 

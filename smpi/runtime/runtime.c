@@ -29,6 +29,8 @@ struct smpi_process *smpi__self(void)
 
 void *smpi__rank_addr(int rank, const void *p)
 {
+    if (smpi__rt.procs[rank].job != 0) /* a spawned rank's copy is never mmap-privatized */
+        return (void *)p;
     return smpi_app_rank_addr(smpi__rt.app, rank, p);
 }
 
@@ -194,8 +196,10 @@ void smpi__sleep(double seconds)
 static void rank_main(void *arg)
 {
     struct smpi_process *p = arg;
+    char me[48];
     int rc;
 
+    smpi__rank_label(p, me, sizeof(me));
     if (smpi__trace_on)
         smpi__trace_rank_start(p);
     smpi__bench_begin(p);
@@ -203,20 +207,19 @@ static void rank_main(void *arg)
     p->depth = 0;
     if (rc != 0) {
         fflush(stdout);
-        fprintf(stderr, "simmpi: rank %d returned %d from main\n", p->rank, rc);
+        fprintf(stderr, "simmpi: %s returned %d from main\n", me, rc);
         smpi__job_abort(rc & 0xff ? rc & 0xff : 1);
     }
     if (p->initialized && !p->finalized) {
         fflush(stdout);
         if (!smpi__rt.cfg.implicit_finalize) {
-            fprintf(stderr, "simmpi: rank %d returned from main without calling MPI_Finalize\n",
-                    p->rank);
+            fprintf(stderr, "simmpi: %s returned from main without calling MPI_Finalize\n", me);
             smpi__job_abort(1);
         }
         fprintf(stderr,
-                "simmpi: warning: rank %d returned from main without calling MPI_Finalize; "
+                "simmpi: warning: %s returned from main without calling MPI_Finalize; "
                 "finalized it (--cfg=smpi/implicit-finalize:no makes this an error)\n",
-                p->rank);
+                me);
         PMPI_Finalize();
     }
     smpi__rt.ranks_ended++;
@@ -237,19 +240,27 @@ void smpi__ranks_create(void)
     smpi__rt.iprobe_sleeps = 1;
     if (smpi__rt.cfg.simulate_computation && !smpi__rt.replaying)
         smpi__clock_init(true);
-    for (int i = 0; i < smpi__rt.nranks; i++) {
-        struct smpi_process *p = &smpi__rt.procs[i];
-        char name[32];
-        char label[32];
-
-        snprintf(name, sizeof(name), "%d", i); /* SimGrid's actor name for the rank */
-        snprintf(label, sizeof(label), "rank %d", i);
-        p->actor = sim_actor_create_labeled(name, label, p->host, rank_main, p);
-        sim_actor_set_data(p->actor, p);
-        p->thread_level = MPI_THREAD_SINGLE;
-        smpi__getopt_init(&p->getopt);
-    }
+    for (int i = 0; i < smpi__rt.nranks; i++)
+        smpi__rank_start(&smpi__rt.procs[i]);
     SIM_LOG(log_rt, SIM_LOG_VERBOSE, "%d ranks created", smpi__rt.nranks);
+}
+
+/* SimGrid's actor name for a rank is its number; a spawned rank's is "R@J", its rank in the
+ * world of spawn J, so that log lines tell the jobs apart. */
+void smpi__rank_start(struct smpi_process *p)
+{
+    char name[32];
+    char label[48];
+
+    if (p->job == 0)
+        snprintf(name, sizeof(name), "%d", p->rank);
+    else
+        snprintf(name, sizeof(name), "%d@%d", p->job_rank, p->job);
+    smpi__rank_label(p, label, sizeof(label));
+    p->actor = sim_actor_create_labeled(name, label, p->host, rank_main, p);
+    sim_actor_set_data(p->actor, p);
+    p->thread_level = MPI_THREAD_SINGLE;
+    smpi__getopt_init(&p->getopt);
 }
 
 /* exit() called by the application (redirected by smpicc's forced include). A rank that exits

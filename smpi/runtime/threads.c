@@ -65,7 +65,7 @@ static unsigned nkeys;
 static struct rank_threads *rank_of(int rank)
 {
     if (!ranks)
-        ranks = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(*ranks));
+        ranks = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(*ranks));
     return &ranks[rank];
 }
 

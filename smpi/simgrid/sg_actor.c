@@ -75,7 +75,7 @@ static const char *property(const struct smpi_process *p, int i)
         return "smpirun";
     case 1:
         if (!ranks)
-            ranks = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(*ranks));
+            ranks = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(*ranks));
         if (!ranks[p->rank]) {
             ranks[p->rank] = sim_xmalloc(16);
             snprintf(ranks[p->rank], 16, "%d", p->rank);

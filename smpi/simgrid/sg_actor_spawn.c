@@ -183,7 +183,7 @@ void sg_actor_self_set_data(void *userdata)
         return;
     }
     if (!rank_data)
-        rank_data = sim_xcalloc((size_t)smpi__rt.nranks, sizeof(*rank_data));
+        rank_data = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(*rank_data));
     rank_data[p->rank] = userdata;
 }
 

@@ -3,7 +3,9 @@
  * lock, complete without start, wait without post, a second lock on the same target, freeing a
  * locked window (MPI_ERR_RMA_SYNC); accesses outside the target window (MPI_ERR_RMA_RANGE);
  * MPI_MODE_NOCHECK against a held lock (MPI_ERR_RMA_CONFLICT); a flavor-specific call on
- * another flavor (MPI_ERR_RMA_FLAVOR); bad rank, lock type, op and window handle.
+ * another flavor (MPI_ERR_RMA_FLAVOR; MPI_Win_shared_query answers on a created window, as
+ * MPI-4.0 says: the caller's memory, size 0 and NULL for another rank's); bad rank, lock type,
+ * op and window handle.
  * With the argument "fatal", rank 1 makes an out-of-range put under MPI_ERRORS_ARE_FATAL and
  * the job must end with a message naming the call, the rank, the window and the displacement.
  * Needs 2 ranks. */
