@@ -1,4 +1,4 @@
-/* mpi.h: the MPI-3.1 C interface of simmpi. Handles are pointers to library-owned structs;
+/* mpi.h: the MPI-4.0 C interface of simmpi. Handles are pointers to library-owned structs;
  * predefined handles are the addresses of objects exported by the library. Every function
  * exists as MPI_<name> and as its profiling twin PMPI_<name>. This file holds the types, the
  * constants, the predefined objects and the callback types; the function declarations are in
@@ -17,8 +17,8 @@
 extern "C" {
 #endif
 
-#define MPI_VERSION 3
-#define MPI_SUBVERSION 1
+#define MPI_VERSION 4
+#define MPI_SUBVERSION 0
 
 /* ---- Handle and scalar types ---- */
 typedef struct smpi_comm *MPI_Comm;

@@ -54,8 +54,8 @@ module mpi_f08
         integer :: smpi_reserved(3)
     end type MPI_Status
 
-    integer, parameter :: MPI_VERSION = 3
-    integer, parameter :: MPI_SUBVERSION = 1
+    integer, parameter :: MPI_VERSION = 4
+    integer, parameter :: MPI_SUBVERSION = 0
     integer, parameter :: MPI_SUCCESS = 0
     integer, parameter :: MPI_ERR_BUFFER = 1
     integer, parameter :: MPI_ERR_COUNT = 2
