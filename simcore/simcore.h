@@ -43,6 +43,9 @@ char *sim__xstrdup(const char *s, const char *file, int line);
 #define sim_xcalloc(n, size) sim__xcalloc((n), (size), __FILE__, __LINE__)
 #define sim_xrealloc(p, size) sim__xrealloc((p), (size), __FILE__, __LINE__)
 #define sim_xstrdup(s) sim__xstrdup((s), __FILE__, __LINE__)
+/* File `name` in the directory of file `ref` (a new string) when access(2) grants it `mode`
+ * (F_OK, R_OK, ...); NULL when it does not or when ref names no directory. */
+char *sim_file_beside(const char *ref, const char *name, int mode);
 
 /* ---------------------------------------------------------------------------------------
  * Logging, as SimGrid's xbt log: SIM_LOG(cat, level, fmt, ...). A category is declared once

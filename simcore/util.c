@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "simcore/internal.h"
 
@@ -85,4 +86,21 @@ char *sim__xstrdup(const char *s, const char *file, int line)
 
     memcpy(p, s, n);
     return p;
+}
+
+char *sim_file_beside(const char *ref, const char *name, int mode)
+{
+    const char *slash = strrchr(ref, '/');
+    size_t cap;
+    char *file;
+
+    if (!slash)
+        return NULL;
+    cap = (size_t)(slash - ref) + strlen(name) + 2;
+    file = sim_xmalloc(cap);
+    snprintf(file, cap, "%.*s/%s", (int)(slash - ref), ref, name);
+    if (access(file, mode) == 0)
+        return file;
+    free(file);
+    return NULL;
 }

@@ -44,21 +44,35 @@ int PMPI_Init(int *argc, char ***argv)
 }
 #pragma weak MPI_Init = PMPI_Init
 
-int PMPI_Initialized(int *flag)
+/* MPI_Initialized, MPI_Finalized, MPI_Query_thread and MPI_Is_thread_main: a fact of the
+ * calling rank (outside any rank: not initialized, not finalized, MPI_THREAD_SINGLE, the main
+ * thread). */
+enum fact { INITIALIZED, FINALIZED, THREAD_LEVEL, THREAD_MAIN };
+
+static int rank_fact(enum fact f, int *out)
 {
     struct smpi_process *p = smpi__self();
 
-    *flag = p && p->initialized;
+    if (f == INITIALIZED)
+        *out = p && p->initialized;
+    else if (f == FINALIZED)
+        *out = p && p->finalized;
+    else if (f == THREAD_LEVEL)
+        *out = p ? p->thread_level : MPI_THREAD_SINGLE;
+    else
+        *out = !p || smpi__thread_is_main(p);
     return MPI_SUCCESS;
+}
+
+int PMPI_Initialized(int *flag)
+{
+    return rank_fact(INITIALIZED, flag);
 }
 #pragma weak MPI_Initialized = PMPI_Initialized
 
 int PMPI_Finalized(int *flag)
 {
-    struct smpi_process *p = smpi__self();
-
-    *flag = p && p->finalized;
-    return MPI_SUCCESS;
+    return rank_fact(FINALIZED, flag);
 }
 #pragma weak MPI_Finalized = PMPI_Finalized
 
@@ -153,19 +167,13 @@ int PMPI_Get_library_version(char *version, int *len)
 
 int PMPI_Query_thread(int *provided)
 {
-    struct smpi_process *p = smpi__self();
-
-    *provided = p ? p->thread_level : MPI_THREAD_SINGLE;
-    return MPI_SUCCESS;
+    return rank_fact(THREAD_LEVEL, provided);
 }
 #pragma weak MPI_Query_thread = PMPI_Query_thread
 
 int PMPI_Is_thread_main(int *flag)
 {
-    struct smpi_process *p = smpi__self();
-
-    *flag = !p || smpi__thread_is_main(p);
-    return MPI_SUCCESS;
+    return rank_fact(THREAD_MAIN, flag);
 }
 #pragma weak MPI_Is_thread_main = PMPI_Is_thread_main
 

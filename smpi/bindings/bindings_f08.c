@@ -12,23 +12,24 @@
 _Static_assert(sizeof(MPI_F08_status) == MPI_F_STATUS_SIZE * sizeof(MPI_Fint),
                "MPI_F08_status is the INTEGER status");
 
+/* MPI_Status_f2f08 and MPI_Status_f082f: the two layouts are one (the assertion above). */
+static int copy_status(const char *call, const void *from, void *to, const char *what)
+{
+    if (!from || !to)
+        return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG, "%s is NULL", what);
+    memcpy(to, from, sizeof(MPI_F08_status));
+    return MPI_SUCCESS;
+}
+
 int PMPI_Status_f2f08(const MPI_Fint *f_status, MPI_F08_status *f08_status)
 {
-    if (!f_status || !f08_status)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Status_f2f08", MPI_ERR_ARG,
-                           "f_status or f08_status is NULL");
-    memcpy(f08_status, f_status, sizeof(*f08_status));
-    return MPI_SUCCESS;
+    return copy_status("MPI_Status_f2f08", f_status, f08_status, "f_status or f08_status");
 }
 #pragma weak MPI_Status_f2f08 = PMPI_Status_f2f08
 
 int PMPI_Status_f082f(const MPI_F08_status *f08_status, MPI_Fint *f_status)
 {
-    if (!f08_status || !f_status)
-        return smpi__error(MPI_COMM_WORLD, "MPI_Status_f082f", MPI_ERR_ARG,
-                           "f08_status or f_status is NULL");
-    memcpy(f_status, f08_status, sizeof(*f08_status));
-    return MPI_SUCCESS;
+    return copy_status("MPI_Status_f082f", f08_status, f_status, "f08_status or f_status");
 }
 #pragma weak MPI_Status_f082f = PMPI_Status_f082f
 

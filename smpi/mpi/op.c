@@ -198,20 +198,15 @@ int smpi_op_apply(MPI_Op op, const void *in, void *inout, int count, MPI_Datatyp
         return MPI_ERR_OP;
     if (type == MPI_DATATYPE_NULL)
         return MPI_ERR_TYPE;
-    if (op->user_fn) {
+    if (op->user_fn || op->user_fn_c) { /* MPI_Op_create's int length, or MPI_Op_create_c's */
         int len = count;
+        MPI_Count len_c = count;
         MPI_Datatype t = type;
 
-        if (count > 0)
+        if (count > 0 && op->user_fn)
             op->user_fn((void *)in, inout, &len, &t);
-        return MPI_SUCCESS;
-    }
-    if (op->user_fn_c) {
-        MPI_Count len = count;
-        MPI_Datatype t = type;
-
-        if (count > 0)
-            op->user_fn_c((void *)in, inout, &len, &t);
+        else if (count > 0)
+            op->user_fn_c((void *)in, inout, &len_c, &t);
         return MPI_SUCCESS;
     }
     if (op == MPI_NO_OP)

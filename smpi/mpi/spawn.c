@@ -24,19 +24,8 @@ SIM_LOG_CATEGORY(log_spawn, "smpi.spawn");
 static char *beside_program(const char *command)
 {
     const char *program = smpi__rt.procs[0].argv ? smpi__rt.procs[0].argv[0] : NULL;
-    const char *slash = program ? strrchr(program, '/') : NULL;
-    size_t cap;
-    char *file;
 
-    if (!slash)
-        return NULL;
-    cap = (size_t)(slash - program) + strlen(command) + 2;
-    file = sim_xmalloc(cap);
-    snprintf(file, cap, "%.*s/%s", (int)(slash - program), program, command);
-    if (access(file, R_OK) == 0)
-        return file;
-    free(file);
-    return NULL;
+    return program ? sim_file_beside(program, command, R_OK) : NULL;
 }
 
 /* The file of `command`: as given when it holds a '/' (relative to the current directory, or

@@ -345,19 +345,6 @@ int smpi__win_shared_query(MPI_Win win, int rank, MPI_Aint *size, int *disp_unit
 {
     const struct win_rank *t = NULL;
 
-    if (win->flavor != MPI_WIN_FLAVOR_SHARED) {
-        /* MPI-4.0 section 12.2.3: on a window of MPI_Win_create or MPI_Win_allocate, a rank
-         * whose memory the caller cannot load from and store to gives size 0 and NULL. simmpi
-         * declares shared only the caller's own memory (another rank's globals may be
-         * privatized), so the query describes the caller's part, or nothing for another rank
-         * (its disp_unit kept). */
-        bool own = rank != MPI_PROC_NULL && rank == smpi__win_rank(win);
-
-        *size = own ? win->r[rank].size : 0;
-        *disp_unit = rank != MPI_PROC_NULL ? win->r[rank].disp_unit : 1;
-        *(void **)baseptr = own ? win->r[rank].base : NULL;
-        return MPI_SUCCESS;
-    }
     if (rank != MPI_PROC_NULL)
         t = &win->r[rank];
     for (int i = 0; !t && i < win->n; i++)

@@ -28,19 +28,12 @@ static char *trim(char *s)
  * there, relative to the index's own directory (so a trace can be replayed from anywhere). */
 static char *resolve(const char *index, const char *name)
 {
-    const char *slash = strrchr(index, '/');
-    size_t n;
     char *near;
 
-    if (name[0] == '/' || !slash || access(name, F_OK) == 0)
+    if (name[0] == '/' || access(name, F_OK) == 0)
         return sim_xstrdup(name);
-    n = (size_t)(slash - index) + strlen(name) + 2;
-    near = sim_xmalloc(n);
-    snprintf(near, n, "%.*s/%s", (int)(slash - index), index, name);
-    if (access(near, F_OK) == 0)
-        return near;
-    free(near);
-    return sim_xstrdup(name);
+    near = sim_file_beside(index, name, F_OK);
+    return near ? near : sim_xstrdup(name);
 }
 
 int smpi__ti_read_index(const char *index, char ***files, int **lines)
