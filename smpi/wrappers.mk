@@ -11,6 +11,7 @@
 # not substitute them in this file): CC CXX CXX_NO_GNU_UNIQUE VERSION INCLUDEDIR LIBDIR
 # (smpicc.in), SMPICC (smpicxx.in), SMPIMAIN SMPI_LIBTOOL (smpirun.in), SMPICC_PATH
 # SMPIRUN_PATH (smpitest.in, smpitesh.in), SMPITESH_LIB (smpitesh.in: where smpitesh_cmake.py is,
+# smpitest.in: where smpitest_mpich.sh is;
 # the source tree's smpi/ or $(pkgdatadir)).
 
 smpi_wrapper_names = smpicc smpicxx smpirun smpitest smpitesh
@@ -71,7 +72,7 @@ smpi/smpirun: $(srcdir)/smpi/smpirun.in Makefile
 smpi/smpitest: $(srcdir)/smpi/smpitest.in Makefile
 	$(AM_V_GEN)$(smpi_gen_intree) $(srcdir)/smpi/smpitest.in $(smpi_gen_finish)
 # smpitesh's CMake reader, a Python module beside its data.
-dist_pkgdata_DATA = smpi/smpitesh_cmake.py
+dist_pkgdata_DATA = smpi/smpitesh_cmake.py smpi/smpitest_mpich.sh
 
 smpi/smpitesh: $(srcdir)/smpi/smpitesh.in Makefile
 	$(AM_V_GEN)$(smpi_gen_intree) $(srcdir)/smpi/smpitesh.in $(smpi_gen_finish)
