@@ -113,85 +113,56 @@ testlist_subst() {
     esac
 }
 
-# Whether the MPI under test provides MPI_THREAD_MULTIPLE (configure's check before it enables
-# the threads folder): a one-process probe, run once and remembered under $outdir/gen.
+# probe NAME HOW LINE...: whether the MPI under test builds the C program whose main has these
+# lines (HOW=run: and runs it on one process; HOW=f08: the lines are a Fortran program built
+# with $SMPIF90), as configure checks before it enables a folder; the answer is remembered in
+# $outdir/gen/probe-NAME.result.
+probe() {
+    local how=$2 p=$outdir/gen/probe-$1 ok=no
+    shift 2
+    if [ ! -f "$p.result" ]; then
+        mkdir -p "$outdir/gen"
+        if [ "$how" = f08 ]; then
+            printf '%s\n' "$@" >"$p.f90"
+            [ -x "$SMPIF90" ] && (cd "$outdir/gen" && "$SMPIF90" -o "$p" "$p.f90") >"$p.log" 2>&1 &&
+                ok=yes
+        else
+            printf '%s\n' '#include <mpi.h>' 'int main(int argc, char **argv) {' "$@" '}' >"$p.c"
+            "$SMPICC" -o "$p" "$p.c" >"$p.log" 2>&1 &&
+                { [ "$how" != run ] || timeout 60 "$SMPIRUN" -np 1 "${extra_run[@]}" "$p" \
+                    >>"$p.log" 2>&1 </dev/null; } && ok=yes
+        fi
+        echo "$ok" >"$p.result"
+    fi
+    [ "$(cat "$p.result")" = yes ]
+}
+
+# MPI_THREAD_MULTIPLE granted (the threads folder).
 thread_multiple() {
-    local probe=$outdir/gen/probe-thread_multiple
-    if [ ! -f "$probe.result" ]; then
-        mkdir -p "$outdir/gen"
-        printf '%s\n' '#include <mpi.h>' 'int main(int argc, char **argv) {' \
-            '    int provided = MPI_THREAD_SINGLE;' \
-            '    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);' \
-            '    MPI_Finalize();' '    return provided == MPI_THREAD_MULTIPLE ? 0 : 1;' '}' >"$probe.c"
-        if "$SMPICC" -o "$probe" "$probe.c" >"$probe.log" 2>&1 &&
-                timeout 60 "$SMPIRUN" -np 1 "${extra_run[@]}" "$probe" >>"$probe.log" 2>&1 </dev/null; then
-            echo yes >"$probe.result"
-        else
-            echo no >"$probe.result"
-        fi
-    fi
-    [ "$(cat "$probe.result")" = yes ]
+    probe thread_multiple run '    int provided = MPI_THREAD_SINGLE;' \
+        '    MPI_Init_thread(&argc, &argv, MPI_THREAD_MULTIPLE, &provided);' \
+        '    MPI_Finalize();' '    return provided == MPI_THREAD_MULTIPLE ? 0 : 1;'
 }
 
-# Whether the MPI under test can spawn processes (configure's check before it enables the spawn
-# folder): a one-process probe that spawns itself once, remembered under $outdir/gen.
+# A process that spawns itself once (the spawn folder).
 can_spawn() {
-    local probe=$outdir/gen/probe-spawn
-    if [ ! -f "$probe.result" ]; then
-        mkdir -p "$outdir/gen"
-        printf '%s\n' '#include <mpi.h>' 'int main(int argc, char **argv) {' \
-            '    MPI_Comm parent, inter;' '    MPI_Init(&argc, &argv);' \
-            '    MPI_Comm_get_parent(&parent);' \
-            '    if (parent == MPI_COMM_NULL)' \
-            '        MPI_Comm_spawn(argv[0], MPI_ARGV_NULL, 1, MPI_INFO_NULL, 0, MPI_COMM_WORLD,' \
-            '                       &inter, MPI_ERRCODES_IGNORE);' \
-            '    MPI_Finalize();' '    return 0;' '}' >"$probe.c"
-        if "$SMPICC" -o "$probe" "$probe.c" >"$probe.log" 2>&1 &&
-                timeout 60 "$SMPIRUN" -np 1 "${extra_run[@]}" "$probe" >>"$probe.log" 2>&1 </dev/null; then
-            echo yes >"$probe.result"
-        else
-            echo no >"$probe.result"
-        fi
-    fi
-    [ "$(cat "$probe.result")" = yes ]
+    probe spawn run '    MPI_Comm parent, inter;' '    MPI_Init(&argc, &argv);' \
+        '    MPI_Comm_get_parent(&parent);' '    if (parent == MPI_COMM_NULL)' \
+        '        MPI_Comm_spawn(argv[0], MPI_ARGV_NULL, 1, MPI_INFO_NULL, 0, MPI_COMM_WORLD,' \
+        '                       &inter, MPI_ERRCODES_IGNORE);' '    MPI_Finalize();' '    return 0;'
 }
 
-# Whether the MPI under test has MPI-4's partitioned communication (configure's check before it
-# enables the part folders): a program calling MPI_Psend_init must compile and link; the answer
-# is remembered under $outdir/gen.
+# MPI-4's partitioned communication (the part folders): MPI_Psend_init compiles and links.
 has_partitioned() {
-    local probe=$outdir/gen/probe-partitioned
-    if [ ! -f "$probe.result" ]; then
-        mkdir -p "$outdir/gen"
-        printf '%s\n' '#include <mpi.h>' 'int main(int argc, char **argv) {' \
-            '    MPI_Request req;' '    MPI_Init(&argc, &argv);' \
-            '    MPI_Psend_init(NULL, 1, 0, MPI_INT, 0, 0, MPI_COMM_SELF, MPI_INFO_NULL, &req);' \
-            '    MPI_Finalize();' '    return 0;' '}' >"$probe.c"
-        if "$SMPICC" -o "$probe" "$probe.c" >"$probe.log" 2>&1; then
-            echo yes >"$probe.result"
-        else
-            echo no >"$probe.result"
-        fi
-    fi
-    [ "$(cat "$probe.result")" = yes ]
+    probe partitioned build '    MPI_Request req;' '    MPI_Init(&argc, &argv);' \
+        '    MPI_Psend_init(NULL, 1, 0, MPI_INT, 0, 0, MPI_COMM_SELF, MPI_INFO_NULL, &req);' \
+        '    MPI_Finalize();' '    return 0;'
 }
 
-# Whether the MPI under test has the mpi_f08 module (configure's check before it enables the f08
-# folder): a program that uses it must compile and link with $SMPIF90; remembered under $outdir/gen.
+# The mpi_f08 module (the f08 folder): a program that uses it builds with $SMPIF90.
 has_f08() {
-    local probe=$outdir/gen/probe-f08
-    if [ ! -f "$probe.result" ]; then
-        mkdir -p "$outdir/gen"
-        printf '%s\n' 'program probe' '    use mpi_f08' '    call MPI_Init()' \
-            '    call MPI_Finalize()' 'end program probe' >"$probe.f90"
-        if [ -x "$SMPIF90" ] && (cd "$outdir/gen" && "$SMPIF90" -o "$probe" "$probe.f90") \
-                >"$probe.log" 2>&1; then
-            echo yes >"$probe.result"
-        else
-            echo no >"$probe.result"
-        fi
-    fi
-    [ "$(cat "$probe.result")" = yes ]
+    probe f08 f08 'program probe' '    use mpi_f08' '    call MPI_Init()' '    call MPI_Finalize()' \
+        'end program probe'
 }
 
 # The testlist of DIR: DIR/testlist, else (upstream MPICH) DIR/testlist.in or testlist.def with
