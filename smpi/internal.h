@@ -710,16 +710,17 @@ MPI_Errhandler smpi__comm_errhandler(MPI_Comm comm);
 void smpi__comm_inherit_errhandler(MPI_Comm child, MPI_Comm parent);
 void smpi__comm_free_errhandlers(MPI_Comm comm);
 /* Error handler objects: new user handlers of each kind (one reference), taking and dropping a
- * reference (predefined handlers have none), whether eh may be set on a window or a file (its
- * kind, or predefined), *slot := eh (a reference taken, the one *slot held dropped), eh as the
- * calling rank's handler on comm (a reference taken), and a window's slot for the calling rank. */
+ * reference (predefined handlers have none), whether eh may be set on a communicator, window, file
+ * or session (made for that kind of object, or predefined), *slot := eh (a reference taken, the one
+ * *slot held dropped), eh as the calling rank's handler on comm (a reference taken), and a window's
+ * slot for the calling rank. */
 MPI_Errhandler smpi__errhandler_new_comm(MPI_Comm_errhandler_function *fn);
 MPI_Errhandler smpi__errhandler_new_win(MPI_Win_errhandler_function *fn);
 MPI_Errhandler smpi__errhandler_new_file(MPI_File_errhandler_function *fn);
 void smpi__errhandler_ref(MPI_Errhandler eh);
 void smpi__errhandler_release(MPI_Errhandler eh);
-bool smpi__errhandler_fits_win(MPI_Errhandler eh);
-bool smpi__errhandler_fits_file(MPI_Errhandler eh);
+enum smpi_eh_target { SMPI_EH_FOR_COMM, SMPI_EH_FOR_WIN, SMPI_EH_FOR_FILE, SMPI_EH_FOR_SESSION };
+bool smpi__errhandler_fits(MPI_Errhandler eh, enum smpi_eh_target target);
 void smpi__errhandler_assign(MPI_Errhandler *slot, MPI_Errhandler eh);
 void smpi__comm_set_errhandler(MPI_Comm comm, MPI_Errhandler eh);
 MPI_Errhandler *smpi__win_eh_slot(MPI_Win win);

@@ -135,7 +135,7 @@ static bool fits(enum holder h, MPI_Errhandler eh)
 {
     if (eh == MPI_ERRHANDLER_NULL)
         return false;
-    return h == HOLDER_WIN ? smpi__errhandler_fits_win(eh) : smpi__errhandler_fits_file(eh);
+    return smpi__errhandler_fits(eh, h == HOLDER_WIN ? SMPI_EH_FOR_WIN : SMPI_EH_FOR_FILE);
 }
 
 static int set_errhandler(const char *call, enum holder h, void *obj, MPI_Errhandler eh)

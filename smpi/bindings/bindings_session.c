@@ -54,7 +54,8 @@ int PMPI_Session_init(MPI_Info info, MPI_Errhandler errhandler, MPI_Session *ses
 
     if (!smpi__self())
         sim_die("%s called outside of a simulated rank: run the program with smpirun", call);
-    if (errhandler == MPI_ERRHANDLER_NULL || !smpi__errhandler_fits_session(errhandler))
+    if (errhandler == MPI_ERRHANDLER_NULL ||
+        !smpi__errhandler_fits(errhandler, SMPI_EH_FOR_SESSION))
         return smpi__error(MPI_COMM_WORLD, call, MPI_ERR_ARG,
                            "errhandler is not a session error handler or a predefined one");
     if (!session)
@@ -209,7 +210,8 @@ int PMPI_Session_create_errhandler(MPI_Session_errhandler_function *session_errh
 int PMPI_Session_set_errhandler(MPI_Session session, MPI_Errhandler errhandler)
 {
     CHECK_SESSION("MPI_Session_set_errhandler", session);
-    if (errhandler == MPI_ERRHANDLER_NULL || !smpi__errhandler_fits_session(errhandler))
+    if (errhandler == MPI_ERRHANDLER_NULL ||
+        !smpi__errhandler_fits(errhandler, SMPI_EH_FOR_SESSION))
         return smpi__session_error(session, "MPI_Session_set_errhandler", MPI_ERR_ARG,
                                    "errhandler is not a session error handler or a predefined "
                                    "one");
@@ -257,7 +259,7 @@ static int from_group_error(MPI_Errhandler eh, const char *call, int code, const
 {
     MPI_Comm none = MPI_COMM_NULL;
 
-    if (eh == MPI_ERRHANDLER_NULL || !smpi__errhandler_fits_comm(eh))
+    if (eh == MPI_ERRHANDLER_NULL || !smpi__errhandler_fits(eh, SMPI_EH_FOR_COMM))
         return smpi__error(MPI_COMM_WORLD, call, code, "%s", detail);
     return smpi__errhandler_raise(eh, &none, call, code, "MPI_COMM_NULL", detail);
 }
@@ -268,7 +270,7 @@ static int from_group_checks(const char *call, MPI_Group group, const char *stri
                              MPI_Errhandler eh, MPI_Comm *newcomm)
 {
     SMPI_CHECK_INIT(call);
-    if (eh == MPI_ERRHANDLER_NULL || !smpi__errhandler_fits_comm(eh))
+    if (eh == MPI_ERRHANDLER_NULL || !smpi__errhandler_fits(eh, SMPI_EH_FOR_COMM))
         return from_group_error(eh, call, MPI_ERR_ARG,
                                 "errhandler is not a communicator error handler or a predefined "
                                 "one");

@@ -43,26 +43,27 @@ static MPI_Fint *special_block(void)
     return special[me->rank];
 }
 
-void *smpi__fbuf(void *buf)
+/* p, or the C constant that p stands for when it is the address of slot a (then ca) or slot b
+ * (then cb) of the Fortran special block. */
+static void *sentinel(void *p, int a, void *ca, int b, void *cb)
 {
     MPI_Fint *sp = special_block();
 
-    if (sp && buf == sp + SP_BOTTOM)
-        return MPI_BOTTOM;
-    if (sp && buf == sp + SP_IN_PLACE)
-        return MPI_IN_PLACE;
-    return buf;
+    if (sp && p == sp + a)
+        return ca;
+    if (sp && p == sp + b)
+        return cb;
+    return p;
+}
+
+void *smpi__fbuf(void *buf)
+{
+    return sentinel(buf, SP_BOTTOM, MPI_BOTTOM, SP_IN_PLACE, MPI_IN_PLACE);
 }
 
 int *smpi__fweights(MPI_Fint *w)
 {
-    MPI_Fint *sp = special_block();
-
-    if (sp && w == sp + SP_UNWEIGHTED)
-        return MPI_UNWEIGHTED;
-    if (sp && w == sp + SP_WEIGHTS_EMPTY)
-        return MPI_WEIGHTS_EMPTY;
-    return w;
+    return sentinel(w, SP_UNWEIGHTED, MPI_UNWEIGHTED, SP_WEIGHTS_EMPTY, MPI_WEIGHTS_EMPTY);
 }
 
 MPI_Status *smpi__fstatus_in(MPI_Fint *f, MPI_Status *scratch)

@@ -197,14 +197,16 @@ MPI_Errhandler smpi__errhandler_new_file(MPI_File_errhandler_function *fn)
     return new_user_handler(EH_USER_FILE, (void (*)(void))fn);
 }
 
-bool smpi__errhandler_fits_win(MPI_Errhandler eh)
+bool smpi__errhandler_fits(MPI_Errhandler eh, enum smpi_eh_target target)
 {
-    return eh->kind == EH_USER_WIN || eh->predefined;
-}
+    static const enum errhandler_kind user_kind[] = {
+        [SMPI_EH_FOR_COMM] = EH_USER_COMM,
+        [SMPI_EH_FOR_WIN] = EH_USER_WIN,
+        [SMPI_EH_FOR_FILE] = EH_USER_FILE,
+        [SMPI_EH_FOR_SESSION] = EH_USER_SESSION,
+    };
 
-bool smpi__errhandler_fits_file(MPI_Errhandler eh)
-{
-    return eh->kind == EH_USER_FILE || eh->predefined;
+    return eh->kind == user_kind[target] || eh->predefined;
 }
 
 MPI_Errhandler *smpi__win_eh_slot(MPI_Win win)
@@ -272,16 +274,6 @@ int smpi__file_error(MPI_File fh, const char *call, int code, const char *fmt, .
 MPI_Errhandler smpi__errhandler_new_session(MPI_Session_errhandler_function *fn)
 {
     return new_user_handler(EH_USER_SESSION, (void (*)(void))fn);
-}
-
-bool smpi__errhandler_fits_session(MPI_Errhandler eh)
-{
-    return eh->kind == EH_USER_SESSION || eh->predefined;
-}
-
-bool smpi__errhandler_fits_comm(MPI_Errhandler eh)
-{
-    return eh->kind == EH_USER_COMM || eh->predefined;
 }
 
 int smpi__errhandler_raise(MPI_Errhandler eh, void *obj, const char *call, int code, const char *on,

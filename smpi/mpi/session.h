@@ -45,13 +45,10 @@ int smpi__pset_find(const char *name);
 int smpi__pset_size(int i);
 MPI_Group smpi__pset_group(int i);
 
-/* Error handlers of sessions (errhandler.c): a new user handler; whether eh may serve a
- * session, or a communicator (a user handler of its kind, or a predefined one); and eh
- * raised for `code` on the object at obj (a pointer to its handle, passed to a user function):
- * returns the code when the call should return it, else ends the job naming `on`. */
+/* Error handlers of sessions (errhandler.c): a new user handler; and eh raised for `code` on the
+ * object at obj (a pointer to its handle, passed to a user function): returns the code when the
+ * call should return it, else ends the job naming `on`. */
 MPI_Errhandler smpi__errhandler_new_session(MPI_Session_errhandler_function *fn);
-bool smpi__errhandler_fits_session(MPI_Errhandler eh);
-bool smpi__errhandler_fits_comm(MPI_Errhandler eh);
 int smpi__errhandler_raise(MPI_Errhandler eh, void *obj, const char *call, int code, const char *on,
                            const char *detail);
 

@@ -373,11 +373,34 @@ static struct smpi_app *app_new(int nranks)
     return app;
 }
 
+/* Opens the program file (path as the user gave it) and checks that it is a regular ELF file
+ * smpicc built, giving its size; -1 if it cannot be opened or is not a regular file, and then
+ * dies naming why when fatal. */
+static int open_program(const char *file, const char *path, bool fatal, off_t *size)
+{
+    struct stat st;
+    int fd = open(file, O_RDONLY | O_CLOEXEC);
+
+    if (fd < 0 || fstat(fd, &st) != 0) {
+        if (fatal)
+            sim_die("cannot open program %s: %s", path, strerror(errno));
+    } else if (S_ISREG(st.st_mode)) {
+        check_elf(fd, path);
+        *size = st.st_size;
+        return fd;
+    } else if (fatal) {
+        sim_die("program %s is not a regular file; was it compiled with smpicc?", path);
+    }
+    if (fd >= 0)
+        close(fd);
+    return -1;
+}
+
 struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatization mode,
                                const char *tmpdir, bool keep_temps)
 {
     struct smpi_app *app;
-    struct stat st;
+    off_t size;
     char *file;
     int fd;
 
@@ -385,19 +408,13 @@ struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatiza
     /* dlopen searches the library path for a name without '/': make it name a file. */
     file = sim_xmalloc(strlen(path) + 3);
     sprintf(file, "%s%s", strchr(path, '/') ? "" : "./", path);
-    fd = open(file, O_RDONLY | O_CLOEXEC);
-    if (fd < 0 || fstat(fd, &st) != 0)
-        sim_die("cannot open program %s: %s", path, strerror(errno));
-    if (!S_ISREG(st.st_mode))
-        sim_die("program %s is not a regular file; was it compiled with smpicc?", path);
-    check_elf(fd, path);
-
+    fd = open_program(file, path, true, &size);
     app = app_new(nranks);
     app->mains[0] = open_copy(file, path, 0, &app->handles[0]);
     app->mode = choose_mode(mode, file, nranks);
     app->nhandles = app->mode == SMPI_PRIVATIZE_DLOPEN ? nranks : 1;
     if (app->mode == SMPI_PRIVATIZE_DLOPEN)
-        open_private_copies(app, 1, fd, st.st_size, path, tmpdir && *tmpdir ? tmpdir : "/tmp",
+        open_private_copies(app, 1, fd, size, path, tmpdir && *tmpdir ? tmpdir : "/tmp",
                             keep_temps);
     else if (app->mode == SMPI_PRIVATIZE_MMAP)
         app->images = smpi__app_images_new(app->handles[0], path, nranks);
@@ -419,18 +436,14 @@ struct smpi_app *smpi_app_open_spawned(const char *path, int nranks, enum smpi_p
                                        const char *tmpdir, bool keep_temps)
 {
     struct smpi_app *app;
-    struct stat st;
     void *original;
+    off_t size;
     int fd;
 
     sim_assert(nranks >= 1, "smpi_app_open_spawned: %d ranks", nranks);
-    fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0 || fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        if (fd >= 0)
-            close(fd);
+    fd = open_program(path, path, false, &size);
+    if (fd < 0)
         return NULL;
-    }
-    check_elf(fd, path);
     app = app_new(nranks);
     /* the original checks that the file has a main; it may be the parents' own object */
     app->mains[0] = open_copy(path, path, 0, &original);
@@ -440,7 +453,7 @@ struct smpi_app *smpi_app_open_spawned(const char *path, int nranks, enum smpi_p
         app->handles[0] = original;
     } else {
         app->nhandles = nranks;
-        open_private_copies(app, 0, fd, st.st_size, path, tmpdir && *tmpdir ? tmpdir : "/tmp",
+        open_private_copies(app, 0, fd, size, path, tmpdir && *tmpdir ? tmpdir : "/tmp",
                             keep_temps);
         dlclose(original);
     }
