@@ -33,6 +33,7 @@ tests_unit_smpi_test_smpi_SOURCES = \
 tests_unit_smpi_test_smpi_SOURCES += tests/unit/smpi/test_part.c tests/unit/smpi/test_f08.c
 tests_unit_smpi_test_smpi_SOURCES += tests/unit/smpi/test_large_count.c
 tests_unit_smpi_test_smpi_SOURCES += tests/unit/smpi/test_spawn.c
+tests_unit_smpi_test_smpi_SOURCES += tests/unit/smpi/test_limits.c
 tests_unit_smpi_test_smpi_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS)
 tests_unit_smpi_test_smpi_LDADD = smpi/libsmpi.la simcore/libsimcore.la $(CRITERION_LIBS) \
 	$(UNWIND_LIBS) $(XML_LIBS) -ldl -lm

@@ -380,7 +380,7 @@ fi
 
 if want scale; then
 echo
-echo "== MPI: barrier + allreduce of one double, growing -np (one run each, stops past ${BENCH_SCALE_LIMIT:-60} s) =="
+echo "== MPI: barrier + allreduce of one double, growing -np (median of ${BENCH_SCALE_RUNS:-1} run(s) each, stops past ${BENCH_SCALE_LIMIT:-60} s) =="
 # Ranks x4 from 1024 to 1048576, with -no-privatize and with private globals (simmpi: its
 # default smpi/privatization:yes, which takes mmap above the vm.max_map_count limit of dlopen
 # copies; SMPI: its default dlopen). A column stops at its first run that fails or takes more
@@ -389,26 +389,39 @@ echo "== MPI: barrier + allreduce of one double, growing -np (one run each, stop
 # time's maximum RSS; with mmap privatization the ranks' globals live in a memory file of
 # ranks x (globals rounded to pages), which RSS counts once written (switching by copy).
 # BENCH_SCALE_LIMIT (seconds, default 60) moves the limit, to measure CPU time on a loaded machine.
+# BENCH_SCALE_RUNS (default 1) runs each count that many times: medians of wall and CPU time,
+# the largest RSS. BENCH_SCALE_NP (the counts) and BENCH_SCALE_COLUMNS (of simmpi-shared
+# simmpi-private SMPI-shared SMPI-private) narrow the table, e.g. BENCH_SCALE_NP=262144
+# BENCH_SCALE_COLUMNS=simmpi-shared BENCH_SCALE_RUNS=3 for the per-rank costs.
 limit=${BENCH_SCALE_LIMIT:-60}
 # scale_run NAME CMD...: prints wall, CPU and peak memory, or why it stopped; returns 1 when it did.
 scale_run() {
     local name=$1
     shift
-    if ! /usr/bin/time -f '%e %U %S %M' -o "$out/time" timeout "$limit" "$@" >"$out/stdout" \
-            2>"$out/$name.err" || ! grep -q '^ok' "$out/stdout"; then
-        printf '  %-22s did not finish in %s s (or failed: %s)\n' "$name" "$limit" "$out/$name.err"
-        return 1
-    fi
-    read -r w u sy m < <(tail -n 1 "$out/time")
-    cpu=$(awk -v u="$u" -v s="$sy" 'BEGIN { printf "%.2f", u + s }')
-    printf '  %-22s %8.2f s wall %8.2f s CPU %8d MiB\n' "$name" "$w" "$cpu" "$((m / 1024))"
-    eval "best_${name//[^a-zA-Z0-9]/_}=\"$np ranks: $w s wall, $cpu s CPU, $((m / 1024)) MiB\""
+    local walls=() cpus=() rss=0 w u sy m
+    for i in $(seq "${BENCH_SCALE_RUNS:-1}"); do
+        if ! /usr/bin/time -f '%e %U %S %M' -o "$out/time" timeout "$limit" "$@" >"$out/stdout" \
+                2>"$out/$name.err" || ! grep -q '^ok' "$out/stdout"; then
+            printf '  %-22s did not finish in %s s (or failed: %s)\n' "$name" "$limit" "$out/$name.err"
+            return 1
+        fi
+        read -r w u sy m < <(tail -n 1 "$out/time")
+        walls+=("$w")
+        cpus+=("$(awk -v u="$u" -v s="$sy" 'BEGIN { printf "%.2f", u + s }')")
+        [ "$m" -gt "$rss" ] && rss=$m
+    done
+    local mid=$(((${#walls[@]} + 1) / 2))
+    w=$(printf '%s\n' "${walls[@]}" | sort -g | sed -n "${mid}p")
+    cpu=$(printf '%s\n' "${cpus[@]}" | sort -g | sed -n "${mid}p")
+    printf '  %-22s %8.2f s wall %8.2f s CPU %8d MiB\n' "$name" "$w" "$cpu" "$((rss / 1024))"
+    eval "best_${name//[^a-zA-Z0-9]/_}=\"$np ranks: $w s wall, $cpu s CPU, $((rss / 1024)) MiB\""
 }
 declare -A ok=( [simmpi-shared]=1 [simmpi-private]=1 [SMPI-shared]=$have_smpi [SMPI-private]=$have_smpi )
-for np in 1024 4096 16384 65536 262144 1048576; do
+shared_1m=0 # simmpi-shared finished 1048576 ranks: then two million are tried
+for np in ${BENCH_SCALE_NP:-1024 4096 16384 65536 262144 1048576}; do
     echo "np=$np"
-    for name in simmpi-shared simmpi-private SMPI-shared SMPI-private; do
-        [ "${ok[$name]}" = 1 ] || continue
+    for name in ${BENCH_SCALE_COLUMNS:-simmpi-shared simmpi-private SMPI-shared SMPI-private}; do
+        [ "${ok[$name]:-0}" = 1 ] || continue
         case $name in
             simmpi-shared) cmd=(smpi/smpirun -no-privatize "$out/mpi_barrier_allreduce") ;;
             simmpi-private) cmd=(smpi/smpirun "$out/mpi_barrier_allreduce") ;;
@@ -416,12 +429,13 @@ for np in 1024 4096 16384 65536 262144 1048576; do
             SMPI-private) cmd=(/usr/bin/smpirun "$out/mpi_barrier_allreduce.sg") ;;
         esac
         scale_run "$name" "${cmd[0]}" -np $np -platform "$plat" $opts "${cmd[@]:1}" || ok[$name]=0
+        [ "$name $np ${ok[$name]}" = "simmpi-shared 1048576 1" ] && shared_1m=1
     done
 done
 # Two million ranks: with 8 MiB stacks each rank needs its own page-table page (4 KiB) and the
-# run needs about 23 GiB, which simmpi refuses before starting; 256 KiB stacks share them.
-echo "np=2097152 (contexts/stack-size:256KiB; the default 8 MiB stacks need about 23 GiB)"
-if [ "${ok[simmpi-shared]}" = 1 ]; then
+# run needs about 23.8 GiB, which simmpi refuses before starting; 256 KiB stacks share them.
+if [ $shared_1m = 1 ]; then
+    echo "np=2097152 (contexts/stack-size:256KiB; the default 8 MiB stacks need about 23.8 GiB)"
     np=2097152
     scale_run simmpi-shared-256KiB smpi/smpirun -np $np -platform "$plat" $opts -no-privatize \
         --cfg=contexts/stack-size:256KiB "$out/mpi_barrier_allreduce" || grep -h "needs about" "$out/simmpi-shared-256KiB.err"

@@ -24,12 +24,23 @@
 
 enum { PV_MSGS, PV_BYTES, PV_UNEXPECTED, PV_ALGO, PV_CALLS = PV_ALGO + NK, NPVARS = PV_CALLS + NK };
 
-/* The counters of one rank. */
+/* How many calls of collective `kind` ran its algorithm `value` (the enum value). */
+struct call_count {
+    unsigned short kind;
+    unsigned short value;
+    unsigned long long n;
+};
+
+/* The counters of one rank. Its calls per algorithm are kept for the (collective, algorithm)
+ * pairs it has run only: a table per collective of every algorithm's count cost 1.3 KiB per
+ * rank, most of a million-rank run's growth in memory. */
 struct counters {
     unsigned long long msgs;
     unsigned long long bytes;
-    int last[NK];                  /* the enum value of the last algorithm, -1 before any */
-    unsigned long long *calls[NK]; /* per enum value 0 .. algorithms ("other" last) */
+    struct call_count *calls; /* grown as the rank runs another pair */
+    int ncalls;
+    int calls_cap;
+    unsigned short last1[NK]; /* 1 + the enum value of the last algorithm, 0 before any */
 };
 
 static struct counters *ranks; /* smpi__procs_cap() of them, made at the first count */
@@ -47,21 +58,28 @@ static int nalgos(int k)
     return n;
 }
 
-/* A rank's counters, made at its first count (the array has room for the ranks MPI_Comm_spawn
- * may add: only those that count cost their tables). */
+/* A rank's counters (the array has room for the ranks MPI_Comm_spawn may add; calloc leaves
+ * the pages of ranks that never count untouched). */
 static struct counters *counters_of(int rank)
 {
-    struct counters *c;
-
     if (!ranks)
         ranks = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(*ranks));
-    c = &ranks[rank];
-    if (!c->calls[0])
-        for (int k = 0; k < NK; k++) {
-            c->last[k] = -1;
-            c->calls[k] = sim_xcalloc((size_t)nalgos(k) + 1, sizeof(**c->calls));
-        }
-    return c;
+    return &ranks[rank];
+}
+
+/* The count of rank c's calls of collective k that ran algorithm v, made at 0 if absent. */
+static unsigned long long *call_count(struct counters *c, int k, int v)
+{
+    for (int i = 0; i < c->ncalls; i++)
+        if (c->calls[i].kind == k && c->calls[i].value == v)
+            return &c->calls[i].n;
+    if (c->ncalls == c->calls_cap) {
+        c->calls_cap = c->calls_cap ? 2 * c->calls_cap : 2;
+        c->calls = sim_xrealloc(c->calls, (size_t)c->calls_cap * sizeof(*c->calls));
+    }
+    c->calls[c->ncalls] =
+        (struct call_count){ .kind = (unsigned short)k, .value = (unsigned short)v, .n = 0 };
+    return &c->calls[c->ncalls++].n;
 }
 
 void smpi__mpit_sent(int rank, int dst, int tag, size_t bytes)
@@ -91,8 +109,8 @@ void smpi__mpit_coll_call(enum coll_kind k, const struct coll_algo *algo)
     struct counters *c = counters_of(smpi__self()->rank);
     int v = algo_value(k, algo);
 
-    c->last[k] = v;
-    c->calls[k][v]++;
+    c->last1[k] = (unsigned short)(v + 1);
+    (*call_count(c, (int)k, v))++;
     smpi__mpit_coll_event(k, smpi__self()->rank, v);
 }
 
@@ -319,9 +337,15 @@ void smpi__mpit_pvar_read(int i, int rank, void *out)
     else if (i == PV_UNEXPECTED)
         *(unsigned *)out = unexpected_length(rank);
     else if (i < PV_CALLS)
-        *(int *)out = c->last[k];
-    else
-        memcpy(out, c->calls[k], ((size_t)nalgos(k) + 1) * sizeof(unsigned long long));
+        *(int *)out = (int)c->last1[k] - 1;
+    else {
+        unsigned long long *n = out;
+
+        memset(n, 0, ((size_t)nalgos(k) + 1) * sizeof(*n));
+        for (int j = 0; j < c->ncalls; j++)
+            if (c->calls[j].kind == k)
+                n[c->calls[j].value] = c->calls[j].n;
+    }
 }
 
 /* ---- enumerations ----------------------------------------------------------------------- */
