@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "smpi/internal.h"
@@ -22,10 +23,11 @@
 static long limit; /* seconds, 0 for none */
 static char wall_message[128];
 
-static void wall_expired(int sig)
+/* Runs in a thread of its own (SIGEV_THREAD), so that neither the program's alarm() nor its
+ * signal handlers can take the limit away; the simulation may be anywhere: write and _exit. */
+static void wall_expired(union sigval v)
 {
-    (void)sig;
-    /* only async-signal-safe calls here */
+    (void)v;
     if (write(STDERR_FILENO, wall_message, strlen(wall_message)) < 0)
         _exit(TIMEOUT_STATUS);
     _exit(TIMEOUT_STATUS);
@@ -51,8 +53,13 @@ void smpi__timeout_arm(void)
              "smpirun: APPLICATION TIMED OUT, TIMEOUT = %lds (MPIEXEC_TIMEOUT; wall-clock time, "
              "the simulated clock being short of it)\n",
              limit);
-    signal(SIGALRM, wall_expired);
-    alarm((unsigned)limit);
+    struct sigevent ev = { .sigev_notify = SIGEV_THREAD, .sigev_notify_function = wall_expired };
+    struct itimerspec when = { .it_value = { .tv_sec = limit } };
+    timer_t timer;
+
+    if (timer_create(CLOCK_MONOTONIC, &ev, &timer) != 0 ||
+        timer_settime(timer, 0, &when, NULL) != 0)
+        sim_die("MPIEXEC_TIMEOUT: cannot start a wall-clock timer: %s", strerror(errno));
 }
 
 void smpi__timeout_expired(void)
