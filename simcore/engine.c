@@ -137,6 +137,18 @@ static bool advance_clock(void)
     return true;
 }
 
+/* True when an end date is set and the next event comes after it: the clock moves to it. */
+static bool past_end_date(void)
+{
+    struct sim__engine *e = &sim__engine;
+    double date;
+
+    if (e->end_date <= 0 || !next_date(&date) || date <= e->end_date)
+        return false;
+    e->now = e->end_date;
+    return true;
+}
+
 int sim_engine_run(void)
 {
     for (;;) {
@@ -146,6 +158,8 @@ int sim_engine_run(void)
         if (sim__engine.progress_fn)
             sim__engine.progress_fn(sim__engine.progress_arg);
         reshare();
+        if (past_end_date())
+            return SIM_ENGINE_END_DATE;
         if (!advance_clock()) {
             SIM_LOG(log_engine, SIM_LOG_VERBOSE, "deadlock: %d actors blocked, nothing in flight",
                     sim__actors_live());
@@ -205,6 +219,11 @@ void sim_engine_set_deadlock_hook(sim_deadlock_fn *fn, void *arg)
 {
     sim__engine.deadlock_fn = fn;
     sim__engine.deadlock_arg = arg;
+}
+
+void sim_engine_set_end_date(double date)
+{
+    sim__engine.end_date = date;
 }
 
 void sim_engine_set_progress_hook(sim_progress_fn *fn, void *arg)

@@ -382,6 +382,7 @@ struct sim__engine {
     void *deadlock_arg;
     sim_progress_fn *progress_fn;
     void *progress_arg;
+    double end_date; /* sim_engine_set_end_date's, 0 for none */
     uint64_t actor_runs;
     sim_resume_fn *resume_fn;
     void *resume_arg;

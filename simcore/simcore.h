@@ -302,7 +302,12 @@ void sim_engine_init(const struct sim_config *cfg, struct sim_platform *platform
 /* Runs until every actor has ended. Returns 0, or SIM_ENGINE_DEADLOCK when live actors are
  * all blocked and nothing is in flight (after calling the deadlock hook). */
 #define SIM_ENGINE_DEADLOCK 2
+/* Or SIM_ENGINE_END_DATE when the clock would pass the date of sim_engine_set_end_date (the
+ * clock then stands at that date, the actors as they were). */
+#define SIM_ENGINE_END_DATE 3
 int sim_engine_run(void);
+/* A date (seconds, > 0) past which the run stops; 0 (the default) runs to the end. */
+void sim_engine_set_end_date(double date);
 /* Frees every actor, activity, context and the platform, and returns the kernel to the state of
  * a fresh process: clock and counters at 0, no hook, no plugin, an empty lookup path and no
  * <config> hook for the next platform. Another sim_engine_init may follow and gives the same

@@ -168,6 +168,10 @@ struct smpi_process *smpi__self(void);
 /* Where world rank `rank`'s buffer `p` can be read or written whatever rank runs: differs from
  * `p` only for a global under mmap privatization (see smpi_app_rank_addr). */
 void *smpi__rank_addr(int rank, const void *p);
+/* MPIEXEC_TIMEOUT (runtime/timeout.c): arms the job's time limit if the variable is set; called
+ * when the engine stopped at that limit, says so and ends the job as mpiexec does (status 255). */
+void smpi__timeout_arm(void);
+void smpi__timeout_expired(void) __attribute__((noreturn));
 /* Ends the whole simulated job now with `status` after printing nothing more. */
 void smpi__job_abort(int status) __attribute__((noreturn));
 /* Records which MPI call the rank is in (deadlock reports) and charges the computation done

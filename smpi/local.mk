@@ -21,6 +21,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/runtime/loader_mmap.c smpi/runtime/options.c smpi/runtime/options_items.h smpi/runtime/options_items.c smpi/runtime/platform_config.c \
 	smpi/runtime/clock.h smpi/runtime/clock.c \
 	smpi/runtime/runtime.c smpi/runtime/sample.c smpi/runtime/shared.c smpi/runtime/time.c \
+	smpi/runtime/timeout.c \
 	smpi/runtime/threads.c smpi/runtime/threads_sync.c \
 	smpi/bindings/bindings_spawn.c smpi/mpi/dynamic.h smpi/mpi/spawn.c smpi/mpi/port.c smpi/runtime/jobs.c \
 	smpi/trace/paje.h smpi/trace/ti.h smpi/trace/timeline.h smpi/trace/trace.h smpi/trace/paje.c \

@@ -390,7 +390,8 @@ int PMPI_Get_count(const MPI_Status *status, MPI_Datatype datatype, int *count)
     size = smpi_type_size(datatype);
     if (size == 0)
         *count = 0;
-    else if ((size_t)status->smpi_count % size != 0)
+    else if ((size_t)status->smpi_count % size != 0 ||
+             (size_t)status->smpi_count / size > (size_t)INT_MAX) /* MPI-4.0 section 3.2.5 */
         *count = MPI_UNDEFINED;
     else
         *count = (int)((size_t)status->smpi_count / size);

@@ -5,6 +5,7 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <stdlib.h>
 #include <string.h>
 
 #include "smpi/analyze/analyze.h"
@@ -145,18 +146,43 @@ int PMPI_Close_port(const char *port_name)
 }
 #pragma weak MPI_Close_port = PMPI_Close_port
 
-static int meet(const char *call, bool accept, const char *port_name, int root, MPI_Comm comm,
-                MPI_Comm *newcomm)
+/* A connect's timeout: the root's info key "timeout" (seconds, as MPICH's), else
+ * smpi/connect-timeout. An accept waits without limit. */
+static int connect_timeout(const char *call, MPI_Info info, MPI_Comm comm, double *timeout)
+{
+    const char *text = info != MPI_INFO_NULL ? smpi__info_value(info, "timeout") : NULL;
+    char *end;
+
+    *timeout = smpi__rt.cfg.connect_timeout;
+    if (!text)
+        return MPI_SUCCESS;
+    *timeout = strtod(text, &end);
+    if (end == text || *end || !(*timeout >= 0))
+        return smpi__error(comm, call, MPI_ERR_INFO,
+                           "info key \"timeout\" = \"%s\": expected a number of seconds, 0 or more",
+                           text);
+    return MPI_SUCCESS;
+}
+
+static int meet(const char *call, bool accept, const char *port_name, MPI_Info info, int root,
+                MPI_Comm comm, MPI_Comm *newcomm)
 {
     int rc;
+    double timeout = 0;
 
     SMPI_CHECK_NEW_COMM(call, comm, newcomm);
     SMPI_CHECK_ROOT(call, comm, root);
-    if (smpi_comm_rank(comm) == root)
+    if (smpi_comm_rank(comm) == root) {
         SMPI_CHECK_ARG(call, comm, port_name);
+        rc = accept ? MPI_SUCCESS : connect_timeout(call, info, comm, &timeout);
+        if (rc != MPI_SUCCESS) {
+            *newcomm = MPI_COMM_NULL;
+            return rc;
+        }
+    }
     SMPI_CHECK(smpi__coll_order_plain(call, comm));
     smpi__enter(call);
-    rc = smpi__port_meet(call, accept, port_name, root, comm, newcomm);
+    rc = smpi__port_meet(call, accept, port_name, root, comm, timeout, newcomm);
     smpi__leave();
     if (rc == MPI_SUCCESS)
         smpi__handle_new(SMPI_H_COMM, *newcomm, call);
@@ -166,16 +192,14 @@ static int meet(const char *call, bool accept, const char *port_name, int root, 
 int PMPI_Comm_accept(const char *port_name, MPI_Info info, int root, MPI_Comm comm,
                      MPI_Comm *newcomm)
 {
-    (void)info;
-    return meet("MPI_Comm_accept", true, port_name, root, comm, newcomm);
+    return meet("MPI_Comm_accept", true, port_name, info, root, comm, newcomm);
 }
 #pragma weak MPI_Comm_accept = PMPI_Comm_accept
 
 int PMPI_Comm_connect(const char *port_name, MPI_Info info, int root, MPI_Comm comm,
                       MPI_Comm *newcomm)
 {
-    (void)info;
-    return meet("MPI_Comm_connect", false, port_name, root, comm, newcomm);
+    return meet("MPI_Comm_connect", false, port_name, info, root, comm, newcomm);
 }
 #pragma weak MPI_Comm_connect = PMPI_Comm_connect
 

@@ -33,10 +33,11 @@ void smpi__port_open(char *name);
 bool smpi__port_close(const char *name);
 /* MPI_Comm_accept (accept) or MPI_Comm_connect over comm, once the arguments are checked: the
  * roots meet on the port (the first to come waits for the other; connecting to a port that is
- * not open is MPI_ERR_PORT), make the intercommunicator between the two groups, and each side
- * gets it through a broadcast over its communicator. */
+ * not open is MPI_ERR_PORT, and so is a wait longer than timeout simulated seconds when it is
+ * positive: MPI-4.0 section 11.8.2), make the intercommunicator between the two groups, and
+ * each side gets it through a broadcast over its communicator. */
 int smpi__port_meet(const char *call, bool accept, const char *port, int root, MPI_Comm comm,
-                    MPI_Comm *newcomm);
+                    double timeout, MPI_Comm *newcomm);
 /* The name service: MPI_ERR_SERVICE when service is already published (publish) or not
  * published with this port (unpublish); MPI_ERR_NAME when it is not published (lookup, which
  * writes the port into port, MPI_MAX_PORT_NAME bytes). Reported through MPI_COMM_WORLD. */

@@ -78,8 +78,17 @@ static void enqueue(struct waiter **q, struct waiter *w)
     *q = w;
 }
 
-/* The root's part: its side of the new intercommunicator, or MPI_COMM_NULL (no such port). */
-static MPI_Comm root_meet(bool accept, const char *name, struct smpi_group *mine)
+static void dequeue(struct waiter **q, const struct waiter *w)
+{
+    while (*q && *q != w)
+        q = &(*q)->next;
+    if (*q)
+        *q = w->next;
+}
+
+/* The root's part: its side of the new intercommunicator, or MPI_COMM_NULL (no such port, or
+ * no peer came within `timeout` simulated seconds when it is positive). */
+static MPI_Comm root_meet(bool accept, const char *name, struct smpi_group *mine, double timeout)
 {
     struct port *p = *port_find(name);
     struct waiter **other;
@@ -92,8 +101,13 @@ static MPI_Comm root_meet(bool accept, const char *name, struct smpi_group *mine
         return MPI_COMM_NULL;
     other = accept ? &p->connectors : &p->acceptors;
     if (!*other) { /* first on the port: the other root pairs us */
-        enqueue(accept ? &p->acceptors : &p->connectors, &self);
-        sim_waitq_block(&self.wake, accept ? "MPI_Comm_accept" : "MPI_Comm_connect", -1);
+        struct waiter **mine_q = accept ? &p->acceptors : &p->connectors;
+
+        enqueue(mine_q, &self);
+        if (!sim_waitq_block(&self.wake, accept ? "MPI_Comm_accept" : "MPI_Comm_connect",
+                             timeout > 0 ? sim_now() + timeout : -1) &&
+            self.side == MPI_COMM_NULL)
+            dequeue(mine_q, &self); /* timed out, nobody paired us */
         return self.side;
     }
     peer = *other;
@@ -106,14 +120,14 @@ static MPI_Comm root_meet(bool accept, const char *name, struct smpi_group *mine
 }
 
 int smpi__port_meet(const char *call, bool accept, const char *port, int root, MPI_Comm comm,
-                    MPI_Comm *newcomm)
+                    double timeout, MPI_Comm *newcomm)
 {
     MPI_Comm mine = smpi__comm_dup(comm); /* each member makes the new side's local comm */
     MPI_Aint handle = 0;
 
     if (smpi_comm_rank(comm) == root) {
         struct smpi_group *g = smpi__comm_group(comm);
-        MPI_Comm side = root_meet(accept, port, g);
+        MPI_Comm side = root_meet(accept, port, g, timeout);
 
         smpi__group_release(g);
         if (side != MPI_COMM_NULL) {
@@ -128,6 +142,11 @@ int smpi__port_meet(const char *call, bool accept, const char *port, int root, M
     PMPI_Bcast(&handle, 1, MPI_AINT, root, comm);
     if (!handle) {
         *newcomm = MPI_COMM_NULL;
+        if (timeout > 0 && *port_find(port))
+            return smpi__error(comm, call, MPI_ERR_PORT,
+                               "no MPI_Comm_accept on port \"%s\" within the timeout of %g s "
+                               "(info key \"timeout\" or smpi/connect-timeout)",
+                               port, timeout);
         return smpi__error(comm, call, MPI_ERR_PORT, "port \"%s\" is not open (MPI_Open_port)",
                            port);
     }

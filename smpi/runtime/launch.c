@@ -63,7 +63,9 @@ static void usage(FILE *out)
                  "  --log=cat:level         log thresholds, e.g. --log=smpi:verbose\n"
                  "  -help-options           list every --cfg option\n"
                  "  -help-coll              list every collective algorithm\n"
-                 "  -version                print the version\n");
+                 "  -version                print the version\n"
+                 "environment: MPIEXEC_TIMEOUT=S ends the job (status 255) after S seconds of "
+                 "simulated or wall-clock time\n");
 }
 
 static void add_item(struct launch_args *a, const char *item)
@@ -354,7 +356,10 @@ SMPI_API int smpi_main(int argc, char **argv)
     smpi__ranks_create();
     smpi__rt.run_start = wall_clock();
     smpi__progress_init();
+    smpi__timeout_arm();
     rc = sim_engine_run();
+    if (rc == SIM_ENGINE_END_DATE)
+        smpi__timeout_expired();
     smpi__job_activate(NULL); /* smpirun's working directory for the reports */
     smpi__progress_finish();
     fflush(stdout); /* the report may go to stdout too, after the program's output */

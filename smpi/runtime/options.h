@@ -74,6 +74,7 @@ struct smpi_config {
     bool grow_injected_times;              /* smpi/grow-injected-times */
     double wtime;                          /* smpi/wtime */
     double init_time;                      /* smpi/init */
+    double connect_timeout;                /* smpi/connect-timeout */
     enum smpi_privatization privatization; /* smpi/privatization */
     enum smpi_shared_malloc shared_malloc; /* smpi/shared-malloc */
     double shared_malloc_blocksize;        /* smpi/shared-malloc-blocksize, bytes */

@@ -157,6 +157,9 @@ const struct smpi_option smpi__options[] = {
     { "smpi/wtime", OPT_TIME, "1e-8", OPT_FIELD(wtime), 0, NULL,
       "time injected by MPI_Wtime, gettimeofday and clock_gettime" },
     { "smpi/init", OPT_TIME, "0", OPT_FIELD(init_time), 0, NULL, "time injected in MPI_Init" },
+    { "smpi/connect-timeout", OPT_TIME, "60", OPT_FIELD(connect_timeout), 0, NULL,
+      "simulated time an MPI_Comm_connect waits for the matching MPI_Comm_accept before it fails "
+      "with MPI_ERR_PORT (info key \"timeout\" sets it per call; 0: no limit)" },
     { "smpi/privatization", OPT_ENUM, "yes", OPT_FIELD(privatization), 0, privatization_values,
       "private globals per rank: yes (dlopen below vm.max_map_count, mmap above), dlopen (one "
       "copy per rank), mmap (one copy, globals remapped at each switch) or no" },

@@ -48,6 +48,22 @@ static double transfer(int rank, int *buf, int n, bool large, int *errs)
     return MPI_Wtime() - t0;
 }
 
+/* The int MPI_Get_count and MPI_Get_elements of a status of more than INT_MAX elements give
+ * MPI_UNDEFINED (MPI-4.0 section 3.2.5), where the _c forms give the count. */
+static int int_counts_undefined(const MPI_Status *st, MPI_Datatype type)
+{
+    int errs = 0;
+    int small = 0;
+
+    MPI_Get_count(st, type, &small);
+    errs += mtest_expect(small == MPI_UNDEFINED, "MPI_Get_count %d, expected MPI_UNDEFINED", small);
+    small = 0;
+    MPI_Get_elements(st, type, &small);
+    errs +=
+        mtest_expect(small == MPI_UNDEFINED, "MPI_Get_elements %d, expected MPI_UNDEFINED", small);
+    return errs;
+}
+
 /* A count above INT_MAX: INT_MAX + 100 chars over folded memory, blocking then nonblocking;
  * each takes the closed-form time of its bytes. */
 static int above_int_max(int rank)
@@ -79,6 +95,7 @@ static int above_int_max(int rank)
                                          : "MPI_Recv_c of INT_MAX + 100");
             MPI_Get_count_c(&st, MPI_CHAR, &got);
             errs += mtest_expect(got == n, "MPI_Get_count_c %lld, expected %lld", got, n);
+            errs += int_counts_undefined(&st, MPI_CHAR);
         }
     }
     SMPI_SHARED_FREE(buf);
@@ -157,6 +174,9 @@ static int four_gib(int rank)
         errs += mtest_expect(n == 1, "MPI_Get_count_c of the 4 GiB type: %lld", n);
         MPI_Get_elements_c(&st, MPI_BYTE, &n);
         errs += mtest_expect(n == (MPI_Count)4096 * BIG_BLOCKS, "MPI_Get_elements_c %lld", n);
+        MPI_Get_count_c(&st, MPI_BYTE, &n);
+        errs += mtest_expect(n == (MPI_Count)4096 * BIG_BLOCKS, "MPI_Get_count_c %lld", n);
+        errs += int_counts_undefined(&st, MPI_BYTE);
     }
     MPI_Type_free(&block);
     MPI_Type_free(&big);

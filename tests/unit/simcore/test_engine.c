@@ -268,6 +268,32 @@ Test(engine, ties_wake_actors_in_smpi_order)
     sim_engine_shutdown();
 }
 
+static void sleep_then_log(void *arg)
+{
+    sim_sleep(1.5);
+    log_event(arg);
+}
+
+Test(engine, end_date_stops_the_run_with_the_clock_at_that_date)
+{
+    /* An end date before the sleep's end stops the run there, the actor still asleep; one
+     * after it lets the run end normally, the date changing nothing. */
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    sim_engine_set_end_date(1.0);
+    sim_actor_create("s", host("a"), sleep_then_log, "s");
+    cr_assert_eq(sim_engine_run(), SIM_ENGINE_END_DATE);
+    cr_assert_eq(sim_now(), 1.0);
+    cr_assert_str_eq(event_log, "");
+    sim_engine_shutdown();
+
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    sim_engine_set_end_date(2.0);
+    sim_actor_create("s", host("a"), sleep_then_log, "s");
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert_str_eq(event_log, "1.500000000 s\n");
+    sim_engine_shutdown();
+}
+
 static void mixed(void *arg)
 {
     struct sim_activity *acts[2];
