@@ -21,8 +21,8 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/runtime/loader_mmap.c smpi/runtime/options.c smpi/runtime/options_items.h smpi/runtime/options_items.c smpi/runtime/platform_config.c \
 	smpi/runtime/clock.h smpi/runtime/clock.c \
 	smpi/runtime/runtime.c smpi/runtime/sample.c smpi/runtime/shared.c smpi/runtime/time.c \
-	smpi/runtime/threads.c smpi/runtime/threads_sync.c \
-	smpi/bindings/bindings_spawn.c smpi/mpi/dynamic.h smpi/mpi/spawn.c smpi/mpi/port.c smpi/runtime/jobs.c \
+	smpi/runtime/threads.c smpi/runtime/threads_sync.c smpi/runtime/sockets.c \
+	smpi/bindings/bindings_spawn.c smpi/mpi/dynamic.h smpi/mpi/spawn.c smpi/mpi/port.c smpi/mpi/join.c smpi/runtime/jobs.c \
 	smpi/trace/paje.h smpi/trace/ti.h smpi/trace/timeline.h smpi/trace/trace.h smpi/trace/paje.c \
 	smpi/trace/paje_category.c smpi/trace/paje_names.c smpi/trace/paje_platform.c \
 	smpi/trace/paje_usage.c smpi/trace/paje_keys.c smpi/trace/paje_buffer.c smpi/trace/profile.c smpi/trace/progress.c smpi/trace/ti_types.c \
