@@ -355,6 +355,9 @@ module mpi_f08
     common /SMPI_FSPECIAL/ MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE, MPI_STATUSES_IGNORE, &
         MPI_ERRCODES_IGNORE, MPI_UNWEIGHTED, MPI_WEIGHTS_EMPTY
     save /SMPI_FSPECIAL/
+    character(len=1) :: MPI_ARGV_NULL(1), MPI_ARGVS_NULL(1, 1)
+    common /SMPI_FSPECIALC/ MPI_ARGV_NULL, MPI_ARGVS_NULL
+    save /SMPI_FSPECIALC/
 
     interface operator(==)
         logical function smpi_comm_eq(a, b) bind(C, name="smpi_f08_comm_eq")
@@ -2717,11 +2720,39 @@ module mpi_f08
             type(MPI_Info) :: info
             integer, optional :: ierror
         end subroutine MPI_Info_free
+        subroutine MPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, &
+            array_of_errcodes, ierror) bind(C, name="smpi_f08_comm_spawn")
+            import
+            character(len=*) :: command
+            character(len=*) :: argv(*)
+            integer :: maxprocs
+            type(MPI_Info) :: info
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Comm) :: intercomm
+            integer :: array_of_errcodes(*)
+            integer, optional :: ierror
+        end subroutine MPI_Comm_spawn
         subroutine MPI_Comm_get_parent(parent, ierror) bind(C, name="smpi_f08_comm_get_parent")
             import
             type(MPI_Comm) :: parent
             integer, optional :: ierror
         end subroutine MPI_Comm_get_parent
+        subroutine MPI_Comm_spawn_multiple(count, array_of_commands, array_of_argv, &
+            array_of_maxprocs, array_of_info, root, comm, intercomm, array_of_errcodes, &
+            ierror) bind(C, name="smpi_f08_comm_spawn_multiple")
+            import
+            integer :: count
+            character(len=*) :: array_of_commands(*)
+            character(len=*) :: array_of_argv(count, *)
+            integer :: array_of_maxprocs(*)
+            type(MPI_Info) :: array_of_info(*)
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Comm) :: intercomm
+            integer :: array_of_errcodes(*)
+            integer, optional :: ierror
+        end subroutine MPI_Comm_spawn_multiple
         subroutine MPI_Open_port(info, port_name, ierror) bind(C, name="smpi_f08_open_port")
             import
             type(MPI_Info) :: info

@@ -119,7 +119,11 @@ PREDEFINED_FN = {"MPI_%s_%s_attr_function" % (o, k): ["MPI_%s_%s" % (o.upper(), 
                  for o in ("Comm", "Type", "Win")
                  for k, fns in (("copy", ("NULL_COPY_FN", "DUP_FN")), ("delete", ("NULL_DELETE_FN",)))}
 # Hand-written Fortran 77 bindings whose C declaration maps as it is.
-HAND_AS_DECLARED = {"Info_get_string", "Alltoallw", "Ialltoallw"}
+HAND_AS_DECLARED = {"Info_get_string", "Alltoallw", "Ialltoallw", "Comm_spawn",
+                    "Comm_spawn_multiple"}
+# Their C side written by hand too (smpi/fortran/fortran_spawn.c: mpi_f08 keeps the leading
+# blanks of the strings, which the Fortran 77 binding strips).
+HAND_GLUE = {"Comm_spawn", "Comm_spawn_multiple"}
 # Not in mpi_f08: the MPI-1 functions removed in MPI-3.0 (their addresses are INTEGERs) and the
 # deprecated attribute calls (MPI-3.1 section 17.2.1 gives them no mpi_f08 binding).
 REMOVED = gf.INT_ADDRESS | {"Attr_get", "Attr_put", "Attr_delete", "Keyval_free", "Errhandler_get",
@@ -217,8 +221,10 @@ class F08:
                 self.post.append("smpi__f08buf_out(&b_%s);" % n)
                 self.call.append("b_%s.addr" % n)
                 self.f77args.append("void *")
-            elif t == "char" and ptr == 1:
-                self.decl.append("character(len=*) :: " + n)
+            elif t == "char" and ptr <= 3:
+                # an argv is an array of strings, array_of_argv an array (count, *) of them
+                dims = {1: "", 2: "(*)", 3: "(count, *)"}[ptr]
+                self.decl.append("character(len=*) :: " + n + dims)
                 self.cargs.append("CFI_cdesc_t *" + n)
                 self.call.append("(char *)%s->base_addr" % n)
                 self.lens.append("%s->elem_len" % n)
@@ -329,7 +335,7 @@ def procedures():
             plist = [] if params.strip() == "void" else [gf.parse_param(x) for x in params.split(",")]
             if name in gf.HAND_WRITTEN and name not in HAND_AS_DECLARED:
                 continue
-            if gf.exclusion(name, plist, ret):
+            if name not in HAND_AS_DECLARED and gf.exclusion(name, plist, ret):
                 continue
             if name not in HAND_AS_DECLARED and not gf.Gen(name, plist).build():
                 continue
@@ -425,6 +431,9 @@ def module(procs):
     common /SMPI_FSPECIAL/ MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE, MPI_STATUSES_IGNORE, &
         MPI_ERRCODES_IGNORE, MPI_UNWEIGHTED, MPI_WEIGHTS_EMPTY
     save /SMPI_FSPECIAL/
+    character(len=1) :: MPI_ARGV_NULL(1), MPI_ARGVS_NULL(1, 1)
+    common /SMPI_FSPECIALC/ MPI_ARGV_NULL, MPI_ARGVS_NULL
+    save /SMPI_FSPECIALC/
 """)
     for op, c in (("==", "eq"), ("/=", "ne")):
         out.write("\n    interface operator(%s)\n" % op)
@@ -491,7 +500,7 @@ def c_glue(procs):
         out.write("\nSMPI_API MPI_Fint smpi_f08_%s_ne(const MPI_Fint *a, const MPI_Fint *b)\n{\n"
                   "    return *a != *b;\n}\n" % s)
     for g in procs:
-        if g.ret == "int":
+        if g.ret == "int" and g.name not in HAND_GLUE:
             glue(out, g)
     out.close()
 
