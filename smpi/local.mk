@@ -33,7 +33,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/analyze/analyze_coll.c smpi/analyze/analyze_end.c smpi/analyze/analyze_handles.c \
 	smpi/fortran/fortran.h smpi/fortran/fortran.c smpi/fortran/fortran_bindings.c \
 	smpi/fortran/fortran_callbacks.c smpi/fortran/fortran_handles.c smpi/fortran/fortran_spawn.c \
-	smpi/fortran/fortran_f08.h smpi/fortran/fortran_f08.c smpi/fortran/fortran_f08_bindings.c \
+	smpi/fortran/fortran_f08.h smpi/fortran/fortran_f08.c smpi/fortran/fortran_f08_bindings.c smpi/fortran/fortran_f08_large.c \
 	smpi/simgrid/sg_actor.c smpi/simgrid/sg_actor_spawn.c smpi/simgrid/sg_host.c \
 	smpi/simgrid/xbt.c \
 	smpi/mpi/session.h smpi/mpi/session.c smpi/mpi/comm_meet.c smpi/mpi/comm_hints.c smpi/mpi/p2p_mpi4.c \

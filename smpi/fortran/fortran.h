@@ -17,6 +17,12 @@ extern void *const smpi__fpredef_comm[], *const smpi__fpredef_type[],
                                                          *const smpi__fpredef_info[],
                                                              *const smpi__fpredef_message[];
 
+/* The other spellings of a hand-written binding pmpi_<low>_: <low>_, <low>__, <low> and NAME. */
+#define FEXPORT(name, low)                                                                         \
+    _Pragma(SMPI_STR(weak low##_ = p##low##_)) _Pragma(SMPI_STR(weak low##__ = p##low##_))         \
+        _Pragma(SMPI_STR(weak low = p##low##_)) _Pragma(SMPI_STR(weak name = p##low##_))
+#define SMPI_STR(x) #x
+
 /* A Fortran buffer argument: the caller's MPI_BOTTOM and MPI_IN_PLACE become the C ones. */
 void *smpi__fbuf(void *buf);
 /* The C weights array of a Fortran one: MPI_UNWEIGHTED and MPI_WEIGHTS_EMPTY recognised by address.

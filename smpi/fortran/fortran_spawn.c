@@ -16,11 +16,6 @@
 #include "smpi/fortran/fortran_f08.h"
 #include "smpi/internal.h"
 
-#define FEXPORT(name, low)                                                                         \
-    _Pragma(SMPI_STR(weak low##_ = p##low##_)) _Pragma(SMPI_STR(weak low##__ = p##low##_))         \
-        _Pragma(SMPI_STR(weak low = p##low##_)) _Pragma(SMPI_STR(weak name = p##low##_))
-#define SMPI_STR(x) #x
-
 /* The C argv (NULL-terminated, each string allocated) of the Fortran strings of length len at
  * f, f + stride * len, f + 2 * stride * len, ... up to the first blank one. */
 static char **argv_in(const char *f, size_t len, size_t stride, int strip_leading)

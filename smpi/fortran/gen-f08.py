@@ -5,6 +5,7 @@ with the parser and the constants of gen-fortran.py:
   include/mpi_f08.f90                  the module: handle types (TYPE(MPI_Comm), ... with their
                                        INTEGER MPI_VAL), TYPE(MPI_Status), the constants, == and
                                        /= on handles, and one BIND(C) interface per procedure
+  smpi/fortran/fortran_f08_large.c     the C side of the large-count procedures (gen_f08_large.py)
   smpi/fortran/fortran_f08_bindings.c  the C glue those interfaces call: it takes the descriptor
                                        of each TYPE(*), DIMENSION(..) buffer and of each
                                        CHARACTER(LEN=*), calls the Fortran 77 binding of the
@@ -22,6 +23,8 @@ import importlib.util
 import os
 import re
 import sys
+
+import gen_f08_large as gl
 
 _spec = importlib.util.spec_from_file_location(
     "gen_fortran", os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen-fortran.py"))
@@ -270,8 +273,10 @@ def wrap(line, indent):
     return "\n".join(out) + "\n"
 
 
-def interface(g):
+def interface(g, specific=None):
+    """g's interface, named `specific` inside a generic MPI_<Name> (None: the name itself)."""
     args = [p["name"] for p in g.params]
+    fname = specific or "MPI_" + g.name
     if g.ret != "int":
         fret = KINDS[g.ret]
         s = wrap("function %s(%s) bind(C, name=\"p%s_\")" % ("MPI_" + g.name, ", ".join(args),
@@ -285,8 +290,8 @@ def interface(g):
         head = "subroutine MPI_%s_f08(%s)" % (g.name, ", ".join(args + ["ierror"]))
         s = "    end interface\n    interface MPI_%s\n" % g.name + wrap(head, 8)
     else:
-        s = wrap("subroutine MPI_%s(%s) bind(C, name=\"%s\")"
-                 % (g.name, ", ".join(args + ["ierror"]), cname(g)), 8)
+        s = wrap("subroutine %s(%s) bind(C, name=\"%s\")"
+                 % (fname, ", ".join(args + ["ierror"]), cname(g)), 8)
     s += "            import\n"
     for d in g.decl:
         s += wrap(d, 12)
@@ -294,7 +299,7 @@ def interface(g):
     if g.proc:
         return s + "        end subroutine MPI_%s_f08\n    end interface MPI_%s\n    interface\n" % (
             g.name, g.name)
-    return s + "        end subroutine MPI_%s\n" % g.name
+    return s + "        end subroutine %s\n" % fname
 
 
 def glue(out, g):
@@ -474,7 +479,15 @@ def module(procs):
                "        end function %s\n" % (f, f.lower(), f, f)
                for f in ("MPI_Wtime", "MPI_Wtick", "PMPI_Wtime", "PMPI_Wtick"))))
     for g in procs:
-        out.write(interface(g))
+        if g.name in LARGE:
+            # the generic MPI_<Name>: the default procedure and the large-count one
+            buf = bool(g.bufs)
+            out.write("    end interface\n    interface MPI_%s\n" % g.name)
+            out.write(interface(g, gl.specific(g.name, buf, False)))
+            out.write(gl.interface(sys.modules[__name__], LARGE[g.name]))
+            out.write("    end interface MPI_%s\n    interface\n" % g.name)
+        else:
+            out.write(interface(g))
     out.write("    end interface\nend module mpi_f08\n")
     out.close()
 
@@ -505,9 +518,13 @@ def c_glue(procs):
     out.close()
 
 
+LARGE = {}
+
 if __name__ == "__main__":
     procs = procedures()
+    LARGE = gl.procedures(sys.modules[__name__], procs)
     module(procs)
     c_glue(procs)
+    gl.c_glue(LARGE)
     # and MPI_Wtime, MPI_Wtick, MPI_Status_f2f08, MPI_Status_f082f, MPI_Sizeof, MPI_F_sync_reg
     sys.stderr.write("gen-f08: %d procedures\n" % (len(procs) + 6))
