@@ -355,6 +355,9 @@ module mpi_f08
     common /SMPI_FSPECIAL/ MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE, MPI_STATUSES_IGNORE, &
         MPI_ERRCODES_IGNORE, MPI_UNWEIGHTED, MPI_WEIGHTS_EMPTY
     save /SMPI_FSPECIAL/
+    character(len=1) :: MPI_ARGV_NULL(1), MPI_ARGVS_NULL(1, 1)
+    common /SMPI_FSPECIALC/ MPI_ARGV_NULL, MPI_ARGVS_NULL
+    save /SMPI_FSPECIALC/
 
     interface operator(==)
         logical function smpi_comm_eq(a, b) bind(C, name="smpi_f08_comm_eq")
@@ -574,7 +577,9 @@ module mpi_f08
             integer :: size
             integer, optional :: ierror
         end subroutine MPI_Sizeof
-        subroutine MPI_Send(buf, count, datatype, dest, tag, comm, ierror) bind(C, &
+    end interface
+    interface MPI_Send
+        subroutine MPI_Send_f08ts(buf, count, datatype, dest, tag, comm, ierror) bind(C, &
             name="smpi_f08_send")
             import
             type(*), dimension(..) :: buf
@@ -584,8 +589,23 @@ module mpi_f08
             integer :: tag
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Send
-        subroutine MPI_Bsend(buf, count, datatype, dest, tag, comm, ierror) bind(C, &
+        end subroutine MPI_Send_f08ts
+        subroutine MPI_Send_c_f08ts(buf, count, datatype, dest, tag, comm, ierror) bind(C, &
+            name="smpi_f08_send_c")
+            import
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: tag
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Send_c_f08ts
+    end interface MPI_Send
+    interface
+    end interface
+    interface MPI_Bsend
+        subroutine MPI_Bsend_f08ts(buf, count, datatype, dest, tag, comm, ierror) bind(C, &
             name="smpi_f08_bsend")
             import
             type(*), dimension(..) :: buf
@@ -595,8 +615,23 @@ module mpi_f08
             integer :: tag
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Bsend
-        subroutine MPI_Ssend(buf, count, datatype, dest, tag, comm, ierror) bind(C, &
+        end subroutine MPI_Bsend_f08ts
+        subroutine MPI_Bsend_c_f08ts(buf, count, datatype, dest, tag, comm, ierror) bind(C, &
+            name="smpi_f08_bsend_c")
+            import
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: tag
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Bsend_c_f08ts
+    end interface MPI_Bsend
+    interface
+    end interface
+    interface MPI_Ssend
+        subroutine MPI_Ssend_f08ts(buf, count, datatype, dest, tag, comm, ierror) bind(C, &
             name="smpi_f08_ssend")
             import
             type(*), dimension(..) :: buf
@@ -606,8 +641,23 @@ module mpi_f08
             integer :: tag
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Ssend
-        subroutine MPI_Rsend(buf, count, datatype, dest, tag, comm, ierror) bind(C, &
+        end subroutine MPI_Ssend_f08ts
+        subroutine MPI_Ssend_c_f08ts(buf, count, datatype, dest, tag, comm, ierror) bind(C, &
+            name="smpi_f08_ssend_c")
+            import
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: tag
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Ssend_c_f08ts
+    end interface MPI_Ssend
+    interface
+    end interface
+    interface MPI_Rsend
+        subroutine MPI_Rsend_f08ts(buf, count, datatype, dest, tag, comm, ierror) bind(C, &
             name="smpi_f08_rsend")
             import
             type(*), dimension(..) :: buf
@@ -617,9 +667,24 @@ module mpi_f08
             integer :: tag
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Rsend
-        subroutine MPI_Recv(buf, count, datatype, source, tag, comm, status, ierror) bind(C, &
-            name="smpi_f08_recv")
+        end subroutine MPI_Rsend_f08ts
+        subroutine MPI_Rsend_c_f08ts(buf, count, datatype, dest, tag, comm, ierror) bind(C, &
+            name="smpi_f08_rsend_c")
+            import
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: tag
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Rsend_c_f08ts
+    end interface MPI_Rsend
+    interface
+    end interface
+    interface MPI_Recv
+        subroutine MPI_Recv_f08ts(buf, count, datatype, source, tag, comm, status, &
+            ierror) bind(C, name="smpi_f08_recv")
             import
             type(*), dimension(..) :: buf
             integer :: count
@@ -629,20 +694,59 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_Recv
-        subroutine MPI_Get_count(status, datatype, count, ierror) bind(C, name="smpi_f08_get_count")
+        end subroutine MPI_Recv_f08ts
+        subroutine MPI_Recv_c_f08ts(buf, count, datatype, source, tag, comm, status, &
+            ierror) bind(C, name="smpi_f08_recv_c")
+            import
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: source
+            integer :: tag
+            type(MPI_Comm) :: comm
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_Recv_c_f08ts
+    end interface MPI_Recv
+    interface
+    end interface
+    interface MPI_Get_count
+        subroutine MPI_Get_count_f08(status, datatype, count, ierror) bind(C, &
+            name="smpi_f08_get_count")
             import
             type(MPI_Status) :: status
             type(MPI_Datatype) :: datatype
             integer :: count
             integer, optional :: ierror
-        end subroutine MPI_Get_count
-        subroutine MPI_Buffer_attach(buffer, size, ierror) bind(C, name="smpi_f08_buffer_attach")
+        end subroutine MPI_Get_count_f08
+        subroutine MPI_Get_count_c_f08(status, datatype, count, ierror) bind(C, &
+            name="smpi_f08_get_count_c")
+            import
+            type(MPI_Status) :: status
+            type(MPI_Datatype) :: datatype
+            integer(MPI_COUNT_KIND) :: count
+            integer, optional :: ierror
+        end subroutine MPI_Get_count_c_f08
+    end interface MPI_Get_count
+    interface
+    end interface
+    interface MPI_Buffer_attach
+        subroutine MPI_Buffer_attach_f08ts(buffer, size, ierror) bind(C, &
+            name="smpi_f08_buffer_attach")
             import
             type(*), dimension(..), asynchronous :: buffer
             integer :: size
             integer, optional :: ierror
-        end subroutine MPI_Buffer_attach
+        end subroutine MPI_Buffer_attach_f08ts
+        subroutine MPI_Buffer_attach_c_f08ts(buffer, size, ierror) bind(C, &
+            name="smpi_f08_buffer_attach_c")
+            import
+            type(*), dimension(..), asynchronous :: buffer
+            integer(MPI_COUNT_KIND) :: size
+            integer, optional :: ierror
+        end subroutine MPI_Buffer_attach_c_f08ts
+    end interface MPI_Buffer_attach
+    interface
         subroutine MPI_Buffer_detach(buffer_addr, size, ierror) bind(C, &
             name="smpi_f08_buffer_detach")
             import
@@ -650,8 +754,10 @@ module mpi_f08
             integer :: size
             integer, optional :: ierror
         end subroutine MPI_Buffer_detach
-        subroutine MPI_Isend(buf, count, datatype, dest, tag, comm, request, ierror) bind(C, &
-            name="smpi_f08_isend")
+    end interface
+    interface MPI_Isend
+        subroutine MPI_Isend_f08ts(buf, count, datatype, dest, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_isend")
             import
             type(*), dimension(..), asynchronous :: buf
             integer :: count
@@ -661,9 +767,25 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Isend
-        subroutine MPI_Ibsend(buf, count, datatype, dest, tag, comm, request, ierror) bind(C, &
-            name="smpi_f08_ibsend")
+        end subroutine MPI_Isend_f08ts
+        subroutine MPI_Isend_c_f08ts(buf, count, datatype, dest, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_isend_c")
+            import
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: tag
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Isend_c_f08ts
+    end interface MPI_Isend
+    interface
+    end interface
+    interface MPI_Ibsend
+        subroutine MPI_Ibsend_f08ts(buf, count, datatype, dest, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_ibsend")
             import
             type(*), dimension(..), asynchronous :: buf
             integer :: count
@@ -673,9 +795,25 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Ibsend
-        subroutine MPI_Issend(buf, count, datatype, dest, tag, comm, request, ierror) bind(C, &
-            name="smpi_f08_issend")
+        end subroutine MPI_Ibsend_f08ts
+        subroutine MPI_Ibsend_c_f08ts(buf, count, datatype, dest, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_ibsend_c")
+            import
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: tag
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Ibsend_c_f08ts
+    end interface MPI_Ibsend
+    interface
+    end interface
+    interface MPI_Issend
+        subroutine MPI_Issend_f08ts(buf, count, datatype, dest, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_issend")
             import
             type(*), dimension(..), asynchronous :: buf
             integer :: count
@@ -685,9 +823,25 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Issend
-        subroutine MPI_Irsend(buf, count, datatype, dest, tag, comm, request, ierror) bind(C, &
-            name="smpi_f08_irsend")
+        end subroutine MPI_Issend_f08ts
+        subroutine MPI_Issend_c_f08ts(buf, count, datatype, dest, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_issend_c")
+            import
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: tag
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Issend_c_f08ts
+    end interface MPI_Issend
+    interface
+    end interface
+    interface MPI_Irsend
+        subroutine MPI_Irsend_f08ts(buf, count, datatype, dest, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_irsend")
             import
             type(*), dimension(..), asynchronous :: buf
             integer :: count
@@ -697,9 +851,25 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Irsend
-        subroutine MPI_Irecv(buf, count, datatype, source, tag, comm, request, ierror) bind(C, &
-            name="smpi_f08_irecv")
+        end subroutine MPI_Irsend_f08ts
+        subroutine MPI_Irsend_c_f08ts(buf, count, datatype, dest, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_irsend_c")
+            import
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: tag
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Irsend_c_f08ts
+    end interface MPI_Irsend
+    interface
+    end interface
+    interface MPI_Irecv
+        subroutine MPI_Irecv_f08ts(buf, count, datatype, source, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_irecv")
             import
             type(*), dimension(..), asynchronous :: buf
             integer :: count
@@ -709,7 +879,21 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Irecv
+        end subroutine MPI_Irecv_f08ts
+        subroutine MPI_Irecv_c_f08ts(buf, count, datatype, source, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_irecv_c")
+            import
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: source
+            integer :: tag
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Irecv_c_f08ts
+    end interface MPI_Irecv
+    interface
         subroutine MPI_Wait(request, status, ierror) bind(C, name="smpi_f08_wait")
             import
             type(MPI_Request) :: request
@@ -831,7 +1015,9 @@ module mpi_f08
             type(MPI_Status) :: status
             integer, optional :: ierror
         end subroutine MPI_Mprobe
-        subroutine MPI_Mrecv(buf, count, datatype, message, status, ierror) bind(C, &
+    end interface
+    interface MPI_Mrecv
+        subroutine MPI_Mrecv_f08ts(buf, count, datatype, message, status, ierror) bind(C, &
             name="smpi_f08_mrecv")
             import
             type(*), dimension(..) :: buf
@@ -840,8 +1026,22 @@ module mpi_f08
             type(MPI_Message) :: message
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_Mrecv
-        subroutine MPI_Imrecv(buf, count, datatype, message, request, ierror) bind(C, &
+        end subroutine MPI_Mrecv_f08ts
+        subroutine MPI_Mrecv_c_f08ts(buf, count, datatype, message, status, ierror) bind(C, &
+            name="smpi_f08_mrecv_c")
+            import
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Message) :: message
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_Mrecv_c_f08ts
+    end interface MPI_Mrecv
+    interface
+    end interface
+    interface MPI_Imrecv
+        subroutine MPI_Imrecv_f08ts(buf, count, datatype, message, request, ierror) bind(C, &
             name="smpi_f08_imrecv")
             import
             type(*), dimension(..), asynchronous :: buf
@@ -850,7 +1050,19 @@ module mpi_f08
             type(MPI_Message) :: message
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Imrecv
+        end subroutine MPI_Imrecv_f08ts
+        subroutine MPI_Imrecv_c_f08ts(buf, count, datatype, message, request, ierror) bind(C, &
+            name="smpi_f08_imrecv_c")
+            import
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Message) :: message
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Imrecv_c_f08ts
+    end interface MPI_Imrecv
+    interface
         subroutine MPI_Cancel(request, ierror) bind(C, name="smpi_f08_cancel")
             import
             type(MPI_Request) :: request
@@ -862,7 +1074,9 @@ module mpi_f08
             logical :: flag
             integer, optional :: ierror
         end subroutine MPI_Test_cancelled
-        subroutine MPI_Send_init(buf, count, datatype, dest, tag, comm, request, &
+    end interface
+    interface MPI_Send_init
+        subroutine MPI_Send_init_f08ts(buf, count, datatype, dest, tag, comm, request, &
             ierror) bind(C, name="smpi_f08_send_init")
             import
             type(*), dimension(..), asynchronous :: buf
@@ -873,8 +1087,24 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Send_init
-        subroutine MPI_Bsend_init(buf, count, datatype, dest, tag, comm, request, &
+        end subroutine MPI_Send_init_f08ts
+        subroutine MPI_Send_init_c_f08ts(buf, count, datatype, dest, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_send_init_c")
+            import
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: tag
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Send_init_c_f08ts
+    end interface MPI_Send_init
+    interface
+    end interface
+    interface MPI_Bsend_init
+        subroutine MPI_Bsend_init_f08ts(buf, count, datatype, dest, tag, comm, request, &
             ierror) bind(C, name="smpi_f08_bsend_init")
             import
             type(*), dimension(..), asynchronous :: buf
@@ -885,8 +1115,24 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Bsend_init
-        subroutine MPI_Ssend_init(buf, count, datatype, dest, tag, comm, request, &
+        end subroutine MPI_Bsend_init_f08ts
+        subroutine MPI_Bsend_init_c_f08ts(buf, count, datatype, dest, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_bsend_init_c")
+            import
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: tag
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Bsend_init_c_f08ts
+    end interface MPI_Bsend_init
+    interface
+    end interface
+    interface MPI_Ssend_init
+        subroutine MPI_Ssend_init_f08ts(buf, count, datatype, dest, tag, comm, request, &
             ierror) bind(C, name="smpi_f08_ssend_init")
             import
             type(*), dimension(..), asynchronous :: buf
@@ -897,8 +1143,24 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Ssend_init
-        subroutine MPI_Rsend_init(buf, count, datatype, dest, tag, comm, request, &
+        end subroutine MPI_Ssend_init_f08ts
+        subroutine MPI_Ssend_init_c_f08ts(buf, count, datatype, dest, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_ssend_init_c")
+            import
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: tag
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Ssend_init_c_f08ts
+    end interface MPI_Ssend_init
+    interface
+    end interface
+    interface MPI_Rsend_init
+        subroutine MPI_Rsend_init_f08ts(buf, count, datatype, dest, tag, comm, request, &
             ierror) bind(C, name="smpi_f08_rsend_init")
             import
             type(*), dimension(..), asynchronous :: buf
@@ -909,8 +1171,24 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Rsend_init
-        subroutine MPI_Recv_init(buf, count, datatype, source, tag, comm, request, &
+        end subroutine MPI_Rsend_init_f08ts
+        subroutine MPI_Rsend_init_c_f08ts(buf, count, datatype, dest, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_rsend_init_c")
+            import
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: tag
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Rsend_init_c_f08ts
+    end interface MPI_Rsend_init
+    interface
+    end interface
+    interface MPI_Recv_init
+        subroutine MPI_Recv_init_f08ts(buf, count, datatype, source, tag, comm, request, &
             ierror) bind(C, name="smpi_f08_recv_init")
             import
             type(*), dimension(..), asynchronous :: buf
@@ -921,7 +1199,21 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Recv_init
+        end subroutine MPI_Recv_init_f08ts
+        subroutine MPI_Recv_init_c_f08ts(buf, count, datatype, source, tag, comm, request, &
+            ierror) bind(C, name="smpi_f08_recv_init_c")
+            import
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: source
+            integer :: tag
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Recv_init_c_f08ts
+    end interface MPI_Recv_init
+    interface
         subroutine MPI_Start(request, ierror) bind(C, name="smpi_f08_start")
             import
             type(MPI_Request) :: request
@@ -933,7 +1225,9 @@ module mpi_f08
             type(MPI_Request) :: array_of_requests(*)
             integer, optional :: ierror
         end subroutine MPI_Startall
-        subroutine MPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, &
+    end interface
+    interface MPI_Sendrecv
+        subroutine MPI_Sendrecv_f08ts(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, &
             recvcount, recvtype, source, recvtag, comm, status, ierror) bind(C, &
             name="smpi_f08_sendrecv")
             import
@@ -950,9 +1244,31 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_Sendrecv
-        subroutine MPI_Sendrecv_replace(buf, count, datatype, dest, sendtag, source, recvtag, &
-            comm, status, ierror) bind(C, name="smpi_f08_sendrecv_replace")
+        end subroutine MPI_Sendrecv_f08ts
+        subroutine MPI_Sendrecv_c_f08ts(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, &
+            recvcount, recvtype, source, recvtag, comm, status, ierror) bind(C, &
+            name="smpi_f08_sendrecv_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            integer :: dest
+            integer :: sendtag
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            integer :: source
+            integer :: recvtag
+            type(MPI_Comm) :: comm
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_Sendrecv_c_f08ts
+    end interface MPI_Sendrecv
+    interface
+    end interface
+    interface MPI_Sendrecv_replace
+        subroutine MPI_Sendrecv_replace_f08ts(buf, count, datatype, dest, sendtag, source, &
+            recvtag, comm, status, ierror) bind(C, name="smpi_f08_sendrecv_replace")
             import
             type(*), dimension(..) :: buf
             integer :: count
@@ -964,16 +1280,46 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_Sendrecv_replace
-        subroutine MPI_Type_contiguous(count, oldtype, newtype, ierror) bind(C, &
+        end subroutine MPI_Sendrecv_replace_f08ts
+        subroutine MPI_Sendrecv_replace_c_f08ts(buf, count, datatype, dest, sendtag, source, &
+            recvtag, comm, status, ierror) bind(C, name="smpi_f08_sendrecv_replace_c")
+            import
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: sendtag
+            integer :: source
+            integer :: recvtag
+            type(MPI_Comm) :: comm
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_Sendrecv_replace_c_f08ts
+    end interface MPI_Sendrecv_replace
+    interface
+    end interface
+    interface MPI_Type_contiguous
+        subroutine MPI_Type_contiguous_f08(count, oldtype, newtype, ierror) bind(C, &
             name="smpi_f08_type_contiguous")
             import
             integer :: count
             type(MPI_Datatype) :: oldtype
             type(MPI_Datatype) :: newtype
             integer, optional :: ierror
-        end subroutine MPI_Type_contiguous
-        subroutine MPI_Type_vector(count, blocklength, stride, oldtype, newtype, &
+        end subroutine MPI_Type_contiguous_f08
+        subroutine MPI_Type_contiguous_c_f08(count, oldtype, newtype, ierror) bind(C, &
+            name="smpi_f08_type_contiguous_c")
+            import
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: oldtype
+            type(MPI_Datatype) :: newtype
+            integer, optional :: ierror
+        end subroutine MPI_Type_contiguous_c_f08
+    end interface MPI_Type_contiguous
+    interface
+    end interface
+    interface MPI_Type_vector
+        subroutine MPI_Type_vector_f08(count, blocklength, stride, oldtype, newtype, &
             ierror) bind(C, name="smpi_f08_type_vector")
             import
             integer :: count
@@ -982,8 +1328,22 @@ module mpi_f08
             type(MPI_Datatype) :: oldtype
             type(MPI_Datatype) :: newtype
             integer, optional :: ierror
-        end subroutine MPI_Type_vector
-        subroutine MPI_Type_create_hvector(count, blocklength, stride, oldtype, newtype, &
+        end subroutine MPI_Type_vector_f08
+        subroutine MPI_Type_vector_c_f08(count, blocklength, stride, oldtype, newtype, &
+            ierror) bind(C, name="smpi_f08_type_vector_c")
+            import
+            integer(MPI_COUNT_KIND) :: count
+            integer(MPI_COUNT_KIND) :: blocklength
+            integer(MPI_COUNT_KIND) :: stride
+            type(MPI_Datatype) :: oldtype
+            type(MPI_Datatype) :: newtype
+            integer, optional :: ierror
+        end subroutine MPI_Type_vector_c_f08
+    end interface MPI_Type_vector
+    interface
+    end interface
+    interface MPI_Type_create_hvector
+        subroutine MPI_Type_create_hvector_f08(count, blocklength, stride, oldtype, newtype, &
             ierror) bind(C, name="smpi_f08_type_create_hvector")
             import
             integer :: count
@@ -992,8 +1352,22 @@ module mpi_f08
             type(MPI_Datatype) :: oldtype
             type(MPI_Datatype) :: newtype
             integer, optional :: ierror
-        end subroutine MPI_Type_create_hvector
-        subroutine MPI_Type_indexed(count, array_of_blocklengths, array_of_displacements, &
+        end subroutine MPI_Type_create_hvector_f08
+        subroutine MPI_Type_create_hvector_c_f08(count, blocklength, stride, oldtype, newtype, &
+            ierror) bind(C, name="smpi_f08_type_create_hvector_c")
+            import
+            integer(MPI_COUNT_KIND) :: count
+            integer(MPI_COUNT_KIND) :: blocklength
+            integer(MPI_COUNT_KIND) :: stride
+            type(MPI_Datatype) :: oldtype
+            type(MPI_Datatype) :: newtype
+            integer, optional :: ierror
+        end subroutine MPI_Type_create_hvector_c_f08
+    end interface MPI_Type_create_hvector
+    interface
+    end interface
+    interface MPI_Type_indexed
+        subroutine MPI_Type_indexed_f08(count, array_of_blocklengths, array_of_displacements, &
             oldtype, newtype, ierror) bind(C, name="smpi_f08_type_indexed")
             import
             integer :: count
@@ -1002,8 +1376,22 @@ module mpi_f08
             type(MPI_Datatype) :: oldtype
             type(MPI_Datatype) :: newtype
             integer, optional :: ierror
-        end subroutine MPI_Type_indexed
-        subroutine MPI_Type_create_hindexed(count, array_of_blocklengths, &
+        end subroutine MPI_Type_indexed_f08
+        subroutine MPI_Type_indexed_c_f08(count, array_of_blocklengths, array_of_displacements, &
+            oldtype, newtype, ierror) bind(C, name="smpi_f08_type_indexed_c")
+            import
+            integer(MPI_COUNT_KIND) :: count
+            integer(MPI_COUNT_KIND) :: array_of_blocklengths(*)
+            integer(MPI_COUNT_KIND) :: array_of_displacements(*)
+            type(MPI_Datatype) :: oldtype
+            type(MPI_Datatype) :: newtype
+            integer, optional :: ierror
+        end subroutine MPI_Type_indexed_c_f08
+    end interface MPI_Type_indexed
+    interface
+    end interface
+    interface MPI_Type_create_hindexed
+        subroutine MPI_Type_create_hindexed_f08(count, array_of_blocklengths, &
             array_of_displacements, oldtype, newtype, ierror) bind(C, &
             name="smpi_f08_type_create_hindexed")
             import
@@ -1013,9 +1401,25 @@ module mpi_f08
             type(MPI_Datatype) :: oldtype
             type(MPI_Datatype) :: newtype
             integer, optional :: ierror
-        end subroutine MPI_Type_create_hindexed
-        subroutine MPI_Type_create_indexed_block(count, blocklength, array_of_displacements, &
-            oldtype, newtype, ierror) bind(C, name="smpi_f08_type_create_indexed_block")
+        end subroutine MPI_Type_create_hindexed_f08
+        subroutine MPI_Type_create_hindexed_c_f08(count, array_of_blocklengths, &
+            array_of_displacements, oldtype, newtype, ierror) bind(C, &
+            name="smpi_f08_type_create_hindexed_c")
+            import
+            integer(MPI_COUNT_KIND) :: count
+            integer(MPI_COUNT_KIND) :: array_of_blocklengths(*)
+            integer(MPI_COUNT_KIND) :: array_of_displacements(*)
+            type(MPI_Datatype) :: oldtype
+            type(MPI_Datatype) :: newtype
+            integer, optional :: ierror
+        end subroutine MPI_Type_create_hindexed_c_f08
+    end interface MPI_Type_create_hindexed
+    interface
+    end interface
+    interface MPI_Type_create_indexed_block
+        subroutine MPI_Type_create_indexed_block_f08(count, blocklength, &
+            array_of_displacements, oldtype, newtype, ierror) bind(C, &
+            name="smpi_f08_type_create_indexed_block")
             import
             integer :: count
             integer :: blocklength
@@ -1023,9 +1427,25 @@ module mpi_f08
             type(MPI_Datatype) :: oldtype
             type(MPI_Datatype) :: newtype
             integer, optional :: ierror
-        end subroutine MPI_Type_create_indexed_block
-        subroutine MPI_Type_create_hindexed_block(count, blocklength, array_of_displacements, &
-            oldtype, newtype, ierror) bind(C, name="smpi_f08_type_create_hindexed_block")
+        end subroutine MPI_Type_create_indexed_block_f08
+        subroutine MPI_Type_create_indexed_block_c_f08(count, blocklength, &
+            array_of_displacements, oldtype, newtype, ierror) bind(C, &
+            name="smpi_f08_type_create_indexed_block_c")
+            import
+            integer(MPI_COUNT_KIND) :: count
+            integer(MPI_COUNT_KIND) :: blocklength
+            integer(MPI_COUNT_KIND) :: array_of_displacements(*)
+            type(MPI_Datatype) :: oldtype
+            type(MPI_Datatype) :: newtype
+            integer, optional :: ierror
+        end subroutine MPI_Type_create_indexed_block_c_f08
+    end interface MPI_Type_create_indexed_block
+    interface
+    end interface
+    interface MPI_Type_create_hindexed_block
+        subroutine MPI_Type_create_hindexed_block_f08(count, blocklength, &
+            array_of_displacements, oldtype, newtype, ierror) bind(C, &
+            name="smpi_f08_type_create_hindexed_block")
             import
             integer :: count
             integer :: blocklength
@@ -1033,7 +1453,20 @@ module mpi_f08
             type(MPI_Datatype) :: oldtype
             type(MPI_Datatype) :: newtype
             integer, optional :: ierror
-        end subroutine MPI_Type_create_hindexed_block
+        end subroutine MPI_Type_create_hindexed_block_f08
+        subroutine MPI_Type_create_hindexed_block_c_f08(count, blocklength, &
+            array_of_displacements, oldtype, newtype, ierror) bind(C, &
+            name="smpi_f08_type_create_hindexed_block_c")
+            import
+            integer(MPI_COUNT_KIND) :: count
+            integer(MPI_COUNT_KIND) :: blocklength
+            integer(MPI_COUNT_KIND) :: array_of_displacements(*)
+            type(MPI_Datatype) :: oldtype
+            type(MPI_Datatype) :: newtype
+            integer, optional :: ierror
+        end subroutine MPI_Type_create_hindexed_block_c_f08
+    end interface MPI_Type_create_hindexed_block
+    interface
         subroutine MPI_Type_create_struct(count, array_of_blocklengths, array_of_displacements, &
             array_of_types, newtype, ierror) bind(C, name="smpi_f08_type_create_struct")
             import
@@ -1044,7 +1477,9 @@ module mpi_f08
             type(MPI_Datatype) :: newtype
             integer, optional :: ierror
         end subroutine MPI_Type_create_struct
-        subroutine MPI_Type_create_subarray(ndims, array_of_sizes, array_of_subsizes, &
+    end interface
+    interface MPI_Type_create_subarray
+        subroutine MPI_Type_create_subarray_f08(ndims, array_of_sizes, array_of_subsizes, &
             array_of_starts, order, oldtype, newtype, ierror) bind(C, &
             name="smpi_f08_type_create_subarray")
             import
@@ -1056,8 +1491,25 @@ module mpi_f08
             type(MPI_Datatype) :: oldtype
             type(MPI_Datatype) :: newtype
             integer, optional :: ierror
-        end subroutine MPI_Type_create_subarray
-        subroutine MPI_Type_create_darray(size, rank, ndims, array_of_gsizes, &
+        end subroutine MPI_Type_create_subarray_f08
+        subroutine MPI_Type_create_subarray_c_f08(ndims, array_of_sizes, array_of_subsizes, &
+            array_of_starts, order, oldtype, newtype, ierror) bind(C, &
+            name="smpi_f08_type_create_subarray_c")
+            import
+            integer :: ndims
+            integer(MPI_COUNT_KIND) :: array_of_sizes(*)
+            integer(MPI_COUNT_KIND) :: array_of_subsizes(*)
+            integer(MPI_COUNT_KIND) :: array_of_starts(*)
+            integer :: order
+            type(MPI_Datatype) :: oldtype
+            type(MPI_Datatype) :: newtype
+            integer, optional :: ierror
+        end subroutine MPI_Type_create_subarray_c_f08
+    end interface MPI_Type_create_subarray
+    interface
+    end interface
+    interface MPI_Type_create_darray
+        subroutine MPI_Type_create_darray_f08(size, rank, ndims, array_of_gsizes, &
             array_of_distribs, array_of_dargs, array_of_psizes, order, oldtype, newtype, &
             ierror) bind(C, name="smpi_f08_type_create_darray")
             import
@@ -1072,7 +1524,25 @@ module mpi_f08
             type(MPI_Datatype) :: oldtype
             type(MPI_Datatype) :: newtype
             integer, optional :: ierror
-        end subroutine MPI_Type_create_darray
+        end subroutine MPI_Type_create_darray_f08
+        subroutine MPI_Type_create_darray_c_f08(size, rank, ndims, array_of_gsizes, &
+            array_of_distribs, array_of_dargs, array_of_psizes, order, oldtype, newtype, &
+            ierror) bind(C, name="smpi_f08_type_create_darray_c")
+            import
+            integer :: size
+            integer :: rank
+            integer :: ndims
+            integer(MPI_COUNT_KIND) :: array_of_gsizes(*)
+            integer :: array_of_distribs(*)
+            integer :: array_of_dargs(*)
+            integer :: array_of_psizes(*)
+            integer :: order
+            type(MPI_Datatype) :: oldtype
+            type(MPI_Datatype) :: newtype
+            integer, optional :: ierror
+        end subroutine MPI_Type_create_darray_c_f08
+    end interface MPI_Type_create_darray
+    interface
         subroutine MPI_Get_address(location, address, ierror) bind(C, name="smpi_f08_get_address")
             import
             type(*), dimension(..) :: location
@@ -1091,12 +1561,22 @@ module mpi_f08
             integer(MPI_ADDRESS_KIND) :: addr1
             integer(MPI_ADDRESS_KIND) :: addr2
         end function MPI_Aint_diff
-        subroutine MPI_Type_size(datatype, size, ierror) bind(C, name="smpi_f08_type_size")
+    end interface
+    interface MPI_Type_size
+        subroutine MPI_Type_size_f08(datatype, size, ierror) bind(C, name="smpi_f08_type_size")
             import
             type(MPI_Datatype) :: datatype
             integer :: size
             integer, optional :: ierror
-        end subroutine MPI_Type_size
+        end subroutine MPI_Type_size_f08
+        subroutine MPI_Type_size_c_f08(datatype, size, ierror) bind(C, name="smpi_f08_type_size_c")
+            import
+            type(MPI_Datatype) :: datatype
+            integer(MPI_COUNT_KIND) :: size
+            integer, optional :: ierror
+        end subroutine MPI_Type_size_c_f08
+    end interface MPI_Type_size
+    interface
         subroutine MPI_Type_size_x(datatype, size, ierror) bind(C, name="smpi_f08_type_size_x")
             import
             type(MPI_Datatype) :: datatype
@@ -1160,14 +1640,26 @@ module mpi_f08
             type(MPI_Datatype) :: newtype
             integer, optional :: ierror
         end subroutine MPI_Type_dup
-        subroutine MPI_Get_elements(status, datatype, count, ierror) bind(C, &
+    end interface
+    interface MPI_Get_elements
+        subroutine MPI_Get_elements_f08(status, datatype, count, ierror) bind(C, &
             name="smpi_f08_get_elements")
             import
             type(MPI_Status) :: status
             type(MPI_Datatype) :: datatype
             integer :: count
             integer, optional :: ierror
-        end subroutine MPI_Get_elements
+        end subroutine MPI_Get_elements_f08
+        subroutine MPI_Get_elements_c_f08(status, datatype, count, ierror) bind(C, &
+            name="smpi_f08_get_elements_c")
+            import
+            type(MPI_Status) :: status
+            type(MPI_Datatype) :: datatype
+            integer(MPI_COUNT_KIND) :: count
+            integer, optional :: ierror
+        end subroutine MPI_Get_elements_c_f08
+    end interface MPI_Get_elements
+    interface
         subroutine MPI_Get_elements_x(status, datatype, count, ierror) bind(C, &
             name="smpi_f08_get_elements_x")
             import
@@ -1176,7 +1668,9 @@ module mpi_f08
             integer(MPI_COUNT_KIND) :: count
             integer, optional :: ierror
         end subroutine MPI_Get_elements_x
-        subroutine MPI_Pack(inbuf, incount, datatype, outbuf, outsize, position, comm, &
+    end interface
+    interface MPI_Pack
+        subroutine MPI_Pack_f08ts(inbuf, incount, datatype, outbuf, outsize, position, comm, &
             ierror) bind(C, name="smpi_f08_pack")
             import
             type(*), dimension(..) :: inbuf
@@ -1187,8 +1681,24 @@ module mpi_f08
             integer :: position
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Pack
-        subroutine MPI_Unpack(inbuf, insize, position, outbuf, outcount, datatype, comm, &
+        end subroutine MPI_Pack_f08ts
+        subroutine MPI_Pack_c_f08ts(inbuf, incount, datatype, outbuf, outsize, position, comm, &
+            ierror) bind(C, name="smpi_f08_pack_c")
+            import
+            type(*), dimension(..) :: inbuf
+            integer(MPI_COUNT_KIND) :: incount
+            type(MPI_Datatype) :: datatype
+            type(*), dimension(..) :: outbuf
+            integer(MPI_COUNT_KIND) :: outsize
+            integer(MPI_COUNT_KIND) :: position
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Pack_c_f08ts
+    end interface MPI_Pack
+    interface
+    end interface
+    interface MPI_Unpack
+        subroutine MPI_Unpack_f08ts(inbuf, insize, position, outbuf, outcount, datatype, comm, &
             ierror) bind(C, name="smpi_f08_unpack")
             import
             type(*), dimension(..) :: inbuf
@@ -1199,8 +1709,24 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Unpack
-        subroutine MPI_Pack_size(incount, datatype, comm, size, ierror) bind(C, &
+        end subroutine MPI_Unpack_f08ts
+        subroutine MPI_Unpack_c_f08ts(inbuf, insize, position, outbuf, outcount, datatype, &
+            comm, ierror) bind(C, name="smpi_f08_unpack_c")
+            import
+            type(*), dimension(..) :: inbuf
+            integer(MPI_COUNT_KIND) :: insize
+            integer(MPI_COUNT_KIND) :: position
+            type(*), dimension(..) :: outbuf
+            integer(MPI_COUNT_KIND) :: outcount
+            type(MPI_Datatype) :: datatype
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Unpack_c_f08ts
+    end interface MPI_Unpack
+    interface
+    end interface
+    interface MPI_Pack_size
+        subroutine MPI_Pack_size_f08(incount, datatype, comm, size, ierror) bind(C, &
             name="smpi_f08_pack_size")
             import
             integer :: incount
@@ -1208,7 +1734,18 @@ module mpi_f08
             type(MPI_Comm) :: comm
             integer :: size
             integer, optional :: ierror
-        end subroutine MPI_Pack_size
+        end subroutine MPI_Pack_size_f08
+        subroutine MPI_Pack_size_c_f08(incount, datatype, comm, size, ierror) bind(C, &
+            name="smpi_f08_pack_size_c")
+            import
+            integer(MPI_COUNT_KIND) :: incount
+            type(MPI_Datatype) :: datatype
+            type(MPI_Comm) :: comm
+            integer(MPI_COUNT_KIND) :: size
+            integer, optional :: ierror
+        end subroutine MPI_Pack_size_c_f08
+    end interface MPI_Pack_size
+    interface
         subroutine MPI_Pack_external(datarep, inbuf, incount, datatype, outbuf, outsize, &
             position, ierror) bind(C, name="smpi_f08_pack_external")
             import
@@ -1242,8 +1779,10 @@ module mpi_f08
             integer(MPI_ADDRESS_KIND) :: size
             integer, optional :: ierror
         end subroutine MPI_Pack_external_size
-        subroutine MPI_Type_get_envelope(datatype, num_integers, num_addresses, num_datatypes, &
-            combiner, ierror) bind(C, name="smpi_f08_type_get_envelope")
+    end interface
+    interface MPI_Type_get_envelope
+        subroutine MPI_Type_get_envelope_f08(datatype, num_integers, num_addresses, &
+            num_datatypes, combiner, ierror) bind(C, name="smpi_f08_type_get_envelope")
             import
             type(MPI_Datatype) :: datatype
             integer :: num_integers
@@ -1251,7 +1790,21 @@ module mpi_f08
             integer :: num_datatypes
             integer :: combiner
             integer, optional :: ierror
-        end subroutine MPI_Type_get_envelope
+        end subroutine MPI_Type_get_envelope_f08
+        subroutine MPI_Type_get_envelope_c_f08(datatype, num_integers, num_addresses, &
+            num_large_counts, num_datatypes, combiner, ierror) bind(C, &
+            name="smpi_f08_type_get_envelope_c")
+            import
+            type(MPI_Datatype) :: datatype
+            integer(MPI_COUNT_KIND) :: num_integers
+            integer(MPI_COUNT_KIND) :: num_addresses
+            integer(MPI_COUNT_KIND) :: num_large_counts
+            integer(MPI_COUNT_KIND) :: num_datatypes
+            integer :: combiner
+            integer, optional :: ierror
+        end subroutine MPI_Type_get_envelope_c_f08
+    end interface MPI_Type_get_envelope
+    interface
         subroutine MPI_Type_get_contents(datatype, max_integers, max_addresses, max_datatypes, &
             array_of_integers, array_of_addresses, array_of_datatypes, ierror) bind(C, &
             name="smpi_f08_type_get_contents")
@@ -1359,7 +1912,9 @@ module mpi_f08
             type(MPI_Comm) :: comm
             integer, optional :: ierror
         end subroutine MPI_Barrier
-        subroutine MPI_Bcast(buffer, count, datatype, root, comm, ierror) bind(C, &
+    end interface
+    interface MPI_Bcast
+        subroutine MPI_Bcast_f08ts(buffer, count, datatype, root, comm, ierror) bind(C, &
             name="smpi_f08_bcast")
             import
             type(*), dimension(..) :: buffer
@@ -1368,9 +1923,23 @@ module mpi_f08
             integer :: root
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Bcast
-        subroutine MPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, &
-            comm, ierror) bind(C, name="smpi_f08_gather")
+        end subroutine MPI_Bcast_f08ts
+        subroutine MPI_Bcast_c_f08ts(buffer, count, datatype, root, comm, ierror) bind(C, &
+            name="smpi_f08_bcast_c")
+            import
+            type(*), dimension(..) :: buffer
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: root
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Bcast_c_f08ts
+    end interface MPI_Bcast
+    interface
+    end interface
+    interface MPI_Gather
+        subroutine MPI_Gather_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
+            root, comm, ierror) bind(C, name="smpi_f08_gather")
             import
             type(*), dimension(..) :: sendbuf
             integer :: sendcount
@@ -1381,8 +1950,25 @@ module mpi_f08
             integer :: root
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Gather
-        subroutine MPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
+        end subroutine MPI_Gather_f08ts
+        subroutine MPI_Gather_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, root, comm, ierror) bind(C, name="smpi_f08_gather_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            integer :: root
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Gather_c_f08ts
+    end interface MPI_Gather
+    interface
+    end interface
+    interface MPI_Gatherv
+        subroutine MPI_Gatherv_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
             recvtype, root, comm, ierror) bind(C, name="smpi_f08_gatherv")
             import
             type(*), dimension(..) :: sendbuf
@@ -1395,9 +1981,27 @@ module mpi_f08
             integer :: root
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Gatherv
-        subroutine MPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-            root, comm, ierror) bind(C, name="smpi_f08_scatter")
+        end subroutine MPI_Gatherv_f08ts
+        subroutine MPI_Gatherv_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+            displs, recvtype, root, comm, ierror) bind(C, name="smpi_f08_gatherv_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: displs(*)
+            type(MPI_Datatype) :: recvtype
+            integer :: root
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Gatherv_c_f08ts
+    end interface MPI_Gatherv
+    interface
+    end interface
+    interface MPI_Scatter
+        subroutine MPI_Scatter_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, root, comm, ierror) bind(C, name="smpi_f08_scatter")
             import
             type(*), dimension(..) :: sendbuf
             integer :: sendcount
@@ -1408,9 +2012,26 @@ module mpi_f08
             integer :: root
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Scatter
-        subroutine MPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, &
-            recvtype, root, comm, ierror) bind(C, name="smpi_f08_scatterv")
+        end subroutine MPI_Scatter_f08ts
+        subroutine MPI_Scatter_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, root, comm, ierror) bind(C, name="smpi_f08_scatter_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            integer :: root
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Scatter_c_f08ts
+    end interface MPI_Scatter
+    interface
+    end interface
+    interface MPI_Scatterv
+        subroutine MPI_Scatterv_f08ts(sendbuf, sendcounts, displs, sendtype, recvbuf, &
+            recvcount, recvtype, root, comm, ierror) bind(C, name="smpi_f08_scatterv")
             import
             type(*), dimension(..) :: sendbuf
             integer :: sendcounts(*)
@@ -1422,9 +2043,27 @@ module mpi_f08
             integer :: root
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Scatterv
-        subroutine MPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-            comm, ierror) bind(C, name="smpi_f08_allgather")
+        end subroutine MPI_Scatterv_f08ts
+        subroutine MPI_Scatterv_c_f08ts(sendbuf, sendcounts, displs, sendtype, recvbuf, &
+            recvcount, recvtype, root, comm, ierror) bind(C, name="smpi_f08_scatterv_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcounts(*)
+            integer(MPI_ADDRESS_KIND) :: displs(*)
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            integer :: root
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Scatterv_c_f08ts
+    end interface MPI_Scatterv
+    interface
+    end interface
+    interface MPI_Allgather
+        subroutine MPI_Allgather_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, comm, ierror) bind(C, name="smpi_f08_allgather")
             import
             type(*), dimension(..) :: sendbuf
             integer :: sendcount
@@ -1434,9 +2073,25 @@ module mpi_f08
             type(MPI_Datatype) :: recvtype
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Allgather
-        subroutine MPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
-            recvtype, comm, ierror) bind(C, name="smpi_f08_allgatherv")
+        end subroutine MPI_Allgather_f08ts
+        subroutine MPI_Allgather_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, comm, ierror) bind(C, name="smpi_f08_allgather_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Allgather_c_f08ts
+    end interface MPI_Allgather
+    interface
+    end interface
+    interface MPI_Allgatherv
+        subroutine MPI_Allgatherv_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+            displs, recvtype, comm, ierror) bind(C, name="smpi_f08_allgatherv")
             import
             type(*), dimension(..) :: sendbuf
             integer :: sendcount
@@ -1447,9 +2102,26 @@ module mpi_f08
             type(MPI_Datatype) :: recvtype
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Allgatherv
-        subroutine MPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-            comm, ierror) bind(C, name="smpi_f08_alltoall")
+        end subroutine MPI_Allgatherv_f08ts
+        subroutine MPI_Allgatherv_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+            displs, recvtype, comm, ierror) bind(C, name="smpi_f08_allgatherv_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: displs(*)
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Allgatherv_c_f08ts
+    end interface MPI_Allgatherv
+    interface
+    end interface
+    interface MPI_Alltoall
+        subroutine MPI_Alltoall_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, comm, ierror) bind(C, name="smpi_f08_alltoall")
             import
             type(*), dimension(..) :: sendbuf
             integer :: sendcount
@@ -1459,9 +2131,25 @@ module mpi_f08
             type(MPI_Datatype) :: recvtype
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Alltoall
-        subroutine MPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
-            rdispls, recvtype, comm, ierror) bind(C, name="smpi_f08_alltoallv")
+        end subroutine MPI_Alltoall_f08ts
+        subroutine MPI_Alltoall_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, comm, ierror) bind(C, name="smpi_f08_alltoall_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Alltoall_c_f08ts
+    end interface MPI_Alltoall
+    interface
+    end interface
+    interface MPI_Alltoallv
+        subroutine MPI_Alltoallv_f08ts(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+            recvcounts, rdispls, recvtype, comm, ierror) bind(C, name="smpi_f08_alltoallv")
             import
             type(*), dimension(..) :: sendbuf
             integer :: sendcounts(*)
@@ -1473,7 +2161,23 @@ module mpi_f08
             type(MPI_Datatype) :: recvtype
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Alltoallv
+        end subroutine MPI_Alltoallv_f08ts
+        subroutine MPI_Alltoallv_c_f08ts(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+            recvcounts, rdispls, recvtype, comm, ierror) bind(C, name="smpi_f08_alltoallv_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcounts(*)
+            integer(MPI_ADDRESS_KIND) :: sdispls(*)
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: rdispls(*)
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Alltoallv_c_f08ts
+    end interface MPI_Alltoallv
+    interface
         subroutine MPI_Alltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
             rdispls, recvtypes, comm, ierror) bind(C, name="smpi_f08_alltoallw")
             import
@@ -1488,7 +2192,9 @@ module mpi_f08
             type(MPI_Comm) :: comm
             integer, optional :: ierror
         end subroutine MPI_Alltoallw
-        subroutine MPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm, &
+    end interface
+    interface MPI_Reduce
+        subroutine MPI_Reduce_f08ts(sendbuf, recvbuf, count, datatype, op, root, comm, &
             ierror) bind(C, name="smpi_f08_reduce")
             import
             type(*), dimension(..) :: sendbuf
@@ -1499,9 +2205,25 @@ module mpi_f08
             integer :: root
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Reduce
-        subroutine MPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm, ierror) bind(C, &
-            name="smpi_f08_allreduce")
+        end subroutine MPI_Reduce_f08ts
+        subroutine MPI_Reduce_c_f08ts(sendbuf, recvbuf, count, datatype, op, root, comm, &
+            ierror) bind(C, name="smpi_f08_reduce_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            integer :: root
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Reduce_c_f08ts
+    end interface MPI_Reduce
+    interface
+    end interface
+    interface MPI_Allreduce
+        subroutine MPI_Allreduce_f08ts(sendbuf, recvbuf, count, datatype, op, comm, &
+            ierror) bind(C, name="smpi_f08_allreduce")
             import
             type(*), dimension(..) :: sendbuf
             type(*), dimension(..) :: recvbuf
@@ -1510,8 +2232,23 @@ module mpi_f08
             type(MPI_Op) :: op
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Allreduce
-        subroutine MPI_Reduce_local(inbuf, inoutbuf, count, datatype, op, ierror) bind(C, &
+        end subroutine MPI_Allreduce_f08ts
+        subroutine MPI_Allreduce_c_f08ts(sendbuf, recvbuf, count, datatype, op, comm, &
+            ierror) bind(C, name="smpi_f08_allreduce_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Allreduce_c_f08ts
+    end interface MPI_Allreduce
+    interface
+    end interface
+    interface MPI_Reduce_local
+        subroutine MPI_Reduce_local_f08ts(inbuf, inoutbuf, count, datatype, op, ierror) bind(C, &
             name="smpi_f08_reduce_local")
             import
             type(*), dimension(..) :: inbuf
@@ -1520,9 +2257,23 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Op) :: op
             integer, optional :: ierror
-        end subroutine MPI_Reduce_local
-        subroutine MPI_Reduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &
-            ierror) bind(C, name="smpi_f08_reduce_scatter_block")
+        end subroutine MPI_Reduce_local_f08ts
+        subroutine MPI_Reduce_local_c_f08ts(inbuf, inoutbuf, count, datatype, op, &
+            ierror) bind(C, name="smpi_f08_reduce_local_c")
+            import
+            type(*), dimension(..) :: inbuf
+            type(*), dimension(..) :: inoutbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            integer, optional :: ierror
+        end subroutine MPI_Reduce_local_c_f08ts
+    end interface MPI_Reduce_local
+    interface
+    end interface
+    interface MPI_Reduce_scatter_block
+        subroutine MPI_Reduce_scatter_block_f08ts(sendbuf, recvbuf, recvcount, datatype, op, &
+            comm, ierror) bind(C, name="smpi_f08_reduce_scatter_block")
             import
             type(*), dimension(..) :: sendbuf
             type(*), dimension(..) :: recvbuf
@@ -1531,8 +2282,23 @@ module mpi_f08
             type(MPI_Op) :: op
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Reduce_scatter_block
-        subroutine MPI_Reduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, &
+        end subroutine MPI_Reduce_scatter_block_f08ts
+        subroutine MPI_Reduce_scatter_block_c_f08ts(sendbuf, recvbuf, recvcount, datatype, op, &
+            comm, ierror) bind(C, name="smpi_f08_reduce_scatter_block_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Reduce_scatter_block_c_f08ts
+    end interface MPI_Reduce_scatter_block
+    interface
+    end interface
+    interface MPI_Reduce_scatter
+        subroutine MPI_Reduce_scatter_f08ts(sendbuf, recvbuf, recvcounts, datatype, op, comm, &
             ierror) bind(C, name="smpi_f08_reduce_scatter")
             import
             type(*), dimension(..) :: sendbuf
@@ -1542,8 +2308,23 @@ module mpi_f08
             type(MPI_Op) :: op
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Reduce_scatter
-        subroutine MPI_Scan(sendbuf, recvbuf, count, datatype, op, comm, ierror) bind(C, &
+        end subroutine MPI_Reduce_scatter_f08ts
+        subroutine MPI_Reduce_scatter_c_f08ts(sendbuf, recvbuf, recvcounts, datatype, op, comm, &
+            ierror) bind(C, name="smpi_f08_reduce_scatter_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Reduce_scatter_c_f08ts
+    end interface MPI_Reduce_scatter
+    interface
+    end interface
+    interface MPI_Scan
+        subroutine MPI_Scan_f08ts(sendbuf, recvbuf, count, datatype, op, comm, ierror) bind(C, &
             name="smpi_f08_scan")
             import
             type(*), dimension(..) :: sendbuf
@@ -1553,9 +2334,24 @@ module mpi_f08
             type(MPI_Op) :: op
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Scan
-        subroutine MPI_Exscan(sendbuf, recvbuf, count, datatype, op, comm, ierror) bind(C, &
-            name="smpi_f08_exscan")
+        end subroutine MPI_Scan_f08ts
+        subroutine MPI_Scan_c_f08ts(sendbuf, recvbuf, count, datatype, op, comm, &
+            ierror) bind(C, name="smpi_f08_scan_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Scan_c_f08ts
+    end interface MPI_Scan
+    interface
+    end interface
+    interface MPI_Exscan
+        subroutine MPI_Exscan_f08ts(sendbuf, recvbuf, count, datatype, op, comm, &
+            ierror) bind(C, name="smpi_f08_exscan")
             import
             type(*), dimension(..) :: sendbuf
             type(*), dimension(..) :: recvbuf
@@ -1564,7 +2360,20 @@ module mpi_f08
             type(MPI_Op) :: op
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Exscan
+        end subroutine MPI_Exscan_f08ts
+        subroutine MPI_Exscan_c_f08ts(sendbuf, recvbuf, count, datatype, op, comm, &
+            ierror) bind(C, name="smpi_f08_exscan_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Exscan_c_f08ts
+    end interface MPI_Exscan
+    interface
     end interface
     interface MPI_Op_create
         subroutine MPI_Op_create_f08(user_fn, commute, op, ierror)
@@ -1593,8 +2402,10 @@ module mpi_f08
             type(MPI_Request) :: request
             integer, optional :: ierror
         end subroutine MPI_Ibarrier
-        subroutine MPI_Ibcast(buffer, count, datatype, root, comm, request, ierror) bind(C, &
-            name="smpi_f08_ibcast")
+    end interface
+    interface MPI_Ibcast
+        subroutine MPI_Ibcast_f08ts(buffer, count, datatype, root, comm, request, &
+            ierror) bind(C, name="smpi_f08_ibcast")
             import
             type(*), dimension(..), asynchronous :: buffer
             integer :: count
@@ -1603,9 +2414,24 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Ibcast
-        subroutine MPI_Igather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-            root, comm, request, ierror) bind(C, name="smpi_f08_igather")
+        end subroutine MPI_Ibcast_f08ts
+        subroutine MPI_Ibcast_c_f08ts(buffer, count, datatype, root, comm, request, &
+            ierror) bind(C, name="smpi_f08_ibcast_c")
+            import
+            type(*), dimension(..), asynchronous :: buffer
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Ibcast_c_f08ts
+    end interface MPI_Ibcast
+    interface
+    end interface
+    interface MPI_Igather
+        subroutine MPI_Igather_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, root, comm, request, ierror) bind(C, name="smpi_f08_igather")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -1617,9 +2443,27 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Igather
-        subroutine MPI_Igatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
-            recvtype, root, comm, request, ierror) bind(C, name="smpi_f08_igatherv")
+        end subroutine MPI_Igather_f08ts
+        subroutine MPI_Igather_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, root, comm, request, ierror) bind(C, name="smpi_f08_igather_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Igather_c_f08ts
+    end interface MPI_Igather
+    interface
+    end interface
+    interface MPI_Igatherv
+        subroutine MPI_Igatherv_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+            displs, recvtype, root, comm, request, ierror) bind(C, name="smpi_f08_igatherv")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -1632,9 +2476,28 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Igatherv
-        subroutine MPI_Iscatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-            root, comm, request, ierror) bind(C, name="smpi_f08_iscatter")
+        end subroutine MPI_Igatherv_f08ts
+        subroutine MPI_Igatherv_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+            displs, recvtype, root, comm, request, ierror) bind(C, name="smpi_f08_igatherv_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: displs(*)
+            type(MPI_Datatype) :: recvtype
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Igatherv_c_f08ts
+    end interface MPI_Igatherv
+    interface
+    end interface
+    interface MPI_Iscatter
+        subroutine MPI_Iscatter_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, root, comm, request, ierror) bind(C, name="smpi_f08_iscatter")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -1646,9 +2509,27 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Iscatter
-        subroutine MPI_Iscatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, &
-            recvtype, root, comm, request, ierror) bind(C, name="smpi_f08_iscatterv")
+        end subroutine MPI_Iscatter_f08ts
+        subroutine MPI_Iscatter_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, root, comm, request, ierror) bind(C, name="smpi_f08_iscatter_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Iscatter_c_f08ts
+    end interface MPI_Iscatter
+    interface
+    end interface
+    interface MPI_Iscatterv
+        subroutine MPI_Iscatterv_f08ts(sendbuf, sendcounts, displs, sendtype, recvbuf, &
+            recvcount, recvtype, root, comm, request, ierror) bind(C, name="smpi_f08_iscatterv")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcounts(*)
@@ -1661,9 +2542,28 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Iscatterv
-        subroutine MPI_Iallgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-            comm, request, ierror) bind(C, name="smpi_f08_iallgather")
+        end subroutine MPI_Iscatterv_f08ts
+        subroutine MPI_Iscatterv_c_f08ts(sendbuf, sendcounts, displs, sendtype, recvbuf, &
+            recvcount, recvtype, root, comm, request, ierror) bind(C, name="smpi_f08_iscatterv_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcounts(*)
+            integer(MPI_ADDRESS_KIND) :: displs(*)
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Iscatterv_c_f08ts
+    end interface MPI_Iscatterv
+    interface
+    end interface
+    interface MPI_Iallgather
+        subroutine MPI_Iallgather_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, comm, request, ierror) bind(C, name="smpi_f08_iallgather")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -1674,9 +2574,26 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Iallgather
-        subroutine MPI_Iallgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
-            recvtype, comm, request, ierror) bind(C, name="smpi_f08_iallgatherv")
+        end subroutine MPI_Iallgather_f08ts
+        subroutine MPI_Iallgather_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, comm, request, ierror) bind(C, name="smpi_f08_iallgather_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Iallgather_c_f08ts
+    end interface MPI_Iallgather
+    interface
+    end interface
+    interface MPI_Iallgatherv
+        subroutine MPI_Iallgatherv_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+            displs, recvtype, comm, request, ierror) bind(C, name="smpi_f08_iallgatherv")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -1688,9 +2605,27 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Iallgatherv
-        subroutine MPI_Ialltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-            comm, request, ierror) bind(C, name="smpi_f08_ialltoall")
+        end subroutine MPI_Iallgatherv_f08ts
+        subroutine MPI_Iallgatherv_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+            displs, recvtype, comm, request, ierror) bind(C, name="smpi_f08_iallgatherv_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: displs(*)
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Iallgatherv_c_f08ts
+    end interface MPI_Iallgatherv
+    interface
+    end interface
+    interface MPI_Ialltoall
+        subroutine MPI_Ialltoall_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, comm, request, ierror) bind(C, name="smpi_f08_ialltoall")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -1701,9 +2636,27 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Ialltoall
-        subroutine MPI_Ialltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, &
-            rdispls, recvtype, comm, request, ierror) bind(C, name="smpi_f08_ialltoallv")
+        end subroutine MPI_Ialltoall_f08ts
+        subroutine MPI_Ialltoall_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, comm, request, ierror) bind(C, name="smpi_f08_ialltoall_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Ialltoall_c_f08ts
+    end interface MPI_Ialltoall
+    interface
+    end interface
+    interface MPI_Ialltoallv
+        subroutine MPI_Ialltoallv_f08ts(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+            recvcounts, rdispls, recvtype, comm, request, ierror) bind(C, &
+            name="smpi_f08_ialltoallv")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcounts(*)
@@ -1716,7 +2669,25 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Ialltoallv
+        end subroutine MPI_Ialltoallv_f08ts
+        subroutine MPI_Ialltoallv_c_f08ts(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+            recvcounts, rdispls, recvtype, comm, request, ierror) bind(C, &
+            name="smpi_f08_ialltoallv_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcounts(*)
+            integer(MPI_ADDRESS_KIND) :: sdispls(*)
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: rdispls(*)
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Ialltoallv_c_f08ts
+    end interface MPI_Ialltoallv
+    interface
         subroutine MPI_Ialltoallw(sendbuf, sendcounts, sdispls, sendtypes, recvbuf, recvcounts, &
             rdispls, recvtypes, comm, request, ierror) bind(C, name="smpi_f08_ialltoallw")
             import
@@ -1732,8 +2703,10 @@ module mpi_f08
             type(MPI_Request) :: request
             integer, optional :: ierror
         end subroutine MPI_Ialltoallw
-        subroutine MPI_Ireduce(sendbuf, recvbuf, count, datatype, op, root, comm, request, &
-            ierror) bind(C, name="smpi_f08_ireduce")
+    end interface
+    interface MPI_Ireduce
+        subroutine MPI_Ireduce_f08ts(sendbuf, recvbuf, count, datatype, op, root, comm, &
+            request, ierror) bind(C, name="smpi_f08_ireduce")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             type(*), dimension(..), asynchronous :: recvbuf
@@ -1744,8 +2717,25 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Ireduce
-        subroutine MPI_Iallreduce(sendbuf, recvbuf, count, datatype, op, comm, request, &
+        end subroutine MPI_Ireduce_f08ts
+        subroutine MPI_Ireduce_c_f08ts(sendbuf, recvbuf, count, datatype, op, root, comm, &
+            request, ierror) bind(C, name="smpi_f08_ireduce_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Ireduce_c_f08ts
+    end interface MPI_Ireduce
+    interface
+    end interface
+    interface MPI_Iallreduce
+        subroutine MPI_Iallreduce_f08ts(sendbuf, recvbuf, count, datatype, op, comm, request, &
             ierror) bind(C, name="smpi_f08_iallreduce")
             import
             type(*), dimension(..), asynchronous :: sendbuf
@@ -1756,9 +2746,25 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Iallreduce
-        subroutine MPI_Ireduce_scatter_block(sendbuf, recvbuf, recvcount, datatype, op, comm, &
-            request, ierror) bind(C, name="smpi_f08_ireduce_scatter_block")
+        end subroutine MPI_Iallreduce_f08ts
+        subroutine MPI_Iallreduce_c_f08ts(sendbuf, recvbuf, count, datatype, op, comm, request, &
+            ierror) bind(C, name="smpi_f08_iallreduce_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Iallreduce_c_f08ts
+    end interface MPI_Iallreduce
+    interface
+    end interface
+    interface MPI_Ireduce_scatter_block
+        subroutine MPI_Ireduce_scatter_block_f08ts(sendbuf, recvbuf, recvcount, datatype, op, &
+            comm, request, ierror) bind(C, name="smpi_f08_ireduce_scatter_block")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             type(*), dimension(..), asynchronous :: recvbuf
@@ -1768,8 +2774,24 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Ireduce_scatter_block
-        subroutine MPI_Ireduce_scatter(sendbuf, recvbuf, recvcounts, datatype, op, comm, &
+        end subroutine MPI_Ireduce_scatter_block_f08ts
+        subroutine MPI_Ireduce_scatter_block_c_f08ts(sendbuf, recvbuf, recvcount, datatype, op, &
+            comm, request, ierror) bind(C, name="smpi_f08_ireduce_scatter_block_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Ireduce_scatter_block_c_f08ts
+    end interface MPI_Ireduce_scatter_block
+    interface
+    end interface
+    interface MPI_Ireduce_scatter
+        subroutine MPI_Ireduce_scatter_f08ts(sendbuf, recvbuf, recvcounts, datatype, op, comm, &
             request, ierror) bind(C, name="smpi_f08_ireduce_scatter")
             import
             type(*), dimension(..), asynchronous :: sendbuf
@@ -1780,8 +2802,24 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Ireduce_scatter
-        subroutine MPI_Iscan(sendbuf, recvbuf, count, datatype, op, comm, request, &
+        end subroutine MPI_Ireduce_scatter_f08ts
+        subroutine MPI_Ireduce_scatter_c_f08ts(sendbuf, recvbuf, recvcounts, datatype, op, &
+            comm, request, ierror) bind(C, name="smpi_f08_ireduce_scatter_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Ireduce_scatter_c_f08ts
+    end interface MPI_Ireduce_scatter
+    interface
+    end interface
+    interface MPI_Iscan
+        subroutine MPI_Iscan_f08ts(sendbuf, recvbuf, count, datatype, op, comm, request, &
             ierror) bind(C, name="smpi_f08_iscan")
             import
             type(*), dimension(..), asynchronous :: sendbuf
@@ -1792,8 +2830,24 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Iscan
-        subroutine MPI_Iexscan(sendbuf, recvbuf, count, datatype, op, comm, request, &
+        end subroutine MPI_Iscan_f08ts
+        subroutine MPI_Iscan_c_f08ts(sendbuf, recvbuf, count, datatype, op, comm, request, &
+            ierror) bind(C, name="smpi_f08_iscan_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Iscan_c_f08ts
+    end interface MPI_Iscan
+    interface
+    end interface
+    interface MPI_Iexscan
+        subroutine MPI_Iexscan_f08ts(sendbuf, recvbuf, count, datatype, op, comm, request, &
             ierror) bind(C, name="smpi_f08_iexscan")
             import
             type(*), dimension(..), asynchronous :: sendbuf
@@ -1804,9 +2858,25 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Iexscan
-        subroutine MPI_Neighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
-            recvtype, comm, ierror) bind(C, name="smpi_f08_neighbor_allgather")
+        end subroutine MPI_Iexscan_f08ts
+        subroutine MPI_Iexscan_c_f08ts(sendbuf, recvbuf, count, datatype, op, comm, request, &
+            ierror) bind(C, name="smpi_f08_iexscan_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Iexscan_c_f08ts
+    end interface MPI_Iexscan
+    interface
+    end interface
+    interface MPI_Neighbor_allgather
+        subroutine MPI_Neighbor_allgather_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcount, recvtype, comm, ierror) bind(C, name="smpi_f08_neighbor_allgather")
             import
             type(*), dimension(..) :: sendbuf
             integer :: sendcount
@@ -1816,9 +2886,25 @@ module mpi_f08
             type(MPI_Datatype) :: recvtype
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Neighbor_allgather
-        subroutine MPI_Neighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
-            displs, recvtype, comm, ierror) bind(C, name="smpi_f08_neighbor_allgatherv")
+        end subroutine MPI_Neighbor_allgather_f08ts
+        subroutine MPI_Neighbor_allgather_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcount, recvtype, comm, ierror) bind(C, name="smpi_f08_neighbor_allgather_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Neighbor_allgather_c_f08ts
+    end interface MPI_Neighbor_allgather
+    interface
+    end interface
+    interface MPI_Neighbor_allgatherv
+        subroutine MPI_Neighbor_allgatherv_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcounts, displs, recvtype, comm, ierror) bind(C, name="smpi_f08_neighbor_allgatherv")
             import
             type(*), dimension(..) :: sendbuf
             integer :: sendcount
@@ -1829,9 +2915,27 @@ module mpi_f08
             type(MPI_Datatype) :: recvtype
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Neighbor_allgatherv
-        subroutine MPI_Neighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
-            recvtype, comm, ierror) bind(C, name="smpi_f08_neighbor_alltoall")
+        end subroutine MPI_Neighbor_allgatherv_f08ts
+        subroutine MPI_Neighbor_allgatherv_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcounts, displs, recvtype, comm, ierror) bind(C, &
+            name="smpi_f08_neighbor_allgatherv_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: displs(*)
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Neighbor_allgatherv_c_f08ts
+    end interface MPI_Neighbor_allgatherv
+    interface
+    end interface
+    interface MPI_Neighbor_alltoall
+        subroutine MPI_Neighbor_alltoall_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcount, recvtype, comm, ierror) bind(C, name="smpi_f08_neighbor_alltoall")
             import
             type(*), dimension(..) :: sendbuf
             integer :: sendcount
@@ -1841,9 +2945,26 @@ module mpi_f08
             type(MPI_Datatype) :: recvtype
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Neighbor_alltoall
-        subroutine MPI_Neighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
-            recvcounts, rdispls, recvtype, comm, ierror) bind(C, name="smpi_f08_neighbor_alltoallv")
+        end subroutine MPI_Neighbor_alltoall_f08ts
+        subroutine MPI_Neighbor_alltoall_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcount, recvtype, comm, ierror) bind(C, name="smpi_f08_neighbor_alltoall_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Neighbor_alltoall_c_f08ts
+    end interface MPI_Neighbor_alltoall
+    interface
+    end interface
+    interface MPI_Neighbor_alltoallv
+        subroutine MPI_Neighbor_alltoallv_f08ts(sendbuf, sendcounts, sdispls, sendtype, &
+            recvbuf, recvcounts, rdispls, recvtype, comm, ierror) bind(C, &
+            name="smpi_f08_neighbor_alltoallv")
             import
             type(*), dimension(..) :: sendbuf
             integer :: sendcounts(*)
@@ -1855,9 +2976,28 @@ module mpi_f08
             type(MPI_Datatype) :: recvtype
             type(MPI_Comm) :: comm
             integer, optional :: ierror
-        end subroutine MPI_Neighbor_alltoallv
-        subroutine MPI_Ineighbor_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
-            recvtype, comm, request, ierror) bind(C, name="smpi_f08_ineighbor_allgather")
+        end subroutine MPI_Neighbor_alltoallv_f08ts
+        subroutine MPI_Neighbor_alltoallv_c_f08ts(sendbuf, sendcounts, sdispls, sendtype, &
+            recvbuf, recvcounts, rdispls, recvtype, comm, ierror) bind(C, &
+            name="smpi_f08_neighbor_alltoallv_c")
+            import
+            type(*), dimension(..) :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcounts(*)
+            integer(MPI_ADDRESS_KIND) :: sdispls(*)
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..) :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: rdispls(*)
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            integer, optional :: ierror
+        end subroutine MPI_Neighbor_alltoallv_c_f08ts
+    end interface MPI_Neighbor_alltoallv
+    interface
+    end interface
+    interface MPI_Ineighbor_allgather
+        subroutine MPI_Ineighbor_allgather_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcount, recvtype, comm, request, ierror) bind(C, name="smpi_f08_ineighbor_allgather")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -1868,9 +3008,28 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Ineighbor_allgather
-        subroutine MPI_Ineighbor_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
-            displs, recvtype, comm, request, ierror) bind(C, name="smpi_f08_ineighbor_allgatherv")
+        end subroutine MPI_Ineighbor_allgather_f08ts
+        subroutine MPI_Ineighbor_allgather_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcount, recvtype, comm, request, ierror) bind(C, &
+            name="smpi_f08_ineighbor_allgather_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Ineighbor_allgather_c_f08ts
+    end interface MPI_Ineighbor_allgather
+    interface
+    end interface
+    interface MPI_Ineighbor_allgatherv
+        subroutine MPI_Ineighbor_allgatherv_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcounts, displs, recvtype, comm, request, ierror) bind(C, &
+            name="smpi_f08_ineighbor_allgatherv")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -1882,9 +3041,28 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Ineighbor_allgatherv
-        subroutine MPI_Ineighbor_alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
-            recvtype, comm, request, ierror) bind(C, name="smpi_f08_ineighbor_alltoall")
+        end subroutine MPI_Ineighbor_allgatherv_f08ts
+        subroutine MPI_Ineighbor_allgatherv_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcounts, displs, recvtype, comm, request, ierror) bind(C, &
+            name="smpi_f08_ineighbor_allgatherv_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: displs(*)
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Ineighbor_allgatherv_c_f08ts
+    end interface MPI_Ineighbor_allgatherv
+    interface
+    end interface
+    interface MPI_Ineighbor_alltoall
+        subroutine MPI_Ineighbor_alltoall_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcount, recvtype, comm, request, ierror) bind(C, name="smpi_f08_ineighbor_alltoall")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -1895,9 +3073,27 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Ineighbor_alltoall
-        subroutine MPI_Ineighbor_alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
-            recvcounts, rdispls, recvtype, comm, request, ierror) bind(C, &
+        end subroutine MPI_Ineighbor_alltoall_f08ts
+        subroutine MPI_Ineighbor_alltoall_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcount, recvtype, comm, request, ierror) bind(C, &
+            name="smpi_f08_ineighbor_alltoall_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Ineighbor_alltoall_c_f08ts
+    end interface MPI_Ineighbor_alltoall
+    interface
+    end interface
+    interface MPI_Ineighbor_alltoallv
+        subroutine MPI_Ineighbor_alltoallv_f08ts(sendbuf, sendcounts, sdispls, sendtype, &
+            recvbuf, recvcounts, rdispls, recvtype, comm, request, ierror) bind(C, &
             name="smpi_f08_ineighbor_alltoallv")
             import
             type(*), dimension(..), asynchronous :: sendbuf
@@ -1911,7 +3107,25 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Ineighbor_alltoallv
+        end subroutine MPI_Ineighbor_alltoallv_f08ts
+        subroutine MPI_Ineighbor_alltoallv_c_f08ts(sendbuf, sendcounts, sdispls, sendtype, &
+            recvbuf, recvcounts, rdispls, recvtype, comm, request, ierror) bind(C, &
+            name="smpi_f08_ineighbor_alltoallv_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcounts(*)
+            integer(MPI_ADDRESS_KIND) :: sdispls(*)
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: rdispls(*)
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Ineighbor_alltoallv_c_f08ts
+    end interface MPI_Ineighbor_alltoallv
+    interface
         subroutine MPI_Group_size(group, size, ierror) bind(C, name="smpi_f08_group_size")
             import
             type(MPI_Group) :: group
@@ -2717,11 +3931,39 @@ module mpi_f08
             type(MPI_Info) :: info
             integer, optional :: ierror
         end subroutine MPI_Info_free
+        subroutine MPI_Comm_spawn(command, argv, maxprocs, info, root, comm, intercomm, &
+            array_of_errcodes, ierror) bind(C, name="smpi_f08_comm_spawn")
+            import
+            character(len=*) :: command
+            character(len=*) :: argv(*)
+            integer :: maxprocs
+            type(MPI_Info) :: info
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Comm) :: intercomm
+            integer :: array_of_errcodes(*)
+            integer, optional :: ierror
+        end subroutine MPI_Comm_spawn
         subroutine MPI_Comm_get_parent(parent, ierror) bind(C, name="smpi_f08_comm_get_parent")
             import
             type(MPI_Comm) :: parent
             integer, optional :: ierror
         end subroutine MPI_Comm_get_parent
+        subroutine MPI_Comm_spawn_multiple(count, array_of_commands, array_of_argv, &
+            array_of_maxprocs, array_of_info, root, comm, intercomm, array_of_errcodes, &
+            ierror) bind(C, name="smpi_f08_comm_spawn_multiple")
+            import
+            integer :: count
+            character(len=*) :: array_of_commands(*)
+            character(len=*) :: array_of_argv(count, *)
+            integer :: array_of_maxprocs(*)
+            type(MPI_Info) :: array_of_info(*)
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Comm) :: intercomm
+            integer :: array_of_errcodes(*)
+            integer, optional :: ierror
+        end subroutine MPI_Comm_spawn_multiple
         subroutine MPI_Open_port(info, port_name, ierror) bind(C, name="smpi_f08_open_port")
             import
             type(MPI_Info) :: info
@@ -2875,7 +4117,9 @@ module mpi_f08
             type(MPI_Info) :: info_used
             integer, optional :: ierror
         end subroutine MPI_Win_get_info
-        subroutine MPI_Put(origin_addr, origin_count, origin_datatype, target_rank, &
+    end interface
+    interface MPI_Put
+        subroutine MPI_Put_f08ts(origin_addr, origin_count, origin_datatype, target_rank, &
             target_disp, target_count, target_datatype, win, ierror) bind(C, name="smpi_f08_put")
             import
             type(*), dimension(..), asynchronous :: origin_addr
@@ -2887,8 +4131,25 @@ module mpi_f08
             type(MPI_Datatype) :: target_datatype
             type(MPI_Win) :: win
             integer, optional :: ierror
-        end subroutine MPI_Put
-        subroutine MPI_Get(origin_addr, origin_count, origin_datatype, target_rank, &
+        end subroutine MPI_Put_f08ts
+        subroutine MPI_Put_c_f08ts(origin_addr, origin_count, origin_datatype, target_rank, &
+            target_disp, target_count, target_datatype, win, ierror) bind(C, name="smpi_f08_put_c")
+            import
+            type(*), dimension(..), asynchronous :: origin_addr
+            integer(MPI_COUNT_KIND) :: origin_count
+            type(MPI_Datatype) :: origin_datatype
+            integer :: target_rank
+            integer(MPI_ADDRESS_KIND) :: target_disp
+            integer(MPI_COUNT_KIND) :: target_count
+            type(MPI_Datatype) :: target_datatype
+            type(MPI_Win) :: win
+            integer, optional :: ierror
+        end subroutine MPI_Put_c_f08ts
+    end interface MPI_Put
+    interface
+    end interface
+    interface MPI_Get
+        subroutine MPI_Get_f08ts(origin_addr, origin_count, origin_datatype, target_rank, &
             target_disp, target_count, target_datatype, win, ierror) bind(C, name="smpi_f08_get")
             import
             type(*), dimension(..), asynchronous :: origin_addr
@@ -2900,9 +4161,26 @@ module mpi_f08
             type(MPI_Datatype) :: target_datatype
             type(MPI_Win) :: win
             integer, optional :: ierror
-        end subroutine MPI_Get
-        subroutine MPI_Accumulate(origin_addr, origin_count, origin_datatype, target_rank, &
-            target_disp, target_count, target_datatype, op, win, ierror) bind(C, &
+        end subroutine MPI_Get_f08ts
+        subroutine MPI_Get_c_f08ts(origin_addr, origin_count, origin_datatype, target_rank, &
+            target_disp, target_count, target_datatype, win, ierror) bind(C, name="smpi_f08_get_c")
+            import
+            type(*), dimension(..), asynchronous :: origin_addr
+            integer(MPI_COUNT_KIND) :: origin_count
+            type(MPI_Datatype) :: origin_datatype
+            integer :: target_rank
+            integer(MPI_ADDRESS_KIND) :: target_disp
+            integer(MPI_COUNT_KIND) :: target_count
+            type(MPI_Datatype) :: target_datatype
+            type(MPI_Win) :: win
+            integer, optional :: ierror
+        end subroutine MPI_Get_c_f08ts
+    end interface MPI_Get
+    interface
+    end interface
+    interface MPI_Accumulate
+        subroutine MPI_Accumulate_f08ts(origin_addr, origin_count, origin_datatype, &
+            target_rank, target_disp, target_count, target_datatype, op, win, ierror) bind(C, &
             name="smpi_f08_accumulate")
             import
             type(*), dimension(..), asynchronous :: origin_addr
@@ -2915,9 +4193,28 @@ module mpi_f08
             type(MPI_Op) :: op
             type(MPI_Win) :: win
             integer, optional :: ierror
-        end subroutine MPI_Accumulate
-        subroutine MPI_Get_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
-            result_count, result_datatype, target_rank, target_disp, target_count, &
+        end subroutine MPI_Accumulate_f08ts
+        subroutine MPI_Accumulate_c_f08ts(origin_addr, origin_count, origin_datatype, &
+            target_rank, target_disp, target_count, target_datatype, op, win, ierror) bind(C, &
+            name="smpi_f08_accumulate_c")
+            import
+            type(*), dimension(..), asynchronous :: origin_addr
+            integer(MPI_COUNT_KIND) :: origin_count
+            type(MPI_Datatype) :: origin_datatype
+            integer :: target_rank
+            integer(MPI_ADDRESS_KIND) :: target_disp
+            integer(MPI_COUNT_KIND) :: target_count
+            type(MPI_Datatype) :: target_datatype
+            type(MPI_Op) :: op
+            type(MPI_Win) :: win
+            integer, optional :: ierror
+        end subroutine MPI_Accumulate_c_f08ts
+    end interface MPI_Accumulate
+    interface
+    end interface
+    interface MPI_Get_accumulate
+        subroutine MPI_Get_accumulate_f08ts(origin_addr, origin_count, origin_datatype, &
+            result_addr, result_count, result_datatype, target_rank, target_disp, target_count, &
             target_datatype, op, win, ierror) bind(C, name="smpi_f08_get_accumulate")
             import
             type(*), dimension(..), asynchronous :: origin_addr
@@ -2933,7 +4230,27 @@ module mpi_f08
             type(MPI_Op) :: op
             type(MPI_Win) :: win
             integer, optional :: ierror
-        end subroutine MPI_Get_accumulate
+        end subroutine MPI_Get_accumulate_f08ts
+        subroutine MPI_Get_accumulate_c_f08ts(origin_addr, origin_count, origin_datatype, &
+            result_addr, result_count, result_datatype, target_rank, target_disp, target_count, &
+            target_datatype, op, win, ierror) bind(C, name="smpi_f08_get_accumulate_c")
+            import
+            type(*), dimension(..), asynchronous :: origin_addr
+            integer(MPI_COUNT_KIND) :: origin_count
+            type(MPI_Datatype) :: origin_datatype
+            type(*), dimension(..), asynchronous :: result_addr
+            integer(MPI_COUNT_KIND) :: result_count
+            type(MPI_Datatype) :: result_datatype
+            integer :: target_rank
+            integer(MPI_ADDRESS_KIND) :: target_disp
+            integer(MPI_COUNT_KIND) :: target_count
+            type(MPI_Datatype) :: target_datatype
+            type(MPI_Op) :: op
+            type(MPI_Win) :: win
+            integer, optional :: ierror
+        end subroutine MPI_Get_accumulate_c_f08ts
+    end interface MPI_Get_accumulate
+    interface
         subroutine MPI_Fetch_and_op(origin_addr, result_addr, datatype, target_rank, &
             target_disp, op, win, ierror) bind(C, name="smpi_f08_fetch_and_op")
             import
@@ -2958,7 +4275,9 @@ module mpi_f08
             type(MPI_Win) :: win
             integer, optional :: ierror
         end subroutine MPI_Compare_and_swap
-        subroutine MPI_Rput(origin_addr, origin_count, origin_datatype, target_rank, &
+    end interface
+    interface MPI_Rput
+        subroutine MPI_Rput_f08ts(origin_addr, origin_count, origin_datatype, target_rank, &
             target_disp, target_count, target_datatype, win, request, ierror) bind(C, &
             name="smpi_f08_rput")
             import
@@ -2972,8 +4291,27 @@ module mpi_f08
             type(MPI_Win) :: win
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Rput
-        subroutine MPI_Rget(origin_addr, origin_count, origin_datatype, target_rank, &
+        end subroutine MPI_Rput_f08ts
+        subroutine MPI_Rput_c_f08ts(origin_addr, origin_count, origin_datatype, target_rank, &
+            target_disp, target_count, target_datatype, win, request, ierror) bind(C, &
+            name="smpi_f08_rput_c")
+            import
+            type(*), dimension(..), asynchronous :: origin_addr
+            integer(MPI_COUNT_KIND) :: origin_count
+            type(MPI_Datatype) :: origin_datatype
+            integer :: target_rank
+            integer(MPI_ADDRESS_KIND) :: target_disp
+            integer(MPI_COUNT_KIND) :: target_count
+            type(MPI_Datatype) :: target_datatype
+            type(MPI_Win) :: win
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Rput_c_f08ts
+    end interface MPI_Rput
+    interface
+    end interface
+    interface MPI_Rget
+        subroutine MPI_Rget_f08ts(origin_addr, origin_count, origin_datatype, target_rank, &
             target_disp, target_count, target_datatype, win, request, ierror) bind(C, &
             name="smpi_f08_rget")
             import
@@ -2987,10 +4325,29 @@ module mpi_f08
             type(MPI_Win) :: win
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Rget
-        subroutine MPI_Raccumulate(origin_addr, origin_count, origin_datatype, target_rank, &
-            target_disp, target_count, target_datatype, op, win, request, ierror) bind(C, &
-            name="smpi_f08_raccumulate")
+        end subroutine MPI_Rget_f08ts
+        subroutine MPI_Rget_c_f08ts(origin_addr, origin_count, origin_datatype, target_rank, &
+            target_disp, target_count, target_datatype, win, request, ierror) bind(C, &
+            name="smpi_f08_rget_c")
+            import
+            type(*), dimension(..), asynchronous :: origin_addr
+            integer(MPI_COUNT_KIND) :: origin_count
+            type(MPI_Datatype) :: origin_datatype
+            integer :: target_rank
+            integer(MPI_ADDRESS_KIND) :: target_disp
+            integer(MPI_COUNT_KIND) :: target_count
+            type(MPI_Datatype) :: target_datatype
+            type(MPI_Win) :: win
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Rget_c_f08ts
+    end interface MPI_Rget
+    interface
+    end interface
+    interface MPI_Raccumulate
+        subroutine MPI_Raccumulate_f08ts(origin_addr, origin_count, origin_datatype, &
+            target_rank, target_disp, target_count, target_datatype, op, win, request, &
+            ierror) bind(C, name="smpi_f08_raccumulate")
             import
             type(*), dimension(..), asynchronous :: origin_addr
             integer :: origin_count
@@ -3003,9 +4360,29 @@ module mpi_f08
             type(MPI_Win) :: win
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Raccumulate
-        subroutine MPI_Rget_accumulate(origin_addr, origin_count, origin_datatype, result_addr, &
-            result_count, result_datatype, target_rank, target_disp, target_count, &
+        end subroutine MPI_Raccumulate_f08ts
+        subroutine MPI_Raccumulate_c_f08ts(origin_addr, origin_count, origin_datatype, &
+            target_rank, target_disp, target_count, target_datatype, op, win, request, &
+            ierror) bind(C, name="smpi_f08_raccumulate_c")
+            import
+            type(*), dimension(..), asynchronous :: origin_addr
+            integer(MPI_COUNT_KIND) :: origin_count
+            type(MPI_Datatype) :: origin_datatype
+            integer :: target_rank
+            integer(MPI_ADDRESS_KIND) :: target_disp
+            integer(MPI_COUNT_KIND) :: target_count
+            type(MPI_Datatype) :: target_datatype
+            type(MPI_Op) :: op
+            type(MPI_Win) :: win
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Raccumulate_c_f08ts
+    end interface MPI_Raccumulate
+    interface
+    end interface
+    interface MPI_Rget_accumulate
+        subroutine MPI_Rget_accumulate_f08ts(origin_addr, origin_count, origin_datatype, &
+            result_addr, result_count, result_datatype, target_rank, target_disp, target_count, &
             target_datatype, op, win, request, ierror) bind(C, name="smpi_f08_rget_accumulate")
             import
             type(*), dimension(..), asynchronous :: origin_addr
@@ -3022,7 +4399,28 @@ module mpi_f08
             type(MPI_Win) :: win
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Rget_accumulate
+        end subroutine MPI_Rget_accumulate_f08ts
+        subroutine MPI_Rget_accumulate_c_f08ts(origin_addr, origin_count, origin_datatype, &
+            result_addr, result_count, result_datatype, target_rank, target_disp, target_count, &
+            target_datatype, op, win, request, ierror) bind(C, name="smpi_f08_rget_accumulate_c")
+            import
+            type(*), dimension(..), asynchronous :: origin_addr
+            integer(MPI_COUNT_KIND) :: origin_count
+            type(MPI_Datatype) :: origin_datatype
+            type(*), dimension(..), asynchronous :: result_addr
+            integer(MPI_COUNT_KIND) :: result_count
+            type(MPI_Datatype) :: result_datatype
+            integer :: target_rank
+            integer(MPI_ADDRESS_KIND) :: target_disp
+            integer(MPI_COUNT_KIND) :: target_count
+            type(MPI_Datatype) :: target_datatype
+            type(MPI_Op) :: op
+            type(MPI_Win) :: win
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Rget_accumulate_c_f08ts
+    end interface MPI_Rget_accumulate
+    interface
         subroutine MPI_Win_fence(assert, win, ierror) bind(C, name="smpi_f08_win_fence")
             import
             integer :: assert
@@ -3131,14 +4529,26 @@ module mpi_f08
             type(MPI_Request) :: request
             integer, optional :: ierror
         end subroutine MPI_Grequest_complete
-        subroutine MPI_Status_set_elements(status, datatype, count, ierror) bind(C, &
+    end interface
+    interface MPI_Status_set_elements
+        subroutine MPI_Status_set_elements_f08(status, datatype, count, ierror) bind(C, &
             name="smpi_f08_status_set_elements")
             import
             type(MPI_Status) :: status
             type(MPI_Datatype) :: datatype
             integer :: count
             integer, optional :: ierror
-        end subroutine MPI_Status_set_elements
+        end subroutine MPI_Status_set_elements_f08
+        subroutine MPI_Status_set_elements_c_f08(status, datatype, count, ierror) bind(C, &
+            name="smpi_f08_status_set_elements_c")
+            import
+            type(MPI_Status) :: status
+            type(MPI_Datatype) :: datatype
+            integer(MPI_COUNT_KIND) :: count
+            integer, optional :: ierror
+        end subroutine MPI_Status_set_elements_c_f08
+    end interface MPI_Status_set_elements
+    interface
         subroutine MPI_Status_set_elements_x(status, datatype, count, ierror) bind(C, &
             name="smpi_f08_status_set_elements_x")
             import
@@ -3238,8 +4648,10 @@ module mpi_f08
             character(len=*) :: datarep
             integer, optional :: ierror
         end subroutine MPI_File_get_view
-        subroutine MPI_File_read_at(fh, offset, buf, count, datatype, status, ierror) bind(C, &
-            name="smpi_f08_file_read_at")
+    end interface
+    interface MPI_File_read_at
+        subroutine MPI_File_read_at_f08ts(fh, offset, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_read_at")
             import
             type(MPI_File) :: fh
             integer(MPI_OFFSET_KIND) :: offset
@@ -3248,8 +4660,23 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_File_read_at
-        subroutine MPI_File_read_at_all(fh, offset, buf, count, datatype, status, &
+        end subroutine MPI_File_read_at_f08ts
+        subroutine MPI_File_read_at_c_f08ts(fh, offset, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_read_at_c")
+            import
+            type(MPI_File) :: fh
+            integer(MPI_OFFSET_KIND) :: offset
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_File_read_at_c_f08ts
+    end interface MPI_File_read_at
+    interface
+    end interface
+    interface MPI_File_read_at_all
+        subroutine MPI_File_read_at_all_f08ts(fh, offset, buf, count, datatype, status, &
             ierror) bind(C, name="smpi_f08_file_read_at_all")
             import
             type(MPI_File) :: fh
@@ -3259,9 +4686,24 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_File_read_at_all
-        subroutine MPI_File_write_at(fh, offset, buf, count, datatype, status, ierror) bind(C, &
-            name="smpi_f08_file_write_at")
+        end subroutine MPI_File_read_at_all_f08ts
+        subroutine MPI_File_read_at_all_c_f08ts(fh, offset, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_read_at_all_c")
+            import
+            type(MPI_File) :: fh
+            integer(MPI_OFFSET_KIND) :: offset
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_File_read_at_all_c_f08ts
+    end interface MPI_File_read_at_all
+    interface
+    end interface
+    interface MPI_File_write_at
+        subroutine MPI_File_write_at_f08ts(fh, offset, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_write_at")
             import
             type(MPI_File) :: fh
             integer(MPI_OFFSET_KIND) :: offset
@@ -3270,8 +4712,23 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_File_write_at
-        subroutine MPI_File_write_at_all(fh, offset, buf, count, datatype, status, &
+        end subroutine MPI_File_write_at_f08ts
+        subroutine MPI_File_write_at_c_f08ts(fh, offset, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_write_at_c")
+            import
+            type(MPI_File) :: fh
+            integer(MPI_OFFSET_KIND) :: offset
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_File_write_at_c_f08ts
+    end interface MPI_File_write_at
+    interface
+    end interface
+    interface MPI_File_write_at_all
+        subroutine MPI_File_write_at_all_f08ts(fh, offset, buf, count, datatype, status, &
             ierror) bind(C, name="smpi_f08_file_write_at_all")
             import
             type(MPI_File) :: fh
@@ -3281,9 +4738,24 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_File_write_at_all
-        subroutine MPI_File_iread_at(fh, offset, buf, count, datatype, request, ierror) bind(C, &
-            name="smpi_f08_file_iread_at")
+        end subroutine MPI_File_write_at_all_f08ts
+        subroutine MPI_File_write_at_all_c_f08ts(fh, offset, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_write_at_all_c")
+            import
+            type(MPI_File) :: fh
+            integer(MPI_OFFSET_KIND) :: offset
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_File_write_at_all_c_f08ts
+    end interface MPI_File_write_at_all
+    interface
+    end interface
+    interface MPI_File_iread_at
+        subroutine MPI_File_iread_at_f08ts(fh, offset, buf, count, datatype, request, &
+            ierror) bind(C, name="smpi_f08_file_iread_at")
             import
             type(MPI_File) :: fh
             integer(MPI_OFFSET_KIND) :: offset
@@ -3292,8 +4764,23 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_File_iread_at
-        subroutine MPI_File_iwrite_at(fh, offset, buf, count, datatype, request, &
+        end subroutine MPI_File_iread_at_f08ts
+        subroutine MPI_File_iread_at_c_f08ts(fh, offset, buf, count, datatype, request, &
+            ierror) bind(C, name="smpi_f08_file_iread_at_c")
+            import
+            type(MPI_File) :: fh
+            integer(MPI_OFFSET_KIND) :: offset
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_File_iread_at_c_f08ts
+    end interface MPI_File_iread_at
+    interface
+    end interface
+    interface MPI_File_iwrite_at
+        subroutine MPI_File_iwrite_at_f08ts(fh, offset, buf, count, datatype, request, &
             ierror) bind(C, name="smpi_f08_file_iwrite_at")
             import
             type(MPI_File) :: fh
@@ -3303,8 +4790,23 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_File_iwrite_at
-        subroutine MPI_File_iread_at_all(fh, offset, buf, count, datatype, request, &
+        end subroutine MPI_File_iwrite_at_f08ts
+        subroutine MPI_File_iwrite_at_c_f08ts(fh, offset, buf, count, datatype, request, &
+            ierror) bind(C, name="smpi_f08_file_iwrite_at_c")
+            import
+            type(MPI_File) :: fh
+            integer(MPI_OFFSET_KIND) :: offset
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_File_iwrite_at_c_f08ts
+    end interface MPI_File_iwrite_at
+    interface
+    end interface
+    interface MPI_File_iread_at_all
+        subroutine MPI_File_iread_at_all_f08ts(fh, offset, buf, count, datatype, request, &
             ierror) bind(C, name="smpi_f08_file_iread_at_all")
             import
             type(MPI_File) :: fh
@@ -3314,8 +4816,23 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_File_iread_at_all
-        subroutine MPI_File_iwrite_at_all(fh, offset, buf, count, datatype, request, &
+        end subroutine MPI_File_iread_at_all_f08ts
+        subroutine MPI_File_iread_at_all_c_f08ts(fh, offset, buf, count, datatype, request, &
+            ierror) bind(C, name="smpi_f08_file_iread_at_all_c")
+            import
+            type(MPI_File) :: fh
+            integer(MPI_OFFSET_KIND) :: offset
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_File_iread_at_all_c_f08ts
+    end interface MPI_File_iread_at_all
+    interface
+    end interface
+    interface MPI_File_iwrite_at_all
+        subroutine MPI_File_iwrite_at_all_f08ts(fh, offset, buf, count, datatype, request, &
             ierror) bind(C, name="smpi_f08_file_iwrite_at_all")
             import
             type(MPI_File) :: fh
@@ -3325,8 +4842,23 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_File_iwrite_at_all
-        subroutine MPI_File_read(fh, buf, count, datatype, status, ierror) bind(C, &
+        end subroutine MPI_File_iwrite_at_all_f08ts
+        subroutine MPI_File_iwrite_at_all_c_f08ts(fh, offset, buf, count, datatype, request, &
+            ierror) bind(C, name="smpi_f08_file_iwrite_at_all_c")
+            import
+            type(MPI_File) :: fh
+            integer(MPI_OFFSET_KIND) :: offset
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_File_iwrite_at_all_c_f08ts
+    end interface MPI_File_iwrite_at_all
+    interface
+    end interface
+    interface MPI_File_read
+        subroutine MPI_File_read_f08ts(fh, buf, count, datatype, status, ierror) bind(C, &
             name="smpi_f08_file_read")
             import
             type(MPI_File) :: fh
@@ -3335,8 +4867,22 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_File_read
-        subroutine MPI_File_read_all(fh, buf, count, datatype, status, ierror) bind(C, &
+        end subroutine MPI_File_read_f08ts
+        subroutine MPI_File_read_c_f08ts(fh, buf, count, datatype, status, ierror) bind(C, &
+            name="smpi_f08_file_read_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_File_read_c_f08ts
+    end interface MPI_File_read
+    interface
+    end interface
+    interface MPI_File_read_all
+        subroutine MPI_File_read_all_f08ts(fh, buf, count, datatype, status, ierror) bind(C, &
             name="smpi_f08_file_read_all")
             import
             type(MPI_File) :: fh
@@ -3345,8 +4891,22 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_File_read_all
-        subroutine MPI_File_write(fh, buf, count, datatype, status, ierror) bind(C, &
+        end subroutine MPI_File_read_all_f08ts
+        subroutine MPI_File_read_all_c_f08ts(fh, buf, count, datatype, status, ierror) bind(C, &
+            name="smpi_f08_file_read_all_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_File_read_all_c_f08ts
+    end interface MPI_File_read_all
+    interface
+    end interface
+    interface MPI_File_write
+        subroutine MPI_File_write_f08ts(fh, buf, count, datatype, status, ierror) bind(C, &
             name="smpi_f08_file_write")
             import
             type(MPI_File) :: fh
@@ -3355,8 +4915,22 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_File_write
-        subroutine MPI_File_write_all(fh, buf, count, datatype, status, ierror) bind(C, &
+        end subroutine MPI_File_write_f08ts
+        subroutine MPI_File_write_c_f08ts(fh, buf, count, datatype, status, ierror) bind(C, &
+            name="smpi_f08_file_write_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_File_write_c_f08ts
+    end interface MPI_File_write
+    interface
+    end interface
+    interface MPI_File_write_all
+        subroutine MPI_File_write_all_f08ts(fh, buf, count, datatype, status, ierror) bind(C, &
             name="smpi_f08_file_write_all")
             import
             type(MPI_File) :: fh
@@ -3365,8 +4939,22 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_File_write_all
-        subroutine MPI_File_iread(fh, buf, count, datatype, request, ierror) bind(C, &
+        end subroutine MPI_File_write_all_f08ts
+        subroutine MPI_File_write_all_c_f08ts(fh, buf, count, datatype, status, ierror) bind(C, &
+            name="smpi_f08_file_write_all_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_File_write_all_c_f08ts
+    end interface MPI_File_write_all
+    interface
+    end interface
+    interface MPI_File_iread
+        subroutine MPI_File_iread_f08ts(fh, buf, count, datatype, request, ierror) bind(C, &
             name="smpi_f08_file_iread")
             import
             type(MPI_File) :: fh
@@ -3375,8 +4963,22 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_File_iread
-        subroutine MPI_File_iwrite(fh, buf, count, datatype, request, ierror) bind(C, &
+        end subroutine MPI_File_iread_f08ts
+        subroutine MPI_File_iread_c_f08ts(fh, buf, count, datatype, request, ierror) bind(C, &
+            name="smpi_f08_file_iread_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_File_iread_c_f08ts
+    end interface MPI_File_iread
+    interface
+    end interface
+    interface MPI_File_iwrite
+        subroutine MPI_File_iwrite_f08ts(fh, buf, count, datatype, request, ierror) bind(C, &
             name="smpi_f08_file_iwrite")
             import
             type(MPI_File) :: fh
@@ -3385,8 +4987,22 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_File_iwrite
-        subroutine MPI_File_iread_all(fh, buf, count, datatype, request, ierror) bind(C, &
+        end subroutine MPI_File_iwrite_f08ts
+        subroutine MPI_File_iwrite_c_f08ts(fh, buf, count, datatype, request, ierror) bind(C, &
+            name="smpi_f08_file_iwrite_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_File_iwrite_c_f08ts
+    end interface MPI_File_iwrite
+    interface
+    end interface
+    interface MPI_File_iread_all
+        subroutine MPI_File_iread_all_f08ts(fh, buf, count, datatype, request, ierror) bind(C, &
             name="smpi_f08_file_iread_all")
             import
             type(MPI_File) :: fh
@@ -3395,8 +5011,22 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_File_iread_all
-        subroutine MPI_File_iwrite_all(fh, buf, count, datatype, request, ierror) bind(C, &
+        end subroutine MPI_File_iread_all_f08ts
+        subroutine MPI_File_iread_all_c_f08ts(fh, buf, count, datatype, request, &
+            ierror) bind(C, name="smpi_f08_file_iread_all_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_File_iread_all_c_f08ts
+    end interface MPI_File_iread_all
+    interface
+    end interface
+    interface MPI_File_iwrite_all
+        subroutine MPI_File_iwrite_all_f08ts(fh, buf, count, datatype, request, ierror) bind(C, &
             name="smpi_f08_file_iwrite_all")
             import
             type(MPI_File) :: fh
@@ -3405,7 +5035,19 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_File_iwrite_all
+        end subroutine MPI_File_iwrite_all_f08ts
+        subroutine MPI_File_iwrite_all_c_f08ts(fh, buf, count, datatype, request, &
+            ierror) bind(C, name="smpi_f08_file_iwrite_all_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_File_iwrite_all_c_f08ts
+    end interface MPI_File_iwrite_all
+    interface
         subroutine MPI_File_seek(fh, offset, whence, ierror) bind(C, name="smpi_f08_file_seek")
             import
             type(MPI_File) :: fh
@@ -3428,7 +5070,9 @@ module mpi_f08
             integer(MPI_OFFSET_KIND) :: disp
             integer, optional :: ierror
         end subroutine MPI_File_get_byte_offset
-        subroutine MPI_File_read_shared(fh, buf, count, datatype, status, ierror) bind(C, &
+    end interface
+    interface MPI_File_read_shared
+        subroutine MPI_File_read_shared_f08ts(fh, buf, count, datatype, status, ierror) bind(C, &
             name="smpi_f08_file_read_shared")
             import
             type(MPI_File) :: fh
@@ -3437,9 +5081,23 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_File_read_shared
-        subroutine MPI_File_write_shared(fh, buf, count, datatype, status, ierror) bind(C, &
-            name="smpi_f08_file_write_shared")
+        end subroutine MPI_File_read_shared_f08ts
+        subroutine MPI_File_read_shared_c_f08ts(fh, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_read_shared_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_File_read_shared_c_f08ts
+    end interface MPI_File_read_shared
+    interface
+    end interface
+    interface MPI_File_write_shared
+        subroutine MPI_File_write_shared_f08ts(fh, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_write_shared")
             import
             type(MPI_File) :: fh
             type(*), dimension(..) :: buf
@@ -3447,9 +5105,23 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_File_write_shared
-        subroutine MPI_File_iread_shared(fh, buf, count, datatype, request, ierror) bind(C, &
-            name="smpi_f08_file_iread_shared")
+        end subroutine MPI_File_write_shared_f08ts
+        subroutine MPI_File_write_shared_c_f08ts(fh, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_write_shared_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_File_write_shared_c_f08ts
+    end interface MPI_File_write_shared
+    interface
+    end interface
+    interface MPI_File_iread_shared
+        subroutine MPI_File_iread_shared_f08ts(fh, buf, count, datatype, request, &
+            ierror) bind(C, name="smpi_f08_file_iread_shared")
             import
             type(MPI_File) :: fh
             type(*), dimension(..), asynchronous :: buf
@@ -3457,9 +5129,23 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_File_iread_shared
-        subroutine MPI_File_iwrite_shared(fh, buf, count, datatype, request, ierror) bind(C, &
-            name="smpi_f08_file_iwrite_shared")
+        end subroutine MPI_File_iread_shared_f08ts
+        subroutine MPI_File_iread_shared_c_f08ts(fh, buf, count, datatype, request, &
+            ierror) bind(C, name="smpi_f08_file_iread_shared_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_File_iread_shared_c_f08ts
+    end interface MPI_File_iread_shared
+    interface
+    end interface
+    interface MPI_File_iwrite_shared
+        subroutine MPI_File_iwrite_shared_f08ts(fh, buf, count, datatype, request, &
+            ierror) bind(C, name="smpi_f08_file_iwrite_shared")
             import
             type(MPI_File) :: fh
             type(*), dimension(..), asynchronous :: buf
@@ -3467,9 +5153,23 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_File_iwrite_shared
-        subroutine MPI_File_read_ordered(fh, buf, count, datatype, status, ierror) bind(C, &
-            name="smpi_f08_file_read_ordered")
+        end subroutine MPI_File_iwrite_shared_f08ts
+        subroutine MPI_File_iwrite_shared_c_f08ts(fh, buf, count, datatype, request, &
+            ierror) bind(C, name="smpi_f08_file_iwrite_shared_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_File_iwrite_shared_c_f08ts
+    end interface MPI_File_iwrite_shared
+    interface
+    end interface
+    interface MPI_File_read_ordered
+        subroutine MPI_File_read_ordered_f08ts(fh, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_read_ordered")
             import
             type(MPI_File) :: fh
             type(*), dimension(..) :: buf
@@ -3477,9 +5177,23 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_File_read_ordered
-        subroutine MPI_File_write_ordered(fh, buf, count, datatype, status, ierror) bind(C, &
-            name="smpi_f08_file_write_ordered")
+        end subroutine MPI_File_read_ordered_f08ts
+        subroutine MPI_File_read_ordered_c_f08ts(fh, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_read_ordered_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_File_read_ordered_c_f08ts
+    end interface MPI_File_read_ordered
+    interface
+    end interface
+    interface MPI_File_write_ordered
+        subroutine MPI_File_write_ordered_f08ts(fh, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_write_ordered")
             import
             type(MPI_File) :: fh
             type(*), dimension(..) :: buf
@@ -3487,7 +5201,19 @@ module mpi_f08
             type(MPI_Datatype) :: datatype
             type(MPI_Status) :: status
             integer, optional :: ierror
-        end subroutine MPI_File_write_ordered
+        end subroutine MPI_File_write_ordered_f08ts
+        subroutine MPI_File_write_ordered_c_f08ts(fh, buf, count, datatype, status, &
+            ierror) bind(C, name="smpi_f08_file_write_ordered_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..) :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Status) :: status
+            integer, optional :: ierror
+        end subroutine MPI_File_write_ordered_c_f08ts
+    end interface MPI_File_write_ordered
+    interface
         subroutine MPI_File_seek_shared(fh, offset, whence, ierror) bind(C, &
             name="smpi_f08_file_seek_shared")
             import
@@ -3503,8 +5229,10 @@ module mpi_f08
             integer(MPI_OFFSET_KIND) :: offset
             integer, optional :: ierror
         end subroutine MPI_File_get_position_shared
-        subroutine MPI_File_read_at_all_begin(fh, offset, buf, count, datatype, ierror) bind(C, &
-            name="smpi_f08_file_read_at_all_begin")
+    end interface
+    interface MPI_File_read_at_all_begin
+        subroutine MPI_File_read_at_all_begin_f08ts(fh, offset, buf, count, datatype, &
+            ierror) bind(C, name="smpi_f08_file_read_at_all_begin")
             import
             type(MPI_File) :: fh
             integer(MPI_OFFSET_KIND) :: offset
@@ -3512,7 +5240,19 @@ module mpi_f08
             integer :: count
             type(MPI_Datatype) :: datatype
             integer, optional :: ierror
-        end subroutine MPI_File_read_at_all_begin
+        end subroutine MPI_File_read_at_all_begin_f08ts
+        subroutine MPI_File_read_at_all_begin_c_f08ts(fh, offset, buf, count, datatype, &
+            ierror) bind(C, name="smpi_f08_file_read_at_all_begin_c")
+            import
+            type(MPI_File) :: fh
+            integer(MPI_OFFSET_KIND) :: offset
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer, optional :: ierror
+        end subroutine MPI_File_read_at_all_begin_c_f08ts
+    end interface MPI_File_read_at_all_begin
+    interface
         subroutine MPI_File_read_at_all_end(fh, buf, status, ierror) bind(C, &
             name="smpi_f08_file_read_at_all_end")
             import
@@ -3521,7 +5261,9 @@ module mpi_f08
             type(MPI_Status) :: status
             integer, optional :: ierror
         end subroutine MPI_File_read_at_all_end
-        subroutine MPI_File_write_at_all_begin(fh, offset, buf, count, datatype, &
+    end interface
+    interface MPI_File_write_at_all_begin
+        subroutine MPI_File_write_at_all_begin_f08ts(fh, offset, buf, count, datatype, &
             ierror) bind(C, name="smpi_f08_file_write_at_all_begin")
             import
             type(MPI_File) :: fh
@@ -3530,7 +5272,19 @@ module mpi_f08
             integer :: count
             type(MPI_Datatype) :: datatype
             integer, optional :: ierror
-        end subroutine MPI_File_write_at_all_begin
+        end subroutine MPI_File_write_at_all_begin_f08ts
+        subroutine MPI_File_write_at_all_begin_c_f08ts(fh, offset, buf, count, datatype, &
+            ierror) bind(C, name="smpi_f08_file_write_at_all_begin_c")
+            import
+            type(MPI_File) :: fh
+            integer(MPI_OFFSET_KIND) :: offset
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer, optional :: ierror
+        end subroutine MPI_File_write_at_all_begin_c_f08ts
+    end interface MPI_File_write_at_all_begin
+    interface
         subroutine MPI_File_write_at_all_end(fh, buf, status, ierror) bind(C, &
             name="smpi_f08_file_write_at_all_end")
             import
@@ -3539,7 +5293,9 @@ module mpi_f08
             type(MPI_Status) :: status
             integer, optional :: ierror
         end subroutine MPI_File_write_at_all_end
-        subroutine MPI_File_read_all_begin(fh, buf, count, datatype, ierror) bind(C, &
+    end interface
+    interface MPI_File_read_all_begin
+        subroutine MPI_File_read_all_begin_f08ts(fh, buf, count, datatype, ierror) bind(C, &
             name="smpi_f08_file_read_all_begin")
             import
             type(MPI_File) :: fh
@@ -3547,7 +5303,18 @@ module mpi_f08
             integer :: count
             type(MPI_Datatype) :: datatype
             integer, optional :: ierror
-        end subroutine MPI_File_read_all_begin
+        end subroutine MPI_File_read_all_begin_f08ts
+        subroutine MPI_File_read_all_begin_c_f08ts(fh, buf, count, datatype, ierror) bind(C, &
+            name="smpi_f08_file_read_all_begin_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer, optional :: ierror
+        end subroutine MPI_File_read_all_begin_c_f08ts
+    end interface MPI_File_read_all_begin
+    interface
         subroutine MPI_File_read_all_end(fh, buf, status, ierror) bind(C, &
             name="smpi_f08_file_read_all_end")
             import
@@ -3556,7 +5323,9 @@ module mpi_f08
             type(MPI_Status) :: status
             integer, optional :: ierror
         end subroutine MPI_File_read_all_end
-        subroutine MPI_File_write_all_begin(fh, buf, count, datatype, ierror) bind(C, &
+    end interface
+    interface MPI_File_write_all_begin
+        subroutine MPI_File_write_all_begin_f08ts(fh, buf, count, datatype, ierror) bind(C, &
             name="smpi_f08_file_write_all_begin")
             import
             type(MPI_File) :: fh
@@ -3564,7 +5333,18 @@ module mpi_f08
             integer :: count
             type(MPI_Datatype) :: datatype
             integer, optional :: ierror
-        end subroutine MPI_File_write_all_begin
+        end subroutine MPI_File_write_all_begin_f08ts
+        subroutine MPI_File_write_all_begin_c_f08ts(fh, buf, count, datatype, ierror) bind(C, &
+            name="smpi_f08_file_write_all_begin_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer, optional :: ierror
+        end subroutine MPI_File_write_all_begin_c_f08ts
+    end interface MPI_File_write_all_begin
+    interface
         subroutine MPI_File_write_all_end(fh, buf, status, ierror) bind(C, &
             name="smpi_f08_file_write_all_end")
             import
@@ -3573,7 +5353,9 @@ module mpi_f08
             type(MPI_Status) :: status
             integer, optional :: ierror
         end subroutine MPI_File_write_all_end
-        subroutine MPI_File_read_ordered_begin(fh, buf, count, datatype, ierror) bind(C, &
+    end interface
+    interface MPI_File_read_ordered_begin
+        subroutine MPI_File_read_ordered_begin_f08ts(fh, buf, count, datatype, ierror) bind(C, &
             name="smpi_f08_file_read_ordered_begin")
             import
             type(MPI_File) :: fh
@@ -3581,7 +5363,18 @@ module mpi_f08
             integer :: count
             type(MPI_Datatype) :: datatype
             integer, optional :: ierror
-        end subroutine MPI_File_read_ordered_begin
+        end subroutine MPI_File_read_ordered_begin_f08ts
+        subroutine MPI_File_read_ordered_begin_c_f08ts(fh, buf, count, datatype, &
+            ierror) bind(C, name="smpi_f08_file_read_ordered_begin_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer, optional :: ierror
+        end subroutine MPI_File_read_ordered_begin_c_f08ts
+    end interface MPI_File_read_ordered_begin
+    interface
         subroutine MPI_File_read_ordered_end(fh, buf, status, ierror) bind(C, &
             name="smpi_f08_file_read_ordered_end")
             import
@@ -3590,7 +5383,9 @@ module mpi_f08
             type(MPI_Status) :: status
             integer, optional :: ierror
         end subroutine MPI_File_read_ordered_end
-        subroutine MPI_File_write_ordered_begin(fh, buf, count, datatype, ierror) bind(C, &
+    end interface
+    interface MPI_File_write_ordered_begin
+        subroutine MPI_File_write_ordered_begin_f08ts(fh, buf, count, datatype, ierror) bind(C, &
             name="smpi_f08_file_write_ordered_begin")
             import
             type(MPI_File) :: fh
@@ -3598,7 +5393,18 @@ module mpi_f08
             integer :: count
             type(MPI_Datatype) :: datatype
             integer, optional :: ierror
-        end subroutine MPI_File_write_ordered_begin
+        end subroutine MPI_File_write_ordered_begin_f08ts
+        subroutine MPI_File_write_ordered_begin_c_f08ts(fh, buf, count, datatype, &
+            ierror) bind(C, name="smpi_f08_file_write_ordered_begin_c")
+            import
+            type(MPI_File) :: fh
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer, optional :: ierror
+        end subroutine MPI_File_write_ordered_begin_c_f08ts
+    end interface MPI_File_write_ordered_begin
+    interface
         subroutine MPI_File_write_ordered_end(fh, buf, status, ierror) bind(C, &
             name="smpi_f08_file_write_ordered_end")
             import
@@ -3733,7 +5539,9 @@ module mpi_f08
             integer :: errorcode
             integer, optional :: ierror
         end subroutine MPI_Session_call_errhandler
-        subroutine MPI_Isendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, &
+    end interface
+    interface MPI_Isendrecv
+        subroutine MPI_Isendrecv_f08ts(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, &
             recvcount, recvtype, source, recvtag, comm, request, ierror) bind(C, &
             name="smpi_f08_isendrecv")
             import
@@ -3750,9 +5558,31 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Isendrecv
-        subroutine MPI_Isendrecv_replace(buf, count, datatype, dest, sendtag, source, recvtag, &
-            comm, request, ierror) bind(C, name="smpi_f08_isendrecv_replace")
+        end subroutine MPI_Isendrecv_f08ts
+        subroutine MPI_Isendrecv_c_f08ts(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, &
+            recvcount, recvtype, source, recvtag, comm, request, ierror) bind(C, &
+            name="smpi_f08_isendrecv_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            integer :: dest
+            integer :: sendtag
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            integer :: source
+            integer :: recvtag
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Isendrecv_c_f08ts
+    end interface MPI_Isendrecv
+    interface
+    end interface
+    interface MPI_Isendrecv_replace
+        subroutine MPI_Isendrecv_replace_f08ts(buf, count, datatype, dest, sendtag, source, &
+            recvtag, comm, request, ierror) bind(C, name="smpi_f08_isendrecv_replace")
             import
             type(*), dimension(..), asynchronous :: buf
             integer :: count
@@ -3764,7 +5594,23 @@ module mpi_f08
             type(MPI_Comm) :: comm
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Isendrecv_replace
+        end subroutine MPI_Isendrecv_replace_f08ts
+        subroutine MPI_Isendrecv_replace_c_f08ts(buf, count, datatype, dest, sendtag, source, &
+            recvtag, comm, request, ierror) bind(C, name="smpi_f08_isendrecv_replace_c")
+            import
+            type(*), dimension(..), asynchronous :: buf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: dest
+            integer :: sendtag
+            integer :: source
+            integer :: recvtag
+            type(MPI_Comm) :: comm
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Isendrecv_replace_c_f08ts
+    end interface MPI_Isendrecv_replace
+    interface
         subroutine MPI_Comm_idup_with_info(comm, info, newcomm, request, ierror) bind(C, &
             name="smpi_f08_comm_idup_with_info")
             import
@@ -3806,7 +5652,9 @@ module mpi_f08
             type(MPI_Request) :: request
             integer, optional :: ierror
         end subroutine MPI_Barrier_init
-        subroutine MPI_Bcast_init(buffer, count, datatype, root, comm, info, request, &
+    end interface
+    interface MPI_Bcast_init
+        subroutine MPI_Bcast_init_f08ts(buffer, count, datatype, root, comm, info, request, &
             ierror) bind(C, name="smpi_f08_bcast_init")
             import
             type(*), dimension(..), asynchronous :: buffer
@@ -3817,9 +5665,25 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Bcast_init
-        subroutine MPI_Gather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-            root, comm, info, request, ierror) bind(C, name="smpi_f08_gather_init")
+        end subroutine MPI_Bcast_init_f08ts
+        subroutine MPI_Bcast_init_c_f08ts(buffer, count, datatype, root, comm, info, request, &
+            ierror) bind(C, name="smpi_f08_bcast_init_c")
+            import
+            type(*), dimension(..), asynchronous :: buffer
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Bcast_init_c_f08ts
+    end interface MPI_Bcast_init
+    interface
+    end interface
+    interface MPI_Gather_init
+        subroutine MPI_Gather_init_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, root, comm, info, request, ierror) bind(C, name="smpi_f08_gather_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -3832,9 +5696,29 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Gather_init
-        subroutine MPI_Gatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, &
-            recvtype, root, comm, info, request, ierror) bind(C, name="smpi_f08_gatherv_init")
+        end subroutine MPI_Gather_init_f08ts
+        subroutine MPI_Gather_init_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, root, comm, info, request, ierror) bind(C, name="smpi_f08_gather_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Gather_init_c_f08ts
+    end interface MPI_Gather_init
+    interface
+    end interface
+    interface MPI_Gatherv_init
+        subroutine MPI_Gatherv_init_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+            displs, recvtype, root, comm, info, request, ierror) bind(C, &
+            name="smpi_f08_gatherv_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -3848,9 +5732,30 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Gatherv_init
-        subroutine MPI_Scatter_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, &
-            root, comm, info, request, ierror) bind(C, name="smpi_f08_scatter_init")
+        end subroutine MPI_Gatherv_init_f08ts
+        subroutine MPI_Gatherv_init_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+            displs, recvtype, root, comm, info, request, ierror) bind(C, &
+            name="smpi_f08_gatherv_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: displs(*)
+            type(MPI_Datatype) :: recvtype
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Gatherv_init_c_f08ts
+    end interface MPI_Gatherv_init
+    interface
+    end interface
+    interface MPI_Scatter_init
+        subroutine MPI_Scatter_init_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, root, comm, info, request, ierror) bind(C, name="smpi_f08_scatter_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -3863,9 +5768,29 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Scatter_init
-        subroutine MPI_Scatterv_init(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, &
-            recvtype, root, comm, info, request, ierror) bind(C, name="smpi_f08_scatterv_init")
+        end subroutine MPI_Scatter_init_f08ts
+        subroutine MPI_Scatter_init_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, root, comm, info, request, ierror) bind(C, name="smpi_f08_scatter_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Scatter_init_c_f08ts
+    end interface MPI_Scatter_init
+    interface
+    end interface
+    interface MPI_Scatterv_init
+        subroutine MPI_Scatterv_init_f08ts(sendbuf, sendcounts, displs, sendtype, recvbuf, &
+            recvcount, recvtype, root, comm, info, request, ierror) bind(C, &
+            name="smpi_f08_scatterv_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcounts(*)
@@ -3879,8 +5804,29 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Scatterv_init
-        subroutine MPI_Allgather_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+        end subroutine MPI_Scatterv_init_f08ts
+        subroutine MPI_Scatterv_init_c_f08ts(sendbuf, sendcounts, displs, sendtype, recvbuf, &
+            recvcount, recvtype, root, comm, info, request, ierror) bind(C, &
+            name="smpi_f08_scatterv_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcounts(*)
+            integer(MPI_ADDRESS_KIND) :: displs(*)
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Scatterv_init_c_f08ts
+    end interface MPI_Scatterv_init
+    interface
+    end interface
+    interface MPI_Allgather_init
+        subroutine MPI_Allgather_init_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
             recvtype, comm, info, request, ierror) bind(C, name="smpi_f08_allgather_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
@@ -3893,8 +5839,26 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Allgather_init
-        subroutine MPI_Allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
+        end subroutine MPI_Allgather_init_f08ts
+        subroutine MPI_Allgather_init_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, comm, info, request, ierror) bind(C, name="smpi_f08_allgather_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Allgather_init_c_f08ts
+    end interface MPI_Allgather_init
+    interface
+    end interface
+    interface MPI_Allgatherv_init
+        subroutine MPI_Allgatherv_init_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcounts, &
             displs, recvtype, comm, info, request, ierror) bind(C, name="smpi_f08_allgatherv_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
@@ -3908,8 +5872,28 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Allgatherv_init
-        subroutine MPI_Alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+        end subroutine MPI_Allgatherv_init_f08ts
+        subroutine MPI_Allgatherv_init_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcounts, displs, recvtype, comm, info, request, ierror) bind(C, &
+            name="smpi_f08_allgatherv_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: displs(*)
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Allgatherv_init_c_f08ts
+    end interface MPI_Allgatherv_init
+    interface
+    end interface
+    interface MPI_Alltoall_init
+        subroutine MPI_Alltoall_init_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
             recvtype, comm, info, request, ierror) bind(C, name="smpi_f08_alltoall_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
@@ -3922,8 +5906,26 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Alltoall_init
-        subroutine MPI_Alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+        end subroutine MPI_Alltoall_init_f08ts
+        subroutine MPI_Alltoall_init_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
+            recvtype, comm, info, request, ierror) bind(C, name="smpi_f08_alltoall_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Alltoall_init_c_f08ts
+    end interface MPI_Alltoall_init
+    interface
+    end interface
+    interface MPI_Alltoallv_init
+        subroutine MPI_Alltoallv_init_f08ts(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
             recvcounts, rdispls, recvtype, comm, info, request, ierror) bind(C, &
             name="smpi_f08_alltoallv_init")
             import
@@ -3939,9 +5941,30 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Alltoallv_init
-        subroutine MPI_Reduce_init(sendbuf, recvbuf, count, datatype, op, root, comm, info, &
-            request, ierror) bind(C, name="smpi_f08_reduce_init")
+        end subroutine MPI_Alltoallv_init_f08ts
+        subroutine MPI_Alltoallv_init_c_f08ts(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
+            recvcounts, rdispls, recvtype, comm, info, request, ierror) bind(C, &
+            name="smpi_f08_alltoallv_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcounts(*)
+            integer(MPI_ADDRESS_KIND) :: sdispls(*)
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: rdispls(*)
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Alltoallv_init_c_f08ts
+    end interface MPI_Alltoallv_init
+    interface
+    end interface
+    interface MPI_Reduce_init
+        subroutine MPI_Reduce_init_f08ts(sendbuf, recvbuf, count, datatype, op, root, comm, &
+            info, request, ierror) bind(C, name="smpi_f08_reduce_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             type(*), dimension(..), asynchronous :: recvbuf
@@ -3953,8 +5976,26 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Reduce_init
-        subroutine MPI_Allreduce_init(sendbuf, recvbuf, count, datatype, op, comm, info, &
+        end subroutine MPI_Reduce_init_f08ts
+        subroutine MPI_Reduce_init_c_f08ts(sendbuf, recvbuf, count, datatype, op, root, comm, &
+            info, request, ierror) bind(C, name="smpi_f08_reduce_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            integer :: root
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Reduce_init_c_f08ts
+    end interface MPI_Reduce_init
+    interface
+    end interface
+    interface MPI_Allreduce_init
+        subroutine MPI_Allreduce_init_f08ts(sendbuf, recvbuf, count, datatype, op, comm, info, &
             request, ierror) bind(C, name="smpi_f08_allreduce_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
@@ -3966,9 +6007,26 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Allreduce_init
-        subroutine MPI_Reduce_scatter_block_init(sendbuf, recvbuf, recvcount, datatype, op, &
-            comm, info, request, ierror) bind(C, name="smpi_f08_reduce_scatter_block_init")
+        end subroutine MPI_Allreduce_init_f08ts
+        subroutine MPI_Allreduce_init_c_f08ts(sendbuf, recvbuf, count, datatype, op, comm, &
+            info, request, ierror) bind(C, name="smpi_f08_allreduce_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Allreduce_init_c_f08ts
+    end interface MPI_Allreduce_init
+    interface
+    end interface
+    interface MPI_Reduce_scatter_block_init
+        subroutine MPI_Reduce_scatter_block_init_f08ts(sendbuf, recvbuf, recvcount, datatype, &
+            op, comm, info, request, ierror) bind(C, name="smpi_f08_reduce_scatter_block_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             type(*), dimension(..), asynchronous :: recvbuf
@@ -3979,9 +6037,26 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Reduce_scatter_block_init
-        subroutine MPI_Reduce_scatter_init(sendbuf, recvbuf, recvcounts, datatype, op, comm, &
-            info, request, ierror) bind(C, name="smpi_f08_reduce_scatter_init")
+        end subroutine MPI_Reduce_scatter_block_init_f08ts
+        subroutine MPI_Reduce_scatter_block_init_c_f08ts(sendbuf, recvbuf, recvcount, datatype, &
+            op, comm, info, request, ierror) bind(C, name="smpi_f08_reduce_scatter_block_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Reduce_scatter_block_init_c_f08ts
+    end interface MPI_Reduce_scatter_block_init
+    interface
+    end interface
+    interface MPI_Reduce_scatter_init
+        subroutine MPI_Reduce_scatter_init_f08ts(sendbuf, recvbuf, recvcounts, datatype, op, &
+            comm, info, request, ierror) bind(C, name="smpi_f08_reduce_scatter_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             type(*), dimension(..), asynchronous :: recvbuf
@@ -3992,9 +6067,26 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Reduce_scatter_init
-        subroutine MPI_Scan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, &
-            ierror) bind(C, name="smpi_f08_scan_init")
+        end subroutine MPI_Reduce_scatter_init_f08ts
+        subroutine MPI_Reduce_scatter_init_c_f08ts(sendbuf, recvbuf, recvcounts, datatype, op, &
+            comm, info, request, ierror) bind(C, name="smpi_f08_reduce_scatter_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Reduce_scatter_init_c_f08ts
+    end interface MPI_Reduce_scatter_init
+    interface
+    end interface
+    interface MPI_Scan_init
+        subroutine MPI_Scan_init_f08ts(sendbuf, recvbuf, count, datatype, op, comm, info, &
+            request, ierror) bind(C, name="smpi_f08_scan_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             type(*), dimension(..), asynchronous :: recvbuf
@@ -4005,9 +6097,26 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Scan_init
-        subroutine MPI_Exscan_init(sendbuf, recvbuf, count, datatype, op, comm, info, request, &
-            ierror) bind(C, name="smpi_f08_exscan_init")
+        end subroutine MPI_Scan_init_f08ts
+        subroutine MPI_Scan_init_c_f08ts(sendbuf, recvbuf, count, datatype, op, comm, info, &
+            request, ierror) bind(C, name="smpi_f08_scan_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Scan_init_c_f08ts
+    end interface MPI_Scan_init
+    interface
+    end interface
+    interface MPI_Exscan_init
+        subroutine MPI_Exscan_init_f08ts(sendbuf, recvbuf, count, datatype, op, comm, info, &
+            request, ierror) bind(C, name="smpi_f08_exscan_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             type(*), dimension(..), asynchronous :: recvbuf
@@ -4018,8 +6127,25 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Exscan_init
-        subroutine MPI_Neighbor_allgather_init(sendbuf, sendcount, sendtype, recvbuf, &
+        end subroutine MPI_Exscan_init_f08ts
+        subroutine MPI_Exscan_init_c_f08ts(sendbuf, recvbuf, count, datatype, op, comm, info, &
+            request, ierror) bind(C, name="smpi_f08_exscan_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: count
+            type(MPI_Datatype) :: datatype
+            type(MPI_Op) :: op
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Exscan_init_c_f08ts
+    end interface MPI_Exscan_init
+    interface
+    end interface
+    interface MPI_Neighbor_allgather_init
+        subroutine MPI_Neighbor_allgather_init_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
             recvcount, recvtype, comm, info, request, ierror) bind(C, &
             name="smpi_f08_neighbor_allgather_init")
             import
@@ -4033,8 +6159,27 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Neighbor_allgather_init
-        subroutine MPI_Neighbor_allgatherv_init(sendbuf, sendcount, sendtype, recvbuf, &
+        end subroutine MPI_Neighbor_allgather_init_f08ts
+        subroutine MPI_Neighbor_allgather_init_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcount, recvtype, comm, info, request, ierror) bind(C, &
+            name="smpi_f08_neighbor_allgather_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Neighbor_allgather_init_c_f08ts
+    end interface MPI_Neighbor_allgather_init
+    interface
+    end interface
+    interface MPI_Neighbor_allgatherv_init
+        subroutine MPI_Neighbor_allgatherv_init_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
             recvcounts, displs, recvtype, comm, info, request, ierror) bind(C, &
             name="smpi_f08_neighbor_allgatherv_init")
             import
@@ -4049,9 +6194,30 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Neighbor_allgatherv_init
-        subroutine MPI_Neighbor_alltoall_init(sendbuf, sendcount, sendtype, recvbuf, recvcount, &
-            recvtype, comm, info, request, ierror) bind(C, name="smpi_f08_neighbor_alltoall_init")
+        end subroutine MPI_Neighbor_allgatherv_init_f08ts
+        subroutine MPI_Neighbor_allgatherv_init_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcounts, displs, recvtype, comm, info, request, ierror) bind(C, &
+            name="smpi_f08_neighbor_allgatherv_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: displs(*)
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Neighbor_allgatherv_init_c_f08ts
+    end interface MPI_Neighbor_allgatherv_init
+    interface
+    end interface
+    interface MPI_Neighbor_alltoall_init
+        subroutine MPI_Neighbor_alltoall_init_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcount, recvtype, comm, info, request, ierror) bind(C, &
+            name="smpi_f08_neighbor_alltoall_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
             integer :: sendcount
@@ -4063,9 +6229,28 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Neighbor_alltoall_init
-        subroutine MPI_Neighbor_alltoallv_init(sendbuf, sendcounts, sdispls, sendtype, recvbuf, &
-            recvcounts, rdispls, recvtype, comm, info, request, ierror) bind(C, &
+        end subroutine MPI_Neighbor_alltoall_init_f08ts
+        subroutine MPI_Neighbor_alltoall_init_c_f08ts(sendbuf, sendcount, sendtype, recvbuf, &
+            recvcount, recvtype, comm, info, request, ierror) bind(C, &
+            name="smpi_f08_neighbor_alltoall_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcount
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcount
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Neighbor_alltoall_init_c_f08ts
+    end interface MPI_Neighbor_alltoall_init
+    interface
+    end interface
+    interface MPI_Neighbor_alltoallv_init
+        subroutine MPI_Neighbor_alltoallv_init_f08ts(sendbuf, sendcounts, sdispls, sendtype, &
+            recvbuf, recvcounts, rdispls, recvtype, comm, info, request, ierror) bind(C, &
             name="smpi_f08_neighbor_alltoallv_init")
             import
             type(*), dimension(..), asynchronous :: sendbuf
@@ -4080,7 +6265,26 @@ module mpi_f08
             type(MPI_Info) :: info
             type(MPI_Request) :: request
             integer, optional :: ierror
-        end subroutine MPI_Neighbor_alltoallv_init
+        end subroutine MPI_Neighbor_alltoallv_init_f08ts
+        subroutine MPI_Neighbor_alltoallv_init_c_f08ts(sendbuf, sendcounts, sdispls, sendtype, &
+            recvbuf, recvcounts, rdispls, recvtype, comm, info, request, ierror) bind(C, &
+            name="smpi_f08_neighbor_alltoallv_init_c")
+            import
+            type(*), dimension(..), asynchronous :: sendbuf
+            integer(MPI_COUNT_KIND) :: sendcounts(*)
+            integer(MPI_ADDRESS_KIND) :: sdispls(*)
+            type(MPI_Datatype) :: sendtype
+            type(*), dimension(..), asynchronous :: recvbuf
+            integer(MPI_COUNT_KIND) :: recvcounts(*)
+            integer(MPI_ADDRESS_KIND) :: rdispls(*)
+            type(MPI_Datatype) :: recvtype
+            type(MPI_Comm) :: comm
+            type(MPI_Info) :: info
+            type(MPI_Request) :: request
+            integer, optional :: ierror
+        end subroutine MPI_Neighbor_alltoallv_init_c_f08ts
+    end interface MPI_Neighbor_alltoallv_init
+    interface
         subroutine MPI_Psend_init(buf, partitions, count, datatype, dest, tag, comm, info, &
             request, ierror) bind(C, name="smpi_f08_psend_init")
             import

@@ -4,13 +4,14 @@
 # them, with include/mpif.h and include/mpi_f08.f90, from include/mpi.h.
 smpi_fortran_wrappers = smpif90 smpif77 smpiff smpifort
 EXTRA_DIST += smpi/smpif90.in smpi/smpif77.in smpi/smpiff.in smpi/smpifort.in include/mpi.f90 \
-	include/mpi_f08.f90 smpi/fortran/gen-fortran.py smpi/fortran/gen-f08.py
+	include/mpi_f08.f90 smpi/fortran/gen-fortran.py smpi/fortran/gen-f08.py \
+	smpi/fortran/gen_f08_large.py
 include_HEADERS += include/mpif.h
 
 fortran-gen:
 	cd $(srcdir) && python3 smpi/fortran/gen-fortran.py && python3 smpi/fortran/gen-f08.py && \
 	  $(CLANG_FORMAT) -i smpi/fortran/fortran_bindings.c smpi/fortran/fortran_handles.c \
-	    smpi/fortran/fortran_f08_bindings.c
+	    smpi/fortran/fortran_f08_bindings.c smpi/fortran/fortran_f08_large.c
 .PHONY: fortran-gen
 
 if HAVE_GFORTRAN

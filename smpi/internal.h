@@ -106,6 +106,10 @@ struct smpi_process {
     int job_rank;
     struct smpi_comm *parent;
     const char *wdir; /* its working directory (info "wdir"), NULL for smpirun's */
+    /* A spawned rank's program and the number of its copy in it (smpirun's ranks: NULL, their
+     * program is smpi__rt.app and the copy's number their rank). */
+    const struct smpi_app *app;
+    int app_rank;
 };
 
 struct smpi_runtime {

@@ -22,8 +22,8 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/runtime/clock.h smpi/runtime/clock.c \
 	smpi/runtime/runtime.c smpi/runtime/sample.c smpi/runtime/shared.c smpi/runtime/time.c \
 	smpi/runtime/timeout.c \
-	smpi/runtime/threads.c smpi/runtime/threads_sync.c \
-	smpi/bindings/bindings_spawn.c smpi/mpi/dynamic.h smpi/mpi/spawn.c smpi/mpi/port.c smpi/runtime/jobs.c \
+	smpi/runtime/threads.c smpi/runtime/threads_sync.c smpi/runtime/sockets.c \
+	smpi/bindings/bindings_spawn.c smpi/mpi/dynamic.h smpi/mpi/spawn.c smpi/mpi/port.c smpi/mpi/join.c smpi/runtime/jobs.c \
 	smpi/trace/paje.h smpi/trace/ti.h smpi/trace/timeline.h smpi/trace/trace.h smpi/trace/paje.c \
 	smpi/trace/paje_category.c smpi/trace/paje_names.c smpi/trace/paje_platform.c \
 	smpi/trace/paje_usage.c smpi/trace/paje_keys.c smpi/trace/paje_buffer.c smpi/trace/profile.c smpi/trace/progress.c smpi/trace/ti_types.c \
@@ -33,8 +33,8 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/analyze/analyze.h smpi/analyze/analyze.c smpi/analyze/analyze_allocs.c \
 	smpi/analyze/analyze_coll.c smpi/analyze/analyze_end.c smpi/analyze/analyze_handles.c \
 	smpi/fortran/fortran.h smpi/fortran/fortran.c smpi/fortran/fortran_bindings.c \
-	smpi/fortran/fortran_callbacks.c smpi/fortran/fortran_handles.c \
-	smpi/fortran/fortran_f08.h smpi/fortran/fortran_f08.c smpi/fortran/fortran_f08_bindings.c \
+	smpi/fortran/fortran_callbacks.c smpi/fortran/fortran_handles.c smpi/fortran/fortran_spawn.c \
+	smpi/fortran/fortran_f08.h smpi/fortran/fortran_f08.c smpi/fortran/fortran_f08_bindings.c smpi/fortran/fortran_f08_large.c \
 	smpi/simgrid/sg_actor.c smpi/simgrid/sg_actor_spawn.c smpi/simgrid/sg_host.c \
 	smpi/simgrid/xbt.c \
 	smpi/mpi/session.h smpi/mpi/session.c smpi/mpi/comm_meet.c smpi/mpi/comm_hints.c smpi/mpi/p2p_mpi4.c \

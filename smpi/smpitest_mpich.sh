@@ -106,6 +106,10 @@ testlist_subst() {
         partdir) has_partitioned && echo part || echo '#' ;;
         spawndir) can_spawn && echo spawn || echo '#' ;;
         namepub_tests) can_spawn && echo '' || echo '#' ;; # configure's --enable-namepub
+        # configure: '' when a Fortran 77 program links getarg and iargc (gfortran does)
+        F77SPAWNARGTEST) [ -x "$SMPIF77" ] && can_spawn && echo '' || echo '#' ;;
+        # and when a Fortran 90 one links GET_COMMAND_ARGUMENT (gfortran does)
+        F03SPAWNARGTEST) [ -x "$SMPIF90" ] && can_spawn && echo '' || echo '#' ;;
         f77dir) [ -x "$SMPIF77" ] && echo f77 || echo '#' ;;
         f90dir) [ -x "$SMPIF90" ] && echo f90 || echo '#' ;;
         f08dir) has_f08 && echo f08 || echo '#' ;;

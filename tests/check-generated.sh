@@ -16,17 +16,18 @@ set -u
 # The generated files, then how each generator writes them (run in the scratch tree).
 files="smpi/fortran/fortran_bindings.c smpi/fortran/fortran_handles.c include/mpif.h
 include/smpi/smpi_extended_traces.h smpi/bindings/absent.c include/mpi_f08.f90
-smpi/fortran/fortran_f08_bindings.c include/smpi/mpi_large_count.h smpi/bindings/bindings_large.c"
+smpi/fortran/fortran_f08_bindings.c smpi/fortran/fortran_f08_large.c include/smpi/mpi_large_count.h
+smpi/bindings/bindings_large.c"
 
-generate() {
+generate() { # gen-f08 reads the large-count header that gen-large-count writes
     python3 "$srcdir/smpi/fortran/gen-fortran.py" &&
+        python3 "$srcdir/smpi/bindings/gen-large-count.py" &&
+        "$clang_format" -i include/smpi/mpi_large_count.h smpi/bindings/bindings_large.c &&
         python3 "$srcdir/smpi/fortran/gen-f08.py" &&
         "$clang_format" -i smpi/fortran/fortran_bindings.c smpi/fortran/fortran_handles.c \
-            smpi/fortran/fortran_f08_bindings.c &&
+            smpi/fortran/fortran_f08_bindings.c smpi/fortran/fortran_f08_large.c &&
         python3 "$srcdir/smpi/gen-call-location.py" >include/smpi/smpi_extended_traces.h &&
-        python3 "$srcdir/smpi/bindings/gen-absent.py" >smpi/bindings/absent.c &&
-        python3 "$srcdir/smpi/bindings/gen-large-count.py" &&
-        "$clang_format" -i include/smpi/mpi_large_count.h smpi/bindings/bindings_large.c
+        python3 "$srcdir/smpi/bindings/gen-absent.py" >smpi/bindings/absent.c
 }
 
 if [ "${1:-}" = --list ]; then

@@ -13,12 +13,6 @@ static int absent(const char *call)
                        "%s is not provided by simmpi (see README, 'Not provided')", call);
 }
 
-int PMPI_Comm_join(int fd, MPI_Comm *intercomm)
-{
-    return absent("MPI_Comm_join");
-}
-#pragma weak MPI_Comm_join = PMPI_Comm_join
-
 int PMPI_Register_datarep(const char *datarep, MPI_Datarep_conversion_function *read_conversion_fn,
                           MPI_Datarep_conversion_function *write_conversion_fn,
                           MPI_Datarep_extent_function *dtype_file_extent_fn, void *extra_state)

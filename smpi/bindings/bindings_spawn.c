@@ -1,7 +1,6 @@
 /* bindings_spawn: process creation and management (MPI-4.0 chapter 11): spawning ranks,
  * ports, the name service and disconnection. The work: smpi/mpi/spawn.c and smpi/mpi/port.c;
- * the new ranks' life: smpi/runtime/jobs.c. MPI_Comm_join (a socket between two processes) is
- * not provided: absent.c. */
+ * the new ranks' life: smpi/runtime/jobs.c; MPI_Comm_join: smpi/mpi/join.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -235,3 +234,18 @@ int PMPI_Lookup_name(const char *service_name, MPI_Info info, char *port_name)
     return smpi__name_lookup(service_name, port_name);
 }
 #pragma weak MPI_Lookup_name = PMPI_Lookup_name
+
+int PMPI_Comm_join(int fd, MPI_Comm *intercomm)
+{
+    int rc;
+
+    SMPI_CHECK_INIT("MPI_Comm_join");
+    SMPI_CHECK_ARG("MPI_Comm_join", MPI_COMM_WORLD, intercomm);
+    smpi__enter("MPI_Comm_join");
+    rc = smpi__comm_join(fd, intercomm);
+    smpi__leave();
+    if (rc == MPI_SUCCESS)
+        smpi__handle_new(SMPI_H_COMM, *intercomm, "MPI_Comm_join");
+    return rc;
+}
+#pragma weak MPI_Comm_join = PMPI_Comm_join

@@ -1,7 +1,9 @@
 /* fortran: conversions used by the generated Fortran bindings. The special addresses of mpif.h
  * (MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE, ...) are members of the COMMON block
- * SMPI_FSPECIAL, which every rank's private copy of the program holds: each rank's block is
- * found once through the loader and recognised by address. */
+ * SMPI_FSPECIAL, and the CHARACTER ones (MPI_ARGV_NULL, MPI_ARGVS_NULL) of SMPI_FSPECIALC (a
+ * COMMON block holds characters or numbers, not both), which every rank's private copy of the
+ * program holds: each rank's blocks are found once through the loader (a spawned rank's in its
+ * own program) and recognised by address. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -23,24 +25,58 @@ enum {
     SP_WEIGHTS_EMPTY = SP_UNWEIGHTED + 1,
 };
 
-static MPI_Fint **special; /* per rank: its block, or NULL when the program has none */
-static char *looked_up;
+/* Offsets, in characters, of the members of COMMON /SMPI_FSPECIALC/. */
+enum { SPC_ARGV_NULL = 0, SPC_ARGVS_NULL = 1 };
 
-static MPI_Fint *special_block(void)
+enum block { BLOCK_NUMBERS, BLOCK_CHARACTERS, NBLOCKS };
+static const char *const block_symbol[NBLOCKS] = { "smpi_fspecial_", "smpi_fspecialc_" };
+static void **special[NBLOCKS]; /* per rank: its block, or NULL when the program has none */
+static char *looked_up[NBLOCKS];
+
+static void *block(enum block b)
 {
     struct smpi_process *me = smpi__self();
 
     if (!me || !smpi__rt.app)
         return NULL;
-    if (!special) {
-        special = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(*special));
-        looked_up = sim_xcalloc((size_t)smpi__procs_cap(), 1);
+    if (!special[b]) {
+        special[b] = sim_xcalloc((size_t)smpi__procs_cap(), sizeof(*special[b]));
+        looked_up[b] = sim_xcalloc((size_t)smpi__procs_cap(), 1);
     }
-    if (!looked_up[me->rank]) {
-        special[me->rank] = smpi_app_symbol(smpi__rt.app, me->rank, "smpi_fspecial_");
-        looked_up[me->rank] = 1;
+    if (!looked_up[b][me->rank]) {
+        const struct smpi_process *own = &smpi__rt.procs[me->rank]; /* not a thread's shadow */
+
+        special[b][me->rank] = own->app ? smpi_app_symbol(own->app, own->app_rank, block_symbol[b])
+                                        : smpi_app_symbol(smpi__rt.app, me->rank, block_symbol[b]);
+        looked_up[b][me->rank] = 1;
     }
-    return special[me->rank];
+    return special[b][me->rank];
+}
+
+static MPI_Fint *special_block(void)
+{
+    return block(BLOCK_NUMBERS);
+}
+
+bool smpi__fargv_null(const char *f)
+{
+    const char *sp = block(BLOCK_CHARACTERS);
+
+    return sp && f == sp + SPC_ARGV_NULL;
+}
+
+bool smpi__fargvs_null(const char *f)
+{
+    const char *sp = block(BLOCK_CHARACTERS);
+
+    return sp && f == sp + SPC_ARGVS_NULL;
+}
+
+int *smpi__ferrcodes(MPI_Fint *f)
+{
+    MPI_Fint *sp = special_block();
+
+    return sp && f == sp + SP_ERRCODES_IGNORE ? MPI_ERRCODES_IGNORE : f;
 }
 
 /* p, or the C constant that p stands for when it is the address of slot a (then ca) or slot b

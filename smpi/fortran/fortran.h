@@ -3,6 +3,7 @@
 #ifndef SMPI_FORTRAN_H
 #define SMPI_FORTRAN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include <mpi.h>
@@ -15,6 +16,12 @@ extern void *const smpi__fpredef_comm[], *const smpi__fpredef_type[],
                                                      *const smpi__fpredef_group[],
                                                          *const smpi__fpredef_info[],
                                                              *const smpi__fpredef_message[];
+
+/* The other spellings of a hand-written binding pmpi_<low>_: <low>_, <low>__, <low> and NAME. */
+#define FEXPORT(name, low)                                                                         \
+    _Pragma(SMPI_STR(weak low##_ = p##low##_)) _Pragma(SMPI_STR(weak low##__ = p##low##_))         \
+        _Pragma(SMPI_STR(weak low = p##low##_)) _Pragma(SMPI_STR(weak name = p##low##_))
+#define SMPI_STR(x) #x
 
 /* A Fortran buffer argument: the caller's MPI_BOTTOM and MPI_IN_PLACE become the C ones. */
 void *smpi__fbuf(void *buf);
@@ -36,6 +43,11 @@ char *smpi__fstr_in(const char *f, size_t len, int strip_leading);
 char *smpi__fstr_buf(const char *f, size_t len);
 /* Copies C string `c` into the Fortran CHARACTER `f` of length len, blank-padded. */
 void smpi__fstr_out(const char *c, char *f, size_t len);
+/* MPI_ARGV_NULL and MPI_ARGVS_NULL of the caller's program, recognised by address. */
+bool smpi__fargv_null(const char *f);
+bool smpi__fargvs_null(const char *f);
+/* An array_of_errcodes argument: MPI_ERRCODES_IGNORE recognised by address. */
+int *smpi__ferrcodes(MPI_Fint *f);
 /* calloc that dies when out of memory; n <= 0 gives a 1-byte block. */
 void *smpi__fcalloc(int n, size_t size);
 

@@ -6201,18 +6201,17 @@ SMPI_API double pmpi_wtick_(void)
 #pragma weak pmpi_wtick = pmpi_wtick_
 #pragma weak PMPI_WTICK = pmpi_wtick_
 
-/* Not bound (88): MPI_Alltoallw_init (argument not mapped), MPI_Comm_c2f (C-only conversion),
- * MPI_Comm_f2c (C-only conversion), MPI_Comm_spawn (takes a C argv list), MPI_Comm_spawn_multiple
- * (takes a C argv list), MPI_Errhandler_c2f (C-only conversion), MPI_Errhandler_f2c (C-only
- * conversion), MPI_File_c2f (C-only conversion), MPI_File_f2c (C-only conversion), MPI_Group_c2f
- * (C-only conversion), MPI_Group_f2c (C-only conversion), MPI_Ineighbor_alltoallw (argument not
- * mapped), MPI_Info_c2f (C-only conversion), MPI_Info_f2c (C-only conversion), MPI_Message_c2f
- * (C-only conversion), MPI_Message_f2c (C-only conversion), MPI_Neighbor_alltoallw (argument not
- * mapped), MPI_Neighbor_alltoallw_init (argument not mapped), MPI_Op_c2f (C-only conversion),
- * MPI_Op_f2c (C-only conversion), MPI_Pcontrol (variadic), MPI_Register_datarep (takes a C callback
- * (needs a Fortran trampoline)), MPI_Request_c2f (C-only conversion), MPI_Request_f2c (C-only
- * conversion), MPI_Session_c2f (C-only conversion), MPI_Session_create_errhandler (takes a C
- * callback (needs a Fortran trampoline)), MPI_Session_f2c (C-only conversion), MPI_Status_c2f
+/* Not bound (86): MPI_Alltoallw_init (argument not mapped), MPI_Comm_c2f (C-only conversion),
+ * MPI_Comm_f2c (C-only conversion), MPI_Errhandler_c2f (C-only conversion), MPI_Errhandler_f2c
+ * (C-only conversion), MPI_File_c2f (C-only conversion), MPI_File_f2c (C-only conversion),
+ * MPI_Group_c2f (C-only conversion), MPI_Group_f2c (C-only conversion), MPI_Ineighbor_alltoallw
+ * (argument not mapped), MPI_Info_c2f (C-only conversion), MPI_Info_f2c (C-only conversion),
+ * MPI_Message_c2f (C-only conversion), MPI_Message_f2c (C-only conversion), MPI_Neighbor_alltoallw
+ * (argument not mapped), MPI_Neighbor_alltoallw_init (argument not mapped), MPI_Op_c2f (C-only
+ * conversion), MPI_Op_f2c (C-only conversion), MPI_Pcontrol (variadic), MPI_Register_datarep (takes
+ * a C callback (needs a Fortran trampoline)), MPI_Request_c2f (C-only conversion), MPI_Request_f2c
+ * (C-only conversion), MPI_Session_c2f (C-only conversion), MPI_Session_create_errhandler (takes a
+ * C callback (needs a Fortran trampoline)), MPI_Session_f2c (C-only conversion), MPI_Status_c2f
  * (C-only conversion), MPI_Status_c2f08 (argument not mapped), MPI_Status_f082c (argument not
  * mapped), MPI_Status_f082f (argument not mapped), MPI_Status_f2c (C-only conversion),
  * MPI_Status_f2f08 (argument not mapped), MPI_T_category_changed (tool interface (MPI_T_) has no

@@ -17,11 +17,6 @@
 #include "smpi/mpi/datatype.h"
 #include "smpi/mpi/win.h"
 
-#define FEXPORT(name, low)                                                                         \
-    _Pragma(SMPI_STR(weak low##_ = p##low##_)) _Pragma(SMPI_STR(weak low##__ = p##low##_))         \
-        _Pragma(SMPI_STR(weak low = p##low##_)) _Pragma(SMPI_STR(weak name = p##low##_))
-#define SMPI_STR(x) #x
-
 /* ---- attribute callbacks ---- */
 typedef void fcopy_fn(MPI_Fint *obj, MPI_Fint *keyval, MPI_Aint *extra, MPI_Aint *in, MPI_Aint *out,
                       MPI_Fint *flag, MPI_Fint *ierr);

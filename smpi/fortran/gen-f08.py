@@ -5,6 +5,7 @@ with the parser and the constants of gen-fortran.py:
   include/mpi_f08.f90                  the module: handle types (TYPE(MPI_Comm), ... with their
                                        INTEGER MPI_VAL), TYPE(MPI_Status), the constants, == and
                                        /= on handles, and one BIND(C) interface per procedure
+  smpi/fortran/fortran_f08_large.c     the C side of the large-count procedures (gen_f08_large.py)
   smpi/fortran/fortran_f08_bindings.c  the C glue those interfaces call: it takes the descriptor
                                        of each TYPE(*), DIMENSION(..) buffer and of each
                                        CHARACTER(LEN=*), calls the Fortran 77 binding of the
@@ -22,6 +23,8 @@ import importlib.util
 import os
 import re
 import sys
+
+import gen_f08_large as gl
 
 _spec = importlib.util.spec_from_file_location(
     "gen_fortran", os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen-fortran.py"))
@@ -119,7 +122,11 @@ PREDEFINED_FN = {"MPI_%s_%s_attr_function" % (o, k): ["MPI_%s_%s" % (o.upper(), 
                  for o in ("Comm", "Type", "Win")
                  for k, fns in (("copy", ("NULL_COPY_FN", "DUP_FN")), ("delete", ("NULL_DELETE_FN",)))}
 # Hand-written Fortran 77 bindings whose C declaration maps as it is.
-HAND_AS_DECLARED = {"Info_get_string", "Alltoallw", "Ialltoallw"}
+HAND_AS_DECLARED = {"Info_get_string", "Alltoallw", "Ialltoallw", "Comm_spawn",
+                    "Comm_spawn_multiple"}
+# Their C side written by hand too (smpi/fortran/fortran_spawn.c: mpi_f08 keeps the leading
+# blanks of the strings, which the Fortran 77 binding strips).
+HAND_GLUE = {"Comm_spawn", "Comm_spawn_multiple"}
 # Not in mpi_f08: the MPI-1 functions removed in MPI-3.0 (their addresses are INTEGERs) and the
 # deprecated attribute calls (MPI-3.1 section 17.2.1 gives them no mpi_f08 binding).
 REMOVED = gf.INT_ADDRESS | {"Attr_get", "Attr_put", "Attr_delete", "Keyval_free", "Errhandler_get",
@@ -217,8 +224,10 @@ class F08:
                 self.post.append("smpi__f08buf_out(&b_%s);" % n)
                 self.call.append("b_%s.addr" % n)
                 self.f77args.append("void *")
-            elif t == "char" and ptr == 1:
-                self.decl.append("character(len=*) :: " + n)
+            elif t == "char" and ptr <= 3:
+                # an argv is an array of strings, array_of_argv an array (count, *) of them
+                dims = {1: "", 2: "(*)", 3: "(count, *)"}[ptr]
+                self.decl.append("character(len=*) :: " + n + dims)
                 self.cargs.append("CFI_cdesc_t *" + n)
                 self.call.append("(char *)%s->base_addr" % n)
                 self.lens.append("%s->elem_len" % n)
@@ -264,8 +273,10 @@ def wrap(line, indent):
     return "\n".join(out) + "\n"
 
 
-def interface(g):
+def interface(g, specific=None):
+    """g's interface, named `specific` inside a generic MPI_<Name> (None: the name itself)."""
     args = [p["name"] for p in g.params]
+    fname = specific or "MPI_" + g.name
     if g.ret != "int":
         fret = KINDS[g.ret]
         s = wrap("function %s(%s) bind(C, name=\"p%s_\")" % ("MPI_" + g.name, ", ".join(args),
@@ -279,8 +290,8 @@ def interface(g):
         head = "subroutine MPI_%s_f08(%s)" % (g.name, ", ".join(args + ["ierror"]))
         s = "    end interface\n    interface MPI_%s\n" % g.name + wrap(head, 8)
     else:
-        s = wrap("subroutine MPI_%s(%s) bind(C, name=\"%s\")"
-                 % (g.name, ", ".join(args + ["ierror"]), cname(g)), 8)
+        s = wrap("subroutine %s(%s) bind(C, name=\"%s\")"
+                 % (fname, ", ".join(args + ["ierror"]), cname(g)), 8)
     s += "            import\n"
     for d in g.decl:
         s += wrap(d, 12)
@@ -288,7 +299,7 @@ def interface(g):
     if g.proc:
         return s + "        end subroutine MPI_%s_f08\n    end interface MPI_%s\n    interface\n" % (
             g.name, g.name)
-    return s + "        end subroutine MPI_%s\n" % g.name
+    return s + "        end subroutine %s\n" % fname
 
 
 def glue(out, g):
@@ -329,7 +340,7 @@ def procedures():
             plist = [] if params.strip() == "void" else [gf.parse_param(x) for x in params.split(",")]
             if name in gf.HAND_WRITTEN and name not in HAND_AS_DECLARED:
                 continue
-            if gf.exclusion(name, plist, ret):
+            if name not in HAND_AS_DECLARED and gf.exclusion(name, plist, ret):
                 continue
             if name not in HAND_AS_DECLARED and not gf.Gen(name, plist).build():
                 continue
@@ -425,6 +436,9 @@ def module(procs):
     common /SMPI_FSPECIAL/ MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE, MPI_STATUSES_IGNORE, &
         MPI_ERRCODES_IGNORE, MPI_UNWEIGHTED, MPI_WEIGHTS_EMPTY
     save /SMPI_FSPECIAL/
+    character(len=1) :: MPI_ARGV_NULL(1), MPI_ARGVS_NULL(1, 1)
+    common /SMPI_FSPECIALC/ MPI_ARGV_NULL, MPI_ARGVS_NULL
+    save /SMPI_FSPECIALC/
 """)
     for op, c in (("==", "eq"), ("/=", "ne")):
         out.write("\n    interface operator(%s)\n" % op)
@@ -465,7 +479,15 @@ def module(procs):
                "        end function %s\n" % (f, f.lower(), f, f)
                for f in ("MPI_Wtime", "MPI_Wtick", "PMPI_Wtime", "PMPI_Wtick"))))
     for g in procs:
-        out.write(interface(g))
+        if g.name in LARGE:
+            # the generic MPI_<Name>: the default procedure and the large-count one
+            buf = bool(g.bufs)
+            out.write("    end interface\n    interface MPI_%s\n" % g.name)
+            out.write(interface(g, gl.specific(g.name, buf, False)))
+            out.write(gl.interface(sys.modules[__name__], LARGE[g.name]))
+            out.write("    end interface MPI_%s\n    interface\n" % g.name)
+        else:
+            out.write(interface(g))
     out.write("    end interface\nend module mpi_f08\n")
     out.close()
 
@@ -491,14 +513,18 @@ def c_glue(procs):
         out.write("\nSMPI_API MPI_Fint smpi_f08_%s_ne(const MPI_Fint *a, const MPI_Fint *b)\n{\n"
                   "    return *a != *b;\n}\n" % s)
     for g in procs:
-        if g.ret == "int":
+        if g.ret == "int" and g.name not in HAND_GLUE:
             glue(out, g)
     out.close()
 
 
+LARGE = {}
+
 if __name__ == "__main__":
     procs = procedures()
+    LARGE = gl.procedures(sys.modules[__name__], procs)
     module(procs)
     c_glue(procs)
+    gl.c_glue(LARGE)
     # and MPI_Wtime, MPI_Wtick, MPI_Status_f2f08, MPI_Status_f082f, MPI_Sizeof, MPI_F_sync_reg
     sys.stderr.write("gen-f08: %d procedures\n" % (len(procs) + 6))

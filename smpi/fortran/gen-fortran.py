@@ -33,7 +33,9 @@ HAND_WRITTEN = {"Init", "Init_thread", "Wtime", "Wtick", "Info_create_env", "Inf
                 "Comm_get_attr", "Attr_get", "Type_get_attr", "Win_get_attr", "Comm_set_attr",
                 "Attr_put", "Type_set_attr", "Win_set_attr", "Op_create",
                 "Comm_create_errhandler", "Errhandler_create", "Win_create_errhandler",
-                "File_create_errhandler", "Alltoallw", "Ialltoallw", "Grequest_start"}
+                "File_create_errhandler", "Alltoallw", "Ialltoallw", "Grequest_start",
+                # smpi/fortran/fortran_spawn.c (argv lists of CHARACTER arrays)
+                "Comm_spawn", "Comm_spawn_multiple"}
 EXCLUDED_PREFIX = ("T_",)
 EXCLUDED_WHY = {
     "function": "takes a C callback (needs a Fortran trampoline)",
@@ -445,6 +447,9 @@ def mpif(pre):
     out.write(fixed("COMMON /SMPI_FSPECIAL/ MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE, "
                     "MPI_STATUSES_IGNORE, MPI_ERRCODES_IGNORE, MPI_UNWEIGHTED, MPI_WEIGHTS_EMPTY"))
     out.write(fixed("SAVE /SMPI_FSPECIAL/"))
+    out.write(fixed("CHARACTER*1 MPI_ARGV_NULL(1), MPI_ARGVS_NULL(1,1)"))
+    out.write(fixed("COMMON /SMPI_FSPECIALC/ MPI_ARGV_NULL, MPI_ARGVS_NULL"))
+    out.write(fixed("SAVE /SMPI_FSPECIALC/"))
     out.close()
 
 

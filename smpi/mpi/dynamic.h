@@ -38,6 +38,10 @@ bool smpi__port_close(const char *name);
  * each side gets it through a broadcast over its communicator. */
 int smpi__port_meet(const char *call, bool accept, const char *port, int root, MPI_Comm comm,
                     double timeout, MPI_Comm *newcomm);
+/* MPI_Comm_join over the connected socket fd, once the arguments are checked (join.c): the
+ * intercommunicator with the rank at the other end into *intercomm (MPI_COMM_NULL on error);
+ * errors are reported through MPI_COMM_WORLD (MPI_ERR_ARG: fd is not a connected socket). */
+int smpi__comm_join(int fd, MPI_Comm *intercomm);
 /* The name service: MPI_ERR_SERVICE when service is already published (publish) or not
  * published with this port (unpublish); MPI_ERR_NAME when it is not published (lookup, which
  * writes the port into port, MPI_MAX_PORT_NAME bytes). Reported through MPI_COMM_WORLD. */

@@ -172,6 +172,8 @@ static int spawn_root(const struct smpi_spawn *s, MPI_Comm comm, MPI_Comm *side,
                 p->host = next_host(s->infos[c], base + k);
                 p->main = smpi_app_main(apps[c], i);
                 p->appnum = c;
+                p->app = apps[c];
+                p->app_rank = i;
                 /* kept as long as the rank may run; else the parent's directory */
                 p->wdir = wdirs[c] ? wdirs[c] : smpi__rt.procs[smpi__self()->rank].wdir;
                 p->parent = child_side;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "smpi/internal.h"
+#include "smpi/runtime/loader.h"
 
 SIM_LOG_CATEGORY(log_jobs, "smpi.jobs");
 
@@ -73,11 +74,42 @@ static void wdir_activate(const char *wdir)
     in_dir = wdir;
 }
 
+/* libgfortran keeps the command line that GET_COMMAND_ARGUMENT reads in its own globals, which
+ * each Fortran main sets as it starts; libgfortran is one copy in the process, whichever program
+ * loaded it. Once a spawn has given ranks other arguments, the resumed rank's are set again. */
+typedef void gfortran_set_args_fn(int argc, char **argv);
+static gfortran_set_args_fn *gfortran_set_args;
+static char *gfortran_looked; /* per process: its program was searched for libgfortran */
+static char **args_set;       /* the argv last given to it */
+
+static void args_activate(const struct smpi_process *r)
+{
+    if (njobs == 1 || !r || r->argv == args_set)
+        return;
+    if (!gfortran_set_args) {
+        void *f;
+
+        if (!gfortran_looked)
+            gfortran_looked = sim_xcalloc((size_t)smpi__rt.cap, 1);
+        if (gfortran_looked[r->rank])
+            return;
+        gfortran_looked[r->rank] = 1;
+        f = r->app ? smpi_app_symbol(r->app, r->app_rank, "_gfortran_set_args")
+                   : smpi_app_symbol(smpi__rt.app, r->rank, "_gfortran_set_args");
+        if (!f)
+            return;
+        memcpy(&gfortran_set_args, &f, sizeof(f));
+    }
+    gfortran_set_args(r->argc, r->argv);
+    args_set = r->argv;
+}
+
 void smpi__job_activate(const struct smpi_process *r)
 {
     int job = r ? r->job : 0;
 
     wdir_activate(r ? r->wdir : NULL);
+    args_activate(r);
     if (job == installed)
         return;
     worlds[installed] = smpi_mpi_comm_world;
