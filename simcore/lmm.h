@@ -30,8 +30,9 @@ void *sim_lmm_cnst_id(const struct sim_lmm_cnst *cnst);
 double sim_lmm_cnst_usage(const struct sim_lmm_cnst *cnst);
 
 /* A variable with sharing penalty `penalty` (> 0; 0 = disabled, it gets no share) and upper
- * bound `bound` (< 0 = none). `ncnst_hint` is the expected number of constraints (elements):
- * up to 16 of them are kept in the variable's own block, more come from a shared pool. At equal
+ * bound `bound` (< 0 = none). `ncnst_hint` is the expected number of expands: the variable's
+ * own block keeps as many elements as the variables made with the same hint have had at most
+ * (the hint until one is known, at most 16), more come from a shared pool. At equal
  * bottleneck, rates are inversely proportional to penalties. */
 struct sim_lmm_var *sim_lmm_var_new(struct sim_lmm_system *sys, void *id, double penalty,
                                     double bound, int ncnst_hint);

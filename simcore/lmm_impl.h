@@ -123,8 +123,9 @@ struct sim_lmm_var {
     struct sim_lmm_link lone_link; /* in sys->lone: touched while using no constraint */
     struct sim_lmm_link seed_link; /* in sys->seeds */
     uint64_t enabled_at; /* when it was last enabled (sys->nenables), for finish_work's order */
-    int nslots;          /* element slots in the variable's own block (its ncnst_hint) */
+    int nslots;          /* element slots in the variable's own block (sim_lmm_var_new) */
     int nused;           /* slots taken; further elements come from sys->elem_pool */
+    int hint;            /* its ncnst_hint, capped at SIM_LMM_MAX_SLOTS */
     /* The first elements, right after the variable: walking a variable's constraints reads
      * the lines that follow it. */
     struct sim_lmm_elem slots[];
@@ -151,6 +152,10 @@ struct sim_lmm_system {
     int tied_cap;
     struct sim_lmm_pool elem_pool;
     struct sim_lmm_pool var_pools[SIM_LMM_MAX_SLOTS + 1];
+    /* Per ncnst_hint: the most elements a variable made with it has had (0: none seen yet), and
+     * the latest such variable, NULL once freed (sim_lmm_var_new sizes blocks from these). */
+    int hint_fit[SIM_LMM_MAX_SLOTS + 1];
+    struct sim_lmm_var *hint_last[SIM_LMM_MAX_SLOTS + 1];
     uint64_t nenables;            /* variables enabled so far (created enabled, or enabled) */
     struct sim_lmm_var **scratch; /* finish_work's variables to sort */
     int scratch_cap;
@@ -202,6 +207,22 @@ static inline void list_unlink_if_linked(struct sim_lmm_link *node)
 {
     if (link_is_linked(node))
         list_unlink(node);
+}
+
+/* Walking a constraint's elements (node `m` of its list `head`), asks the memory for the next
+ * element's successor and for the next element's variable: both are in other variables' blocks,
+ * a cache miss each, and a plain walk waits for them one after the other (the element, then its
+ * variable). Requested one element ahead, the two misses of an element overlap with the work on
+ * the current one: the all-to-all's one solve of a million flows is mostly these misses. */
+static inline void sim__lmm_prefetch_next(const struct sim_lmm_link *m,
+                                          const struct sim_lmm_link *head)
+{
+    const struct sim_lmm_link *n = m->next;
+
+    if (n != head) {
+        __builtin_prefetch(n->next);
+        __builtin_prefetch(LMM_ENTRY(n, const struct sim_lmm_elem, cnst_link)->var);
+    }
 }
 
 /* A loose constraint is a FATPIPE whose enabled variables all have the same weight / penalty

@@ -158,6 +158,7 @@ static void close_components(struct sim_lmm_system *sys)
             struct sim_lmm_var *v = e->var;
             double u;
 
+            sim__lmm_prefetch_next(m, &c->enabled);
             if (v->stamp != sys->epoch)
                 walk_var(sys, v, &nvars, false);
             if (!link_is_linked(&v->mod_link))
@@ -228,6 +229,7 @@ static double cnst_sum_usage(const struct sim_lmm_cnst *c, int *nactive)
         const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, cnst_link);
         double u;
 
+        sim__lmm_prefetch_next(l, &c->enabled);
         if (e->var->fixed)
             continue;
         u = e->weight / e->var->penalty;
@@ -432,6 +434,7 @@ static void saturate(struct sim_lmm_system *sys, double level)
         for (l = c->enabled.next; l != &c->enabled && c->nactive > 0; l = l->next) {
             struct sim_lmm_var *v = LMM_ENTRY(l, struct sim_lmm_elem, cnst_link)->var;
 
+            sim__lmm_prefetch_next(l, &c->enabled);
             if (!v->fixed)
                 fix_var(sys, v, level / v->penalty);
         }

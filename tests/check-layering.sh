@@ -29,7 +29,7 @@ out=$( {
     scan 'smpi/*.[ch] smpi/*/*.[ch]' '"smpi/|"simcore/simcore.h"|"collectives/collectives.h"|<mpi.h>|<smpi.h>|<smpi/smpi.h>'
     scan 'apps/*.c apps/*/*.c' '<mpi.h>|<smpi.h>|<smpi/smpi.h>'
 } )
-out=$(printf '%s\n' "$out" | grep -v '^apps/bench/bench_[a-z]*\.c:[0-9]*:#include "simcore/' |
+out=$(printf '%s\n' "$out" | grep -v '^apps/bench/bench_[a-z_]*\.c:[0-9]*:#include "simcore/' |
       grep -v '^$')
 if [ -n "$out" ]; then
     printf '%s\n' "$out" >&2

@@ -250,6 +250,9 @@ if want alltoall; then
 # and receive posted at once). simmpi: medians of 3 (wall, CPU = user + system) and peak RSS;
 # SMPI 3.32: one run, stopped past BENCH_ALLTOALL_LIMIT seconds (default 300).
 echo
+echo "== solver alone: the flows of an all-to-all starting at one date (bench_lmm_burst) =="
+apps/bench/bench_lmm_burst 256 1024
+echo
 echo "== MPI: MPI_Alltoall basic_linear (every message posted at once), 1 KiB per pair, one call =="
 limit=${BENCH_ALLTOALL_LIMIT:-300}
 smpi/smpicc -O2 -o "$out/mpi_alltoall" "$srcdir/apps/bench/mpi_alltoall.c" || exit 1

@@ -73,6 +73,51 @@ Test(lmm, elements_beyond_the_hint_and_the_slots_are_kept)
     sim_lmm_system_free(sys);
 }
 
+Test(lmm, a_block_sized_from_earlier_variables_of_its_hint_still_takes_every_element)
+{
+    /* A block has as many slots as the variables of the same hint used so far. f1 (hint 6)
+     * expands L0 twice and L1 once: 2 elements, weight 2 on L0. f2 (hint 6) then gets 2 slots
+     * but crosses L0..L5: 4 elements come from the pool. L0 (capacity 12) is the bottleneck,
+     * 2 x1 + x2 = 12 at equal levels: 4 each. f3 (hint 6, a block of 6 now) joins on L0..L5:
+     * 3 each; without f1, 6 each; alone, 12. */
+    struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
+    struct sim_lmm_cnst *links[6];
+    struct sim_lmm_var *f1 = sim_lmm_var_new(sys, &lmm_tags[1], 1, -1, 6);
+    struct sim_lmm_var *f2;
+    struct sim_lmm_var *f3;
+
+    for (int i = 0; i < 6; i++)
+        links[i] = sim_lmm_cnst_new(sys, NULL, i == 0 ? 12 : 60, false);
+    sim_lmm_expand(sys, links[0], f1, 1);
+    sim_lmm_expand(sys, links[1], f1, 1);
+    sim_lmm_expand(sys, links[0], f1, 1);
+    f2 = sim_lmm_var_new(sys, &lmm_tags[2], 1, -1, 6);
+    for (int i = 0; i < 6; i++)
+        sim_lmm_expand(sys, links[i], f2, 1);
+    sim_lmm_solve(sys);
+    assert_value(f1, 4);
+    assert_value(f2, 4);
+    cr_assert_eq(sim_lmm_var_cnst_count(f1), 2);
+    cr_assert_eq(sim_lmm_var_cnst_count(f2), 6);
+    cr_assert(near(sim_lmm_cnst_usage(links[0]), 12));
+    f3 = sim_lmm_var_new(sys, &lmm_tags[3], 1, -1, 6);
+    for (int i = 5; i >= 0; i--)
+        sim_lmm_expand(sys, links[i], f3, 1);
+    sim_lmm_solve(sys);
+    assert_value(f1, 3);
+    assert_value(f3, 3);
+    sim_lmm_var_free(sys, f1);
+    sim_lmm_solve(sys);
+    assert_value(f2, 6);
+    assert_value(f3, 6);
+    cr_assert(near(sim_lmm_cnst_usage(links[5]), 12));
+    sim_lmm_var_free(sys, f2);
+    sim_lmm_solve(sys);
+    assert_value(f3, 12);
+    cr_assert_eq(sim_lmm_var_cnst_count(f3), 6);
+    sim_lmm_system_free(sys);
+}
+
 Test(lmm, linear_network_shares_the_bottleneck_first)
 {
     /* Link A = 100 carries f1 and f2, link B = 60 carries f2 and f3. B saturates first at
