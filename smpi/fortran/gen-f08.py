@@ -306,18 +306,8 @@ def glue(out, g):
     low = "pmpi_" + g.name.lower() + "_"
     out.write("\nvoid %s(%s);\n" % (low, ", ".join(g.f77args + ["MPI_Fint *"] + g.f77lens)))
     out.write("\nSMPI_API void %s(%s)\n{\n" % (cname(g), ", ".join(g.cargs + ["MPI_Fint *ierror"])))
-    out.write("    MPI_Fint err = MPI_SUCCESS;\n")
-    if g.bufs:
-        out.write("    int ok = 1;\n")
-        for n in g.bufs:
-            out.write("    struct smpi_f08buf b_%s = {.addr = NULL};\n" % n)
-        for line in g.pre:
-            out.write("    " + line + "\n")
-        out.write("    if (ok)\n    ")
-    out.write("    %s(%s);\n" % (low, ", ".join(g.call + ["&err"] + g.lens)))
-    for line in g.post:
-        out.write("    " + line + "\n")
-    out.write("    if (ierror)\n        *ierror = err;\n}\n")
+    gl.glue_body(out, g.bufs, g.pre if g.bufs else [],
+                 "%s(%s)" % (low, ", ".join(g.call + ["&err"] + g.lens)), g.post)
 
 
 def procedures():

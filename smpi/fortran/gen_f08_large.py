@@ -152,22 +152,28 @@ def interface(g, lg):
     return s + "        end subroutine %s\n" % name
 
 
+def glue_body(out, bufs, pre, call, post):
+    """The body of a C glue function (gen-f08.py's too): the buffers' descriptors read by the pre
+    lines, the call when they all could be read, the post lines, and ierror."""
+    out.write("    MPI_Fint err = MPI_SUCCESS;\n")
+    if bufs:
+        out.write("    int ok = 1;\n")
+        for n in bufs:
+            out.write("    struct smpi_f08buf b_%s = {.addr = NULL};\n" % n)
+    for line in pre:
+        out.write("    " + line + "\n")
+    if bufs:
+        out.write("    if (ok)\n    ")
+    out.write("    %s;\n" % call)
+    for line in post:
+        out.write("    " + line + "\n")
+    out.write("    if (ierror)\n        *ierror = err;\n}\n")
+
+
 def glue(out, lg):
     out.write("\nSMPI_API void smpi_f08_%s_c(%s)\n{\n"
               % (lg.name.lower(), ", ".join(lg.cargs + ["MPI_Fint *ierror"])))
-    out.write("    MPI_Fint err = MPI_SUCCESS;\n")
-    if lg.bufs:
-        out.write("    int ok = 1;\n")
-        for n in lg.bufs:
-            out.write("    struct smpi_f08buf b_%s = {.addr = NULL};\n" % n)
-    for line in lg.pre:
-        out.write("    " + line + "\n")
-    if lg.bufs:
-        out.write("    if (ok)\n    ")
-    out.write("    err = PMPI_%s_c(%s);\n" % (lg.name, ", ".join(lg.call)))
-    for line in lg.post:
-        out.write("    " + line + "\n")
-    out.write("    if (ierror)\n        *ierror = err;\n}\n")
+    glue_body(out, lg.bufs, lg.pre, "err = PMPI_%s_c(%s)" % (lg.name, ", ".join(lg.call)), lg.post)
 
 
 def c_glue(large):
