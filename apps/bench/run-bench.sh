@@ -278,10 +278,11 @@ if want coll; then
 # wall time would be, and what the load of a shared machine disturbs least. A run whose
 # processes' resident memory passes BENCH_COLL_MEM GiB (default 6) is stopped and shown as
 # ">6GiB" (alltoall rdb keeps p^2 blocks per rank: 1 GiB each at 1,024 ranks). The first row,
-# "(none)", runs no collective (coll_time with 0 repetitions): start-up, the program's own
-# buffers (2 MiB per rank, 1 MiB of them written) and the gathering of the results, the part of
-# every row that is not the collective. BENCH_COLL_ROWS, an extended regular expression on
-# "collective algorithm", selects rows (e.g. 'bcast flattree|^alltoall ').
+# "(none)", runs no collective (coll_time barrier with 0 repetitions): start-up and the
+# gathering of the results, the part of every row that is not the collective; the collectives
+# that move p blocks add the program's own buffers (2 MiB per rank, 1 MiB of them written: 1 GiB
+# of page faults at 1,024 ranks in both simulators). BENCH_COLL_ROWS, an extended regular
+# expression on "collective algorithm", selects rows (e.g. 'bcast flattree|^alltoall ').
 np=${BENCH_COLL_NP:-1024}
 limit=${BENCH_COLL_LIMIT:-120}
 cruns=${BENCH_COLL_RUNS:-3}
