@@ -48,8 +48,8 @@ static void vlayout(int count, int rank, int size, int to, int *counts, int *dis
  * faults do not outweigh the simulators' cost in the benchmarks (1 GiB at 1,024 ranks). */
 static size_t span(const char *kind, int count, int size)
 {
-    static const char *const one_block[] = { "barrier", "bcast", "reduce", "allreduce", "scan",
-                                             "exscan" };
+    static const char *const one_block[] = { "barrier",   "bcast", "reduce",
+                                             "allreduce", "scan",  "exscan" };
 
     for (size_t i = 0; i < sizeof(one_block) / sizeof(one_block[0]); i++)
         if (!strcmp(kind, one_block[i]))
