@@ -274,10 +274,11 @@ if want coll; then
 # BENCH_COLL_NP ranks (default 1,024: the full run), 1 KiB blocks (128 doubles), one call.
 # BENCH_COLL_RUNS runs of each simulator alternately (default 3), medians of wall and of CPU
 # (user + system) time; a run past BENCH_COLL_LIMIT seconds (default 120) is stopped and counts
-# as the limit. The ratio is simmpi's CPU median over SMPI's: CPU time is what a quiet machine's
-# wall time would be, and what the load of a shared machine disturbs least. A run whose
-# processes' resident memory passes BENCH_COLL_MEM GiB (default 6) is stopped and shown as
-# ">6GiB" (alltoall rdb keeps p^2 blocks per rank: 1 GiB each at 1,024 ranks). The first row,
+# as the limit. The ratio is simmpi's CPU median over SMPI's (shown when simmpi's runs ended):
+# CPU time is what a quiet machine's wall time would be, and what the load of a shared machine
+# disturbs least. A run whose processes' resident memory passes BENCH_COLL_MEM GiB (default 6)
+# is stopped and shown as ">6GiB" (alltoall rdb keeps p^2 blocks per rank: 1 GiB each at 1,024
+# ranks). The first row,
 # "(none)", runs no collective (coll_time barrier with 0 repetitions): start-up and the
 # gathering of the results, the part of every row that is not the collective; the collectives
 # that move p blocks add the program's own buffers (2 MiB per rank, 1 MiB of them written: 1 GiB
@@ -360,7 +361,7 @@ coll_row() { # KIND LABEL SIMMPI_CFG SMPI_CFG [REPS]
     echo "$kind $label $a $b" | awk -v lim="$limit" -v mem=">${BENCH_COLL_MEM:-6}GiB" '
         function num(x) { return x ~ /^[0-9.]+$/ }
         function f(x) { return x == "memory" ? mem : num(x) && x >= lim ? ">" lim : x }
-        { r = (num($4) && num($6) && $6 > 0) ? sprintf("%.3f", $4 / $6) : "-"
+        { r = (num($4) && num($6) && $6 > 0 && $4 < lim) ? sprintf("%.3f", $4 / $6) : "-"
           printf "%-15s %-28s %9s %9s %9s %9s %7s\n", $1, $2, f($3), f($4), f($5), f($6), r }'
 }
 coll_row barrier "(none)" "" "" 0
