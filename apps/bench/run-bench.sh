@@ -277,28 +277,66 @@ if want coll; then
 # BENCH_COLL_NP ranks (default 1,024: the full run), 1 KiB blocks (128 doubles), one call.
 # BENCH_COLL_RUNS runs of each simulator alternately (default 3), medians of wall and of CPU
 # (user + system) time; a run past BENCH_COLL_LIMIT seconds (default 120) is stopped and counts
-# as the limit. The ratio is simmpi's CPU median over SMPI's: CPU time is what a quiet machine's
-# wall time would be, and what the load of a shared machine disturbs least.
+# as the limit. The ratio is simmpi's CPU median over SMPI's (shown when simmpi's runs ended):
+# CPU time is what a quiet machine's wall time would be, and what the load of a shared machine
+# disturbs least. A run whose processes' resident memory passes BENCH_COLL_MEM GiB (default 6)
+# is stopped and shown as ">6GiB" (alltoall rdb keeps p^2 blocks per rank: 1 GiB each at 1,024
+# ranks). The first row,
+# "(none)", runs no collective (coll_time barrier with 0 repetitions): start-up and the
+# gathering of the results, the part of every row that is not the collective; the collectives
+# that move p blocks add the program's own buffers (2 MiB per rank, 1 MiB of them written: 1 GiB
+# of page faults at 1,024 ranks in both simulators). BENCH_COLL_ROWS, an extended regular
+# expression on "collective algorithm", selects rows (e.g. 'bcast flattree|^alltoall ').
 np=${BENCH_COLL_NP:-1024}
 limit=${BENCH_COLL_LIMIT:-120}
 cruns=${BENCH_COLL_RUNS:-3}
+memcap=$(awk -v g="${BENCH_COLL_MEM:-6}" 'BEGIN { printf "%d", g * 1048576 }')
+rows=${BENCH_COLL_ROWS:-.}
 echo
 echo "== MPI: every collective algorithm and selector at $np ranks, 1 KiB blocks (128 doubles) =="
 echo "(medians of $cruns runs, seconds; a run past $limit s counts as >$limit; ratio: CPU simmpi / CPU SMPI;"
-echo " 'refused': simmpi cannot run the algorithm there, as its help says; SMPI 'failed': see $out/coll-smpi.err)"
+echo " 'refused': simmpi cannot run the algorithm there, as its help says; SMPI 'failed': see $out/coll-smpi.err;"
+echo " '>${BENCH_COLL_MEM:-6}GiB': stopped when its resident memory passed that)"
 hosts $np
 printf '%-15s %-28s %9s %9s %9s %9s %7s\n' collective algorithm "wall" "CPU" "SMPI wall" "SMPI CPU" ratio
 help=$(smpi/smpirun -help-coll 2>/dev/null)
 kinds="barrier bcast reduce allreduce alltoall alltoallv allgather allgatherv gather scatter reduce_scatter"
-# coll_med NAME CMD...: "WALL CPU" medians over $cruns runs, "refused" or "failed".
+# guarded NAME CMD...: one timed run of CMD (times in $out/time), stopped past $limit seconds
+# (status 124) or when the resident memory of its processes passes $memcap KiB (status 125).
+guarded() {
+    local name=$1 pid rc
+    shift
+    rm -f "$out/memstop"
+    /usr/bin/time -f '%e %U %S' -o "$out/time" timeout "$limit" "$@" >"$out/stdout" 2>"$out/$name.err" &
+    pid=$!
+    while kill -0 $pid 2>/dev/null; do
+        sleep 0.5
+        ps -eo pid=,ppid=,rss= | awk -v root=$pid -v cap="$memcap" '
+            { parent[$1] = $2; rss[$1] = $3 }
+            END { for (p in parent) {
+                      q = p
+                      while ((q in parent) && q != root) q = parent[q]
+                      if (q == root) { sum += rss[p]; if (rss[p] > big) { big = rss[p]; bp = p } }
+                  }
+                  if (sum > cap) print bp }' | {
+            read -r p && touch "$out/memstop" && kill "$p" 2>/dev/null; }
+    done
+    wait $pid
+    rc=$?
+    [ -e "$out/memstop" ] && return 125
+    return $rc
+}
+# coll_med NAME CMD...: "WALL CPU" medians over $cruns runs, or "refused", "failed" or "memory".
 coll_med() {
     local name=$1 walls=() cpus=() w u sy
     shift
     for i in $(seq "$cruns"); do
-        /usr/bin/time -f '%e %U %S' -o "$out/time" timeout "$limit" "$@" >"$out/stdout" 2>"$out/$name.err"
+        guarded "$name" "$@"
         case $? in
             0) read -r w u sy < <(tail -n 1 "$out/time") ;;
             124) w=$limit u=$limit sy=0 ;;
+            125) echo memory
+                 return ;;
             *) grep -q "needs" "$out/$name.err" && echo refused || echo failed
                return ;;
         esac
@@ -308,23 +346,28 @@ coll_med() {
     mid=$(((${#walls[@]} + 1) / 2))
     echo "$(printf '%s\n' "${walls[@]}" | sort -g | sed -n "${mid}p") $(printf '%s\n' "${cpus[@]}" | sort -g | sed -n "${mid}p")"
 }
-coll_row() { # KIND LABEL SIMMPI_CFG SMPI_CFG
-    local kind=$1 label=$2 a b
+coll_row() { # KIND LABEL SIMMPI_CFG SMPI_CFG [REPS]
+    local kind=$1 label=$2 reps=${5:-1} a b
+    grep -Eq -- "$rows" <<<"$kind $label" || return 0
     a=$(coll_med coll-simmpi smpi/smpirun -np $np -platform "$plat" -hostfile "$out/hosts$np" $opts \
-        --cfg=smpi/coll-fallback:error $3 "$out/coll_time" $kind 128 0 sum 1)
+        --cfg=smpi/coll-fallback:error $3 "$out/coll_time" $kind 128 0 sum $reps)
     if [ "$a" = refused ]; then
         printf '%-15s %-28s %9s\n' "$kind" "$label" refused
         return
     fi
     b="- -"
     [ $have_smpi = 1 ] && b=$(coll_med coll-smpi /usr/bin/smpirun -np $np -platform "$plat" \
-        -hostfile "$out/hosts$np" $opts $4 "$out/coll_time.sg" $kind 128 0 sum 1)
-    echo "$kind $label $a $b" | awk -v lim="$limit" '
-        function f(x) { return x >= lim ? ">" lim : x }
-        { if (NF == 5) { $6 = "-" }
-          r = ($4 > 0 && $6 ~ /^[0-9.]+$/ && $6 > 0) ? sprintf("%.3f", $4 / $6) : "-"
-          printf "%-15s %-28s %9s %9s %9s %9s %7s\n", $1, $2, f($3), f($4), ($5 ~ /^[0-9.]+$/) ? f($5) : $5, ($6 ~ /^[0-9.]+$/) ? f($6) : $6, r }'
+        -hostfile "$out/hosts$np" $opts $4 "$out/coll_time.sg" $kind 128 0 sum $reps)
+    # a one-word outcome (failed, memory) fills both of its simulator's columns
+    case $a in *\ *) ;; *) a="$a $a" ;; esac
+    case $b in *\ *) ;; *) b="$b $b" ;; esac
+    echo "$kind $label $a $b" | awk -v lim="$limit" -v mem=">${BENCH_COLL_MEM:-6}GiB" '
+        function num(x) { return x ~ /^[0-9.]+$/ }
+        function f(x) { return x == "memory" ? mem : num(x) && x >= lim ? ">" lim : x }
+        { r = (num($4) && num($6) && $6 > 0 && $4 < lim) ? sprintf("%.3f", $4 / $6) : "-"
+          printf "%-15s %-28s %9s %9s %9s %9s %7s\n", $1, $2, f($3), f($4), f($5), f($6), r }'
 }
+coll_row barrier "(none)" "" "" 0
 for kind in $kinds; do
     algos=$(awk -v kind="$kind" '/^  [^ ].*:$/ { in_kind = ($1 == kind ":"); next }
         /^[^ ]/ { in_kind = 0 } in_kind && /^    [^ ]/ { print $1 }' <<<"$help")
