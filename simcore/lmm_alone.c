@@ -54,8 +54,7 @@ static bool find_alone(struct sim_lmm_system *sys, struct sim_lmm_var **alone)
         struct sim_lmm_elem *e = LMM_ENTRY(l, struct sim_lmm_elem, var_link);
         const struct sim_lmm_cnst *c = e->cnst;
 
-        if (c->stamp != sys->epoch && !sim__lmm_cnst_is_loose(sys, c) &&
-            only_elem(c, &many) != e)
+        if (c->stamp != sys->epoch && !sim__lmm_cnst_is_loose(sys, c) && only_elem(c, &many) != e)
             return false;
     }
     *alone = v;
