@@ -243,4 +243,8 @@ static inline void sim__lmm_queue_modified(struct sim_lmm_system *sys, struct si
         list_append(&sys->modified, &var->mod_link);
 }
 
+/* Solves in closed form when one enabled variable is alone on every constraint the solve
+ * would reach, or none is (lmm_alone.c); false when the general solve is needed. */
+bool sim__lmm_solve_alone(struct sim_lmm_system *sys);
+
 #endif /* SIM_LMM_IMPL_H */

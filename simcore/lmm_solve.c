@@ -564,6 +564,11 @@ void sim_lmm_solve(struct sim_lmm_system *sys)
 {
     if (!sys->changed)
         return;
+    if (sim__lmm_solve_alone(sys)) {
+        sys->epoch++;
+        sys->changed = false;
+        return;
+    }
     if (!sys->selective)
         mark_all(sys);
     close_components(sys);

@@ -5,7 +5,7 @@ simcore_libsimcore_la_SOURCES = \
 	simcore/util.c simcore/log.c simcore/log_layout.c simcore/units.c simcore/config.c \
 	simcore/context.c simcore/context_stack.c simcore/context_ucontext.c simcore/context_raw.c \
 	simcore/context_thread.c \
-	simcore/lmm.c simcore/lmm_solve.c \
+	simcore/lmm.c simcore/lmm_solve.c simcore/lmm_alone.c \
 	simcore/platform.c simcore/platform_xml.h simcore/platform_xml.c simcore/platform_xml_read.c \
 	simcore/platform_xml_cluster.c simcore/platform_xml_net.c \
 	simcore/platform_default.c simcore/platform_profile.c \

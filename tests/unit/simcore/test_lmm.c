@@ -538,3 +538,101 @@ Test(lmm, freed_variable_leaves_the_modified_queue)
     cr_assert_eq(sim_lmm_pop_modified(sys), &lmm_tags[1]);
     sim_lmm_system_free(sys);
 }
+
+/* A message's flow as network.c builds it: disabled while its latency is paid, then enabled on
+ * its links (SHARED, crosstraffic at 0.05 on the reverse ones) and the cluster's FATPIPE
+ * backbone, bounded, with an awkward penalty. */
+struct alone_case {
+    struct sim_lmm_system *sys;
+    struct sim_lmm_cnst *link[4];
+    struct sim_lmm_cnst *backbone;
+};
+
+static struct sim_lmm_var *alone_flow(struct alone_case *c, int tag, double penalty, double bound)
+{
+    struct sim_lmm_var *v = sim_lmm_var_new(c->sys, &lmm_tags[tag], 0, bound, 10);
+
+    sim_lmm_expand(c->sys, c->link[0], v, 1);
+    sim_lmm_expand(c->sys, c->backbone, v, 1);
+    sim_lmm_expand(c->sys, c->link[1], v, 1);
+    sim_lmm_expand(c->sys, c->link[2], v, 0.05);
+    sim_lmm_expand(c->sys, c->backbone, v, 0.05);
+    sim_lmm_expand(c->sys, c->link[3], v, 0.05);
+    sim_lmm_var_set_penalty(c->sys, v, penalty);
+    return v;
+}
+
+static void alone_case_new(struct alone_case *c, bool selective, double bw, double bb)
+{
+    c->sys = sim_lmm_system_new(selective, PRECISION);
+    for (int i = 0; i < 4; i++)
+        c->link[i] = sim_lmm_cnst_new(c->sys, NULL, i % 2 ? bw * 1.5 : bw, false);
+    c->backbone = sim_lmm_cnst_new(c->sys, NULL, bb, true);
+}
+
+Test(lmm, a_flow_alone_gets_the_general_solve_value_to_the_bit)
+{
+    /* Selective update solves a variable alone on its constraints in closed form (lmm_alone.c);
+     * without selective update every solve is the general one: both must agree exactly, with
+     * the bound below, equal to (a tie) and above the links' share, alone and once a second flow
+     * shares the links and leaves. */
+    const double bws[] = { 1.25e9, 1e-3 * 3, 7.0 / 3.0 };
+    const double pens[] = { 1.0, 1.2345678901e-5, 3.0 };
+
+    for (size_t b = 0; b < sizeof(bws) / sizeof(bws[0]); b++)
+        for (size_t p = 0; p < sizeof(pens) / sizeof(pens[0]); p++) {
+            const double bounds[] = { -1, bws[b] * 0.25, bws[b], bws[b] * 4 };
+
+            for (size_t k = 0; k < sizeof(bounds) / sizeof(bounds[0]); k++) {
+                struct alone_case c[2];
+                struct sim_lmm_var *f[2];
+                struct sim_lmm_var *g[2];
+
+                for (int s = 0; s < 2; s++) {
+                    alone_case_new(&c[s], s == 0, bws[b], bws[b] * 1e3);
+                    f[s] = alone_flow(&c[s], 1, pens[p], bounds[k]);
+                    sim_lmm_solve(c[s].sys);
+                }
+                cr_assert(sim_lmm_var_value(f[0]) == sim_lmm_var_value(f[1]),
+                          "alone: %.17g against %.17g", sim_lmm_var_value(f[0]),
+                          sim_lmm_var_value(f[1]));
+                cr_assert(sim_lmm_var_value(f[0]) > 0);
+                cr_assert_eq(sim_lmm_pop_modified(c[0].sys), &lmm_tags[1]);
+                cr_assert_null(sim_lmm_pop_modified(c[0].sys));
+                for (int s = 0; s < 2; s++) {
+                    g[s] = alone_flow(&c[s], 2, pens[p] * 2, -1);
+                    sim_lmm_solve(c[s].sys);
+                    sim_lmm_var_free(c[s].sys, f[s]);
+                    sim_lmm_solve(c[s].sys);
+                }
+                cr_assert(sim_lmm_var_value(g[0]) == sim_lmm_var_value(g[1]),
+                          "after sharing: %.17g against %.17g", sim_lmm_var_value(g[0]),
+                          sim_lmm_var_value(g[1]));
+                for (int s = 0; s < 2; s++) {
+                    sim_lmm_var_free(c[s].sys, g[s]);
+                    sim_lmm_solve(c[s].sys);
+                    sim_lmm_system_free(c[s].sys);
+                }
+            }
+        }
+}
+
+Test(lmm, a_flow_alone_gets_its_slowest_link_or_its_bound)
+{
+    /* 100 and 150 shared, 5% of 100 and of 150 on the reverse links (2,000 and 3,000 per unit):
+     * the slowest is 100; a bound of 40 wins, one of 400 does not. */
+    struct alone_case c;
+    struct sim_lmm_var *f;
+
+    alone_case_new(&c, true, 100, 1e6);
+    f = alone_flow(&c, 1, 0.5, -1);
+    sim_lmm_solve(c.sys);
+    assert_value(f, 100);
+    sim_lmm_var_set_bound(c.sys, f, 40);
+    sim_lmm_solve(c.sys);
+    assert_value(f, 40);
+    sim_lmm_var_set_bound(c.sys, f, 400);
+    sim_lmm_solve(c.sys);
+    assert_value(f, 100);
+    sim_lmm_system_free(c.sys);
+}
