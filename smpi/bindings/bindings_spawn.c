@@ -140,7 +140,7 @@ int PMPI_Close_port(const char *port_name)
     SMPI_CHECK_ARG("MPI_Close_port", MPI_COMM_WORLD, port_name);
     if (!smpi__port_close(port_name))
         return smpi__error(MPI_COMM_WORLD, "MPI_Close_port", MPI_ERR_PORT,
-                           "port \"%s\" is not open, or a rank still waits on it", port_name);
+                           "port \"%s\" is not open", port_name);
     return MPI_SUCCESS;
 }
 #pragma weak MPI_Close_port = PMPI_Close_port

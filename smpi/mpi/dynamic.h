@@ -28,7 +28,8 @@ void smpi__comm_parent_forget(MPI_Comm comm);
 
 /* Ports and names (port.c). A port is a name the simulator makes up ("simmpi-port-N"), valid
  * from MPI_Open_port to MPI_Close_port. smpi__port_open writes a new one into name
- * (MPI_MAX_PORT_NAME bytes); smpi__port_close: false when name is not open. */
+ * (MPI_MAX_PORT_NAME bytes); smpi__port_close: false when name is not open, and the roots still
+ * waiting on it in an accept or a connect get MPI_ERR_PORT. */
 void smpi__port_open(char *name);
 bool smpi__port_close(const char *name);
 /* MPI_Comm_accept (accept) or MPI_Comm_connect over comm, once the arguments are checked: the

@@ -59,14 +59,28 @@ static struct port **port_find(const char *name)
     return pp;
 }
 
+/* Wakes every root waiting in q with no intercommunicator: its call fails with MPI_ERR_PORT. */
+static void fail_waiters(struct waiter *q)
+{
+    while (q) {
+        struct waiter *w = q;
+
+        q = w->next; /* w lives on its root's stack, gone once it runs */
+        w->side = MPI_COMM_NULL;
+        sim_waitq_wake_one(&w->wake);
+    }
+}
+
 bool smpi__port_close(const char *name)
 {
     struct port **pp = port_find(name);
     struct port *p = *pp;
 
-    if (!p || p->acceptors || p->connectors)
+    if (!p)
         return false;
     *pp = p->next;
+    fail_waiters(p->acceptors);
+    fail_waiters(p->connectors);
     free(p);
     return true;
 }
