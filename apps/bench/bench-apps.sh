@@ -12,18 +12,19 @@
 #   BENCH_APPS_CASES the cases to run (default all: lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 imb16)
 # Usage: bench-apps.sh BUILDDIR SRCDIR OUTDIR
 set -u
-builddir=$1
-srcdir=$2
-out=$3/apps
+# absolute: a run changes into the application's folder, and make bench passes relative paths
+builddir=$(cd "$1" && pwd)
+srcdir=$(cd "$2" && pwd)
+mkdir -p "$3/apps"
+out=$(cd "$3/apps" && pwd)
 apps=${BENCH_APPS_DIR:-}
-base=${BENCH_APPS_BASE:-}
+base=${BENCH_APPS_BASE:+$(cd "$BENCH_APPS_BASE" && pwd)}
 runs=${BENCH_APPS_RUNS:-3}
 cases=${BENCH_APPS_CASES:-lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 imb16}
 if [ -z "$apps" ] || [ ! -d "$apps" ]; then
     echo "applications skipped: set BENCH_APPS_DIR to a folder holding lulesh/, hpcg/ and mpi-benchmarks/"
     exit 0
 fi
-mkdir -p "$out"
 plat=$srcdir/tests/compare/cluster.xml
 hostfile=$srcdir/tests/compare/cluster.hosts
 opts=--cfg=smpi/simulate-computation:no
