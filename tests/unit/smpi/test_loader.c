@@ -6,6 +6,7 @@
 #include <criterion/redirect.h>
 #include <dirent.h>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -249,21 +250,159 @@ Test(loader, mmap_privatization_by_remap_reaches_every_rank)
                                        "  return ++counter; }\n");
 }
 
+/* A counter program with a constructor of its own: `yes` keeps dlopen copies for it. */
+static const char ctor_src[] =
+    "static int counter;\n"
+    "__attribute__((constructor)) static void start(void) { counter = 10; }\n"
+    "int main(int argc, char **argv)\n"
+    "{ (void)argc; (void)argv; return ++counter; }\n";
+
 Test(loader, privatization_yes_takes_mmap_above_the_mapping_limit)
 {
     /* 100,000 ranks need about 5 mappings per dlopen copy, far above vm.max_map_count's default
-     * 65,530: "yes" takes mmap (and writes no copy); 4 ranks fit, so "yes" takes dlopen. */
+     * 65,530: "yes" takes mmap (and writes no copy) even for a program with a constructor; 4
+     * ranks of it fit, so "yes" takes dlopen there, and every rank's constructor ran. */
     struct smpi_app *app;
+    char so[96];
+    char *argv[] = { so, NULL };
 
     if (sim_max_map_count() > 400000)
         cr_skip_test("vm.max_map_count is raised to %d", sim_max_map_count());
-    app = smpi_app_open(counter_so, 100000, SMPI_PRIVATIZE_AUTO, tmpdir, false);
+    build("ctor", ctor_src, "-shared -fPIC", so, sizeof(so));
+    app = smpi_app_open(so, 100000, SMPI_PRIVATIZE_AUTO, tmpdir, false);
     cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_MMAP);
     cr_assert_eq(count_files(tmpdir), 0);
     smpi_app_close(app);
-    app = smpi_app_open(counter_so, 4, SMPI_PRIVATIZE_AUTO, tmpdir, false);
+    app = smpi_app_open(so, 4, SMPI_PRIVATIZE_AUTO, tmpdir, false);
+    cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_DLOPEN);
+    for (int r = 0; r < 4; r++)
+        cr_assert_eq(smpi_app_main(app, r)(1, argv), 11, "rank %d", r);
+    smpi_app_close(app);
+}
+
+Test(loader, privatization_yes_takes_mmap_where_it_behaves_as_dlopen)
+{
+    /* counter.so has no constructor, thread or exit handler and 4 bytes of globals: "yes" takes
+     * mmap for 4 ranks, each with its own counter; for 1 rank it needs nothing (dlopen of the
+     * file itself). */
+    struct smpi_app *app = smpi_app_open(counter_so, 4, SMPI_PRIVATIZE_AUTO, tmpdir, false);
+    char *argv[] = { counter_so, NULL };
+
+    cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_MMAP);
+    for (int r = 0; r < 4; r++) {
+        smpi_app_activate(app, r);
+        cr_assert_eq(smpi_app_main(app, r)(1, argv), 1, "rank %d", r);
+    }
+    smpi_app_close(app);
+    app = smpi_app_open(counter_so, 1, SMPI_PRIVATIZE_AUTO, tmpdir, false);
     cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_DLOPEN);
     smpi_app_close(app);
+}
+
+/* What smpi__mmap_differs says of the program `src` built with `flags`: NULL or the reason. */
+static const char *differs(const char *name, const char *src, const char *flags)
+{
+    static char why[96];
+    char so[96];
+    const char *r;
+    int fd;
+
+    build(name, src, flags, so, sizeof(so));
+    fd = open(so, O_RDONLY);
+    cr_assert_geq(fd, 0);
+    r = smpi__mmap_differs(fd, why, sizeof(why));
+    close(fd);
+    return r;
+}
+
+#define MAIN "int main(int argc, char **argv) { (void)argc; (void)argv; return 0; }\n"
+
+Test(loader, mmap_differs_from_dlopen_by_the_program_headers)
+{
+    /* Each case is the smallest program with the feature; the reason names it. */
+    static const struct {
+        const char *name, *src, *flags, *why; /* why: NULL = mmap behaves as dlopen */
+    } cases[] = {
+        { "plain", "int g[100];\n" MAIN, "", NULL },
+        { "ctor", "__attribute__((constructor)) static void f(void) {}\n" MAIN, "",
+          "constructors of its own" },
+        { "dtor", "__attribute__((destructor)) static void f(void) {}\n" MAIN, "",
+          "destructors of its own" },
+        { "tls", "__thread int t;\nint *p(void) { return &t; }\n" MAIN, "",
+          "thread-local variables" },
+        { "exit",
+          "#include <stdlib.h>\nstatic void f(void) {}\n"
+          "int main(void) { return atexit(f); }\n",
+          "", "atexit" },
+        { "thread",
+          "#include <pthread.h>\nstatic void *f(void *a) { return a; }\n"
+          "int main(void) { pthread_t t; return pthread_create(&t, 0, f, 0); }\n",
+          "-pthread", "calls pthread_create" },
+        { "big", "char big[8192];\n" MAIN, "", "bytes of globals, above 4096" },
+        /* without .symtab the compiler's entry cannot be told from a constructor: dlopen */
+        { "stripped", MAIN, "-s", "constructors of its own" },
+    };
+
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char flags[64];
+        const char *r;
+
+        snprintf(flags, sizeof(flags), "-shared -fPIC %s", cases[i].flags);
+        r = differs(cases[i].name, cases[i].src, flags);
+        if (!cases[i].why)
+            cr_assert_null(r, "%s: %s", cases[i].name, r);
+        else
+            cr_assert(r && strstr(r, cases[i].why), "%s: %s", cases[i].name, r ? r : "(none)");
+    }
+}
+
+/* Program headers of a writable segment [vaddr, vaddr + memsz) and, if relro, a PT_GNU_RELRO
+ * [vaddr, vaddr + relro), with a code segment before. */
+static void phdrs(ElfW(Phdr) ph[3], uintptr_t vaddr, size_t memsz, size_t relro)
+{
+    ph[0] = (ElfW(
+        Phdr)){ .p_type = PT_LOAD, .p_flags = PF_R | PF_X, .p_memsz = 0x345, .p_vaddr = 0x1000 };
+    ph[1] = (ElfW(
+        Phdr)){ .p_type = PT_LOAD, .p_flags = PF_R | PF_W, .p_vaddr = vaddr, .p_memsz = memsz };
+    ph[2] = (ElfW(
+        Phdr)){ .p_type = relro ? PT_GNU_RELRO : PT_NULL, .p_vaddr = vaddr, .p_memsz = relro };
+}
+
+Test(loader, writable_ranges_are_the_exact_bytes_left_writable)
+{
+    const uintptr_t base = 0x7f0000000000;
+    struct smpi__range r[4];
+    ElfW(Phdr) ph[5];
+
+    /* smpicc's ring program: .init_array to .got (0x258 bytes) are RELRO, ending on a page;
+     * .got.plt's end, .data and .bss are the 0x58 bytes [0x4000, 0x4058): one page to remap */
+    phdrs(ph, 0x3da8, 0x2b0, 0x258);
+    cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, false, r, 4), 1);
+    cr_assert_eq(r[0].lo, base + 0x4000);
+    cr_assert_eq(r[0].hi, base + 0x4058);
+    cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, true, r, 4), 1);
+    cr_assert_eq(r[0].lo, base + 0x4000);
+    cr_assert_eq(r[0].hi, base + 0x5000);
+    /* RELRO ending inside a page: ld.so protects up to the page below, the rest stays writable */
+    phdrs(ph, 0x3da8, 0x2b0, 0x300);
+    cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, false, r, 4), 1);
+    cr_assert_eq(r[0].lo, base + 0x4000);
+    /* no RELRO: the whole segment, widened to its page */
+    phdrs(ph, 0x2010, 0x30, 0);
+    cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, false, r, 4), 1);
+    cr_assert_eq(r[0].lo, base + 0x2010);
+    cr_assert_eq(r[0].hi, base + 0x2040);
+    cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, true, r, 4), 1);
+    cr_assert_eq(r[0].lo, base + 0x2000);
+    cr_assert_eq(r[0].hi, base + 0x3000);
+    /* a segment all RELRO: nothing */
+    phdrs(ph, 0x3e00, 0x200, 0x200);
+    cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, false, r, 4), 0);
+    /* 5 writable segments do not fit in 4 */
+    for (int i = 0; i < 5; i++)
+        ph[i] = (ElfW(
+            Phdr)){ .p_type = PT_LOAD, .p_flags = PF_W, .p_vaddr = 0x1000 * (i + 1), .p_memsz = 8 };
+    cr_assert_eq(smpi__writable_ranges(ph, 5, base, 4096, false, r, 4), -1);
 }
 
 Test(loader, dlopen_above_the_mapping_limit_dies_at_once, .init = quiet, .exit_code = 1)
