@@ -10,6 +10,7 @@
  *   dlopen each copy runs its own with its own globals;
  * - thread-local variables (PT_TLS) and threads (pthread, OpenMP): a thread keeps running on
  *   the globals of whichever rank is switched in;
+ * - SMPI_SHARED_CALL, whose result may point into the first caller's globals;
  * - globals larger than a switch should copy (SMPI_LOADER_RULE_MAX_BYTES).
  * smpi/privatize-libs needs dlopen; the caller checks it. */
 #ifdef HAVE_CONFIG_H
@@ -27,7 +28,10 @@
 #include "simcore/simcore.h"
 #include "smpi/runtime/loader.h"
 
-/* Functions whose import means per-copy exit handlers or threads (see above). */
+/* Functions whose import means per-copy exit handlers or threads (see above), or a pointer that
+ * one rank may hand to others without MPI: SMPI_SHARED_CALL's result (smpi_shared_set_call) is
+ * often the address of the first caller's static data, which the other ranks then read where
+ * their own globals are. */
 static const char *const unsafe_imports[] = {
     "atexit",
     "on_exit",
@@ -40,6 +44,7 @@ static const char *const unsafe_imports[] = {
     "GOMP_parallel_start",
     "GOMP_teams_reg",
     "__kmpc_fork_call",
+    "smpi_shared_set_call",
 };
 
 /* The compiler's own entries (crtbeginS.o), marked by these local symbols. */

@@ -338,6 +338,10 @@ Test(loader, mmap_differs_from_dlopen_by_the_program_headers)
           "#include <pthread.h>\nstatic void *f(void *a) { return a; }\n"
           "int main(void) { pthread_t t; return pthread_create(&t, 0, f, 0); }\n",
           "-pthread", "calls pthread_create" },
+        { "shared_call",
+          "void *smpi_shared_set_call(const char *, const char *, void *);\n"
+          "static int t;\nint main(void) { return !smpi_shared_set_call(\"f\", \"\", &t); }\n",
+          "", "calls smpi_shared_set_call" },
         { "big", "char big[8192];\n" MAIN, "", "bytes of globals, above 4096" },
         /* without .symtab the compiler's entry cannot be told from a constructor: dlopen */
         { "stripped", MAIN, "-s", "constructors of its own" },
