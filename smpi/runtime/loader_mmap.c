@@ -50,10 +50,12 @@ struct smpi__app_images {
     size_t total; /* bytes of `all` */
     int nregions;
     struct region regions[MAX_REGIONS];
-    size_t per_rank; /* bytes each rank's images take */
-    size_t stride;   /* copying: distance between two ranks' images */
-    char *initial;   /* the regions as loaded (after relocation and constructors) */
-    bool *ready;     /* per rank: its images were written */
+    const char *span_lo; /* from the first region's start to the last one's end: */
+    const char *span_hi; /* most addresses translated (stacks, heap) are outside */
+    size_t per_rank;     /* bytes each rank's images take */
+    size_t stride;       /* copying: distance between two ranks' images */
+    char *initial;       /* the regions as loaded (after relocation and constructors) */
+    bool *ready;         /* per rank: its images were written */
     int nranks;
     int current; /* rank whose globals are in place, -1 for the loaded data itself */
     bool copy;   /* switch by copying (small globals) rather than by remapping */
@@ -148,8 +150,15 @@ static void locate(void *handle, const char *path, struct smpi__app_images *im)
                 "  use --cfg=smpi/privatization:dlopen, or -no-privatize",
                 path, f.phdr ? "more than 4 writable segments" : "object not found");
     im->nregions = n;
-    for (int i = 0; i < n; i++)
+    im->span_lo = n ? (const char *)r[0].lo : NULL;
+    im->span_hi = im->span_lo;
+    for (int i = 0; i < n; i++) {
         im->regions[i] = (struct region){ .lo = (char *)r[i].lo, .size = r[i].hi - r[i].lo };
+        if ((const char *)r[i].lo < im->span_lo)
+            im->span_lo = (const char *)r[i].lo;
+        if ((const char *)r[i].hi > im->span_hi)
+            im->span_hi = (const char *)r[i].hi;
+    }
 }
 
 /* The image of region `r` of rank `rank` in the mapping of every rank's images. */
@@ -276,6 +285,8 @@ void *smpi__app_images_addr(struct smpi__app_images *im, int rank, const void *a
 {
     const char *a = addr;
 
+    if (a < im->span_lo || a >= im->span_hi)
+        return (void *)addr;
     for (int i = 0; i < im->nregions; i++) {
         const struct region *r = &im->regions[i];
 
