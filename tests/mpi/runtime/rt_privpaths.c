@@ -196,27 +196,32 @@ static int file_io(int rank, int size, const char *path)
     return errs;
 }
 
-int main(int argc, char **argv)
+/* Every path in turn, from and into the static buffers, with the IO file at `path`. */
+static int all_paths(const char *path)
 {
     int rank;
     int size;
-    int errs = 0;
 
-    MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (size > MAXP || argc < 2) {
-        fprintf(stderr, "usage: rt_privpaths FILE, at most %d ranks\n", MAXP);
+    if (size > MAXP) {
+        fprintf(stderr, "rt_privpaths runs on at most %d ranks\n", MAXP);
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     for (int i = 0; i < N; i++) {
         out[i] = val(rank, i);
         in[i] = -1;
     }
-    errs += messages(rank, size);
-    errs += collectives(rank, size);
-    errs += partitioned(rank, size);
-    errs += one_sided(rank, size);
-    errs += file_io(rank, size, argv[1]);
-    return mtest_finish(errs);
+    return messages(rank, size) + collectives(rank, size) + partitioned(rank, size) +
+           one_sided(rank, size) + file_io(rank, size, path);
+}
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    if (argc < 2) {
+        fprintf(stderr, "usage: rt_privpaths FILE\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    return mtest_finish(all_paths(argv[1]));
 }

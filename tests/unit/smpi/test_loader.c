@@ -179,6 +179,17 @@ Test(loader, shared_ranks_share_their_globals)
     smpi_app_close(app);
 }
 
+/* Ranks 0..n-1 of the counter program, each activated in turn, each count 1 (own counter). */
+static void each_rank_counts_once(struct smpi_app *app, int n)
+{
+    char *argv[] = { counter_so, NULL };
+
+    for (int r = 0; r < n; r++) {
+        smpi_app_activate(app, r);
+        cr_assert_eq(smpi_app_main(app, r)(1, argv), 1, "rank %d", r);
+    }
+}
+
 Test(loader, mmap_privatized_ranks_each_own_their_globals)
 {
     /* mmap privatization: one copy of the object, rank r's globals mapped by activate(r).
@@ -188,10 +199,7 @@ Test(loader, mmap_privatized_ranks_each_own_their_globals)
     char *argv[] = { counter_so, NULL };
 
     cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_MMAP);
-    for (int r = 0; r < 3; r++) {
-        smpi_app_activate(app, r);
-        cr_assert_eq(smpi_app_main(app, r)(1, argv), 1, "rank %d", r);
-    }
+    each_rank_counts_once(app, 3);
     smpi_app_activate(app, 0);
     cr_assert_eq(smpi_app_main(app, 0)(1, argv), 2);
     smpi_app_activate(app, 2);
@@ -286,13 +294,9 @@ Test(loader, privatization_yes_takes_mmap_where_it_behaves_as_dlopen)
      * mmap for 4 ranks, each with its own counter; for 1 rank it needs nothing (dlopen of the
      * file itself). */
     struct smpi_app *app = smpi_app_open(counter_so, 4, SMPI_PRIVATIZE_AUTO, tmpdir, false);
-    char *argv[] = { counter_so, NULL };
 
     cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_MMAP);
-    for (int r = 0; r < 4; r++) {
-        smpi_app_activate(app, r);
-        cr_assert_eq(smpi_app_main(app, r)(1, argv), 1, "rank %d", r);
-    }
+    each_rank_counts_once(app, 4);
     smpi_app_close(app);
     app = smpi_app_open(counter_so, 1, SMPI_PRIVATIZE_AUTO, tmpdir, false);
     cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_DLOPEN);
@@ -375,33 +379,37 @@ static void phdrs(ElfW(Phdr) ph[3], uintptr_t vaddr, size_t memsz, size_t relro)
 Test(loader, writable_ranges_are_the_exact_bytes_left_writable)
 {
     const uintptr_t base = 0x7f0000000000;
+    static const struct {
+        uintptr_t vaddr;
+        size_t memsz, relro;
+        bool pages;
+        int n;
+        uintptr_t lo, hi; /* the one range when n is 1 */
+    } cases[] = {
+        /* smpicc's ring program: .init_array to .got (0x258 bytes) are RELRO, ending on a
+         * page; .got.plt's end, .data and .bss are the 0x58 bytes [0x4000, 0x4058) */
+        { 0x3da8, 0x2b0, 0x258, false, 1, 0x4000, 0x4058 },
+        { 0x3da8, 0x2b0, 0x258, true, 1, 0x4000, 0x5000 }, /* one page to remap */
+        /* RELRO ending inside a page: ld.so protects up to the page below */
+        { 0x3da8, 0x2b0, 0x300, false, 1, 0x4000, 0x4058 },
+        /* no RELRO: the whole segment, or its page */
+        { 0x2010, 0x30, 0, false, 1, 0x2010, 0x2040 },
+        { 0x2010, 0x30, 0, true, 1, 0x2000, 0x3000 },
+        /* a segment all RELRO: nothing */
+        { 0x3e00, 0x200, 0x200, false, 0, 0, 0 },
+    };
     struct smpi__range r[4];
     ElfW(Phdr) ph[5];
 
-    /* smpicc's ring program: .init_array to .got (0x258 bytes) are RELRO, ending on a page;
-     * .got.plt's end, .data and .bss are the 0x58 bytes [0x4000, 0x4058): one page to remap */
-    phdrs(ph, 0x3da8, 0x2b0, 0x258);
-    cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, false, r, 4), 1);
-    cr_assert_eq(r[0].lo, base + 0x4000);
-    cr_assert_eq(r[0].hi, base + 0x4058);
-    cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, true, r, 4), 1);
-    cr_assert_eq(r[0].lo, base + 0x4000);
-    cr_assert_eq(r[0].hi, base + 0x5000);
-    /* RELRO ending inside a page: ld.so protects up to the page below, the rest stays writable */
-    phdrs(ph, 0x3da8, 0x2b0, 0x300);
-    cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, false, r, 4), 1);
-    cr_assert_eq(r[0].lo, base + 0x4000);
-    /* no RELRO: the whole segment, widened to its page */
-    phdrs(ph, 0x2010, 0x30, 0);
-    cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, false, r, 4), 1);
-    cr_assert_eq(r[0].lo, base + 0x2010);
-    cr_assert_eq(r[0].hi, base + 0x2040);
-    cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, true, r, 4), 1);
-    cr_assert_eq(r[0].lo, base + 0x2000);
-    cr_assert_eq(r[0].hi, base + 0x3000);
-    /* a segment all RELRO: nothing */
-    phdrs(ph, 0x3e00, 0x200, 0x200);
-    cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, false, r, 4), 0);
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        phdrs(ph, cases[i].vaddr, cases[i].memsz, cases[i].relro);
+        cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, cases[i].pages, r, 4), cases[i].n,
+                     "case %zu", i);
+        if (cases[i].n == 1) {
+            cr_assert_eq(r[0].lo, base + cases[i].lo, "case %zu", i);
+            cr_assert_eq(r[0].hi, base + cases[i].hi, "case %zu", i);
+        }
+    }
     /* 5 writable segments do not fit in 4 */
     for (int i = 0; i < 5; i++)
         ph[i] = (ElfW(
