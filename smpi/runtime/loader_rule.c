@@ -10,7 +10,8 @@
  *   dlopen each copy runs its own with its own globals;
  * - thread-local variables (PT_TLS) and threads (pthread, OpenMP): a thread keeps running on
  *   the globals of whichever rank is switched in;
- * - SMPI_SHARED_CALL, whose result may point into the first caller's globals;
+ * - pointers into the globals kept beyond a call and used whichever rank runs (SMPI_SHARED_CALL's
+ *   result, stdio buffers, putenv strings, asynchronous I/O, signal handlers);
  * - globals larger than a switch should copy (SMPI_LOADER_RULE_MAX_BYTES).
  * smpi/privatize-libs needs dlopen; the caller checks it. */
 #ifdef HAVE_CONFIG_H
@@ -28,10 +29,12 @@
 #include "simcore/simcore.h"
 #include "smpi/runtime/loader.h"
 
-/* Functions whose import means per-copy exit handlers or threads (see above), or a pointer that
- * one rank may hand to others without MPI: SMPI_SHARED_CALL's result (smpi_shared_set_call) is
- * often the address of the first caller's static data, which the other ranks then read where
- * their own globals are. */
+/* Functions whose import means per-copy exit handlers or threads (see above), or a pointer
+ * into the globals that outlives the call and is used whichever rank runs: SMPI_SHARED_CALL's
+ * result (smpi_shared_set_call, often the address of the first caller's static data, which the
+ * other ranks then read where their own globals are), a stdio buffer (setvbuf, setbuf,
+ * setbuffer), an environment string (putenv), an asynchronous I/O buffer (aio_*, lio_listio), or
+ * a signal handler that may run while another rank's globals are in place. */
 static const char *const unsafe_imports[] = {
     "atexit",
     "on_exit",
@@ -44,7 +47,17 @@ static const char *const unsafe_imports[] = {
     "GOMP_parallel_start",
     "GOMP_teams_reg",
     "__kmpc_fork_call",
+    "timer_create",
     "smpi_shared_set_call",
+    "setvbuf",
+    "setbuf",
+    "setbuffer",
+    "putenv",
+    "aio_read",
+    "aio_write",
+    "lio_listio",
+    "signal",
+    "sigaction",
 };
 
 /* The compiler's own entries (crtbeginS.o), marked by these local symbols. */
