@@ -346,8 +346,9 @@ Test(loader, mmap_differs_from_dlopen_by_the_program_headers)
           "void *smpi_shared_set_call(const char *, const char *, void *);\n"
           "static int t;\nint main(void) { return !smpi_shared_set_call(\"f\", \"\", &t); }\n",
           "", "calls smpi_shared_set_call" },
-        { "stdio", "#include <stdio.h>\nstatic char buf[256];\n"
-                   "int main(void) { return setvbuf(stdout, buf, _IOFBF, sizeof(buf)); }\n",
+        { "stdio",
+          "#include <stdio.h>\nstatic char buf[256];\n"
+          "int main(void) { return setvbuf(stdout, buf, _IOFBF, sizeof(buf)); }\n",
           "", "calls setvbuf" },
         { "big", "char big[8192];\n" MAIN, "", "bytes of globals, above 4096" },
         /* without .symtab the compiler's entry cannot be told from a constructor: dlopen */
