@@ -329,11 +329,12 @@ static int count_mappings(const char *file, int *of_file)
 
 /* Resolves smpi/privatization:yes to mmap when it behaves as dlopen copies for the program open
  * at `fd` (loader_rule.c: it then costs a few cache lines per switch instead of a copy of the
- * program per rank), else to dlopen when one copy per rank fits in vm.max_map_count, else mmap;
- * dies when dlopen was asked for and cannot fit, rather than failing after loading tens of
- * thousands of copies. `file` (`path` as the user gave it) was just loaded once. */
+ * program per rank) and neither smpi/privatize-libs nor smpi/keep-temps wants the copies, else to
+ * dlopen when one copy per rank fits in vm.max_map_count, else mmap; dies when dlopen was asked for
+ * and cannot fit, rather than failing after loading tens of thousands of copies. `file` (`path` as
+ * the user gave it) was just loaded once. */
 static enum smpi_privatization choose_mode(enum smpi_privatization mode, const char *file,
-                                           const char *path, int fd, int nranks)
+                                           const char *path, int fd, int nranks, bool keep_temps)
 {
     int per_copy;
     int now;
@@ -347,6 +348,7 @@ static enum smpi_privatization choose_mode(enum smpi_privatization mode, const c
     if (mode == SMPI_PRIVATIZE_AUTO) {
         char why[96];
         const char *differs = smpi__libs_any() ? "smpi/privatize-libs is set"
+                              : keep_temps     ? "smpi/keep-temps asks for the copies"
                                                : smpi__mmap_differs(fd, why, sizeof(why));
 
         if (!differs) {
@@ -429,7 +431,7 @@ struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatiza
     fd = open_program(file, path, true, &size);
     app = app_new(nranks);
     app->mains[0] = open_copy(file, path, 0, &app->handles[0]);
-    app->mode = choose_mode(mode, file, path, fd, nranks);
+    app->mode = choose_mode(mode, file, path, fd, nranks, keep_temps);
     app->nhandles = app->mode == SMPI_PRIVATIZE_DLOPEN ? nranks : 1;
     if (app->mode == SMPI_PRIVATIZE_DLOPEN)
         open_private_copies(app, 1, fd, size, path, tmpdir && *tmpdir ? tmpdir : "/tmp",

@@ -23,8 +23,8 @@ struct smpi_app;
  * - SMPI_PRIVATIZE_MMAP: one dlopen; each rank's globals are an image that
  *   smpi_app_activate copies in or maps over the data segments (loader_mmap.c).
  * - SMPI_PRIVATIZE_AUTO: MMAP for more than one rank when it behaves as DLOPEN for the program
- *   (smpi__mmap_differs) and smpi/privatize-libs is unset, else DLOPEN when its mappings fit in
- *   vm.max_map_count, else MMAP.
+ *   (smpi__mmap_differs), smpi/privatize-libs is unset and keep_temps false, else DLOPEN when its
+ *   mappings fit in vm.max_map_count, else MMAP.
  * - SMPI_PRIVATIZE_NO: all ranks share one dlopen of `path`. A `path` without '/' names a file of
  * the current directory. tmpdir NULL or "" means /tmp (only read when privatizing and nranks > 1).
  * Dies (sim_die) with the cause and the fix when the file is missing, is not a shared object built
