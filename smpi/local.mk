@@ -18,7 +18,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/runtime/htable.h smpi/runtime/loader.h smpi/runtime/options.h smpi/runtime/adjust.c \
 	smpi/runtime/diag.c smpi/runtime/getopt.c smpi/runtime/hostfile.c smpi/runtime/htable.c \
 	smpi/runtime/launch.c smpi/runtime/loader.c smpi/runtime/loader_libs.c \
-	smpi/runtime/loader_mmap.c smpi/runtime/options.c smpi/runtime/options_items.h smpi/runtime/options_items.c smpi/runtime/platform_config.c \
+	smpi/runtime/loader_mmap.c smpi/runtime/loader_rule.c smpi/runtime/options.c smpi/runtime/options_items.h smpi/runtime/options_items.c smpi/runtime/platform_config.c \
 	smpi/runtime/clock.h smpi/runtime/clock.c \
 	smpi/runtime/runtime.c smpi/runtime/sample.c smpi/runtime/shared.c smpi/runtime/time.c \
 	smpi/runtime/timeout.c \

@@ -9,10 +9,10 @@ cd "$builddir" || exit 1
 out=apps/bench/out
 mkdir -p "$out"
 
-# BENCH_PARTS selects parts (default: all): kernel, pingpong, ring, breakdown (needs valgrind),
-# scale, alltoall, coll, sample, fold, models, poll and rma (need BENCH_MPICH_DIR), apps (needs
-# BENCH_APPS_DIR: bench-apps.sh).
-parts=${BENCH_PARTS:-kernel pingpong ring breakdown scale alltoall coll sample fold models poll rma apps}
+# BENCH_PARTS selects parts (default: all): kernel, pingpong, ring, priv, breakdown (needs
+# valgrind), scale, alltoall, coll, sample, fold, models, poll and rma (need BENCH_MPICH_DIR), apps
+# (needs BENCH_APPS_DIR: bench-apps.sh).
+parts=${BENCH_PARTS:-kernel pingpong ring priv breakdown scale alltoall coll sample fold models poll rma apps}
 want() { case " $parts " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if want kernel; then
@@ -159,6 +159,54 @@ for sim in simmpi smpi; do
     echo "$r $one" | awk -v s=$sim -v m=$((laps * np)) -v m1=$np '{
         printf "%-7s %7.2fs wall %7.2fs CPU %9.0f hops/s of CPU | start-up (1 lap) %6.2fs CPU | without it %9.0f hops/s of CPU\n",
                s, $1, $3, m / ($3 > 0 ? $3 : 0.001), $6, (m - m1) / ($3 - $6 > 0 ? $3 - $6 : 0.001) }'
+done
+fi
+
+# What private globals cost (smpi/privatization; the default, yes, takes mmap for these programs):
+# the ring of 4,096 ranks, computation off, 97 laps and 1 lap (the start-up), each mode in turn
+# in every round so that the load falls on all alike; then what copy switching costs per switch
+# as the globals grow (ping-pong of 200,000 round trips, every message a switch, with 4 KiB and
+# 16 KiB more globals), against dlopen copies, for which a switch costs nothing.
+if want priv; then
+echo
+echo "== private globals: CPU s (user + system), medians of 3 rounds in turn =="
+hosts 4096
+hosts 2
+for sz in 4096 16384; do
+    echo "char bench_pad[$sz] = { 1 };" >"$out/pad$sz.c"
+    smpi/smpicc -O2 -o "$out/mpi_pingpong_pad$sz" "$srcdir/apps/bench/mpi_pingpong.c" "$out/pad$sz.c" || exit 1
+done
+# prun LABEL NP CMD...: appends the run's CPU seconds to $out/priv-LABEL
+prun() {
+    local label=$1 np=$2
+    shift 2
+    /usr/bin/time -f '%U %S' -o "$out/time" smpi/smpirun -np "$np" -platform "$plat" \
+        -hostfile "$out/hosts$np" $opts "$@" >/dev/null 2>"$out/priv.err" || { echo "FAILED $label: $out/priv.err"; return; }
+    awk '{ print $1 + $2 }' "$out/time" >>"$out/priv-$label"
+}
+rm -f "$out"/priv-*
+for round in 1 2 3; do
+    for m in yes mmap dlopen no; do
+        p=--cfg=smpi/privatization:$m
+        prun "ring-$m-97" 4096 $p "$out/mpi_ring" 97
+        prun "ring-$m-1" 4096 $p "$out/mpi_ring" 1
+    done
+    for m in mmap dlopen; do
+        for sz in 4096 16384; do
+            prun "pp-$m-$sz" 2 --cfg=smpi/privatization:$m "$out/mpi_pingpong_pad$sz" 200000
+        done
+    done
+done
+med() { sort -g "$out/priv-$1" | sed -n 2p; }
+printf '%-28s %10s %10s %14s\n' "ring np=4096, privatization" "97 laps" "1 lap" "us per hop"
+for m in yes mmap dlopen no; do
+    a=$(med "ring-$m-97")
+    b=$(med "ring-$m-1")
+    printf '%-28s %9.2fs %9.2fs %14.2f\n' "$m" "$a" "$b" "$(awk "BEGIN{print ($a - $b) * 1e6 / (96 * 4096)}")"
+done
+for sz in 4096 16384; do
+    printf 'ping-pong, %5d B more globals: mmap %.2fs, dlopen %.2fs CPU (400,000 switches)\n' "$sz" \
+        "$(med "pp-mmap-$sz")" "$(med "pp-dlopen-$sz")"
 done
 fi
 

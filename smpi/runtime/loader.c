@@ -2,8 +2,9 @@
  * application as a shared object; the dynamic linker maps a file only once (it compares device
  * and inode), so each rank opens its own copy of the file and thus gets its own .data and .bss.
  * Follows SMPI's dlopen privatization (simgrid: src/smpi/internals/smpi_global.cpp). Each copy
- * costs a few kernel mappings, so above vm.max_map_count the mmap privatization of
- * loader_mmap.c (one copy, data remapped per switch) takes over. */
+ * costs a few kernel mappings and a load, so the default (yes) takes the mmap privatization of
+ * loader_mmap.c (one copy, globals switched per rank) for the programs where the two behave the
+ * same (loader_rule.c), and above vm.max_map_count for all. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -326,11 +327,14 @@ static int count_mappings(const char *file, int *of_file)
  * malloc arenas, libraries loaded later). */
 #define MAP_HEADROOM 1024
 
-/* Resolves smpi/privatization:yes to dlopen when one copy per rank fits in vm.max_map_count,
- * else mmap; dies when dlopen was asked for and cannot fit, rather than failing after loading
- * tens of thousands of copies. `file` was just loaded once. */
+/* Resolves smpi/privatization:yes to mmap when it behaves as dlopen copies for the program open
+ * at `fd` (loader_rule.c: it then costs a few cache lines per switch instead of a copy of the
+ * program per rank) and neither smpi/privatize-libs nor smpi/keep-temps wants the copies, else to
+ * dlopen when one copy per rank fits in vm.max_map_count, else mmap; dies when dlopen was asked for
+ * and cannot fit, rather than failing after loading tens of thousands of copies. `file` (`path` as
+ * the user gave it) was just loaded once. */
 static enum smpi_privatization choose_mode(enum smpi_privatization mode, const char *file,
-                                           int nranks)
+                                           const char *path, int fd, int nranks, bool keep_temps)
 {
     int per_copy;
     int now;
@@ -341,6 +345,22 @@ static enum smpi_privatization choose_mode(enum smpi_privatization mode, const c
         return mode;
     if (nranks <= 1)
         return SMPI_PRIVATIZE_DLOPEN;
+    if (mode == SMPI_PRIVATIZE_AUTO) {
+        char why[96];
+        const char *differs = smpi__libs_any() ? "smpi/privatize-libs is set"
+                              : keep_temps     ? "smpi/keep-temps asks for the copies"
+                                               : smpi__mmap_differs(fd, why, sizeof(why));
+
+        if (!differs) {
+            SIM_LOG(log_loader, SIM_LOG_VERBOSE,
+                    "privatization yes: mmap (%s has no constructor, thread or exit handler of "
+                    "its own and few globals)",
+                    path);
+            return SMPI_PRIVATIZE_MMAP;
+        }
+        SIM_LOG(log_loader, SIM_LOG_VERBOSE, "privatization yes: dlopen copies (%s: %s)", path,
+                differs);
+    }
     now = count_mappings(file, &per_copy);
     if (per_copy <= 0)
         per_copy = 5;
@@ -411,7 +431,7 @@ struct smpi_app *smpi_app_open(const char *path, int nranks, enum smpi_privatiza
     fd = open_program(file, path, true, &size);
     app = app_new(nranks);
     app->mains[0] = open_copy(file, path, 0, &app->handles[0]);
-    app->mode = choose_mode(mode, file, nranks);
+    app->mode = choose_mode(mode, file, path, fd, nranks, keep_temps);
     app->nhandles = app->mode == SMPI_PRIVATIZE_DLOPEN ? nranks : 1;
     if (app->mode == SMPI_PRIVATIZE_DLOPEN)
         open_private_copies(app, 1, fd, size, path, tmpdir && *tmpdir ? tmpdir : "/tmp",

@@ -3,8 +3,10 @@
 #ifndef SMPI_LOADER_H
 #define SMPI_LOADER_H
 
+#include <link.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "smpi/runtime/options.h"
 
@@ -19,8 +21,10 @@ struct smpi_app;
  *   <tmpdir>/<basename>_<pid>_<i>.so, dlopened and then unlinked unless keep_temps. Dies naming the
  * numbers when the copies' kernel mappings would exceed vm.max_map_count.
  * - SMPI_PRIVATIZE_MMAP: one dlopen; each rank's globals are an image that
- *   smpi_app_activate maps over the data segments (loader_mmap.c).
- * - SMPI_PRIVATIZE_AUTO: DLOPEN when its mappings fit in vm.max_map_count, else MMAP.
+ *   smpi_app_activate copies in or maps over the data segments (loader_mmap.c).
+ * - SMPI_PRIVATIZE_AUTO: MMAP for more than one rank when it behaves as DLOPEN for the program
+ *   (smpi__mmap_differs), smpi/privatize-libs is unset and keep_temps false, else DLOPEN when its
+ *   mappings fit in vm.max_map_count, else MMAP.
  * - SMPI_PRIVATIZE_NO: all ranks share one dlopen of `path`. A `path` without '/' names a file of
  * the current directory. tmpdir NULL or "" means /tmp (only read when privatizing and nranks > 1).
  * Dies (sim_die) with the cause and the fix when the file is missing, is not a shared object built
@@ -86,11 +90,32 @@ void smpi__app_images_activate(struct smpi__app_images *im, int rank);
 /* Where rank `rank` sees the global at `addr`, reachable whatever rank is mapped; `addr` itself
  * when it is not in the privatized data. */
 void *smpi__app_images_addr(struct smpi__app_images *im, int rank, const void *addr);
-/* Bytes of globals each rank owns. */
+/* Bytes of globals each rank owns (its images, copy switching's alignment included). */
 size_t smpi__app_images_size(const struct smpi__app_images *im);
+/* A writable range of a loaded object, [lo, hi). */
+struct smpi__range {
+    uintptr_t lo;
+    uintptr_t hi;
+};
+/* The writable data of an object loaded at `base` whose `nph` program headers are `ph`: the bytes
+ * [p_vaddr, p_vaddr + p_memsz) of each writable PT_LOAD, less what the dynamic linker makes
+ * read-only after relocation (PT_GNU_RELRO up to its end rounded down to a `page`). With `pages`,
+ * each range widened to whole pages (what mmap can replace). Writes up to `max` ranges to `out`
+ * and returns their number, or -1 when there are more. */
+int smpi__writable_ranges(const ElfW(Phdr) * ph, int nph, uintptr_t base, size_t page, bool pages,
+                          struct smpi__range *out, int max);
 /* Releases the memory file and the bookkeeping (NULL accepted); the mappings stay until the
  * object is unloaded. */
 void smpi__app_images_free(struct smpi__app_images *im);
+
+/* ---- which privatization `yes` takes (loader_rule.c), used by loader.c ---- */
+/* Bytes of globals up to which `yes` may take mmap: what a switch copies out and in. */
+#define SMPI_LOADER_RULE_MAX_BYTES 4096
+/* NULL when the mmap privatization of the program file open at `fd` behaves as its dlopen
+ * copies: no thread-local variables, no constructor or destructor but the compiler's own, no
+ * exit handler registered at run time, no threads, at most SMPI_LOADER_RULE_MAX_BYTES of
+ * globals. Else the first difference found, in words (possibly written to `why`, `cap` bytes). */
+const char *smpi__mmap_differs(int fd, char *why, size_t cap);
 
 /* smpi/privatize-libs (loader_libs.c). _request records the ';'-separated library names; each
  * DLOPEN copy of the program then gets its own copy of those libraries (_for_copy: rank

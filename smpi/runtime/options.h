@@ -31,7 +31,8 @@ enum smpi_privatization {
     SMPI_PRIVATIZE_NO,
     SMPI_PRIVATIZE_DLOPEN,
     SMPI_PRIVATIZE_MMAP,
-    SMPI_PRIVATIZE_AUTO, /* yes: DLOPEN below vm.max_map_count, MMAP above */
+    SMPI_PRIVATIZE_AUTO, /* yes: MMAP where it behaves as DLOPEN (loader_rule.c), else DLOPEN
+                            below vm.max_map_count, MMAP above */
 };
 
 /* smpi/shared-malloc: what SMPI_SHARED_MALLOC folds (shared.c). */

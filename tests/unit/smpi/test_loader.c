@@ -6,6 +6,7 @@
 #include <criterion/redirect.h>
 #include <dirent.h>
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,6 +179,17 @@ Test(loader, shared_ranks_share_their_globals)
     smpi_app_close(app);
 }
 
+/* Ranks 0..n-1 of the counter program, each activated in turn, each count 1 (own counter). */
+static void each_rank_counts_once(struct smpi_app *app, int n)
+{
+    char *argv[] = { counter_so, NULL };
+
+    for (int r = 0; r < n; r++) {
+        smpi_app_activate(app, r);
+        cr_assert_eq(smpi_app_main(app, r)(1, argv), 1, "rank %d", r);
+    }
+}
+
 Test(loader, mmap_privatized_ranks_each_own_their_globals)
 {
     /* mmap privatization: one copy of the object, rank r's globals mapped by activate(r).
@@ -187,10 +199,7 @@ Test(loader, mmap_privatized_ranks_each_own_their_globals)
     char *argv[] = { counter_so, NULL };
 
     cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_MMAP);
-    for (int r = 0; r < 3; r++) {
-        smpi_app_activate(app, r);
-        cr_assert_eq(smpi_app_main(app, r)(1, argv), 1, "rank %d", r);
-    }
+    each_rank_counts_once(app, 3);
     smpi_app_activate(app, 0);
     cr_assert_eq(smpi_app_main(app, 0)(1, argv), 2);
     smpi_app_activate(app, 2);
@@ -249,21 +258,167 @@ Test(loader, mmap_privatization_by_remap_reaches_every_rank)
                                        "  return ++counter; }\n");
 }
 
+/* A counter program with a constructor of its own: `yes` keeps dlopen copies for it. */
+static const char ctor_src[] =
+    "static int counter;\n"
+    "__attribute__((constructor)) static void start(void) { counter = 10; }\n"
+    "int main(int argc, char **argv)\n"
+    "{ (void)argc; (void)argv; return ++counter; }\n";
+
 Test(loader, privatization_yes_takes_mmap_above_the_mapping_limit)
 {
     /* 100,000 ranks need about 5 mappings per dlopen copy, far above vm.max_map_count's default
-     * 65,530: "yes" takes mmap (and writes no copy); 4 ranks fit, so "yes" takes dlopen. */
+     * 65,530: "yes" takes mmap (and writes no copy) even for a program with a constructor; 4
+     * ranks of it fit, so "yes" takes dlopen there, and every rank's constructor ran. */
     struct smpi_app *app;
+    char so[96];
+    char *argv[] = { so, NULL };
 
     if (sim_max_map_count() > 400000)
         cr_skip_test("vm.max_map_count is raised to %d", sim_max_map_count());
-    app = smpi_app_open(counter_so, 100000, SMPI_PRIVATIZE_AUTO, tmpdir, false);
+    build("ctor", ctor_src, "-shared -fPIC", so, sizeof(so));
+    app = smpi_app_open(so, 100000, SMPI_PRIVATIZE_AUTO, tmpdir, false);
     cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_MMAP);
     cr_assert_eq(count_files(tmpdir), 0);
     smpi_app_close(app);
-    app = smpi_app_open(counter_so, 4, SMPI_PRIVATIZE_AUTO, tmpdir, false);
+    app = smpi_app_open(so, 4, SMPI_PRIVATIZE_AUTO, tmpdir, false);
+    cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_DLOPEN);
+    for (int r = 0; r < 4; r++)
+        cr_assert_eq(smpi_app_main(app, r)(1, argv), 11, "rank %d", r);
+    smpi_app_close(app);
+}
+
+Test(loader, privatization_yes_takes_mmap_where_it_behaves_as_dlopen)
+{
+    /* counter.so has no constructor, thread or exit handler and 4 bytes of globals: "yes" takes
+     * mmap for 4 ranks, each with its own counter; for 1 rank it needs nothing (dlopen of the
+     * file itself). */
+    struct smpi_app *app = smpi_app_open(counter_so, 4, SMPI_PRIVATIZE_AUTO, tmpdir, false);
+
+    cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_MMAP);
+    each_rank_counts_once(app, 4);
+    smpi_app_close(app);
+    app = smpi_app_open(counter_so, 1, SMPI_PRIVATIZE_AUTO, tmpdir, false);
     cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_DLOPEN);
     smpi_app_close(app);
+}
+
+/* What smpi__mmap_differs says of the program `src` built with `flags`: NULL or the reason. */
+static const char *differs(const char *name, const char *src, const char *flags)
+{
+    static char why[96];
+    char so[96];
+    const char *r;
+    int fd;
+
+    build(name, src, flags, so, sizeof(so));
+    fd = open(so, O_RDONLY);
+    cr_assert_geq(fd, 0);
+    r = smpi__mmap_differs(fd, why, sizeof(why));
+    close(fd);
+    return r;
+}
+
+#define MAIN "int main(int argc, char **argv) { (void)argc; (void)argv; return 0; }\n"
+
+Test(loader, mmap_differs_from_dlopen_by_the_program_headers)
+{
+    /* Each case is the smallest program with the feature; the reason names it. */
+    static const struct {
+        const char *name, *src, *flags, *why; /* why: NULL = mmap behaves as dlopen */
+    } cases[] = {
+        { "plain", "int g[100];\n" MAIN, "", NULL },
+        { "ctor", "__attribute__((constructor)) static void f(void) {}\n" MAIN, "",
+          "constructors of its own" },
+        { "dtor", "__attribute__((destructor)) static void f(void) {}\n" MAIN, "",
+          "destructors of its own" },
+        { "tls", "__thread int t;\nint *p(void) { return &t; }\n" MAIN, "",
+          "thread-local variables" },
+        { "exit",
+          "#include <stdlib.h>\nstatic void f(void) {}\n"
+          "int main(void) { return atexit(f); }\n",
+          "", "atexit" },
+        { "thread",
+          "#include <pthread.h>\nstatic void *f(void *a) { return a; }\n"
+          "int main(void) { pthread_t t; return pthread_create(&t, 0, f, 0); }\n",
+          "-pthread", "calls pthread_create" },
+        { "shared_call",
+          "void *smpi_shared_set_call(const char *, const char *, void *);\n"
+          "static int t;\nint main(void) { return !smpi_shared_set_call(\"f\", \"\", &t); }\n",
+          "", "calls smpi_shared_set_call" },
+        { "stdio",
+          "#include <stdio.h>\nstatic char buf[256];\n"
+          "int main(void) { return setvbuf(stdout, buf, _IOFBF, sizeof(buf)); }\n",
+          "", "calls setvbuf" },
+        { "big", "char big[8192];\n" MAIN, "", "bytes of globals, above 4096" },
+        /* without .symtab the compiler's entry cannot be told from a constructor: dlopen */
+        { "stripped", MAIN, "-s", "constructors of its own" },
+    };
+
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        char flags[64];
+        const char *r;
+
+        snprintf(flags, sizeof(flags), "-shared -fPIC %s", cases[i].flags);
+        r = differs(cases[i].name, cases[i].src, flags);
+        if (!cases[i].why)
+            cr_assert_null(r, "%s: %s", cases[i].name, r);
+        else
+            cr_assert(r && strstr(r, cases[i].why), "%s: %s", cases[i].name, r ? r : "(none)");
+    }
+}
+
+/* Program headers of a writable segment [vaddr, vaddr + memsz) and, if relro, a PT_GNU_RELRO
+ * [vaddr, vaddr + relro), with a code segment before. */
+static void phdrs(ElfW(Phdr) ph[3], uintptr_t vaddr, size_t memsz, size_t relro)
+{
+    ph[0] = (ElfW(
+        Phdr)){ .p_type = PT_LOAD, .p_flags = PF_R | PF_X, .p_memsz = 0x345, .p_vaddr = 0x1000 };
+    ph[1] = (ElfW(
+        Phdr)){ .p_type = PT_LOAD, .p_flags = PF_R | PF_W, .p_vaddr = vaddr, .p_memsz = memsz };
+    ph[2] = (ElfW(
+        Phdr)){ .p_type = relro ? PT_GNU_RELRO : PT_NULL, .p_vaddr = vaddr, .p_memsz = relro };
+}
+
+Test(loader, writable_ranges_are_the_exact_bytes_left_writable)
+{
+    const uintptr_t base = 0x7f0000000000;
+    static const struct {
+        uintptr_t vaddr;
+        size_t memsz, relro;
+        bool pages;
+        int n;
+        uintptr_t lo, hi; /* the one range when n is 1 */
+    } cases[] = {
+        /* smpicc's ring program: .init_array to .got (0x258 bytes) are RELRO, ending on a
+         * page; .got.plt's end, .data and .bss are the 0x58 bytes [0x4000, 0x4058) */
+        { 0x3da8, 0x2b0, 0x258, false, 1, 0x4000, 0x4058 },
+        { 0x3da8, 0x2b0, 0x258, true, 1, 0x4000, 0x5000 }, /* one page to remap */
+        /* RELRO ending inside a page: ld.so protects up to the page below */
+        { 0x3da8, 0x2b0, 0x300, false, 1, 0x4000, 0x4058 },
+        /* no RELRO: the whole segment, or its page */
+        { 0x2010, 0x30, 0, false, 1, 0x2010, 0x2040 },
+        { 0x2010, 0x30, 0, true, 1, 0x2000, 0x3000 },
+        /* a segment all RELRO: nothing */
+        { 0x3e00, 0x200, 0x200, false, 0, 0, 0 },
+    };
+    struct smpi__range r[4];
+    ElfW(Phdr) ph[5];
+
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        phdrs(ph, cases[i].vaddr, cases[i].memsz, cases[i].relro);
+        cr_assert_eq(smpi__writable_ranges(ph, 3, base, 4096, cases[i].pages, r, 4), cases[i].n,
+                     "case %zu", i);
+        if (cases[i].n == 1) {
+            cr_assert_eq(r[0].lo, base + cases[i].lo, "case %zu", i);
+            cr_assert_eq(r[0].hi, base + cases[i].hi, "case %zu", i);
+        }
+    }
+    /* 5 writable segments do not fit in 4 */
+    for (int i = 0; i < 5; i++)
+        ph[i] = (ElfW(
+            Phdr)){ .p_type = PT_LOAD, .p_flags = PF_W, .p_vaddr = 0x1000 * (i + 1), .p_memsz = 8 };
+    cr_assert_eq(smpi__writable_ranges(ph, 5, base, 4096, false, r, 4), -1);
 }
 
 Test(loader, dlopen_above_the_mapping_limit_dies_at_once, .init = quiet, .exit_code = 1)
@@ -277,10 +432,13 @@ Test(loader, dlopen_above_the_mapping_limit_dies_at_once, .init = quiet, .exit_c
 
 Test(loader, keep_temps_leaves_one_copy_per_extra_rank)
 {
-    /* 4 ranks with keep-temps: rank 0 runs the original file, ranks 1-3 leave their copies
-     * counter.so_<pid>_<rank>.so in tmpdir. */
-    struct smpi_app *app = smpi_app_open(counter_so, 4, SMPI_PRIVATIZE_DLOPEN, tmpdir, true);
+    /* 4 ranks with keep-temps: "yes" takes dlopen copies (whose files keep-temps keeps) even
+     * for a program that mmap would privatize; rank 0 runs the original file, ranks 1-3 leave
+     * their copies counter.so_<pid>_<rank>.so in tmpdir. */
+    struct smpi_app *app = smpi_app_open(counter_so, 4, SMPI_PRIVATIZE_AUTO, tmpdir, true);
     char copy[160];
+
+    cr_assert_eq(smpi_app_privatization(app), SMPI_PRIVATIZE_DLOPEN);
 
     cr_assert_eq(count_files(tmpdir), 3);
     snprintf(copy, sizeof(copy), "%s/counter.so_%ld_3.so", tmpdir, (long)getpid());
