@@ -444,7 +444,7 @@ limit=${BENCH_SCALE_LIMIT:-60}
 scale_run() {
     local name=$1
     shift
-    local walls=() cpus=() rss=0 w u sy m
+    local walls=() cpus=() syss=() rss=0 w u sy m
     for i in $(seq "${BENCH_SCALE_RUNS:-1}"); do
         if ! /usr/bin/time -f '%e %U %S %M' -o "$out/time" timeout "$limit" "$@" >"$out/stdout" \
                 2>"$out/$name.err" || ! grep -q '^ok' "$out/stdout"; then
@@ -454,12 +454,16 @@ scale_run() {
         read -r w u sy m < <(tail -n 1 "$out/time")
         walls+=("$w")
         cpus+=("$(awk -v u="$u" -v s="$sy" 'BEGIN { printf "%.2f", u + s }')")
+        syss+=("$sy")
         [ "$m" -gt "$rss" ] && rss=$m
     done
     local mid=$(((${#walls[@]} + 1) / 2))
     w=$(printf '%s\n' "${walls[@]}" | sort -g | sed -n "${mid}p")
     cpu=$(printf '%s\n' "${cpus[@]}" | sort -g | sed -n "${mid}p")
-    printf '  %-22s %8.2f s wall %8.2f s CPU %8d MiB\n' "$name" "$w" "$cpu" "$((rss / 1024))"
+    sy=$(printf '%s\n' "${syss[@]}" | sort -g | sed -n "${mid}p")
+    # The system time is mostly the kernel's page faults and page tables of the ranks' stacks.
+    printf '  %-22s %8.2f s wall %8.2f s CPU (%.2f s system) %8d MiB\n' "$name" "$w" "$cpu" "$sy" \
+        "$((rss / 1024))"
     eval "best_${name//[^a-zA-Z0-9]/_}=\"$np ranks: $w s wall, $cpu s CPU, $((rss / 1024)) MiB\""
 }
 declare -A ok=( [simmpi-shared]=1 [simmpi-private]=1 [SMPI-shared]=$have_smpi [SMPI-private]=$have_smpi )
