@@ -483,9 +483,9 @@ for np in ${BENCH_SCALE_NP:-1024 4096 16384 65536 262144 1048576}; do
     done
 done
 # Two million ranks: with 8 MiB stacks each rank needs its own page-table page (4 KiB) and the
-# run needs about 23.8 GiB, which simmpi refuses before starting; 256 KiB stacks share them.
+# run needs about 23.3 GiB, which simmpi refuses before starting; 256 KiB stacks share them.
 if [ $shared_1m = 1 ]; then
-    echo "np=2097152 (contexts/stack-size:256KiB; the default 8 MiB stacks need about 23.8 GiB)"
+    echo "np=2097152 (contexts/stack-size:256KiB; the default 8 MiB stacks need about 23.3 GiB)"
     np=2097152
     scale_run simmpi-shared-256KiB smpi/smpirun -np $np -platform "$plat" $opts -no-privatize \
         --cfg=contexts/stack-size:256KiB "$out/mpi_barrier_allreduce" || grep -h "needs about" "$out/simmpi-shared-256KiB.err"
