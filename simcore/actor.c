@@ -65,10 +65,12 @@ struct sim_actor *sim_actor_create_labeled(const char *name, const char *label,
                                            struct sim_host *host, sim_actor_fn *fn, void *arg)
 {
     struct sim__actors *t = &sim__engine.actors;
-    struct sim_actor *a = sim_xcalloc(1, sizeof(*a));
+    size_t nlen = strlen(name) + 1;
+    size_t llen = label ? strlen(label) + 1 : 0;
+    struct sim_actor *a = sim_xcalloc(1, sizeof(*a) + nlen + llen); /* with its strings */
 
-    a->name = sim_xstrdup(name);
-    a->label = label ? sim_xstrdup(label) : NULL;
+    a->name = memcpy((char *)(a + 1), name, nlen);
+    a->label = label ? memcpy(a->name + nlen, label, llen) : NULL;
     a->pid = t->n + 1; /* SimGrid's numbering: maestro is 0 */
     a->host = host;
     a->fn = fn;
@@ -111,8 +113,6 @@ void sim__actors_run_ready(void)
         }
         if (a->state == SIM__ACTOR_DONE && a->autofree) {
             sim__engine.actors.all[a->pid - 1] = NULL;
-            free(a->name);
-            free(a->label);
             free(a);
         }
     }
@@ -134,8 +134,6 @@ void sim__actors_free_all(void)
             continue;
         if (a->ctx)
             sim_context_destroy(a->ctx);
-        free(a->name);
-        free(a->label);
         free(a);
     }
     free(t->all);

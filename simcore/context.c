@@ -26,7 +26,7 @@ struct sim_context {
     sim_context_fn *fn;
     void *arg;
     struct sim_context *on_return;
-    char *name;
+    char *name;                  /* in the same block, after uc */
     struct sim__ctx_stack stack; /* map is NULL for maestro */
     int reg_index;               /* position in sim__engine.ctx.guarded, -1 when not in it */
     bool finished;
@@ -252,10 +252,7 @@ void sim__ctx_shutdown(void)
     struct sim__contexts *x = &sim__engine.ctx;
 
     sim_assert(x->nguarded == 0, "%zu contexts outlive the engine", x->nguarded);
-    if (x->maestro) {
-        free(x->maestro->name);
-        free(x->maestro);
-    }
+    free(x->maestro);
     free(x->guarded);
     sim__ctx_stack_release();
     memset(x, 0, sizeof(*x));
@@ -265,10 +262,12 @@ void sim__ctx_shutdown(void)
  * which outlives sim_context_init calls that may change the factory. Raw contexts stay small:
  * with 100,000 actors every switch misses the cache, and a 1 KiB ucontext_t per context only
  * spreads them further. */
-static struct sim_context *context_alloc(size_t state)
+static struct sim_context *context_alloc(size_t state, const char *name)
 {
-    struct sim_context *c = sim_xcalloc(1, sizeof(*c) + state);
+    size_t len = strlen(name) + 1;
+    struct sim_context *c = sim_xcalloc(1, sizeof(*c) + state + len); /* one block per actor */
 
+    c->name = memcpy((char *)c->uc + state, name, len);
     c->reg_index = -1;
     c->factory = sim__engine.ctx.factory;
     return c;
@@ -281,8 +280,7 @@ struct sim_context *sim_context_maestro(void)
     size_t thread = sim__ctx_thread_size();
 
     if (!x->maestro) {
-        x->maestro = context_alloc(uc > thread ? uc : thread);
-        x->maestro->name = sim_xstrdup("maestro");
+        x->maestro = context_alloc(uc > thread ? uc : thread, "maestro");
         if (x->factory == SIM_CTX_THREAD)
             sim__ctx_thread_attach(x->maestro->uc);
     }
@@ -309,11 +307,11 @@ struct sim_context *sim_context_create(sim_context_fn *fn, void *arg, const char
     sim_assert(sim__engine.ctx.initialised, "sim_context_create called before sim_context_init");
     c = context_alloc(factory == SIM_CTX_UCONTEXT ? sim__ctx_uc_size()
                       : factory == SIM_CTX_THREAD ? sim__ctx_thread_size()
-                                                  : 0);
+                                                  : 0,
+                      name);
     c->fn = fn;
     c->arg = arg;
     c->on_return = on_return;
-    c->name = sim_xstrdup(name);
     c->stack = sim__ctx_stack_get();
     if (c->stack.guard > 0)
         registry_add(c);
@@ -360,7 +358,6 @@ void sim_context_destroy(struct sim_context *ctx)
     registry_remove(ctx);
     if (ctx->stack.map)
         sim__ctx_stack_put(&ctx->stack);
-    free(ctx->name);
     free(ctx);
 }
 

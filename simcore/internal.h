@@ -123,6 +123,11 @@ struct sim__ctx_pool {
     size_t capfree;
     size_t reserved;        /* virtual space reserved for stacks so far */
     bool guard_by_mprotect; /* MADV_GUARD_INSTALL was refused (kernel older than 6.13) */
+    size_t carved;          /* slots carved so far: batches start once a run is large */
+    size_t ready_left;      /* slots from carve_next on whose guard and top page are set */
+    bool batch_off;         /* process_madvise was refused: one slot at a time */
+    int pidfd;              /* this process, for process_madvise */
+    long pidfd_pid;         /* the process pidfd was opened in, 0 before (a fork opens its own) */
 };
 
 /* ---- contexts (context.c), in the engine's state: sim_context_init sets them up, the engine's

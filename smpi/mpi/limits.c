@@ -9,13 +9,14 @@
 #include "smpi/internal.h"
 
 /* Memory a rank of a small program costs, measured with barrier + allreduce at 262,144 ranks
- * -no-privatize (2026-11-28, after the MPI_T counters became sparse: 7.83 KiB of peak RSS, of
- * which 4 KiB of stack pages, and 4.05 KiB of page tables, VmPTE, per rank; 0.52 KiB of page
- * tables with 256 KiB stacks):
+ * -no-privatize (2026-11-28, after a rank's actor, context and argv became one allocation
+ * each: 7.64 KiB of peak RSS, of which 4 KiB of stack pages, and 4.05 KiB of page tables,
+ * VmPTE, per rank; 0.52 KiB of page tables with 256 KiB stacks; at 2,097,152 ranks with 256
+ * KiB stacks 7.53 KiB of peak RSS, the platform's share being smaller):
  * its actor, process, mailbox, requests and flows, the stack page it touches, and the
  * page-table page behind that stack page. One page-table page maps 2 MiB: stacks (with their
  * guard) of 2 MiB or more each need their own, smaller ones share it. */
-#define RANK_STRUCT_BYTES (3968ull)
+#define RANK_STRUCT_BYTES (3728ull)
 #define RANK_STACK_BYTES (4096ull)
 #define PT_PAGE_BYTES (4096ull)
 #define PT_PAGE_SPAN (2ull << 20)

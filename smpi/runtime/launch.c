@@ -253,6 +253,27 @@ static void place_ranks(const struct launch_args *a, struct sim_platform *plat)
     smpi__rt.nhosts = nhosts;
 }
 
+/* A rank's own copy of the program's arguments: the NULL-ended array and the strings in one
+ * block (a million ranks: one allocation each instead of one per argument and the array). */
+static char **argv_copy(int argc, char *const *argv)
+{
+    size_t bytes = ((size_t)argc + 1) * sizeof(char *);
+    char **v;
+    char *at;
+
+    for (int k = 0; k < argc; k++)
+        bytes += strlen(argv[k]) + 1;
+    v = sim_xcalloc(1, bytes);
+    at = (char *)(v + argc + 1);
+    for (int k = 0; k < argc; k++) {
+        size_t len = strlen(argv[k]) + 1;
+
+        v[k] = memcpy(at, argv[k], len);
+        at += len;
+    }
+    return v;
+}
+
 static void setup_argv(const struct launch_args *a)
 {
     for (int i = 0; i < smpi__rt.nranks; i++) {
@@ -274,9 +295,7 @@ static void setup_argv(const struct launch_args *a)
             continue;
         }
         p->argc = a->nprog;
-        p->argv = sim_xcalloc((size_t)a->nprog + 1, sizeof(char *));
-        for (int k = 0; k < a->nprog; k++)
-            p->argv[k] = sim_xstrdup(a->prog[k]);
+        p->argv = argv_copy(a->nprog, a->prog);
     }
 }
 

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "simcore/context.h"
+#include "simcore/internal.h"
 
 #define KIB 1024
 
@@ -457,6 +458,81 @@ Test(context, thread_stack_overflow_names_the_actor_and_stack_size)
 {
     /* Same with threads: the same two lines, exit status 1. */
     overflow_message(SIM_CTX_THREAD);
+}
+
+/* ---- stacks readied in batches (large runs) ---- */
+
+/* Creates `n` raw contexts with 64 KiB stacks and 4 KiB guards without running them. */
+static struct sim_context **create_idle(int n)
+{
+    struct sim_context **c = calloc((size_t)n, sizeof(*c));
+
+    cr_assert_not_null(c);
+    init_factory(SIM_CTX_RAW, 64 * KIB, 4096);
+    for (int i = 0; i < n; i++)
+        c[i] = sim_context_create(ret_body, NULL, "idle", maestro);
+    return c;
+}
+
+/* Overflows a raw context created after 300 others: its slot was readied with a batch. */
+static void overflow_after_batch_child(const void *arg)
+{
+    struct sim_context *c;
+
+    (void)arg;
+    create_idle(300);
+    c = sim_context_create(overflow_body, NULL, "overflower", maestro);
+    sim_context_switch(maestro, c);
+}
+
+Test(context, a_stack_readied_in_a_batch_has_its_guard_page)
+{
+    /* Past the first 128 stacks the guards are installed many at once (process_madvise): the
+     * 301st context's recursion still ends in its guard page, with the two-line report and
+     * exit status 1. */
+    static const char expected[] =
+        "simmpi: stack overflow in overflower (stack of 64 KiB)\n"
+        "  raise --cfg=contexts/stack-size (e.g. contexts/stack-size:128KiB)\n";
+    char out[1024];
+    int status;
+
+    require_factory(SIM_CTX_RAW);
+    status = context_test_child(overflow_after_batch_child, NULL, out, sizeof(out));
+    cr_assert(WIFEXITED(status), "child did not exit (status %#x)", status);
+    cr_assert_eq(WEXITSTATUS(status), 1);
+    cr_assert_str_eq(out, expected);
+}
+
+Test(context, a_batch_populates_only_the_top_page_of_each_stack)
+{
+    /* 300 stacks of 64 KiB taken from the pool, none used: the first 128 are set up one by one
+     * and untouched; from then on, batches populate each stack's top page (where the first
+     * frame goes) and nothing below it (mincore), so a batch costs no more memory than the page
+     * faults it replaces. */
+    enum { N = 300, FIRST = 128 };
+    long page = sysconf(_SC_PAGESIZE);
+    long pages = 64 * KIB / page;
+    struct sim__ctx_stack st[N];
+    int top = 0;
+    int below = 0;
+
+    sim__ctx_stack_configure(64 * KIB, 4096);
+    for (int i = 0; i < N; i++)
+        st[i] = sim__ctx_stack_get();
+    for (int i = 0; i < N; i++) {
+        unsigned char v[64];
+
+        cr_assert_eq(mincore(st[i].map + st[i].guard, st[i].size, v), 0);
+        top += (v[pages - 1] & 1) != (i >= FIRST);
+        for (long k = 0; k < pages - 1; k++)
+            below += v[k] & 1;
+    }
+    for (int i = 0; i < N; i++)
+        sim__ctx_stack_put(&st[i]);
+    sim__ctx_stack_release();
+    cr_assert_eq(top, 0, "%d top pages not as expected (resident from the %dth stack on)", top,
+                 FIRST + 1);
+    cr_assert_eq(below, 0, "%d pages below the tops resident", below);
 }
 
 static volatile int *volatile null_pointer;

@@ -23,14 +23,14 @@ static void check_huge(const void *arg)
 Test(limits, eight_mib_stacks_cost_a_page_table_page_each_and_the_message_says_so)
 {
     stacks(8 << 20);
-    /* 3.9 KiB of structures and 4 KiB of touched stack; the stack's own page-table page */
+    /* 3.6 KiB of structures and 4 KiB of touched stack; the stack's own page-table page */
     expect_exit_1(check_huge, NULL,
-                  "-np 1048576 needs about 1048587.9 GiB (1048587.9 KiB per rank: 7.9 KiB of "
+                  "-np 1048576 needs about 1048587.6 GiB (1048587.6 KiB per rank: 7.6 KiB of "
                   "structures and touched stack, 4.0 KiB of page table for 8192 KiB stacks, "
                   "1048576.0 KiB of globals)");
     expect_exit_1(check_huge, NULL,
                   "or lower --cfg=contexts/stack-size (below 2 MiB stacks share page tables: "
-                  "256KiB takes 1048584.4 KiB per rank)");
+                  "256KiB takes 1048584.1 KiB per rank)");
 }
 
 Test(limits, stacks_below_two_mib_share_a_page_table_page)
@@ -38,6 +38,6 @@ Test(limits, stacks_below_two_mib_share_a_page_table_page)
     /* 260 KiB slots: 0.5 KiB of the 4 KiB page that maps 2 MiB; no advice to lower them */
     stacks(256 << 10);
     expect_exit_1(check_huge, NULL,
-                  "(1048584.4 KiB per rank: 7.9 KiB of structures and touched stack, 0.5 KiB of "
+                  "(1048584.1 KiB per rank: 7.6 KiB of structures and touched stack, 0.5 KiB of "
                   "page table for 256 KiB stacks, 1048576.0 KiB of globals)");
 }
