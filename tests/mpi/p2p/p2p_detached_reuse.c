@@ -107,21 +107,14 @@ int main(int argc, char **argv)
 {
     int me;
     int size;
-    int errs = 0;
 
     MPI_Init(&argc, &argv);
-    MPI_Comm_rank(MPI_COMM_WORLD, &me);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     if (size < 2) {
-        if (me == 0)
-            printf("p2p_detached_reuse needs 2 ranks\n");
-        MPI_Finalize();
-        return 1;
+        fprintf(stderr, "p2p_detached_reuse needs 2 ranks, not %d\n", size);
+        MPI_Abort(MPI_COMM_WORLD, 1);
     }
-    if (me == 0)
-        errs += sender();
-    else if (me == 1)
-        errs += receiver();
-    return mtest_finish(errs);
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    return mtest_finish(me == 0 ? sender() : me == 1 ? receiver() : 0);
 }
