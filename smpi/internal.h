@@ -558,6 +558,7 @@ enum smpi_req_flag {
     SMPI_REQ_RDV = 1u << 20,      /* a per-message model's rendezvous (LogGPS from S on) */
     SMPI_REQ_TRACKED = 1u << 21,  /* its handle is registered (analyze_handles.c) */
     SMPI_REQ_PART = 1u << 22,     /* a partitioned send or receive (part.c) */
+    SMPI_REQ_COPIED = 1u << 23,   /* detached, its data already in the posted receive (p2p.c) */
 };
 
 /* The requests of one MPI_Waitall that completed and are not yet finished: their indices in a

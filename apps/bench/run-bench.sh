@@ -51,11 +51,11 @@ run5() {
     shift
     local walls=() cpus=() rss=0
     for i in $(seq "${RUNS:-5}"); do
-        if ! /usr/bin/time -f '%e %M %U %S' -o "$out/time" "$@" >"$out/stdout" 2>"$out/$label.err"; then
+        if ! /usr/bin/time -f '%e %M %U %S %R' -o "$out/time" "$@" >"$out/stdout" 2>"$out/$label.err"; then
             echo "FAILED $out/$label.err"
             return 1
         fi
-        read -r w m u sy < <(tail -n 1 "$out/time")
+        read -r w m u sy _ < <(tail -n 1 "$out/time") # _: minor page faults (alltoall)
         walls+=("$w")
         cpus+=("$(awk -v u="$u" -v s="$sy" 'BEGIN { print u + s }')")
         [ "$m" -gt "$rss" ] && rss=$m
@@ -295,7 +295,8 @@ fi
 
 if want alltoall; then
 # apps/bench/mpi_alltoall.c: one MPI_Alltoall of 1 KiB per pair under basic_linear (every send
-# and receive posted at once). simmpi: medians of 3 (wall, CPU = user + system) and peak RSS;
+# and receive posted at once). simmpi: medians of 3 (wall, CPU = user + system), peak RSS and
+# the last run's minor page faults (most of the CPU time: a message in flight costs pages);
 # SMPI 3.32: one run, stopped past BENCH_ALLTOALL_LIMIT seconds (default 300).
 echo
 echo "== solver alone: the flows of an all-to-all starting at one date (bench_lmm_burst) =="
@@ -305,17 +306,18 @@ echo "== MPI: MPI_Alltoall basic_linear (every message posted at once), 1 KiB pe
 limit=${BENCH_ALLTOALL_LIMIT:-300}
 smpi/smpicc -O2 -o "$out/mpi_alltoall" "$srcdir/apps/bench/mpi_alltoall.c" || exit 1
 [ $have_smpi = 1 ] && /usr/bin/smpicc -O2 -o "$out/mpi_alltoall.sg" "$srcdir/apps/bench/mpi_alltoall.c" 2>/dev/null
-printf '%-8s %10s %10s %10s %14s\n' ranks "wall" "CPU" "peak RSS" "SMPI wall"
+printf '%-8s %10s %10s %10s %12s %14s\n' ranks "wall" "CPU" "peak RSS" "page faults" "SMPI wall"
 for np in 256 1024; do
     hosts $np
     run=(-np $np -platform "$plat" -hostfile "$out/hosts$np" $opts --cfg=smpi/alltoall:basic_linear)
     a=$(RUNS=3 run5 a2a-simmpi-$np smpi/smpirun "${run[@]}" "$out/mpi_alltoall" 1024 1)
+    pf=$(tail -n 1 "$out/time" | cut -d' ' -f5)
     b=-
     [ $have_smpi = 1 ] && b=$(timed_run a2a-smpi-$np "$limit" /usr/bin/smpirun "${run[@]}" "$out/mpi_alltoall.sg" 1024 1)
     case $a in
         FAILED*) printf '%-8s %s\n' "$np" "$a" ;;
         *) read -r w m c <<<"$a"
-           printf '%-8s %9ss %9ss %7d MiB %14s\n' "$np" "$w" "$c" "$((m / 1024))" "$b" ;;
+           printf '%-8s %9ss %9ss %7d MiB %12s %14s\n' "$np" "$w" "$c" "$((m / 1024))" "$pf" "$b" ;;
     esac
 done
 fi

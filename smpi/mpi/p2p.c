@@ -205,7 +205,8 @@ static void deliver(struct smpi_request *send, struct smpi_request *recv)
     bool send_first = !detached && send->waiter && recv->waiter &&
                       sim_actor_block_seq(send->waiter) < sim_actor_block_seq(recv->waiter);
 
-    copy_data(send, recv);
+    if (!(send->flags & SMPI_REQ_COPIED))
+        copy_data(send, recv);
     if (send_first)
         complete(send);
     complete(recv);
@@ -239,6 +240,23 @@ static void pack_aside(struct smpi_request *r)
         return;
     r->packed = sim_xmalloc(r->size);
     smpi__type_pack(smpi__rank_addr(r->src, r->buf), r->count, r->type, r->packed);
+}
+
+/* A detached send that finds its receive posted moves its data into the receive buffer at once
+ * instead of copying it aside until the transfer ends: the receive's buffer is not the
+ * receiver's until the receive completes, and the message then needs no memory of its own (an
+ * all-to-all posts every receive before its sends: a million 1 KiB copies fewer at 1,024 ranks).
+ * A shared receive buffer keeps the copy aside, so that copy_data logs it at delivery. */
+static void copy_direct(struct smpi_request *send, struct smpi_request *recv)
+{
+    size_t n = send->size < recv->size ? send->size : recv->size;
+
+    if (n && smpi__shared_covers(smpi__rank_addr(recv->dst, recv->buf), n)) {
+        pack_aside(send);
+        return;
+    }
+    copy_data(send, recv);
+    send->flags |= SMPI_REQ_COPIED;
 }
 
 /* A per-message model prices a message without SMPI's envelope (its formulas count the user's
@@ -513,10 +531,10 @@ static void start_send(struct smpi_request *r)
             cost =
                 smpi_cost_eval((r->flags & SMPI_REQ_ISEND) ? &cfg->ois : &cfg->os, (double)r->size);
     }
-    if (detached) {
+    /* The sender runs none of its code before this call returns: its data is copied aside, or
+     * into the receive, only once the receive is known. */
+    if (detached)
         r->flags |= SMPI_REQ_DETACHED;
-        pack_aside(r);
-    }
     if (cost > 0)
         smpi__sleep(cost);
     posting_point();
@@ -525,9 +543,13 @@ static void start_send(struct smpi_request *r)
     r->refcount++; /* held by the transfer until delivery */
     q = smpi__mq_take_posted(mb, r);
     if (q) {
+        if (detached)
+            copy_direct(r, q);
         match(r, q);
         return;
     }
+    if (detached)
+        pack_aside(r);
     smpi__mq_unexpect(mb, r);
     sim_waitq_wake_all(&mb->probers);
     if (eager) {
@@ -578,7 +600,7 @@ void smpi__req_start(MPI_Request r)
         return;
     }
     r->flags &= ~(SMPI_REQ_DONE | SMPI_REQ_MATCHED | SMPI_REQ_DETACHED | SMPI_REQ_EAGER |
-                  SMPI_REQ_CANCELLED | SMPI_REQ_RDV);
+                  SMPI_REQ_CANCELLED | SMPI_REQ_RDV | SMPI_REQ_COPIED);
     r->flags |= SMPI_REQ_ACTIVE;
     r->error = MPI_SUCCESS;
     r->detached_sender = false;
