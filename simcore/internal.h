@@ -169,6 +169,8 @@ struct sim_actor {
     void *data;
     struct sim_context *ctx;
     enum sim__actor_state state;
+    unsigned resume_len;            /* bytes at resume_lo that resuming it touches (0: unknown) */
+    const char *resume_lo;          /* set when it leaves for maestro: sim_actor_prefetch's span */
     const char *blocked_on;         /* what sim_actor_block was given */
     void (*on_stack_fn)(void *arg); /* pending sim_actor_run_on_stack request */
     void *on_stack_arg;
@@ -188,6 +190,12 @@ struct sim__actors {
     uint64_t nblocks; /* sim_actor_block calls so far */
 };
 
+/* The span of ctx's stack that resuming it will touch, from `frame` (the frame of the function
+ * about to switch away, on ctx's own stack) down to where the switch saves its registers and up
+ * towards the top: its start, and its length in *len (raw factory; NULL and 0 for the others,
+ * whose switch touches other memory first): context.c. */
+const char *sim__context_resume_span(const struct sim_context *ctx, const void *frame,
+                                     unsigned *len);
 /* Runs every runnable actor until none is left (maestro only). */
 void sim__actors_run_ready(void);
 int sim__actors_live(void);
