@@ -408,8 +408,9 @@ struct sim__engine {
     struct sim_lmm_cnst **route_cnst; /* the constraints of route_buf's links */
     int route_cap;
     struct sim__route_memo *route_memo; /* routes computed lately (network.c), NULL until used */
-    struct sim__route_tag *route_tags;  /* their (source, destination), in a separate array */
+    struct sim_link **route_links;      /* their links, ROUTE_MEMO_LINKS per slot (read rarely) */
     uint32_t route_memo_sets;           /* two routes per set, a power of two */
+    uint32_t route_stamp;               /* counts memo hits and fills: the least recent goes */
     uint32_t link_epoch; /* bumped when a link's latency or bandwidth changes (resource.c) */
     /* msgmodel.c: LMO's C (seconds) and t (seconds per byte) of each host, by host index */
     double *lmo_c;
