@@ -399,8 +399,9 @@ uint64_t sim_actor_block_seq(const struct sim_actor *a);
  * following one another. sim_actor_prefetch asks for the actor's own lines (no load: call it as
  * early as the next actor is known); sim_actor_prefetch_stack, for the used top of its stack
  * under the raw factory (the switch's saved registers, the frames its return walks), which it
- * reads from the actor (a miss unless sim_actor_prefetch came well before). sim_actor_wake does
- * the latter itself. */
+ * reads from the actor (a miss unless sim_actor_prefetch came well before). Each costs a few
+ * dozen instructions: call them where the wait until the actor runs is long enough to hide the
+ * misses (p2p.c: at the send, and when a send meets its posted receive). */
 void sim_actor_prefetch(const struct sim_actor *a);
 void sim_actor_prefetch_stack(const struct sim_actor *a);
 /* Ends the running actor now, as if its function had returned. */
