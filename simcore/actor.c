@@ -90,6 +90,8 @@ struct sim_actor *sim_actor_create_labeled(const char *name, const char *label,
 /* Switches from the running actor back to maestro. */
 static void to_maestro(struct sim_actor *self)
 {
+    self->resume_lo =
+        sim__context_resume_span(self->ctx, __builtin_frame_address(0), &self->resume_len);
     sim_context_switch(self->ctx, sim__engine.maestro);
 }
 
@@ -227,6 +229,23 @@ bool sim_actor_is_blocked(const struct sim_actor *a)
 uint64_t sim_actor_block_seq(const struct sim_actor *a)
 {
     return a->block_seq;
+}
+
+void sim_actor_prefetch(const struct sim_actor *a)
+{
+    __builtin_prefetch(a, 1);
+    __builtin_prefetch((const char *)a + sizeof(*a) - 1, 1);
+}
+
+void sim_actor_prefetch_stack(const struct sim_actor *a)
+{
+    const char *p = a->resume_lo;
+    const char *end = p + a->resume_len;
+
+    /* about 20 lines: the prefetches, not the loop, should be the cost */
+#pragma GCC unroll 4
+    for (; p < end; p += 64)
+        __builtin_prefetch(p, 1);
 }
 
 void sim_actor_exit(void)

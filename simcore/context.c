@@ -348,6 +348,37 @@ void sim_context_switch(struct sim_context *from, struct sim_context *to)
     sim__ctx_uc_swap(from->uc, to->uc);
 }
 
+/* The span sim__context_resume_span gives: from RESUME_BELOW bytes under the frame (the switch
+ * function's frame and its saved registers) up, at most RESUME_MAX bytes. A rank blocked in
+ * MPI_Recv under main uses about 850 bytes of stack in all: the saved registers, the frames its
+ * return walks, main's locals (often the receive buffer). */
+#define RESUME_BELOW 256
+#define RESUME_MAX 1280
+
+const char *sim__context_resume_span(const struct sim_context *ctx, const void *frame,
+                                     unsigned *len)
+{
+#ifdef HAVE_RAW_CONTEXTS
+    if (ctx->factory == SIM_CTX_RAW && ctx->stack.map) {
+        const char *base = ctx->stack.map + ctx->stack.guard;
+        const char *top = base + ctx->stack.size;
+        const char *lo = (const char *)frame - RESUME_BELOW;
+
+        if ((const char *)frame < base || (const char *)frame >= top)
+            return *len = 0, NULL; /* not on its stack: run on another (run_on_stack) */
+        if (lo < base)
+            lo = base;
+        *len = (unsigned)((size_t)(top - lo) < RESUME_MAX ? (size_t)(top - lo) : RESUME_MAX);
+        return lo;
+    }
+#else
+    (void)ctx;
+    (void)frame;
+#endif
+    *len = 0;
+    return NULL;
+}
+
 void sim_context_destroy(struct sim_context *ctx)
 {
     if (!ctx)

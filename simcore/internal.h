@@ -174,6 +174,8 @@ struct sim_actor {
     void *data;
     struct sim_context *ctx;
     enum sim__actor_state state;
+    unsigned resume_len;            /* bytes at resume_lo that resuming it touches (0: unknown) */
+    const char *resume_lo;          /* set when it leaves for maestro: sim_actor_prefetch's span */
     const char *blocked_on;         /* what sim_actor_block was given */
     void (*on_stack_fn)(void *arg); /* pending sim_actor_run_on_stack request */
     void *on_stack_arg;
@@ -193,6 +195,12 @@ struct sim__actors {
     uint64_t nblocks; /* sim_actor_block calls so far */
 };
 
+/* The span of ctx's stack that resuming it will touch, from `frame` (the frame of the function
+ * about to switch away, on ctx's own stack) down to where the switch saves its registers and up
+ * towards the top: its start, and its length in *len (raw factory; NULL and 0 for the others,
+ * whose switch touches other memory first): context.c. */
+const char *sim__context_resume_span(const struct sim_context *ctx, const void *frame,
+                                     unsigned *len);
 /* Runs every runnable actor until none is left (maestro only). */
 void sim__actors_run_ready(void);
 int sim__actors_live(void);
@@ -405,8 +413,9 @@ struct sim__engine {
     struct sim_lmm_cnst **route_cnst; /* the constraints of route_buf's links */
     int route_cap;
     struct sim__route_memo *route_memo; /* routes computed lately (network.c), NULL until used */
-    struct sim__route_tag *route_tags;  /* their (source, destination), in a separate array */
+    struct sim_link **route_links;      /* their links, ROUTE_MEMO_LINKS per slot (read rarely) */
     uint32_t route_memo_sets;           /* two routes per set, a power of two */
+    uint32_t route_stamp;               /* counts memo hits and fills: the least recent goes */
     uint32_t link_epoch; /* bumped when a link's latency or bandwidth changes (resource.c) */
     /* msgmodel.c: LMO's C (seconds) and t (seconds per byte) of each host, by host index */
     double *lmo_c;

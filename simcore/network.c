@@ -55,9 +55,9 @@ void sim__network_free(void)
     free(e->route_buf);
     free(e->route_cnst);
     free(e->route_memo);
-    free(e->route_tags);
+    free(e->route_links);
     e->route_memo = NULL;
-    e->route_tags = NULL;
+    e->route_links = NULL;
     e->route_cnst = NULL;
     e->loopback = NULL;
     e->route_buf = NULL;
@@ -74,7 +74,15 @@ void sim__network_free(void)
  * bandwidth changed since (the engine's link_epoch: profiles) or weight-S did. A route whose
  * latency is not the sum of its links' (Vivaldi coordinates) is not kept. Computing a route of
  * the default cluster (5 links, the backbone and limiters crossed once) costs about 450
- * instructions, twice per message with crosstraffic. */
+ * instructions, twice per message with crosstraffic.
+ *
+ * At thousands of hosts every slot is cold again by the time it is used (a ring of 4,096 ranks
+ * uses 8,192 routes in turn), so a hit is made to touch few lines: a slot is two cache lines
+ * (its tag, values and first constraint in the first, the other constraints in the second),
+ * the caller reads the constraints in place, the links are kept aside (read only when a link
+ * changed, links are off or the link energy plugin is on), a hit moves nothing (the least
+ * recently used way is found by a stamp), and a hit asks at once for the constraints, which
+ * the solver reads next. */
 #define ROUTE_MEMO_MIN 1024
 #define ROUTE_MEMO_MAX 32768
 #define ROUTE_MEMO_LINKS 8
@@ -86,17 +94,23 @@ struct route_info {
     double bound;
     double penalty;
 };
-struct sim__route_tag {
+struct sim__route_memo {
     const struct sim_host *src; /* NULL: empty slot */
     const struct sim_host *dst;
-};
-struct sim__route_memo {
     uint32_t epoch; /* the engine's link_epoch when the values below were computed */
+    uint32_t stamp; /* the engine's route_stamp when last used */
     int n;          /* links, the engine's loopback included */
     double weight_s;
     struct route_info route;
-    struct sim_link *links[ROUTE_MEMO_LINKS];
     struct sim_lmm_cnst *cnst[ROUTE_MEMO_LINKS];
+} __attribute__((aligned(64)));
+
+/* A route as get_route gives it: its links and their constraints, in the memo or in the
+ * engine's route_buf and route_cnst. */
+struct route {
+    struct sim_link *const *links;
+    struct sim_lmm_cnst *const *cnst;
+    int n;
 };
 
 /* The first slot of the set of (src, dst); the table is made on first use. */
@@ -113,10 +127,23 @@ static uint32_t memo_set(const struct sim_host *src, const struct sim_host *dst)
         while (slots < ROUTE_MEMO_MAX && slots < 4 * (uint32_t)e->platform->nhosts)
             slots *= 2;
         e->route_memo_sets = slots / 2;
-        e->route_memo = sim_xcalloc(slots, sizeof(*e->route_memo));
-        e->route_tags = sim_xcalloc(slots, sizeof(*e->route_tags));
+        e->route_memo = aligned_alloc(64, slots * sizeof(*e->route_memo));
+        if (!e->route_memo)
+            sim_die("out of memory: cannot allocate %zu bytes for the route memo",
+                    slots * sizeof(*e->route_memo));
+        memset(e->route_memo, 0, slots * sizeof(*e->route_memo));
+        e->route_links = sim_xcalloc((size_t)slots * ROUTE_MEMO_LINKS, sizeof(*e->route_links));
     }
     return 2 * (h & (e->route_memo_sets - 1));
+}
+
+/* Asks for the lines of the first way of (src, dst)'s set, for a get_route to come. */
+static void memo_prefetch(const struct sim_host *src, const struct sim_host *dst)
+{
+    const struct sim__route_memo *m = &sim__engine.route_memo[memo_set(src, dst)];
+
+    __builtin_prefetch(m);
+    __builtin_prefetch(&m->cnst[ROUTE_MEMO_LINKS - 1]);
 }
 
 /* Sum of the links' latencies, in route order. */
@@ -129,16 +156,17 @@ static double links_latency(struct sim_link *const *links, int n)
     return lat;
 }
 
-/* The values of a route from its links (in route_buf): latency in r->latency already. */
-static void route_values(struct route_info *r, int n)
+/* The values of a route from its links (latency in r->latency already), its constraints into
+ * cnst. */
+static void route_values(struct route_info *r, struct sim_link *const *links, int n,
+                         struct sim_lmm_cnst **cnst)
 {
     double ws = sim__engine.cfg.weight_s;
-    struct sim_link *const *links = sim__engine.route_buf;
 
     r->bound = -1;
     r->penalty = r->latency;
     for (int i = 0; i < n; i++) {
-        sim__engine.route_cnst[i] = links[i]->cnst;
+        cnst[i] = links[i]->cnst;
         if (ws > 0)
             r->penalty += ws / links[i]->bandwidth;
         if (r->bound < 0 || links[i]->bandwidth < r->bound)
@@ -146,47 +174,54 @@ static void route_values(struct route_info *r, int n)
     }
 }
 
-/* Route into the engine's route_buf and route_cnst (grown on demand); returns the number of
- * links. A host that routes to itself through the network model's loopback (Full, Floyd and
- * Dijkstra zones) gets the engine's loopback link. */
-static int get_route(const struct sim_host *src, const struct sim_host *dst, struct route_info *r)
+/* A memo hit: the slot's values, computed again if a link or weight-S changed since. */
+static void memo_hit(struct sim__route_memo *m, struct sim_link *const *links, struct route_info *r,
+                     struct route *rt)
+{
+    struct sim__engine *e = &sim__engine;
+
+    m->stamp = ++e->route_stamp;
+    if (m->epoch != e->link_epoch || m->weight_s != e->cfg.weight_s) {
+        m->route.latency = links_latency(links, m->n);
+        route_values(&m->route, links, m->n, m->cnst);
+        m->epoch = e->link_epoch;
+        m->weight_s = e->cfg.weight_s;
+    }
+    for (int i = 0; i < m->n; i++) /* the solver reads them next */
+        __builtin_prefetch(m->cnst[i], 1);
+    *r = m->route;
+    *rt = (struct route){ .links = links, .cnst = m->cnst, .n = m->n };
+}
+
+/* The route from src to dst into *rt (its links and constraints, valid until the next call)
+ * and its values into *r; rt->n is the number of links. A host that routes to itself through
+ * the network model's loopback (Full, Floyd and Dijkstra zones) gets the engine's loopback
+ * link. */
+static void get_route(const struct sim_host *src, const struct sim_host *dst, struct route_info *r,
+                      struct route *rt)
 {
     struct sim__engine *e = &sim__engine;
     uint32_t set = memo_set(src, dst);
-    struct sim__route_tag *tag = &e->route_tags[set];
     struct sim__route_memo *m = &e->route_memo[set];
+    struct sim_link **links = &e->route_links[(size_t)set * ROUTE_MEMO_LINKS];
     bool loopback;
     bool keep;
+    int victim;
     int n;
 
+    __builtin_prefetch(&m[0].cnst[ROUTE_MEMO_LINKS - 1]);
+    if (m[0].src == src && m[0].dst == dst) {
+        memo_hit(&m[0], links, r, rt);
+        return;
+    }
+    if (m[1].src == src && m[1].dst == dst) {
+        memo_hit(&m[1], links + ROUTE_MEMO_LINKS, r, rt);
+        return;
+    }
     if (e->route_cap < ROUTE_MEMO_LINKS) {
         e->route_cap = 16;
         e->route_buf = sim_xrealloc(e->route_buf, (size_t)e->route_cap * sizeof(*e->route_buf));
         e->route_cnst = sim_xrealloc(e->route_cnst, (size_t)e->route_cap * sizeof(*e->route_cnst));
-    }
-    if (tag[1].src == src && tag[1].dst == dst) { /* the most recent first */
-        struct sim__route_tag t = tag[0];
-        struct sim__route_memo x = m[0];
-
-        tag[0] = tag[1];
-        m[0] = m[1];
-        tag[1] = t;
-        m[1] = x;
-    }
-    if (tag[0].src == src && tag[0].dst == dst) {
-        n = m->n;
-        memcpy(e->route_buf, m->links, (size_t)n * sizeof(*m->links));
-        if (m->epoch == e->link_epoch && m->weight_s == e->cfg.weight_s) {
-            memcpy(e->route_cnst, m->cnst, (size_t)n * sizeof(*m->cnst));
-            *r = m->route;
-            return n;
-        }
-        r->latency = links_latency(e->route_buf, n);
-        route_values(r, n);
-        m->route = *r;
-        m->epoch = e->link_epoch;
-        m->weight_s = e->cfg.weight_s;
-        return n;
     }
     n = sim__route(e->platform, src, dst, e->route_buf, e->route_cap, &r->latency, &loopback,
                    false);
@@ -203,18 +238,21 @@ static int get_route(const struct sim_host *src, const struct sim_host *dst, str
         r->latency = e->loopback->latency;
         n = 1;
     }
-    route_values(r, n);
-    if (keep) {
-        tag[1] = tag[0];
-        m[1] = m[0];
-        tag[0] = (struct sim__route_tag){ .src = src, .dst = dst };
-        *m = (struct sim__route_memo){
-            .epoch = e->link_epoch, .n = n, .weight_s = e->cfg.weight_s, .route = *r
-        };
-        memcpy(m->links, e->route_buf, (size_t)n * sizeof(*m->links));
-        memcpy(m->cnst, e->route_cnst, (size_t)n * sizeof(*m->cnst));
-    }
-    return n;
+    route_values(r, e->route_buf, n, e->route_cnst);
+    *rt = (struct route){ .links = e->route_buf, .cnst = e->route_cnst, .n = n };
+    if (!keep)
+        return;
+    /* an empty way first, else the least recently used */
+    victim = !m[0].src ? 0 : !m[1].src ? 1 : m[1].stamp < m[0].stamp ? 1 : 0;
+    m[victim] = (struct sim__route_memo){ .src = src,
+                                          .dst = dst,
+                                          .epoch = e->link_epoch,
+                                          .stamp = ++e->route_stamp,
+                                          .n = n,
+                                          .weight_s = e->cfg.weight_s,
+                                          .route = *r };
+    memcpy(m[victim].cnst, e->route_cnst, (size_t)n * sizeof(*m->cnst));
+    memcpy(links + victim * ROUTE_MEMO_LINKS, e->route_buf, (size_t)n * sizeof(*links));
 }
 
 /* A communication that lasts `duration` whatever else happens (Constant, and the network part
@@ -251,10 +289,11 @@ static struct sim_activity *linkless_comm(const struct sim_host *src, const stru
 static void expand_reverse(struct sim_activity *act, struct sim_host *src, struct sim_host *dst)
 {
     struct route_info r;
-    int n = get_route(dst, src, &r);
+    struct route rt;
 
-    for (int i = 0; i < n; i++)
-        sim_lmm_expand(sim__engine.lmm, sim__engine.route_cnst[i], act->var, CROSSTRAFFIC_WEIGHT);
+    get_route(dst, src, &r, &rt);
+    for (int i = 0; i < rt.n; i++)
+        sim_lmm_expand(sim__engine.lmm, rt.cnst[i], act->var, CROSSTRAFFIC_WEIGHT);
 }
 
 /* CM02 family (SimGrid's NetworkCm02Model::communicate): the latency, scaled by the latency
@@ -266,7 +305,7 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
                                     double rate)
 {
     const struct sim_config *cfg = &sim__engine.cfg;
-    struct sim_link **route;
+    struct route rt;
     struct route_info r;
     struct sim_activity *act;
     double latency;
@@ -278,11 +317,13 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
         return delay_comm(sim_factor_table_eval(&cfg->lat_factor, 0));
     if (sim_net_model_is_per_message(cfg->net_model) && cfg->net_model != SIM_NET_LMO)
         return delay_comm(sim__msg_wire(src, dst, bytes));
-    n = get_route(src, dst, &r);
+    get_route(src, dst, &r, &rt);
+    if (cfg->crosstraffic) /* the reverse's slot comes while the flow is built */
+        memo_prefetch(dst, src);
+    n = rt.n;
     latency = r.latency;
-    route = sim__engine.route_buf;
     if (sim__engine.nlinks_off > 0)
-        sim__route_check_on(route, n, src, dst);
+        sim__route_check_on(rt.links, n, src, dst);
     if (n == 0)
         return linkless_comm(src, dst, bytes, latency);
     act = sim__activity_new(SIM__COMM, bytes);
@@ -309,8 +350,8 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     if (latency > 0)
         sim__activity_schedule(act, sim__engine.now + latency, true);
     for (int i = 0; i < n; i++)
-        sim_lmm_expand(sim__engine.lmm, sim__engine.route_cnst[i], act->var, 1.0);
-    sim__energy_link_comm_start(act, route, n); /* before route_buf holds the reverse */
+        sim_lmm_expand(sim__engine.lmm, rt.cnst[i], act->var, 1.0);
+    sim__energy_link_comm_start(act, rt.links, n); /* before the reverse is looked up */
     if (cfg->crosstraffic)
         expand_reverse(act, src, dst);
     if (latency <= 0)

@@ -394,6 +394,16 @@ bool sim_actor_is_blocked(const struct sim_actor *a);
 /* When `a` last began to block, as a sequence number over all actors (0: never). Of two actors
  * waiting for the same event, SimGrid answers first the one whose wait began first. */
 uint64_t sim_actor_block_seq(const struct sim_actor *a);
+/* Hints that `a` will soon run; nothing else changes. Among thousands of ranks the lines an
+ * actor's resumption touches are cold, and asked for together their misses overlap instead of
+ * following one another. sim_actor_prefetch asks for the actor's own lines (no load: call it as
+ * early as the next actor is known); sim_actor_prefetch_stack, for the used top of its stack
+ * under the raw factory (the switch's saved registers, the frames its return walks), which it
+ * reads from the actor (a miss unless sim_actor_prefetch came well before). Each costs a few
+ * dozen instructions: call them where the wait until the actor runs is long enough to hide the
+ * misses (p2p.c: at the send, and when a send meets its posted receive). */
+void sim_actor_prefetch(const struct sim_actor *a);
+void sim_actor_prefetch_stack(const struct sim_actor *a);
 /* Ends the running actor now, as if its function had returned. */
 void sim_actor_exit(void) __attribute__((noreturn));
 /* Calls fn(actor, arg) for each live actor, in pid order. */

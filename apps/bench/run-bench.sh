@@ -160,6 +160,44 @@ for sim in simmpi smpi; do
         printf "%-7s %7.2fs wall %7.2fs CPU %9.0f hops/s of CPU | start-up (1 lap) %6.2fs CPU | without it %9.0f hops/s of CPU\n",
                s, $1, $3, m / ($3 > 0 ? $3 : 0.001), $6, (m - m1) / ($3 - $6 > 0 ? $3 - $6 : 0.001) }'
 done
+# The cost of a hop by ring size and privatization, computation off: the CPU time (user +
+# system) of 400,000 / np laps less that of one lap (the start-up), per hop; medians of 3. With
+# BENCH_BASE=<the build directory of another simmpi> the same runs of that build alternate with
+# these, for a before / after measured side by side.
+echo "-- ring: CPU per hop without the start-up (median of 3, computation off)"
+hop_sims=simmpi
+if [ -n "${BENCH_BASE:-}" ]; then
+    "$BENCH_BASE/smpi/smpicc" -O2 -o "$out/mpi_ring.base" "$srcdir/apps/bench/mpi_ring.c" &&
+        hop_sims="simmpi base"
+fi
+for np in 256 4096; do
+    hosts $np
+    laps=$((400000 / np))
+    for priv in -no-privatize --cfg=smpi/privatization:yes; do
+        for sim in $hop_sims; do
+            eval "cpu_${sim}_full=() cpu_${sim}_one=()"
+        done
+        for round in 1 2 3; do
+            for sim in $hop_sims; do
+                if [ $sim = simmpi ]; then run=smpi/smpirun; bin=$out/mpi_ring; else
+                    run=$BENCH_BASE/smpi/smpirun; bin=$out/mpi_ring.base; fi
+                for l in $laps 1; do
+                    r=$(RUNS=1 run5 "hop-$sim" $run -np $np -platform "$plat" \
+                        -hostfile "$out/hosts$np" $priv $opts "$bin" $l) || continue 3
+                    [ $l = 1 ] && eval "cpu_${sim}_one+=(${r##* })" || eval "cpu_${sim}_full+=(${r##* })"
+                done
+            done
+        done
+        for sim in $hop_sims; do
+            eval "full=(\"\${cpu_${sim}_full[@]}\") one=(\"\${cpu_${sim}_one[@]}\")"
+            f=$(printf '%s\n' "${full[@]}" | sort -g | sed -n 2p)
+            o=$(printf '%s\n' "${one[@]}" | sort -g | sed -n 2p)
+            awk -v s=$sim -v np=$np -v p=$priv -v f="$f" -v o="$o" -v h=$(((laps - 1) * np)) 'BEGIN {
+                printf "%-7s np=%-5d %-30s %6.2fs CPU, start-up %5.2fs, %6.3f us per hop, %9.0f hops/s of CPU\n",
+                       s, np, p, f, o, (f - o) * 1e6 / h, h / (f - o > 0 ? f - o : 0.001) }'
+        done
+    done
+done
 fi
 
 # What private globals cost (smpi/privatization; the default, yes, takes mmap for these programs):

@@ -430,6 +430,9 @@ static void match(struct smpi_request *send, struct smpi_request *recv)
             send->tag, send->size);
     send->peer = recv;
     recv->peer = send;
+    /* the receiver runs once the data is in: its stack's lines come while the transfer goes */
+    if (recv->waiter)
+        sim_actor_prefetch_stack(recv->waiter);
     send->flags |= SMPI_REQ_MATCHED;
     recv->flags |= SMPI_REQ_MATCHED;
     recv->src_host = smpi__rt.procs[send->src].host;
@@ -513,6 +516,9 @@ static void start_send(struct smpi_request *r)
     struct smpi_request *q;
     static unsigned long long messages;
 
+    /* the receiver's actor, for match() to read soon (among thousands of ranks, a miss) */
+    if (smpi__rt.procs[r->dst].actor)
+        sim_actor_prefetch(smpi__rt.procs[r->dst].actor);
     r->msg_id = ++messages;
     r->category = 0;
     smpi__mpit_sent(r->src, r->dst, r->tag, r->size);

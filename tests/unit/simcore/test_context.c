@@ -1,6 +1,7 @@
 /* Context tests, for each factory (raw, ucontext, thread): exact round-robin interleaving of
  * many contexts, clean end of a returning function, per-context floating-point control state,
- * stack alignment, stack reuse, and the report of a stack overflow into the guard page. What
+ * stack alignment, stack reuse, the span of stack that resuming a context touches (what
+ * sim_actor_prefetch_stack asks for), and the report of a stack overflow into the guard page. What
  * only the thread factory does is in test_context_thread.c. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -260,6 +261,68 @@ static void reuse_stacks(enum sim_ctx_factory f)
         sim_context_destroy(a.ctx);
     }
     cr_assert_eq(a.steps, 1000);
+}
+
+/* ---- the span a resumption touches (sim__context_resume_span) ---- */
+
+struct span_actor {
+    struct sim_context *ctx;
+    const char *lo;
+    unsigned len;
+    uintptr_t local; /* a local of the body, which the body reads again once resumed */
+    uintptr_t frame;
+};
+
+static void span_body(void *arg)
+{
+    struct span_actor *s = arg;
+    volatile char local = 1;
+
+    s->local = (uintptr_t)&local;
+    s->frame = (uintptr_t)__builtin_frame_address(0);
+    s->lo = sim__context_resume_span(s->ctx, __builtin_frame_address(0), &s->len);
+    sim_context_switch(s->ctx, maestro);
+    cr_assert_eq(local, 1);
+}
+
+static void resume_span(enum sim_ctx_factory f, struct span_actor *s)
+{
+    char here;
+    unsigned len = 1;
+
+    init_factory(f, 64 * KIB, 4 * KIB);
+    s->ctx = sim_context_create(span_body, s, "span", maestro);
+    sim_context_switch(maestro, s->ctx);
+    /* maestro's frame is on no context's stack */
+    cr_assert_null(sim__context_resume_span(s->ctx, &here, &len));
+    cr_assert_eq(len, 0);
+    sim_context_switch(maestro, s->ctx);
+    cr_assert(sim_context_is_finished(s->ctx));
+    sim_context_destroy(s->ctx);
+}
+
+Test(context, raw_resume_span_covers_the_frames_below_and_above_the_switch)
+{
+    /* A raw context that leaves from span_body: the span starts 256 bytes under the body's
+     * frame (the switch's own frames and saved registers go there), holds the body's frame and
+     * local, and is at most 1,280 bytes long (64 KiB stack, the body near its top). */
+    struct span_actor s = { 0 };
+
+    resume_span(SIM_CTX_RAW, &s);
+    cr_assert_not_null(s.lo);
+    cr_assert_eq((uintptr_t)s.lo, s.frame - 256);
+    cr_assert(s.len > 256 && s.len <= 1280, "span of %u bytes", s.len);
+    cr_assert(s.local >= (uintptr_t)s.lo && s.local < (uintptr_t)s.lo + s.len);
+}
+
+Test(context, ucontext_has_no_resume_span)
+{
+    /* ucontext's switch reads its saved state elsewhere first: no span (NULL, 0). */
+    struct span_actor s = { .len = 1 };
+
+    resume_span(SIM_CTX_UCONTEXT, &s);
+    cr_assert_null(s.lo);
+    cr_assert_eq(s.len, 0);
 }
 
 Test(context, raw_stacks_are_reused_after_destroy)

@@ -273,3 +273,91 @@ Test(routing, cluster_zone_errors_name_file_line_and_fix)
                     "</zone>" TAIL,
                "t.xml:2: zone 'c' has a second <backbone> (the first is at line 1)");
 }
+
+/* ---- the route memo (network.c) ---- */
+
+#define MEMO_HOSTS 8
+
+/* Every ordered pair (i, j), i != j, of MEMO_HOSTS hosts, one message after the other, three
+ * rounds in a shuffled order: each source has 7 destinations and the memo keeps 4 routes per
+ * source, so routes are evicted and computed again between uses. */
+struct memo_job {
+    int order[MEMO_HOSTS * (MEMO_HOSTS - 1)][2];
+    double took[3][MEMO_HOSTS * (MEMO_HOSTS - 1)];
+};
+
+static void memo_actor(void *arg)
+{
+    struct memo_job *j = arg;
+    const struct sim_platform *p = sim_engine_platform();
+    char a[8];
+    char b[8];
+
+    for (int round = 0; round < 3; round++)
+        for (int k = 0; k < MEMO_HOSTS * (MEMO_HOSTS - 1); k++) {
+            double start = sim_now();
+            struct sim_activity *act;
+
+            snprintf(a, sizeof(a), "h%d", j->order[k][0]);
+            snprintf(b, sizeof(b), "h%d", j->order[k][1]);
+            act = sim_comm_start(sim_platform_host_by_name(p, a), sim_platform_host_by_name(p, b),
+                                 1e6, -1);
+            sim_activity_wait(act);
+            sim_activity_unref(act);
+            j->took[round][k] = sim_now() - start;
+        }
+}
+
+Test(routing, route_memo_gives_every_route_when_routes_are_evicted)
+{
+    /* A Cluster zone of 8 hosts, host i on its own SPLITDUPLEX link of (i + 1) x 10 us and
+     * 125 MB/s, and a 10 GB/s backbone of 500 us; CM02 with crosstraffic (each message also
+     * looks up its reverse route) and no factors. A message of 1e6 bytes alone from hi to hj
+     * takes (i + 1) x 10 us + 500 us + (j + 1) x 10 us + 1e6 / 1.25e8 s (the reverse route
+     * carries 5% of the flow on other links), every time, whichever routes the memo kept. */
+    char xml[4096];
+    size_t len = 0;
+    struct memo_job *j = calloc(1, sizeof(*j));
+    struct sim_config cfg;
+    int k = 0;
+
+    len += (size_t)snprintf(xml + len, sizeof(xml) - len,
+                            HEAD "<zone id=\"c\" routing=\"Cluster\"><router id=\"r\"/>");
+    for (int i = 0; i < MEMO_HOSTS; i++)
+        len += (size_t)snprintf(xml + len, sizeof(xml) - len,
+                                "<host id=\"h%d\" speed=\"1Gf\"/><link id=\"l%d\" "
+                                "bandwidth=\"125MBps\" latency=\"%dus\" "
+                                "sharing_policy=\"SPLITDUPLEX\"/><host_link id=\"h%d\" "
+                                "up=\"l%d_UP\" down=\"l%d_DOWN\"/>",
+                                i, i, 10 * (i + 1), i, i, i);
+    snprintf(xml + len, sizeof(xml) - len,
+             "<backbone id=\"bb\" bandwidth=\"10GBps\" latency=\"500us\"/></zone>" TAIL);
+    for (int i = 0; i < MEMO_HOSTS; i++)
+        for (int d = 1; d < MEMO_HOSTS; d++) { /* sources interleaved, destinations spread */
+            j->order[k][0] = (i * 3 + d) % MEMO_HOSTS;
+            j->order[k][1] = (j->order[k][0] + (d * 5) % MEMO_HOSTS) % MEMO_HOSTS;
+            if (j->order[k][1] == j->order[k][0])
+                j->order[k][1] = (j->order[k][0] + d) % MEMO_HOSTS;
+            k++;
+        }
+    sim_config_defaults(&cfg, SIM_NET_CM02);
+    cr_assert(cfg.crosstraffic);
+    sim_engine_init(&cfg, sim_platform_load_string(xml, "t.xml"));
+    sim_factor_table_free(&cfg.lat_factor);
+    sim_factor_table_free(&cfg.bw_factor);
+    sim_actor_create("memo", sim_platform_host_by_name(sim_engine_platform(), "h0"), memo_actor, j);
+    cr_assert_eq(sim_engine_run(), 0);
+    sim_engine_shutdown();
+    for (int round = 0; round < 3; round++)
+        for (k = 0; k < MEMO_HOSTS * (MEMO_HOSTS - 1); k++) {
+            int s = j->order[k][0];
+            int d = j->order[k][1];
+            double want = 10e-6 * (s + 1) + 500e-6 + 10e-6 * (d + 1) + 1e6 / 1.25e8;
+
+            cr_assert_neq(s, d);
+            cr_assert(near(j->took[round][k], want),
+                      "round %d, h%d -> h%d: %.12g s, expected %.12g", round, s, d,
+                      j->took[round][k], want);
+        }
+    free(j);
+}
