@@ -11,18 +11,27 @@ extern "C" {
 #include "mtest.h"
 }
 
+/* Proportional set size of the process's anonymous and shared-memory pages (Pss_Anon +
+ * Pss_Shmem: what its allocations occupy, folded blocks counted once), or the whole Pss on a
+ * kernel without them. Not the whole Pss when both exist: its share of the libraries' file pages
+ * changes whenever another process mapping them starts or exits. */
 static long pss_kib()
 {
     FILE *f = std::fopen("/proc/self/smaps_rollup", "r");
     char line[256];
-    long kib = -1;
+    long pss = -1, anon = -1, shmem = -1, v;
 
-    while (f && std::fgets(line, sizeof(line), f))
-        if (std::sscanf(line, "Pss: %ld kB", &kib) == 1)
-            break;
+    while (f && std::fgets(line, sizeof(line), f)) {
+        if (std::sscanf(line, "Pss: %ld kB", &v) == 1)
+            pss = v;
+        else if (std::sscanf(line, "Pss_Anon: %ld kB", &v) == 1)
+            anon = v;
+        else if (std::sscanf(line, "Pss_Shmem: %ld kB", &v) == 1)
+            shmem = v;
+    }
     if (f)
         std::fclose(f);
-    return kib;
+    return anon >= 0 && shmem >= 0 ? anon + shmem : pss;
 }
 
 int main(int argc, char **argv)
