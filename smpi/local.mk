@@ -13,7 +13,7 @@ smpi_libsmpi_la_SOURCES = \
 	smpi/mpi/datatype_ctor.c smpi/mpi/errhandler.c smpi/mpi/errors.c smpi/mpi/file.c \
 	smpi/mpi/file_model.c \
 	smpi/mpi/group.c smpi/mpi/handles.c smpi/mpi/info.c smpi/mpi/intercomm.c smpi/mpi/intercomm_derive.c smpi/mpi/limits.c \
-	smpi/mpi/match.c smpi/mpi/mpit.h smpi/mpi/mpit.c smpi/mpi/mpit_event.c smpi/mpi/op.c smpi/mpi/p2p.c smpi/mpi/p2p_api.c smpi/mpi/pcoll.c smpi/mpi/request.c smpi/mpi/rma.c \
+	smpi/mpi/match.c smpi/mpi/mpit.h smpi/mpi/mpit.c smpi/mpi/mpit_event.c smpi/mpi/op.c smpi/mpi/p2p.c smpi/mpi/p2p_api.c smpi/mpi/probe.c smpi/mpi/pcoll.c smpi/mpi/request.c smpi/mpi/rma.c \
 	smpi/mpi/rma_sync.c smpi/mpi/topo.c smpi/mpi/topo_dims.c smpi/mpi/typesig.c smpi/mpi/win.c \
 	smpi/runtime/htable.h smpi/runtime/loader.h smpi/runtime/options.h smpi/runtime/adjust.c \
 	smpi/runtime/diag.c smpi/runtime/getopt.c smpi/runtime/hostfile.c smpi/runtime/htable.c \
