@@ -243,7 +243,10 @@ static void get_route(const struct sim_host *src, const struct sim_host *dst, st
     if (!keep)
         return;
     /* an empty way first, else the least recently used */
-    victim = !m[0].src ? 0 : !m[1].src ? 1 : m[1].stamp < m[0].stamp ? 1 : 0;
+    if (!m[0].src || !m[1].src)
+        victim = m[0].src ? 1 : 0;
+    else /* the older stamp, counted back from now so that the stamps may wrap */
+        victim = e->route_stamp - m[1].stamp > e->route_stamp - m[0].stamp ? 1 : 0;
     m[victim] = (struct sim__route_memo){ .src = src,
                                           .dst = dst,
                                           .epoch = e->link_epoch,

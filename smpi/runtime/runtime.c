@@ -245,22 +245,6 @@ void smpi__ranks_create(void)
     SIM_LOG(log_rt, SIM_LOG_VERBOSE, "%d ranks created", smpi__rt.nranks);
 }
 
-/* Writes the decimal digits of `v` (not negative) at `out`, then a NUL; returns `out`. A
- * million ranks are named at start-up: snprintf took half of a rank's creation. */
-static char *decimal(char *out, int v)
-{
-    char digits[16];
-    int n = 0;
-
-    do
-        digits[n++] = (char)('0' + v % 10);
-    while ((v /= 10) > 0);
-    for (int i = 0; i < n; i++)
-        out[i] = digits[n - 1 - i];
-    out[n] = '\0';
-    return out;
-}
-
 /* SimGrid's actor name for a rank is its number; a spawned rank's is "R@J", its rank in the
  * world of spawn J, so that log lines tell the jobs apart. */
 void smpi__rank_start(struct smpi_process *p)
@@ -268,14 +252,11 @@ void smpi__rank_start(struct smpi_process *p)
     char name[32];
     char label[48];
 
-    if (p->job == 0) {
-        decimal(name, p->rank);
-        memcpy(label, "rank ", 5); /* smpi__rank_label's "rank %d" */
-        strcpy(label + 5, name);
-    } else {
+    if (p->job == 0)
+        smpi__decimal(name, p->rank);
+    else
         snprintf(name, sizeof(name), "%d@%d", p->job_rank, p->job);
-        smpi__rank_label(p, label, sizeof(label));
-    }
+    smpi__rank_label(p, label, sizeof(label));
     p->actor = sim_actor_create_labeled(name, label, p->host, rank_main, p);
     sim_actor_set_data(p->actor, p);
     p->thread_level = MPI_THREAD_SINGLE;
