@@ -364,8 +364,9 @@ if want coll; then
 # Every algorithm of the 11 collectives SMPI 3.32 lets one choose, then every selector, at
 # BENCH_COLL_NP ranks (default 1,024: the full run), 1 KiB blocks (128 doubles), one call.
 # BENCH_COLL_RUNS runs of each simulator alternately (default 3), medians of wall and of CPU
-# (user + system) time; a run past BENCH_COLL_LIMIT seconds (default 120) is stopped and counts
-# as the limit. The ratio is simmpi's CPU median over SMPI's (shown when simmpi's runs ended):
+# (user + system) time; a run past BENCH_COLL_LIMIT seconds (default 120) is stopped, counts
+# as the limit and ends that simulator's runs of the row (its median shown as the limit). The
+# ratio is simmpi's CPU median over SMPI's (shown when simmpi's runs ended):
 # CPU time is what a quiet machine's wall time would be, and what the load of a shared machine
 # disturbs least. A run whose processes' resident memory passes BENCH_COLL_MEM GiB (default 6)
 # is stopped and shown as ">6GiB" (alltoall rdb keeps p^2 blocks per rank: 1 GiB each at 1,024
@@ -422,7 +423,10 @@ coll_med() {
         guarded "$name" "$@"
         case $? in
             0) read -r w u sy < <(tail -n 1 "$out/time") ;;
-            124) w=$limit u=$limit sy=0 ;;
+            124) # one run past the limit ends this simulator's runs of the row: shown as
+                 # the limit (">limit"), which saves two more runs of the limit's length
+                 echo "$limit $limit"
+                 return ;;
             125) echo memory
                  return ;;
             *) grep -q "needs" "$out/$name.err" && echo refused || echo failed
