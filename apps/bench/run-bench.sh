@@ -160,11 +160,12 @@ for sim in simmpi smpi; do
         printf "%-7s %7.2fs wall %7.2fs CPU %9.0f hops/s of CPU | start-up (1 lap) %6.2fs CPU | without it %9.0f hops/s of CPU\n",
                s, $1, $3, m / ($3 > 0 ? $3 : 0.001), $6, (m - m1) / ($3 - $6 > 0 ? $3 - $6 : 0.001) }'
 done
-# The cost of a hop by ring size and privatization, computation off: the CPU time (user +
-# system) of 400,000 / np laps less that of one lap (the start-up), per hop; medians of 3. With
+# The cost of a hop by ring size and privatization, computation off, then with default options
+# (computation timed): the CPU time (user + system) of 400,000 / np laps less that of one lap
+# (the start-up), per hop; medians of 3. With
 # BENCH_BASE=<the build directory of another simmpi> the same runs of that build alternate with
 # these, for a before / after measured side by side.
-echo "-- ring: CPU per hop without the start-up (median of 3, computation off)"
+echo "-- ring: CPU per hop without the start-up (median of 3; computation off, then default options)"
 hop_sims=simmpi
 if [ -n "${BENCH_BASE:-}" ]; then
     "$BENCH_BASE/smpi/smpicc" -O2 -o "$out/mpi_ring.base" "$srcdir/apps/bench/mpi_ring.c" &&
@@ -173,7 +174,9 @@ fi
 for np in 256 4096; do
     hosts $np
     laps=$((400000 / np))
-    for priv in -no-privatize --cfg=smpi/privatization:yes; do
+    for priv in -no-privatize --cfg=smpi/privatization:yes default; do
+        popts="$priv $opts"
+        [ $priv = default ] && popts=
         for sim in $hop_sims; do
             eval "cpu_${sim}_full=() cpu_${sim}_one=()"
         done
@@ -183,7 +186,7 @@ for np in 256 4096; do
                     run=$BENCH_BASE/smpi/smpirun; bin=$out/mpi_ring.base; fi
                 for l in $laps 1; do
                     r=$(RUNS=1 run5 "hop-$sim" $run -np $np -platform "$plat" \
-                        -hostfile "$out/hosts$np" $priv $opts "$bin" $l) || continue 3
+                        -hostfile "$out/hosts$np" $popts "$bin" $l) || continue 3
                     [ $l = 1 ] && eval "cpu_${sim}_one+=(${r##* })" || eval "cpu_${sim}_full+=(${r##* })"
                 done
             done

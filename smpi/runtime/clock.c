@@ -12,9 +12,14 @@
  *    the raw and ucontext factories every rank runs on one thread, under the thread factory
  *    each on its own). The burst's CPU time is the CPU time since the pair minus the wall time
  *    from the pair to the burst's start: exact when the thread was not descheduled in that
- *    interval, which a burst's start keeps under STALE_SECONDS by reading the pair again when
- *    it is older. Time descheduled during the burst itself is excluded exactly; the result
- *    never exceeds the burst's wall time, which leaves out the cost of the system call itself.
+ *    interval. A descheduling of STALE_SECONDS or more leaves a gap that long between two
+ *    reads of the wall clock on the thread (every burst's start and end read it), so a burst's
+ *    start reads the pair again after such a gap, and when the pair is older than
+ *    OLD_SECONDS (shorter deschedulings, interrupts, add up to less than that). A program that
+ *    calls MPI every microsecond then reads the CPU time once a millisecond, not once every
+ *    20 us as when the pair's age alone decided (a system call of 0.5-2 us here). Time
+ *    descheduled during the burst itself is excluded exactly; the result never exceeds the
+ *    burst's wall time, which leaves out the cost of the system call itself.
  * The TSC is used when /proc/cpuinfo has constant_tsc and nonstop_tsc (same rate in every
  * power state) and the kernel's clocksource is the TSC (it found it synchronized across
  * processors); it is calibrated against CLOCK_MONOTONIC_RAW at start (200 us) and again each
@@ -33,17 +38,20 @@ enum {
     CALIBRATION_TRIES = 4, /* reads of a TSC / CLOCK_MONOTONIC_RAW pair, the tightest kept */
 };
 
-#define STALE_SECONDS 20e-6      /* longest wall time from the reference pair to a burst */
+#define STALE_SECONDS 20e-6      /* longest gap between two reads of the wall clock */
+#define OLD_SECONDS 1e-3         /* longest wall time from the reference pair to a burst */
 #define CALIBRATION_SECONDS 2e-4 /* first calibration of the TSC */
 #define CALIBRATION_MARGIN 0.99  /* a burst under this share of `negligible` is dropped */
 
 struct smpi_clock smpi__clock = { .tick_seconds = 1e-9 };
 
-/* The thread's reference pair: its CPU time, and the wall clock read just after. */
+/* The thread's reference pair: its CPU time, and the wall clock read just after; and the wall
+ * clock at the thread's last burst start or end. */
 struct reference {
     uint64_t tick;
     double cpu;
     bool valid;
+    uint64_t last;
 };
 
 static _Thread_local struct reference ref __attribute__((tls_model("initial-exec")));
@@ -91,6 +99,7 @@ static void set_rate(uint64_t tick, double seconds)
     smpi__clock.refined_span = seconds - smpi__clock.base_seconds;
     smpi__clock.tick_seconds = smpi__clock.refined_span / (double)(tick - smpi__clock.base_tick);
     smpi__clock.stale_ticks = (uint64_t)(STALE_SECONDS / smpi__clock.tick_seconds);
+    smpi__clock.old_ticks = (uint64_t)(OLD_SECONDS / smpi__clock.tick_seconds);
 }
 
 /* Calibrates the TSC again over the whole run once its span has doubled. */
@@ -148,6 +157,7 @@ void smpi__clock_init(bool use_tsc)
     smpi__clock = (struct smpi_clock){
         .tick_seconds = 1e-9,
         .stale_ticks = (uint64_t)(STALE_SECONDS * 1e9),
+        .old_ticks = (uint64_t)(OLD_SECONDS * 1e9),
     };
     ref.valid = false;
     if (!use_tsc || !smpi__clock_tsc_is_reliable())
@@ -165,6 +175,7 @@ static void read_reference(void)
 {
     ref.cpu = smpi__thread_cpu_time();
     ref.tick = smpi__clock_ticks();
+    ref.last = ref.tick;
     ref.valid = true;
     smpi__clock.cpu_reads++;
     refine(ref.tick);
@@ -173,8 +184,11 @@ static void read_reference(void)
 uint64_t smpi__clock_burst_begin(void)
 {
     uint64_t now = smpi__clock_ticks();
+    uint64_t last = ref.last;
 
-    if (ref.valid && now - ref.tick <= smpi__clock.stale_ticks)
+    ref.last = now;
+    if (ref.valid && now - last <= smpi__clock.stale_ticks &&
+        now - ref.tick <= smpi__clock.old_ticks)
         return now;
     read_reference();
     return ref.tick;
@@ -198,6 +212,7 @@ double smpi__clock_burst(uint64_t start, uint64_t end, double negligible)
     double t;
 
     smpi__clock.bursts++;
+    ref.last = end;
     if (wall < negligible * CALIBRATION_MARGIN)
         return wall;
     if (!ref.valid) { /* a burst begun on another thread: nothing to compare with */
@@ -209,6 +224,7 @@ double smpi__clock_burst(uint64_t start, uint64_t end, double negligible)
     t = smpi__clock_burst_cpu(wall, cpu - ref.cpu, before > 0 ? before : 0);
     ref.cpu = cpu;
     ref.tick = smpi__clock_ticks();
+    ref.last = ref.tick;
     smpi__clock.cpu_reads++;
     refine(ref.tick);
     return t;

@@ -15,7 +15,8 @@
 struct smpi_clock {
     bool tsc;             /* ticks are the TSC's; else nanoseconds of CLOCK_MONOTONIC */
     double tick_seconds;  /* seconds per tick */
-    uint64_t stale_ticks; /* age past which the thread's reference pair is read again */
+    uint64_t stale_ticks; /* gap between two reads after which the reference pair is read */
+    uint64_t old_ticks;   /* age past which the thread's reference pair is read again */
     uint64_t base_tick;   /* calibration of the TSC against CLOCK_MONOTONIC_RAW: first pair */
     double base_seconds;
     double refined_span;     /* seconds between the pairs of the last calibration */
@@ -44,7 +45,8 @@ void smpi__clock_init(bool use_tsc);
 /* constant_tsc and nonstop_tsc in /proc/cpuinfo, and the kernel's clocksource is the TSC. */
 bool smpi__clock_tsc_is_reliable(void);
 /* A burst starts: its first tick, read last. The calling thread's reference pair (its CPU time
- * and the wall clock) is read again first when it is older than stale_ticks. */
+ * and the wall clock) is read again first when the thread's last burst start or end is more
+ * than stale_ticks ago (it may have been descheduled since) or the pair older than old_ticks. */
 uint64_t smpi__clock_burst_begin(void);
 /* The CPU seconds of the burst between ticks start and end. Below `negligible` seconds of wall
  * time the wall time is returned as is (the thread cannot have computed longer); otherwise the

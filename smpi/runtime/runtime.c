@@ -162,7 +162,9 @@ void smpi__enter_call(const struct smpi_trace_call *c)
         p->call = call;
         p->call_peer = -1;
         p->call_comm = NULL;
-        if (strncmp(call, "MPI_", 4) == 0) {
+        /* the name is compared only for the trace or the log (a library call per MPI call) */
+        if ((smpi__trace_on || SIM_LOG_ENABLED(log_mpi, SIM_LOG_VERBOSE)) &&
+            strncmp(call, "MPI_", 4) == 0) {
             SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - Entering %s", call);
             if (smpi__trace_on)
                 smpi__trace_call_in(p, c);
@@ -177,7 +179,8 @@ void smpi__leave(void)
     if (!p)
         return;
     if (--p->depth == 0) {
-        if (strncmp(p->call, "MPI_", 4) == 0) {
+        if ((smpi__trace_on || SIM_LOG_ENABLED(log_mpi, SIM_LOG_VERBOSE)) &&
+            strncmp(p->call, "MPI_", 4) == 0) {
             if (smpi__trace_on)
                 smpi__trace_call_out(p, p->call);
             SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - Leaving %s", p->call);

@@ -54,7 +54,7 @@ Test(clock, a_burst_below_the_threshold_reads_no_cpu_clock_and_gives_its_wall_ti
     cr_assert_float_eq(t, 300e-9, 1e-15);
     cr_assert_eq(smpi__clock.cpu_reads, reads);
     cr_assert_eq(smpi__clock.bursts, 1);
-    /* a start within 20 us of the pair keeps it */
+    /* a start within 20 us of the last read keeps the pair */
     smpi__clock_burst_begin();
     cr_assert_eq(smpi__clock.cpu_reads, reads);
 }
@@ -70,6 +70,41 @@ Test(clock, a_stale_reference_is_read_again_when_a_burst_starts)
         ;
     smpi__clock_burst_begin();
     cr_assert_eq(smpi__clock.cpu_reads, 2);
+}
+
+/* A burst of nothing: its start, then its end. */
+static void short_burst(void)
+{
+    uint64_t start = smpi__clock_burst_begin();
+
+    smpi__clock_burst(start, smpi__clock_ticks(), 1.0);
+}
+
+/* A thread that reads the wall clock every few microseconds (bursts starting and ending) cannot
+ * have been descheduled for 20 us in between: its pair is kept, until it is 1 ms old. */
+Test(clock, a_pair_is_kept_while_the_thread_reads_the_clock_often_and_read_again_after_1_ms)
+{
+    double t;
+    double prev;
+    double max_gap = 0;
+
+    smpi__clock_init(false);
+    smpi__clock_burst_begin();
+    t = prev = raw_now();
+    while (prev - t < 200e-6) {
+        double now;
+
+        short_burst();
+        now = raw_now();
+        max_gap = now - prev > max_gap ? now - prev : max_gap;
+        prev = now;
+    }
+    if (max_gap > 10e-6)
+        cr_skip_test("the test thread was descheduled for %g s", max_gap);
+    cr_assert_eq(smpi__clock.cpu_reads, 1, "200 us of bursts a few us apart: the first pair");
+    while (raw_now() - t < 1.2e-3)
+        short_burst();
+    cr_assert_geq(smpi__clock.cpu_reads, 2, "the pair is read again once 1 ms old");
 }
 
 static void long_burst_is_its_cpu_time(bool tsc)
