@@ -425,7 +425,12 @@ coll_med() {
     for i in $(seq "$cruns"); do
         guarded "$name" "$@"
         case $? in
-            0) read -r w u sy < <(tail -n 1 "$out/time") ;;
+            0) # SMPI 3.32 ends a deadlocked run with status 0 ("Stalling SMPI instance")
+               if grep -q "Stalling SMPI instance" "$out/$name.err"; then
+                   echo failed
+                   return
+               fi
+               read -r w u sy < <(tail -n 1 "$out/time") ;;
             124) # one run past the limit ends this simulator's runs of the row: shown as
                  # the limit (">limit"), which saves two more runs of the limit's length
                  echo "$limit $limit"
