@@ -146,6 +146,14 @@ void smpi__enter(const char *call)
     smpi__enter_call(&c);
 }
 
+/* Whether an MPI call's entry and exit are traced or logged: only then is its name compared
+ * with "MPI_" (a library call per MPI call otherwise). */
+static bool call_watched(const char *call)
+{
+    return (smpi__trace_on || SIM_LOG_ENABLED(log_mpi, SIM_LOG_VERBOSE)) &&
+           strncmp(call, "MPI_", 4) == 0;
+}
+
 void smpi__enter_call(const struct smpi_trace_call *c)
 {
     struct smpi_process *p = smpi__self();
@@ -162,9 +170,7 @@ void smpi__enter_call(const struct smpi_trace_call *c)
         p->call = call;
         p->call_peer = -1;
         p->call_comm = NULL;
-        /* the name is compared only for the trace or the log (a library call per MPI call) */
-        if ((smpi__trace_on || SIM_LOG_ENABLED(log_mpi, SIM_LOG_VERBOSE)) &&
-            strncmp(call, "MPI_", 4) == 0) {
+        if (call_watched(call)) {
             SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - Entering %s", call);
             if (smpi__trace_on)
                 smpi__trace_call_in(p, c);
@@ -179,8 +185,7 @@ void smpi__leave(void)
     if (!p)
         return;
     if (--p->depth == 0) {
-        if ((smpi__trace_on || SIM_LOG_ENABLED(log_mpi, SIM_LOG_VERBOSE)) &&
-            strncmp(p->call, "MPI_", 4) == 0) {
+        if (call_watched(p->call)) {
             if (smpi__trace_on)
                 smpi__trace_call_out(p, p->call);
             SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - Leaving %s", p->call);
