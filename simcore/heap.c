@@ -1,4 +1,4 @@
-/* heap: the engine's event queue, a binary min-heap ordered by (date, insertion sequence). */
+/* heap: the engine's event queue, a 4-ary min-heap ordered by (date, insertion sequence). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -19,12 +19,19 @@ static void place(struct sim__heap *h, int i, const struct sim__heap_slot *s)
     s->e->index = i;
 }
 
+/* A 4-ary heap: the children of slot i are 4i+1 .. 4i+4, its parent (i - 1) / 4. Half the
+ * levels of a binary heap: with a million pending events, each level down is a cache miss on
+ * the children's slots (96 bytes, asked for together) and one on the moved entry, so a pop
+ * costs about half the misses. The order of (date, seq) keys is total: any heap shape pops the
+ * same sequence. */
+#define ARITY 4
+
 static void sift_up(struct sim__heap *h, int i)
 {
     struct sim__heap_slot s = h->v[i];
 
     while (i > 0) {
-        int parent = (i - 1) / 2;
+        int parent = (i - 1) / ARITY;
 
         if (!before(&s, &h->v[parent]))
             break;
@@ -39,12 +46,15 @@ static void sift_down(struct sim__heap *h, int i)
     struct sim__heap_slot s = h->v[i];
 
     for (;;) {
-        int child = 2 * i + 1;
+        int first = ARITY * i + 1;
+        int last = first + ARITY < h->n ? first + ARITY : h->n;
+        int child = first;
 
-        if (child >= h->n)
+        if (first >= h->n)
             break;
-        if (child + 1 < h->n && before(&h->v[child + 1], &h->v[child]))
-            child++;
+        for (int c = first + 1; c < last; c++)
+            if (before(&h->v[c], &h->v[child]))
+                child = c;
         if (!before(&h->v[child], &s))
             break;
         place(h, i, &h->v[child]);
@@ -78,7 +88,7 @@ void sim__heap_update(struct sim__heap *h, struct sim__heap_entry *e, double dat
     if (i >= 0) {
         h->v[i].date = date;
         h->v[i].seq = e->seq;
-        if (i > 0 && before(&h->v[i], &h->v[(i - 1) / 2]))
+        if (i > 0 && before(&h->v[i], &h->v[(i - 1) / ARITY]))
             sift_up(h, i);
         else
             sift_down(h, i);
@@ -104,7 +114,7 @@ void sim__heap_remove(struct sim__heap *h, struct sim__heap_entry *e)
     if (i == h->n)
         return;
     place(h, i, &last);
-    if (i > 0 && before(&last, &h->v[(i - 1) / 2]))
+    if (i > 0 && before(&last, &h->v[(i - 1) / ARITY]))
         sift_up(h, i);
     else
         sift_down(h, i);

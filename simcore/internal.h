@@ -39,7 +39,7 @@ void sim__log_write(const struct sim__log_out *out, const char *cat, enum sim_lo
 const char *sim__smpi_lat_factor_default(void);
 const char *sim__smpi_bw_factor_default(void);
 
-/* heap.c: a binary min-heap of entries embedded in their owners, ordered by (date, seq) so
+/* heap.c: a 4-ary min-heap of entries embedded in their owners, ordered by (date, seq) so
  * that ties are broken by insertion order, never by address. O(log n) insert/update/remove. */
 struct sim__heap_entry {
     double date;
