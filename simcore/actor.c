@@ -95,14 +95,63 @@ static void to_maestro(struct sim_actor *self)
     sim_context_switch(self->ctx, sim__engine.maestro);
 }
 
+/* Asks for the stacks of the next RUNQ_AHEAD actors of the run queue from `b` on; returns how
+ * many. When thousands of actors are woken at once (a barrier's release), resuming each first
+ * waits for the translation of its stack's address (a TLB miss: every stack is in its own page
+ * table page), and the engine cannot go past the wait. Asked for together, the walks overlap. */
+#define RUNQ_AHEAD 2
+
+static int prefetch_ahead(const struct sim_actor *b)
+{
+    int n = 0;
+
+    for (; b && n < RUNQ_AHEAD; b = b->next_run, n++)
+        sim_actor_prefetch_stack(b);
+    return n;
+}
+
+/* Remembers that `a` runs after the actor run before it; every PREDICT_AHEAD actors, asks for
+ * the stacks of the PREDICT_AHEAD actors that ran after `a` last time, one after the other. A
+ * program that repeats a pattern (a ring, a halo exchange) resumes its ranks in the same order.
+ * Among thousands of ranks, touching a stack first waits for the translation of its address
+ * (each 8 MiB stack has its own page-table page); asked for together, the walks overlap. */
+#define PREDICT_AHEAD 8
+
+static void predict_next(struct sim_actor *a)
+{
+    struct sim__actors *t = &sim__engine.actors;
+    const struct sim_actor *g = a;
+
+    if (t->last_run > 0 && t->all[t->last_run - 1])
+        t->all[t->last_run - 1]->run_after = a->pid;
+    t->last_run = a->pid;
+    if (t->predicted > 0) {
+        t->predicted--;
+        return;
+    }
+    for (int k = 0; k < PREDICT_AHEAD; k++) {
+        g = g->run_after > 0 ? t->all[g->run_after - 1] : NULL;
+        if (!g || g == a)
+            break;
+        sim_actor_prefetch_stack(g);
+        t->predicted++;
+    }
+}
+
 void sim__actors_run_ready(void)
 {
     struct sim_actor *a;
+    int ahead = 0; /* actors at the head of the queue whose stacks were asked for */
 
     on_engine_thread = true;
     while ((a = runq_pop()) != NULL) {
         if (a->state != SIM__ACTOR_RUNNABLE)
             continue;
+        if (ahead > 0)
+            ahead--;
+        else
+            ahead = prefetch_ahead(a->next_run);
+        predict_next(a);
         sim__engine.current = a;
         sim__engine.actor_runs++;
         if (sim__engine.resume_fn)

@@ -182,6 +182,7 @@ struct sim_actor {
     struct sim_actor *next_run; /* run queue link */
     bool autofree;              /* freed as soon as it ends (sim_actor_set_autofree) */
     uint64_t block_seq;         /* when it last began to block (sim_actor_block_seq) */
+    int run_after;              /* pid of the actor the engine ran after it last time (0: none) */
 };
 
 /* The actor table and the run queue, in the engine's state. */
@@ -193,6 +194,8 @@ struct sim__actors {
     struct sim_actor *runq_head;
     struct sim_actor *runq_tail;
     uint64_t nblocks; /* sim_actor_block calls so far */
+    int last_run;     /* pid of the actor the engine ran last (0: none yet) */
+    int predicted;    /* actors still to run whose stacks were asked for (actor.c) */
 };
 
 /* The span of ctx's stack that resuming it will touch, from `frame` (the frame of the function
