@@ -49,7 +49,32 @@ struct cluster_args {
     double lb_bw;
     double lb_lat;
     struct sim_link *backbone;
+    char link[512]; /* <id>_link_, the start of every node's link names */
 };
+
+/* a, then r in decimal, then b, into name (cut to size - 1 bytes as snprintf would): a node
+ * names four objects, and snprintf was most of the time of loading a large cluster. */
+static void name_num(char *name, size_t size, const char *a, int r, const char *b)
+{
+    char digits[12];
+    int nd = 0;
+    unsigned u = r < 0 ? 0u - (unsigned)r : (unsigned)r;
+    size_t len = 0;
+
+    do {
+        digits[nd++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (r < 0)
+        digits[nd++] = '-';
+    for (; *a && len + 1 < size; a++)
+        name[len++] = *a;
+    while (nd > 0 && len + 1 < size)
+        name[len++] = digits[--nd];
+    for (; *b && len + 1 < size; b++)
+        name[len++] = *b;
+    name[len] = '\0';
+}
 
 /* Host prefix<r>suffix of a cluster. */
 static struct sim_host *cluster_host(const struct px *c, const xmlNode *n, struct sim_zone *z,
@@ -58,7 +83,7 @@ static struct sim_host *cluster_host(const struct px *c, const xmlNode *n, struc
     char name[512];
     struct sim_host *h;
 
-    snprintf(name, sizeof(name), "%s%d%s", sim__px_attr(n, "prefix"), r, sim__px_attr(n, "suffix"));
+    name_num(name, sizeof(name), sim__px_attr(n, "prefix"), r, sim__px_attr(n, "suffix"));
     h = sim__host_new(c->p, z, name, a->speed, a->cores, sim__px_line(n));
     if (!h)
         sim__px_dup(c, n, "host", name);
@@ -82,14 +107,14 @@ static void cluster_node(const struct px *c, const xmlNode *n, struct sim_zone *
     struct sim_link *lim = NULL;
     int priv;
 
-    snprintf(name, sizeof(name), "%s_link_%d_loopback", a->id, r);
+    name_num(name, sizeof(name), a->link, r, "_loopback");
     if (a->lb_bw > 0 || a->lb_lat > 0)
         lb = sim__xlink_get(c->p, sim__px_xlink(c, n, z, name, a->lb_bw, a->lb_lat, SIM__FATPIPE),
                             true);
-    snprintf(name, sizeof(name), "%s_link_%d_limiter", a->id, r);
+    name_num(name, sizeof(name), a->link, r, "_limiter");
     if (a->limiter > 0)
         lim = sim__xlink_get(c->p, sim__px_xlink(c, n, z, name, a->limiter, 0, SIM__SHARED), true);
-    snprintf(name, sizeof(name), "%s_link_%d", a->id, r);
+    name_num(name, sizeof(name), a->link, r, "");
     priv = sim__px_xlink(c, n, z, name, a->bw, a->lat, a->sharing);
     st = sim__zone_star(z, sim__netpoint(c->p, h->netpoint)->member);
     st->l[st->nup++] = sim__xlink_get(c->p, priv, true);
@@ -177,6 +202,7 @@ void sim__px_cluster(const struct px *c, const xmlNode *n, struct sim_zone *pare
     double bb_lat;
 
     sim__px_check_attrs(c, n, cluster_attrs);
+    snprintf(a.link, sizeof(a.link), "%s_link_", a.id);
     topo = sim__px_enum(c, n, "topology", topologies, 0);
     a.nspeeds = sim__px_speeds(c, n, "speed", &a.speeds);
     a.speed = a.speeds[0];
