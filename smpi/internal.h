@@ -580,16 +580,31 @@ struct smpi_site {
     int line;
 };
 
+/* A generalized request's functions (MPI_Grequest_start), apart: no other request needs them. */
+struct smpi_greq {
+    MPI_Grequest_query_function *query_fn;
+    MPI_Grequest_free_function *free_fn;
+    MPI_Grequest_cancel_function *cancel_fn;
+    void *extra_state;
+};
+
+/* The int-sized fields come first, together, so that the record has no padding between them
+ * (an all-to-all has two requests per message in flight). */
 struct smpi_request {
     unsigned flags;
     int refcount;
-    void *buf;
     int count;
+    int src;              /* world rank, or MPI_ANY_SOURCE */
+    int dst;              /* world rank */
+    int tag;              /* or MPI_ANY_TAG */
+    int category;         /* send: the tracing category of its transfer, or 0 */
+    int msg_src;          /* recv: world rank of the matched sender */
+    int done_index;       /* its index in done_log */
+    int error;            /* its error class at completion */
+    bool detached_sender; /* recv matched a detached send: charge smpi/or on completion */
+    void *buf;
     MPI_Datatype type;
     MPI_Comm comm;
-    int src;                   /* world rank, or MPI_ANY_SOURCE */
-    int dst;                   /* world rank */
-    int tag;                   /* or MPI_ANY_TAG */
     size_t size;               /* bytes of the message (send) or of the buffer (recv) */
     void *packed;              /* send data copied aside (detached, eager, derived types) */
     struct smpi_request *peer; /* the matched request */
@@ -599,17 +614,13 @@ struct smpi_request {
     struct smpi_request *sprev;
     unsigned long seq;             /* posting order of a receive (match.c) */
     struct sim_activity *comm_act; /* the network transfer */
-    int category;                  /* send: the tracing category of its transfer, or 0 */
     double queued_at;              /* send: when it was queued for a later receive */
     struct sim_actor *waiter;      /* rank blocked waiting for this request */
     struct sim_host *src_host;
-    bool detached_sender;           /* recv matched a detached send: charge smpi/or on completion */
     double recv_cpu;                /* recv under a per-message model: its CPU cost on completion */
     double post_date;               /* when the request was started (LogGPS's handshake) */
     unsigned long long msg_id;      /* send: the message's number; recv: that of the matched send */
-    int msg_src;                    /* recv: world rank of the matched sender */
     struct smpi_done_log *done_log; /* the MPI_Waitall waiting for it, told at completion */
-    int done_index;                 /* its index there */
     /* A started persistent send is carried by a one-shot clone (the persistent request may be
      * restarted while its previous detached message still waits for a receive): the clone's
      * owner is the persistent request (one reference), completed with it. */
@@ -620,15 +631,10 @@ struct smpi_request {
      * which points back at it; it completes when both have. */
     struct smpi_request *pair[2];
     struct smpi_request *pair_of;
-    MPI_Status status; /* filled at completion */
-    int error;
-    char *error_text;      /* what a datatype mismatch found (p2p.c), or NULL */
-    struct smpi_site site; /* the MPI call that created it */
-    /* generalized requests */
-    MPI_Grequest_query_function *query_fn;
-    MPI_Grequest_free_function *free_fn;
-    MPI_Grequest_cancel_function *cancel_fn;
-    void *extra_state;
+    MPI_Status status;      /* filled at completion */
+    char *error_text;       /* what a datatype mismatch found (p2p.c), or NULL */
+    struct smpi_site site;  /* the MPI call that created it */
+    struct smpi_greq *greq; /* a generalized request's functions (SMPI_REQ_GENERALIZED), or NULL */
     struct smpi_part *part; /* a partitioned request's state (part.c), or NULL */
     void **large_counts;    /* the int copies of a _c call's count arrays, NULL-ended, or NULL */
 };

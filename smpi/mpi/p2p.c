@@ -120,6 +120,8 @@ static void req_unref(struct smpi_request *r)
     }
     if (r->error_text) /* rare: spare every request a call */
         free(r->error_text);
+    if (r->greq)
+        free(r->greq);
     req_free(r);
 }
 
@@ -645,7 +647,7 @@ int smpi__cancel(MPI_Request r)
     if (r->flags & (SMPI_REQ_NBC | SMPI_REQ_RMA))
         return MPI_SUCCESS;
     if (r->flags & SMPI_REQ_GENERALIZED)
-        return r->cancel_fn(r->extra_state, (r->flags & SMPI_REQ_DONE) != 0);
+        return r->greq->cancel_fn(r->greq->extra_state, (r->flags & SMPI_REQ_DONE) != 0);
     if (r->clone && (r->flags & SMPI_REQ_ACTIVE) && !(r->flags & SMPI_REQ_DONE)) {
         return smpi__cancel(r->clone);
     }

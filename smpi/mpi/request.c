@@ -24,9 +24,9 @@ static int finish_generalized(MPI_Request *reqp, MPI_Status *status)
     int err;
 
     smpi__status_empty(st);
-    err = r->query_fn(r->extra_state, st);
+    err = r->greq->query_fn(r->greq->extra_state, st);
     if (err == MPI_SUCCESS)
-        err = r->free_fn(r->extra_state);
+        err = r->greq->free_fn(r->greq->extra_state);
     r->flags &= ~SMPI_REQ_ACTIVE;
     smpi__request_gone(r);
     smpi__req_release(r);
