@@ -169,32 +169,37 @@ static void bsend_release(struct smpi_request *send)
         smpi__bsend_flushed(p);
 }
 
-/* Copies the send's data into the receive buffer (at most what the buffer holds). Either rank,
- * or neither, may be the one running: the buffers are reached through smpi__rank_addr. */
-static void copy_data(struct smpi_request *send, struct smpi_request *recv)
+/* Copies n > 0 bytes of the send's data to dst, the receive buffer as this process reaches it
+ * (at most what the buffer holds). dst_private: dst is known not to be a shared block. */
+static void copy_to(struct smpi_request *send, struct smpi_request *recv, size_t n, void *dst,
+                    bool dst_private)
 {
-    size_t n = send->size < recv->size ? send->size : recv->size;
-    void *dst;
+    void *src = send->packed ? NULL : smpi__rank_addr(send->src, send->buf);
 
-    if (n == 0)
-        return;
-    dst = smpi__rank_addr(recv->dst, recv->buf);
     /* As SMPI's copy callback (smpi_global.cpp), which runs in its kernel: a detached send's
      * data was copied aside, so only the receiver can be a shared block. */
-    if (!send->packed && !(send->flags & SMPI_REQ_DETACHED) &&
-        smpi__shared_covers(smpi__rank_addr(send->src, send->buf), n)) {
+    if (!send->packed && !(send->flags & SMPI_REQ_DETACHED) && smpi__shared_covers(src, n)) {
         SIM_LOG_MAESTRO(log_kernel, SIM_LOG_VERBOSE, "Sender is shared. Let's ignore it.");
         return;
     }
-    if (smpi__shared_covers(dst, n)) {
+    if (!dst_private && smpi__shared_covers(dst, n)) {
         SIM_LOG_MAESTRO(log_kernel, SIM_LOG_VERBOSE, "Receiver is shared. Let's ignore it.");
         return;
     }
     if (send->packed)
         smpi__type_unpack(send->packed, n, dst, recv->count, recv->type);
     else
-        smpi_type_copy(smpi__rank_addr(send->src, send->buf), send->count, send->type, dst,
-                       recv->count, recv->type);
+        smpi_type_copy(src, send->count, send->type, dst, recv->count, recv->type);
+}
+
+/* Copies the send's data into the receive buffer. Either rank, or neither, may be the one
+ * running: the buffers are reached through smpi__rank_addr. */
+static void copy_data(struct smpi_request *send, struct smpi_request *recv)
+{
+    size_t n = send->size < recv->size ? send->size : recv->size;
+
+    if (n)
+        copy_to(send, recv, n, smpi__rank_addr(recv->dst, recv->buf), false);
 }
 
 /* Both sides matched and the transfer (if any) is over: move the data, complete both. */
@@ -252,12 +257,14 @@ static void pack_aside(struct smpi_request *r)
 static void copy_direct(struct smpi_request *send, struct smpi_request *recv)
 {
     size_t n = send->size < recv->size ? send->size : recv->size;
+    void *dst = n ? smpi__rank_addr(recv->dst, recv->buf) : NULL;
 
-    if (n && smpi__shared_covers(smpi__rank_addr(recv->dst, recv->buf), n)) {
+    if (n && smpi__shared_covers(dst, n)) {
         pack_aside(send);
         return;
     }
-    copy_data(send, recv);
+    if (n)
+        copy_to(send, recv, n, dst, true);
     send->flags |= SMPI_REQ_COPIED;
 }
 
