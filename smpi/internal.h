@@ -78,9 +78,10 @@ struct smpi_process {
     int loc_line;
     const char *loc_prev_file; /* and of the one before (adjust.c) */
     int loc_prev_line;
-    int depth;        /* nesting of MPI calls (a binding may use another one) */
-    const char *call; /* MPI call the rank is in, for deadlock reports */
-    int call_peer;    /* its peer rank in the call's communicator, or -1 */
+    int depth;         /* nesting of MPI calls (a binding may use another one) */
+    const char *call;  /* MPI call the rank is in, for deadlock reports */
+    bool call_watched; /* its entry was traced or logged: so is its exit (runtime.c) */
+    int call_peer;     /* its peer rank in the call's communicator, or -1 */
     int call_tag;
     struct smpi_comm *call_comm;
     void *bsend_buf; /* MPI_Buffer_attach */

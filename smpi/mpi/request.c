@@ -81,7 +81,8 @@ static int finish(MPI_Request *reqp, MPI_Status *status, int *received, int inde
     if (r->pair[0])
         return finish_pair(reqp, status, received);
 
-    trace_recv(r, true, index);
+    if (smpi__trace_on) /* checked here too: the common case costs no call */
+        trace_recv(r, true, index);
     if (r->detached_sender) {
         double cost = smpi_cost_eval(&smpi__rt.cfg.or_, (double)r->status.smpi_count);
 
@@ -98,7 +99,8 @@ static int finish(MPI_Request *reqp, MPI_Status *status, int *received, int inde
     if ((r->flags & (SMPI_REQ_RECV | SMPI_REQ_MATCHED)) == (SMPI_REQ_RECV | SMPI_REQ_MATCHED) &&
         !(r->flags & (SMPI_REQ_CANCELLED | SMPI_REQ_PROCNULL)))
         (*received)++;
-    trace_recv(r, false, index);
+    if (smpi__trace_on)
+        trace_recv(r, false, index);
     if (status != MPI_STATUS_IGNORE) {
         if ((r->flags & SMPI_REQ_RECV) || (r->flags & SMPI_REQ_PROCNULL)) {
             *status = r->status;

@@ -163,7 +163,8 @@ static void enter(const char *call, const struct smpi_trace_call *c)
         p->call = call;
         p->call_peer = -1;
         p->call_comm = NULL;
-        if (call_watched(call)) {
+        p->call_watched = call_watched(call);
+        if (p->call_watched) {
             SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - Entering %s", call);
             if (smpi__trace_on && c)
                 smpi__trace_call_in(p, c);
@@ -196,7 +197,7 @@ void smpi__leave(void)
     if (!p)
         return;
     if (--p->depth == 0) {
-        if (call_watched(p->call)) {
+        if (p->call_watched) {
             if (smpi__trace_on)
                 smpi__trace_call_out(p, p->call);
             SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - Leaving %s", p->call);
