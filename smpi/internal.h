@@ -613,11 +613,10 @@ struct smpi_request {
     struct smpi_request *prev;
     struct smpi_request *snext; /* per-source unexpected queue link (match.c) */
     struct smpi_request *sprev;
-    unsigned long seq;             /* posting order of a receive (match.c) */
-    struct sim_activity *comm_act; /* the network transfer */
-    double queued_at;              /* send: when it was queued for a later receive */
-    struct sim_actor *waiter;      /* rank blocked waiting for this request */
-    struct sim_host *src_host;
+    unsigned long seq;              /* posting order of a receive (match.c) */
+    struct sim_activity *comm_act;  /* the network transfer */
+    double queued_at;               /* send: when it was queued for a later receive */
+    struct sim_actor *waiter;       /* rank blocked waiting for this request */
     double recv_cpu;                /* recv under a per-message model: its CPU cost on completion */
     double post_date;               /* when the request was started (LogGPS's handshake) */
     unsigned long long msg_id;      /* send: the message's number; recv: that of the matched send */

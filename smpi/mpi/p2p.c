@@ -445,7 +445,6 @@ static void match(struct smpi_request *send, struct smpi_request *recv)
         sim_actor_prefetch_stack(recv->waiter);
     send->flags |= SMPI_REQ_MATCHED;
     recv->flags |= SMPI_REQ_MATCHED;
-    recv->src_host = smpi__rt.procs[send->src].host;
     recv->detached_sender = !smpi__per_message && (send->flags & SMPI_REQ_DETACHED) != 0;
     recv->msg_id = send->msg_id;
     recv->msg_src = send->src;
@@ -456,8 +455,9 @@ static void match(struct smpi_request *send, struct smpi_request *recv)
     recv->error = send->size > recv->size ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
     st->MPI_ERROR = recv->error;
     if (smpi__per_message)
-        recv->recv_cpu = sim_msg_recv(recv->src_host, smpi__rt.procs[recv->dst].host,
-                                      (double)st->smpi_count, !smpi_type_is_contiguous(recv->type));
+        recv->recv_cpu =
+            sim_msg_recv(smpi__rt.procs[send->src].host, smpi__rt.procs[recv->dst].host,
+                         (double)st->smpi_count, !smpi_type_is_contiguous(recv->type));
     if (send->type != recv->type && recv->error == MPI_SUCCESS && send->size && recv->size &&
         !((send->flags | recv->flags) & SMPI_REQ_INTERNAL))
         check_types(send, recv);
