@@ -581,12 +581,21 @@ struct smpi_site {
     int line;
 };
 
-/* A generalized request's functions (MPI_Grequest_start), apart: no other request needs them. */
-struct smpi_greq {
+/* What few requests need, apart from the request (smpi__req_rare makes it on first use): a
+ * generalized request's functions, a persistent collective, a _c call's arrays, the text of a
+ * datatype mismatch, an MPI_Isendrecv's halves. */
+struct smpi_req_rare {
+    /* generalized requests (MPI_Grequest_start) */
     MPI_Grequest_query_function *query_fn;
     MPI_Grequest_free_function *free_fn;
     MPI_Grequest_cancel_function *cancel_fn;
     void *extra_state;
+    struct smpi_pcoll *pcoll; /* a persistent collective (pcoll.c), or NULL */
+    void **large_counts;      /* the int copies of a _c call's count arrays, NULL-ended, or NULL */
+    char *error_text;         /* what a datatype mismatch found (p2p.c), or NULL */
+    /* MPI_Isendrecv (p2p_mpi4.c): the call's request holds its receive and its send, each of
+     * which points back at it (pair_of); it completes when both have. */
+    struct smpi_request *pair[2];
 };
 
 /* The int-sized fields come first, together, so that the record has no padding between them
@@ -626,17 +635,11 @@ struct smpi_request {
      * owner is the persistent request (one reference), completed with it. */
     struct smpi_request *owner;
     struct smpi_request *clone;
-    struct smpi_pcoll *pcoll; /* a persistent collective (pcoll.c), or NULL */
-    /* MPI_Isendrecv (p2p_mpi4.c): the call's request holds its receive and its send, each of
-     * which points back at it; it completes when both have. */
-    struct smpi_request *pair[2];
-    struct smpi_request *pair_of;
-    MPI_Status status;      /* filled at completion */
-    char *error_text;       /* what a datatype mismatch found (p2p.c), or NULL */
-    struct smpi_site site;  /* the MPI call that created it */
-    struct smpi_greq *greq; /* a generalized request's functions (SMPI_REQ_GENERALIZED), or NULL */
-    struct smpi_part *part; /* a partitioned request's state (part.c), or NULL */
-    void **large_counts;    /* the int copies of a _c call's count arrays, NULL-ended, or NULL */
+    struct smpi_request *pair_of; /* the MPI_Isendrecv it is half of (its rare->pair), or NULL */
+    MPI_Status status;            /* filled at completion */
+    struct smpi_site site;        /* the MPI call that created it */
+    struct smpi_req_rare *rare;   /* or NULL */
+    struct smpi_part *part;       /* a partitioned request's state (part.c), or NULL */
 };
 
 /* Per-message network models (p2p.c): whether the run has one (LogGP, LogGPS, log3P, LMO);
@@ -644,6 +647,8 @@ struct smpi_request {
 extern bool smpi__per_message;
 void smpi__p2p_model_init(void);
 
+/* The rare parts of request r, made empty on first use. */
+struct smpi_req_rare *smpi__req_rare(MPI_Request r);
 /* Creates an inactive request (persistent ones stay inactive until smpi__req_start). */
 MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Datatype type, int peer,
                           int tag, MPI_Comm comm);

@@ -103,26 +103,33 @@ MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Dataty
     return r;
 }
 
+struct smpi_req_rare *smpi__req_rare(MPI_Request r)
+{
+    if (!r->rare)
+        r->rare = sim_xcalloc(1, sizeof(*r->rare));
+    return r->rare;
+}
+
 static void req_unref(struct smpi_request *r)
 {
     if (--r->refcount > 0)
         return;
     if (r->part)
         smpi__part_free(r);
-    if (r->pcoll)
-        smpi__pcoll_free(r->pcoll);
+    if (r->rare && r->rare->pcoll)
+        smpi__pcoll_free(r->rare->pcoll);
     smpi__comm_release(r->comm);
     smpi__type_unref(r->type);
     free(r->packed);
-    if (r->large_counts) { /* bindings/large_count.c */
-        for (void **a = r->large_counts; *a; a++)
-            free(*a);
-        free(r->large_counts);
+    if (r->rare) {                   /* rare: spare every request the calls */
+        if (r->rare->large_counts) { /* bindings/large_count.c */
+            for (void **a = r->rare->large_counts; *a; a++)
+                free(*a);
+            free(r->rare->large_counts);
+        }
+        free(r->rare->error_text);
+        free(r->rare);
     }
-    if (r->error_text) /* rare: spare every request a call */
-        free(r->error_text);
-    if (r->greq)
-        free(r->greq);
     req_free(r);
 }
 
@@ -405,8 +412,8 @@ static void check_types(struct smpi_request *send, struct smpi_request *recv)
              send->count, smpi__type_text(send->type), send->src, ssite, tag, recv->count,
              smpi__type_text(recv->type), comm, (long long)d.index, smpi__type_text(d.a),
              smpi__type_text(d.b));
-    free(recv->error_text);
-    recv->error_text = sim_xstrdup(text);
+    free(smpi__req_rare(recv)->error_text);
+    recv->rare->error_text = sim_xstrdup(text);
     recv->error = MPI_ERR_TYPE;
     recv->status.MPI_ERROR = MPI_ERR_TYPE;
 }
@@ -426,8 +433,8 @@ static void check_partial(struct smpi_request *send, struct smpi_request *recv)
              "the message of %zu bytes from rank %d (tag %d) ends inside a basic element of the "
              "receive's %d x %s on %s",
              send->size, send->src, send->tag, recv->count, smpi__type_text(recv->type), comm);
-    free(recv->error_text);
-    recv->error_text = sim_xstrdup(text);
+    free(smpi__req_rare(recv)->error_text);
+    recv->rare->error_text = sim_xstrdup(text);
     recv->error = MPI_ERR_TRUNCATE;
     recv->status.MPI_ERROR = MPI_ERR_TRUNCATE;
 }
@@ -655,7 +662,7 @@ int smpi__cancel(MPI_Request r)
     if (r->flags & (SMPI_REQ_NBC | SMPI_REQ_RMA))
         return MPI_SUCCESS;
     if (r->flags & SMPI_REQ_GENERALIZED)
-        return r->greq->cancel_fn(r->greq->extra_state, (r->flags & SMPI_REQ_DONE) != 0);
+        return r->rare->cancel_fn(r->rare->extra_state, (r->flags & SMPI_REQ_DONE) != 0);
     if (r->clone && (r->flags & SMPI_REQ_ACTIVE) && !(r->flags & SMPI_REQ_DONE)) {
         return smpi__cancel(r->clone);
     }

@@ -24,9 +24,9 @@ static int finish_generalized(MPI_Request *reqp, MPI_Status *status)
     int err;
 
     smpi__status_empty(st);
-    err = r->greq->query_fn(r->greq->extra_state, st);
+    err = r->rare->query_fn(r->rare->extra_state, st);
     if (err == MPI_SUCCESS)
-        err = r->greq->free_fn(r->greq->extra_state);
+        err = r->rare->free_fn(r->rare->extra_state);
     r->flags &= ~SMPI_REQ_ACTIVE;
     smpi__request_gone(r);
     smpi__req_release(r);
@@ -41,8 +41,8 @@ static int finish(MPI_Request *reqp, MPI_Status *status, int *received, int inde
 static int finish_pair(MPI_Request *reqp, MPI_Status *status, int *received)
 {
     MPI_Request r = *reqp;
-    int rc = finish(&r->pair[0], status, received, 0);
-    int rc2 = finish(&r->pair[1], MPI_STATUS_IGNORE, received, 1);
+    int rc = finish(&r->rare->pair[0], status, received, 0);
+    int rc2 = finish(&r->rare->pair[1], MPI_STATUS_IGNORE, received, 1);
 
     r->flags &= ~SMPI_REQ_ACTIVE;
     smpi__request_gone(r);
@@ -78,7 +78,7 @@ static int finish(MPI_Request *reqp, MPI_Status *status, int *received, int inde
 
     if (r->flags & SMPI_REQ_GENERALIZED)
         return finish_generalized(reqp, status);
-    if (r->pair[0])
+    if (r->rare && r->rare->pair[0])
         return finish_pair(reqp, status, received);
 
     if (smpi__trace_on) /* checked here too: the common case costs no call */
