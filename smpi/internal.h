@@ -78,9 +78,10 @@ struct smpi_process {
     int loc_line;
     const char *loc_prev_file; /* and of the one before (adjust.c) */
     int loc_prev_line;
-    int depth;        /* nesting of MPI calls (a binding may use another one) */
-    const char *call; /* MPI call the rank is in, for deadlock reports */
-    int call_peer;    /* its peer rank in the call's communicator, or -1 */
+    int depth;         /* nesting of MPI calls (a binding may use another one) */
+    const char *call;  /* MPI call the rank is in, for deadlock reports */
+    bool call_watched; /* its entry was traced or logged: so is its exit (runtime.c) */
+    int call_peer;     /* its peer rank in the call's communicator, or -1 */
     int call_tag;
     struct smpi_comm *call_comm;
     void *bsend_buf; /* MPI_Buffer_attach */
@@ -580,16 +581,40 @@ struct smpi_site {
     int line;
 };
 
+/* What few requests need, apart from the request (smpi__req_rare makes it on first use): a
+ * generalized request's functions, a persistent collective, a _c call's arrays, the text of a
+ * datatype mismatch, an MPI_Isendrecv's halves. */
+struct smpi_req_rare {
+    /* generalized requests (MPI_Grequest_start) */
+    MPI_Grequest_query_function *query_fn;
+    MPI_Grequest_free_function *free_fn;
+    MPI_Grequest_cancel_function *cancel_fn;
+    void *extra_state;
+    struct smpi_pcoll *pcoll; /* a persistent collective (pcoll.c), or NULL */
+    void **large_counts;      /* the int copies of a _c call's count arrays, NULL-ended, or NULL */
+    char *error_text;         /* what a datatype mismatch found (p2p.c), or NULL */
+    /* MPI_Isendrecv (p2p_mpi4.c): the call's request holds its receive and its send, each of
+     * which points back at it (pair_of); it completes when both have. */
+    struct smpi_request *pair[2];
+};
+
+/* The int-sized fields come first, together, so that the record has no padding between them
+ * (an all-to-all has two requests per message in flight). */
 struct smpi_request {
     unsigned flags;
     int refcount;
-    void *buf;
     int count;
+    int src;              /* world rank, or MPI_ANY_SOURCE */
+    int dst;              /* world rank */
+    int tag;              /* or MPI_ANY_TAG */
+    int category;         /* send: the tracing category of its transfer, or 0 */
+    int msg_src;          /* recv: world rank of the matched sender */
+    int done_index;       /* its index in done_log */
+    int error;            /* its error class at completion */
+    bool detached_sender; /* recv matched a detached send: charge smpi/or on completion */
+    void *buf;
     MPI_Datatype type;
     MPI_Comm comm;
-    int src;                   /* world rank, or MPI_ANY_SOURCE */
-    int dst;                   /* world rank */
-    int tag;                   /* or MPI_ANY_TAG */
     size_t size;               /* bytes of the message (send) or of the buffer (recv) */
     void *packed;              /* send data copied aside (detached, eager, derived types) */
     struct smpi_request *peer; /* the matched request */
@@ -597,40 +622,24 @@ struct smpi_request {
     struct smpi_request *prev;
     struct smpi_request *snext; /* per-source unexpected queue link (match.c) */
     struct smpi_request *sprev;
-    unsigned long seq;             /* posting order of a receive (match.c) */
-    struct sim_activity *comm_act; /* the network transfer */
-    int category;                  /* send: the tracing category of its transfer, or 0 */
-    double queued_at;              /* send: when it was queued for a later receive */
-    struct sim_actor *waiter;      /* rank blocked waiting for this request */
-    struct sim_host *src_host;
-    bool detached_sender;           /* recv matched a detached send: charge smpi/or on completion */
+    unsigned long seq;              /* posting order of a receive (match.c) */
+    struct sim_activity *comm_act;  /* the network transfer */
+    double queued_at;               /* send: when it was queued for a later receive */
+    struct sim_actor *waiter;       /* rank blocked waiting for this request */
     double recv_cpu;                /* recv under a per-message model: its CPU cost on completion */
     double post_date;               /* when the request was started (LogGPS's handshake) */
     unsigned long long msg_id;      /* send: the message's number; recv: that of the matched send */
-    int msg_src;                    /* recv: world rank of the matched sender */
     struct smpi_done_log *done_log; /* the MPI_Waitall waiting for it, told at completion */
-    int done_index;                 /* its index there */
     /* A started persistent send is carried by a one-shot clone (the persistent request may be
      * restarted while its previous detached message still waits for a receive): the clone's
      * owner is the persistent request (one reference), completed with it. */
     struct smpi_request *owner;
     struct smpi_request *clone;
-    struct smpi_pcoll *pcoll; /* a persistent collective (pcoll.c), or NULL */
-    /* MPI_Isendrecv (p2p_mpi4.c): the call's request holds its receive and its send, each of
-     * which points back at it; it completes when both have. */
-    struct smpi_request *pair[2];
-    struct smpi_request *pair_of;
-    MPI_Status status; /* filled at completion */
-    int error;
-    char *error_text;      /* what a datatype mismatch found (p2p.c), or NULL */
-    struct smpi_site site; /* the MPI call that created it */
-    /* generalized requests */
-    MPI_Grequest_query_function *query_fn;
-    MPI_Grequest_free_function *free_fn;
-    MPI_Grequest_cancel_function *cancel_fn;
-    void *extra_state;
-    struct smpi_part *part; /* a partitioned request's state (part.c), or NULL */
-    void **large_counts;    /* the int copies of a _c call's count arrays, NULL-ended, or NULL */
+    struct smpi_request *pair_of; /* the MPI_Isendrecv it is half of (its rare->pair), or NULL */
+    MPI_Status status;            /* filled at completion */
+    struct smpi_site site;        /* the MPI call that created it */
+    struct smpi_req_rare *rare;   /* or NULL */
+    struct smpi_part *part;       /* a partitioned request's state (part.c), or NULL */
 };
 
 /* Per-message network models (p2p.c): whether the run has one (LogGP, LogGPS, log3P, LMO);
@@ -638,6 +647,8 @@ struct smpi_request {
 extern bool smpi__per_message;
 void smpi__p2p_model_init(void);
 
+/* The rare parts of request r, made empty on first use. */
+struct smpi_req_rare *smpi__req_rare(MPI_Request r);
 /* Creates an inactive request (persistent ones stay inactive until smpi__req_start). */
 MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Datatype type, int peer,
                           int tag, MPI_Comm comm);

@@ -123,6 +123,7 @@ int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free
                         MPI_Request *request)
 {
     MPI_Request r;
+    struct smpi_req_rare *rare;
 
     SMPI_CHECK_INIT("MPI_Grequest_start");
     SMPI_CHECK_ARG("MPI_Grequest_start", MPI_COMM_WORLD, request);
@@ -131,10 +132,11 @@ int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free
                            "query_fn, free_fn and cancel_fn must all be given");
     r = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, MPI_COMM_WORLD);
     r->flags = (r->flags & ~SMPI_REQ_PROCNULL) | SMPI_REQ_ACTIVE | SMPI_REQ_GENERALIZED;
-    r->query_fn = query_fn;
-    r->free_fn = free_fn;
-    r->cancel_fn = cancel_fn;
-    r->extra_state = extra_state;
+    rare = smpi__req_rare(r);
+    rare->query_fn = query_fn;
+    rare->free_fn = free_fn;
+    rare->cancel_fn = cancel_fn;
+    rare->extra_state = extra_state;
     r->refcount++;     /* held until MPI_Grequest_complete */
     if (!r->site.call) /* else the MPI-IO call that made it */
         r->site.call = "MPI_Grequest_start";
@@ -155,7 +157,7 @@ int PMPI_Grequest_complete(MPI_Request request)
     freed = (request->flags & SMPI_REQ_FREED) != 0;
     smpi__req_complete(request);
     if (freed) /* MPI_Request_free came first: nobody will wait, so release it now */
-        request->free_fn(request->extra_state);
+        request->rare->free_fn(request->rare->extra_state);
     smpi__req_release(request);
     return MPI_SUCCESS;
 }

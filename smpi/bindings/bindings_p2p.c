@@ -131,8 +131,8 @@ int smpi__wait_one(const char *call, MPI_Comm comm, MPI_Request *reqp, MPI_Statu
     sent = peer_size(r, 0);
     rc = smpi__wait(reqp, status);
     smpi__status_error_restore(status, keep);
-    if (rc == MPI_ERR_TYPE && r->error_text)
-        rc = smpi__error(comm ? comm : r->comm, call, rc, "%s", r->error_text);
+    if (rc == MPI_ERR_TYPE && r->rare && r->rare->error_text)
+        rc = smpi__error(comm ? comm : r->comm, call, rc, "%s", r->rare->error_text);
     else if (rc != MPI_SUCCESS)
         rc = smpi__p2p_report(comm ? comm : r->comm, call, rc, peer_size(r, sent), r->size);
     smpi__req_release(r);

@@ -232,7 +232,8 @@ int PMPI_Request_get_status(MPI_Request request, int *flag, MPI_Status *status)
     *flag = (request->flags & SMPI_REQ_DONE) != 0;
     smpi__test_outcome(*flag);
     if (*flag && status != MPI_STATUS_IGNORE) {
-        if ((request->flags & (SMPI_REQ_RECV | SMPI_REQ_PROCNULL)) || request->pair[0]) {
+        if ((request->flags & (SMPI_REQ_RECV | SMPI_REQ_PROCNULL)) ||
+            (request->rare && request->rare->pair[0])) {
             *status = request->status;
         } else {
             smpi__status_empty(status);
@@ -308,6 +309,12 @@ static int start_check(const char *call, MPI_Request r, int index)
     return MPI_SUCCESS;
 }
 
+/* Whether r is a persistent collective (pcoll.c). */
+static bool is_pcoll(MPI_Request r)
+{
+    return r->rare && r->rare->pcoll;
+}
+
 /* Starts a checked persistent request (reserving buffer space for a buffered send). */
 static int start_one(const char *call, MPI_Request r)
 {
@@ -330,7 +337,7 @@ int PMPI_Start(MPI_Request *request)
     rc = start_check("MPI_Start", *request, 0);
     if (rc != MPI_SUCCESS)
         return rc;
-    if ((*request)->pcoll) { /* traced as the nonblocking collective it starts */
+    if (is_pcoll(*request)) { /* traced as the nonblocking collective it starts */
         smpi__pcoll_start(*request);
         return MPI_SUCCESS;
     }
@@ -355,7 +362,7 @@ int PMPI_Startall(int count, MPI_Request array_of_requests[])
     }
     /* persistent collectives first, each traced as the nonblocking collective it starts */
     for (int i = 0; i < count; i++)
-        if (array_of_requests[i]->pcoll)
+        if (is_pcoll(array_of_requests[i]))
             smpi__pcoll_start(array_of_requests[i]);
         else
             others++;
@@ -363,7 +370,7 @@ int PMPI_Startall(int count, MPI_Request array_of_requests[])
         return MPI_SUCCESS;
     smpi__enter_requests("MPI_Startall", array_of_requests, count);
     for (int i = 0; i < count && rc == MPI_SUCCESS; i++)
-        if (!array_of_requests[i]->pcoll)
+        if (!is_pcoll(array_of_requests[i]))
             rc = start_one("MPI_Startall", array_of_requests[i]);
     smpi__leave();
     return rc;

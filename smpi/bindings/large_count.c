@@ -150,7 +150,7 @@ void smpi__large_done(struct smpi_large_tmp *t, MPI_Request req)
     kept = sim_xcalloc(SMPI_LARGE_ARRAYS + 1, sizeof(*kept));
     for (int i = 0; i < t->n; i++)
         kept[i] = t->arrays[i];
-    req->large_counts = kept;
+    smpi__req_rare(req)->large_counts = kept;
 }
 
 int smpi__large_peers(MPI_Comm comm)

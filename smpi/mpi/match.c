@@ -119,6 +119,21 @@ static void table_grow(struct smpi_mailbox *mb)
     mb->cap = cap;
 }
 
+/* The queues of source `src` (a world rank) if it has any yet, else NULL: a look-up that
+ * creates nothing, for the searches (a send's look-up of the receives posted for it most often
+ * finds none). */
+static struct smpi_srcq *srcq_find(const struct smpi_mailbox *mb, int src)
+{
+    size_t j;
+
+    if (mb->used == 0)
+        return NULL;
+    j = slot_of(src, mb->cap);
+    while (mb->srcs[j].src != src && mb->srcs[j].src != SLOT_FREE)
+        j = (j + 1) & (mb->cap - 1);
+    return mb->srcs[j].src == src ? &mb->srcs[j] : NULL;
+}
+
 /* The queues of source `src` (a world rank), created empty on first use. The pointer is valid
  * until the next call (the table may grow). */
 static struct smpi_srcq *srcq(struct smpi_mailbox *mb, int src)
@@ -151,8 +166,8 @@ static struct smpi_request *first_match_recv(struct smpi_request *q,
 
 struct smpi_request *smpi__mq_take_posted(struct smpi_mailbox *mb, const struct smpi_request *send)
 {
-    struct smpi_srcq *sq = srcq(mb, send->src);
-    struct smpi_request *own = first_match_recv(sq->posted.head, send);
+    struct smpi_srcq *sq = srcq_find(mb, send->src);
+    struct smpi_request *own = sq ? first_match_recv(sq->posted.head, send) : NULL;
     struct smpi_request *any = first_match_recv(mb->posted_any.head, send);
 
     if (own && (!any || own->seq < any->seq)) {
@@ -185,12 +200,16 @@ struct smpi_request *smpi__mq_take_unexpected(struct smpi_mailbox *mb,
                                               const struct smpi_request *recv)
 {
     struct smpi_request *s;
+    const struct smpi_srcq *sq;
 
+    if (!mb->unexp.head) /* every unexpected send is in this queue */
+        return NULL;
     if (recv->src == MPI_ANY_SOURCE) {
         for (s = mb->unexp.head; s && !smpi__matches(recv, s); s = s->next)
             ;
     } else {
-        for (s = srcq(mb, recv->src)->unexp.head; s && !smpi__matches(recv, s); s = s->snext)
+        sq = srcq_find(mb, recv->src);
+        for (s = sq ? sq->unexp.head : NULL; s && !smpi__matches(recv, s); s = s->snext)
             ;
     }
     if (s)

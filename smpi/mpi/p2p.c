@@ -51,15 +51,15 @@ void smpi__status_empty(MPI_Status *st)
 static void *req_pool;
 static int req_pool_n;
 
+/* Room for a request, uninitialised: smpi__req_new writes all of it. */
 static struct smpi_request *req_alloc(void)
 {
     struct smpi_request *r = req_pool;
 
     if (!r)
-        return sim_xcalloc(1, sizeof(*r));
+        return sim_xmalloc(sizeof(*r));
     memcpy(&req_pool, r, sizeof(req_pool));
     req_pool_n--;
-    memset(r, 0, sizeof(*r));
     return r;
 }
 
@@ -84,22 +84,30 @@ MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Dataty
 
     if (type == MPI_DATATYPE_NULL) /* an empty message without a datatype (bindings_p2p.c) */
         type = MPI_BYTE;
-    r->flags = flags;
-    r->refcount = 1;
-    r->buf = (void *)buf;
-    r->count = count;
-    r->type = type;
-    r->comm = comm;
-    r->tag = tag;
-    r->size = (size_t)count * smpi_type_size(type);
-    r->src = (flags & SMPI_REQ_SEND) ? self : world;
-    r->dst = (flags & SMPI_REQ_SEND) ? world : self;
-    if (peer == MPI_PROC_NULL)
-        r->flags |= SMPI_REQ_PROCNULL;
-    r->site = (struct smpi_site){ p->call, p->loc_file, p->loc_line };
+    /* every other field zero: one write of the record, with no separate clearing */
+    *r = (struct smpi_request){
+        .flags = flags | (peer == MPI_PROC_NULL ? SMPI_REQ_PROCNULL : 0),
+        .refcount = 1,
+        .buf = (void *)buf,
+        .count = count,
+        .type = type,
+        .comm = comm,
+        .tag = tag,
+        .size = (size_t)count * smpi_type_size(type),
+        .src = (flags & SMPI_REQ_SEND) ? self : world,
+        .dst = (flags & SMPI_REQ_SEND) ? world : self,
+        .site = { p->call, p->loc_file, p->loc_line },
+    };
     comm->refcount++;
     smpi__type_ref(type);
     return r;
+}
+
+struct smpi_req_rare *smpi__req_rare(MPI_Request r)
+{
+    if (!r->rare)
+        r->rare = sim_xcalloc(1, sizeof(*r->rare));
+    return r->rare;
 }
 
 static void req_unref(struct smpi_request *r)
@@ -108,18 +116,20 @@ static void req_unref(struct smpi_request *r)
         return;
     if (r->part)
         smpi__part_free(r);
-    if (r->pcoll)
-        smpi__pcoll_free(r->pcoll);
+    if (r->rare && r->rare->pcoll)
+        smpi__pcoll_free(r->rare->pcoll);
     smpi__comm_release(r->comm);
     smpi__type_unref(r->type);
     free(r->packed);
-    if (r->large_counts) { /* bindings/large_count.c */
-        for (void **a = r->large_counts; *a; a++)
-            free(*a);
-        free(r->large_counts);
+    if (r->rare) {                   /* rare: spare every request the calls */
+        if (r->rare->large_counts) { /* bindings/large_count.c */
+            for (void **a = r->rare->large_counts; *a; a++)
+                free(*a);
+            free(r->rare->large_counts);
+        }
+        free(r->rare->error_text);
+        free(r->rare);
     }
-    if (r->error_text) /* rare: spare every request a call */
-        free(r->error_text);
     req_free(r);
 }
 
@@ -167,32 +177,37 @@ static void bsend_release(struct smpi_request *send)
         smpi__bsend_flushed(p);
 }
 
-/* Copies the send's data into the receive buffer (at most what the buffer holds). Either rank,
- * or neither, may be the one running: the buffers are reached through smpi__rank_addr. */
-static void copy_data(struct smpi_request *send, struct smpi_request *recv)
+/* Copies n > 0 bytes of the send's data to dst, the receive buffer as this process reaches it
+ * (at most what the buffer holds). dst_private: dst is known not to be a shared block. */
+static void copy_to(struct smpi_request *send, struct smpi_request *recv, size_t n, void *dst,
+                    bool dst_private)
 {
-    size_t n = send->size < recv->size ? send->size : recv->size;
-    void *dst;
+    void *src = send->packed ? NULL : smpi__rank_addr(send->src, send->buf);
 
-    if (n == 0)
-        return;
-    dst = smpi__rank_addr(recv->dst, recv->buf);
     /* As SMPI's copy callback (smpi_global.cpp), which runs in its kernel: a detached send's
      * data was copied aside, so only the receiver can be a shared block. */
-    if (!send->packed && !(send->flags & SMPI_REQ_DETACHED) &&
-        smpi__shared_covers(smpi__rank_addr(send->src, send->buf), n)) {
+    if (!send->packed && !(send->flags & SMPI_REQ_DETACHED) && smpi__shared_covers(src, n)) {
         SIM_LOG_MAESTRO(log_kernel, SIM_LOG_VERBOSE, "Sender is shared. Let's ignore it.");
         return;
     }
-    if (smpi__shared_covers(dst, n)) {
+    if (!dst_private && smpi__shared_covers(dst, n)) {
         SIM_LOG_MAESTRO(log_kernel, SIM_LOG_VERBOSE, "Receiver is shared. Let's ignore it.");
         return;
     }
     if (send->packed)
         smpi__type_unpack(send->packed, n, dst, recv->count, recv->type);
     else
-        smpi_type_copy(smpi__rank_addr(send->src, send->buf), send->count, send->type, dst,
-                       recv->count, recv->type);
+        smpi_type_copy(src, send->count, send->type, dst, recv->count, recv->type);
+}
+
+/* Copies the send's data into the receive buffer. Either rank, or neither, may be the one
+ * running: the buffers are reached through smpi__rank_addr. */
+static void copy_data(struct smpi_request *send, struct smpi_request *recv)
+{
+    size_t n = send->size < recv->size ? send->size : recv->size;
+
+    if (n)
+        copy_to(send, recv, n, smpi__rank_addr(recv->dst, recv->buf), false);
 }
 
 /* Both sides matched and the transfer (if any) is over: move the data, complete both. */
@@ -250,12 +265,14 @@ static void pack_aside(struct smpi_request *r)
 static void copy_direct(struct smpi_request *send, struct smpi_request *recv)
 {
     size_t n = send->size < recv->size ? send->size : recv->size;
+    void *dst = n ? smpi__rank_addr(recv->dst, recv->buf) : NULL;
 
-    if (n && smpi__shared_covers(smpi__rank_addr(recv->dst, recv->buf), n)) {
+    if (n && smpi__shared_covers(dst, n)) {
         pack_aside(send);
         return;
     }
-    copy_data(send, recv);
+    if (n)
+        copy_to(send, recv, n, dst, true);
     send->flags |= SMPI_REQ_COPIED;
 }
 
@@ -395,8 +412,8 @@ static void check_types(struct smpi_request *send, struct smpi_request *recv)
              send->count, smpi__type_text(send->type), send->src, ssite, tag, recv->count,
              smpi__type_text(recv->type), comm, (long long)d.index, smpi__type_text(d.a),
              smpi__type_text(d.b));
-    free(recv->error_text);
-    recv->error_text = sim_xstrdup(text);
+    free(smpi__req_rare(recv)->error_text);
+    recv->rare->error_text = sim_xstrdup(text);
     recv->error = MPI_ERR_TYPE;
     recv->status.MPI_ERROR = MPI_ERR_TYPE;
 }
@@ -416,8 +433,8 @@ static void check_partial(struct smpi_request *send, struct smpi_request *recv)
              "the message of %zu bytes from rank %d (tag %d) ends inside a basic element of the "
              "receive's %d x %s on %s",
              send->size, send->src, send->tag, recv->count, smpi__type_text(recv->type), comm);
-    free(recv->error_text);
-    recv->error_text = sim_xstrdup(text);
+    free(smpi__req_rare(recv)->error_text);
+    recv->rare->error_text = sim_xstrdup(text);
     recv->error = MPI_ERR_TRUNCATE;
     recv->status.MPI_ERROR = MPI_ERR_TRUNCATE;
 }
@@ -435,7 +452,6 @@ static void match(struct smpi_request *send, struct smpi_request *recv)
         sim_actor_prefetch_stack(recv->waiter);
     send->flags |= SMPI_REQ_MATCHED;
     recv->flags |= SMPI_REQ_MATCHED;
-    recv->src_host = smpi__rt.procs[send->src].host;
     recv->detached_sender = !smpi__per_message && (send->flags & SMPI_REQ_DETACHED) != 0;
     recv->msg_id = send->msg_id;
     recv->msg_src = send->src;
@@ -446,8 +462,9 @@ static void match(struct smpi_request *send, struct smpi_request *recv)
     recv->error = send->size > recv->size ? MPI_ERR_TRUNCATE : MPI_SUCCESS;
     st->MPI_ERROR = recv->error;
     if (smpi__per_message)
-        recv->recv_cpu = sim_msg_recv(recv->src_host, smpi__rt.procs[recv->dst].host,
-                                      (double)st->smpi_count, !smpi_type_is_contiguous(recv->type));
+        recv->recv_cpu =
+            sim_msg_recv(smpi__rt.procs[send->src].host, smpi__rt.procs[recv->dst].host,
+                         (double)st->smpi_count, !smpi_type_is_contiguous(recv->type));
     if (send->type != recv->type && recv->error == MPI_SUCCESS && send->size && recv->size &&
         !((send->flags | recv->flags) & SMPI_REQ_INTERNAL))
         check_types(send, recv);
@@ -645,7 +662,7 @@ int smpi__cancel(MPI_Request r)
     if (r->flags & (SMPI_REQ_NBC | SMPI_REQ_RMA))
         return MPI_SUCCESS;
     if (r->flags & SMPI_REQ_GENERALIZED)
-        return r->cancel_fn(r->extra_state, (r->flags & SMPI_REQ_DONE) != 0);
+        return r->rare->cancel_fn(r->rare->extra_state, (r->flags & SMPI_REQ_DONE) != 0);
     if (r->clone && (r->flags & SMPI_REQ_ACTIVE) && !(r->flags & SMPI_REQ_DONE)) {
         return smpi__cancel(r->clone);
     }

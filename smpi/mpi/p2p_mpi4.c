@@ -20,16 +20,20 @@ static MPI_Request bare_request(MPI_Comm comm)
 
 static bool pair_done(const struct smpi_request *r)
 {
-    return r->pair[0] && (r->pair[0]->flags & SMPI_REQ_DONE) && r->pair[1] &&
-           (r->pair[1]->flags & SMPI_REQ_DONE);
+    struct smpi_request *const *pair = r->rare->pair;
+
+    return pair[0] && (pair[0]->flags & SMPI_REQ_DONE) && pair[1] &&
+           (pair[1]->flags & SMPI_REQ_DONE);
 }
 
 /* The call's status is its receive's (MPI_Request_get_status reads it), its error the first
  * of the receive's and the send's. */
 static void pair_complete(struct smpi_request *r)
 {
-    r->status = r->pair[0]->status;
-    r->error = r->pair[0]->error != MPI_SUCCESS ? r->pair[0]->error : r->pair[1]->error;
+    struct smpi_request *const *pair = r->rare->pair;
+
+    r->status = pair[0]->status;
+    r->error = pair[0]->error != MPI_SUCCESS ? pair[0]->error : pair[1]->error;
     r->status.MPI_ERROR = r->error;
     smpi__req_complete(r);
 }
@@ -47,15 +51,16 @@ MPI_Request smpi__isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sen
                             int source, int recvtag, MPI_Comm comm, void *aside)
 {
     MPI_Request r = bare_request(comm);
+    struct smpi_request **pair = smpi__req_rare(r)->pair;
 
     r->packed = aside;
-    r->pair[0] = smpi__req_new(SMPI_REQ_RECV, recvbuf, recvcount, recvtype, source, recvtag, comm);
-    r->pair[0]->pair_of = r;
-    smpi__req_start(r->pair[0]);
-    r->pair[1] = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_ISEND, sendbuf, sendcount, sendtype, dest,
-                               sendtag, comm);
-    r->pair[1]->pair_of = r;
-    smpi__req_start(r->pair[1]);
+    pair[0] = smpi__req_new(SMPI_REQ_RECV, recvbuf, recvcount, recvtype, source, recvtag, comm);
+    pair[0]->pair_of = r;
+    smpi__req_start(pair[0]);
+    pair[1] = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_ISEND, sendbuf, sendcount, sendtype, dest,
+                            sendtag, comm);
+    pair[1]->pair_of = r;
+    smpi__req_start(pair[1]);
     if (pair_done(r) && !(r->flags & SMPI_REQ_DONE)) /* MPI_PROC_NULL peers are done at once */
         pair_complete(r);
     return r;

@@ -60,7 +60,7 @@ int smpi__pcoll_init(const char *call, enum coll_kind kind, const struct coll_ar
     r = smpi__req_new(SMPI_REQ_NBC | SMPI_REQ_PERSISTENT, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0,
                       args->comm);
     r->flags &= ~SMPI_REQ_PROCNULL;
-    r->pcoll = p;
+    smpi__req_rare(r)->pcoll = p;
     *request = r;
     smpi__request_new(r);
     smpi__leave();
@@ -69,7 +69,7 @@ int smpi__pcoll_init(const char *call, enum coll_kind kind, const struct coll_ar
 
 void smpi__pcoll_start(MPI_Request r)
 {
-    struct smpi_pcoll *p = r->pcoll;
+    struct smpi_pcoll *p = r->rare->pcoll;
 
     smpi__coll_enter(p->icall, p->kind, &p->user);
     p->args.comm->refcount++; /* the helper's, released when it ends */

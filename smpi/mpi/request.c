@@ -24,9 +24,9 @@ static int finish_generalized(MPI_Request *reqp, MPI_Status *status)
     int err;
 
     smpi__status_empty(st);
-    err = r->query_fn(r->extra_state, st);
+    err = r->rare->query_fn(r->rare->extra_state, st);
     if (err == MPI_SUCCESS)
-        err = r->free_fn(r->extra_state);
+        err = r->rare->free_fn(r->rare->extra_state);
     r->flags &= ~SMPI_REQ_ACTIVE;
     smpi__request_gone(r);
     smpi__req_release(r);
@@ -41,8 +41,8 @@ static int finish(MPI_Request *reqp, MPI_Status *status, int *received, int inde
 static int finish_pair(MPI_Request *reqp, MPI_Status *status, int *received)
 {
     MPI_Request r = *reqp;
-    int rc = finish(&r->pair[0], status, received, 0);
-    int rc2 = finish(&r->pair[1], MPI_STATUS_IGNORE, received, 1);
+    int rc = finish(&r->rare->pair[0], status, received, 0);
+    int rc2 = finish(&r->rare->pair[1], MPI_STATUS_IGNORE, received, 1);
 
     r->flags &= ~SMPI_REQ_ACTIVE;
     smpi__request_gone(r);
@@ -78,10 +78,11 @@ static int finish(MPI_Request *reqp, MPI_Status *status, int *received, int inde
 
     if (r->flags & SMPI_REQ_GENERALIZED)
         return finish_generalized(reqp, status);
-    if (r->pair[0])
+    if (r->rare && r->rare->pair[0])
         return finish_pair(reqp, status, received);
 
-    trace_recv(r, true, index);
+    if (smpi__trace_on) /* checked here too: the common case costs no call */
+        trace_recv(r, true, index);
     if (r->detached_sender) {
         double cost = smpi_cost_eval(&smpi__rt.cfg.or_, (double)r->status.smpi_count);
 
@@ -98,7 +99,8 @@ static int finish(MPI_Request *reqp, MPI_Status *status, int *received, int inde
     if ((r->flags & (SMPI_REQ_RECV | SMPI_REQ_MATCHED)) == (SMPI_REQ_RECV | SMPI_REQ_MATCHED) &&
         !(r->flags & (SMPI_REQ_CANCELLED | SMPI_REQ_PROCNULL)))
         (*received)++;
-    trace_recv(r, false, index);
+    if (smpi__trace_on)
+        trace_recv(r, false, index);
     if (status != MPI_STATUS_IGNORE) {
         if ((r->flags & SMPI_REQ_RECV) || (r->flags & SMPI_REQ_PROCNULL)) {
             *status = r->status;

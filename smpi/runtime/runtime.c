@@ -139,13 +139,6 @@ void smpi__log_call(const char *call, const char *what)
         SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - %s %s", what, call);
 }
 
-void smpi__enter(const char *call)
-{
-    struct smpi_trace_call c = SMPI_TRACE_CALL(call);
-
-    smpi__enter_call(&c);
-}
-
 /* Whether an MPI call's entry and exit are traced or logged: only then is its name compared
  * with "MPI_" (a library call per MPI call otherwise). */
 static bool call_watched(const char *call)
@@ -154,10 +147,10 @@ static bool call_watched(const char *call)
            strncmp(call, "MPI_", 4) == 0;
 }
 
-void smpi__enter_call(const struct smpi_trace_call *c)
+/* The rank enters MPI call `call`; c describes it to the trace sinks (NULL: tracing is off). */
+static void enter(const char *call, const struct smpi_trace_call *c)
 {
     struct smpi_process *p = smpi__self();
-    const char *call = c->name;
 
     if (!p)
         return;
@@ -170,12 +163,31 @@ void smpi__enter_call(const struct smpi_trace_call *c)
         p->call = call;
         p->call_peer = -1;
         p->call_comm = NULL;
-        if (call_watched(call)) {
+        p->call_watched = call_watched(call);
+        if (p->call_watched) {
             SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - Entering %s", call);
-            if (smpi__trace_on)
+            if (smpi__trace_on && c)
                 smpi__trace_call_in(p, c);
         }
     }
+}
+
+/* Without tracing, no description of the call is built. */
+void smpi__enter(const char *call)
+{
+    struct smpi_trace_call c;
+
+    if (!smpi__trace_on) {
+        enter(call, NULL);
+        return;
+    }
+    c = SMPI_TRACE_CALL(call);
+    enter(call, &c);
+}
+
+void smpi__enter_call(const struct smpi_trace_call *c)
+{
+    enter(c->name, c);
 }
 
 void smpi__leave(void)
@@ -185,7 +197,7 @@ void smpi__leave(void)
     if (!p)
         return;
     if (--p->depth == 0) {
-        if (call_watched(p->call)) {
+        if (p->call_watched) {
             if (smpi__trace_on)
                 smpi__trace_call_out(p, p->call);
             SIM_LOG(log_mpi, SIM_LOG_VERBOSE, "SMPI - Leaving %s", p->call);

@@ -76,12 +76,14 @@ Test(large_count, a_request_keeps_the_copies_until_it_is_freed)
     smpi__large_ints(&t, "MPI_Iallgatherv_c", "recvcounts", counts, 2, &ic);
     smpi__large_ints(&t, "MPI_Iallgatherv_c", "displs", counts, 2, &ic2);
     smpi__large_done(&t, &r);
-    cr_assert_not_null(r.large_counts);
-    cr_assert_eq(r.large_counts[0], ic);
-    cr_assert_eq(r.large_counts[1], ic2);
-    cr_assert_null(r.large_counts[2]); /* the list ends there */
-    cr_assert_eq(ic[1], 4);            /* still readable by the collective */
-    for (void **a = r.large_counts; *a; a++)
+    cr_assert_not_null(r.rare);
+    cr_assert_not_null(r.rare->large_counts);
+    cr_assert_eq(r.rare->large_counts[0], ic);
+    cr_assert_eq(r.rare->large_counts[1], ic2);
+    cr_assert_null(r.rare->large_counts[2]); /* the list ends there */
+    cr_assert_eq(ic[1], 4);                  /* still readable by the collective */
+    for (void **a = r.rare->large_counts; *a; a++)
         free(*a);
-    free(r.large_counts);
+    free(r.rare->large_counts);
+    free(r.rare);
 }

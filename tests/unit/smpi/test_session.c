@@ -91,9 +91,9 @@ Test(isendrecv, the_request_completes_with_both_parts_and_the_receive_status)
     struct smpi_request call = { .flags = SMPI_REQ_ACTIVE };
     struct smpi_request recv = { .flags = SMPI_REQ_RECV | SMPI_REQ_ACTIVE, .pair_of = &call };
     struct smpi_request send = { .flags = SMPI_REQ_SEND | SMPI_REQ_ACTIVE, .pair_of = &call };
+    struct smpi_req_rare halves = { .pair = { &recv, &send } };
 
-    call.pair[0] = &recv;
-    call.pair[1] = &send;
+    call.rare = &halves;
     recv.status.MPI_SOURCE = 3;
     recv.status.MPI_TAG = 7;
     recv.flags |= SMPI_REQ_DONE;
