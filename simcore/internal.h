@@ -417,6 +417,7 @@ struct sim__engine {
     int route_cap;
     struct sim__route_memo *route_memo; /* routes computed lately (network.c), NULL until used */
     struct sim_link **route_links;      /* their links, ROUTE_MEMO_LINKS per slot (read rarely) */
+    struct sim_lmm_use *route_flow;     /* their flows' elements, ROUTE_FLOW_USES per slot */
     uint32_t route_memo_sets;           /* two routes per set, a power of two */
     uint32_t route_stamp;               /* counts memo hits and fills: the least recent goes */
     uint32_t link_epoch; /* bumped when a link's latency or bandwidth changes (resource.c) */

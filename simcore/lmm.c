@@ -407,6 +407,43 @@ void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst, struc
         seed_var(sys, var);
 }
 
+struct sim_lmm_var *sim_lmm_var_new_disabled(struct sim_lmm_system *sys, void *id, double bound,
+                                             const struct sim_lmm_use *uses, int n)
+{
+    struct sim_lmm_var *var = sim_lmm_var_new(sys, id, 0.0, bound, n);
+
+    for (int i = 0; i < n; i++) {
+        struct sim_lmm_elem *e =
+            var->nused < var->nslots ? &var->slots[var->nused++] : pool_alloc(&sys->elem_pool);
+        struct sim_lmm_cnst *cnst = uses[i].cnst;
+
+        sim_assert(uses[i].weight > 0, "lmm element weight %g is not positive", uses[i].weight);
+        e->cnst = cnst;
+        e->var = var;
+        e->weight = uses[i].weight;
+        e->odd = false;
+        list_append(&var->elems, &e->var_link);
+        list_append(&cnst->disabled, &e->cnst_link);
+        cnst->nelem++;
+    }
+    var->nelem = n;
+    return var;
+}
+
+int sim_lmm_var_uses(const struct sim_lmm_var *var, struct sim_lmm_use *uses, int cap)
+{
+    const struct sim_lmm_link *l;
+    int n = 0;
+
+    for (l = var->elems.next; l != &var->elems; l = l->next, n++) {
+        const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, var_link);
+
+        if (n < cap)
+            uses[n] = (struct sim_lmm_use){ .cnst = e->cnst, .weight = e->weight };
+    }
+    return n;
+}
+
 /* Moves the elements of `var` to the enabled or disabled lists of their constraints. */
 static void var_move_elems(struct sim_lmm_var *var, bool enable)
 {

@@ -42,6 +42,20 @@ void sim_lmm_var_free(struct sim_lmm_system *sys, struct sim_lmm_var *var);
  * adds to the weight for a SHARED constraint and keeps the max for a FATPIPE one. */
 void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst, struct sim_lmm_var *var,
                     double weight);
+/* A constraint and the weight a variable uses it with. */
+struct sim_lmm_use {
+    struct sim_lmm_cnst *cnst;
+    double weight;
+};
+/* Copies the elements of `var`, in order, into uses (at most cap of them); returns how many
+ * it has, which may be more than cap. */
+int sim_lmm_var_uses(const struct sim_lmm_var *var, struct sim_lmm_use *uses, int cap);
+/* A new disabled variable (penalty 0) with the elements uses[0..n-1], each on its own
+ * constraint: the same variable, in the same lists, as sim_lmm_var_new(sys, id, 0, bound, n)
+ * followed by the expands that gave another variable these uses (sim_lmm_var_uses), without
+ * searching the variable's elements at each expand. */
+struct sim_lmm_var *sim_lmm_var_new_disabled(struct sim_lmm_system *sys, void *id, double bound,
+                                             const struct sim_lmm_use *uses, int n);
 void sim_lmm_var_set_penalty(struct sim_lmm_system *sys, struct sim_lmm_var *var, double penalty);
 void sim_lmm_var_set_bound(struct sim_lmm_system *sys, struct sim_lmm_var *var, double bound);
 double sim_lmm_var_penalty(const struct sim_lmm_var *var);

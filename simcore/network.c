@@ -56,6 +56,8 @@ void sim__network_free(void)
     free(e->route_cnst);
     free(e->route_memo);
     free(e->route_links);
+    free(e->route_flow);
+    e->route_flow = NULL;
     e->route_memo = NULL;
     e->route_links = NULL;
     e->route_cnst = NULL;
@@ -86,6 +88,13 @@ void sim__network_free(void)
 #define ROUTE_MEMO_MIN 1024
 #define ROUTE_MEMO_MAX 32768
 #define ROUTE_MEMO_LINKS 8
+/* A route's flow template: the elements (constraint, weight) of the solver variable of a flow
+ * on it, the reverse route's crosstraffic merged in (sim_lmm_expand's sums and maxima, in the
+ * order of its calls), kept aside per slot. A flow built from it is one bulk insertion
+ * (sim_lmm_var_new_disabled) instead of the reverse route's lookup and 2n expands that each
+ * search the variable's elements: about 800 instructions per message. It depends only on the
+ * constraints of the two routes (fixed once the platform is sealed) and on crosstraffic. */
+#define ROUTE_FLOW_USES (2 * ROUTE_MEMO_LINKS)
 /* What a message needs of its route besides the links: the latency (sum of the links', in
  * route order), the slowest bandwidth (-1 without links) and the penalty (latency + weight-S /
  * bandwidth of each link, in route order). */
@@ -100,6 +109,8 @@ struct sim__route_memo {
     uint32_t epoch; /* the engine's link_epoch when the values below were computed */
     uint32_t stamp; /* the engine's route_stamp when last used */
     int n;          /* links, the engine's loopback included */
+    int16_t nflow;  /* elements of the flow template, 0: none yet */
+    bool flow_xt;   /* crosstraffic when the template was made */
     double weight_s;
     struct route_info route;
     struct sim_lmm_cnst *cnst[ROUTE_MEMO_LINKS];
@@ -111,6 +122,7 @@ struct route {
     struct sim_link *const *links;
     struct sim_lmm_cnst *const *cnst;
     int n;
+    struct sim__route_memo *memo; /* its slot, NULL when not kept */
 };
 
 /* The first slot of the set of (src, dst); the table is made on first use. */
@@ -133,6 +145,7 @@ static uint32_t memo_set(const struct sim_host *src, const struct sim_host *dst)
                     slots * sizeof(*e->route_memo));
         memset(e->route_memo, 0, slots * sizeof(*e->route_memo));
         e->route_links = sim_xcalloc((size_t)slots * ROUTE_MEMO_LINKS, sizeof(*e->route_links));
+        e->route_flow = sim_xcalloc((size_t)slots * ROUTE_FLOW_USES, sizeof(*e->route_flow));
     }
     return 2 * (h & (e->route_memo_sets - 1));
 }
@@ -190,7 +203,7 @@ static void memo_hit(struct sim__route_memo *m, struct sim_link *const *links, s
     for (int i = 0; i < m->n; i++) /* the solver reads them next */
         __builtin_prefetch(m->cnst[i], 1);
     *r = m->route;
-    *rt = (struct route){ .links = links, .cnst = m->cnst, .n = m->n };
+    *rt = (struct route){ .links = links, .cnst = m->cnst, .n = m->n, .memo = m };
 }
 
 /* The route from src to dst into *rt (its links and constraints, valid until the next call)
@@ -239,7 +252,7 @@ static void get_route(const struct sim_host *src, const struct sim_host *dst, st
         n = 1;
     }
     route_values(r, e->route_buf, n, e->route_cnst);
-    *rt = (struct route){ .links = e->route_buf, .cnst = e->route_cnst, .n = n };
+    *rt = (struct route){ .links = e->route_buf, .cnst = e->route_cnst, .n = n, .memo = NULL };
     if (!keep)
         return;
     /* an empty way first, else the least recently used */
@@ -256,6 +269,7 @@ static void get_route(const struct sim_host *src, const struct sim_host *dst, st
                                           .route = *r };
     memcpy(m[victim].cnst, e->route_cnst, (size_t)n * sizeof(*m->cnst));
     memcpy(links + victim * ROUTE_MEMO_LINKS, e->route_buf, (size_t)n * sizeof(*links));
+    rt->memo = &m[victim];
 }
 
 /* A communication that lasts `duration` whatever else happens (Constant, and the network part
@@ -299,6 +313,36 @@ static void expand_reverse(struct sim_activity *act, struct sim_host *src, struc
         sim_lmm_expand(sim__engine.lmm, rt.cnst[i], act->var, CROSSTRAFFIC_WEIGHT);
 }
 
+/* The flow template of the slot `m` of (src, dst), if it has one for today's crosstraffic. */
+static const struct sim_lmm_use *flow_template(const struct sim__route_memo *m, bool xt)
+{
+    struct sim__engine *e = &sim__engine;
+
+    if (!m || m->nflow == 0 || m->flow_xt != xt)
+        return NULL;
+    return &e->route_flow[(size_t)(m - e->route_memo) * ROUTE_FLOW_USES];
+}
+
+/* Keeps the elements of the flow `var`, just built by expands on the route of (src, dst) and
+ * its reverse, as the template of that route's slot `m`, unless the reverse's lookup took the
+ * slot or they do not fit. */
+static void flow_template_keep(struct sim__route_memo *m, const struct sim_host *src,
+                               const struct sim_host *dst, const struct sim_lmm_var *var, bool xt)
+{
+    struct sim__engine *e = &sim__engine;
+    struct sim_lmm_use *uses;
+    int n;
+
+    if (!m || m->src != src || m->dst != dst)
+        return;
+    uses = &e->route_flow[(size_t)(m - e->route_memo) * ROUTE_FLOW_USES];
+    n = sim_lmm_var_uses(var, uses, ROUTE_FLOW_USES);
+    if (n > ROUTE_FLOW_USES)
+        return;
+    m->nflow = (int16_t)n;
+    m->flow_xt = xt;
+}
+
 /* CM02 family (SimGrid's NetworkCm02Model::communicate): the latency, scaled by the latency
  * factor of the size, is paid first with the flow disabled; then the flow shares its links by
  * weighted max-min with penalty = latency + sum(weight-S / bandwidth), bounded by the slowest
@@ -314,6 +358,7 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     double latency;
     double bound;
     double bw_factor;
+    const struct sim_lmm_use *flow;
     int n;
 
     if (cfg->net_model == SIM_NET_CONSTANT)
@@ -321,7 +366,8 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     if (sim_net_model_is_per_message(cfg->net_model) && cfg->net_model != SIM_NET_LMO)
         return delay_comm(sim__msg_wire(src, dst, bytes));
     get_route(src, dst, &r, &rt);
-    if (cfg->crosstraffic) /* the reverse's slot comes while the flow is built */
+    flow = flow_template(rt.memo, cfg->crosstraffic);
+    if (cfg->crosstraffic && !flow) /* the reverse's slot comes while the flow is built */
         memo_prefetch(dst, src);
     n = rt.n;
     latency = r.latency;
@@ -348,6 +394,12 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     SIM_LOG(log_net, SIM_LOG_DEBUG, "comm %s -> %s: %g bytes, %d links, latency %g, bound %g",
             sim_host_name(src), sim_host_name(dst), bytes, n, latency, bound);
 
+    if (flow && latency > 0) { /* disabled until its latency is paid */
+        act->var = sim_lmm_var_new_disabled(sim__engine.lmm, act, bound, flow, rt.memo->nflow);
+        sim__activity_schedule(act, sim__engine.now + latency, true);
+        sim__energy_link_comm_start(act, rt.links, n);
+        return act;
+    }
     act->var = sim_lmm_var_new(sim__engine.lmm, act, latency > 0 ? 0.0 : 1.0, bound,
                                cfg->crosstraffic ? 2 * n : n);
     if (latency > 0)
@@ -357,6 +409,7 @@ struct sim_activity *sim_comm_start(struct sim_host *src, struct sim_host *dst, 
     sim__energy_link_comm_start(act, rt.links, n); /* before the reverse is looked up */
     if (cfg->crosstraffic)
         expand_reverse(act, src, dst);
+    flow_template_keep(rt.memo, src, dst, act->var, cfg->crosstraffic);
     if (latency <= 0)
         act->penalty = 1.0;
     return act;

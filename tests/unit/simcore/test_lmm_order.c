@@ -5,6 +5,8 @@
 #include "config.h"
 #endif
 #include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "simcore/lmm.h"
 
@@ -79,5 +81,58 @@ Test(lmm_order, enabled_again_moves_to_the_front)
     sim_lmm_var_set_penalty(sys, v[0], 1);
     sim_lmm_solve(sys);
     expect_queue(sys, (const int[]){ 0, 1 }, 2); /* enabled again: first */
+    sim_lmm_system_free(sys);
+}
+
+/* The expands of a flow on a route (weight 1) and on its reverse (weight 0.05: crosstraffic):
+ * sums on a SHARED link crossed both ways, the max on the FATPIPE backbone. */
+static struct sim_lmm_var *route_flow(struct sim_lmm_system *sys, struct sim_lmm_cnst **c, int tag)
+{
+    struct sim_lmm_var *v = sim_lmm_var_new(sys, &tags[tag], 0, 500, 6);
+
+    for (int i = 0; i < 3; i++)
+        sim_lmm_expand(sys, c[i], v, 1);
+    for (int i = 3; i > 0; i--)
+        sim_lmm_expand(sys, c[i], v, 0.05);
+    return v;
+}
+
+/* A flow made in one piece from another's elements (network.c's flow templates) is the flow its
+ * expands make: the same elements in the same order, the same values and the same queue order
+ * once enabled, next to flows made by expands. */
+Test(lmm_order, a_flow_made_from_uses_is_the_flow_of_its_expands)
+{
+    struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
+    struct sim_lmm_cnst *c[4] = { sim_lmm_cnst_new(sys, NULL, 100, false),
+                                  sim_lmm_cnst_new(sys, NULL, 1000, true),
+                                  sim_lmm_cnst_new(sys, NULL, 80, false),
+                                  sim_lmm_cnst_new(sys, NULL, 60, false) };
+    struct sim_lmm_use a[8], b[8];
+    struct sim_lmm_var *v[3];
+    void **ids;
+
+    v[0] = route_flow(sys, c, 0);
+    cr_assert_eq(sim_lmm_var_uses(v[0], a, 8), 4);
+    cr_assert(a[0].cnst == c[0] && a[0].weight == 1.0);
+    cr_assert(a[1].cnst == c[1] && a[1].weight == 1.0);
+    cr_assert(a[2].cnst == c[2] && a[2].weight == 1.0 + 0.05);
+    cr_assert(a[3].cnst == c[3] && a[3].weight == 0.05);
+    v[1] = sim_lmm_var_new_disabled(sys, &tags[1], 500, a, 4);
+    v[2] = route_flow(sys, c, 2);
+    cr_assert_eq(sim_lmm_var_uses(v[1], b, 8), 4);
+    cr_assert_eq(memcmp(a, b, sizeof(a[0]) * 4), 0);
+    cr_assert_eq(sim_lmm_cnst_var_ids(c[2], &ids), 3);
+    for (int i = 0; i < 3; i++)
+        cr_assert_eq(ids[i], &tags[i]);
+    free(ids);
+    sim_lmm_var_set_penalty(sys, v[2], 1);
+    sim_lmm_var_set_penalty(sys, v[1], 1);
+    sim_lmm_var_set_penalty(sys, v[0], 1);
+    sim_lmm_solve(sys);
+    expect_queue(sys, (const int[]){ 0, 1, 2 }, 3);
+    /* the link of 80 at weight 1.05 for three flows */
+    for (int i = 0; i < 3; i++)
+        cr_assert_eq(sim_lmm_var_value(v[i]), sim_lmm_var_value(v[0]));
+    cr_assert_float_eq(sim_lmm_var_value(v[0]), 80 / 1.05 / 3, 1e-9);
     sim_lmm_system_free(sys);
 }
