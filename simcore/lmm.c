@@ -373,6 +373,25 @@ static struct sim_lmm_elem *var_find_elem(struct sim_lmm_var *var, struct sim_lm
     return NULL;
 }
 
+/* A new element of `var` on `cnst` (which it does not use yet), last in both lists: in a slot
+ * of the variable's own block while there is one, else from the element pool. */
+static struct sim_lmm_elem *elem_add(struct sim_lmm_system *sys, struct sim_lmm_var *var,
+                                     struct sim_lmm_cnst *cnst, double weight)
+{
+    struct sim_lmm_elem *e =
+        var->nused < var->nslots ? &var->slots[var->nused++] : pool_alloc(&sys->elem_pool);
+
+    e->cnst = cnst;
+    e->var = var;
+    e->weight = weight;
+    e->odd = false;
+    list_append(&var->elems, &e->var_link);
+    list_append(var->penalty > 0 ? &cnst->enabled : &cnst->disabled, &e->cnst_link);
+    var->nelem++;
+    cnst->nelem++;
+    return e;
+}
+
 /* O(constraints of the variable), to find an existing element on the same pair. */
 void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst, struct sim_lmm_var *var,
                     double weight)
@@ -391,15 +410,7 @@ void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst, struc
     } else if (e) {
         e->weight += weight;
     } else {
-        e = var->nused < var->nslots ? &var->slots[var->nused++] : pool_alloc(&sys->elem_pool);
-        e->cnst = cnst;
-        e->var = var;
-        e->weight = weight;
-        e->odd = false;
-        list_append(&var->elems, &e->var_link);
-        list_append(var->penalty > 0 ? &cnst->enabled : &cnst->disabled, &e->cnst_link);
-        var->nelem++;
-        cnst->nelem++;
+        e = elem_add(sys, var, cnst, weight);
         if (var->penalty > 0)
             fp_enter(sys, e);
     }
@@ -413,20 +424,9 @@ struct sim_lmm_var *sim_lmm_var_new_disabled(struct sim_lmm_system *sys, void *i
     struct sim_lmm_var *var = sim_lmm_var_new(sys, id, 0.0, bound, n);
 
     for (int i = 0; i < n; i++) {
-        struct sim_lmm_elem *e =
-            var->nused < var->nslots ? &var->slots[var->nused++] : pool_alloc(&sys->elem_pool);
-        struct sim_lmm_cnst *cnst = uses[i].cnst;
-
         sim_assert(uses[i].weight > 0, "lmm element weight %g is not positive", uses[i].weight);
-        e->cnst = cnst;
-        e->var = var;
-        e->weight = uses[i].weight;
-        e->odd = false;
-        list_append(&var->elems, &e->var_link);
-        list_append(&cnst->disabled, &e->cnst_link);
-        cnst->nelem++;
+        elem_add(sys, var, uses[i].cnst, uses[i].weight);
     }
-    var->nelem = n;
     return var;
 }
 

@@ -56,21 +56,15 @@ struct cluster_args {
  * names four objects, and snprintf was most of the time of loading a large cluster. */
 static void name_num(char *name, size_t size, const char *a, int r, const char *b)
 {
-    char digits[12];
-    int nd = 0;
-    unsigned u = r < 0 ? 0u - (unsigned)r : (unsigned)r;
+    char digits[24];
+    const char *d = digits;
     size_t len = 0;
 
-    do {
-        digits[nd++] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (r < 0)
-        digits[nd++] = '-';
+    sim_decimal(digits, r);
     for (; *a && len + 1 < size; a++)
         name[len++] = *a;
-    while (nd > 0 && len + 1 < size)
-        name[len++] = digits[--nd];
+    for (; *d && len + 1 < size; d++)
+        name[len++] = *d;
     for (; *b && len + 1 < size; b++)
         name[len++] = *b;
     name[len] = '\0';

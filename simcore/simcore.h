@@ -46,6 +46,10 @@ char *sim__xstrdup(const char *s, const char *file, int line);
 /* File `name` in the directory of file `ref` (a new string) when access(2) grants it `mode`
  * (F_OK, R_OK, ...); NULL when it does not or when ref names no directory. */
 char *sim_file_beside(const char *ref, const char *name, int mode);
+/* Writes v in decimal at `out` (at most 20 characters and a NUL: "-" and 19 digits), then a
+ * NUL; returns the number of characters. Naming a million ranks or a large cluster's nodes with
+ * snprintf took half of their creation. */
+int sim_decimal(char *out, long long v);
 
 /* ---------------------------------------------------------------------------------------
  * Logging, as SimGrid's xbt log: SIM_LOG(cat, level, fmt, ...). A category is declared once

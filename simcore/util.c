@@ -88,6 +88,25 @@ char *sim__xstrdup(const char *s, const char *file, int line)
     return p;
 }
 
+int sim_decimal(char *out, long long v)
+{
+    char digits[20];
+    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    int nd = 0;
+    int n = 0;
+
+    do {
+        digits[nd++] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (v < 0)
+        out[n++] = '-';
+    while (nd > 0)
+        out[n++] = digits[--nd];
+    out[n] = '\0';
+    return n;
+}
+
 char *sim_file_beside(const char *ref, const char *name, int mode)
 {
     const char *slash = strrchr(ref, '/');

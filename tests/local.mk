@@ -16,7 +16,8 @@ tests_unit_simcore_test_simcore_SOURCES = \
 	tests/unit/child_exit.h tests/unit/child_exit.c \
 	tests/unit/simcore/test_routing.c tests/unit/simcore/test_topology.c \
 	tests/unit/simcore/test_msgmodel.c tests/unit/simcore/test_rerun.c \
-	tests/unit/simcore/test_sync.c tests/unit/simcore/test_heap.c
+	tests/unit/simcore/test_sync.c tests/unit/simcore/test_heap.c \
+	tests/unit/simcore/test_util.c
 tests_unit_simcore_test_simcore_CFLAGS = $(AM_CFLAGS) $(CRITERION_CFLAGS) $(XML_CFLAGS)
 tests_unit_simcore_test_simcore_CPPFLAGS = $(AM_CPPFLAGS) -DSRCDIR=\"$(abs_top_srcdir)\"
 tests_unit_simcore_test_simcore_LDADD = simcore/libsimcore.la $(CRITERION_LIBS) -lm

@@ -137,27 +137,11 @@ int smpi__job_new(int n)
     return job;
 }
 
-/* Writes the decimal digits of `v` (not negative) at `out`, then a NUL; returns `out`. A
- * million ranks are named at start-up: snprintf took half of a rank's creation. */
-char *smpi__decimal(char *out, int v)
-{
-    char digits[16];
-    int n = 0;
-
-    do
-        digits[n++] = (char)('0' + v % 10);
-    while ((v /= 10) > 0);
-    for (int i = 0; i < n; i++)
-        out[i] = digits[n - 1 - i];
-    out[n] = '\0';
-    return out;
-}
-
 const char *smpi__rank_label(const struct smpi_process *p, char *buf, size_t cap)
 {
     if (p->job == 0 && cap >= sizeof("rank -2147483648")) {
         memcpy(buf, "rank ", 5);
-        smpi__decimal(buf + 5, p->rank);
+        sim_decimal(buf + 5, p->rank);
     } else if (p->job == 0)
         snprintf(buf, cap, "rank %d", p->rank);
     else

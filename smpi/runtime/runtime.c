@@ -273,7 +273,7 @@ void smpi__rank_start(struct smpi_process *p)
     char label[48];
 
     if (p->job == 0)
-        smpi__decimal(name, p->rank);
+        sim_decimal(name, p->rank);
     else
         snprintf(name, sizeof(name), "%d@%d", p->job_rank, p->job);
     smpi__rank_label(p, label, sizeof(label));

@@ -111,17 +111,10 @@ static void put_str(struct pj_line *l, const char *s)
 static void put_int(struct pj_line *l, long long v)
 {
     char digits[24];
-    int k = 0;
-    unsigned long long u = v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v;
+    int n = sim_decimal(digits, v);
 
-    do {
-        digits[k++] = (char)('0' + u % 10);
-        u /= 10;
-    } while (u);
-    if (v < 0)
-        digits[k++] = '-';
-    while (k > 0 && l->n < sizeof(l->s) - 2)
-        l->s[l->n++] = digits[--k];
+    for (int k = 0; k < n && l->n < sizeof(l->s) - 2; k++)
+        l->s[l->n++] = digits[k];
 }
 
 static void put_sep(struct pj_line *l, char c)
