@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
 #include "collectives/collectives.h"
 #include "smpi/runtime/options_items.h"
@@ -131,6 +132,15 @@ static void die_value(const struct smpi_option *o, const char *v, const char *ex
     sim_die("%sbad value '%s' for option %s; expected %s", origin, v, o->name, expected);
 }
 
+/* SimGrid reads contexts/stack-size as an integer of KiB and contexts/guard-size as a number of
+ * pages: a bare number keeps that meaning; a size with a unit (256KiB, 1MiB) is taken as given. */
+static double bare_size_unit(const struct smpi_option *o, const char *v)
+{
+    if (v[strspn(v, "0123456789")] != '\0')
+        return 1;
+    return o->offset == OPT_SIM(stack_size) ? 1024 : (double)sysconf(_SC_PAGESIZE);
+}
+
 /* SimGrid's plugin option: one name per item, each activates one more plugin. */
 static void add_plugin(struct sim_config *sim, const char *v)
 {
@@ -238,7 +248,7 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
         if (sim_parse_size(v, &d) != 0 || d < 0)
             die_value(o, v, "a size such as 65536, 64KiB or 1MB");
         if (o->offset == OPT_SIM(stack_size) || o->offset == OPT_SIM(guard_size))
-            *(size_t *)f = (size_t)d;
+            *(size_t *)f = (size_t)(d * bare_size_unit(o, v));
         else
             *(double *)f = d;
         break;

@@ -80,9 +80,11 @@ const struct smpi_option smpi__options[] = {
       "how actors switch: raw (assembly, no system call), ucontext, thread (a POSIX thread per "
       "rank, one running at a time) or boost (the raw switch)" },
     { "contexts/stack-size", OPT_SIZE, "8MiB", OPT_SIM(stack_size), 0, NULL,
-      "stack reserved per rank (pages are touched only when used)" },
+      "stack reserved per rank; a bare number is KiB, as in SimGrid (pages are touched only "
+      "when used)" },
     { "contexts/guard-size", OPT_SIZE, "4KiB", OPT_SIM(guard_size), 0, NULL,
-      "guard area below each stack that catches overflows (0 disables)" },
+      "guard area below each stack that catches overflows; a bare number is pages, as in "
+      "SimGrid (0 disables)" },
     { "precision/timing", OPT_TIME, "1e-9", OPT_SIM(precision_timing), 0, NULL,
       "precision of event dates, seconds (alias surf/precision)" },
     { "precision/work-amount", OPT_DOUBLE, "1e-5", OPT_SIM(precision_work), 0, NULL,

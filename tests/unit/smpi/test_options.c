@@ -72,6 +72,25 @@ Test(options, aliases_and_units)
     smpi_options_free(&cfg);
 }
 
+Test(options, bare_stack_and_guard_sizes_are_simgrid_units)
+{
+    /* SimGrid 3.32: contexts/stack-size is KiB, contexts/guard-size pages; units still work. */
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, "contexts/stack-size:256");
+    smpi_options_set(&cfg, "contexts/guard-size:2");
+    smpi_options_finish(&cfg);
+    cr_assert_eq(cfg.sim.stack_size, 256 * 1024);
+    cr_assert_eq(cfg.sim.guard_size, 2 * (size_t)sysconf(_SC_PAGESIZE));
+    smpi_options_free(&cfg);
+    smpi_options_defaults(&cfg);
+    smpi_options_set(&cfg, "contexts/stack-size:300000B");
+    smpi_options_set(&cfg, "contexts/guard-size:0");
+    smpi_options_finish(&cfg);
+    cr_assert_eq(cfg.sim.stack_size, 300000);
+    cr_assert_eq(cfg.sim.guard_size, 0);
+    smpi_options_free(&cfg);
+}
+
 Test(options, per_collective_items_are_kept)
 {
     /* smpi/bcast:binomial_tree is stored for the collectives module to validate. */
