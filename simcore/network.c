@@ -202,6 +202,8 @@ static void memo_hit(struct sim__route_memo *m, struct sim_link *const *links, s
     }
     for (int i = 0; i < m->n; i++) /* the solver reads them next */
         __builtin_prefetch(m->cnst[i], 1);
+    if (m->nflow > 0) /* flow_template's uses, read next */
+        __builtin_prefetch(&e->route_flow[(size_t)(m - e->route_memo) * ROUTE_FLOW_USES]);
     *r = m->route;
     *rt = (struct route){ .links = links, .cnst = m->cnst, .n = m->n, .memo = m };
 }
@@ -318,9 +320,16 @@ static const struct sim_lmm_use *flow_template(const struct sim__route_memo *m, 
 {
     struct sim__engine *e = &sim__engine;
 
+    const struct sim_lmm_use *flow;
+
     if (!m || m->nflow == 0 || m->flow_xt != xt)
         return NULL;
-    return &e->route_flow[(size_t)(m - e->route_memo) * ROUTE_FLOW_USES];
+    flow = &e->route_flow[(size_t)(m - e->route_memo) * ROUTE_FLOW_USES];
+    /* the solver's insertion reads and writes each constraint: their misses overlap here
+     * rather than one after another there (the reverse route's are not among memo_hit's) */
+    for (int i = 0; i < m->nflow; i++)
+        __builtin_prefetch(flow[i].cnst, 1);
+    return flow;
 }
 
 /* Keeps the elements of the flow `var`, just built by expands on the route of (src, dst) and
