@@ -319,7 +319,6 @@ static void expand_reverse(struct sim_activity *act, struct sim_host *src, struc
 static const struct sim_lmm_use *flow_template(const struct sim__route_memo *m, bool xt)
 {
     struct sim__engine *e = &sim__engine;
-
     const struct sim_lmm_use *flow;
 
     if (!m || m->nflow == 0 || m->flow_xt != xt)

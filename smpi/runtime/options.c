@@ -246,7 +246,10 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
     }
     case OPT_SIZE:
         if (sim_parse_size(v, &d) != 0 || d < 0)
-            die_value(o, v, "a size such as 65536, 64KiB or 1MB");
+            die_value(o, v,
+                      o->offset == OPT_SIM(stack_size)   ? "KiB such as 256, or a size such as 1MiB"
+                      : o->offset == OPT_SIM(guard_size) ? "pages such as 1, or a size such as 4KiB"
+                                                         : "a size such as 65536, 64KiB or 1MB");
         if (o->offset == OPT_SIM(stack_size) || o->offset == OPT_SIM(guard_size))
             *(size_t *)f = (size_t)(d * bare_size_unit(o, v));
         else
