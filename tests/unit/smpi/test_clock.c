@@ -45,8 +45,10 @@ Test(clock, a_burst_below_the_threshold_reads_no_cpu_clock_and_gives_its_wall_ti
     uint64_t start;
     unsigned long reads;
     double t;
+    double t0;
 
     smpi__clock_init(false); /* CLOCK_MONOTONIC: one tick is 1 ns */
+    t0 = raw_now();
     start = smpi__clock_burst_begin();
     reads = smpi__clock.cpu_reads;
     cr_assert_eq(reads, 1, "the first burst of a thread reads its reference pair");
@@ -54,9 +56,14 @@ Test(clock, a_burst_below_the_threshold_reads_no_cpu_clock_and_gives_its_wall_ti
     cr_assert_float_eq(t, 300e-9, 1e-15);
     cr_assert_eq(smpi__clock.cpu_reads, reads);
     cr_assert_eq(smpi__clock.bursts, 1);
-    /* a start within 20 us of the last read keeps the pair */
+    /* a start within 20 us of the last read keeps the pair; if this thread was descheduled
+     * longer than that since t0 (a loaded machine), the start may rightly read it again */
     smpi__clock_burst_begin();
-    cr_assert_eq(smpi__clock.cpu_reads, reads);
+    if (raw_now() - t0 < 20e-6)
+        cr_assert_eq(smpi__clock.cpu_reads, reads);
+    else
+        cr_assert(smpi__clock.cpu_reads == reads || smpi__clock.cpu_reads == reads + 1,
+                  "%lu reads of the CPU clock after %lu", smpi__clock.cpu_reads, reads);
 }
 
 Test(clock, a_stale_reference_is_read_again_when_a_burst_starts)
