@@ -167,7 +167,6 @@ void smpi__job_activate(const struct smpi_process *r);
 int smpi__job_new(int n);
 void smpi__rank_start(struct smpi_process *p);
 const char *smpi__rank_label(const struct smpi_process *p, char *buf, size_t cap);
-/* The decimal digits of v (not negative) at out, then a NUL; returns out (jobs.c). */
 
 /* The calling rank (NULL outside a rank). */
 struct smpi_process *smpi__self(void);

@@ -132,13 +132,21 @@ static void die_value(const struct smpi_option *o, const char *v, const char *ex
     sim_die("%sbad value '%s' for option %s; expected %s", origin, v, o->name, expected);
 }
 
-/* SimGrid reads contexts/stack-size as an integer of KiB and contexts/guard-size as a number of
- * pages: a bare number keeps that meaning; a size with a unit (256KiB, 1MiB) is taken as given. */
-static double bare_size_unit(const struct smpi_option *o, const char *v)
+/* contexts/stack-size and contexts/guard-size into *f: SimGrid reads the first as an integer of
+ * KiB and the second as a number of pages, so a bare number keeps that meaning; a size with a
+ * unit (256KiB, 1MiB) is taken as given. */
+static void parse_context_size(const struct smpi_option *o, const char *v, size_t *f)
 {
-    if (v[strspn(v, "0123456789")] != '\0')
-        return 1;
-    return o->offset == OPT_SIM(stack_size) ? 1024 : (double)sysconf(_SC_PAGESIZE);
+    bool stack = o->offset == OPT_SIM(stack_size);
+    double d;
+
+    if (sim_parse_size(v, &d) != 0 || d < 0)
+        die_value(o, v,
+                  stack ? "KiB such as 256, or a size such as 1MiB"
+                        : "pages such as 1, or a size such as 4KiB");
+    if (v[strspn(v, "0123456789")] == '\0')
+        d *= stack ? 1024 : (double)sysconf(_SC_PAGESIZE);
+    *f = (size_t)d;
 }
 
 /* SimGrid's plugin option: one name per item, each activates one more plugin. */
@@ -245,15 +253,13 @@ static void parse_into(struct smpi_config *cfg, const struct smpi_option *o, con
         break;
     }
     case OPT_SIZE:
+        if (o->offset == OPT_SIM(stack_size) || o->offset == OPT_SIM(guard_size)) {
+            parse_context_size(o, v, f);
+            break;
+        }
         if (sim_parse_size(v, &d) != 0 || d < 0)
-            die_value(o, v,
-                      o->offset == OPT_SIM(stack_size)   ? "KiB such as 256, or a size such as 1MiB"
-                      : o->offset == OPT_SIM(guard_size) ? "pages such as 1, or a size such as 4KiB"
-                                                         : "a size such as 65536, 64KiB or 1MB");
-        if (o->offset == OPT_SIM(stack_size) || o->offset == OPT_SIM(guard_size))
-            *(size_t *)f = (size_t)(d * bare_size_unit(o, v));
-        else
-            *(double *)f = d;
+            die_value(o, v, "a size such as 65536, 64KiB or 1MB");
+        *(double *)f = d;
         break;
     case OPT_TIME:
         if (sim_parse_time(v, f) != 0)
