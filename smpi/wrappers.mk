@@ -3,16 +3,17 @@
 # Two variants of every script are generated from its .in file with sed:
 #  - in the build tree, smpi/smpicc, smpi/smpicxx, smpi/smpirun and smpi/smpitest, built by
 #    `make all` and used by `make check` and `make demo` without installing: they point at
-#    include/ in the source tree, smpi/.libs/libsimmpi.so and the libtool wrapper smpi/smpimain;
+#    include/ in the source tree, smpi/.libs/libsimmpi.so and the libtool wrapper smpi/smpimain
+#    (smpirun runs the program behind it, smpi/.libs/smpimain, itself);
 #  - at install time, smpi/*.inst, pointing at $(includedir), $(libdir) and
 #    $(pkglibexecdir)/smpimain, installed as $(bindir)/smpicc, smpicxx, smpirun and smpitest.
 #
 # Placeholders, each between two @ (written [@] in the sed expressions so that configure does
 # not substitute them in this file): CC CXX CXX_NO_GNU_UNIQUE VERSION INCLUDEDIR LIBDIR
-# (smpicc.in), SMPICC (smpicxx.in), SMPIMAIN SMPI_LIBTOOL (smpirun.in), SMPICC_PATH
-# SMPIRUN_PATH (smpitest.in, smpitesh.in), SMPITESH_LIB (smpitesh.in: where smpitesh_cmake.py is,
-# smpitest.in: where smpitest_mpich.sh is;
-# the source tree's smpi/ or $(pkgdatadir)).
+# (smpicc.in), SMPICC (smpicxx.in), SMPIMAIN SMPI_LIBTOOL SMPIMAIN_REAL SMPI_LIBDIR
+# (smpirun.in; SMPI_LIBTOOL and SMPIMAIN_REAL empty when installed), SMPICC_PATH SMPIRUN_PATH
+# (smpitest.in, smpitesh.in), SMPITESH_LIB (smpitesh.in: where smpitesh_cmake.py is,
+# smpitest.in: where smpitest_mpich.sh is; the source tree's smpi/ or $(pkgdatadir)).
 
 smpi_wrapper_names = smpicc smpicxx smpirun smpitest smpitesh
 
@@ -36,10 +37,11 @@ smpi_cxx_setup = cxx='$(CXX)'; test -n "$$cxx" || cxx=c++; nounique=; \
 smpi_intree_vars = incdir='$(abs_top_srcdir)/include'; libdir='$(abs_top_builddir)/smpi/.libs'; \
 	teshlib='$(abs_top_srcdir)/smpi'; \
 	smpimain='$(abs_top_builddir)/smpi/smpimain'; libtool='$(abs_top_builddir)/libtool'; \
+	smpimain_real='$(abs_top_builddir)/smpi/.libs/smpimain'; \
 	smpicc='$(abs_top_builddir)/smpi/smpicc'; smpirun='$(abs_top_builddir)/smpi/smpirun'
 
 smpi_install_vars = incdir='$(includedir)'; libdir='$(libdir)'; teshlib='$(pkgdatadir)'; \
-	smpimain='$(pkglibexecdir)/smpimain'; libtool=; \
+	smpimain='$(pkglibexecdir)/smpimain'; libtool=; smpimain_real=; \
 	smpicc='$(bindir)/smpicc'; smpirun='$(bindir)/smpirun'
 
 smpi_subst = $(SED) \
@@ -51,6 +53,8 @@ smpi_subst = $(SED) \
 	-e "s|[@]LIBDIR[@]|$$libdir|g" \
 	-e "s|[@]SMPIMAIN[@]|$$smpimain|g" \
 	-e "s|[@]SMPI_LIBTOOL[@]|$$libtool|g" \
+	-e "s|[@]SMPIMAIN_REAL[@]|$$smpimain_real|g" \
+	-e "s|[@]SMPI_LIBDIR[@]|$$libdir|g" \
 	-e "s|[@]SMPICC_PATH[@]|$$smpicc|g" \
 	-e "s|[@]SMPIRUN_PATH[@]|$$smpirun|g" \
 	-e "s|[@]SMPICC[@]|$$smpicc|g" \
