@@ -419,6 +419,7 @@ struct sim__engine {
     struct sim_link **route_links;      /* their links, ROUTE_MEMO_LINKS per slot (read rarely) */
     struct sim_lmm_use *route_flow;     /* their flows' elements, ROUTE_FLOW_USES per slot */
     uint32_t route_memo_sets;           /* two routes per set, a power of two */
+    size_t route_memo_bytes;            /* the block of route_memo, route_links and route_flow */
     uint32_t route_stamp;               /* counts memo hits and fills: the least recent goes */
     uint32_t link_epoch; /* bumped when a link's latency or bandwidth changes (resource.c) */
     /* msgmodel.c: LMO's C (seconds) and t (seconds per byte) of each host, by host index */

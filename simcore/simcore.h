@@ -43,6 +43,12 @@ char *sim__xstrdup(const char *s, const char *file, int line);
 #define sim_xcalloc(n, size) sim__xcalloc((n), (size), __FILE__, __LINE__)
 #define sim_xrealloc(p, size) sim__xrealloc((p), (size), __FILE__, __LINE__)
 #define sim_xstrdup(s) sim__xstrdup((s), __FILE__, __LINE__)
+/* `bytes` of zeroed memory straight from the kernel, NULL when the address space is exhausted.
+ * Pages never touched cost nothing. From 1 MiB up, the region is whole 2 MiB pages on a 2 MiB
+ * boundary and asks for transparent huge pages (MADV_HUGEPAGE), so that a table touched all
+ * over costs one page fault per 2 MiB instead of 512. Given back by sim_huge_free, same size. */
+void *sim_huge_alloc(size_t bytes);
+void sim_huge_free(void *p, size_t bytes);
 /* File `name` in the directory of file `ref` (a new string) when access(2) grants it `mode`
  * (F_OK, R_OK, ...); NULL when it does not or when ref names no directory. */
 char *sim_file_beside(const char *ref, const char *name, int mode);

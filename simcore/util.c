@@ -2,9 +2,11 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "simcore/internal.h"
@@ -77,6 +79,47 @@ void *sim__xrealloc(void *p, size_t size, const char *file, int line)
     if (!q)
         out_of_memory(size, file, line);
     return q;
+}
+
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* The length of sim_huge_alloc's region: whole pages, and from 1 MiB up whole huge pages. */
+static size_t huge_len(size_t bytes)
+{
+    size_t unit = bytes >= HUGE_PAGE / 2 ? HUGE_PAGE : (size_t)sysconf(_SC_PAGESIZE);
+
+    if (bytes == 0)
+        bytes = 1;
+    return (bytes + unit - 1) / unit * unit;
+}
+
+void *sim_huge_alloc(size_t bytes)
+{
+    size_t len = huge_len(bytes);
+    size_t extra = len % HUGE_PAGE == 0 ? HUGE_PAGE : 0; /* room to align the start */
+    char *p = mmap(NULL, len + extra, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    char *start;
+
+    if (p == MAP_FAILED)
+        return NULL;
+    if (!extra)
+        return p;
+    start = (char *)(((uintptr_t)p + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1));
+    if (start > p)
+        munmap(p, (size_t)(start - p));
+    if (p + len + extra > start + len)
+        munmap(start + len, (size_t)(p + len + extra - (start + len)));
+#ifdef MADV_HUGEPAGE
+    madvise(start, len, MADV_HUGEPAGE); /* advice only: without it, small pages */
+#endif
+    return start;
+}
+
+void sim_huge_free(void *p, size_t bytes)
+{
+    if (p)
+        munmap(p, huge_len(bytes));
 }
 
 char *sim__xstrdup(const char *s, const char *file, int line)

@@ -50,9 +50,8 @@ void smpi__procs_reserve(const struct sim_platform *plat, int nranks)
     if (cap > 0x7fffffff)
         cap = 0x7fffffff;
     bytes = (size_t)cap * sizeof(*smpi__rt.procs);
-    smpi__rt.procs = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
-                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (smpi__rt.procs == MAP_FAILED)
+    smpi__rt.procs = sim_huge_alloc(bytes); /* 408 bytes a rank: huge pages from 2,570 up */
+    if (!smpi__rt.procs)
         sim_die("cannot reserve room for %ld ranks (%zu bytes)", cap, bytes);
     smpi__rt.cap = (int)cap;
     smpi__rt.nranks = nranks;
