@@ -284,17 +284,13 @@ fi
 # under simmpi and SMPI 3.32: a first round compiles every test (smpitest's time of a test
 # includes its compilation when the binary is missing), then the two run in turn three times
 # in the same output folders (smpitest -j 2 -t 60: run time only); per test the median of each
-# and their ratio, the 10 tests with the largest simmpi / SMPI ratio. simmpi runs as installed:
-# the build tree's smpi/smpimain is libtool's wrapper script (sed, ls, then exec), which costs
-# 0.3-0.5 s of wall time per run on a loaded machine, more than a short test's whole run.
+# and their ratio, the 10 tests with the largest simmpi / SMPI ratio. The build tree's smpirun
+# runs smpi/.libs/smpimain itself, as an installed one does, not libtool's wrapper script.
 if want rma && [ -n "${BENCH_MPICH_DIR:-}" ] && [ -d "$BENCH_MPICH_DIR/rma" ] && [ $have_smpi = 1 ]; then
 echo
 echo "== MPICH rma folder: simmpi against SMPI 3.32, wall s per test (medians of 3, in turn) =="
-direct=()
-[ -x smpi/.libs/smpimain ] && direct=(env SMPIMAIN="$PWD/smpi/.libs/smpimain"
-    LD_LIBRARY_PATH="$PWD/smpi/.libs:$PWD/simcore/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}")
 for i in 0 1 2 3; do
-    "${direct[@]}" smpi/smpitest -j 2 -t 60 -o "$out/rma-simmpi" "$BENCH_MPICH_DIR/rma" \
+    smpi/smpitest -j 2 -t 60 -o "$out/rma-simmpi" "$BENCH_MPICH_DIR/rma" \
         >"$out/rma-simmpi-$i.log" 2>&1
     SMPICC=/usr/bin/smpicc SMPIRUN=/usr/bin/smpirun smpi/smpitest -j 2 -t 60 -o "$out/rma-smpi" \
         --run-arg -platform --run-arg "$srcdir/tests/compare/cluster.xml" --run-arg -hostfile \
