@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "smpi/internal.h"
@@ -50,7 +49,7 @@ void smpi__procs_reserve(const struct sim_platform *plat, int nranks)
     if (cap > 0x7fffffff)
         cap = 0x7fffffff;
     bytes = (size_t)cap * sizeof(*smpi__rt.procs);
-    smpi__rt.procs = sim_huge_alloc(bytes); /* 408 bytes a rank: huge pages from 2,570 up */
+    smpi__rt.procs = sim_huge_alloc(bytes); /* 408 bytes a rank: 2 MiB pages from 2,570 up */
     if (!smpi__rt.procs)
         sim_die("cannot reserve room for %ld ranks (%zu bytes)", cap, bytes);
     smpi__rt.cap = (int)cap;
