@@ -1,7 +1,7 @@
 /* env_tunables: smpirun tunes glibc's malloc by adding glibc.malloc.hugetlb=1 (transparent
  * huge pages for the heap) and glibc.malloc.mmap_threshold=33554432 (blocks under 32 MiB from
- * that heap) to GLIBC_TUNABLES, after the user's own tunables, each unless those set it. The
- * program compares the GLIBC_TUNABLES it was started with against its argument. */
+ * that heap) to GLIBC_TUNABLES, after the user's own tunables, unless those set a glibc.malloc
+ * tunable. The program compares the GLIBC_TUNABLES it was started with against its argument. */
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
