@@ -55,6 +55,7 @@ void sim__network_free(void)
     free(e->route_buf);
     free(e->route_cnst);
     sim_huge_free(e->route_memo, e->route_memo_bytes);
+    e->route_memo_bytes = 0;
     e->route_flow = NULL;
     e->route_memo = NULL;
     e->route_links = NULL;

@@ -96,7 +96,7 @@ static size_t huge_len(size_t bytes)
 void *sim_huge_alloc(size_t bytes)
 {
     size_t len = huge_len(bytes);
-    size_t extra = len % HUGE_PAGE == 0 ? HUGE_PAGE : 0; /* room to align the start */
+    size_t extra = bytes >= HUGE_PAGE / 2 ? HUGE_PAGE : 0; /* room to align the start */
     char *p = mmap(NULL, len + extra, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     char *start;
