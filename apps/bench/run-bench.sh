@@ -382,7 +382,8 @@ memcap=$(awk -v g="${BENCH_COLL_MEM:-6}" 'BEGIN { printf "%d", g * 1048576 }')
 rows=${BENCH_COLL_ROWS:-.}
 echo
 echo "== MPI: every collective algorithm and selector at $np ranks, 1 KiB blocks (128 doubles) =="
-echo "(medians of $cruns runs, seconds; a run past $limit s counts as >$limit; ratio: CPU simmpi / CPU SMPI;"
+echo "(medians of $cruns runs, seconds; a run past $limit s counts as >$limit; ratio: CPU simmpi / CPU SMPI,"
+echo " \"<\" when SMPI was stopped at the limit;"
 echo " 'refused': simmpi cannot run the algorithm there, as its help says; SMPI 'failed': see $out/coll-smpi.err;"
 echo " '>${BENCH_COLL_MEM:-6}GiB': stopped when its resident memory passed that)"
 hosts $np
@@ -461,6 +462,7 @@ coll_row() { # KIND LABEL SIMMPI_CFG SMPI_CFG [REPS]
         function num(x) { return x ~ /^[0-9.]+$/ }
         function f(x) { return x == "memory" ? mem : num(x) && x >= lim ? ">" lim : x }
         { r = (num($4) && num($6) && $6 > 0 && $4 < lim) ? sprintf("%.3f", $4 / $6) : "-"
+          if (r != "-" && $6 >= lim) r = "<" r # SMPI stopped at the limit: an upper bound
           printf "%-15s %-28s %9s %9s %9s %9s %7s\n", $1, $2, f($3), f($4), f($5), f($6), r }'
 }
 coll_row barrier "(none)" "" "" 0
