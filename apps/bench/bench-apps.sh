@@ -1,15 +1,17 @@
 #!/bin/bash
-# bench-apps.sh: real applications (LULESH 2.0, HPCG 3.1, IMB-MPI1) built unmodified with simmpi's
-# and SMPI 3.32's compiler wrappers and run side by side on tests/compare/cluster.xml with
+# bench-apps.sh: real applications (LULESH 2.0, HPCG 3.1, IMB-MPI1, CloverLeaf) built unmodified with
+# simmpi's and SMPI 3.32's compiler wrappers and run side by side on tests/compare/cluster.xml with
 # computation off (network only), as README "Real applications" lists them. Called by
 # run-bench.sh for BENCH_PARTS=apps; the sources are not part of simmpi:
-#   BENCH_APPS_DIR   a folder with lulesh/ (github:LLNL/LULESH), hpcg/ (github:hpcg-benchmark/hpcg)
-#                    and mpi-benchmarks/ (github:intel/mpi-benchmarks); a missing one is skipped
+#   BENCH_APPS_DIR   a folder with lulesh/ (github:LLNL/LULESH), hpcg/ (github:hpcg-benchmark/hpcg),
+#                    mpi-benchmarks/ (github:intel/mpi-benchmarks) and cloverleaf/
+#                    (github:UK-MAC/CloverLeaf_ref); a missing one is skipped
 #   BENCH_APPS_BASE  optional: the build folder of another simmpi (an older commit), run
 #                    alternately with this one in the same loop, for a ratio of the two
 #   BENCH_APPS_RUNS  runs per case (default 3; the median is reported)
 #   BENCH_APPS_SMPI  0 to leave SMPI 3.32 out (its 64-rank HPCG alone takes minutes)
-#   BENCH_APPS_CASES the cases to run (default all: lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 imb16)
+#   BENCH_APPS_CASES the cases to run (default: lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 imb16
+#                    clover16 clover64; hpcg64 besides)
 # Usage: bench-apps.sh BUILDDIR SRCDIR OUTDIR
 set -u
 # absolute: a run changes into the application's folder, and make bench passes relative paths
@@ -20,9 +22,9 @@ out=$(cd "$3/apps" && pwd)
 apps=${BENCH_APPS_DIR:-}
 base=${BENCH_APPS_BASE:+$(cd "$BENCH_APPS_BASE" && pwd)}
 runs=${BENCH_APPS_RUNS:-3}
-cases=${BENCH_APPS_CASES:-lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 imb16}
+cases=${BENCH_APPS_CASES:-lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 imb16 clover16 clover64}
 if [ -z "$apps" ] || [ ! -d "$apps" ]; then
-    echo "applications skipped: set BENCH_APPS_DIR to a folder holding lulesh/, hpcg/ and mpi-benchmarks/"
+    echo "applications skipped: set BENCH_APPS_DIR to a folder holding lulesh/, hpcg/, mpi-benchmarks/ and cloverleaf/"
     exit 0
 fi
 plat=$srcdir/tests/compare/cluster.xml
@@ -65,6 +67,13 @@ build() {
             else
                 make -s -C "$dir/imb-src" TARGET=MPI1 CC="$w/smpicc"
             fi && cp "$dir/imb-src/IMB-MPI1" "$dir/imb" ;;
+        clover)
+            [ -f "$apps/cloverleaf/clover.f90" ] && [ -x "$w/smpif90" ] || return 1
+            rm -rf "$dir/clover-src"
+            cp -r "$apps/cloverleaf" "$dir/clover-src"
+            # without OpenMP: one thread per rank, as in the other cases
+            make -s -C "$dir/clover-src" COMPILER=GNU OMP_GNU= MPI_COMPILER="$w/smpif90" \
+                C_MPI_COMPILER="$w/smpicc" && cp "$dir/clover-src/clover_leaf" "$dir/clover" ;;
     esac >"$dir/$app.build.log" 2>&1 || { echo "$app: build failed under $sim ($dir/$app.build.log)"; return 1; }
 }
 
@@ -77,19 +86,31 @@ result() {
             f=$(ls -t "$out/$2"/HPCG-Benchmark*.txt 2>/dev/null | head -n 1)
             [ -n "$f" ] && grep -hE "GFLOP/s rating of|Total Time" "$f" | tr '\n' ' ' ;;
         imb) grep -cE "^ +[0-9]+ +[0-9]+ " "$3" | sed 's/$/ result lines/' ;;
+        clover) # CloverLeaf writes its report to clover.out in the working folder
+            grep -hE "This test is considered|Wall clock" "$out/$2/clover.out" | tail -n 2 |
+                tr -s ' ' | tr '\n' ' ' ;;
     esac
 }
 
 # bench LABEL APP NP ARGS...: median wall time of each simulator over $runs runs, alternated.
 bench() {
-    local label=$1 app=$2 np=$3 sim i w
+    local label=$1 app=$2 np=$3 sim i w xopts
     shift 3
     declare -A walls=()
     for sim in "${sims[@]}"; do build "$app" "$sim" || return; done
+    # CloverLeaf reads its input deck from the working folder: its own test problem 2
+    # (960 x 960 cells, 87 steps), whose result it checks
+    [ "$app" = clover ] && for sim in "${sims[@]}"; do
+        cp "$apps/cloverleaf/clover.in" "$out/$sim/clover.in"
+    done
     for i in $(seq "$runs"); do
         for sim in "${sims[@]}"; do
+            # SMPI 3.32 shares libgfortran's I/O units among its ranks: CloverLeaf's ranks then
+            # fail to open clover.in.tmp (README "Real applications")
+            xopts=
+            [ "$app $sim" = "clover smpi" ] && xopts=--cfg=smpi/privatize-libs:libgfortran.so.5
             if ! (cd "$out/$sim" && /usr/bin/time -f %e -o "$out/time" "${run[$sim]}" -np "$np" \
-                    -platform "$plat" -hostfile "$hostfile" $opts "./$app" "$@" \
+                    -platform "$plat" -hostfile "$hostfile" $opts $xopts "./$app" "$@" \
                     >"$out/$label.$sim.out" 2>"$out/$label.$sim.err"); then
                 echo "$label: failed under $sim ($out/$label.$sim.err)"
                 return
@@ -123,6 +144,8 @@ for c in $cases; do
         hpcg8) bench "HPCG 16^3 --rt=0, 8" hpcg 8 --nx=16 --ny=16 --nz=16 --rt=0 ;;
         hpcg64) bench "HPCG 16^3 --rt=0, 64" hpcg 64 --nx=16 --ny=16 --nz=16 --rt=0 ;;
         imb16) bench "IMB-MPI1 -msglog 0:18 -iter 10, 16" imb 16 -msglog 0:18 -iter 10 ;;
-        *) echo "unknown case $c (lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 hpcg64 imb16)" ;;
+        clover16) bench "CloverLeaf 960^2 87 steps, 16" clover 16 ;;
+        clover64) bench "CloverLeaf 960^2 87 steps, 64" clover 64 ;;
+        *) echo "unknown case $c (lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 hpcg64 imb16 clover16 clover64)" ;;
     esac
 done
