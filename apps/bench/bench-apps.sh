@@ -1,7 +1,7 @@
 #!/bin/bash
-# bench-apps.sh: real applications (LULESH 2.0, HPCG 3.1, IMB-MPI1, CloverLeaf) built unmodified with
-# simmpi's and SMPI 3.32's compiler wrappers and run side by side on tests/compare/cluster.xml with
-# computation off (network only), as README "Real applications" lists them. Called by
+# bench-apps.sh: real applications (LULESH 2.0, HPCG 3.1, IMB-MPI1, CloverLeaf) built unmodified
+# with simmpi's and SMPI 3.32's compiler wrappers and run side by side on tests/compare/cluster.xml
+# with computation off (network only), as README "Real applications" lists them. Called by
 # run-bench.sh for BENCH_PARTS=apps; the sources are not part of simmpi:
 #   BENCH_APPS_DIR   a folder with lulesh/ (github:LLNL/LULESH), hpcg/ (github:hpcg-benchmark/hpcg),
 #                    mpi-benchmarks/ (github:intel/mpi-benchmarks) and cloverleaf/
@@ -105,8 +105,8 @@ bench() {
     done
     for i in $(seq "$runs"); do
         for sim in "${sims[@]}"; do
-            # SMPI 3.32 shares libgfortran's I/O units among its ranks: CloverLeaf's ranks then
-            # fail to open clover.in.tmp (README "Real applications")
+            # SMPI 3.32 runs CloverLeaf only with libgfortran privatized: without, its ranks
+            # other than 0 fail to open clover.in.tmp (README "Comparison with SMPI")
             xopts=
             [ "$app $sim" = "clover smpi" ] && xopts=--cfg=smpi/privatize-libs:libgfortran.so.5
             if ! (cd "$out/$sim" && /usr/bin/time -f %e -o "$out/time" "${run[$sim]}" -np "$np" \
