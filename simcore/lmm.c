@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "simcore/lmm.h"
 #include "simcore/lmm_impl.h"
@@ -78,7 +79,6 @@ struct sim_lmm_system *sim_lmm_system_new(bool selective_update, double precisio
     list_init(&sys->work_vars);
     list_init(&sys->lone);
     list_init(&sys->seeds);
-    list_init(&sys->modified);
     pool_init(&sys->elem_pool, sizeof(struct sim_lmm_elem));
     for (int k = 0; k <= SIM_LMM_MAX_SLOTS; k++)
         pool_init(&sys->var_pools[k],
@@ -88,34 +88,120 @@ struct sim_lmm_system *sim_lmm_system_new(bool selective_update, double precisio
 
 static void fp_update_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, bool enter);
 
-/* Asks the memory for the neighbours of each element of `var` in its constraint's list (and,
- * when `to` is not NULL, for the tail of the list it moves to): they are other variables'
- * elements, a cache miss each, which unlinking the elements one by one would wait for in turn.
- * A million flows starting or ending together (an all-to-all) move seven elements each. */
-static void var_prefetch_neighbours(const struct sim_lmm_var *var, bool enable, bool move)
+/* ---- the enabled entries of a constraint (struct sim_lmm_ent) ---- */
+
+/* Moves the entries of `c` over its holes, keeping their order. */
+static void en_squeeze(struct sim_lmm_cnst *c)
+{
+    int k = 0;
+
+    for (int i = 0; i < c->en_n; i++) {
+        if (!c->en[i].var)
+            continue;
+        if (k != i) {
+            c->en[k] = c->en[i];
+            c->en[k].elem->pos = k;
+        }
+        k++;
+    }
+    c->en_n = k;
+}
+
+/* Room for one more entry in the full array of `c`: its holes squeezed out when they are half
+ * of it, else a larger array. */
+static void en_make_room(struct sim_lmm_cnst *c)
+{
+    if (c->en_live * 2 <= c->en_n && c->en_n > 0) {
+        en_squeeze(c);
+    } else if (c->en == c->en_inline) {
+        c->en_cap = 4 * SIM_LMM_EN_INLINE;
+        c->en = sim_xmalloc((size_t)c->en_cap * sizeof(*c->en));
+        memcpy(c->en, c->en_inline, sizeof(c->en_inline));
+    } else {
+        c->en_cap *= 2;
+        c->en = sim_xrealloc(c->en, (size_t)c->en_cap * sizeof(*c->en));
+    }
+}
+
+/* `e` becomes the last enabled element of its constraint. */
+static inline void en_append(struct sim_lmm_elem *e)
+{
+    struct sim_lmm_cnst *c = e->cnst;
+    struct sim_lmm_ent *t;
+
+    if (c->en_n == c->en_cap)
+        en_make_room(c);
+    e->pos = c->en_n++;
+    t = &c->en[e->pos];
+    t->var = e->var;
+    t->elem = e;
+    t->weight = e->weight;
+    c->en_live++;
+}
+
+/* The enabled `e` leaves its constraint's entries. Once the holes are three times the entries
+ * they are squeezed out: a walk never reads more than four times the entries (or
+ * SIM_LMM_SQUEEZE_MIN), and a squeeze moves at most a third as many entries as the removals
+ * that made its holes (flows ending in the order they started leave their holes in front). */
+static inline void en_remove(struct sim_lmm_elem *e)
+{
+    struct sim_lmm_cnst *c = e->cnst;
+
+    c->en[e->pos].var = NULL;
+    c->en_live--;
+    e->pos = -1;
+    if (c->en_live == 0)
+        c->en_n = 0;
+    else if (c->en_live * 4 < c->en_n && c->en_n >= SIM_LMM_SQUEEZE_MIN)
+        en_squeeze(c);
+}
+
+/* Asks the memory for what taking each element of `var` out of its constraint's entries or
+ * disabled list touches (and, when `move`, for where it goes): other variables' elements or a
+ * constraint's array, a cache miss each, which moving the elements one by one would wait for in
+ * turn. A million flows starting or ending together (an all-to-all) move seven elements each.
+ * Only in a large system: with few flows in flight all of it is in the cache. */
+static void var_prefetch_neighbours(const struct sim_lmm_system *sys, const struct sim_lmm_var *var,
+                                    bool enable, bool move)
 {
     const struct sim_lmm_link *l;
 
+    if (sys->nvars < SIM_LMM_LARGE)
+        return;
     for (l = var->elems.next; l != &var->elems; l = l->next) {
         const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, var_link);
+        const struct sim_lmm_cnst *c = e->cnst;
 
-        __builtin_prefetch(e->cnst_link.prev, 1);
-        __builtin_prefetch(e->cnst_link.next, 1);
-        if (move)
-            __builtin_prefetch(enable ? e->cnst->enabled.prev : e->cnst->disabled.prev, 1);
+        if (e->pos >= 0) {
+            __builtin_prefetch(&c->en[e->pos], 1);
+        } else {
+            __builtin_prefetch(e->cnst_link.prev, 1);
+            __builtin_prefetch(e->cnst_link.next, 1);
+        }
+        if (move) /* past the array's end when full: a prefetch never faults */
+            __builtin_prefetch(enable ? (const void *)&c->en[c->en_n] : c->disabled.prev, 1);
     }
+}
+
+/* Takes `e` out of its constraint's entries or disabled list. */
+static void elem_detach(struct sim_lmm_elem *e)
+{
+    if (e->pos >= 0)
+        en_remove(e);
+    else
+        list_unlink(&e->cnst_link);
 }
 
 static void var_release_elems(struct sim_lmm_system *sys, struct sim_lmm_var *var)
 {
-    var_prefetch_neighbours(var, false, false);
+    var_prefetch_neighbours(sys, var, false, false);
     if (var->penalty > 0)
         fp_update_var(sys, var, false);
     while (!list_is_empty(&var->elems)) {
         struct sim_lmm_elem *e = LMM_ENTRY(var->elems.next, struct sim_lmm_elem, var_link);
 
         list_unlink(&e->var_link);
-        list_unlink(&e->cnst_link);
+        elem_detach(e);
         e->cnst->nelem--;
         if (e < var->slots || e >= var->slots + var->nslots)
             pool_release(&sys->elem_pool, e);
@@ -132,6 +218,7 @@ void sim_lmm_system_free(struct sim_lmm_system *sys)
     for (int k = 0; k <= SIM_LMM_MAX_SLOTS; k++)
         pool_destroy(&sys->var_pools[k]);
     pool_destroy(&sys->elem_pool);
+    free(sys->mod);
     free(sys->cnst_heap.v);
     free(sys->var_heap.v);
     free(sys->tied);
@@ -245,13 +332,17 @@ static void fp_update_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, b
 struct sim_lmm_cnst *sim_lmm_cnst_new(struct sim_lmm_system *sys, void *id, double bound,
                                       bool fatpipe)
 {
-    struct sim_lmm_cnst *c = sim_xcalloc(1, sizeof(*c));
+    struct sim_lmm_cnst *c = aligned_alloc(64, sizeof(*c));
 
+    if (!c)
+        sim_die("out of memory: cannot allocate a constraint of the bandwidth-sharing solver");
+    memset(c, 0, sizeof(*c));
     sim_assert(bound >= 0, "lmm constraint bound %g is negative", bound);
     c->id = id;
     c->bound = bound;
     c->fatpipe = fatpipe;
-    list_init(&c->enabled);
+    c->en = c->en_inline;
+    c->en_cap = SIM_LMM_EN_INLINE;
     list_init(&c->disabled);
     c->ev.kind = SIM_LMM_EV_CNST;
     c->ev.index = -1;
@@ -266,6 +357,8 @@ void sim_lmm_cnst_free(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst)
                cnst->nelem);
     list_unlink(&cnst->sys_link);
     list_unlink_if_linked(&cnst->work_link);
+    if (cnst->en != cnst->en_inline)
+        free(cnst->en);
     free(cnst);
 }
 
@@ -289,12 +382,15 @@ void *sim_lmm_cnst_id(const struct sim_lmm_cnst *cnst)
 /* O(variables on the constraint). */
 double sim_lmm_cnst_usage(const struct sim_lmm_cnst *cnst)
 {
-    const struct sim_lmm_link *l;
     double usage = 0;
 
-    for (l = cnst->enabled.next; l != &cnst->enabled; l = l->next) {
-        const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, cnst_link);
-        double u = e->weight * e->var->value;
+    for (int i = 0; i < cnst->en_n; i++) {
+        const struct sim_lmm_ent *t = &cnst->en[i];
+        double u;
+
+        if (!t->var)
+            continue;
+        u = t->weight * t->var->value;
 
         if (!cnst->fatpipe)
             usage += u;
@@ -331,13 +427,19 @@ struct sim_lmm_var *sim_lmm_var_new(struct sim_lmm_system *sys, void *id, double
     nslots = sys->hint_fit[hint] > 0 ? sys->hint_fit[hint] : hint;
     v = pool_alloc(&sys->var_pools[nslots]);
     *v = (struct sim_lmm_var){
-        .id = id, .penalty = penalty, .bound = bound, .nslots = nslots, .hint = hint
+        .id = id,
+        .penalty = penalty,
+        .bound = bound,
+        .nslots = (uint8_t)nslots,
+        .hint = hint,
+        .mod_pos = -1,
     };
     sys->hint_last[hint] = v;
     list_init(&v->elems);
     v->ev.kind = SIM_LMM_EV_VAR;
     v->ev.index = -1;
     list_append(&sys->vars, &v->sys_link);
+    sys->nvars++;
     if (penalty > 0) {
         v->enabled_at = ++sys->nenables;
         mark_var(sys, v);
@@ -354,9 +456,11 @@ void sim_lmm_var_free(struct sim_lmm_system *sys, struct sim_lmm_var *var)
         mark_var(sys, var);
     var_release_elems(sys, var);
     list_unlink(&var->sys_link);
+    sys->nvars--;
     list_unlink_if_linked(&var->lone_link);
     list_unlink_if_linked(&var->seed_link);
-    list_unlink_if_linked(&var->mod_link);
+    if (var->mod_pos >= 0)
+        sys->mod[var->mod_pos] = NULL;
     pool_release(&sys->var_pools[var->nslots], var);
 }
 
@@ -379,17 +483,29 @@ static struct sim_lmm_elem *elem_add(struct sim_lmm_system *sys, struct sim_lmm_
                                      struct sim_lmm_cnst *cnst, double weight)
 {
     struct sim_lmm_elem *e =
-        var->nused < var->nslots ? &var->slots[var->nused++] : pool_alloc(&sys->elem_pool);
+        var->nelem < var->nslots ? &var->slots[var->nelem] : pool_alloc(&sys->elem_pool);
 
     e->cnst = cnst;
     e->var = var;
     e->weight = weight;
     e->odd = false;
+    e->pos = -1;
     list_append(&var->elems, &e->var_link);
-    list_append(var->penalty > 0 ? &cnst->enabled : &cnst->disabled, &e->cnst_link);
+    if (var->penalty > 0)
+        en_append(e);
+    else
+        list_append(&cnst->disabled, &e->cnst_link);
     var->nelem++;
     cnst->nelem++;
     return e;
+}
+
+/* The weight of `e` becomes `weight`, in its constraint's entry too. */
+static void elem_set_weight(struct sim_lmm_elem *e, double weight)
+{
+    e->weight = weight;
+    if (e->pos >= 0)
+        e->cnst->en[e->pos].weight = weight;
 }
 
 /* O(constraints of the variable), to find an existing element on the same pair. */
@@ -402,13 +518,13 @@ void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst, struc
     if (e && cnst->fatpipe) {
         if (weight > e->weight && var->penalty > 0) {
             fp_leave(sys, e);
-            e->weight = weight;
+            elem_set_weight(e, weight);
             fp_enter(sys, e);
         } else if (weight > e->weight) {
-            e->weight = weight;
+            elem_set_weight(e, weight);
         }
     } else if (e) {
-        e->weight += weight;
+        elem_set_weight(e, e->weight + weight);
     } else {
         e = elem_add(sys, var, cnst, weight);
         if (var->penalty > 0)
@@ -444,17 +560,20 @@ int sim_lmm_var_uses(const struct sim_lmm_var *var, struct sim_lmm_use *uses, in
     return n;
 }
 
-/* Moves the elements of `var` to the enabled or disabled lists of their constraints. */
-static void var_move_elems(struct sim_lmm_var *var, bool enable)
+/* Moves the elements of `var` to the enabled entries or disabled lists of their constraints. */
+static void var_move_elems(struct sim_lmm_system *sys, struct sim_lmm_var *var, bool enable)
 {
     struct sim_lmm_link *l;
 
-    var_prefetch_neighbours(var, enable, true);
+    var_prefetch_neighbours(sys, var, enable, true);
     for (l = var->elems.next; l != &var->elems; l = l->next) {
         struct sim_lmm_elem *e = LMM_ENTRY(l, struct sim_lmm_elem, var_link);
 
-        list_unlink(&e->cnst_link);
-        list_append(enable ? &e->cnst->enabled : &e->cnst->disabled, &e->cnst_link);
+        elem_detach(e);
+        if (enable)
+            en_append(e);
+        else
+            list_append(&e->cnst->disabled, &e->cnst_link);
     }
 }
 
@@ -474,9 +593,9 @@ void sim_lmm_var_set_penalty(struct sim_lmm_system *sys, struct sim_lmm_var *var
         fp_update_var(sys, var, true);
     if (penalty > 0 && !was_enabled) {
         var->enabled_at = ++sys->nenables;
-        var_move_elems(var, true);
+        var_move_elems(sys, var, true);
     } else if (penalty == 0) {
-        var_move_elems(var, false);
+        var_move_elems(sys, var, false);
         list_unlink_if_linked(&var->lone_link);
         list_unlink_if_linked(&var->seed_link);
         var->value = 0;
@@ -535,13 +654,14 @@ void sim_lmm_var_foreach_cnst(const struct sim_lmm_var *var, sim_lmm_cnst_fn *fn
 
 int sim_lmm_cnst_var_ids(const struct sim_lmm_cnst *cnst, void ***ids)
 {
-    const struct sim_lmm_link *heads[2] = { &cnst->enabled, &cnst->disabled };
     int n = 0;
 
     *ids = cnst->nelem > 0 ? sim_xmalloc((size_t)cnst->nelem * sizeof(**ids)) : NULL;
-    for (int k = 0; k < 2; k++)
-        for (const struct sim_lmm_link *l = heads[k]->next; l != heads[k]; l = l->next)
-            (*ids)[n++] = LMM_ENTRY(l, const struct sim_lmm_elem, cnst_link)->var->id;
+    for (int i = 0; i < cnst->en_n; i++)
+        if (cnst->en[i].var)
+            (*ids)[n++] = cnst->en[i].var->id;
+    for (const struct sim_lmm_link *l = cnst->disabled.next; l != &cnst->disabled; l = l->next)
+        (*ids)[n++] = LMM_ENTRY(l, const struct sim_lmm_elem, cnst_link)->var->id;
     return n;
 }
 

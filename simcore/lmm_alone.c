@@ -21,16 +21,12 @@ SIM_LOG_CATEGORY(lmm_log, "sim.lmm");
 /* The only enabled element of `c`, or NULL when it has none; *many is set when it has several. */
 static struct sim_lmm_elem *only_elem(const struct sim_lmm_cnst *c, bool *many)
 {
-    struct sim_lmm_link *first = c->enabled.next;
-
-    *many = false;
-    if (first == &c->enabled)
+    *many = c->en_live > 1;
+    if (c->en_live != 1)
         return NULL;
-    if (first->next != &c->enabled) {
-        *many = true;
-        return NULL;
-    }
-    return LMM_ENTRY(first, struct sim_lmm_elem, cnst_link);
+    for (int i = 0;; i++) /* fewer than SIM_LMM_SQUEEZE_MIN entries */
+        if (c->en[i].var)
+            return c->en[i].elem;
 }
 
 /* The variable that is alone on every constraint the next solve would reach, or NULL when

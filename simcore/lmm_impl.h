@@ -50,17 +50,40 @@ struct sim_lmm_heap {
     int cap;
 };
 
-/* Variable `var` consumes `weight` of constraint `cnst` per unit of value. One cache line, from
- * the system's element pool (struct sim_lmm_pool): a solve walks every element of the
- * constraints it solves, and its cost is the cache misses of that walk. */
+/* Variable `var` consumes `weight` of constraint `cnst` per unit of value. One cache line, in
+ * the variable's block or from the system's element pool (struct sim_lmm_pool). */
 struct sim_lmm_elem {
-    _Alignas(64) struct sim_lmm_link cnst_link; /* in cnst->enabled or cnst->disabled */
+    _Alignas(64) struct sim_lmm_link cnst_link; /* in cnst->disabled, when disabled */
     struct sim_lmm_var *var;
     double weight;
     struct sim_lmm_link var_link; /* in var->elems */
     struct sim_lmm_cnst *cnst;
+    int pos;  /* its entry in cnst->en when enabled, -1 when disabled */
     bool odd; /* FATPIPE, enabled: weight / penalty differs from the constraint's fp_ratio */
 };
+
+/* An enabled element as its constraint lists it: what a walk of the constraint reads (the
+ * variable and the weight) side by side in one array, in the order the elements were enabled.
+ * A solve walks every element of the constraints it solves, and its cost is the cache misses of
+ * that walk: through an array the variables of the entries ahead are asked for while the
+ * current one is worked on, where a linked list of elements gave them one by one. A removed
+ * element leaves a hole (var NULL), so that the others keep their order and positions; holes
+ * are squeezed out once they are three quarters of the array (en_remove). */
+struct sim_lmm_ent {
+    struct sim_lmm_var *var; /* NULL: a hole */
+    struct sim_lmm_elem *elem;
+    double weight; /* elem->weight */
+};
+
+/* Entries held in the constraint itself (sim_lmm_cnst.en_inline). */
+#define SIM_LMM_EN_INLINE 2
+
+/* How many entries ahead a walk of a constraint's array asks for the variables. */
+#define SIM_LMM_AHEAD 48
+
+/* Holes are squeezed out of an array of at least this many entries once they are three times
+ * the entries (en_remove); so a constraint with one entry has fewer than this many holes. */
+#define SIM_LMM_SQUEEZE_MIN 16
 
 /* Fixed-size objects carved from 64-byte aligned chunks, freed ones reused first. Objects made
  * one after the other lie next to each other: walking a constraint's variables, or a variable's
@@ -77,44 +100,54 @@ struct sim_lmm_pool {
     char *end;
 };
 
+/* What a message's flow touches on each of its constraints (created disabled, enabled, marked,
+ * solved alone, freed) is in the first two cache lines; what a general solve adds, after. */
 struct sim_lmm_cnst {
-    void *id;
-    double bound;
+    _Alignas(64) double bound;
     bool fatpipe;
-    bool dirty; /* FATPIPE during a solve: `usage` may be too high, recompute before use */
-    bool stale; /* during a solve: its heap key is below `ratio`, raise it before use */
-    int nelem;  /* elements, enabled or not */
-    struct sim_lmm_link enabled;  /* elements of variables with penalty > 0 */
+    bool dirty;                    /* FATPIPE during a solve: `usage` may be too high, recompute */
+    bool stale;                    /* during a solve: its heap key is below `ratio`, raise it */
+    int nelem;                     /* elements, enabled or not */
+    uint64_t stamp;                /* == sys->epoch when in sys->work_cnsts */
+    struct sim_lmm_link work_link; /* in sys->work_cnsts */
+    struct sim_lmm_ent *en;        /* elements of variables with penalty > 0, holes among them */
+    int en_n;                      /* entries used in `en`, holes included */
+    int en_live;                   /* entries that are not holes */
+    int en_cap;
+    /* FATPIPE bookkeeping for sim__lmm_cnst_is_loose: the enabled elements whose weight /
+     * penalty ratio differs from the first's (fp_ratio), and the enabled elements. */
+    int fp_nodd;
+    /* `en` while it fits here: a link with a message or two at a time (a ring, a ping-pong)
+     * then touches no other memory than its constraint */
+    struct sim_lmm_ent en_inline[SIM_LMM_EN_INLINE];
     struct sim_lmm_link disabled; /* elements of variables with penalty 0 */
-    int nactive;                  /* during a solve: enabled elements whose variable is unfixed */
-    double remaining;             /* during a solve: capacity left (SHARED) */
+    int fp_nenabled;
+    double fp_ratio;
+    void *id;
+    int nactive;      /* during a solve: enabled elements whose variable is unfixed */
+    double remaining; /* during a solve: capacity left (SHARED) */
     double usage;     /* during a solve: sum (max for FATPIPE) of weight / penalty, unfixed */
     double usage_ref; /* usage at the last full summation */
     double ratio;     /* during a solve: remaining / usage; its heap key may be lower (stale) */
-    uint64_t stamp;   /* == sys->epoch when in sys->work_cnsts */
-    /* FATPIPE bookkeeping for sim__lmm_cnst_is_loose: the weight / penalty ratio of the first
-     * enabled element, the enabled elements, and those whose ratio differs. */
-    double fp_ratio;
-    int fp_nenabled;
-    int fp_nodd;
     struct sim_lmm_hent ev;
-    struct sim_lmm_link sys_link;  /* in sys->cnsts */
-    struct sim_lmm_link work_link; /* in sys->work_cnsts */
-    uint64_t seed_epoch; /* == sys->epoch when `seed_group` is this solve's (finish_work) */
+    struct sim_lmm_link sys_link; /* in sys->cnsts */
+    uint64_t seed_epoch;          /* == sys->epoch when `seed_group` is this solve's */
     unsigned seed_group;
 };
 
-/* The fields a solve reads for each element of a constraint (stamp, penalty, fixed, mod_link)
- * and the variable's own element list share its first cache line. */
+/* The fields a solve reads for each element of a constraint (stamp, penalty, fixed, mod_pos),
+ * those sim_lmm_pop_modified and the engine read (mod_pos, id, value) and the variable's own
+ * element list share its first cache line. */
 struct sim_lmm_var {
     struct sim_lmm_link elems;
     double penalty;
-    uint64_t stamp;               /* == sys->epoch when solved by the current solve */
-    struct sim_lmm_link mod_link; /* in sys->modified */
+    uint64_t stamp;  /* == sys->epoch when solved by the current solve */
+    int64_t mod_pos; /* its place in sys->mod, -1 when not queued */
     double value;
-    bool fixed; /* during a solve: value is final */
-    int nelem;
     void *id;
+    bool fixed;     /* during a solve: value is final */
+    uint8_t nslots; /* element slots in the variable's own block (sim_lmm_var_new) */
+    int nelem;      /* the first min(nelem, nslots) of them in the slots */
     double bound;
     double cap; /* during a solve: bound, lowered by the loose FATPIPEs the variable uses */
     struct sim_lmm_hent ev;
@@ -123,8 +156,6 @@ struct sim_lmm_var {
     struct sim_lmm_link lone_link; /* in sys->lone: touched while using no constraint */
     struct sim_lmm_link seed_link; /* in sys->seeds */
     uint64_t enabled_at; /* when it was last enabled (sys->nenables), for finish_work's order */
-    int nslots;          /* element slots in the variable's own block (sim_lmm_var_new) */
-    int nused;           /* slots taken; further elements come from sys->elem_pool */
     int hint;            /* its ncnst_hint, capped at SIM_LMM_MAX_SLOTS */
     /* The first elements, right after the variable: walking a variable's constraints reads
      * the lines that follow it. */
@@ -133,6 +164,10 @@ struct sim_lmm_var {
 
 /* Variables with up to this many element slots of their own come from sys->var_pools[slots]. */
 #define SIM_LMM_MAX_SLOTS 16
+
+/* From this many variables on, a system is large: what a change touches is likely out of the
+ * cache, and worth asking for ahead (var_prefetch_neighbours). */
+#define SIM_LMM_LARGE 1024
 
 struct sim_lmm_system {
     bool selective;
@@ -145,7 +180,14 @@ struct sim_lmm_system {
     struct sim_lmm_link work_vars;  /* during a solve: the variables walked from seeds */
     struct sim_lmm_link lone;       /* variables touched while using no constraint */
     struct sim_lmm_link seeds;      /* variables touched whose constraints are all loose */
-    struct sim_lmm_link modified;   /* variables whose value may have changed, FIFO */
+    /* Variables whose value may have changed, FIFO: sim_lmm_pop_modified takes them from
+     * mod[mod_head] on, a freed one leaves NULL. An array rather than a list through the
+     * variables: after a solve of many flows each variable is a cache miss, and the engine can
+     * then ask for those it will take next without reading the ones before. */
+    struct sim_lmm_var **mod;
+    int64_t mod_head;
+    int64_t mod_n;
+    int64_t mod_cap;
     struct sim_lmm_heap cnst_heap;  /* during a solve: constraint events */
     struct sim_lmm_heap var_heap;   /* during a solve: bounded variables' events */
     struct sim_lmm_cnst **tied;     /* scratch: constraints saturating at the same level */
@@ -157,9 +199,12 @@ struct sim_lmm_system {
     int hint_fit[SIM_LMM_MAX_SLOTS + 1];
     struct sim_lmm_var *hint_last[SIM_LMM_MAX_SLOTS + 1];
     uint64_t nenables;            /* variables enabled so far (created enabled, or enabled) */
+    int64_t nvars;                /* variables in the system */
     struct sim_lmm_var **scratch; /* finish_work's variables to sort */
     int scratch_cap;
 };
+
+_Static_assert(SIM_LMM_MAX_SLOTS <= UINT8_MAX, "sim_lmm_var.nslots is a uint8_t");
 
 /* ---- lists ---- */
 
@@ -209,20 +254,52 @@ static inline void list_unlink_if_linked(struct sim_lmm_link *node)
         list_unlink(node);
 }
 
-/* Walking a constraint's elements (node `m` of its list `head`), asks the memory for the next
- * element's successor and for the next element's variable: both are in other variables' blocks,
- * a cache miss each, and a plain walk waits for them one after the other (the element, then its
- * variable). Requested one element ahead, the two misses of an element overlap with the work on
- * the current one: the all-to-all's one solve of a million flows is mostly these misses. */
-static inline void sim__lmm_prefetch_next(const struct sim_lmm_link *m,
-                                          const struct sim_lmm_link *head)
+/* The `i`-th element of `v` in the order of v->elems, `prev` being the one before; NULL past the
+ * last. Elements are added last and only ever removed all together, so the first ones are the
+ * variable's slots: their addresses need no memory read, and a walk of them does not wait for
+ * each element (a cache line of its own) to learn where the next one is, as a walk of the list
+ * would. Walk with `for (int i = 0; (e = sim__lmm_var_elem(v, i, e)); i++)`, e NULL at first. */
+static inline struct sim_lmm_elem *sim__lmm_var_elem(const struct sim_lmm_var *v, int i,
+                                                     const struct sim_lmm_elem *prev)
 {
-    const struct sim_lmm_link *n = m->next;
+    if (i >= v->nelem)
+        return NULL;
+    if (i < v->nslots)
+        return (struct sim_lmm_elem *)&v->slots[i];
+    return LMM_ENTRY(i == 0 ? v->elems.next : prev->var_link.next, struct sim_lmm_elem, var_link);
+}
 
-    if (n != head) {
-        __builtin_prefetch(n->next);
-        __builtin_prefetch(LMM_ENTRY(n, const struct sim_lmm_elem, cnst_link)->var);
-    }
+/* A walk of the enabled entries of `c` asks the memory for the variable SIM_LMM_AHEAD entries
+ * on (and for the first ones before it starts, sim__lmm_prefetch_start): each variable is in a
+ * block of its own, a cache miss, and the all-to-all's one solve of a million flows is mostly
+ * these misses. Asked for ahead, they overlap with each other and with the work on the entries
+ * before; most entries cost only a test (a variable solved or fixed already), so the distance
+ * is long. */
+static inline void sim__lmm_prefetch_start(const struct sim_lmm_cnst *c)
+{
+    for (int i = 0; i < c->en_n && i < SIM_LMM_AHEAD; i++)
+        __builtin_prefetch(c->en[i].var);
+}
+
+static inline void sim__lmm_prefetch_ahead(const struct sim_lmm_cnst *c, int i)
+{
+    if (i + SIM_LMM_AHEAD < c->en_n)
+        __builtin_prefetch(c->en[i + SIM_LMM_AHEAD].var);
+}
+
+/* The same, for a walk that also reads the variables' elements and the rest of their headers
+ * (walk_var, init_var, fix_var): half-way, the variable asked for has come, and tells how many
+ * of its slots to ask for. */
+static inline void sim__lmm_prefetch_ahead_elems(const struct sim_lmm_cnst *c, int i)
+{
+    const struct sim_lmm_var *v;
+
+    sim__lmm_prefetch_ahead(c, i);
+    if (i + SIM_LMM_AHEAD / 2 >= c->en_n || !(v = c->en[i + SIM_LMM_AHEAD / 2].var))
+        return;
+    __builtin_prefetch((const char *)v + 64);
+    for (int k = 0; k < v->nslots && k < v->nelem; k++)
+        __builtin_prefetch(&v->slots[k]);
 }
 
 /* A loose constraint is a FATPIPE whose enabled variables all have the same weight / penalty
@@ -236,11 +313,18 @@ static inline bool sim__lmm_cnst_is_loose(const struct sim_lmm_system *sys,
     return c->fatpipe && c->fp_nodd == 0 && sys->selective;
 }
 
+/* Makes room in sys->mod for one more variable. */
+void sim__lmm_grow_modified(struct sim_lmm_system *sys);
+
 /* Queues `var` for sim_lmm_pop_modified, once until popped. */
 static inline void sim__lmm_queue_modified(struct sim_lmm_system *sys, struct sim_lmm_var *var)
 {
-    if (!link_is_linked(&var->mod_link))
-        list_append(&sys->modified, &var->mod_link);
+    if (var->mod_pos >= 0)
+        return;
+    if (sys->mod_n == sys->mod_cap)
+        sim__lmm_grow_modified(sys);
+    var->mod_pos = sys->mod_n;
+    sys->mod[sys->mod_n++] = var;
 }
 
 /* Solves in closed form when one enabled variable is alone on every constraint the solve

@@ -98,14 +98,14 @@ static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c, double
 static void walk_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, unsigned *nvars,
                      bool seeded)
 {
-    struct sim_lmm_link *l;
+    struct sim_lmm_elem *e = NULL;
 
     var->stamp = sys->epoch;
     var->ev.order = (uint64_t)SIM_LMM_EV_VAR << 32 | (*nvars)++;
     if (seeded)
         list_append(&sys->work_vars, &var->work_link);
-    for (l = var->elems.next; l != &var->elems; l = l->next) {
-        struct sim_lmm_cnst *c = LMM_ENTRY(l, struct sim_lmm_elem, var_link)->cnst;
+    for (int i = 0; (e = sim__lmm_var_elem(var, i, e)); i++) {
+        struct sim_lmm_cnst *c = e->cnst;
 
         if (c->stamp != sys->epoch && !sim__lmm_cnst_is_loose(sys, c)) {
             c->stamp = sys->epoch;
@@ -113,6 +113,20 @@ static void walk_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, unsign
         }
     }
     init_var(sys, var);
+}
+
+/* Reverses the variables queued from mod[from] on: those of one constraint, queued as its
+ * entries come (the oldest first), go in front of each other as SimGrid lists them. */
+static void mod_reverse(struct sim_lmm_system *sys, int64_t from)
+{
+    for (int64_t i = from, j = sys->mod_n - 1; i < j; i++, j--) {
+        struct sim_lmm_var *t = sys->mod[i];
+
+        sys->mod[i] = sys->mod[j];
+        sys->mod[j] = t;
+        sys->mod[i]->mod_pos = i;
+        sys->mod[j]->mod_pos = j;
+    }
 }
 
 /* Extends the constraint work list to its connected components (constraint -> enabled
@@ -131,7 +145,6 @@ static void walk_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, unsign
 static void close_components(struct sim_lmm_system *sys)
 {
     struct sim_lmm_link *l;
-    struct sim_lmm_link *m;
     unsigned ncnsts = 0;
     unsigned nvars = 0;
 
@@ -146,30 +159,33 @@ static void close_components(struct sim_lmm_system *sys)
     for (l = sys->work_cnsts.next; l != &sys->work_cnsts; l = l->next) {
         struct sim_lmm_cnst *c = LMM_ENTRY(l, struct sim_lmm_cnst, work_link);
 
-        struct sim_lmm_link *group = sys->modified.prev;
+        int64_t group = sys->mod_n;
         double usage = 0;
         int n = 0;
 
         c->ev.order = ncnsts++;
+        sim__lmm_prefetch_start(c);
         /* every enabled variable of a work constraint is solved, so all start unfixed: the
          * usage sums them all (as cnst_sum_usage would once they are initialised) */
-        for (m = c->enabled.next; m != &c->enabled; m = m->next) {
-            const struct sim_lmm_elem *e = LMM_ENTRY(m, struct sim_lmm_elem, cnst_link);
-            struct sim_lmm_var *v = e->var;
+        for (int i = 0; i < c->en_n; i++) {
+            struct sim_lmm_var *v = c->en[i].var;
             double u;
 
-            sim__lmm_prefetch_next(m, &c->enabled);
+            sim__lmm_prefetch_ahead_elems(c, i);
+            if (!v)
+                continue;
             if (v->stamp != sys->epoch)
                 walk_var(sys, v, &nvars, false);
-            if (!link_is_linked(&v->mod_link))
-                list_insert_after(group, &v->mod_link);
-            u = e->weight / v->penalty;
+            if (v->mod_pos < 0)
+                sim__lmm_queue_modified(sys, v);
+            u = c->en[i].weight / v->penalty;
             n++;
             if (!c->fatpipe)
                 usage += u;
             else if (u > usage)
                 usage = u;
         }
+        mod_reverse(sys, group);
         init_cnst(sys, c, usage, n);
     }
     SIM_LOG(lmm_log, SIM_LOG_DEBUG, "solving %u constraints and %u variables", ncnsts, nvars);
@@ -218,21 +234,21 @@ static double sub_clamped(double a, double b, double eps)
 }
 
 /* Sum (max for FATPIPE) of weight / penalty over the enabled elements of `c` whose variable is
- * unfixed, in the order of c->enabled; their number goes to *nactive when not NULL. */
+ * unfixed, in the order of c->en; their number goes to *nactive when not NULL. */
 static double cnst_sum_usage(const struct sim_lmm_cnst *c, int *nactive)
 {
-    const struct sim_lmm_link *l;
     double usage = 0;
     int n = 0;
 
-    for (l = c->enabled.next; l != &c->enabled; l = l->next) {
-        const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, cnst_link);
+    sim__lmm_prefetch_start(c);
+    for (int i = 0; i < c->en_n; i++) {
+        const struct sim_lmm_var *v = c->en[i].var;
         double u;
 
-        sim__lmm_prefetch_next(l, &c->enabled);
-        if (e->var->fixed)
+        sim__lmm_prefetch_ahead(c, i);
+        if (!v || v->fixed)
             continue;
-        u = e->weight / e->var->penalty;
+        u = c->en[i].weight / v->penalty;
         n++;
         if (!c->fatpipe)
             usage += u;
@@ -270,14 +286,13 @@ static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c, double
  * (loose ones are there only if marked before the solve). */
 static void init_var(struct sim_lmm_system *sys, struct sim_lmm_var *v)
 {
-    struct sim_lmm_link *l;
+    const struct sim_lmm_elem *e = NULL;
 
     v->value = 0;
     v->fixed = false;
     v->ev.index = -1;
     v->cap = v->bound;
-    for (l = v->elems.next; l != &v->elems; l = l->next) {
-        const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, var_link);
+    for (int i = 0; (e = sim__lmm_var_elem(v, i, e)); i++) {
         double cap = e->cnst->bound / e->weight;
 
         if (e->cnst->stamp != sys->epoch && (v->cap < 0 || cap < v->cap))
@@ -325,7 +340,7 @@ static void cnst_release(struct sim_lmm_system *sys, struct sim_lmm_elem *e, dou
 
 static void fix_var(struct sim_lmm_system *sys, struct sim_lmm_var *v, double value)
 {
-    struct sim_lmm_link *l;
+    struct sim_lmm_elem *e = NULL;
 
     if (v->cap >= 0 && value > v->cap)
         value = v->cap;
@@ -333,9 +348,7 @@ static void fix_var(struct sim_lmm_system *sys, struct sim_lmm_var *v, double va
     v->fixed = true;
     if (v->ev.index >= 0)
         sys->var_heap.live--; /* its bound event is retired */
-    for (l = v->elems.next; l != &v->elems; l = l->next) {
-        struct sim_lmm_elem *e = LMM_ENTRY(l, struct sim_lmm_elem, var_link);
-
+    for (int i = 0; (e = sim__lmm_var_elem(v, i, e)); i++) {
         if (e->cnst->stamp == sys->epoch)
             cnst_release(sys, e, value);
     }
@@ -429,13 +442,13 @@ static void saturate(struct sim_lmm_system *sys, double level)
     }
     for (i = 0; i < n; i++) {
         struct sim_lmm_cnst *c = sys->tied[i];
-        struct sim_lmm_link *l;
 
-        for (l = c->enabled.next; l != &c->enabled && c->nactive > 0; l = l->next) {
-            struct sim_lmm_var *v = LMM_ENTRY(l, struct sim_lmm_elem, cnst_link)->var;
+        sim__lmm_prefetch_start(c);
+        for (int j = 0; j < c->en_n && c->nactive > 0; j++) {
+            struct sim_lmm_var *v = c->en[j].var;
 
-            sim__lmm_prefetch_next(l, &c->enabled);
-            if (!v->fixed)
+            sim__lmm_prefetch_ahead_elems(c, j);
+            if (v && !v->fixed)
                 fix_var(sys, v, level / v->penalty);
         }
     }
@@ -505,7 +518,7 @@ static void queue_seeded(struct sim_lmm_system *sys)
 
         sim_assert(v->fixed, "lmm variable %p was left unfixed by the solver", v->id);
         list_unlink(&v->work_link);
-        if (link_is_linked(&v->mod_link))
+        if (v->mod_pos >= 0)
             continue;
         c = (struct sim_lmm_cnst *)first_cnst(v);
         if (c && c->seed_epoch != sys->epoch) {
@@ -579,13 +592,28 @@ void sim_lmm_solve(struct sim_lmm_system *sys)
     sys->changed = false;
 }
 
+void sim__lmm_grow_modified(struct sim_lmm_system *sys)
+{
+    sys->mod_cap = sys->mod_cap ? 2 * sys->mod_cap : 64;
+    sys->mod = sim_xrealloc(sys->mod, (size_t)sys->mod_cap * sizeof(*sys->mod));
+}
+
+/* How many variables ahead sim_lmm_pop_modified asks for the one it will return then. */
+#define POP_AHEAD 32
+
 void *sim_lmm_pop_modified(struct sim_lmm_system *sys)
 {
-    struct sim_lmm_var *v;
+    while (sys->mod_head < sys->mod_n) {
+        struct sim_lmm_var *v = sys->mod[sys->mod_head++];
 
-    if (list_is_empty(&sys->modified))
-        return NULL;
-    v = LMM_ENTRY(sys->modified.next, struct sim_lmm_var, mod_link);
-    list_unlink(&v->mod_link);
-    return v->id;
+        if (sys->mod_head + POP_AHEAD < sys->mod_n)
+            __builtin_prefetch(sys->mod[sys->mod_head + POP_AHEAD], 1);
+        if (v) {
+            v->mod_pos = -1;
+            return v->id;
+        }
+    }
+    sys->mod_head = 0;
+    sys->mod_n = 0;
+    return NULL;
 }

@@ -13,7 +13,7 @@
 #define PRECISION 1e-5
 
 /* Variable ids: the address of an element of this array. */
-static int tags[8];
+static int tags[48];
 
 /* The modified queue must hold exactly the variables tags[want[0]], tags[want[1]]... in order. */
 static void expect_queue(struct sim_lmm_system *sys, const int *want, int n)
@@ -134,5 +134,53 @@ Test(lmm_order, a_flow_made_from_uses_is_the_flow_of_its_expands)
     for (int i = 0; i < 3; i++)
         cr_assert_eq(sim_lmm_var_value(v[i]), sim_lmm_var_value(v[0]));
     cr_assert_float_eq(sim_lmm_var_value(v[0]), 80 / 1.05 / 3, 1e-9);
+    sim_lmm_system_free(sys);
+}
+
+/* A constraint lists its enabled flows in an array (lmm_impl.h, struct sim_lmm_ent) where a flow
+ * that ends or is disabled leaves a hole, squeezed out later: neither the holes nor the squeezes
+ * change the order, and a flow freed while queued leaves the queue. 40 flows enabled in order;
+ * 30 of them end (squeezes on the way), one is disabled and enabled again, three new ones come,
+ * one of which ends between the solve and the reading of the queue. */
+Test(lmm_order, holes_and_squeezes_keep_the_order)
+{
+    struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
+    struct sim_lmm_cnst *link = sim_lmm_cnst_new(sys, NULL, 120, false);
+    struct sim_lmm_var *v[43];
+    int want[13];
+    int n = 0;
+
+    for (int i = 0; i < 40; i++) {
+        v[i] = sim_lmm_var_new(sys, &tags[i], 0, -1, 1);
+        sim_lmm_expand(sys, link, v[i], 1);
+    }
+    for (int i = 0; i < 40; i++)
+        sim_lmm_var_set_penalty(sys, v[i], 1);
+    sim_lmm_solve(sys);
+    for (int i = 0; i < 40; i++)
+        cr_assert_eq(sim_lmm_pop_modified(sys), &tags[39 - i]);
+    for (int i = 0; i < 40; i++)
+        if (i % 4 != 0)
+            sim_lmm_var_free(sys, v[i]);
+    sim_lmm_var_set_penalty(sys, v[8], 0);
+    sim_lmm_var_set_penalty(sys, v[8], 1);
+    for (int i = 40; i < 43; i++) {
+        v[i] = sim_lmm_var_new(sys, &tags[i], 1, -1, 1);
+        sim_lmm_expand(sys, link, v[i], 1);
+    }
+    sim_lmm_solve(sys);
+    sim_lmm_var_free(sys, v[41]);
+    /* f8 first, queued when disabled; then the newest first: 42, (41 freed), 40, (8 queued
+     * already), 36, 32, ... 4, 0 */
+    want[n++] = 8;
+    want[n++] = 42;
+    want[n++] = 40;
+    for (int i = 36; i >= 0; i -= 4)
+        if (i != 8)
+            want[n++] = i;
+    expect_queue(sys, want, n);
+    for (int i = 0; i < 43; i++)
+        if ((i < 40 && i % 4 == 0) || i == 40 || i == 42)
+            cr_assert_float_eq(sim_lmm_var_value(v[i]), 120.0 / 13, 1e-9, "f%d", i);
     sim_lmm_system_free(sys);
 }
