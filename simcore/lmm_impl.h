@@ -188,9 +188,9 @@ struct sim_lmm_system {
     int64_t mod_head;
     int64_t mod_n;
     int64_t mod_cap;
-    struct sim_lmm_heap cnst_heap;  /* during a solve: constraint events */
-    struct sim_lmm_heap var_heap;   /* during a solve: bounded variables' events */
-    struct sim_lmm_cnst **tied;     /* scratch: constraints saturating at the same level */
+    struct sim_lmm_heap cnst_heap; /* during a solve: constraint events */
+    struct sim_lmm_heap var_heap;  /* during a solve: bounded variables' events */
+    struct sim_lmm_cnst **tied;    /* scratch: constraints saturating at the same level */
     int tied_cap;
     struct sim_lmm_pool elem_pool;
     struct sim_lmm_pool var_pools[SIM_LMM_MAX_SLOTS + 1];
