@@ -159,15 +159,12 @@ static inline void en_remove(struct sim_lmm_elem *e)
 /* Asks the memory for what taking each element of `var` out of its constraint's entries or
  * disabled list touches (and, when `move`, for where it goes): other variables' elements or a
  * constraint's array, a cache miss each, which moving the elements one by one would wait for in
- * turn. A million flows starting or ending together (an all-to-all) move seven elements each.
- * Only in a large system: with few flows in flight all of it is in the cache. */
-static void var_prefetch_neighbours(const struct sim_lmm_system *sys, const struct sim_lmm_var *var,
-                                    bool enable, bool move)
+ * turn. A million flows starting or ending together (an all-to-all) move seven elements each,
+ * and a ring of 4,096 ranks finds each host's constraints out of the cache. */
+static void var_prefetch_neighbours(const struct sim_lmm_var *var, bool enable, bool move)
 {
     const struct sim_lmm_link *l;
 
-    if (sys->nvars < SIM_LMM_LARGE)
-        return;
     for (l = var->elems.next; l != &var->elems; l = l->next) {
         const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, var_link);
         const struct sim_lmm_cnst *c = e->cnst;
@@ -194,7 +191,7 @@ static void elem_detach(struct sim_lmm_elem *e)
 
 static void var_release_elems(struct sim_lmm_system *sys, struct sim_lmm_var *var)
 {
-    var_prefetch_neighbours(sys, var, false, false);
+    var_prefetch_neighbours(var, false, false);
     if (var->penalty > 0)
         fp_update_var(sys, var, false);
     while (!list_is_empty(&var->elems)) {
@@ -439,7 +436,6 @@ struct sim_lmm_var *sim_lmm_var_new(struct sim_lmm_system *sys, void *id, double
     v->ev.kind = SIM_LMM_EV_VAR;
     v->ev.index = -1;
     list_append(&sys->vars, &v->sys_link);
-    sys->nvars++;
     if (penalty > 0) {
         v->enabled_at = ++sys->nenables;
         mark_var(sys, v);
@@ -456,7 +452,6 @@ void sim_lmm_var_free(struct sim_lmm_system *sys, struct sim_lmm_var *var)
         mark_var(sys, var);
     var_release_elems(sys, var);
     list_unlink(&var->sys_link);
-    sys->nvars--;
     list_unlink_if_linked(&var->lone_link);
     list_unlink_if_linked(&var->seed_link);
     if (var->mod_pos >= 0)
@@ -561,11 +556,11 @@ int sim_lmm_var_uses(const struct sim_lmm_var *var, struct sim_lmm_use *uses, in
 }
 
 /* Moves the elements of `var` to the enabled entries or disabled lists of their constraints. */
-static void var_move_elems(struct sim_lmm_system *sys, struct sim_lmm_var *var, bool enable)
+static void var_move_elems(struct sim_lmm_var *var, bool enable)
 {
     struct sim_lmm_link *l;
 
-    var_prefetch_neighbours(sys, var, enable, true);
+    var_prefetch_neighbours(var, enable, true);
     for (l = var->elems.next; l != &var->elems; l = l->next) {
         struct sim_lmm_elem *e = LMM_ENTRY(l, struct sim_lmm_elem, var_link);
 
@@ -593,9 +588,9 @@ void sim_lmm_var_set_penalty(struct sim_lmm_system *sys, struct sim_lmm_var *var
         fp_update_var(sys, var, true);
     if (penalty > 0 && !was_enabled) {
         var->enabled_at = ++sys->nenables;
-        var_move_elems(sys, var, true);
+        var_move_elems(var, true);
     } else if (penalty == 0) {
-        var_move_elems(sys, var, false);
+        var_move_elems(var, false);
         list_unlink_if_linked(&var->lone_link);
         list_unlink_if_linked(&var->seed_link);
         var->value = 0;

@@ -165,10 +165,6 @@ struct sim_lmm_var {
 /* Variables with up to this many element slots of their own come from sys->var_pools[slots]. */
 #define SIM_LMM_MAX_SLOTS 16
 
-/* From this many variables on, a system is large: what a change touches is likely out of the
- * cache, and worth asking for ahead (var_prefetch_neighbours). */
-#define SIM_LMM_LARGE 1024
-
 struct sim_lmm_system {
     bool selective;
     bool changed; /* something changed since the last solve */
@@ -199,7 +195,6 @@ struct sim_lmm_system {
     int hint_fit[SIM_LMM_MAX_SLOTS + 1];
     struct sim_lmm_var *hint_last[SIM_LMM_MAX_SLOTS + 1];
     uint64_t nenables;            /* variables enabled so far (created enabled, or enabled) */
-    int64_t nvars;                /* variables in the system */
     struct sim_lmm_var **scratch; /* finish_work's variables to sort */
     int scratch_cap;
 };
