@@ -28,20 +28,28 @@ static void expect_queue(struct sim_lmm_system *sys, const int *want, int n)
     cr_assert_null(sim_lmm_pop_modified(sys), "queue longer than %d", n);
 }
 
-/* Three flows on one constraint, created disabled (their latency not yet paid) and enabled in
- * the order 0, 1, 2 before one solve: they are queued 2, 1, 0, each with `share`. */
+/* Flows f0 ... f(n-1) on constraint `c`, created disabled (their latency not yet paid), then
+ * enabled in the order 0, 1, ... */
+static void enable_in_order(struct sim_lmm_system *sys, struct sim_lmm_cnst *c,
+                            struct sim_lmm_var **v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        v[i] = sim_lmm_var_new(sys, &tags[i], 0, -1, 1);
+        sim_lmm_expand(sys, c, v[i], 1);
+    }
+    for (int i = 0; i < n; i++)
+        sim_lmm_var_set_penalty(sys, v[i], 1);
+}
+
+/* Three flows on one constraint enabled in the order 0, 1, 2 before one solve: they are queued
+ * 2, 1, 0, each with `share`. */
 static void three_enabled_in_order(bool fatpipe, double bound, double share)
 {
     struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
     struct sim_lmm_cnst *c = sim_lmm_cnst_new(sys, NULL, bound, fatpipe);
     struct sim_lmm_var *v[3];
 
-    for (int i = 0; i < 3; i++) {
-        v[i] = sim_lmm_var_new(sys, &tags[i], 0, -1, 1);
-        sim_lmm_expand(sys, c, v[i], 1);
-    }
-    for (int i = 0; i < 3; i++)
-        sim_lmm_var_set_penalty(sys, v[i], 1);
+    enable_in_order(sys, c, v, 3);
     sim_lmm_solve(sys);
     expect_queue(sys, (const int[]){ 2, 1, 0 }, 3);
     for (int i = 0; i < 3; i++)
@@ -140,8 +148,9 @@ Test(lmm_order, a_flow_made_from_uses_is_the_flow_of_its_expands)
 /* A constraint lists its enabled flows in an array (lmm_impl.h, struct sim_lmm_ent) where a flow
  * that ends or is disabled leaves a hole, squeezed out later: neither the holes nor the squeezes
  * change the order, and a flow freed while queued leaves the queue. 40 flows enabled in order;
- * 30 of them end (squeezes on the way), one is disabled and enabled again, three new ones come,
- * one of which ends between the solve and the reading of the queue. */
+ * 30 of them end, leaving 30 holes among 40 entries; one more is disabled, which squeezes the
+ * holes out (a quarter of the entries live), and enabled again; three new ones come, one of
+ * which ends between the solve and the reading of the queue. */
 Test(lmm_order, holes_and_squeezes_keep_the_order)
 {
     struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
@@ -150,12 +159,7 @@ Test(lmm_order, holes_and_squeezes_keep_the_order)
     int want[13];
     int n = 0;
 
-    for (int i = 0; i < 40; i++) {
-        v[i] = sim_lmm_var_new(sys, &tags[i], 0, -1, 1);
-        sim_lmm_expand(sys, link, v[i], 1);
-    }
-    for (int i = 0; i < 40; i++)
-        sim_lmm_var_set_penalty(sys, v[i], 1);
+    enable_in_order(sys, link, v, 40);
     sim_lmm_solve(sys);
     for (int i = 0; i < 40; i++)
         cr_assert_eq(sim_lmm_pop_modified(sys), &tags[39 - i]);
