@@ -39,6 +39,7 @@ struct smpi_getopt {
     int last_nonopt;
     int ordering;     /* getopt.c's enum ordering */
     bool initialized; /* false until the first call, and again when optind is set to 0 */
+    bool nondefault;  /* optind, optarg, opterr or optopt differ from smpi__getopt_init's */
 };
 /* The state of a rank that never called getopt: optind 1, opterr 1, optopt '?'. */
 void smpi__getopt_init(struct smpi_getopt *g);
@@ -154,7 +155,8 @@ extern struct smpi_runtime smpi__rt;
  * the run ends). smpi__job_new: a job of n processes (indices
  * smpi__rt.nranks.. on return), their MPI_COMM_WORLD made; the caller fills and starts them
  * with smpi__rank_start. smpi__rank_label: "rank R" for smpirun's ranks, "rank R of spawn J"
- * for the others (R in the job's world). */
+ * for the others (R in the job's world). smpi__jobs_spawned: whether MPI_Comm_spawn has started
+ * a job (until then every rank is job 0's and smpi__job_activate has nothing to do). */
 void smpi__procs_reserve(const struct sim_platform *plat, int nranks);
 /* How many processes the arrays kept per process must hold: smpi__rt.cap (at least nranks, for
  * the unit tests that set only nranks). */
@@ -163,6 +165,7 @@ static inline int smpi__procs_cap(void)
     return smpi__rt.cap > smpi__rt.nranks ? smpi__rt.cap : smpi__rt.nranks;
 }
 int smpi__universe_size(void);
+bool smpi__jobs_spawned(void);
 void smpi__job_activate(const struct smpi_process *r);
 int smpi__job_new(int n);
 void smpi__rank_start(struct smpi_process *p);

@@ -36,6 +36,16 @@ struct scan {
 /* The rank whose values libc's optind, optarg, opterr and optopt hold, or -1. */
 static int loaded_rank = -1;
 
+/* Ranks whose saved values (struct smpi_getopt) differ from a rank's that never called getopt.
+ * While there are none and libc holds those values too, a switch has nothing to save or load:
+ * a program that parses no options costs its switches no read of the ranks' state. */
+static int saved_nondefault;
+
+static bool libc_is_default(void)
+{
+    return optind == 1 && optarg == NULL && opterr == 1 && optopt == '?';
+}
+
 void smpi__getopt_init(struct smpi_getopt *g)
 {
     memset(g, 0, sizeof(*g));
@@ -50,12 +60,21 @@ void smpi__getopt_activate(int rank)
 
     if (rank == loaded_rank)
         return;
+    if (saved_nondefault == 0 && libc_is_default()) {
+        /* The leaving rank's saved values are libc's already, and the coming one's too. */
+        loaded_rank = rank;
+        return;
+    }
     if (loaded_rank >= 0) {
+        bool nondefault = !libc_is_default();
+
         g = &smpi__rt.procs[loaded_rank].getopt;
         g->optind = optind;
         g->optarg = optarg;
         g->opterr = opterr;
         g->optopt = optopt;
+        saved_nondefault += (int)nondefault - (int)g->nondefault;
+        g->nondefault = nondefault;
     }
     g = &smpi__rt.procs[rank].getopt;
     optind = g->optind;

@@ -102,6 +102,11 @@ static void args_activate(const struct smpi_process *r)
     args_set = r->argv;
 }
 
+bool smpi__jobs_spawned(void)
+{
+    return njobs > 1;
+}
+
 void smpi__job_activate(const struct smpi_process *r)
 {
     int job = r ? r->job : 0;

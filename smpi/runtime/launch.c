@@ -306,11 +306,16 @@ static void activate_rank(struct sim_actor *a, void *arg)
     const struct smpi_process *p = sim_actor_data(a);
 
     if (p) {
-        const struct smpi_process *r = &smpi__rt.procs[p->rank];
+        if (smpi__jobs_spawned()) {
+            const struct smpi_process *r = &smpi__rt.procs[p->rank];
 
-        if (r->job == 0)
+            if (r->job == 0)
+                smpi_app_activate(arg, p->rank);
+            smpi__job_activate(r);
+        } else {
+            /* every rank is smpirun's: its process entry need not be read */
             smpi_app_activate(arg, p->rank);
-        smpi__job_activate(r);
+        }
         smpi__getopt_activate(p->rank);
     }
 }
