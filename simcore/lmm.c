@@ -79,7 +79,6 @@ struct sim_lmm_system *sim_lmm_system_new(bool selective_update, double precisio
     list_init(&sys->work_vars);
     list_init(&sys->lone);
     list_init(&sys->seeds);
-    pool_init(&sys->elem_pool, sizeof(struct sim_lmm_elem));
     for (int k = 0; k <= SIM_LMM_MAX_SLOTS; k++)
         pool_init(&sys->var_pools[k],
                   sizeof(struct sim_lmm_var) + (size_t)k * sizeof(struct sim_lmm_elem));
@@ -156,6 +155,55 @@ static inline void en_remove(struct sim_lmm_elem *e)
         en_squeeze(c);
 }
 
+/* ---- the disabled elements of a constraint ---- */
+
+/* Room for a second disabled element in `c`, whose only one was held inline, or for one more in
+ * its full array. */
+static void dis_grow(struct sim_lmm_cnst *c)
+{
+    if (c->dis_cap == 1) {
+        struct sim_lmm_elem *one = c->dis.one;
+
+        c->dis_cap = 4;
+        c->dis.arr = sim_xmalloc((size_t)c->dis_cap * sizeof(*c->dis.arr));
+        c->dis.arr[0] = one;
+    } else {
+        c->dis_cap *= 2;
+        c->dis.arr = sim_xrealloc(c->dis.arr, (size_t)c->dis_cap * sizeof(*c->dis.arr));
+    }
+}
+
+/* `e` joins its constraint's disabled elements. */
+static inline void dis_append(struct sim_lmm_elem *e)
+{
+    struct sim_lmm_cnst *c = e->cnst;
+    int n = c->dis_n;
+
+    if (n == 0 && c->dis_cap == 1) {
+        c->dis.one = e;
+    } else {
+        if (n == c->dis_cap)
+            dis_grow(c);
+        c->dis.arr[n] = e;
+    }
+    e->pos = -1 - n;
+    c->dis_n = n + 1;
+}
+
+/* The disabled `e` leaves its constraint's disabled elements; the last one takes its place. */
+static inline void dis_remove(struct sim_lmm_elem *e)
+{
+    struct sim_lmm_cnst *c = e->cnst;
+    int i = -1 - e->pos;
+    int last = --c->dis_n;
+
+    if (c->dis_cap > 1 && i != last) {
+        c->dis.arr[i] = c->dis.arr[last];
+        c->dis.arr[i]->pos = -1 - i;
+    }
+    e->pos = -1;
+}
+
 /* Asks the memory for what taking each element of `var` out of its constraint's entries or
  * disabled list touches (and, when `move`, for where it goes): other variables' elements or a
  * constraint's array, a cache miss each, which moving the elements one by one would wait for in
@@ -163,20 +211,22 @@ static inline void en_remove(struct sim_lmm_elem *e)
  * and a ring of 4,096 ranks finds each host's constraints out of the cache. */
 static void var_prefetch_neighbours(const struct sim_lmm_var *var, bool enable, bool move)
 {
-    const struct sim_lmm_link *l;
+    const struct sim_lmm_elems w = sim__lmm_elems(var);
 
-    for (l = var->elems.next; l != &var->elems; l = l->next) {
-        const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, var_link);
+    for (int i = 0; i < w.n; i++) {
+        const struct sim_lmm_elem *e = &w.at[i];
         const struct sim_lmm_cnst *c = e->cnst;
 
         if (e->pos >= 0) {
             __builtin_prefetch(&c->en[e->pos], 1);
-        } else {
-            __builtin_prefetch(e->cnst_link.prev, 1);
-            __builtin_prefetch(e->cnst_link.next, 1);
+        } else if (c->dis_cap > 1) { /* the slot, and the last element that moves into it */
+            __builtin_prefetch(&c->dis.arr[-1 - e->pos], 1);
+            __builtin_prefetch(c->dis.arr[c->dis_n - 1], 1);
         }
-        if (move) /* past the array's end when full: a prefetch never faults */
-            __builtin_prefetch(enable ? (const void *)&c->en[c->en_n] : c->disabled.prev, 1);
+        if (move && enable) /* past the array's end when full: a prefetch never faults */
+            __builtin_prefetch(&c->en[c->en_n], 1);
+        else if (move && c->dis_cap > 1)
+            __builtin_prefetch(&c->dis.arr[c->dis_n], 1);
     }
 }
 
@@ -186,24 +236,27 @@ static void elem_detach(struct sim_lmm_elem *e)
     if (e->pos >= 0)
         en_remove(e);
     else
-        list_unlink(&e->cnst_link);
+        dis_remove(e);
 }
 
 static void var_release_elems(struct sim_lmm_system *sys, struct sim_lmm_var *var)
 {
+    const struct sim_lmm_elems w = sim__lmm_elems(var);
+
     var_prefetch_neighbours(var, false, false);
     if (var->penalty > 0)
         fp_update_var(sys, var, false);
-    while (!list_is_empty(&var->elems)) {
-        struct sim_lmm_elem *e = LMM_ENTRY(var->elems.next, struct sim_lmm_elem, var_link);
+    for (int i = 0; i < w.n; i++) {
+        struct sim_lmm_elem *e = &w.at[i];
 
-        list_unlink(&e->var_link);
         elem_detach(e);
         e->cnst->nelem--;
-        if (e < var->slots || e >= var->slots + var->nslots)
-            pool_release(&sys->elem_pool, e);
     }
     var->nelem = 0;
+    if (var->elems != var->slots)
+        free(var->elems);
+    var->elems = var->slots;
+    var->elems_cap = var->nslots;
 }
 
 void sim_lmm_system_free(struct sim_lmm_system *sys)
@@ -214,7 +267,6 @@ void sim_lmm_system_free(struct sim_lmm_system *sys)
         sim_lmm_cnst_free(sys, LMM_ENTRY(sys->cnsts.next, struct sim_lmm_cnst, sys_link));
     for (int k = 0; k <= SIM_LMM_MAX_SLOTS; k++)
         pool_destroy(&sys->var_pools[k]);
-    pool_destroy(&sys->elem_pool);
     free(sys->mod);
     free(sys->cnst_heap.v);
     free(sys->var_heap.v);
@@ -257,17 +309,17 @@ static void seed_var(struct sim_lmm_system *sys, struct sim_lmm_var *var)
  * they are all loose, or as a lone variable if it uses none. */
 static void mark_var(struct sim_lmm_system *sys, struct sim_lmm_var *var)
 {
-    struct sim_lmm_link *l;
+    const struct sim_lmm_elems w = sim__lmm_elems(var);
     bool marked = false;
 
     sys->changed = true;
-    if (var->nelem == 0) {
+    if (w.n == 0) {
         if (!link_is_linked(&var->lone_link))
             list_append(&sys->lone, &var->lone_link);
         return;
     }
-    for (l = var->elems.next; l != &var->elems; l = l->next)
-        marked |= mark_cnst(sys, LMM_ENTRY(l, struct sim_lmm_elem, var_link)->cnst);
+    for (int i = 0; i < w.n; i++)
+        marked |= mark_cnst(sys, w.at[i].cnst);
     if (!marked)
         seed_var(sys, var);
 }
@@ -312,10 +364,10 @@ static void fp_leave(struct sim_lmm_system *sys, struct sim_lmm_elem *e)
 /* Calls fp_enter (enter) or fp_leave on every FATPIPE element of the enabled `var`. */
 static void fp_update_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, bool enter)
 {
-    struct sim_lmm_link *l;
+    const struct sim_lmm_elems w = sim__lmm_elems(var);
 
-    for (l = var->elems.next; l != &var->elems; l = l->next) {
-        struct sim_lmm_elem *e = LMM_ENTRY(l, struct sim_lmm_elem, var_link);
+    for (int i = 0; i < w.n; i++) {
+        struct sim_lmm_elem *e = &w.at[i];
 
         if (enter)
             fp_enter(sys, e);
@@ -340,7 +392,7 @@ struct sim_lmm_cnst *sim_lmm_cnst_new(struct sim_lmm_system *sys, void *id, doub
     c->fatpipe = fatpipe;
     c->en = c->en_inline;
     c->en_cap = SIM_LMM_EN_INLINE;
-    list_init(&c->disabled);
+    c->dis_cap = 1;
     c->ev.kind = SIM_LMM_EV_CNST;
     c->ev.index = -1;
     list_append(&sys->cnsts, &c->sys_link);
@@ -356,6 +408,8 @@ void sim_lmm_cnst_free(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst)
     list_unlink_if_linked(&cnst->work_link);
     if (cnst->en != cnst->en_inline)
         free(cnst->en);
+    if (cnst->dis_cap > 1)
+        free(cnst->dis.arr);
     free(cnst);
 }
 
@@ -403,8 +457,8 @@ double sim_lmm_cnst_usage(const struct sim_lmm_cnst *cnst)
  * flow's reverse route crosses the limiters and the backbone of its route again): a block of
  * `hint` slots would leave those unused, 3 of 10 lines for each flow of a cluster. So a block
  * has as many slots as the variables made with the same hint have needed at most (the hint
- * itself until one is known); a variable that needs more takes the rest from the element pool
- * (same values and order, only slower to walk), and raises the count for the next ones. The
+ * itself until one is known); a variable that needs more moves its elements to an array of its
+ * own (var_grow_elems: same values and order), and raises the count for the next ones. The
  * count depends only on the calls made, never on addresses: the same run sizes the same way. */
 static void hint_seen(struct sim_lmm_system *sys, const struct sim_lmm_var *var)
 {
@@ -428,11 +482,12 @@ struct sim_lmm_var *sim_lmm_var_new(struct sim_lmm_system *sys, void *id, double
         .penalty = penalty,
         .bound = bound,
         .nslots = (uint8_t)nslots,
+        .elems_cap = nslots,
         .hint = hint,
         .mod_pos = -1,
     };
     sys->hint_last[hint] = v;
-    list_init(&v->elems);
+    v->elems = v->slots;
     v->ev.kind = SIM_LMM_EV_VAR;
     v->ev.index = -1;
     list_append(&sys->vars, &v->sys_link);
@@ -461,10 +516,10 @@ void sim_lmm_var_free(struct sim_lmm_system *sys, struct sim_lmm_var *var)
 
 static struct sim_lmm_elem *var_find_elem(struct sim_lmm_var *var, struct sim_lmm_cnst *cnst)
 {
-    struct sim_lmm_link *l;
+    const struct sim_lmm_elems w = sim__lmm_elems(var);
 
-    for (l = var->elems.next; l != &var->elems; l = l->next) {
-        struct sim_lmm_elem *e = LMM_ENTRY(l, struct sim_lmm_elem, var_link);
+    for (int i = 0; i < w.n; i++) {
+        struct sim_lmm_elem *e = &w.at[i];
 
         if (e->cnst == cnst)
             return e;
@@ -472,24 +527,54 @@ static struct sim_lmm_elem *var_find_elem(struct sim_lmm_var *var, struct sim_lm
     return NULL;
 }
 
-/* A new element of `var` on `cnst` (which it does not use yet), last in both lists: in a slot
- * of the variable's own block while there is one, else from the element pool. */
-static struct sim_lmm_elem *elem_add(struct sim_lmm_system *sys, struct sim_lmm_var *var,
-                                     struct sim_lmm_cnst *cnst, double weight)
+/* Moves the elements of `var` to an array twice as large (at least 4), telling their
+ * constraints where each one went: a variable that uses more constraints than its block has
+ * slots for (sim_lmm_var_new) keeps its elements side by side. */
+static void var_grow_elems(struct sim_lmm_var *var)
 {
-    struct sim_lmm_elem *e =
-        var->nelem < var->nslots ? &var->slots[var->nelem] : pool_alloc(&sys->elem_pool);
+    int cap = var->elems_cap < 2 ? 4 : 2 * var->elems_cap;
+    struct sim_lmm_elem *to =
+        aligned_alloc(_Alignof(struct sim_lmm_elem), (size_t)cap * sizeof(*to));
 
+    if (!to)
+        sim_die("out of memory: cannot allocate %d elements of a bandwidth-sharing variable", cap);
+    for (int i = 0; i < var->nelem; i++) {
+        struct sim_lmm_elem *e = &to[i];
+        struct sim_lmm_cnst *c;
+
+        *e = var->elems[i];
+        c = e->cnst;
+        if (e->pos >= 0)
+            c->en[e->pos].elem = e;
+        else if (c->dis_cap > 1)
+            c->dis.arr[-1 - e->pos] = e;
+        else
+            c->dis.one = e;
+    }
+    if (var->elems != var->slots)
+        free(var->elems);
+    var->elems = to;
+    var->elems_cap = cap;
+}
+
+/* A new element of `var` on `cnst` (which it does not use yet), the variable's last and its
+ * constraint's last enabled or disabled one. */
+static struct sim_lmm_elem *elem_add(struct sim_lmm_var *var, struct sim_lmm_cnst *cnst,
+                                     double weight)
+{
+    struct sim_lmm_elem *e;
+
+    if (var->nelem == var->elems_cap)
+        var_grow_elems(var);
+    e = &var->elems[var->nelem];
     e->cnst = cnst;
     e->var = var;
     e->weight = weight;
     e->odd = false;
-    e->pos = -1;
-    list_append(&var->elems, &e->var_link);
     if (var->penalty > 0)
         en_append(e);
     else
-        list_append(&cnst->disabled, &e->cnst_link);
+        dis_append(e);
     var->nelem++;
     cnst->nelem++;
     return e;
@@ -521,7 +606,7 @@ void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst, struc
     } else if (e) {
         elem_set_weight(e, e->weight + weight);
     } else {
-        e = elem_add(sys, var, cnst, weight);
+        e = elem_add(var, cnst, weight);
         if (var->penalty > 0)
             fp_enter(sys, e);
     }
@@ -536,39 +621,38 @@ struct sim_lmm_var *sim_lmm_var_new_disabled(struct sim_lmm_system *sys, void *i
 
     for (int i = 0; i < n; i++) {
         sim_assert(uses[i].weight > 0, "lmm element weight %g is not positive", uses[i].weight);
-        elem_add(sys, var, uses[i].cnst, uses[i].weight);
+        elem_add(var, uses[i].cnst, uses[i].weight);
     }
     return var;
 }
 
 int sim_lmm_var_uses(const struct sim_lmm_var *var, struct sim_lmm_use *uses, int cap)
 {
-    const struct sim_lmm_link *l;
-    int n = 0;
+    const struct sim_lmm_elems w = sim__lmm_elems(var);
 
-    for (l = var->elems.next; l != &var->elems; l = l->next, n++) {
-        const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, var_link);
+    for (int i = 0; i < w.n && i < cap; i++) {
+        const struct sim_lmm_elem *e = &w.at[i];
 
-        if (n < cap)
-            uses[n] = (struct sim_lmm_use){ .cnst = e->cnst, .weight = e->weight };
+        uses[i] = (struct sim_lmm_use){ .cnst = e->cnst, .weight = e->weight };
     }
-    return n;
+    return var->nelem;
 }
 
-/* Moves the elements of `var` to the enabled entries or disabled lists of their constraints. */
+/* Moves the elements of `var` to the enabled entries or disabled elements of their
+ * constraints. */
 static void var_move_elems(struct sim_lmm_var *var, bool enable)
 {
-    struct sim_lmm_link *l;
+    const struct sim_lmm_elems w = sim__lmm_elems(var);
 
     var_prefetch_neighbours(var, enable, true);
-    for (l = var->elems.next; l != &var->elems; l = l->next) {
-        struct sim_lmm_elem *e = LMM_ENTRY(l, struct sim_lmm_elem, var_link);
+    for (int i = 0; i < w.n; i++) {
+        struct sim_lmm_elem *e = &w.at[i];
 
         elem_detach(e);
         if (enable)
             en_append(e);
         else
-            list_append(&e->cnst->disabled, &e->cnst_link);
+            dis_append(e);
     }
 }
 
@@ -638,10 +722,10 @@ int sim_lmm_var_cnst_count(const struct sim_lmm_var *var)
 
 void sim_lmm_var_foreach_cnst(const struct sim_lmm_var *var, sim_lmm_cnst_fn *fn, void *arg)
 {
-    const struct sim_lmm_link *l;
+    const struct sim_lmm_elems w = sim__lmm_elems(var);
 
-    for (l = var->elems.next; l != &var->elems; l = l->next) {
-        const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, var_link);
+    for (int i = 0; i < w.n; i++) {
+        const struct sim_lmm_elem *e = &w.at[i];
 
         fn(arg, e->cnst, e->weight);
     }
@@ -655,8 +739,8 @@ int sim_lmm_cnst_var_ids(const struct sim_lmm_cnst *cnst, void ***ids)
     for (int i = 0; i < cnst->en_n; i++)
         if (cnst->en[i].var)
             (*ids)[n++] = cnst->en[i].var->id;
-    for (const struct sim_lmm_link *l = cnst->disabled.next; l != &cnst->disabled; l = l->next)
-        (*ids)[n++] = LMM_ENTRY(l, const struct sim_lmm_elem, cnst_link)->var->id;
+    for (int i = 0; i < cnst->dis_n; i++)
+        (*ids)[n++] = (cnst->dis_cap > 1 ? cnst->dis.arr[i] : cnst->dis.one)->var->id;
     return n;
 }
 

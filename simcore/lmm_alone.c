@@ -46,12 +46,17 @@ static bool find_alone(struct sim_lmm_system *sys, struct sim_lmm_var **alone)
             v = e->var;
     }
     /* the constraints the walk would add from v: only v on them too */
-    for (l = v ? v->elems.next : NULL; v && l != &v->elems; l = l->next) {
-        struct sim_lmm_elem *e = LMM_ENTRY(l, struct sim_lmm_elem, var_link);
-        const struct sim_lmm_cnst *c = e->cnst;
+    if (v) {
+        const struct sim_lmm_elems w = sim__lmm_elems(v);
 
-        if (c->stamp != sys->epoch && !sim__lmm_cnst_is_loose(sys, c) && only_elem(c, &many) != e)
-            return false;
+        for (int i = 0; i < w.n; i++) {
+            struct sim_lmm_elem *e = &w.at[i];
+            const struct sim_lmm_cnst *c = e->cnst;
+
+            if (c->stamp != sys->epoch && !sim__lmm_cnst_is_loose(sys, c) &&
+                only_elem(c, &many) != e)
+                return false;
+        }
     }
     *alone = v;
     return true;
@@ -62,14 +67,14 @@ static bool find_alone(struct sim_lmm_system *sys, struct sim_lmm_var **alone)
  * constraints outside the work list); a constraint comes first at an equal level. */
 static double alone_value(struct sim_lmm_system *sys, struct sim_lmm_var *v)
 {
-    struct sim_lmm_link *l;
+    const struct sim_lmm_elems w = sim__lmm_elems(v);
     double cap = v->bound;
     double level = 0;
     bool have_level = false;
     double value;
 
-    for (l = v->elems.next; l != &v->elems; l = l->next) {
-        const struct sim_lmm_elem *e = LMM_ENTRY(l, const struct sim_lmm_elem, var_link);
+    for (int i = 0; i < w.n; i++) {
+        const struct sim_lmm_elem *e = &w.at[i];
         const struct sim_lmm_cnst *c = e->cnst;
 
         if (c->stamp != sys->epoch && sim__lmm_cnst_is_loose(sys, c)) {

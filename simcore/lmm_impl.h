@@ -50,17 +50,20 @@ struct sim_lmm_heap {
     int cap;
 };
 
-/* Variable `var` consumes `weight` of constraint `cnst` per unit of value. One cache line, in
- * the variable's block or from the system's element pool (struct sim_lmm_pool). */
+/* Variable `var` consumes `weight` of constraint `cnst` per unit of value. Half a cache line,
+ * in the variable's block (or an array of its own, var_grow_elems): a flow of a cluster's seven
+ * elements fill four lines where they filled seven. Neither a variable's
+ * elements nor a constraint's disabled ones are linked through the elements: the first are an
+ * array (the variable's slots, or a larger one), the others the constraint's `dis` array. */
 struct sim_lmm_elem {
-    _Alignas(64) struct sim_lmm_link cnst_link; /* in cnst->disabled, when disabled */
-    struct sim_lmm_var *var;
-    double weight;
-    struct sim_lmm_link var_link; /* in var->elems */
+    _Alignas(32) struct sim_lmm_var *var;
     struct sim_lmm_cnst *cnst;
-    int pos;  /* its entry in cnst->en when enabled, -1 when disabled */
+    double weight;
+    int pos;  /* enabled: its entry in cnst->en; disabled: -1 - its place in cnst->dis */
     bool odd; /* FATPIPE, enabled: weight / penalty differs from the constraint's fp_ratio */
 };
+
+_Static_assert(sizeof(struct sim_lmm_elem) == 32, "an element is half a cache line");
 
 /* An enabled element as its constraint lists it: what a walk of the constraint reads (the
  * variable and the weight) side by side in one array, in the order the elements were enabled.
@@ -120,7 +123,14 @@ struct sim_lmm_cnst {
     /* `en` while it fits here: a link with a message or two at a time (a ring, a ping-pong)
      * then touches no other memory than its constraint */
     struct sim_lmm_ent en_inline[SIM_LMM_EN_INLINE];
-    struct sim_lmm_link disabled; /* elements of variables with penalty 0 */
+    /* Elements of variables with penalty 0, in no order (a removal moves the last one into its
+     * place): while dis_cap is 1 the only one is held here (dis.one), after in dis.arr. */
+    union {
+        struct sim_lmm_elem *one;
+        struct sim_lmm_elem **arr;
+    } dis;
+    int dis_n;
+    int dis_cap;
     int fp_nenabled;
     double fp_ratio;
     void *id;
@@ -136,10 +146,11 @@ struct sim_lmm_cnst {
 };
 
 /* The fields a solve reads for each element of a constraint (stamp, penalty, fixed, mod_pos),
- * those sim_lmm_pop_modified and the engine read (mod_pos, id, value) and the variable's own
- * element list share its first cache line. */
+ * those sim_lmm_pop_modified and the engine read (mod_pos, id, value) and where the variable's
+ * elements are share its first cache line. */
 struct sim_lmm_var {
-    struct sim_lmm_link elems;
+    struct sim_lmm_elem *elems; /* its elements in the order added: `slots`, or once more than
+                                   they are needed an array of elems_cap (sim_lmm_var_new) */
     double penalty;
     uint64_t stamp;  /* == sys->epoch when solved by the current solve */
     int64_t mod_pos; /* its place in sys->mod, -1 when not queued */
@@ -147,7 +158,8 @@ struct sim_lmm_var {
     void *id;
     bool fixed;     /* during a solve: value is final */
     uint8_t nslots; /* element slots in the variable's own block (sim_lmm_var_new) */
-    int nelem;      /* the first min(nelem, nslots) of them in the slots */
+    int nelem;
+    int elems_cap;
     double bound;
     double cap; /* during a solve: bound, lowered by the loose FATPIPEs the variable uses */
     struct sim_lmm_hent ev;
@@ -188,7 +200,6 @@ struct sim_lmm_system {
     struct sim_lmm_heap var_heap;  /* during a solve: bounded variables' events */
     struct sim_lmm_cnst **tied;    /* scratch: constraints saturating at the same level */
     int tied_cap;
-    struct sim_lmm_pool elem_pool;
     struct sim_lmm_pool var_pools[SIM_LMM_MAX_SLOTS + 1];
     /* Per ncnst_hint: the most elements a variable made with it has had (0: none seen yet), and
      * the latest such variable, NULL once freed (sim_lmm_var_new sizes blocks from these). */
@@ -249,19 +260,20 @@ static inline void list_unlink_if_linked(struct sim_lmm_link *node)
         list_unlink(node);
 }
 
-/* The `i`-th element of `v` in the order of v->elems, `prev` being the one before; NULL past the
- * last. Elements are added last and only ever removed all together, so the first ones are the
- * variable's slots: their addresses need no memory read, and a walk of them does not wait for
- * each element (a cache line of its own) to learn where the next one is, as a walk of the list
- * would. Walk with `for (int i = 0; (e = sim__lmm_var_elem(v, i, e)); i++)`, e NULL at first. */
-static inline struct sim_lmm_elem *sim__lmm_var_elem(const struct sim_lmm_var *v, int i,
-                                                     const struct sim_lmm_elem *prev)
+/* The elements of a variable, in the order they were added, side by side: a walk reads no
+ * address from memory and does not wait for each element to learn where the next one is, as a
+ * walk of a list would. Walk with
+ *     const struct sim_lmm_elems w = sim__lmm_elems(v);
+ *     for (int i = 0; i < w.n; i++) { e = &w.at[i]; ... }
+ * (the copy keeps the array and the count in registers while the body writes memory). */
+struct sim_lmm_elems {
+    struct sim_lmm_elem *at;
+    int n;
+};
+
+static inline struct sim_lmm_elems sim__lmm_elems(const struct sim_lmm_var *v)
 {
-    if (i >= v->nelem)
-        return NULL;
-    if (i < v->nslots)
-        return (struct sim_lmm_elem *)&v->slots[i];
-    return LMM_ENTRY(i == 0 ? v->elems.next : prev->var_link.next, struct sim_lmm_elem, var_link);
+    return (struct sim_lmm_elems){ .at = v->elems, .n = v->nelem };
 }
 
 /* A walk of the enabled entries of `c` asks the memory for the variable SIM_LMM_AHEAD entries
@@ -293,8 +305,8 @@ static inline void sim__lmm_prefetch_ahead_elems(const struct sim_lmm_cnst *c, i
     if (i + SIM_LMM_AHEAD / 2 >= c->en_n || !(v = c->en[i + SIM_LMM_AHEAD / 2].var))
         return;
     __builtin_prefetch((const char *)v + 64);
-    for (int k = 0; k < v->nslots && k < v->nelem; k++)
-        __builtin_prefetch(&v->slots[k]);
+    for (int k = 0; k < v->nelem; k += 2) /* two a line */
+        __builtin_prefetch(&v->elems[k]);
 }
 
 /* A loose constraint is a FATPIPE whose enabled variables all have the same weight / penalty

@@ -98,14 +98,14 @@ static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c, double
 static void walk_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, unsigned *nvars,
                      bool seeded)
 {
-    struct sim_lmm_elem *e = NULL;
+    const struct sim_lmm_elems w = sim__lmm_elems(var);
 
     var->stamp = sys->epoch;
     var->ev.order = (uint64_t)SIM_LMM_EV_VAR << 32 | (*nvars)++;
     if (seeded)
         list_append(&sys->work_vars, &var->work_link);
-    for (int i = 0; (e = sim__lmm_var_elem(var, i, e)); i++) {
-        struct sim_lmm_cnst *c = e->cnst;
+    for (int i = 0; i < w.n; i++) {
+        struct sim_lmm_cnst *c = w.at[i].cnst;
 
         if (c->stamp != sys->epoch && !sim__lmm_cnst_is_loose(sys, c)) {
             c->stamp = sys->epoch;
@@ -286,13 +286,14 @@ static void init_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *c, double
  * (loose ones are there only if marked before the solve). */
 static void init_var(struct sim_lmm_system *sys, struct sim_lmm_var *v)
 {
-    const struct sim_lmm_elem *e = NULL;
+    const struct sim_lmm_elems w = sim__lmm_elems(v);
 
     v->value = 0;
     v->fixed = false;
     v->ev.index = -1;
     v->cap = v->bound;
-    for (int i = 0; (e = sim__lmm_var_elem(v, i, e)); i++) {
+    for (int i = 0; i < w.n; i++) {
+        const struct sim_lmm_elem *e = &w.at[i];
         double cap = e->cnst->bound / e->weight;
 
         if (e->cnst->stamp != sys->epoch && (v->cap < 0 || cap < v->cap))
@@ -340,7 +341,7 @@ static void cnst_release(struct sim_lmm_system *sys, struct sim_lmm_elem *e, dou
 
 static void fix_var(struct sim_lmm_system *sys, struct sim_lmm_var *v, double value)
 {
-    struct sim_lmm_elem *e = NULL;
+    const struct sim_lmm_elems w = sim__lmm_elems(v);
 
     if (v->cap >= 0 && value > v->cap)
         value = v->cap;
@@ -348,7 +349,9 @@ static void fix_var(struct sim_lmm_system *sys, struct sim_lmm_var *v, double va
     v->fixed = true;
     if (v->ev.index >= 0)
         sys->var_heap.live--; /* its bound event is retired */
-    for (int i = 0; (e = sim__lmm_var_elem(v, i, e)); i++) {
+    for (int i = 0; i < w.n; i++) {
+        struct sim_lmm_elem *e = &w.at[i];
+
         if (e->cnst->stamp == sys->epoch)
             cnst_release(sys, e, value);
     }
@@ -479,9 +482,7 @@ static void fill(struct sim_lmm_system *sys)
 /* The first constraint of `v` (SimGrid's cnsts_[0]), NULL when it uses none. */
 static const struct sim_lmm_cnst *first_cnst(const struct sim_lmm_var *v)
 {
-    if (list_is_empty(&v->elems))
-        return NULL;
-    return LMM_ENTRY(v->elems.next, const struct sim_lmm_elem, var_link)->cnst;
+    return v->nelem > 0 ? v->elems[0].cnst : NULL;
 }
 
 /* finish_work's order of the variables reached only through loose constraints: grouped by

@@ -6,6 +6,7 @@
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lmm_util.h"
@@ -39,9 +40,9 @@ Test(lmm, two_flows_share_one_link_equally)
 
 Test(lmm, elements_beyond_the_hint_and_the_slots_are_kept)
 {
-    /* A variable keeps its first ncnst_hint elements (at most 16) in its own block and takes
-     * the others from the system's pool. Links L0..L19 of capacity 10, 20, ..., 200; f1 (hint
-     * 2) and f3 (hint 0, then 40) cross all 20, f2 (hint 20) only L0: L0 = 10 is the
+    /* A variable keeps its first ncnst_hint elements (at most 16) in its own block and moves
+     * them all to an array of its own when more come. Links L0..L19 of capacity 10, 20, ..., 200;
+     * f1 (hint 2) and f3 (hint 0, then 40) cross all 20, f2 (hint 20) only L0: L0 = 10 is the
      * bottleneck, 5 each; freed and made again, the blocks and elements are reused. */
     struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
     struct sim_lmm_cnst *links[20];
@@ -70,6 +71,62 @@ Test(lmm, elements_beyond_the_hint_and_the_slots_are_kept)
         cr_assert_eq(sim_lmm_var_cnst_count(f3), 20);
         f1 = f3;
     }
+    sim_lmm_system_free(sys);
+}
+
+Test(lmm, a_disabled_variable_outgrowing_its_block_stays_listed_by_its_constraints)
+{
+    /* x1 and x2 wait disabled on L0 (its disabled elements then in an array), d (hint 1) is
+     * expanded disabled on L0..L4: its elements move twice (1 -> 4 -> 8 places), and each
+     * constraint must still list d where it went. L0 (capacity 10) lists x1, x2, d. Enabling d
+     * and x1: 5 each on L0; freeing x2 (disabled; d's entry moves into its place); disabling x1:
+     * d gets L0 alone, 10; disabling d and enabling it again: the same. */
+    struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
+    struct sim_lmm_cnst *links[5];
+    struct sim_lmm_var *x1 = sim_lmm_var_new(sys, &lmm_tags[1], 0, -1, 1);
+    struct sim_lmm_var *x2 = sim_lmm_var_new(sys, &lmm_tags[2], 0, -1, 1);
+    struct sim_lmm_var *d = sim_lmm_var_new(sys, &lmm_tags[3], 0, -1, 1);
+    void **ids;
+
+    for (int i = 0; i < 5; i++)
+        links[i] = sim_lmm_cnst_new(sys, NULL, 10.0 * (i + 1), false);
+    sim_lmm_expand(sys, links[0], x1, 1);
+    sim_lmm_expand(sys, links[0], x2, 1);
+    for (int i = 0; i < 5; i++)
+        sim_lmm_expand(sys, links[i], d, 1);
+    cr_assert_eq(sim_lmm_var_cnst_count(d), 5);
+    cr_assert_eq(sim_lmm_cnst_var_ids(links[0], &ids), 3);
+    cr_assert(ids[0] == &lmm_tags[1] && ids[1] == &lmm_tags[2] && ids[2] == &lmm_tags[3]);
+    free(ids);
+    for (int i = 1; i < 5; i++) {
+        cr_assert_eq(sim_lmm_cnst_var_ids(links[i], &ids), 1);
+        cr_assert_eq(ids[0], &lmm_tags[3]);
+        free(ids);
+    }
+    sim_lmm_var_set_penalty(sys, d, 1);
+    sim_lmm_var_set_penalty(sys, x1, 1);
+    sim_lmm_solve(sys);
+    assert_value(d, 5);
+    assert_value(x1, 5);
+    assert_value(x2, 0);
+    sim_lmm_var_free(sys, x2);
+    sim_lmm_var_set_penalty(sys, x1, 0);
+    sim_lmm_solve(sys);
+    assert_value(d, 10);
+    assert_value(x1, 0);
+    cr_assert_eq(sim_lmm_cnst_var_ids(links[0], &ids), 2);
+    cr_assert(ids[0] == &lmm_tags[3] && ids[1] == &lmm_tags[1]); /* enabled, then disabled */
+    free(ids);
+    sim_lmm_var_set_penalty(sys, d, 0);
+    sim_lmm_solve(sys);
+    assert_value(d, 0);
+    sim_lmm_var_set_penalty(sys, d, 1);
+    sim_lmm_solve(sys);
+    assert_value(d, 10);
+    for (int i = 0; i < 5; i++)
+        cr_assert(near(sim_lmm_cnst_usage(links[i]), 10));
+    sim_lmm_var_free(sys, d);
+    sim_lmm_var_free(sys, x1);
     sim_lmm_system_free(sys);
 }
 
