@@ -9,6 +9,9 @@
 #   BENCH_APPS_BASE  optional: the build folder of another simmpi (an older commit), run
 #                    alternately with this one in the same loop, for a ratio of the two
 #   BENCH_APPS_RUNS  runs per case (default 3; the median is reported)
+#   BENCH_APPS_LIMIT seconds after which a run is stopped (default 600): that simulator's case is
+#                    reported as "> LIMIT" and not run again (SMPI 3.32 does not end lulesh512 in
+#                    30 minutes)
 #   BENCH_APPS_SMPI  0 to leave SMPI 3.32 out (its 64-rank HPCG alone takes minutes)
 #   BENCH_APPS_CASES the cases to run (default: lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 imb16
 #                    clover16 clover64; hpcg64 besides)
@@ -22,6 +25,7 @@ out=$(cd "$3/apps" && pwd)
 apps=${BENCH_APPS_DIR:-}
 base=${BENCH_APPS_BASE:+$(cd "$BENCH_APPS_BASE" && pwd)}
 runs=${BENCH_APPS_RUNS:-3}
+limit=${BENCH_APPS_LIMIT:-600}
 cases=${BENCH_APPS_CASES:-lulesh8 lulesh27 lulesh64 lulesh512 hpcg8 imb16 clover16 clover64}
 if [ -z "$apps" ] || [ ! -d "$apps" ]; then
     echo "applications skipped: set BENCH_APPS_DIR to a folder holding lulesh/, hpcg/, mpi-benchmarks/ and cloverleaf/"
@@ -92,11 +96,26 @@ result() {
     esac
 }
 
-# bench LABEL APP NP ARGS...: median wall time of each simulator over $runs runs, alternated.
+# ratio SIM: within bench, simmpi's median over SIM's, as a bound ("<" or ">") when one of the
+# two was stopped at the limit, "?" when both were.
+ratio() {
+    local a b sign=
+    eval "a=\$med_simmpi b=\$med_$1"
+    if [ -n "${over[simmpi]:-}" ] && [ -n "${over[$1]:-}" ]; then
+        printf '?'
+        return
+    fi
+    [ -n "${over[simmpi]:-}" ] && sign='>'
+    [ -n "${over[$1]:-}" ] && sign='<'
+    printf '%s%.2f' "$sign" "$(awk -v a="$a" -v b="$b" 'BEGIN { print a / b }')"
+}
+
+# bench LABEL APP NP ARGS...: median wall time of each simulator over $runs runs, alternated; a
+# simulator whose run passes $limit seconds is stopped, shown as "> $limit" and not run again.
 bench() {
-    local label=$1 app=$2 np=$3 sim i w xopts
+    local label=$1 app=$2 np=$3 sim i w xopts status
     shift 3
-    declare -A walls=()
+    declare -A walls=() over=()
     for sim in "${sims[@]}"; do build "$app" "$sim" || return; done
     # CloverLeaf reads its input deck from the working folder: its own test problem 2
     # (960 x 960 cells, 87 steps), whose result it checks
@@ -105,13 +124,19 @@ bench() {
     done
     for i in $(seq "$runs"); do
         for sim in "${sims[@]}"; do
+            [ -n "${over[$sim]:-}" ] && continue
             # SMPI 3.32 runs CloverLeaf only with libgfortran privatized: without, its ranks
             # other than 0 fail to open clover.in.tmp (README "Comparison with SMPI")
             xopts=
             [ "$app $sim" = "clover smpi" ] && xopts=--cfg=smpi/privatize-libs:libgfortran.so.5
-            if ! (cd "$out/$sim" && /usr/bin/time -f %e -o "$out/time" "${run[$sim]}" -np "$np" \
-                    -platform "$plat" -hostfile "$hostfile" $opts $xopts "./$app" "$@" \
-                    >"$out/$label.$sim.out" 2>"$out/$label.$sim.err"); then
+            (cd "$out/$sim" && /usr/bin/time -f %e -o "$out/time" timeout "$limit" \
+                "${run[$sim]}" -np "$np" -platform "$plat" -hostfile "$hostfile" $opts $xopts \
+                "./$app" "$@" >"$out/$label.$sim.out" 2>"$out/$label.$sim.err")
+            status=$?
+            if [ $status = 124 ]; then
+                over[$sim]=1
+                continue
+            elif [ $status != 0 ]; then
                 echo "$label: failed under $sim ($out/$label.$sim.err)"
                 return
             fi
@@ -120,13 +145,18 @@ bench() {
     done
     printf '%-30s' "$label"
     for sim in "${sims[@]}"; do
+        if [ -n "${over[$sim]:-}" ]; then
+            printf ' %s >%6ss' "$sim" "$limit"
+            eval "med_$sim=$limit"
+            continue
+        fi
         w=$(tr ' ' '\n' <<<"${walls[$sim]}" | grep . | sort -g | sed -n "$(((runs + 1) / 2))p")
         printf ' %s %7.2fs' "$sim" "$w"
         eval "med_$sim=$w"
     done
-    [ -n "$base" ] && printf ' | simmpi/base %.2f' "$(awk "BEGIN{print $med_simmpi / $med_base}")"
+    [ -n "$base" ] && printf ' | simmpi/base %s' "$(ratio base)"
     case " ${sims[*]} " in
-        *" smpi "*) printf ' | simmpi/SMPI %.2f' "$(awk "BEGIN{print $med_simmpi / $med_smpi}")" ;;
+        *" smpi "*) printf ' | simmpi/SMPI %s' "$(ratio smpi)" ;;
     esac
     echo
     for sim in "${sims[@]}"; do
