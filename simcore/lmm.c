@@ -173,21 +173,26 @@ static void dis_grow(struct sim_lmm_cnst *c)
     }
 }
 
+/* The place of the `i`-th disabled element of `c`, and that element. */
+static inline struct sim_lmm_elem **dis_at(struct sim_lmm_cnst *c, int i)
+{
+    return c->dis_cap == 1 ? &c->dis.one : &c->dis.arr[i];
+}
+
+static inline const struct sim_lmm_elem *dis_get(const struct sim_lmm_cnst *c, int i)
+{
+    return c->dis_cap == 1 ? c->dis.one : c->dis.arr[i];
+}
+
 /* `e` joins its constraint's disabled elements. */
 static inline void dis_append(struct sim_lmm_elem *e)
 {
     struct sim_lmm_cnst *c = e->cnst;
-    int n = c->dis_n;
 
-    if (n == 0 && c->dis_cap == 1) {
-        c->dis.one = e;
-    } else {
-        if (n == c->dis_cap)
-            dis_grow(c);
-        c->dis.arr[n] = e;
-    }
-    e->pos = -1 - n;
-    c->dis_n = n + 1;
+    if (c->dis_n == c->dis_cap)
+        dis_grow(c);
+    *dis_at(c, c->dis_n) = e;
+    e->pos = -1 - c->dis_n++;
 }
 
 /* The disabled `e` leaves its constraint's disabled elements; the last one takes its place. */
@@ -195,11 +200,11 @@ static inline void dis_remove(struct sim_lmm_elem *e)
 {
     struct sim_lmm_cnst *c = e->cnst;
     int i = -1 - e->pos;
-    int last = --c->dis_n;
+    struct sim_lmm_elem *last = *dis_at(c, --c->dis_n);
 
-    if (c->dis_cap > 1 && i != last) {
-        c->dis.arr[i] = c->dis.arr[last];
-        c->dis.arr[i]->pos = -1 - i;
+    if (last != e) {
+        *dis_at(c, i) = last;
+        last->pos = -1 - i;
     }
     e->pos = -1;
 }
@@ -532,9 +537,8 @@ static struct sim_lmm_elem *var_find_elem(struct sim_lmm_var *var, struct sim_lm
  * slots for (sim_lmm_var_new) keeps its elements side by side. */
 static void var_grow_elems(struct sim_lmm_var *var)
 {
-    int cap = var->elems_cap < 2 ? 4 : 2 * var->elems_cap;
-    struct sim_lmm_elem *to =
-        aligned_alloc(_Alignof(struct sim_lmm_elem), (size_t)cap * sizeof(*to));
+    int cap = var->elems_cap < 2 ? 4 : 2 * var->elems_cap; /* even: whole cache lines */
+    struct sim_lmm_elem *to = aligned_alloc(64, (size_t)cap * sizeof(*to));
 
     if (!to)
         sim_die("out of memory: cannot allocate %d elements of a bandwidth-sharing variable", cap);
@@ -546,10 +550,8 @@ static void var_grow_elems(struct sim_lmm_var *var)
         c = e->cnst;
         if (e->pos >= 0)
             c->en[e->pos].elem = e;
-        else if (c->dis_cap > 1)
-            c->dis.arr[-1 - e->pos] = e;
         else
-            c->dis.one = e;
+            *dis_at(c, -1 - e->pos) = e;
     }
     if (var->elems != var->slots)
         free(var->elems);
@@ -740,7 +742,7 @@ int sim_lmm_cnst_var_ids(const struct sim_lmm_cnst *cnst, void ***ids)
         if (cnst->en[i].var)
             (*ids)[n++] = cnst->en[i].var->id;
     for (int i = 0; i < cnst->dis_n; i++)
-        (*ids)[n++] = (cnst->dis_cap > 1 ? cnst->dis.arr[i] : cnst->dis.one)->var->id;
+        (*ids)[n++] = dis_get(cnst, i)->var->id;
     return n;
 }
 

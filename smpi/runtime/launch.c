@@ -306,16 +306,13 @@ static void activate_rank(struct sim_actor *a, void *arg)
     const struct smpi_process *p = sim_actor_data(a);
 
     if (p) {
-        if (smpi__jobs_spawned()) {
-            const struct smpi_process *r = &smpi__rt.procs[p->rank];
+        /* until a spawn every rank is smpirun's: its process entry need not be read */
+        const struct smpi_process *r = smpi__jobs_spawned() ? &smpi__rt.procs[p->rank] : NULL;
 
-            if (r->job == 0)
-                smpi_app_activate(arg, p->rank);
-            smpi__job_activate(r);
-        } else {
-            /* every rank is smpirun's: its process entry need not be read */
+        if (!r || r->job == 0)
             smpi_app_activate(arg, p->rank);
-        }
+        if (r)
+            smpi__job_activate(r);
         smpi__getopt_activate(p->rank);
     }
 }
