@@ -79,6 +79,7 @@ struct sim_lmm_system *sim_lmm_system_new(bool selective_update, double precisio
     list_init(&sys->work_vars);
     list_init(&sys->lone);
     list_init(&sys->seeds);
+    list_init(&sys->disabled);
     for (int k = 0; k <= SIM_LMM_MAX_SLOTS; k++)
         pool_init(&sys->var_pools[k],
                   sizeof(struct sim_lmm_var) + (size_t)k * sizeof(struct sim_lmm_elem));
@@ -155,66 +156,12 @@ static inline void en_remove(struct sim_lmm_elem *e)
         en_squeeze(c);
 }
 
-/* ---- the disabled elements of a constraint ---- */
-
-/* Room for a second disabled element in `c`, whose only one was held inline, or for one more in
- * its full array. */
-static void dis_grow(struct sim_lmm_cnst *c)
-{
-    if (c->dis_cap == 1) {
-        struct sim_lmm_elem *one = c->dis.one;
-
-        c->dis_cap = 4;
-        c->dis.arr = sim_xmalloc((size_t)c->dis_cap * sizeof(*c->dis.arr));
-        c->dis.arr[0] = one;
-    } else {
-        c->dis_cap *= 2;
-        c->dis.arr = sim_xrealloc(c->dis.arr, (size_t)c->dis_cap * sizeof(*c->dis.arr));
-    }
-}
-
-/* The place of the `i`-th disabled element of `c`, and that element. */
-static inline struct sim_lmm_elem **dis_at(struct sim_lmm_cnst *c, int i)
-{
-    return c->dis_cap == 1 ? &c->dis.one : &c->dis.arr[i];
-}
-
-static inline const struct sim_lmm_elem *dis_get(const struct sim_lmm_cnst *c, int i)
-{
-    return c->dis_cap == 1 ? c->dis.one : c->dis.arr[i];
-}
-
-/* `e` joins its constraint's disabled elements. */
-static inline void dis_append(struct sim_lmm_elem *e)
-{
-    struct sim_lmm_cnst *c = e->cnst;
-
-    if (c->dis_n == c->dis_cap)
-        dis_grow(c);
-    *dis_at(c, c->dis_n) = e;
-    e->pos = -1 - c->dis_n++;
-}
-
-/* The disabled `e` leaves its constraint's disabled elements; the last one takes its place. */
-static inline void dis_remove(struct sim_lmm_elem *e)
-{
-    struct sim_lmm_cnst *c = e->cnst;
-    int i = -1 - e->pos;
-    struct sim_lmm_elem *last = *dis_at(c, --c->dis_n);
-
-    if (last != e) {
-        *dis_at(c, i) = last;
-        last->pos = -1 - i;
-    }
-    e->pos = -1;
-}
-
-/* Asks the memory for what taking each element of `var` out of its constraint's entries or
- * disabled list touches (and, when `move`, for where it goes): other variables' elements or a
- * constraint's array, a cache miss each, which moving the elements one by one would wait for in
- * turn. A million flows starting or ending together (an all-to-all) move seven elements each,
- * and a ring of 4,096 ranks finds each host's constraints out of the cache. */
-static void var_prefetch_neighbours(const struct sim_lmm_var *var, bool enable, bool move)
+/* Asks the memory for the entries of its constraints that enabling (append) or disabling or
+ * freeing the enabled `var` touches: each a cache miss, which moving the elements one by one
+ * would wait for in turn. A million flows starting or ending together (an all-to-all) move
+ * seven elements each, and a ring of 4,096 ranks finds each host's constraints out of the
+ * cache. */
+static void var_prefetch_entries(const struct sim_lmm_var *var, bool append)
 {
     const struct sim_lmm_elems w = sim__lmm_elems(var);
 
@@ -222,40 +169,20 @@ static void var_prefetch_neighbours(const struct sim_lmm_var *var, bool enable, 
         const struct sim_lmm_elem *e = &w.at[i];
         const struct sim_lmm_cnst *c = e->cnst;
 
-        if (e->pos >= 0) {
-            __builtin_prefetch(&c->en[e->pos], 1);
-        } else if (c->dis_cap > 1) { /* the slot, and the last element that moves into it */
-            __builtin_prefetch(&c->dis.arr[-1 - e->pos], 1);
-            __builtin_prefetch(c->dis.arr[c->dis_n - 1], 1);
-        }
-        if (move && enable) /* past the array's end when full: a prefetch never faults */
-            __builtin_prefetch(&c->en[c->en_n], 1);
-        else if (move && c->dis_cap > 1)
-            __builtin_prefetch(&c->dis.arr[c->dis_n], 1);
+        /* past the array's end when full: a prefetch never faults */
+        __builtin_prefetch(append ? &c->en[c->en_n] : &c->en[e->pos], 1);
     }
-}
-
-/* Takes `e` out of its constraint's entries or disabled list. */
-static void elem_detach(struct sim_lmm_elem *e)
-{
-    if (e->pos >= 0)
-        en_remove(e);
-    else
-        dis_remove(e);
 }
 
 static void var_release_elems(struct sim_lmm_system *sys, struct sim_lmm_var *var)
 {
     const struct sim_lmm_elems w = sim__lmm_elems(var);
 
-    var_prefetch_neighbours(var, false, false);
-    if (var->penalty > 0)
+    if (var->penalty > 0) {
+        var_prefetch_entries(var, false);
         fp_update_var(sys, var, false);
-    for (int i = 0; i < w.n; i++) {
-        struct sim_lmm_elem *e = &w.at[i];
-
-        elem_detach(e);
-        e->cnst->nelem--;
+        for (int i = 0; i < w.n; i++)
+            en_remove(&w.at[i]);
     }
     var->nelem = 0;
     if (var->elems != var->slots)
@@ -397,7 +324,6 @@ struct sim_lmm_cnst *sim_lmm_cnst_new(struct sim_lmm_system *sys, void *id, doub
     c->fatpipe = fatpipe;
     c->en = c->en_inline;
     c->en_cap = SIM_LMM_EN_INLINE;
-    c->dis_cap = 1;
     c->ev.kind = SIM_LMM_EV_CNST;
     c->ev.index = -1;
     list_append(&sys->cnsts, &c->sys_link);
@@ -407,14 +333,12 @@ struct sim_lmm_cnst *sim_lmm_cnst_new(struct sim_lmm_system *sys, void *id, doub
 void sim_lmm_cnst_free(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst)
 {
     (void)sys;
-    sim_assert(cnst->nelem == 0, "freeing lmm constraint %p still used by %d variables", cnst->id,
-               cnst->nelem);
+    sim_assert(cnst->en_live == 0, "freeing lmm constraint %p still used by %d variables", cnst->id,
+               cnst->en_live);
     list_unlink(&cnst->sys_link);
     list_unlink_if_linked(&cnst->work_link);
     if (cnst->en != cnst->en_inline)
         free(cnst->en);
-    if (cnst->dis_cap > 1)
-        free(cnst->dis.arr);
     free(cnst);
 }
 
@@ -499,6 +423,8 @@ struct sim_lmm_var *sim_lmm_var_new(struct sim_lmm_system *sys, void *id, double
     if (penalty > 0) {
         v->enabled_at = ++sys->nenables;
         mark_var(sys, v);
+    } else {
+        list_append(&sys->disabled, &v->dis_link);
     }
     return v;
 }
@@ -514,12 +440,14 @@ void sim_lmm_var_free(struct sim_lmm_system *sys, struct sim_lmm_var *var)
     list_unlink(&var->sys_link);
     list_unlink_if_linked(&var->lone_link);
     list_unlink_if_linked(&var->seed_link);
+    list_unlink_if_linked(&var->dis_link);
     if (var->mod_pos >= 0)
         sys->mod[var->mod_pos] = NULL;
     pool_release(&sys->var_pools[var->nslots], var);
 }
 
-static struct sim_lmm_elem *var_find_elem(struct sim_lmm_var *var, struct sim_lmm_cnst *cnst)
+static struct sim_lmm_elem *var_find_elem(const struct sim_lmm_var *var,
+                                          const struct sim_lmm_cnst *cnst)
 {
     const struct sim_lmm_elems w = sim__lmm_elems(var);
 
@@ -544,14 +472,10 @@ static void var_grow_elems(struct sim_lmm_var *var)
         sim_die("out of memory: cannot allocate %d elements of a bandwidth-sharing variable", cap);
     for (int i = 0; i < var->nelem; i++) {
         struct sim_lmm_elem *e = &to[i];
-        struct sim_lmm_cnst *c;
 
         *e = var->elems[i];
-        c = e->cnst;
         if (e->pos >= 0)
-            c->en[e->pos].elem = e;
-        else
-            *dis_at(c, -1 - e->pos) = e;
+            e->cnst->en[e->pos].elem = e;
     }
     if (var->elems != var->slots)
         free(var->elems);
@@ -559,8 +483,8 @@ static void var_grow_elems(struct sim_lmm_var *var)
     var->elems_cap = cap;
 }
 
-/* A new element of `var` on `cnst` (which it does not use yet), the variable's last and its
- * constraint's last enabled or disabled one. */
+/* A new element of `var` on `cnst` (which it does not use yet), the variable's last and, when
+ * `var` is enabled, its constraint's last entry. */
 static struct sim_lmm_elem *elem_add(struct sim_lmm_var *var, struct sim_lmm_cnst *cnst,
                                      double weight)
 {
@@ -576,9 +500,8 @@ static struct sim_lmm_elem *elem_add(struct sim_lmm_var *var, struct sim_lmm_cns
     if (var->penalty > 0)
         en_append(e);
     else
-        dis_append(e);
+        e->pos = -1;
     var->nelem++;
-    cnst->nelem++;
     return e;
 }
 
@@ -621,10 +544,16 @@ struct sim_lmm_var *sim_lmm_var_new_disabled(struct sim_lmm_system *sys, void *i
 {
     struct sim_lmm_var *var = sim_lmm_var_new(sys, id, 0.0, bound, n);
 
+    while (var->elems_cap < n)
+        var_grow_elems(var);
+    /* disabled: each element is only written into the variable's array (see elem_add) */
     for (int i = 0; i < n; i++) {
         sim_assert(uses[i].weight > 0, "lmm element weight %g is not positive", uses[i].weight);
-        elem_add(var, uses[i].cnst, uses[i].weight);
+        var->elems[i] = (struct sim_lmm_elem){
+            .var = var, .cnst = uses[i].cnst, .weight = uses[i].weight, .pos = -1
+        };
     }
+    var->nelem = n;
     return var;
 }
 
@@ -640,21 +569,17 @@ int sim_lmm_var_uses(const struct sim_lmm_var *var, struct sim_lmm_use *uses, in
     return var->nelem;
 }
 
-/* Moves the elements of `var` to the enabled entries or disabled elements of their
- * constraints. */
+/* Enters the elements of `var` in their constraints' entries (enable) or takes them out. */
 static void var_move_elems(struct sim_lmm_var *var, bool enable)
 {
     const struct sim_lmm_elems w = sim__lmm_elems(var);
 
-    var_prefetch_neighbours(var, enable, true);
+    var_prefetch_entries(var, enable);
     for (int i = 0; i < w.n; i++) {
-        struct sim_lmm_elem *e = &w.at[i];
-
-        elem_detach(e);
         if (enable)
-            en_append(e);
+            en_append(&w.at[i]);
         else
-            dis_append(e);
+            en_remove(&w.at[i]);
     }
 }
 
@@ -674,9 +599,11 @@ void sim_lmm_var_set_penalty(struct sim_lmm_system *sys, struct sim_lmm_var *var
         fp_update_var(sys, var, true);
     if (penalty > 0 && !was_enabled) {
         var->enabled_at = ++sys->nenables;
+        list_unlink(&var->dis_link);
         var_move_elems(var, true);
     } else if (penalty == 0) {
         var_move_elems(var, false);
+        list_append(&sys->disabled, &var->dis_link);
         list_unlink_if_linked(&var->lone_link);
         list_unlink_if_linked(&var->seed_link);
         var->value = 0;
@@ -733,16 +660,29 @@ void sim_lmm_var_foreach_cnst(const struct sim_lmm_var *var, sim_lmm_cnst_fn *fn
     }
 }
 
-int sim_lmm_cnst_var_ids(const struct sim_lmm_cnst *cnst, void ***ids)
+/* O(enabled variables of the constraint + disabled variables of the system). */
+int sim_lmm_cnst_var_ids(const struct sim_lmm_system *sys, const struct sim_lmm_cnst *cnst,
+                         void ***ids)
 {
+    const struct sim_lmm_link *l;
     int n = 0;
+    int cap = cnst->en_live;
 
-    *ids = cnst->nelem > 0 ? sim_xmalloc((size_t)cnst->nelem * sizeof(**ids)) : NULL;
+    *ids = cap > 0 ? sim_xmalloc((size_t)cap * sizeof(**ids)) : NULL;
     for (int i = 0; i < cnst->en_n; i++)
         if (cnst->en[i].var)
             (*ids)[n++] = cnst->en[i].var->id;
-    for (int i = 0; i < cnst->dis_n; i++)
-        (*ids)[n++] = dis_get(cnst, i)->var->id;
+    for (l = sys->disabled.next; l != &sys->disabled; l = l->next) {
+        const struct sim_lmm_var *v = LMM_ENTRY(l, const struct sim_lmm_var, dis_link);
+
+        if (!var_find_elem(v, cnst))
+            continue;
+        if (n == cap) {
+            cap = cap < 4 ? 4 : 2 * cap;
+            *ids = sim_xrealloc(*ids, (size_t)cap * sizeof(**ids));
+        }
+        (*ids)[n++] = v->id;
+    }
     return n;
 }
 

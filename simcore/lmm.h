@@ -76,10 +76,13 @@ void *sim_lmm_pop_modified(struct sim_lmm_system *sys);
 /* Calls fn(arg, constraint, weight) for each constraint `var` uses (resource-usage tracing). */
 typedef void sim_lmm_cnst_fn(void *arg, struct sim_lmm_cnst *cnst, double weight);
 void sim_lmm_var_foreach_cnst(const struct sim_lmm_var *var, sim_lmm_cnst_fn *fn, void *arg);
-/* The ids of the variables using `cnst`, enabled ones first, each group in insertion order, in
- * a new array (*ids, NULL when none) that the caller frees; returns their number. A snapshot:
- * the caller may change those variables' bounds and penalties while walking it. */
-int sim_lmm_cnst_var_ids(const struct sim_lmm_cnst *cnst, void ***ids);
+/* The ids of the variables using `cnst`: the enabled ones in the order they were entered,
+ * then the disabled ones in the order they were disabled (or made so), as SimGrid's constraint
+ * lists them; in a new array (*ids, NULL when none) that the caller frees; returns their
+ * number. A snapshot: the caller may change those variables' bounds and penalties while walking
+ * it. */
+int sim_lmm_cnst_var_ids(const struct sim_lmm_system *sys, const struct sim_lmm_cnst *cnst,
+                         void ***ids);
 /* Calls fn(arg, id) for the id of each variable of the system. O(variables). */
 void sim_lmm_foreach_var(const struct sim_lmm_system *sys, void (*fn)(void *arg, void *id),
                          void *arg);

@@ -52,14 +52,16 @@ struct sim_lmm_heap {
 
 /* Variable `var` consumes `weight` of constraint `cnst` per unit of value. Half a cache line,
  * in the variable's block (or an array of its own, var_grow_elems): a flow of a cluster's seven
- * elements fill four lines where they filled seven. Neither a variable's
- * elements nor a constraint's disabled ones are linked through the elements: the first are an
- * array (the variable's slots, or a larger one), the others the constraint's `dis` array. */
+ * elements fill four lines where they filled seven. A variable's elements are an array (the
+ * variable's slots, or a larger one). Only an enabled element is listed by its constraint (its
+ * entry in `en`); a disabled variable (penalty 0: a flow paying its latency) is listed by the
+ * system instead (sys->disabled), so that making, enabling and freeing it touch no constraint
+ * for its disabled state. */
 struct sim_lmm_elem {
     _Alignas(32) struct sim_lmm_var *var;
     struct sim_lmm_cnst *cnst;
     double weight;
-    int pos;  /* enabled: its entry in cnst->en; disabled: -1 - its place in cnst->dis */
+    int pos;  /* enabled: its entry in cnst->en; disabled: -1 */
     bool odd; /* FATPIPE, enabled: weight / penalty differs from the constraint's fp_ratio */
 };
 
@@ -103,14 +105,14 @@ struct sim_lmm_pool {
     char *end;
 };
 
-/* What a message's flow touches on each of its constraints (created disabled, enabled, marked,
- * solved alone, freed) is in the first two cache lines; what a general solve adds, after. */
+/* What a message's flow touches on each of its constraints (enabled, marked, solved alone,
+ * freed; made disabled, it touches none) is in the first two cache lines; what a general solve
+ * adds, after. */
 struct sim_lmm_cnst {
     _Alignas(64) double bound;
     bool fatpipe;
     bool dirty;                    /* FATPIPE during a solve: `usage` may be too high, recompute */
     bool stale;                    /* during a solve: its heap key is below `ratio`, raise it */
-    int nelem;                     /* elements, enabled or not */
     uint64_t stamp;                /* == sys->epoch when in sys->work_cnsts */
     struct sim_lmm_link work_link; /* in sys->work_cnsts */
     struct sim_lmm_ent *en;        /* elements of variables with penalty > 0, holes among them */
@@ -123,14 +125,6 @@ struct sim_lmm_cnst {
     /* `en` while it fits here: a link with a message or two at a time (a ring, a ping-pong)
      * then touches no other memory than its constraint */
     struct sim_lmm_ent en_inline[SIM_LMM_EN_INLINE];
-    /* Elements of variables with penalty 0, in no order (a removal moves the last one into its
-     * place): while dis_cap is 1 the only one is held here (dis.one), after in dis.arr. */
-    union {
-        struct sim_lmm_elem *one;
-        struct sim_lmm_elem **arr;
-    } dis;
-    int dis_n;
-    int dis_cap;
     int fp_nenabled;
     double fp_ratio;
     void *id;
@@ -167,6 +161,7 @@ struct sim_lmm_var {
     struct sim_lmm_link work_link; /* in sys->work_vars during a solve (seeded) */
     struct sim_lmm_link lone_link; /* in sys->lone: touched while using no constraint */
     struct sim_lmm_link seed_link; /* in sys->seeds */
+    struct sim_lmm_link dis_link;  /* in sys->disabled while its penalty is 0 */
     uint64_t enabled_at; /* when it was last enabled (sys->nenables), for finish_work's order */
     int hint;            /* its ncnst_hint, capped at SIM_LMM_MAX_SLOTS */
     /* The first elements, right after the variable: walking a variable's constraints reads
@@ -188,6 +183,9 @@ struct sim_lmm_system {
     struct sim_lmm_link work_vars;  /* during a solve: the variables walked from seeds */
     struct sim_lmm_link lone;       /* variables touched while using no constraint */
     struct sim_lmm_link seeds;      /* variables touched whose constraints are all loose */
+    /* Variables with penalty 0, in the order they got it: filtered by a constraint, the order
+     * in which SimGrid's constraint lists its disabled elements (sim_lmm_cnst_var_ids). */
+    struct sim_lmm_link disabled;
     /* Variables whose value may have changed, FIFO: sim_lmm_pop_modified takes them from
      * mod[mod_head] on, a freed one leaves NULL. An array rather than a list through the
      * variables: after a solve of many flows each variable is a cache miss, and the engine can

@@ -59,7 +59,7 @@ void sim__host_speed_changed(struct sim_host *h)
     if (!h->cpu)
         return; /* still loading: the engine sets the constraint from h->speed */
     sim_lmm_cnst_set_bound(lmm, h->cpu, h->cores * speed);
-    n = sim_lmm_cnst_var_ids(h->cpu, &ids);
+    n = sim_lmm_cnst_var_ids(lmm, h->cpu, &ids);
     for (int i = 0; i < n; i++) {
         struct sim_activity *act = ids[i];
         double bound = speed;
@@ -162,7 +162,7 @@ static void link_turn_off(struct sim_link *l, const struct sim__profile *prof)
     l->off = true;
     sim__engine.nlinks_off++;
     sim__energy_link_update(l);
-    n = sim_lmm_cnst_var_ids(l->cnst, &ids);
+    n = sim_lmm_cnst_var_ids(sim__engine.lmm, l->cnst, &ids);
     for (int i = 0; i < n; i++) {
         struct sim_activity *act = ids[i];
 
@@ -210,7 +210,7 @@ static void link_set_bandwidth(struct sim_link *l, double value, const struct si
     sim_lmm_cnst_set_bound(sim__engine.lmm, l->cnst, value);
     if (ws <= 0)
         return;
-    n = sim_lmm_cnst_var_ids(l->cnst, &ids);
+    n = sim_lmm_cnst_var_ids(sim__engine.lmm, l->cnst, &ids);
     for (int i = 0; i < n; i++) {
         struct sim_activity *act = ids[i];
 
@@ -230,7 +230,7 @@ static void link_set_latency(struct sim_link *l, double value)
 
     l->latency = value;
     sim__engine.link_epoch++;
-    n = sim_lmm_cnst_var_ids(l->cnst, &ids);
+    n = sim_lmm_cnst_var_ids(sim__engine.lmm, l->cnst, &ids);
     for (int i = 0; i < n; i++) {
         struct sim_activity *act = ids[i];
         double bound = act->user_bound;

@@ -76,11 +76,11 @@ Test(lmm, elements_beyond_the_hint_and_the_slots_are_kept)
 
 Test(lmm, a_disabled_variable_outgrowing_its_block_stays_listed_by_its_constraints)
 {
-    /* x1 and x2 wait disabled on L0 (its disabled elements then in an array), d (hint 1) is
-     * expanded disabled on L0..L4: its elements move twice (1 -> 4 -> 8 places), and each
-     * constraint must still list d where it went. L0 (capacity 10) lists x1, x2, d. Enabling d
-     * and x1: 5 each on L0; freeing x2 (disabled; d's entry moves into its place); disabling x1:
-     * d gets L0 alone, 10; disabling d and enabling it again: the same. */
+    /* x1 and x2 wait disabled on L0, d (hint 1) is expanded disabled on L0..L4: its elements
+     * move twice (1 -> 4 -> 8 places), and each constraint must still list d. L0 (capacity 10)
+     * lists x1, x2, d, in the order they were made. Enabling d and x1: 5 each on L0; freeing x2
+     * (disabled); disabling x1: d gets L0 alone, 10, and L0 lists d, then x1; disabling d and
+     * enabling it again: the same. */
     struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
     struct sim_lmm_cnst *links[5];
     struct sim_lmm_var *x1 = sim_lmm_var_new(sys, &lmm_tags[1], 0, -1, 1);
@@ -95,11 +95,11 @@ Test(lmm, a_disabled_variable_outgrowing_its_block_stays_listed_by_its_constrain
     for (int i = 0; i < 5; i++)
         sim_lmm_expand(sys, links[i], d, 1);
     cr_assert_eq(sim_lmm_var_cnst_count(d), 5);
-    cr_assert_eq(sim_lmm_cnst_var_ids(links[0], &ids), 3);
+    cr_assert_eq(sim_lmm_cnst_var_ids(sys, links[0], &ids), 3);
     cr_assert(ids[0] == &lmm_tags[1] && ids[1] == &lmm_tags[2] && ids[2] == &lmm_tags[3]);
     free(ids);
     for (int i = 1; i < 5; i++) {
-        cr_assert_eq(sim_lmm_cnst_var_ids(links[i], &ids), 1);
+        cr_assert_eq(sim_lmm_cnst_var_ids(sys, links[i], &ids), 1);
         cr_assert_eq(ids[0], &lmm_tags[3]);
         free(ids);
     }
@@ -114,7 +114,7 @@ Test(lmm, a_disabled_variable_outgrowing_its_block_stays_listed_by_its_constrain
     sim_lmm_solve(sys);
     assert_value(d, 10);
     assert_value(x1, 0);
-    cr_assert_eq(sim_lmm_cnst_var_ids(links[0], &ids), 2);
+    cr_assert_eq(sim_lmm_cnst_var_ids(sys, links[0], &ids), 2);
     cr_assert(ids[0] == &lmm_tags[3] && ids[1] == &lmm_tags[1]); /* enabled, then disabled */
     free(ids);
     sim_lmm_var_set_penalty(sys, d, 0);
@@ -324,6 +324,49 @@ Test(lmm, disabled_variable_gets_nothing_and_frees_capacity)
     for (i = 0; i < 3; i++)
         assert_value(f[i], 100.0 / 3);
     assert_value(f[3], 0);
+    sim_lmm_system_free(sys);
+}
+
+Test(lmm, a_constraint_lists_its_disabled_variables_in_the_order_they_were_disabled)
+{
+    /* As SimGrid's constraint does: enabled first (in the order entered), then disabled in the
+     * order they got penalty 0, whether made so or disabled later; a variable on another
+     * constraint only is not listed. a, b, c made disabled on L; o disabled on M; a enabled:
+     * L lists a, b, c. b enabled then disabled again: a, c, b. a freed: c, b; c enabled: c, b. */
+    struct sim_lmm_system *sys = sim_lmm_system_new(true, PRECISION);
+    struct sim_lmm_cnst *l = sim_lmm_cnst_new(sys, NULL, 100, false);
+    struct sim_lmm_cnst *m = sim_lmm_cnst_new(sys, NULL, 100, false);
+    struct sim_lmm_var *v[4];
+    void **ids;
+
+    for (int i = 0; i < 3; i++) {
+        v[i] = sim_lmm_var_new(sys, &lmm_tags[i], 0, -1, 2);
+        sim_lmm_expand(sys, l, v[i], 1);
+    }
+    v[3] = sim_lmm_var_new(sys, &lmm_tags[3], 0, -1, 1);
+    sim_lmm_expand(sys, m, v[3], 1);
+    sim_lmm_var_set_penalty(sys, v[0], 1);
+    cr_assert_eq(sim_lmm_cnst_var_ids(sys, l, &ids), 3);
+    cr_assert(ids[0] == &lmm_tags[0] && ids[1] == &lmm_tags[1] && ids[2] == &lmm_tags[2]);
+    free(ids);
+    sim_lmm_var_set_penalty(sys, v[1], 1);
+    sim_lmm_var_set_penalty(sys, v[1], 0);
+    cr_assert_eq(sim_lmm_cnst_var_ids(sys, l, &ids), 3);
+    cr_assert(ids[0] == &lmm_tags[0] && ids[1] == &lmm_tags[2] && ids[2] == &lmm_tags[1]);
+    free(ids);
+    sim_lmm_var_free(sys, v[0]);
+    cr_assert_eq(sim_lmm_cnst_var_ids(sys, l, &ids), 2);
+    cr_assert(ids[0] == &lmm_tags[2] && ids[1] == &lmm_tags[1]);
+    free(ids);
+    sim_lmm_var_set_penalty(sys, v[2], 1);
+    sim_lmm_solve(sys);
+    assert_value(v[2], 100);
+    cr_assert_eq(sim_lmm_cnst_var_ids(sys, l, &ids), 2);
+    cr_assert(ids[0] == &lmm_tags[2] && ids[1] == &lmm_tags[1]);
+    free(ids);
+    cr_assert_eq(sim_lmm_cnst_var_ids(sys, m, &ids), 1);
+    cr_assert_eq(ids[0], &lmm_tags[3]);
+    free(ids);
     sim_lmm_system_free(sys);
 }
 

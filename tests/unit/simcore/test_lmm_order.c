@@ -129,7 +129,7 @@ Test(lmm_order, a_flow_made_from_uses_is_the_flow_of_its_expands)
     v[2] = route_flow(sys, c, 2);
     cr_assert_eq(sim_lmm_var_uses(v[1], b, 8), 4);
     cr_assert_eq(memcmp(a, b, sizeof(a[0]) * 4), 0);
-    cr_assert_eq(sim_lmm_cnst_var_ids(c[2], &ids), 3);
+    cr_assert_eq(sim_lmm_cnst_var_ids(sys, c[2], &ids), 3);
     for (int i = 0; i < 3; i++)
         cr_assert_eq(ids[i], &tags[i]);
     free(ids);
