@@ -563,6 +563,7 @@ enum smpi_req_flag {
     SMPI_REQ_TRACKED = 1u << 21,  /* its handle is registered (analyze_handles.c) */
     SMPI_REQ_PART = 1u << 22,     /* a partitioned send or receive (part.c) */
     SMPI_REQ_COPIED = 1u << 23,   /* detached, its data already in the posted receive (p2p.c) */
+    SMPI_REQ_DETACHED_SENDER = 1u << 24, /* recv matched a detached send: smpi/or at completion */
 };
 
 /* The requests of one MPI_Waitall that completed and are not yet finished: their indices in a
@@ -584,7 +585,10 @@ struct smpi_site {
 
 /* What few requests need, apart from the request (smpi__req_rare makes it on first use): a
  * generalized request's functions, a persistent collective, a _c call's arrays, the text of a
- * datatype mismatch, an MPI_Isendrecv's halves. */
+ * datatype mismatch, an MPI_Isendrecv's halves or the one it is half of, a persistent send's
+ * clone, a partitioned request's state, the call's file and line (-trace-call-location). An
+ * all-to-all has two requests per message in flight: what is left in the request is what every
+ * message reads. */
 struct smpi_req_rare {
     /* generalized requests (MPI_Grequest_start) */
     MPI_Grequest_query_function *query_fn;
@@ -597,22 +601,32 @@ struct smpi_req_rare {
     /* MPI_Isendrecv (p2p_mpi4.c): the call's request holds its receive and its send, each of
      * which points back at it (pair_of); it completes when both have. */
     struct smpi_request *pair[2];
+    struct smpi_request *pair_of; /* the MPI_Isendrecv it is half of (its rare->pair), or NULL */
+    /* A started persistent send is carried by a one-shot clone (the persistent request may be
+     * restarted while its previous detached message still waits for a receive): the clone's
+     * owner is the persistent request (one reference), completed with it. */
+    struct smpi_request *owner;
+    struct smpi_request *clone;
+    struct smpi_part *part; /* a partitioned request's state (part.c), or NULL */
+    const char *file;       /* where the call was made, with -trace-call-location (else NULL) */
+    int line;
 };
 
-/* The int-sized fields come first, together, so that the record has no padding between them
- * (an all-to-all has two requests per message in flight). */
+/* The int-sized fields come first, together, so that the record has no padding between them.
+ * An all-to-all has two requests per message in flight: 216 bytes, a 224-byte block of malloc's;
+ * what few requests use is in `rare` (smpi__req_rare), and fields of only one kind share
+ * their room. */
 struct smpi_request {
     unsigned flags;
     int refcount;
     int count;
-    int src;              /* world rank, or MPI_ANY_SOURCE */
-    int dst;              /* world rank */
-    int tag;              /* or MPI_ANY_TAG */
-    int category;         /* send: the tracing category of its transfer, or 0 */
-    int msg_src;          /* recv: world rank of the matched sender */
-    int done_index;       /* its index in done_log */
-    int error;            /* its error class at completion */
-    bool detached_sender; /* recv matched a detached send: charge smpi/or on completion */
+    int src;        /* world rank, or MPI_ANY_SOURCE */
+    int dst;        /* world rank */
+    int tag;        /* or MPI_ANY_TAG */
+    int category;   /* send: the tracing category of its transfer, or 0 */
+    int msg_src;    /* recv: world rank of the matched sender */
+    int done_index; /* its index in done_log */
+    int error;      /* its error class at completion */
     void *buf;
     MPI_Datatype type;
     MPI_Comm comm;
@@ -623,25 +637,23 @@ struct smpi_request {
     struct smpi_request *prev;
     struct smpi_request *snext; /* per-source unexpected queue link (match.c) */
     struct smpi_request *sprev;
-    unsigned long seq;              /* posting order of a receive (match.c) */
-    struct sim_activity *comm_act;  /* the network transfer */
-    double queued_at;               /* send: when it was queued for a later receive */
-    struct sim_actor *waiter;       /* rank blocked waiting for this request */
-    double recv_cpu;                /* recv under a per-message model: its CPU cost on completion */
+    unsigned long seq; /* recv: its posting order (match.c) */
+    union {
+        double queued_at; /* send: when it was queued for a later receive */
+        double recv_cpu;  /* recv under a per-message model: its CPU cost on completion */
+    };
     double post_date;               /* when the request was started (LogGPS's handshake) */
+    struct sim_activity *comm_act;  /* the network transfer */
+    struct sim_actor *waiter;       /* rank blocked waiting for this request */
     unsigned long long msg_id;      /* send: the message's number; recv: that of the matched send */
     struct smpi_done_log *done_log; /* the MPI_Waitall waiting for it, told at completion */
-    /* A started persistent send is carried by a one-shot clone (the persistent request may be
-     * restarted while its previous detached message still waits for a receive): the clone's
-     * owner is the persistent request (one reference), completed with it. */
-    struct smpi_request *owner;
-    struct smpi_request *clone;
-    struct smpi_request *pair_of; /* the MPI_Isendrecv it is half of (its rare->pair), or NULL */
-    MPI_Status status;            /* filled at completion */
-    struct smpi_site site;        /* the MPI call that created it */
-    struct smpi_req_rare *rare;   /* or NULL */
-    struct smpi_part *part;       /* a partitioned request's state (part.c), or NULL */
+    MPI_Status status;              /* filled at completion */
+    const char *call;               /* the MPI call that created it (its file and line: rare) */
+    struct smpi_req_rare *rare;     /* or NULL */
 };
+
+/* The call site of request r (struct smpi_site). */
+struct smpi_site smpi__req_site(const struct smpi_request *r);
 
 /* Per-message network models (p2p.c): whether the run has one (LogGP, LogGPS, log3P, LMO);
  * set, with the senders' gap bookkeeping, by smpi__p2p_model_init once the ranks exist. */

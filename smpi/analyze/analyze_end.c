@@ -47,6 +47,7 @@ static int unreceived(int rank)
         char end[512];
         char site[512];
         char comm[512];
+        struct smpi_site where = smpi__req_site(s);
 
         if (!user_message(s))
             continue;
@@ -54,7 +55,7 @@ static int unreceived(int rank)
                 "rank %d: %s: a message sent to it was never received: from rank %d by %s, tag "
                 "%d, %d x %s (%zu bytes), on %s",
                 rank, ending(rank, end, sizeof(end)), s->src,
-                smpi__site_text(&s->site, site, sizeof(site)), s->tag, s->count,
+                smpi__site_text(&where, site, sizeof(site)), s->tag, s->count,
                 smpi__type_text(s->type), s->size, smpi__comm_text(s->comm, comm, sizeof(comm)));
         found++;
     }

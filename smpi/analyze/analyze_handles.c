@@ -120,11 +120,12 @@ void smpi__handle_add(enum smpi_handle_kind k, const void *h, const char *call)
 void smpi__request_add(MPI_Request r)
 {
     struct smpi_process *p = smpi__self();
+    struct smpi_site s = smpi__req_site(r);
 
     if (!p)
         return;
     r->flags |= SMPI_REQ_TRACKED;
-    insert(SMPI_H_REQUEST, r, p->rank, &r->site, false);
+    insert(SMPI_H_REQUEST, r, p->rank, &s, false);
 }
 
 void smpi__handle_remove(enum smpi_handle_kind k, const void *h)

@@ -94,7 +94,7 @@ int PMPI_Comm_idup(MPI_Comm comm, MPI_Comm *newcomm, MPI_Request *request)
     *request = smpi__req_new(0, NULL, 0, MPI_BYTE, MPI_PROC_NULL, 0, comm);
     smpi__status_empty(&(*request)->status);
     (*request)->flags |= SMPI_REQ_ACTIVE | SMPI_REQ_DONE;
-    (*request)->site.call = "MPI_Comm_idup";
+    (*request)->call = "MPI_Comm_idup";
     smpi__request_new(*request);
     return MPI_SUCCESS;
 }
@@ -137,9 +137,9 @@ int PMPI_Grequest_start(MPI_Grequest_query_function *query_fn, MPI_Grequest_free
     rare->free_fn = free_fn;
     rare->cancel_fn = cancel_fn;
     rare->extra_state = extra_state;
-    r->refcount++;     /* held until MPI_Grequest_complete */
-    if (!r->site.call) /* else the MPI-IO call that made it */
-        r->site.call = "MPI_Grequest_start";
+    r->refcount++; /* held until MPI_Grequest_complete */
+    if (!r->call)  /* else the MPI-IO call that made it */
+        r->call = "MPI_Grequest_start";
     *request = r;
     smpi__request_new(r);
     return MPI_SUCCESS;

@@ -139,7 +139,7 @@ static int rma_call(const char *call, enum rma_call kind, MPI_Win win, struct rm
     if (a.target == MPI_PROC_NULL) {
         if (req) {
             *req = done_request(win);
-            (*req)->site.call = call;
+            (*req)->call = call;
             smpi__request_new(*req);
         }
         return MPI_SUCCESS;

@@ -96,12 +96,18 @@ MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Dataty
         .size = (size_t)count * smpi_type_size(type),
         .src = (flags & SMPI_REQ_SEND) ? self : world,
         .dst = (flags & SMPI_REQ_SEND) ? world : self,
-        .site = { p->call, p->loc_file, p->loc_line },
+        .call = p->call,
     };
+    if (p->loc_file) { /* -trace-call-location */
+        smpi__req_rare(r)->file = p->loc_file;
+        r->rare->line = p->loc_line;
+    }
     comm->refcount++;
     smpi__type_ref(type);
     return r;
 }
+
+_Static_assert(sizeof(struct smpi_request) + 8 <= 224, "a request fits in a 224-byte malloc block");
 
 struct smpi_req_rare *smpi__req_rare(MPI_Request r)
 {
@@ -110,11 +116,18 @@ struct smpi_req_rare *smpi__req_rare(MPI_Request r)
     return r->rare;
 }
 
+struct smpi_site smpi__req_site(const struct smpi_request *r)
+{
+    return (struct smpi_site){ .call = r->call,
+                               .file = r->rare ? r->rare->file : NULL,
+                               .line = r->rare ? r->rare->line : 0 };
+}
+
 static void req_unref(struct smpi_request *r)
 {
     if (--r->refcount > 0)
         return;
-    if (r->part)
+    if (r->rare && r->rare->part)
         smpi__part_free(r);
     if (r->rare && r->rare->pcoll)
         smpi__pcoll_free(r->rare->pcoll);
@@ -137,7 +150,7 @@ static void req_unref(struct smpi_request *r)
  * a persistent send completes its owner too. */
 static void complete(struct smpi_request *r)
 {
-    struct smpi_request *o = r->owner;
+    struct smpi_request *o = r->rare ? r->rare->owner : NULL;
 
     r->flags |= SMPI_REQ_DONE;
     if (r->done_log) {
@@ -146,11 +159,11 @@ static void complete(struct smpi_request *r)
     }
     if (r->waiter)
         sim_actor_wake(r->waiter);
-    if (r->pair_of)
+    if (r->rare && r->rare->pair_of)
         smpi__pair_part_done(r);
     if (o) {
-        r->owner = NULL;
-        o->clone = NULL;
+        r->rare->owner = NULL;
+        o->rare->clone = NULL;
         o->flags |= r->flags & SMPI_REQ_CANCELLED;
         o->status = r->status;
         o->error = r->error;
@@ -387,6 +400,8 @@ static void check_types(struct smpi_request *send, struct smpi_request *recv)
     char comm[512];
     char tag[32];
     char text[2048];
+    struct smpi_site ss;
+    struct smpi_site rs;
 
     if (!(send->type->flags & recv->type->flags & SMPI_TYPE_PREDEFINED) &&
         (!smpi__analyze.pedantic || (send->flags & SMPI_REQ_COLL)))
@@ -394,8 +409,10 @@ static void check_types(struct smpi_request *send, struct smpi_request *recv)
     if (smpi__typesig_compare(send->type, send->count, recv->type, recv->count, true, &d) !=
         SMPI_SIG_DIFFER)
         return;
-    smpi__site_text(&send->site, ssite, sizeof(ssite));
-    smpi__site_text(&recv->site, rsite, sizeof(rsite));
+    ss = smpi__req_site(send);
+    rs = smpi__req_site(recv);
+    smpi__site_text(&ss, ssite, sizeof(ssite));
+    smpi__site_text(&rs, rsite, sizeof(rsite));
     smpi__comm_text(recv->comm, comm, sizeof(comm));
     if (send->flags & SMPI_REQ_COLL)
         snprintf(tag, sizeof(tag), "a message of the collective");
@@ -452,7 +469,8 @@ static void match(struct smpi_request *send, struct smpi_request *recv)
         sim_actor_prefetch_stack(recv->waiter);
     send->flags |= SMPI_REQ_MATCHED;
     recv->flags |= SMPI_REQ_MATCHED;
-    recv->detached_sender = !smpi__per_message && (send->flags & SMPI_REQ_DETACHED) != 0;
+    if (!smpi__per_message && (send->flags & SMPI_REQ_DETACHED))
+        recv->flags |= SMPI_REQ_DETACHED_SENDER;
     recv->msg_id = send->msg_id;
     recv->msg_src = send->src;
     st->MPI_SOURCE = smpi__comm_rank_of(recv->comm, send->src);
@@ -609,10 +627,14 @@ static struct smpi_request *clone_send(struct smpi_request *r)
     c->dst = r->dst;
     c->tag = r->tag;
     c->size = r->size;
-    c->site = r->site;
-    c->owner = r;
+    c->call = r->call;
+    if (r->rare && r->rare->file) {
+        smpi__req_rare(c)->file = r->rare->file;
+        c->rare->line = r->rare->line;
+    }
+    smpi__req_rare(c)->owner = r;
     r->refcount++;
-    r->clone = c;
+    smpi__req_rare(r)->clone = c;
     return c;
 }
 
@@ -623,11 +645,11 @@ void smpi__req_start(MPI_Request r)
         return;
     }
     r->flags &= ~(SMPI_REQ_DONE | SMPI_REQ_MATCHED | SMPI_REQ_DETACHED | SMPI_REQ_EAGER |
-                  SMPI_REQ_CANCELLED | SMPI_REQ_RDV | SMPI_REQ_COPIED);
+                  SMPI_REQ_CANCELLED | SMPI_REQ_RDV | SMPI_REQ_COPIED | SMPI_REQ_DETACHED_SENDER);
     r->flags |= SMPI_REQ_ACTIVE;
     r->error = MPI_SUCCESS;
-    r->detached_sender = false;
-    r->recv_cpu = 0;
+    if (r->flags & SMPI_REQ_RECV)
+        r->recv_cpu = 0;
     r->post_date = sim_now();
     r->peer = NULL;
     if (r->flags & SMPI_REQ_PROCNULL) {
@@ -663,8 +685,8 @@ int smpi__cancel(MPI_Request r)
         return MPI_SUCCESS;
     if (r->flags & SMPI_REQ_GENERALIZED)
         return r->rare->cancel_fn(r->rare->extra_state, (r->flags & SMPI_REQ_DONE) != 0);
-    if (r->clone && (r->flags & SMPI_REQ_ACTIVE) && !(r->flags & SMPI_REQ_DONE)) {
-        return smpi__cancel(r->clone);
+    if (r->rare && r->rare->clone && (r->flags & SMPI_REQ_ACTIVE) && !(r->flags & SMPI_REQ_DONE)) {
+        return smpi__cancel(r->rare->clone);
     }
     if (!(r->flags & SMPI_REQ_ACTIVE) || (r->flags & (SMPI_REQ_MATCHED | SMPI_REQ_DONE)))
         return MPI_SUCCESS;

@@ -40,7 +40,7 @@ static void pair_complete(struct smpi_request *r)
 
 void smpi__pair_part_done(struct smpi_request *part)
 {
-    struct smpi_request *r = part->pair_of;
+    struct smpi_request *r = part->rare->pair_of;
 
     if (pair_done(r) && !(r->flags & SMPI_REQ_DONE))
         pair_complete(r);
@@ -55,11 +55,11 @@ MPI_Request smpi__isendrecv(const void *sendbuf, int sendcount, MPI_Datatype sen
 
     r->packed = aside;
     pair[0] = smpi__req_new(SMPI_REQ_RECV, recvbuf, recvcount, recvtype, source, recvtag, comm);
-    pair[0]->pair_of = r;
+    smpi__req_rare(pair[0])->pair_of = r;
     smpi__req_start(pair[0]);
     pair[1] = smpi__req_new(SMPI_REQ_SEND | SMPI_REQ_ISEND, sendbuf, sendcount, sendtype, dest,
                             sendtag, comm);
-    pair[1]->pair_of = r;
+    smpi__req_rare(pair[1])->pair_of = r;
     smpi__req_start(pair[1]);
     if (pair_done(r) && !(r->flags & SMPI_REQ_DONE)) /* MPI_PROC_NULL peers are done at once */
         pair_complete(r);

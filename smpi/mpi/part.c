@@ -53,6 +53,12 @@ struct part_msg {
 static struct smpi_request *unmatched_head;
 static struct smpi_request *unmatched_tail;
 
+/* The partitioned state of r (smpi__part_new puts it in r's rare parts). */
+static inline struct smpi_part *part_of(const struct smpi_request *r)
+{
+    return r->rare->part;
+}
+
 static bool part_matches(const struct smpi_request *s, const struct smpi_request *r)
 {
     return s->comm->context == r->comm->context && s->src == r->src && s->dst == r->dst &&
@@ -62,10 +68,10 @@ static bool part_matches(const struct smpi_request *s, const struct smpi_request
 /* Takes r, which follows prev (NULL: r is first), out of the unmatched queue. */
 static void unqueue(struct smpi_request *r, struct smpi_request *prev)
 {
-    struct smpi_part *p = r->part;
+    struct smpi_part *p = part_of(r);
 
     if (prev)
-        prev->part->qnext = p->qnext;
+        part_of(prev)->qnext = p->qnext;
     else
         unmatched_head = p->qnext;
     if (unmatched_tail == r)
@@ -79,19 +85,19 @@ static void part_match(struct smpi_request *r)
 {
     struct smpi_request *prev = NULL;
 
-    for (struct smpi_request *q = unmatched_head; q; prev = q, q = q->part->qnext) {
-        struct smpi_part *qp = q->part;
+    for (struct smpi_request *q = unmatched_head; q; prev = q, q = part_of(q)->qnext) {
+        struct smpi_part *qp = part_of(q);
 
-        if (qp->send == r->part->send || !(qp->send ? part_matches(q, r) : part_matches(r, q)))
+        if (qp->send == part_of(r)->send || !(qp->send ? part_matches(q, r) : part_matches(r, q)))
             continue;
         unqueue(q, prev);
         qp->peer = r;
-        r->part->peer = q;
+        part_of(r)->peer = q;
         return;
     }
-    r->part->queued = true;
+    part_of(r)->queued = true;
     if (unmatched_tail)
-        unmatched_tail->part->qnext = r;
+        part_of(unmatched_tail)->qnext = r;
     else
         unmatched_head = r;
     unmatched_tail = r;
@@ -111,7 +117,7 @@ MPI_Request smpi__part_new(bool send, const void *buf, int partitions, MPI_Count
     p->part_bytes = (size_t)count * smpi_type_size(type);
     r->count = total > INT_MAX ? INT_MAX : (int)total;
     r->size = (size_t)partitions * p->part_bytes;
-    r->part = p;
+    smpi__req_rare(r)->part = p;
     if (send) {
         p->state = sim_xcalloc((size_t)partitions, 1);
     } else {
@@ -126,9 +132,9 @@ MPI_Request smpi__part_new(bool send, const void *buf, int partitions, MPI_Count
 /* Whether the send's ready partitions may leave now: its receive has started the same round. */
 static bool sendable(const struct smpi_request *s)
 {
-    const struct smpi_request *r = s->part->peer;
+    const struct smpi_request *r = part_of(s)->peer;
 
-    return r && (r->flags & SMPI_REQ_ACTIVE) && r->part->round == s->part->round;
+    return r && (r->flags & SMPI_REQ_ACTIVE) && part_of(r)->round == part_of(s)->round;
 }
 
 /* The bytes of the message the receive gets: what was sent, up to what fits. */
@@ -140,7 +146,7 @@ static size_t message_bytes(const struct smpi_request *s, const struct smpi_requ
 /* Partition q of receive r has arrived: its bytes go from the staging area to the buffer. */
 static void arrive(struct smpi_request *r, size_t msg, int q)
 {
-    struct smpi_part *p = r->part;
+    struct smpi_part *p = part_of(r);
     size_t off = (size_t)q * p->part_bytes;
     size_t n = msg > off ? msg - off : 0;
     char *dst = (char *)r->buf + (MPI_Aint)q * (MPI_Aint)p->count * smpi_type_extent(r->type);
@@ -157,8 +163,8 @@ static void arrive(struct smpi_request *r, size_t msg, int q)
 /* Packs the send's partitions lo..hi into the receive's staging area (the message's bytes). */
 static void stage(struct smpi_request *s, struct smpi_request *r, int lo, int hi)
 {
-    struct smpi_part *sp = s->part;
-    struct smpi_part *rp = r->part;
+    struct smpi_part *sp = part_of(s);
+    struct smpi_part *rp = part_of(r);
     MPI_Aint stride = (MPI_Aint)sp->count * smpi_type_extent(s->type);
 
     if (rp->staging_size < s->size) {
@@ -198,7 +204,7 @@ int smpi__part_tally(size_t rb, int rpart, size_t msg, size_t off, size_t end, s
  * now complete arrive. */
 static void count_bytes(struct smpi_request *r, size_t msg, size_t off, size_t end)
 {
-    struct smpi_part *p = r->part;
+    struct smpi_part *p = part_of(r);
     int first;
     int n = smpi__part_tally(p->part_bytes, p->partitions, msg, off, end, p->received, &first);
 
@@ -224,8 +230,8 @@ static void recv_status(struct smpi_request *r, const struct smpi_request *s)
 /* The message of partitions lo..hi of send s has arrived at receive r. */
 static void deliver(struct smpi_request *s, struct smpi_request *r, int lo, int hi)
 {
-    struct smpi_part *sp = s->part;
-    struct smpi_part *rp = r->part;
+    struct smpi_part *sp = part_of(s);
+    struct smpi_part *rp = part_of(r);
     size_t msg = message_bytes(s, r);
     bool send_first;
 
@@ -267,7 +273,7 @@ static void on_delivered(struct sim_activity *act, void *arg)
 /* Sends partitions lo..hi of s as one message to its receive. */
 static void send_run(struct smpi_request *s, int lo, int hi)
 {
-    struct smpi_part *sp = s->part;
+    struct smpi_part *sp = part_of(s);
     struct part_msg *m = sim_xmalloc(sizeof(*m));
     double bytes = (double)(hi - lo + 1) * (double)sp->part_bytes;
     struct sim_activity *act;
@@ -288,7 +294,7 @@ static void send_run(struct smpi_request *s, int lo, int hi)
 /* Sends every run of consecutive ready partitions of s (when its receive starts). */
 static void send_ready(struct smpi_request *s)
 {
-    struct smpi_part *sp = s->part;
+    struct smpi_part *sp = part_of(s);
 
     for (int i = 0; i < sp->partitions; i++) {
         int lo = i;
@@ -303,7 +309,7 @@ static void send_ready(struct smpi_request *s)
 
 void smpi__part_start(MPI_Request r)
 {
-    struct smpi_part *p = r->part;
+    struct smpi_part *p = part_of(r);
 
     r->flags &= ~(SMPI_REQ_DONE | SMPI_REQ_CANCELLED);
     r->flags |= SMPI_REQ_ACTIVE;
@@ -337,7 +343,7 @@ static int cmp_int(const void *a, const void *b)
 
 void smpi__part_ready(MPI_Request r, int n, const int *parts)
 {
-    struct smpi_part *p = r->part;
+    struct smpi_part *p = part_of(r);
     int small[16];
     int *sorted;
 
@@ -363,36 +369,36 @@ void smpi__part_ready(MPI_Request r, int n, const int *parts)
 
 bool smpi__part_arrived(MPI_Request r, int partition)
 {
-    return (r->flags & SMPI_REQ_DONE) || r->part->arrived[partition];
+    return (r->flags & SMPI_REQ_DONE) || part_of(r)->arrived[partition];
 }
 
 bool smpi__part_is_ready(MPI_Request r, int partition)
 {
-    return r->part->state[partition] != PART_IDLE;
+    return part_of(r)->state[partition] != PART_IDLE;
 }
 
 int smpi__part_count(MPI_Request r)
 {
-    return r->part->partitions;
+    return part_of(r)->partitions;
 }
 
 void smpi__part_free(MPI_Request r)
 {
-    struct smpi_part *p = r->part;
+    struct smpi_part *p = part_of(r);
 
     if (p->queued) {
         struct smpi_request *prev = NULL;
 
-        for (struct smpi_request *q = unmatched_head; q != r; q = q->part->qnext)
+        for (struct smpi_request *q = unmatched_head; q != r; q = part_of(q)->qnext)
             prev = q;
         unqueue(r, prev);
     }
     if (p->peer)
-        p->peer->part->peer = NULL;
+        part_of(p->peer)->peer = NULL;
     free(p->state);
     free(p->received);
     free(p->arrived);
     free(p->staging);
     free(p);
-    r->part = NULL;
+    r->rare->part = NULL;
 }

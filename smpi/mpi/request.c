@@ -83,14 +83,14 @@ static int finish(MPI_Request *reqp, MPI_Status *status, int *received, int inde
 
     if (smpi__trace_on) /* checked here too: the common case costs no call */
         trace_recv(r, true, index);
-    if (r->detached_sender) {
+    if (r->flags & SMPI_REQ_DETACHED_SENDER) {
         double cost = smpi_cost_eval(&smpi__rt.cfg.or_, (double)r->status.smpi_count);
 
-        r->detached_sender = false;
+        r->flags &= ~SMPI_REQ_DETACHED_SENDER;
         if (cost > 0)
             smpi__sleep(cost);
     }
-    if (r->recv_cpu > 0) {
+    if ((r->flags & SMPI_REQ_RECV) && r->recv_cpu > 0) {
         double cost = r->recv_cpu;
 
         r->recv_cpu = 0;

@@ -651,7 +651,7 @@ int smpi__rma_get(MPI_Win w, const struct rma_args *a, MPI_Request *req)
         (*req)->refcount++; /* held by the transfer */
         /* its MPI_Wait pays smpi/or, as SMPI's wait of the receive of a detached send; the
          * synchronisation that collects the transfer then pays nothing */
-        (*req)->detached_sender = true;
+        (*req)->flags |= SMPI_REQ_DETACHED_SENDER;
         (*req)->status.smpi_count = (MPI_Count)op->bytes;
         op->or_paid = true;
     }

@@ -89,8 +89,9 @@ Test(isendrecv, the_request_completes_with_both_parts_and_the_receive_status)
     /* the receive completes first (source 3, tag 7): the call is not done until the send is;
      * then its status is the receive's and its error the send's (the receive had none) */
     struct smpi_request call = { .flags = SMPI_REQ_ACTIVE };
-    struct smpi_request recv = { .flags = SMPI_REQ_RECV | SMPI_REQ_ACTIVE, .pair_of = &call };
-    struct smpi_request send = { .flags = SMPI_REQ_SEND | SMPI_REQ_ACTIVE, .pair_of = &call };
+    struct smpi_req_rare half_of = { .pair_of = &call };
+    struct smpi_request recv = { .flags = SMPI_REQ_RECV | SMPI_REQ_ACTIVE, .rare = &half_of };
+    struct smpi_request send = { .flags = SMPI_REQ_SEND | SMPI_REQ_ACTIVE, .rare = &half_of };
     struct smpi_req_rare halves = { .pair = { &recv, &send } };
 
     call.rare = &halves;
