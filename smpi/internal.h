@@ -56,6 +56,7 @@ struct smpi_mailbox {
     struct smpi_srcq *srcs;       /* per-source queues: open addressing by world rank */
     size_t cap;
     size_t used;
+    bool direct;              /* srcs is indexed by world rank (match.c) */
     struct sim_waitq probers; /* the rank's threads blocked in MPI_Probe: woken at any arrival */
 };
 

@@ -10,7 +10,10 @@
  *                          and the source's `unexp`       (links snext/sprev)
  * The per-source queues live in an open-addressing table per mailbox, keyed by world rank. It
  * starts with 2 slots (one source) and doubles: most ranks of a large run hear from a handful
- * of peers, and 16 slots (640 bytes) per rank were 0.6 GiB at a million ranks. */
+ * of peers, and 16 slots (640 bytes) per rank were 0.6 GiB at a million ranks. A table that
+ * would grow to the world's size or more is indexed by world rank instead (`direct`): no
+ * larger, and a look-up neither hashes nor probes (an all-to-all looks up a million sources at
+ * 1,024 ranks). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -97,11 +100,23 @@ static size_t slot_of(int src, size_t cap)
     return (size_t)(h >> 32) & (cap - 1);
 }
 
-static void table_grow(struct smpi_mailbox *mb)
+/* Room for source `src`: the hash table twice as large, or indexed by world rank once that is
+ * no larger (or already, then up to `src` when MPI_Comm_spawn added ranks). */
+static void table_grow(struct smpi_mailbox *mb, int src)
 {
+    size_t world = (size_t)src + 1;
     size_t cap = mb->cap ? mb->cap * 2 : 2;
-    struct smpi_srcq *slots = sim_xmalloc(cap * sizeof(*slots));
+    struct smpi_srcq *slots;
 
+    if ((size_t)smpi__rt.nranks > world)
+        world = (size_t)smpi__rt.nranks;
+    for (size_t i = 0; i < mb->cap; i++) /* the world's size, whoever counts it */
+        if (mb->srcs[i].src != SLOT_FREE && (size_t)mb->srcs[i].src >= world)
+            world = (size_t)mb->srcs[i].src + 1;
+    mb->direct = mb->direct || cap >= world;
+    if (mb->direct)
+        cap = world;
+    slots = sim_xmalloc(cap * sizeof(*slots));
     for (size_t i = 0; i < cap; i++)
         slots[i].src = SLOT_FREE;
     for (size_t i = 0; i < mb->cap; i++) {
@@ -109,6 +124,10 @@ static void table_grow(struct smpi_mailbox *mb)
 
         if (mb->srcs[i].src == SLOT_FREE)
             continue;
+        if (mb->direct) {
+            slots[mb->srcs[i].src] = mb->srcs[i];
+            continue;
+        }
         j = slot_of(mb->srcs[i].src, cap);
         while (slots[j].src != SLOT_FREE)
             j = (j + 1) & (cap - 1);
@@ -128,6 +147,8 @@ static struct smpi_srcq *srcq_find(const struct smpi_mailbox *mb, int src)
 
     if (mb->used == 0)
         return NULL;
+    if (mb->direct)
+        return (size_t)src < mb->cap && mb->srcs[src].src == src ? &mb->srcs[src] : NULL;
     j = slot_of(src, mb->cap);
     while (mb->srcs[j].src != src && mb->srcs[j].src != SLOT_FREE)
         j = (j + 1) & (mb->cap - 1);
@@ -140,11 +161,15 @@ static struct smpi_srcq *srcq(struct smpi_mailbox *mb, int src)
 {
     size_t j;
 
-    if (2 * (mb->used + 1) > mb->cap)
-        table_grow(mb);
-    j = slot_of(src, mb->cap);
-    while (mb->srcs[j].src != src && mb->srcs[j].src != SLOT_FREE)
-        j = (j + 1) & (mb->cap - 1);
+    if (mb->direct ? (size_t)src >= mb->cap : 2 * (mb->used + 1) > mb->cap)
+        table_grow(mb, src);
+    if (mb->direct) {
+        j = (size_t)src;
+    } else {
+        j = slot_of(src, mb->cap);
+        while (mb->srcs[j].src != src && mb->srcs[j].src != SLOT_FREE)
+            j = (j + 1) & (mb->cap - 1);
+    }
     if (mb->srcs[j].src == SLOT_FREE) {
         mb->srcs[j].src = src;
         mb->srcs[j].posted = (struct smpi_queue){ NULL, NULL };

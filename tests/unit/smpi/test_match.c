@@ -102,3 +102,32 @@ Test(match, removal_and_many_sources)
     smpi__mq_unpost(&mb, recv); /* cancelled */
     cr_assert_eq(smpi__mq_take_posted(&mb, req(false, 42, 0)), NULL);
 }
+
+Test(match, a_table_indexed_by_world_rank_takes_sources_past_the_world)
+{
+    /* 8 ranks: a mailbox that hears from 5 of them is indexed by world rank (its hash table
+     * would reach 8 slots); then a rank MPI_Comm_spawn added (world rank 20) sends to it, and
+     * the receives keep their per-source order and their order against MPI_ANY_SOURCE. */
+    struct smpi_mailbox mb = { 0 };
+    struct smpi_request *posted[6];
+    struct smpi_request *any = req(true, MPI_ANY_SOURCE, 7);
+    int saved = smpi__rt.nranks;
+
+    smpi__rt.nranks = 8;
+    for (int i = 0; i < 5; i++) {
+        posted[i] = req(true, 7 - i, 1);
+        smpi__mq_post(&mb, posted[i]);
+    }
+    cr_assert(mb.direct);
+    smpi__mq_post(&mb, any);
+    posted[5] = req(true, 20, 7);
+    smpi__mq_post(&mb, posted[5]);
+    cr_assert(mb.direct);
+    cr_assert_geq(mb.cap, 21);
+    cr_assert_eq(smpi__mq_take_posted(&mb, req(false, 20, 7)), any, "the earlier wildcard");
+    cr_assert_eq(smpi__mq_take_posted(&mb, req(false, 20, 7)), posted[5]);
+    for (int i = 4; i >= 0; i--)
+        cr_assert_eq(smpi__mq_take_posted(&mb, req(false, 7 - i, 1)), posted[i]);
+    cr_assert_eq(smpi__mq_take_posted(&mb, req(false, 6, 1)), NULL);
+    smpi__rt.nranks = saved;
+}
