@@ -330,11 +330,17 @@ struct sim_lmm_cnst *sim_lmm_cnst_new(struct sim_lmm_system *sys, void *id, doub
     return c;
 }
 
+static struct sim_lmm_elem *var_find_elem(const struct sim_lmm_var *var,
+                                          const struct sim_lmm_cnst *cnst);
+
+/* O(disabled variables of the system): none left when the system is freed. */
 void sim_lmm_cnst_free(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst)
 {
-    (void)sys;
-    sim_assert(cnst->en_live == 0, "freeing lmm constraint %p still used by %d variables", cnst->id,
-               cnst->en_live);
+    sim_assert(cnst->en_live == 0, "freeing lmm constraint %p still used by %d enabled variables",
+               cnst->id, cnst->en_live);
+    for (const struct sim_lmm_link *l = sys->disabled.next; l != &sys->disabled; l = l->next)
+        sim_assert(!var_find_elem(LMM_ENTRY(l, const struct sim_lmm_var, dis_link), cnst),
+                   "freeing lmm constraint %p still used by a disabled variable", cnst->id);
     list_unlink(&cnst->sys_link);
     list_unlink_if_linked(&cnst->work_link);
     if (cnst->en != cnst->en_inline)
