@@ -74,6 +74,15 @@ static void req_free(struct smpi_request *r)
     req_pool_n++;
 }
 
+/* Records where r's call was made when the file is known (-trace-call-location). */
+static void req_set_file(struct smpi_request *r, const char *file, int line)
+{
+    if (!file)
+        return;
+    smpi__req_rare(r)->file = file;
+    r->rare->line = line;
+}
+
 MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Datatype type, int peer,
                           int tag, MPI_Comm comm)
 {
@@ -98,10 +107,7 @@ MPI_Request smpi__req_new(unsigned flags, const void *buf, int count, MPI_Dataty
         .dst = (flags & SMPI_REQ_SEND) ? world : self,
         .call = p->call,
     };
-    if (p->loc_file) { /* -trace-call-location */
-        smpi__req_rare(r)->file = p->loc_file;
-        r->rare->line = p->loc_line;
-    }
+    req_set_file(r, p->loc_file, p->loc_line);
     comm->refcount++;
     smpi__type_ref(type);
     return r;
@@ -628,10 +634,8 @@ static struct smpi_request *clone_send(struct smpi_request *r)
     c->tag = r->tag;
     c->size = r->size;
     c->call = r->call;
-    if (r->rare && r->rare->file) {
-        smpi__req_rare(c)->file = r->rare->file;
-        c->rare->line = r->rare->line;
-    }
+    if (r->rare)
+        req_set_file(c, r->rare->file, r->rare->line);
     smpi__req_rare(c)->owner = r;
     r->refcount++;
     smpi__req_rare(r)->clone = c;
