@@ -88,72 +88,20 @@ struct sim_lmm_system *sim_lmm_system_new(bool selective_update, double precisio
 
 static void fp_update_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, bool enter);
 
-/* ---- the enabled entries of a constraint (struct sim_lmm_ent) ---- */
-
-/* Moves the entries of `c` over its holes, keeping their order. */
-static void en_squeeze(struct sim_lmm_cnst *c)
-{
-    int k = 0;
-
-    for (int i = 0; i < c->en_n; i++) {
-        if (!c->en[i].var)
-            continue;
-        if (k != i) {
-            c->en[k] = c->en[i];
-            c->en[k].elem->pos = k;
-        }
-        k++;
-    }
-    c->en_n = k;
-}
-
 /* Room for one more entry in the full array of `c`: its holes squeezed out when they are half
- * of it, else a larger array. */
-static void en_make_room(struct sim_lmm_cnst *c)
+ * of it, else a larger array (four times the inline entries, then doubling). */
+void sim__lmm_en_make_room(struct sim_lmm_cnst *c)
 {
     if (c->en_live * 2 <= c->en_n && c->en_n > 0) {
-        en_squeeze(c);
+        sim__lmm_en_squeeze(c);
     } else if (c->en == c->en_inline) {
-        c->en_cap = 4 * SIM_LMM_EN_INLINE;
-        c->en = sim_xmalloc((size_t)c->en_cap * sizeof(*c->en));
+        c->en_cap_log2 = SIM_LMM_EN_INLINE_LOG2 + 2;
+        c->en = sim_xmalloc(((size_t)1 << c->en_cap_log2) * sizeof(*c->en));
         memcpy(c->en, c->en_inline, sizeof(c->en_inline));
     } else {
-        c->en_cap *= 2;
-        c->en = sim_xrealloc(c->en, (size_t)c->en_cap * sizeof(*c->en));
+        c->en_cap_log2++;
+        c->en = sim_xrealloc(c->en, ((size_t)1 << c->en_cap_log2) * sizeof(*c->en));
     }
-}
-
-/* `e` becomes the last enabled element of its constraint. */
-static inline void en_append(struct sim_lmm_elem *e)
-{
-    struct sim_lmm_cnst *c = e->cnst;
-    struct sim_lmm_ent *t;
-
-    if (c->en_n == c->en_cap)
-        en_make_room(c);
-    e->pos = c->en_n++;
-    t = &c->en[e->pos];
-    t->var = e->var;
-    t->elem = e;
-    t->weight = e->weight;
-    c->en_live++;
-}
-
-/* The enabled `e` leaves its constraint's entries. Once the holes are three times the entries
- * they are squeezed out: a walk never reads more than four times the entries (or
- * SIM_LMM_SQUEEZE_MIN), and a squeeze moves at most a third as many entries as the removals
- * that made its holes (flows ending in the order they started leave their holes in front). */
-static inline void en_remove(struct sim_lmm_elem *e)
-{
-    struct sim_lmm_cnst *c = e->cnst;
-
-    c->en[e->pos].var = NULL;
-    c->en_live--;
-    e->pos = -1;
-    if (c->en_live == 0)
-        c->en_n = 0;
-    else if (c->en_live * 4 < c->en_n && c->en_n >= SIM_LMM_SQUEEZE_MIN)
-        en_squeeze(c);
 }
 
 /* Asks the memory for the entries of its constraints that enabling (append) or disabling or
@@ -174,15 +122,17 @@ static void var_prefetch_entries(const struct sim_lmm_var *var, bool append)
     }
 }
 
-static void var_release_elems(struct sim_lmm_system *sys, struct sim_lmm_var *var)
+/* Drops the elements of `var`; `listed`: they are in their constraints' entries. */
+static void var_release_elems(struct sim_lmm_system *sys, struct sim_lmm_var *var, bool listed)
 {
     const struct sim_lmm_elems w = sim__lmm_elems(var);
 
     if (var->penalty > 0) {
-        var_prefetch_entries(var, false);
+        if (listed)
+            var_prefetch_entries(var, false);
         fp_update_var(sys, var, false);
-        for (int i = 0; i < w.n; i++)
-            en_remove(&w.at[i]);
+        for (int i = 0; i < w.n && listed; i++)
+            sim__lmm_en_remove(&w.at[i]);
     }
     var->nelem = 0;
     if (var->elems != var->slots)
@@ -204,6 +154,7 @@ void sim_lmm_system_free(struct sim_lmm_system *sys)
     free(sys->var_heap.v);
     free(sys->tied);
     free(sys->scratch);
+    free(sys->ghost);
     free(sys);
 }
 
@@ -211,6 +162,9 @@ void sim_lmm_system_free(struct sim_lmm_system *sys)
  * seeds the component walk of the next solve; the stamp keeps it in the list at most once. */
 static void mark_cnst_all(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst)
 {
+    sim__lmm_flush(sys);
+    if (cnst->owner)
+        sim__lmm_attach(cnst->owner);
     sys->changed = true;
     if (!sys->selective || cnst->stamp == sys->epoch)
         return;
@@ -232,6 +186,7 @@ static bool mark_cnst(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst)
 /* Makes the next solve walk from `var` itself: it changed, and uses only loose constraints. */
 static void seed_var(struct sim_lmm_system *sys, struct sim_lmm_var *var)
 {
+    sim__lmm_flush(sys);
     sys->changed = true;
     if (sys->selective && !link_is_linked(&var->seed_link))
         list_append(&sys->seeds, &var->seed_link);
@@ -239,13 +194,14 @@ static void seed_var(struct sim_lmm_system *sys, struct sim_lmm_var *var)
 
 /* Records that the value of `var` must be computed again: through its constraints, directly if
  * they are all loose, or as a lone variable if it uses none. */
-static void mark_var(struct sim_lmm_system *sys, struct sim_lmm_var *var)
+void sim__lmm_mark_var(struct sim_lmm_system *sys, struct sim_lmm_var *var)
 {
     const struct sim_lmm_elems w = sim__lmm_elems(var);
     bool marked = false;
 
     sys->changed = true;
     if (w.n == 0) {
+        sim__lmm_flush(sys);
         if (!link_is_linked(&var->lone_link))
             list_append(&sys->lone, &var->lone_link);
         return;
@@ -261,18 +217,24 @@ static void mark_var(struct sim_lmm_system *sys, struct sim_lmm_var *var)
  * first's is odd. Becoming loose or coupled changes how the constraint's variables are shared,
  * so every one of them is solved again. */
 
+/* A FATPIPE becoming coupled or loose is marked; the marks deferred before (lmm_alone.c) are
+ * made first, while the constraint still has the looseness they were deferred with. */
 static void fp_enter(struct sim_lmm_system *sys, struct sim_lmm_elem *e)
 {
     struct sim_lmm_cnst *c = e->cnst;
     double ratio = e->weight / e->var->penalty;
     bool was_loose = sim__lmm_cnst_is_loose(sys, c);
+    bool odd;
 
     if (!c->fatpipe)
         return;
+    odd = c->fp_nenabled > 0 && ratio != c->fp_ratio;
+    if (was_loose && odd)
+        sim__lmm_flush(sys);
     if (c->fp_nenabled++ == 0)
         c->fp_ratio = ratio;
-    e->odd = ratio != c->fp_ratio;
-    c->fp_nodd += e->odd;
+    e->odd = odd;
+    c->fp_nodd += odd;
     if (was_loose && !sim__lmm_cnst_is_loose(sys, c))
         mark_cnst_all(sys, c);
 }
@@ -284,6 +246,8 @@ static void fp_leave(struct sim_lmm_system *sys, struct sim_lmm_elem *e)
 
     if (!c->fatpipe)
         return;
+    if (!was_loose && sys->selective && (c->fp_nodd == e->odd || c->fp_nenabled == 1))
+        sim__lmm_flush(sys);
     c->fp_nenabled--;
     c->fp_nodd -= e->odd;
     e->odd = false;
@@ -323,7 +287,7 @@ struct sim_lmm_cnst *sim_lmm_cnst_new(struct sim_lmm_system *sys, void *id, doub
     c->bound = bound;
     c->fatpipe = fatpipe;
     c->en = c->en_inline;
-    c->en_cap = SIM_LMM_EN_INLINE;
+    c->en_cap_log2 = SIM_LMM_EN_INLINE_LOG2;
     c->ev.kind = SIM_LMM_EV_CNST;
     c->ev.index = -1;
     list_append(&sys->cnsts, &c->sys_link);
@@ -336,8 +300,9 @@ static struct sim_lmm_elem *var_find_elem(const struct sim_lmm_var *var,
 /* O(disabled variables of the system): none left when the system is freed. */
 void sim_lmm_cnst_free(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst)
 {
-    sim_assert(cnst->en_live == 0, "freeing lmm constraint %p still used by %d enabled variables",
-               cnst->id, cnst->en_live);
+    sim_assert(cnst->en_live == 0 && !cnst->owner,
+               "freeing lmm constraint %p still used by %d enabled variables", cnst->id,
+               cnst->en_live + (cnst->owner != NULL));
     for (const struct sim_lmm_link *l = sys->disabled.next; l != &sys->disabled; l = l->next)
         sim_assert(!var_find_elem(LMM_ENTRY(l, const struct sim_lmm_var, dis_link), cnst),
                    "freeing lmm constraint %p still used by a disabled variable", cnst->id);
@@ -365,6 +330,12 @@ void *sim_lmm_cnst_id(const struct sim_lmm_cnst *cnst)
     return cnst->id;
 }
 
+/* `usage` with one more consumption `u`: summed, or the largest on a FATPIPE. */
+static double usage_add(const struct sim_lmm_cnst *cnst, double usage, double u)
+{
+    return !cnst->fatpipe ? usage + u : u > usage ? u : usage;
+}
+
 /* O(variables on the constraint). */
 double sim_lmm_cnst_usage(const struct sim_lmm_cnst *cnst)
 {
@@ -372,16 +343,16 @@ double sim_lmm_cnst_usage(const struct sim_lmm_cnst *cnst)
 
     for (int i = 0; i < cnst->en_n; i++) {
         const struct sim_lmm_ent *t = &cnst->en[i];
-        double u;
 
-        if (!t->var)
-            continue;
-        u = t->weight * t->var->value;
+        if (t->var)
+            usage = usage_add(cnst, usage, t->weight * t->var->value);
+    }
+    if (cnst->owner) { /* en is empty: its entries, in element order */
+        const struct sim_lmm_elems w = sim__lmm_elems(cnst->owner);
 
-        if (!cnst->fatpipe)
-            usage += u;
-        else if (u > usage)
-            usage = u;
+        for (int i = 0; i < w.n; i++)
+            if (w.at[i].cnst == cnst)
+                usage = usage_add(cnst, usage, w.at[i].weight * cnst->owner->value);
     }
     return usage;
 }
@@ -428,7 +399,7 @@ struct sim_lmm_var *sim_lmm_var_new(struct sim_lmm_system *sys, void *id, double
     list_append(&sys->vars, &v->sys_link);
     if (penalty > 0) {
         v->enabled_at = ++sys->nenables;
-        mark_var(sys, v);
+        sim__lmm_mark_var(sys, v);
     } else {
         list_append(&sys->disabled, &v->dis_link);
     }
@@ -437,12 +408,20 @@ struct sim_lmm_var *sim_lmm_var_new(struct sim_lmm_system *sys, void *id, double
 
 void sim_lmm_var_free(struct sim_lmm_system *sys, struct sim_lmm_var *var)
 {
+    bool listed = true;
+
     hint_seen(sys, var);
     if (sys->hint_last[var->hint] == var)
         sys->hint_last[var->hint] = NULL;
-    if (var->penalty > 0)
-        mark_var(sys, var);
-    var_release_elems(sys, var);
+    if (var == sys->fresh) /* enabled since the last solve: marked as if never detached */
+        sim__lmm_flush(sys);
+    if (var->detached) {
+        sim__lmm_forget(sys, var);
+        listed = false;
+    } else if (var->penalty > 0) {
+        sim__lmm_mark_var(sys, var);
+    }
+    var_release_elems(sys, var, listed);
     list_unlink(&var->sys_link);
     list_unlink_if_linked(&var->lone_link);
     list_unlink_if_linked(&var->seed_link);
@@ -504,7 +483,7 @@ static struct sim_lmm_elem *elem_add(struct sim_lmm_var *var, struct sim_lmm_cns
     e->weight = weight;
     e->odd = false;
     if (var->penalty > 0)
-        en_append(e);
+        sim__lmm_en_append(e);
     else
         e->pos = -1;
     var->nelem++;
@@ -526,6 +505,8 @@ void sim_lmm_expand(struct sim_lmm_system *sys, struct sim_lmm_cnst *cnst, struc
     struct sim_lmm_elem *e = var_find_elem(var, cnst);
 
     sim_assert(weight > 0, "lmm element weight %g is not positive", weight);
+    if (var->detached)
+        sim__lmm_undetach(sys, var);
     if (e && cnst->fatpipe) {
         if (weight > e->weight && var->penalty > 0) {
             fp_leave(sys, e);
@@ -583,9 +564,9 @@ static void var_move_elems(struct sim_lmm_var *var, bool enable)
     var_prefetch_entries(var, enable);
     for (int i = 0; i < w.n; i++) {
         if (enable)
-            en_append(&w.at[i]);
+            sim__lmm_en_append(&w.at[i]);
         else
-            en_remove(&w.at[i]);
+            sim__lmm_en_remove(&w.at[i]);
     }
 }
 
@@ -596,8 +577,10 @@ void sim_lmm_var_set_penalty(struct sim_lmm_system *sys, struct sim_lmm_var *var
     sim_assert(penalty >= 0, "lmm variable penalty %g is negative", penalty);
     if (penalty == var->penalty)
         return;
+    if (var->detached)
+        sim__lmm_undetach(sys, var);
     if (was_enabled) {
-        mark_var(sys, var); /* before disabling: its constraints must be reshared */
+        sim__lmm_mark_var(sys, var); /* before disabling: its constraints must be reshared */
         fp_update_var(sys, var, false);
     }
     var->penalty = penalty;
@@ -606,6 +589,8 @@ void sim_lmm_var_set_penalty(struct sim_lmm_system *sys, struct sim_lmm_var *var
     if (penalty > 0 && !was_enabled) {
         var->enabled_at = ++sys->nenables;
         list_unlink(&var->dis_link);
+        if (sim__lmm_detach(sys, var))
+            return;
         var_move_elems(var, true);
     } else if (penalty == 0) {
         var_move_elems(var, false);
@@ -616,16 +601,18 @@ void sim_lmm_var_set_penalty(struct sim_lmm_system *sys, struct sim_lmm_var *var
         sim__lmm_queue_modified(sys, var);
     }
     if (penalty > 0)
-        mark_var(sys, var);
+        sim__lmm_mark_var(sys, var);
 }
 
 void sim_lmm_var_set_bound(struct sim_lmm_system *sys, struct sim_lmm_var *var, double bound)
 {
     if (bound == var->bound)
         return;
+    if (var->detached)
+        sim__lmm_undetach(sys, var);
     var->bound = bound;
     if (var->penalty > 0)
-        mark_var(sys, var);
+        sim__lmm_mark_var(sys, var);
 }
 
 double sim_lmm_var_penalty(const struct sim_lmm_var *var)
@@ -672,12 +659,19 @@ int sim_lmm_cnst_var_ids(const struct sim_lmm_system *sys, const struct sim_lmm_
 {
     const struct sim_lmm_link *l;
     int n = 0;
-    int cap = cnst->en_live;
+    int cap = cnst->en_live + (cnst->owner ? cnst->owner->nelem : 0);
 
     *ids = cap > 0 ? sim_xmalloc((size_t)cap * sizeof(**ids)) : NULL;
     for (int i = 0; i < cnst->en_n; i++)
         if (cnst->en[i].var)
             (*ids)[n++] = cnst->en[i].var->id;
+    if (cnst->owner) { /* the entries it would have: one per element on cnst */
+        const struct sim_lmm_elems w = sim__lmm_elems(cnst->owner);
+
+        for (int i = 0; i < w.n; i++)
+            if (w.at[i].cnst == cnst)
+                (*ids)[n++] = cnst->owner->id;
+    }
     for (l = sys->disabled.next; l != &sys->disabled; l = l->next) {
         const struct sim_lmm_var *v = LMM_ENTRY(l, const struct sim_lmm_var, dis_link);
 

@@ -81,7 +81,8 @@ struct sim_lmm_ent {
 };
 
 /* Entries held in the constraint itself (sim_lmm_cnst.en_inline). */
-#define SIM_LMM_EN_INLINE 2
+#define SIM_LMM_EN_INLINE_LOG2 1
+#define SIM_LMM_EN_INLINE (1 << SIM_LMM_EN_INLINE_LOG2)
 
 /* How many entries ahead a walk of a constraint's array asks for the variables. */
 #define SIM_LMM_AHEAD 48
@@ -113,18 +114,21 @@ struct sim_lmm_cnst {
     bool fatpipe;
     bool dirty;                    /* FATPIPE during a solve: `usage` may be too high, recompute */
     bool stale;                    /* during a solve: its heap key is below `ratio`, raise it */
+    uint8_t en_cap_log2;           /* `en` has room for 1 << en_cap_log2 entries */
     uint64_t stamp;                /* == sys->epoch when in sys->work_cnsts */
     struct sim_lmm_link work_link; /* in sys->work_cnsts */
     struct sim_lmm_ent *en;        /* elements of variables with penalty > 0, holes among them */
     int en_n;                      /* entries used in `en`, holes included */
     int en_live;                   /* entries that are not holes */
-    int en_cap;
-    /* FATPIPE bookkeeping for sim__lmm_cnst_is_loose: the enabled elements whose weight /
-     * penalty ratio differs from the first's (fp_ratio), and the enabled elements. */
-    int fp_nodd;
+    /* The enabled variable that is alone here and kept out of `en` (lmm_alone.c), or NULL;
+     * `en` is then empty. */
+    struct sim_lmm_var *owner;
     /* `en` while it fits here: a link with a message or two at a time (a ring, a ping-pong)
      * then touches no other memory than its constraint */
     struct sim_lmm_ent en_inline[SIM_LMM_EN_INLINE];
+    /* FATPIPE bookkeeping for sim__lmm_cnst_is_loose: the enabled elements whose weight /
+     * penalty ratio differs from the first's (fp_ratio), and the enabled elements. */
+    int fp_nodd;
     int fp_nenabled;
     double fp_ratio;
     void *id;
@@ -152,6 +156,7 @@ struct sim_lmm_var {
     void *id;
     bool fixed;     /* during a solve: value is final */
     uint8_t nslots; /* element slots in the variable's own block (sim_lmm_var_new) */
+    bool detached;  /* enabled, alone, out of its constraints' entries (lmm_alone.c) */
     int nelem;
     int elems_cap;
     double bound;
@@ -203,7 +208,17 @@ struct sim_lmm_system {
      * the latest such variable, NULL once freed (sim_lmm_var_new sizes blocks from these). */
     int hint_fit[SIM_LMM_MAX_SLOTS + 1];
     struct sim_lmm_var *hint_last[SIM_LMM_MAX_SLOTS + 1];
-    uint64_t nenables;            /* variables enabled so far (created enabled, or enabled) */
+    uint64_t nenables; /* variables enabled so far (created enabled, or enabled) */
+    /* A flow enabled alone, detached, and its value not yet found: the next solve finds it
+     * unless something else is marked first (lmm_alone.c). */
+    struct sim_lmm_var *fresh;
+    /* The constraints that freeing detached variables would have marked, in order, and where
+     * `fresh` was enabled among them: marked only if something else is (sim__lmm_flush). */
+    struct sim_lmm_cnst **ghost;
+    int ghost_n;
+    int ghost_cap;
+    int fresh_at;
+    bool eager;                   /* never detach (tests compare the two ways) */
     struct sim_lmm_var **scratch; /* finish_work's variables to sort */
     int scratch_cap;
 };
@@ -274,6 +289,67 @@ static inline struct sim_lmm_elems sim__lmm_elems(const struct sim_lmm_var *v)
     return (struct sim_lmm_elems){ .at = v->elems, .n = v->nelem };
 }
 
+/* ---- the enabled entries of a constraint (struct sim_lmm_ent) ---- */
+
+/* Puts the detached `var`'s elements in their constraints' entries (lmm_alone.c). */
+void sim__lmm_attach(struct sim_lmm_var *var);
+
+/* Moves the entries of `c` over its holes, keeping their order. */
+static inline void sim__lmm_en_squeeze(struct sim_lmm_cnst *c)
+{
+    int k = 0;
+
+    for (int i = 0; i < c->en_n; i++) {
+        if (!c->en[i].var)
+            continue;
+        if (k != i) {
+            c->en[k] = c->en[i];
+            c->en[k].elem->pos = k;
+        }
+        k++;
+    }
+    c->en_n = k;
+}
+
+/* Makes room for one more entry in the full array of `c` (see lmm.c). */
+void sim__lmm_en_make_room(struct sim_lmm_cnst *c);
+
+/* `e` becomes the last enabled element of its constraint, after the entries of the variable
+ * detached there, which come in first. */
+static inline void sim__lmm_en_append(struct sim_lmm_elem *e)
+{
+    struct sim_lmm_cnst *c = e->cnst;
+    struct sim_lmm_ent *t;
+
+    if (c->owner)
+        sim__lmm_attach(c->owner);
+    if (c->en_n == 1 << c->en_cap_log2)
+        sim__lmm_en_make_room(c);
+    e->pos = c->en_n++;
+    t = &c->en[e->pos];
+    t->var = e->var;
+    t->elem = e;
+    t->weight = e->weight;
+    c->en_live++;
+}
+
+/* The enabled `e` leaves its constraint's entries. Once the holes are three times the entries
+ * they are squeezed out: a walk never reads more than four times the entries (or
+ * SIM_LMM_SQUEEZE_MIN), and a squeeze moves at most a third as many entries as the removals
+ * that made its holes (flows ending in the order they started leave their holes in front). */
+static inline void sim__lmm_en_remove(struct sim_lmm_elem *e)
+{
+    struct sim_lmm_cnst *c = e->cnst;
+
+    c->en[e->pos].var = NULL;
+    c->en_live--;
+    e->pos = -1;
+    if (c->en_live == 0)
+        c->en_n = 0;
+    else if (c->en_live * 4 < c->en_n && c->en_n >= SIM_LMM_SQUEEZE_MIN)
+        sim__lmm_en_squeeze(c);
+}
+
 /* A walk of the enabled entries of `c` asks the memory for the variable SIM_LMM_AHEAD entries
  * on (and for the first ones before it starts, sim__lmm_prefetch_start): each variable is in a
  * block of its own, a cache miss, and the all-to-all's one solve of a million flows is mostly
@@ -332,8 +408,39 @@ static inline void sim__lmm_queue_modified(struct sim_lmm_system *sys, struct si
     sys->mod[sys->mod_n++] = var;
 }
 
+/* Records that the value of `var` must be computed again (lmm.c). */
+void sim__lmm_mark_var(struct sim_lmm_system *sys, struct sim_lmm_var *var);
+
+/* ---- flows alone (lmm_alone.c) ---- */
+
 /* Solves in closed form when one enabled variable is alone on every constraint the solve
- * would reach, or none is (lmm_alone.c); false when the general solve is needed. */
+ * would reach, or none is; false when the general solve is needed. */
 bool sim__lmm_solve_alone(struct sim_lmm_system *sys);
+
+/* Keeps the variable being enabled out of its constraints' entries when it is alone on all of
+ * them and nothing else waits for the solve; true when it did (the variable is then marked
+ * without its constraints, see lmm_alone.c). */
+bool sim__lmm_detach(struct sim_lmm_system *sys, struct sim_lmm_var *var);
+
+/* The detached `var` is about to change: puts it back as if it had never been detached. */
+void sim__lmm_undetach(struct sim_lmm_system *sys, struct sim_lmm_var *var);
+
+/* The detached `var` is freed: what marking it would mark waits with the rest. */
+void sim__lmm_forget(struct sim_lmm_system *sys, struct sim_lmm_var *var);
+
+/* Marks what detaching and forgetting deferred, in the order it happened. */
+void sim__lmm_flush_pending(struct sim_lmm_system *sys);
+
+/* Called before anything is marked, so that the deferred marks come first. */
+static inline void sim__lmm_flush(struct sim_lmm_system *sys)
+{
+    if (sys->fresh || sys->ghost_n)
+        sim__lmm_flush_pending(sys);
+}
+
+/* The solve when only detaching and forgetting changed the system: the fresh variable alone
+ * at its value, the forgotten constraints empty. False when the general solve is needed (the
+ * deferred marks are then made). */
+bool sim__lmm_solve_pending(struct sim_lmm_system *sys);
 
 #endif /* SIM_LMM_IMPL_H */

@@ -578,7 +578,7 @@ void sim_lmm_solve(struct sim_lmm_system *sys)
 {
     if (!sys->changed)
         return;
-    if (sim__lmm_solve_alone(sys)) {
+    if (sim__lmm_solve_pending(sys) || sim__lmm_solve_alone(sys)) {
         sys->epoch++;
         sys->changed = false;
         return;

@@ -1,6 +1,8 @@
 /* Max-min solver, randomized: thousands of random systems (shared and fatpipe constraints,
  * penalties, bounds, weights, mutations) checked for feasibility and fairness, and solved
- * incrementally with selective update against the same system built from scratch. */
+ * incrementally with selective update against the same system built from scratch; and random
+ * sequences of operations on two systems, one detaching flows alone (lmm_alone.c) and one
+ * never, which must give the same values and modified queues to the bit. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -8,10 +10,12 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lmm_util.h"
 #include "simcore/lmm.h"
+#include "simcore/lmm_impl.h" /* sys->eager, var->detached */
 
 #define RND_SYSTEMS 3000
 #define RND_MAX_CNSTS 8
@@ -361,4 +365,171 @@ Test(lmm, random_systems_are_feasible_fair_and_incremental)
         sim_lmm_system_free(ref.sys);
         sim_lmm_system_free(inc.sys);
     }
+}
+
+/* ---- detaching against the eager way ---- */
+
+#define LS_CNSTS 10
+#define LS_VARS 8
+#define LS_STEPS 400
+#define LS_RUNS 300
+
+struct ls_pair {
+    struct sim_lmm_system *sys[2]; /* [0] detaches, [1] is eager */
+    struct sim_lmm_cnst *c[2][LS_CNSTS];
+    struct sim_lmm_var *v[2][LS_VARS];
+    bool enabled[LS_VARS];
+    int ncnst[LS_VARS];
+};
+
+/* Solves both, then compares the modified queues and every variable's value to the bit. */
+static void ls_solve(struct ls_pair *p, int run, int step)
+{
+    int a[64];
+    int b[64];
+    int na;
+    int nb;
+
+    sim_lmm_solve(p->sys[0]);
+    sim_lmm_solve(p->sys[1]);
+    na = lmm_drain(p->sys[0], a, 64);
+    nb = lmm_drain(p->sys[1], b, 64);
+    cr_assert_eq(na, nb, "run %d step %d: %d modified variables detaching, %d eager", run, step, na,
+                 nb);
+    for (int i = 0; i < na; i++)
+        cr_assert_eq(a[i], b[i], "run %d step %d: modified #%d is %d detaching, %d eager", run,
+                     step, i, a[i], b[i]);
+    for (int i = 0; i < LS_VARS; i++) {
+        double x;
+        double y;
+
+        if (!p->v[0][i])
+            continue;
+        x = sim_lmm_var_value(p->v[0][i]);
+        y = sim_lmm_var_value(p->v[1][i]);
+        cr_assert(memcmp(&x, &y, sizeof(x)) == 0,
+                  "run %d step %d: variable %d is %.17g detaching, %.17g eager", run, step, i, x,
+                  y);
+    }
+}
+
+/* Compares what both systems say of constraint k: its usage and the ids of its variables. */
+static void ls_read_cnst(struct ls_pair *p, int k, int run, int step)
+{
+    double ua = sim_lmm_cnst_usage(p->c[0][k]);
+    double ub = sim_lmm_cnst_usage(p->c[1][k]);
+    void **ia;
+    void **ib;
+    int na = sim_lmm_cnst_var_ids(p->sys[0], p->c[0][k], &ia);
+    int nb = sim_lmm_cnst_var_ids(p->sys[1], p->c[1][k], &ib);
+
+    cr_assert(memcmp(&ua, &ub, sizeof(ua)) == 0, "run %d step %d: usage of %d %.17g, %.17g", run,
+              step, k, ua, ub);
+    cr_assert_eq(na, nb, "run %d step %d: constraint %d lists %d and %d variables", run, step, k,
+                 na, nb);
+    for (int i = 0; i < na; i++)
+        cr_assert_eq(ia[i], ib[i], "run %d step %d: constraint %d's variable #%d differs", run,
+                     step, k, i);
+    free(ia);
+    free(ib);
+}
+
+/* One random operation, the same on both systems. Returns 1 when it detached a variable. */
+static int ls_step(struct ls_pair *p, int run, int step)
+{
+    int op = rnd_int(10);
+    int i = rnd_int(LS_VARS);
+    int k = rnd_int(LS_CNSTS);
+    double x = rnd_penalty();
+    double y = rnd_weight();
+    int detached = 0;
+
+    if (op <= 1 && !p->v[0][i]) { /* a flow paying its latency: 1 to 3 uses, rarely twice one */
+        struct sim_lmm_use uses[3];
+        int n = 1 + rnd_int(3);
+        double bound = rnd_bound();
+
+        for (int u = 0; u < n; u++)
+            uses[u] = (struct sim_lmm_use){ .weight = rnd_weight(), .cnst = NULL };
+        for (int s = 0; s < 2; s++) {
+            uint64_t keep = rnd_state;
+
+            for (int u = 0; u < n; u++) {
+                int kk = rnd_int(LS_CNSTS);
+
+                uses[u].cnst = p->c[s][kk];
+            }
+            if (s == 0)
+                rnd_state = keep; /* the same constraints for the other system */
+            p->v[s][i] = sim_lmm_var_new_disabled(p->sys[s], &lmm_tags[i], bound, uses, n);
+        }
+        p->enabled[i] = false;
+        p->ncnst[i] = n;
+    } else if (op == 2 && p->v[0][i] && !p->enabled[i]) { /* its latency paid */
+        if (x == 0)
+            x = 1;
+        for (int s = 0; s < 2; s++)
+            sim_lmm_var_set_penalty(p->sys[s], p->v[s][i], x);
+        p->enabled[i] = true;
+        detached = p->v[0][i]->detached;
+    } else if (op == 3 && p->v[0][i]) { /* it ends */
+        for (int s = 0; s < 2; s++) {
+            sim_lmm_var_free(p->sys[s], p->v[s][i]);
+            p->v[s][i] = NULL;
+        }
+    } else if (op == 4 && p->v[0][i]) { /* suspended, resumed or reweighted */
+        for (int s = 0; s < 2; s++)
+            sim_lmm_var_set_penalty(p->sys[s], p->v[s][i], x);
+        p->enabled[i] = x > 0;
+    } else if (op == 5 && p->v[0][i]) {
+        double b = rnd_bound();
+
+        for (int s = 0; s < 2; s++)
+            sim_lmm_var_set_bound(p->sys[s], p->v[s][i], b);
+    } else if (op == 6) { /* a link's bandwidth changes */
+        double b = rnd_amount(1, 100);
+
+        for (int s = 0; s < 2; s++)
+            sim_lmm_cnst_set_bound(p->sys[s], p->c[s][k], b);
+    } else if (op == 7 && p->v[0][i]) {
+        for (int s = 0; s < 2; s++)
+            sim_lmm_expand(p->sys[s], p->c[s][k], p->v[s][i], y);
+    } else if (op == 8) {
+        ls_read_cnst(p, k, run, step);
+    } else {
+        ls_solve(p, run, step);
+    }
+    return detached;
+}
+
+Test(lmm, detached_flows_solve_as_the_eager_system_to_the_bit)
+{
+    /* 300 runs of 400 random operations (flows made disabled on 1..3 of 10 constraints, 1 in 4
+     * FATPIPE; enabled, freed, suspended, bounded, expanded; links changing capacity; usage and
+     * variable lists read; solves) on a detaching and an eager system in lockstep. After each
+     * solve, the modified queues and all values must be identical; so must each read. */
+    int detached = 0;
+
+    rnd_state = 0x2545f4914f6cdd1dULL;
+    for (int run = 0; run < LS_RUNS; run++) {
+        struct ls_pair p;
+
+        memset(&p, 0, sizeof(p));
+        for (int s = 0; s < 2; s++)
+            p.sys[s] = sim_lmm_system_new(true, PRECISION);
+        p.sys[1]->eager = true;
+        for (int k = 0; k < LS_CNSTS; k++) {
+            bool fatpipe = rnd_int(4) == 0;
+            double bound = rnd_amount(1, 100);
+
+            for (int s = 0; s < 2; s++)
+                p.c[s][k] = sim_lmm_cnst_new(p.sys[s], NULL, bound, fatpipe);
+        }
+        for (int step = 0; step < LS_STEPS; step++)
+            detached += ls_step(&p, run, step);
+        ls_solve(&p, run, LS_STEPS);
+        for (int s = 0; s < 2; s++)
+            sim_lmm_system_free(p.sys[s]);
+    }
+    cr_assert_gt(detached, LS_RUNS, "only %d variables were detached", detached);
 }
