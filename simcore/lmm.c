@@ -222,12 +222,13 @@ void sim__lmm_mark_var(struct sim_lmm_system *sys, struct sim_lmm_var *var)
 static void fp_enter(struct sim_lmm_system *sys, struct sim_lmm_elem *e)
 {
     struct sim_lmm_cnst *c = e->cnst;
-    double ratio = e->weight / e->var->penalty;
+    double ratio;
     bool was_loose = sim__lmm_cnst_is_loose(sys, c);
     bool odd;
 
     if (!c->fatpipe)
         return;
+    ratio = e->weight / e->var->penalty;
     odd = c->fp_nenabled > 0 && ratio != c->fp_ratio;
     if (was_loose && odd)
         sim__lmm_flush(sys);
@@ -265,6 +266,8 @@ static void fp_update_var(struct sim_lmm_system *sys, struct sim_lmm_var *var, b
     for (int i = 0; i < w.n; i++) {
         struct sim_lmm_elem *e = &w.at[i];
 
+        if (!e->cnst->fatpipe)
+            continue;
         if (enter)
             fp_enter(sys, e);
         else
