@@ -131,8 +131,9 @@ static void var_release_elems(struct sim_lmm_system *sys, struct sim_lmm_var *va
         if (listed)
             var_prefetch_entries(var, false);
         fp_update_var(sys, var, false);
-        for (int i = 0; i < w.n && listed; i++)
-            sim__lmm_en_remove(&w.at[i]);
+        if (listed)
+            for (int i = 0; i < w.n; i++)
+                sim__lmm_en_remove(&w.at[i]);
     }
     var->nelem = 0;
     if (var->elems != var->slots)

@@ -232,19 +232,14 @@ void sim__lmm_flush_pending(struct sim_lmm_system *sys)
 
     sys->fresh = NULL;
     sys->ghost_n = 0;
-    for (int i = 0; i < n; i++) {
-        if (v && i == sys->fresh_at) {
+    for (int i = 0; i <= n; i++) {
+        if (v && i == sys->fresh_at) { /* what enabling it would have done, in its turn */
             if (v->detached)
                 sim__lmm_attach(v);
             sim__lmm_mark_var(sys, v);
-            v = NULL;
         }
-        mark_ghost(sys, sys->ghost[i]);
-    }
-    if (v) {
-        if (v->detached)
-            sim__lmm_attach(v);
-        sim__lmm_mark_var(sys, v);
+        if (i < n)
+            mark_ghost(sys, sys->ghost[i]);
     }
 }
 

@@ -379,7 +379,6 @@ struct ls_pair {
     struct sim_lmm_cnst *c[2][LS_CNSTS];
     struct sim_lmm_var *v[2][LS_VARS];
     bool enabled[LS_VARS];
-    int ncnst[LS_VARS];
 };
 
 /* Solves both, then compares the modified queues and every variable's value to the bit. */
@@ -446,25 +445,20 @@ static int ls_step(struct ls_pair *p, int run, int step)
 
     if (op <= 1 && !p->v[0][i]) { /* a flow paying its latency: 1 to 3 uses, rarely twice one */
         struct sim_lmm_use uses[3];
+        int cnst[3];
         int n = 1 + rnd_int(3);
         double bound = rnd_bound();
 
-        for (int u = 0; u < n; u++)
-            uses[u] = (struct sim_lmm_use){ .weight = rnd_weight(), .cnst = NULL };
+        for (int u = 0; u < n; u++) {
+            cnst[u] = rnd_int(LS_CNSTS);
+            uses[u].weight = rnd_weight();
+        }
         for (int s = 0; s < 2; s++) {
-            uint64_t keep = rnd_state;
-
-            for (int u = 0; u < n; u++) {
-                int kk = rnd_int(LS_CNSTS);
-
-                uses[u].cnst = p->c[s][kk];
-            }
-            if (s == 0)
-                rnd_state = keep; /* the same constraints for the other system */
+            for (int u = 0; u < n; u++)
+                uses[u].cnst = p->c[s][cnst[u]];
             p->v[s][i] = sim_lmm_var_new_disabled(p->sys[s], &lmm_tags[i], bound, uses, n);
         }
         p->enabled[i] = false;
-        p->ncnst[i] = n;
     } else if (op == 2 && p->v[0][i] && !p->enabled[i]) { /* its latency paid */
         if (x == 0)
             x = 1;
