@@ -61,8 +61,8 @@ struct sim_actor *sim_actor_create(const char *name, struct sim_host *host, sim_
     return sim_actor_create_labeled(name, NULL, host, fn, arg);
 }
 
-struct sim_actor *sim_actor_create_labeled(const char *name, const char *label,
-                                           struct sim_host *host, sim_actor_fn *fn, void *arg)
+static struct sim_actor *create(const char *name, const char *label, struct sim_host *host,
+                                sim_actor_fn *fn, void *arg, bool copied)
 {
     struct sim__actors *t = &sim__engine.actors;
     size_t nlen = strlen(name) + 1;
@@ -75,7 +75,9 @@ struct sim_actor *sim_actor_create_labeled(const char *name, const char *label,
     a->host = host;
     a->fn = fn;
     a->arg = arg;
-    a->ctx = sim_context_create(actor_main, a, sim_actor_label(a), sim__engine.maestro);
+    a->ctx = copied
+                 ? sim_context_create_copied(actor_main, a, sim_actor_label(a), sim__engine.maestro)
+                 : sim_context_create(actor_main, a, sim_actor_label(a), sim__engine.maestro);
     a->state = SIM__ACTOR_RUNNABLE;
     if (t->n == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 64;
@@ -85,6 +87,35 @@ struct sim_actor *sim_actor_create_labeled(const char *name, const char *label,
     t->nlive++;
     runq_push(a);
     return a;
+}
+
+struct sim_actor *sim_actor_create_labeled(const char *name, const char *label,
+                                           struct sim_host *host, sim_actor_fn *fn, void *arg)
+{
+    return create(name, label, host, fn, arg, false);
+}
+
+struct sim_actor *sim_actor_create_copied(const char *name, const char *label,
+                                          struct sim_host *host, sim_actor_fn *fn, void *arg)
+{
+    return create(name, label, host, fn, arg, true);
+}
+
+void sim_actor_set_stack_of(struct sim_actor *a, struct sim_actor *owner)
+{
+    a->stack_of = owner;
+}
+
+void *sim_actor_stack_addr(const struct sim_actor *a, const void *p)
+{
+    return a && a->ctx ? sim_context_stack_addr(a->ctx, p) : (void *)p;
+}
+
+/* Before `a` runs: the copied stack it uses as its owner's, placed. */
+static void place_stack_of(const struct sim_actor *a)
+{
+    if (a->stack_of && a->stack_of->ctx)
+        sim_context_place(a->stack_of->ctx);
 }
 
 /* Switches from the running actor back to maestro. */
@@ -156,6 +187,8 @@ void sim__actors_run_ready(void)
         sim__engine.actor_runs++;
         if (sim__engine.resume_fn)
             sim__engine.resume_fn(a, sim__engine.resume_arg);
+        if (a->stack_of)
+            place_stack_of(a);
         sim_context_switch(sim__engine.maestro, a->ctx);
         sim__engine.current = NULL;
         if (a->state == SIM__ACTOR_DONE && a->ctx) {
@@ -329,6 +362,7 @@ void sim_actor_run_on_stack(struct sim_actor *a, void (*fn)(void *arg), void *ar
     sim__engine.current = a;
     if (sim__engine.resume_fn)
         sim__engine.resume_fn(a, sim__engine.resume_arg);
+    place_stack_of(a);
     sim_context_switch(sim__engine.maestro, a->ctx);
     sim__engine.current = NULL;
 }

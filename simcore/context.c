@@ -16,6 +16,10 @@
 #include "simcore/context.h"
 #include "simcore/internal.h"
 
+#ifdef HAVE_VALGRIND_MEMCHECK_H
+#include <valgrind/memcheck.h>
+#endif
+
 SIM_LOG_CATEGORY(log_ctx, "sim.ctx");
 
 #define MIN_STACK_SIZE (16 * 1024)
@@ -27,9 +31,13 @@ struct sim_context {
     void *arg;
     struct sim_context *on_return;
     char *name;                  /* in the same block, after uc */
-    struct sim__ctx_stack stack; /* map is NULL for maestro */
+    struct sim__ctx_stack stack; /* map is NULL for maestro and copied contexts */
     int reg_index;               /* position in sim__engine.ctx.guarded, -1 when not in it */
     bool finished;
+    bool copied;    /* runs on the shared stack: its image is kept in `img` while not placed */
+    size_t img_len; /* copied: bytes of its stack in use, from sp to the shared stack's top */
+    size_t img_cap;
+    char *img;
     enum sim_ctx_factory factory; /* the one it was created with */
     max_align_t uc[];             /* ucontext or thread factory state */
 };
@@ -97,6 +105,10 @@ static void write_size(size_t v)
 static const struct sim_context *guard_owner(uintptr_t addr)
 {
     const struct sim__contexts *x = &sim__engine.ctx;
+    uintptr_t shared = (uintptr_t)x->shared.map;
+
+    if (shared && addr >= shared && addr < shared + x->shared.guard)
+        return x->placed; /* only a copied context runs on the shared stack */
 
     for (size_t i = 0; i < x->nguarded; i++) {
         const struct sim_context *c = x->guarded[i];
@@ -252,6 +264,8 @@ void sim__ctx_shutdown(void)
     struct sim__contexts *x = &sim__engine.ctx;
 
     sim_assert(x->nguarded == 0, "%zu contexts outlive the engine", x->nguarded);
+    if (x->shared.map)
+        sim__ctx_stack_put(&x->shared);
     free(x->maestro);
     free(x->guarded);
     sim__ctx_stack_release();
@@ -331,12 +345,106 @@ struct sim_context *sim_context_create(sim_context_fn *fn, void *arg, const char
     return c;
 }
 
+/* ---- copied contexts ----
+ * They all run on one shared stack. The context placed in it runs there as on a stack of its
+ * own; placing another first saves the part of the shared stack the placed one uses (from its
+ * saved stack pointer up to the top: about 1 KiB for a rank blocked in MPI_Recv) into that
+ * one's image, then copies the other's image back where it was. Their stack addresses stay
+ * the same; only while a context is not placed do they hold another's data, so another context
+ * reaches its stack through sim_context_stack_addr. */
+
+#define IMG_MIN 256 /* room for the first frame, and the image's first size */
+
+static char *shared_top(void)
+{
+    const struct sim__ctx_stack *s = &sim__engine.ctx.shared;
+
+    return s->map + s->guard + s->size;
+}
+
+struct sim_context *sim_context_create_copied(sim_context_fn *fn, void *arg, const char *name,
+                                              struct sim_context *on_return)
+{
+    struct sim__contexts *x = &sim__engine.ctx;
+    struct sim_context *c;
+    char *frame;
+
+#ifdef HAVE_RAW_CONTEXTS
+    if (x->factory != SIM_CTX_RAW)
+#endif
+        return sim_context_create(fn, arg, name, on_return);
+    sim_assert(x->initialised, "sim_context_create_copied called before sim_context_init");
+    if (!x->shared.map)
+        x->shared = sim__ctx_stack_get();
+    c = context_alloc(0, name);
+    c->fn = fn;
+    c->arg = arg;
+    c->on_return = on_return;
+    c->copied = true;
+    c->stack.guard = x->shared.guard; /* for the overflow report; map stays NULL */
+    c->stack.size = x->shared.size;
+    c->img_cap = IMG_MIN;
+    c->img = sim_xmalloc(IMG_MIN);
+    /* the frame as sim__ctx_raw_prepare lays it under a top: it does not depend on where */
+    frame = sim__ctx_raw_prepare(c->img, IMG_MIN, context_entry, c);
+    c->img_len = (size_t)(c->img + IMG_MIN - frame);
+    memmove(c->img, frame, c->img_len);
+    c->sp = shared_top() - c->img_len;
+    return c;
+}
+
+/* Keeps the stack of the placed context, which must not be running, in its image. */
+static void save_placed(struct sim_context *c)
+{
+    size_t len = (size_t)(shared_top() - (char *)c->sp);
+
+    if (len > c->img_cap) {
+        c->img_cap = (len + IMG_MIN - 1) / IMG_MIN * IMG_MIN; /* a million of them: no slack */
+        free(c->img);
+        c->img = sim_xmalloc(c->img_cap);
+    }
+    memcpy(c->img, c->sp, len);
+    c->img_len = len;
+}
+
+void sim_context_place(struct sim_context *c)
+{
+    struct sim__contexts *x = &sim__engine.ctx;
+
+    if (!c->copied || x->placed == c)
+        return;
+    if (x->placed && !x->placed->finished)
+        save_placed(x->placed);
+#ifdef HAVE_VALGRIND_MEMCHECK_H
+    /* Memcheck took the part below the last one's stack pointer as freed when it returned */
+    VALGRIND_MAKE_MEM_UNDEFINED(shared_top() - c->img_len, c->img_len);
+#endif
+    memcpy(shared_top() - c->img_len, c->img, c->img_len);
+    x->placed = c;
+}
+
+void *sim_context_stack_addr(const struct sim_context *c, const void *p)
+{
+    const struct sim__contexts *x = &sim__engine.ctx;
+    const char *a = p;
+    const char *top;
+
+    if (!c || !c->copied || x->placed == c)
+        return (void *)p;
+    top = shared_top();
+    if (a < top - c->img_len || a >= top)
+        return (void *)p; /* not in its stack's used part: not on its stack */
+    return c->img + (a - (top - c->img_len));
+}
+
 void sim_context_switch(struct sim_context *from, struct sim_context *to)
 {
     enum sim_ctx_factory factory = sim__engine.ctx.factory;
 
 #ifdef HAVE_RAW_CONTEXTS
     if (factory == SIM_CTX_RAW) {
+        if (to->copied)
+            sim_context_place(to);
         sim__ctx_raw_swap(&from->sp, &to->sp);
         return;
     }
@@ -359,6 +467,10 @@ const char *sim__context_resume_span(const struct sim_context *ctx, const void *
                                      unsigned *len)
 {
 #ifdef HAVE_RAW_CONTEXTS
+    if (ctx->copied) { /* placing it reads its image (as it was when last saved) */
+        *len = (unsigned)(ctx->img_len < RESUME_MAX ? ctx->img_len : RESUME_MAX);
+        return ctx->img;
+    }
     if (ctx->factory == SIM_CTX_RAW && ctx->stack.map) {
         const char *base = ctx->stack.map + ctx->stack.guard;
         const char *top = base + ctx->stack.size;
@@ -389,6 +501,9 @@ void sim_context_destroy(struct sim_context *ctx)
     registry_remove(ctx);
     if (ctx->stack.map)
         sim__ctx_stack_put(&ctx->stack);
+    if (sim__engine.ctx.placed == ctx)
+        sim__engine.ctx.placed = NULL;
+    free(ctx->img);
     free(ctx);
 }
 

@@ -30,6 +30,21 @@ struct sim_context *sim_context_maestro(void);
  * (and the vm.max_map_count / guard-size hint) when the stack cannot be mapped. */
 struct sim_context *sim_context_create(sim_context_fn *fn, void *arg, const char *name,
                                        struct sim_context *on_return);
+/* Like sim_context_create, but the context runs on the engine's one shared stack (raw factory;
+ * the others get a stack of their own): while another copied context is placed there, the used
+ * part of its stack (from its stack pointer to the top) waits in a buffer of its own. A million
+ * such contexts cost that buffer each (about 1 KiB for a rank blocked in MPI_Recv), not a
+ * touched stack page and the page-table page behind it; a switch to one copies its part in,
+ * and the other's out (contexts/copy-stacks). */
+struct sim_context *sim_context_create_copied(sim_context_fn *fn, void *arg, const char *name,
+                                              struct sim_context *on_return);
+/* Puts the stack of copied context `c` (not running) in place on the shared stack, saving the
+ * one there; nothing for a context with a stack of its own. Switching to `c` does it; call it
+ * before running code that uses c's stack memory from another context. */
+void sim_context_place(struct sim_context *c);
+/* Where the byte at `p` of c's stack is now: p itself unless c is copied, not placed, and p in
+ * the used part of its stack, where it is in c's buffer. */
+void *sim_context_stack_addr(const struct sim_context *c, const void *p);
 /* Saves the current state into `from` and resumes `to`. */
 void sim_context_switch(struct sim_context *from, struct sim_context *to);
 /* Frees the stack (the context must not be running). */

@@ -147,6 +147,10 @@ struct sim__contexts {
     size_t capguarded;
     long live_threads; /* thread factory: threads started and not joined (for its messages) */
     struct sim__ctx_pool stacks;
+    /* Copied contexts (sim_context_create_copied) all run on `shared` (map NULL until the
+     * first); `placed` is the one whose stack image is in it now (NULL: none). */
+    struct sim__ctx_stack shared;
+    struct sim_context *placed;
 };
 /* Frees maestro's context and the guard registry and releases the stacks (every other context
  * must have been destroyed). */
@@ -183,6 +187,7 @@ struct sim_actor {
     bool autofree;              /* freed as soon as it ends (sim_actor_set_autofree) */
     uint64_t block_seq;         /* when it last began to block (sim_actor_block_seq) */
     int run_after;              /* pid of the actor the engine ran after it last time (0: none) */
+    struct sim_actor *stack_of; /* whose copied stack is placed while it runs, or NULL */
 };
 
 /* The actor table and the run queue, in the engine's state. */

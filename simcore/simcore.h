@@ -378,6 +378,20 @@ struct sim_actor *sim_actor_create(const char *name, struct sim_host *host, sim_
  * ("rank 3"), where the bare name would be unclear. */
 struct sim_actor *sim_actor_create_labeled(const char *name, const char *label,
                                            struct sim_host *host, sim_actor_fn *fn, void *arg);
+/* The same again, for an actor whose stack is copied (sim_context_create_copied): it runs on a
+ * stack shared by all such actors, and the part of that stack it uses is copied out while
+ * another of them runs. Other actors and the engine reach its stack memory through
+ * sim_actor_stack_addr; an actor that uses its memory directly must be tied to it
+ * (sim_actor_set_stack_of). */
+struct sim_actor *sim_actor_create_copied(const char *name, const char *label,
+                                          struct sim_host *host, sim_actor_fn *fn, void *arg);
+/* While `a` runs (on a stack of its own), the copied stack of `owner` is in place, so that `a`
+ * reads and writes owner's stack memory directly: a rank's threads and its nonblocking
+ * collectives' helpers. `owner` must outlive `a`'s runs; NULL unties it. */
+void sim_actor_set_stack_of(struct sim_actor *a, struct sim_actor *owner);
+/* Where the byte at `p` of a's stack is now: p itself, or where the copy of a's stack holds it
+ * while another actor runs on the shared stack. */
+void *sim_actor_stack_addr(const struct sim_actor *a, const void *p);
 /* The running actor, or NULL in the engine (maestro). */
 struct sim_actor *sim_actor_self(void);
 const char *sim_actor_name(const struct sim_actor *a);

@@ -7,6 +7,7 @@
 #endif
 #include <errno.h>
 #include <limits.h>
+#include <stdlib.h>
 
 #include "simcore/internal.h"
 
@@ -75,29 +76,32 @@ static void on_deadline(struct sim_activity *act, void *arg)
 
 bool sim_waitq_block(struct sim_waitq *q, const char *what, double deadline)
 {
-    struct sim_waiter w = { .actor = sim_actor_self() };
+    struct sim_waiter *w;
     struct sim_activity *timer = NULL;
     bool woken;
 
-    sim_assert(w.actor, "sim_waitq_block called from maestro (%s)", what);
+    sim_assert(sim_actor_self(), "sim_waitq_block called from maestro (%s)", what);
     if (deadline >= 0 && deadline <= sim_now())
         return false;
-    push(q, &w);
+    w = sim_xcalloc(1, sizeof(*w));
+    w->actor = sim_actor_self();
+    push(q, w);
     if (deadline >= 0) {
         timer = sim_sleep_start(deadline - sim_now());
-        sim_activity_on_done(timer, on_deadline, &w);
+        sim_activity_on_done(timer, on_deadline, w);
     }
-    while (w.q && !w.timed_out)
+    while (w->q && !w->timed_out)
         sim_actor_block(what);
     /* woken by the other side even if the deadline passed meanwhile: what it handed over (a
      * mutex, a semaphore unit) is this waiter's */
-    woken = w.q == NULL;
+    woken = w->q == NULL;
     if (!woken)
-        unlink_waiter(q, &w);
+        unlink_waiter(q, w);
     if (timer) {
         sim_activity_cancel(timer);
         sim_activity_unref(timer);
     }
+    free(w);
     return woken;
 }
 

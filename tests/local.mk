@@ -4,7 +4,8 @@ unit_tests =
 if HAVE_CRITERION
 unit_tests += tests/unit/simcore/test_simcore
 tests_unit_simcore_test_simcore_SOURCES = \
-	tests/unit/simcore/test_context.c tests/unit/simcore/test_context_thread.c \
+	tests/unit/simcore/test_context.c tests/unit/simcore/test_context_copy.c \
+	tests/unit/simcore/test_context_thread.c \
 	tests/unit/simcore/test_lmm.c tests/unit/simcore/test_lmm_random.c \
 	tests/unit/simcore/lmm_util.h tests/unit/simcore/lmm_util.c \
 	tests/unit/simcore/test_lmm_order.c \
