@@ -132,6 +132,9 @@ struct smpi_runtime {
     int exit_status;  /* first non-zero status from exit(), MPI_Abort or a failed rank */
     bool aborted;
     bool replaying; /* smpirun -replay: ranks run a TI trace (replay.c), nothing native */
+    /* contexts/copy-stacks in effect: ranks are copied actors (simcore sim_actor_create_copied);
+     * their threads and helpers are tied to their stacks (smpi__tie_to_rank) */
+    bool copy_stacks;
     /* The multipliers of the sleeps of MPI_Test (and the calls made of it), MPI_Testany and
      * MPI_Iprobe: each grows with a failed call (smpi/grow-injected-times) and is back to 1
      * after a successful one, whichever rank made it; SMPI 3.32 keeps them as one static
@@ -177,6 +180,15 @@ struct smpi_process *smpi__self(void);
 /* Where world rank `rank`'s buffer `p` can be read or written whatever rank runs: differs from
  * `p` only for a global under mmap privatization (see smpi_app_rank_addr). */
 void *smpi__rank_addr(int rank, const void *p);
+/* smpi__rank_addr for a buffer of `count` elements of `type`: the buffer moved as a whole by
+ * the shift its first byte needs, so that MPI_BOTTOM with absolute addresses is reached too. */
+void *smpi__rank_buf(int rank, const void *buf, int count, MPI_Datatype type);
+/* Under contexts/copy-stacks, ties actor `a` (a thread or helper of world rank `rank`) to the
+ * rank's stack, which it may use directly: placed whenever `a` runs. */
+void smpi__tie_to_rank(struct sim_actor *a, int rank);
+/* Whether contexts/copy-stacks applies to a run of `nranks` ranks (auto: from
+ * SMPI_COPY_STACKS_AUTO_RANKS on, raw factory only). */
+bool smpi__copy_stacks_wanted(int nranks);
 /* MPIEXEC_TIMEOUT (runtime/timeout.c): arms the job's time limit if the variable is set; called
  * when the engine stopped at that limit, says so and ends the job as mpiexec does (status 255). */
 void smpi__timeout_arm(void);

@@ -576,20 +576,26 @@ void smpi__coll_order_wait(enum coll_kind k, MPI_Comm comm)
 {
     struct smpi_coll_log *log;
     unsigned long seq;
-    bool released = false;
-    struct waiter w;
 
     if (!fire_and_forget(k) || !ordered(comm, 1) || smpi__comm_is_inter(comm) || !comm->coll_log)
         return;
     log = comm->coll_log;
     seq = log->next[smpi_comm_rank(comm)] - 1;
     for (struct position *p = log->open; p; p = p->next) {
+        /* not on the stack, which contexts/copy-stacks lends to others while the rank waits */
+        struct waiter *w;
+        bool *released;
+
         if (p->seq != seq)
             continue;
-        w = (struct waiter){ sim_actor_self(), &released, p->waiters };
-        p->waiters = &w;
-        while (!released)
+        w = sim_xmalloc(sizeof(*w) + sizeof(bool));
+        released = (bool *)(w + 1);
+        *released = false;
+        *w = (struct waiter){ sim_actor_self(), released, p->waiters };
+        p->waiters = w;
+        while (!*released)
             sim_actor_block(smpi__self()->call);
+        free(w);
         return;
     }
 }

@@ -144,6 +144,7 @@ void smpi__nbc_launch(const char *call, enum coll_kind kind, const struct coll_a
     snprintf(name, sizeof(name), "rank %d %s", self->rank, call);
     a = sim_actor_create(name, self->host, helper_main, n);
     sim_actor_set_autofree(a);
+    smpi__tie_to_rank(a, self->rank); /* its buffers may be on the rank's stack */
     n->proc.actor = a;
     sim_actor_set_data(a, &n->proc);
 }

@@ -11,6 +11,7 @@
 #include "config.h"
 #endif
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -119,7 +120,7 @@ static int exchange(int fd, struct joiner *self, char *theirs)
 
 int smpi__comm_join(int fd, MPI_Comm *intercomm)
 {
-    struct joiner self = { .next = NULL };
+    struct joiner *self; /* not on the stack: contexts/copy-stacks lends it while this waits */
     char theirs[MPI_MAX_PORT_NAME];
     bool accept;
     int rc;
@@ -128,14 +129,16 @@ int smpi__comm_join(int fd, MPI_Comm *intercomm)
     rc = check_socket(fd);
     if (rc != MPI_SUCCESS)
         return rc;
-    smpi__port_open(self.port);
-    rc = exchange(fd, &self, theirs);
+    self = sim_xcalloc(1, sizeof(*self));
+    smpi__port_open(self->port);
+    rc = exchange(fd, self, theirs);
     if (rc == MPI_SUCCESS) {
-        accept = strcmp(self.port, theirs) < 0;
+        accept = strcmp(self->port, theirs) < 0;
         /* both ends are here: the connect needs no timeout */
-        rc = smpi__port_meet(CALL, accept, accept ? self.port : theirs, 0, MPI_COMM_SELF, 0,
+        rc = smpi__port_meet(CALL, accept, accept ? self->port : theirs, 0, MPI_COMM_SELF, 0,
                              intercomm);
     }
-    smpi__port_close(self.port);
+    smpi__port_close(self->port);
+    free(self);
     return rc;
 }

@@ -18,6 +18,10 @@
  * guard) of 2 MiB or more each need their own, smaller ones share it. */
 #define RANK_STRUCT_BYTES (3728ull)
 #define RANK_STACK_BYTES (4096ull)
+/* Under contexts/copy-stacks a rank's stack costs no page and no page table of its own, but the
+ * copy of the part it uses while another runs: 2,384 bytes for this program, blocked in its
+ * barrier or allreduce, in a 2,560-byte buffer (measured 2026-11-29 at 1,024 ranks). */
+#define RANK_IMAGE_BYTES (2576ull)
 #define PT_PAGE_BYTES (4096ull)
 #define PT_PAGE_SPAN (2ull << 20)
 
@@ -51,14 +55,24 @@ static unsigned long long mem_available(void)
 void smpi__check_memory(int nranks, size_t globals_per_rank)
 {
     size_t stack = smpi__rt.cfg.sim.stack_size;
-    unsigned long long pt = page_table_per_rank(stack, smpi__rt.cfg.sim.guard_size);
-    unsigned long long per_rank = RANK_STRUCT_BYTES + RANK_STACK_BYTES + pt + globals_per_rank;
+    bool copied = smpi__copy_stacks_wanted(nranks);
+    unsigned long long pt = copied ? 0 : page_table_per_rank(stack, smpi__rt.cfg.sim.guard_size);
+    unsigned long long per_rank =
+        RANK_STRUCT_BYTES + (copied ? RANK_IMAGE_BYTES : RANK_STACK_BYTES) + pt + globals_per_rank;
     unsigned long long need = per_rank * (unsigned long long)nranks;
     unsigned long long avail = mem_available();
     char hint[160] = "";
 
     if (avail == 0 || need <= avail)
         return;
+    if (copied)
+        sim_die("-np %d needs about %.1f GiB (%.1f KiB per rank: %.1f KiB of structures, %.1f KiB "
+                "for the copy of its stack (contexts/copy-stacks), %.1f KiB of globals), more "
+                "than the %.1f GiB of memory available (MemAvailable in /proc/meminfo)\n"
+                "  run at most %llu ranks, or free memory",
+                nranks, (double)need / (1 << 30), (double)per_rank / 1024,
+                (double)RANK_STRUCT_BYTES / 1024, (double)RANK_IMAGE_BYTES / 1024,
+                (double)globals_per_rank / 1024, (double)avail / (1 << 30), avail / per_rank);
     if (pt > page_table_per_rank(256 << 10, 4096)) /* what 256 KiB stacks would cost */
         snprintf(hint, sizeof(hint),
                  ", or lower --cfg=contexts/stack-size (below 2 MiB stacks share page tables: "

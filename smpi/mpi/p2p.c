@@ -201,7 +201,7 @@ static void bsend_release(struct smpi_request *send)
 static void copy_to(struct smpi_request *send, struct smpi_request *recv, size_t n, void *dst,
                     bool dst_private)
 {
-    void *src = send->packed ? NULL : smpi__rank_addr(send->src, send->buf);
+    void *src = send->packed ? NULL : smpi__rank_buf(send->src, send->buf, send->count, send->type);
 
     /* As SMPI's copy callback (smpi_global.cpp), which runs in its kernel: a detached send's
      * data was copied aside, so only the receiver can be a shared block. */
@@ -226,7 +226,8 @@ static void copy_data(struct smpi_request *send, struct smpi_request *recv)
     size_t n = send->size < recv->size ? send->size : recv->size;
 
     if (n)
-        copy_to(send, recv, n, smpi__rank_addr(recv->dst, recv->buf), false);
+        copy_to(send, recv, n, smpi__rank_buf(recv->dst, recv->buf, recv->count, recv->type),
+                false);
 }
 
 /* Both sides matched and the transfer (if any) is over: move the data, complete both. */
@@ -273,7 +274,8 @@ static void pack_aside(struct smpi_request *r)
     if (r->size == 0)
         return;
     r->packed = sim_xmalloc(r->size);
-    smpi__type_pack(smpi__rank_addr(r->src, r->buf), r->count, r->type, r->packed);
+    smpi__type_pack(smpi__rank_buf(r->src, r->buf, r->count, r->type), r->count, r->type,
+                    r->packed);
 }
 
 /* A detached send that finds its receive posted moves its data into the receive buffer at once
@@ -284,7 +286,7 @@ static void pack_aside(struct smpi_request *r)
 static void copy_direct(struct smpi_request *send, struct smpi_request *recv)
 {
     size_t n = send->size < recv->size ? send->size : recv->size;
-    void *dst = n ? smpi__rank_addr(recv->dst, recv->buf) : NULL;
+    void *dst = n ? smpi__rank_buf(recv->dst, recv->buf, recv->count, recv->type) : NULL;
 
     if (n && smpi__shared_covers(dst, n)) {
         pack_aside(send);

@@ -154,8 +154,8 @@ static void arrive(struct smpi_request *r, size_t msg, int q)
     if (n > p->part_bytes)
         n = p->part_bytes;
     if (n > 0)
-        smpi__type_unpack(p->staging + off, n, smpi__rank_addr(r->dst, dst), (int)p->count,
-                          r->type);
+        smpi__type_unpack(p->staging + off, n, smpi__rank_buf(r->dst, dst, (int)p->count, r->type),
+                          (int)p->count, r->type);
     p->arrived[q] = 1;
     p->done++;
 }
@@ -175,8 +175,8 @@ static void stage(struct smpi_request *s, struct smpi_request *r, int lo, int hi
     for (int i = lo; i <= hi && sp->part_bytes > 0; i++) {
         const char *src = (const char *)s->buf + (MPI_Aint)i * stride;
 
-        smpi__type_pack(smpi__rank_addr(s->src, src), (int)sp->count, s->type,
-                        rp->staging + (size_t)i * sp->part_bytes);
+        smpi__type_pack(smpi__rank_buf(s->src, src, (int)sp->count, s->type), (int)sp->count,
+                        s->type, rp->staging + (size_t)i * sp->part_bytes);
     }
 }
 

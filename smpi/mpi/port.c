@@ -65,7 +65,7 @@ static void fail_waiters(struct waiter *q)
     while (q) {
         struct waiter *w = q;
 
-        q = w->next; /* w lives on its root's stack, gone once it runs */
+        q = w->next; /* w belongs to its root, which frees it once it runs */
         w->side = MPI_COMM_NULL;
         sim_waitq_wake_one(&w->wake);
     }
@@ -107,7 +107,6 @@ static MPI_Comm root_meet(bool accept, const char *name, struct smpi_group *mine
     struct port *p = *port_find(name);
     struct waiter **other;
     struct waiter *peer;
-    struct waiter self = { .group = mine };
     int context;
     MPI_Comm side;
 
@@ -116,13 +115,18 @@ static MPI_Comm root_meet(bool accept, const char *name, struct smpi_group *mine
     other = accept ? &p->connectors : &p->acceptors;
     if (!*other) { /* first on the port: the other root pairs us */
         struct waiter **mine_q = accept ? &p->acceptors : &p->connectors;
+        /* not on the stack, which contexts/copy-stacks lends to other ranks while it waits */
+        struct waiter *self = sim_xcalloc(1, sizeof(*self));
 
-        enqueue(mine_q, &self);
-        if (!sim_waitq_block(&self.wake, accept ? "MPI_Comm_accept" : "MPI_Comm_connect",
+        self->group = mine;
+        enqueue(mine_q, self);
+        if (!sim_waitq_block(&self->wake, accept ? "MPI_Comm_accept" : "MPI_Comm_connect",
                              timeout > 0 ? sim_now() + timeout : -1) &&
-            self.side == MPI_COMM_NULL)
-            dequeue(mine_q, &self); /* timed out, nobody paired us */
-        return self.side;
+            self->side == MPI_COMM_NULL)
+            dequeue(mine_q, self); /* timed out, nobody paired us */
+        side = self->side;
+        free(self);
+        return side;
     }
     peer = *other;
     *other = peer->next;

@@ -289,16 +289,17 @@ static int done_log_pop(struct smpi_done_log *log)
 /* As SMPI's Request::waitall, a loop of waitany: each request is finished (smpi/or charged,
  * its receive reported to the traces) as soon as it completes, the lowest index first among
  * those complete. The completions are logged by the requests themselves, so a waitall of n
- * requests costs O(n log n), not a scan of the n requests per completion. */
+ * requests costs O(n log n), not a scan of the n requests per completion. The log is not on
+ * the stack, which contexts/copy-stacks lends to other ranks while this one waits. */
 int smpi__waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
 {
-    int small[16]; /* most waitalls are of a few requests: no allocation */
-    struct smpi_done_log log = { n <= 16 ? small : sim_xmalloc((size_t)n * sizeof(int)), 0 };
+    struct smpi_done_log *log = sim_xmalloc(sizeof(*log) + (size_t)n * sizeof(int));
     struct sim_actor *self = smpi__self()->actor;
     int pending = 0;
     int received = 0;
     int rc = MPI_SUCCESS;
 
+    *log = (struct smpi_done_log){ (int *)(log + 1), 0 };
     for (int i = 0; i < n; i++) {
         if (!is_pending(reqs[i])) {
             if (statuses != MPI_STATUSES_IGNORE)
@@ -307,9 +308,9 @@ int smpi__waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
         }
         pending++;
         if (reqs[i]->flags & SMPI_REQ_DONE) {
-            smpi__done_log_push(&log, i);
+            smpi__done_log_push(log, i);
         } else {
-            reqs[i]->done_log = &log;
+            reqs[i]->done_log = log;
             reqs[i]->done_index = i;
             reqs[i]->waiter = self;
         }
@@ -317,19 +318,18 @@ int smpi__waitall(int n, MPI_Request *reqs, MPI_Status *statuses)
     while (pending > 0) {
         int i;
 
-        if (log.n == 0) {
+        if (log->n == 0) {
             sim_actor_block("MPI_Waitall");
             continue;
         }
-        i = done_log_pop(&log);
+        i = done_log_pop(log);
         reqs[i]->waiter = NULL;
         if (finish(&reqs[i], statuses == MPI_STATUSES_IGNORE ? MPI_STATUS_IGNORE : &statuses[i],
                    &received, i) != MPI_SUCCESS)
             rc = MPI_ERR_IN_STATUS;
         pending--;
     }
-    if (log.heap != small)
-        free(log.heap);
+    free(log);
     fanin_charge(received);
     return rc;
 }

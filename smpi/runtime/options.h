@@ -48,6 +48,14 @@ enum smpi_trace_format {
     SMPI_TRACE_TI, /* time-independent, for smpirun -replay (trace_ti.c) */
 };
 
+/* contexts/copy-stacks: ranks on one shared stack, their used part copied in and out */
+enum smpi_copy_stacks {
+    SMPI_COPY_STACKS_AUTO, /* from SMPI_COPY_STACKS_AUTO_RANKS ranks on (raw factory) */
+    SMPI_COPY_STACKS_YES,
+    SMPI_COPY_STACKS_NO,
+};
+#define SMPI_COPY_STACKS_AUTO_RANKS 65536
+
 /* smpi/progress: when the one-line progress indicator is drawn on stderr (progress.c). */
 enum smpi_progress {
     SMPI_PROGRESS_AUTO, /* only when stderr is a terminal */
@@ -125,6 +133,7 @@ struct smpi_config {
     char replay[SMPI_PATH_MAX];               /* smpi/replay: a TI trace's index, "" off */
     char timeline[SMPI_PATH_MAX];             /* smpi/timeline: the HTML file, "" off */
     enum smpi_progress progress;              /* smpi/progress */
+    enum smpi_copy_stacks copy_stacks;        /* contexts/copy-stacks */
     double progress_interval;                 /* smpi/progress-interval, host seconds */
     char path[SMPI_PATH_MAX];                 /* path: the last folder added to the lookup */
     int cpu_optim;                            /* cpu/optim (no effect: same shares) */

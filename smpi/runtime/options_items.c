@@ -42,6 +42,12 @@ static const struct opt_enum progress_values[] = {
     { "no", SMPI_PROGRESS_NO },
     { NULL, 0 },
 };
+static const struct opt_enum copy_stacks_values[] = {
+    { "auto", SMPI_COPY_STACKS_AUTO },
+    { "yes", SMPI_COPY_STACKS_YES },
+    { "no", SMPI_COPY_STACKS_NO },
+    { NULL, 0 },
+};
 static const struct opt_enum privatization_values[] = {
     { "yes", SMPI_PRIVATIZE_AUTO },
     { "dlopen", SMPI_PRIVATIZE_DLOPEN },
@@ -85,6 +91,9 @@ const struct smpi_option smpi__options[] = {
     { "contexts/guard-size", OPT_SIZE, "4KiB", OPT_SIM(guard_size), 0, NULL,
       "guard area below each stack that catches overflows; a bare number is pages, as in "
       "SimGrid (0 disables)" },
+    { "contexts/copy-stacks", OPT_ENUM, "auto", OPT_FIELD(copy_stacks), 0, copy_stacks_values,
+      "ranks run on one shared stack of contexts/stack-size, the part each uses copied out while "
+      "another runs (raw factory): auto (from 65536 ranks on), yes or no" },
     { "precision/timing", OPT_TIME, "1e-9", OPT_SIM(precision_timing), 0, NULL,
       "precision of event dates, seconds (alias surf/precision)" },
     { "precision/work-amount", OPT_DOUBLE, "1e-5", OPT_SIM(precision_work), 0, NULL,

@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "smpi/internal.h"
+#include "smpi/mpi/datatype.h"
 #include "smpi/runtime/clock.h"
 #include "smpi/runtime/loader.h"
 
@@ -29,9 +30,36 @@ struct smpi_process *smpi__self(void)
 
 void *smpi__rank_addr(int rank, const void *p)
 {
+    if (smpi__rt.copy_stacks)
+        p = sim_actor_stack_addr(smpi__rt.procs[rank].actor, p);
     if (smpi__rt.procs[rank].job != 0) /* a spawned rank's copy is never mmap-privatized */
         return (void *)p;
     return smpi_app_rank_addr(smpi__rt.app, rank, p);
+}
+
+bool smpi__copy_stacks_wanted(int nranks)
+{
+    enum smpi_copy_stacks c = smpi__rt.cfg.copy_stacks;
+
+    if (smpi__rt.cfg.sim.ctx_factory != SIM_CTX_RAW) /* the others keep a stack each */
+        return false;
+    return c == SMPI_COPY_STACKS_YES ||
+           (c == SMPI_COPY_STACKS_AUTO && nranks >= SMPI_COPY_STACKS_AUTO_RANKS);
+}
+
+void *smpi__rank_buf(int rank, const void *buf, int count, MPI_Datatype type)
+{
+    const char *first = (const char *)buf;
+
+    if (count > 0 && type && type != MPI_DATATYPE_NULL)
+        first += type->true_lb;
+    return (char *)buf + ((const char *)smpi__rank_addr(rank, first) - first);
+}
+
+void smpi__tie_to_rank(struct sim_actor *a, int rank)
+{
+    if (smpi__rt.copy_stacks)
+        sim_actor_set_stack_of(a, smpi__rt.procs[rank].actor);
 }
 
 void smpi__job_abort(int status)
@@ -260,6 +288,7 @@ void smpi__ranks_create(void)
     smpi__rt.iprobe_sleeps = 1;
     if (smpi__rt.cfg.simulate_computation && !smpi__rt.replaying)
         smpi__clock_init(true);
+    smpi__rt.copy_stacks = smpi__copy_stacks_wanted(smpi__rt.nranks);
     for (int i = 0; i < smpi__rt.nranks; i++)
         smpi__rank_start(&smpi__rt.procs[i]);
     SIM_LOG(log_rt, SIM_LOG_VERBOSE, "%d ranks created", smpi__rt.nranks);
@@ -277,7 +306,8 @@ void smpi__rank_start(struct smpi_process *p)
     else
         snprintf(name, sizeof(name), "%d@%d", p->job_rank, p->job);
     smpi__rank_label(p, label, sizeof(label));
-    p->actor = sim_actor_create_labeled(name, label, p->host, rank_main, p);
+    p->actor = smpi__rt.copy_stacks ? sim_actor_create_copied(name, label, p->host, rank_main, p)
+                                    : sim_actor_create_labeled(name, label, p->host, rank_main, p);
     sim_actor_set_data(p->actor, p);
     p->thread_level = MPI_THREAD_SINGLE;
     smpi__getopt_init(&p->getopt);

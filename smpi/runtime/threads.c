@@ -198,6 +198,7 @@ SMPI_API int __wrap_pthread_create(pthread_t *th, const pthread_attr_t *attr, vo
     snprintf(label, sizeof(label), "rank %d thread %d", p->rank, t->id);
     t->proc.actor = sim_actor_create_labeled(name, label, p->host, thread_main, t);
     sim_actor_set_data(t->proc.actor, &t->proc);
+    smpi__tie_to_rank(t->proc.actor, p->rank); /* arg may point into the rank's stack */
     SIM_LOG(log_threads, SIM_LOG_VERBOSE, "rank %d thread %d created", p->rank, t->id);
     *th = (pthread_t)t;
     return 0;

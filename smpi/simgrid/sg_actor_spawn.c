@@ -103,7 +103,8 @@ static void spawned_main(void *arg)
 
 void sg_actor_start(sg_actor_t actor, xbt_main_func_t code, int argc, char *const *argv)
 {
-    parent_or_die("sg_actor_start");
+    struct smpi_process *parent = parent_or_die("sg_actor_start");
+
     if (!actor || !code)
         sim_die("sg_actor_start: the %s is NULL; start an actor of sg_actor_init with a function",
                 actor ? "code" : "actor");
@@ -121,6 +122,7 @@ void sg_actor_start(sg_actor_t actor, xbt_main_func_t code, int argc, char *cons
         actor->argv[i] = sim_xstrdup(argv[i]);
     actor->proc.actor = sim_actor_create(actor->name, actor->host, spawned_main, actor);
     sim_actor_set_data(actor->proc.actor, &actor->proc);
+    smpi__tie_to_rank(actor->proc.actor, parent->rank); /* as a thread of its parent */
     by_pid_set(sim_actor_pid(actor->proc.actor), actor);
 }
 
