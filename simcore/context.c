@@ -354,6 +354,9 @@ struct sim_context *sim_context_create(sim_context_fn *fn, void *arg, const char
  * reaches its stack through sim_context_stack_addr. */
 
 #define IMG_MIN 256 /* room for the first frame, and the image's first size */
+/* A context that keeps this much of its stack in use while it waits costs a copy of it at each
+ * switch, many times a switch's cost: said once. */
+#define IMG_WARN (64 * 1024)
 
 static char *shared_top(void)
 {
@@ -399,6 +402,16 @@ static void save_placed(struct sim_context *c)
     size_t len = (size_t)(shared_top() - (char *)c->sp);
 
     if (len > c->img_cap) {
+        static bool warned;
+
+        if (len >= IMG_WARN && !warned) {
+            warned = true;
+            SIM_LOG(log_ctx, SIM_LOG_WARN,
+                    "%s keeps %zu KiB of its stack in use while it waits: under "
+                    "contexts/copy-stacks every switch to it copies them; "
+                    "--cfg=contexts/copy-stacks:no gives each rank a stack of its own",
+                    c->name, len / 1024);
+        }
         c->img_cap = (len + IMG_MIN - 1) / IMG_MIN * IMG_MIN; /* a million of them: no slack */
         free(c->img);
         c->img = sim_xmalloc(c->img_cap);

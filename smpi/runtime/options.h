@@ -54,7 +54,7 @@ enum smpi_copy_stacks {
     SMPI_COPY_STACKS_YES,
     SMPI_COPY_STACKS_NO,
 };
-#define SMPI_COPY_STACKS_AUTO_RANKS 65536
+#define SMPI_COPY_STACKS_AUTO_RANKS 1024
 
 /* smpi/progress: when the one-line progress indicator is drawn on stderr (progress.c). */
 enum smpi_progress {

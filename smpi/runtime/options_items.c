@@ -93,7 +93,7 @@ const struct smpi_option smpi__options[] = {
       "SimGrid (0 disables)" },
     { "contexts/copy-stacks", OPT_ENUM, "auto", OPT_FIELD(copy_stacks), 0, copy_stacks_values,
       "ranks run on one shared stack of contexts/stack-size, the part each uses copied out while "
-      "another runs (raw factory): auto (from 65536 ranks on), yes or no" },
+      "another runs (raw factory): auto (from 1024 ranks on), yes or no" },
     { "precision/timing", OPT_TIME, "1e-9", OPT_SIM(precision_timing), 0, NULL,
       "precision of event dates, seconds (alias surf/precision)" },
     { "precision/work-amount", OPT_DOUBLE, "1e-5", OPT_SIM(precision_work), 0, NULL,
