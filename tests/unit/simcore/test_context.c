@@ -416,7 +416,9 @@ static int overflow_recurse(int depth)
     return overflow_recurse(depth + 1) + pad[0];
 }
 
-static void overflow_body(void *arg)
+/* Recurses until the stack overflows (also used by test_context_copy.c). */
+void context_test_overflow_body(void *arg);
+void context_test_overflow_body(void *arg)
 {
     overflow_recurse(0);
 }
@@ -426,7 +428,7 @@ static void overflow_in_context(enum sim_ctx_factory f)
     struct sim_context *c;
 
     init_factory(f, 64 * KIB, 4096);
-    c = sim_context_create(overflow_body, NULL, "overflower", maestro);
+    c = sim_context_create(context_test_overflow_body, NULL, "overflower", maestro);
     sim_context_switch(maestro, c);
 }
 
@@ -488,20 +490,27 @@ static void overflow_child(const void *arg)
     overflow_in_context(*(const enum sim_ctx_factory *)arg);
 }
 
-static void overflow_message(enum sim_ctx_factory f)
+/* Runs body(arg) in a child, which must overflow the 64 KiB stack of a context named
+ * "overflower": exit status 1 and exactly the two-line report on stderr. Also used by
+ * test_context_copy.c. */
+void context_test_expect_overflow(void (*body)(const void *arg), const void *arg);
+void context_test_expect_overflow(void (*body)(const void *arg), const void *arg)
 {
     static const char expected[] =
         "simmpi: stack overflow in overflower (stack of 64 KiB)\n"
         "  raise --cfg=contexts/stack-size (e.g. contexts/stack-size:128KiB)\n";
     char out[1024];
-    int status;
-
-    require_factory(f);
-    status = context_test_child(overflow_child, &f, out, sizeof(out));
+    int status = context_test_child(body, arg, out, sizeof(out));
 
     cr_assert(WIFEXITED(status), "child did not exit (status %#x)", status);
     cr_assert_eq(WEXITSTATUS(status), 1);
     cr_assert_str_eq(out, expected);
+}
+
+static void overflow_message(enum sim_ctx_factory f)
+{
+    require_factory(f);
+    context_test_expect_overflow(overflow_child, &f);
 }
 
 Test(context, raw_stack_overflow_names_the_actor_and_stack_size)
@@ -544,7 +553,7 @@ static void overflow_after_batch_child(const void *arg)
 
     (void)arg;
     create_idle(300);
-    c = sim_context_create(overflow_body, NULL, "overflower", maestro);
+    c = sim_context_create(context_test_overflow_body, NULL, "overflower", maestro);
     sim_context_switch(maestro, c);
 }
 
@@ -553,17 +562,8 @@ Test(context, a_stack_readied_in_a_batch_has_its_guard_page)
     /* Past the first 128 stacks the guards are installed many at once (process_madvise): the
      * 301st context's recursion still ends in its guard page, with the two-line report and
      * exit status 1. */
-    static const char expected[] =
-        "simmpi: stack overflow in overflower (stack of 64 KiB)\n"
-        "  raise --cfg=contexts/stack-size (e.g. contexts/stack-size:128KiB)\n";
-    char out[1024];
-    int status;
-
     require_factory(SIM_CTX_RAW);
-    status = context_test_child(overflow_after_batch_child, NULL, out, sizeof(out));
-    cr_assert(WIFEXITED(status), "child did not exit (status %#x)", status);
-    cr_assert_eq(WEXITSTATUS(status), 1);
-    cr_assert_str_eq(out, expected);
+    context_test_expect_overflow(overflow_after_batch_child, NULL);
 }
 
 Test(context, a_batch_populates_only_the_top_page_of_each_stack)
