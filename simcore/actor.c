@@ -112,7 +112,7 @@ void *sim_actor_stack_addr(const struct sim_actor *a, const void *p)
 }
 
 /* Before `a` runs: the copied stack it uses as its owner's, placed. */
-static void place_stack_of(const struct sim_actor *a)
+static inline void place_stack_of(const struct sim_actor *a)
 {
     if (a->stack_of && a->stack_of->ctx)
         sim_context_place(a->stack_of->ctx);
@@ -187,8 +187,7 @@ void sim__actors_run_ready(void)
         sim__engine.actor_runs++;
         if (sim__engine.resume_fn)
             sim__engine.resume_fn(a, sim__engine.resume_arg);
-        if (a->stack_of)
-            place_stack_of(a);
+        place_stack_of(a);
         sim_context_switch(sim__engine.maestro, a->ctx);
         sim__engine.current = NULL;
         if (a->state == SIM__ACTOR_DONE && a->ctx) {

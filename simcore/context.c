@@ -442,7 +442,7 @@ void *sim_context_stack_addr(const struct sim_context *c, const void *p)
     const char *a = p;
     const char *top;
 
-    if (!c || !c->copied || x->placed == c)
+    if (!c->copied || x->placed == c)
         return (void *)p;
     top = shared_top();
     if (a < top - c->img_len || a >= top)
@@ -456,7 +456,7 @@ void sim_context_switch(struct sim_context *from, struct sim_context *to)
 
 #ifdef HAVE_RAW_CONTEXTS
     if (factory == SIM_CTX_RAW) {
-        if (to->copied)
+        if (to->copied) /* the test here: most switches make no call */
             sim_context_place(to);
         sim__ctx_raw_swap(&from->sp, &to->sp);
         return;
