@@ -21,9 +21,15 @@
  *    descheduled during the burst itself is excluded exactly; the result never exceeds the
  *    burst's wall time, which leaves out the cost of the system call itself.
  * The TSC is used when /proc/cpuinfo has constant_tsc and nonstop_tsc (same rate in every
- * power state) and the kernel's clocksource is the TSC (it found it synchronized across
- * processors); it is calibrated against CLOCK_MONOTONIC_RAW at start (200 us) and again each
- * time the span since start has doubled, when the CPU time is read anyway. */
+ * power state) and either the kernel's clocksource is the TSC (it found it synchronized across
+ * processors) or it is kvm-clock read in the vDSO: the vDSO reads kvm-clock only while the
+ * hypervisor sets PVCLOCK_TSC_STABLE_BIT, its promise that every virtual processor's TSC
+ * follows one master clock (else each read is a system call, 20-50 times slower, which
+ * vdso_reads_fast sees). It is calibrated against CLOCK_MONOTONIC_RAW at start (200 us) and
+ * again each time the span since start has doubled, when the CPU time is read anyway. A TSC
+ * that jumps (a virtual machine restored elsewhere) makes the burst across the jump read the
+ * CPU time, which bounds it: backwards, its wall time is taken as infinite; forwards, the
+ * jump is not CPU time. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -36,6 +42,9 @@
 
 enum {
     CALIBRATION_TRIES = 4, /* reads of a TSC / CLOCK_MONOTONIC_RAW pair, the tightest kept */
+    VDSO_BATCHES = 8,      /* batches of reads timed by vdso_reads_fast, the fastest kept */
+    VDSO_BATCH_READS = 15, /* CLOCK_MONOTONIC reads a batch, between two of the raw clock */
+    VDSO_FAST_NS = 150,    /* a read faster than this was not a system call */
 };
 
 #define STALE_SECONDS 20e-6      /* longest gap between two reads of the wall clock */
@@ -136,13 +145,33 @@ static bool file_has_word(const char *path, const char *prefix, const char *word
     return found;
 }
 
+/* Whether the vDSO answers CLOCK_MONOTONIC in user space: the fastest of a few batches of
+ * reads under VDSO_FAST_NS a read, where a system call costs 0.1-1.5 us. */
+static bool vdso_reads_fast(void)
+{
+    double best = INFINITY;
+
+    for (int i = 0; i < VDSO_BATCHES; i++) {
+        struct timespec ts;
+        double start = raw_seconds();
+
+        for (int j = 0; j < VDSO_BATCH_READS; j++)
+            clock_gettime(CLOCK_MONOTONIC, &ts);
+        best = fmin(best, (raw_seconds() - start) / (VDSO_BATCH_READS + 1));
+    }
+    return best < VDSO_FAST_NS * 1e-9;
+}
+
 bool smpi__clock_tsc_is_reliable(void)
 {
 #if defined(__x86_64__)
+    static const char *const source =
+        "/sys/devices/system/clocksource/clocksource0/current_clocksource";
+
     return file_has_word("/proc/cpuinfo", "flags", "constant_tsc") &&
            file_has_word("/proc/cpuinfo", "flags", "nonstop_tsc") &&
-           file_has_word("/sys/devices/system/clocksource/clocksource0/current_clocksource", "",
-                         "tsc");
+           (file_has_word(source, "", "tsc") ||
+            (file_has_word(source, "", "kvm-clock") && vdso_reads_fast()));
 #else
     return false;
 #endif

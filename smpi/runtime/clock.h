@@ -42,7 +42,8 @@ static inline uint64_t smpi__clock_ticks(void)
 /* Chooses the clock (the TSC only when use_tsc and the processor and kernel vouch for it:
  * smpi__clock_tsc_is_reliable) and calibrates it; resets the counters. */
 void smpi__clock_init(bool use_tsc);
-/* constant_tsc and nonstop_tsc in /proc/cpuinfo, and the kernel's clocksource is the TSC. */
+/* constant_tsc and nonstop_tsc in /proc/cpuinfo, and the kernel's clocksource is the TSC, or
+ * kvm-clock while the vDSO reads it in user space (the hypervisor vouches for the TSC). */
 bool smpi__clock_tsc_is_reliable(void);
 /* A burst starts: its first tick, read last. The calling thread's reference pair (its CPU time
  * and the wall clock) is read again first when the thread's last burst start or end is more
