@@ -37,6 +37,8 @@ static struct sim_actor *runq_pop(void)
 
 /* Whether this OS thread runs the simulation: maestro's, or an actor's (one per actor under the
  * thread factory). Another thread of the process (an OpenMP worker) is not simulated. */
+struct sim__running sim__running;
+
 static __thread bool on_engine_thread;
 
 bool sim_actor_on_engine_thread(void)
@@ -183,13 +185,13 @@ void sim__actors_run_ready(void)
         else
             ahead = prefetch_ahead(a->next_run);
         predict_next(a);
-        sim__engine.current = a;
+        sim__running = (struct sim__running){ a, a->data };
         sim__engine.actor_runs++;
         if (sim__engine.resume_fn)
             sim__engine.resume_fn(a, sim__engine.resume_arg);
         place_stack_of(a);
         sim_context_switch(sim__engine.maestro, a->ctx);
-        sim__engine.current = NULL;
+        sim__running = (struct sim__running){ NULL, NULL };
         if (a->state == SIM__ACTOR_DONE && a->ctx) {
             sim_context_destroy(a->ctx);
             a->ctx = NULL;
@@ -221,11 +223,6 @@ void sim__actors_free_all(void)
     }
     free(t->all);
     memset(t, 0, sizeof(*t));
-}
-
-struct sim_actor *sim_actor_self(void)
-{
-    return sim__engine.current;
 }
 
 const char *sim_actor_name(const struct sim_actor *a)
@@ -261,11 +258,13 @@ void sim_actor_set_autofree(struct sim_actor *a)
 void sim_actor_set_data(struct sim_actor *a, void *data)
 {
     a->data = data;
+    if (a == sim__running.actor)
+        sim__running.data = data;
 }
 
 void sim_actor_yield(void)
 {
-    struct sim_actor *self = sim__engine.current;
+    struct sim_actor *self = sim__running.actor;
 
     sim_assert(self, "sim_actor_yield called from maestro");
     if (!sim__engine.actors.runq_head)
@@ -276,7 +275,7 @@ void sim_actor_yield(void)
 
 void sim_actor_block(const char *what)
 {
-    struct sim_actor *self = sim__engine.current;
+    struct sim_actor *self = sim__running.actor;
 
     sim_assert(self, "sim_actor_block called from maestro");
     self->state = SIM__ACTOR_BLOCKED;
@@ -331,7 +330,7 @@ void sim_actor_prefetch_stack(const struct sim_actor *a)
 
 void sim_actor_exit(void)
 {
-    struct sim_actor *self = sim__engine.current;
+    struct sim_actor *self = sim__running.actor;
 
     sim_assert(self, "sim_actor_exit called from maestro");
     self->state = SIM__ACTOR_DONE;
@@ -352,16 +351,16 @@ void sim_actor_foreach(void (*fn)(struct sim_actor *a, void *arg), void *arg)
 
 void sim_actor_run_on_stack(struct sim_actor *a, void (*fn)(void *arg), void *arg)
 {
-    struct sim_actor *saved = sim__engine.current;
+    struct sim_actor *saved = sim__running.actor;
 
     sim_assert(saved == NULL, "sim_actor_run_on_stack called from an actor");
     sim_assert(a->state == SIM__ACTOR_BLOCKED, "sim_actor_run_on_stack needs a blocked actor");
     a->on_stack_fn = fn;
     a->on_stack_arg = arg;
-    sim__engine.current = a;
+    sim__running = (struct sim__running){ a, a->data };
     if (sim__engine.resume_fn)
         sim__engine.resume_fn(a, sim__engine.resume_arg);
     place_stack_of(a);
     sim_context_switch(sim__engine.maestro, a->ctx);
-    sim__engine.current = NULL;
+    sim__running = (struct sim__running){ NULL, NULL };
 }

@@ -394,7 +394,6 @@ struct sim__engine {
     double now;
     uint64_t steps;
     struct sim_context *maestro;
-    struct sim_actor *current;
     bool log_as_maestro; /* sim__log_emit_maestro is writing: the line is maestro's */
     struct sim__actors actors;
     struct sim__contexts ctx;

@@ -18,7 +18,7 @@ static const char *const priority_names[] = {
 
 bool sim__log_current(struct sim__log_who *who, double *now)
 {
-    const struct sim_actor *a = sim__engine.current;
+    const struct sim_actor *a = sim__running.actor;
 
     *now = sim__engine.now;
     *who = (struct sim__log_who){ .host = "", .actor = "maestro", .pid = 0 };

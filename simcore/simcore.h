@@ -392,8 +392,23 @@ void sim_actor_set_stack_of(struct sim_actor *a, struct sim_actor *owner);
 /* Where the byte at `p` of a's stack is now: p itself, or where the copy of a's stack holds it
  * while another actor runs on the shared stack. */
 void *sim_actor_stack_addr(const struct sim_actor *a, const void *p);
+/* The running actor and its data, kept by the engine for the two inline readers below (every
+ * MPI call asks for them several times): written by actor.c only. */
+struct sim__running {
+    struct sim_actor *actor;
+    void *data;
+};
+extern struct sim__running sim__running;
 /* The running actor, or NULL in the engine (maestro). */
-struct sim_actor *sim_actor_self(void);
+static inline struct sim_actor *sim_actor_self(void)
+{
+    return sim__running.actor;
+}
+/* sim_actor_data of the running actor, or NULL in the engine (maestro). */
+static inline void *sim_actor_self_data(void)
+{
+    return sim__running.data;
+}
 const char *sim_actor_name(const struct sim_actor *a);
 const char *sim_actor_label(const struct sim_actor *a); /* the name when no label was given */
 struct sim_host *sim_actor_host(const struct sim_actor *a);

@@ -175,8 +175,12 @@ int smpi__job_new(int n);
 void smpi__rank_start(struct smpi_process *p);
 const char *smpi__rank_label(const struct smpi_process *p, char *buf, size_t cap);
 
-/* The calling rank (NULL outside a rank). */
-struct smpi_process *smpi__self(void);
+/* The calling rank (NULL outside a rank): the running actor's data, a rank's process or, for
+ * a rank's thread, the thread's (threads.c). */
+static inline struct smpi_process *smpi__self(void)
+{
+    return sim_actor_self_data();
+}
 /* Where world rank `rank`'s buffer `p` can be read or written whatever rank runs: differs from
  * `p` only for a global under mmap privatization (see smpi_app_rank_addr). */
 void *smpi__rank_addr(int rank, const void *p);

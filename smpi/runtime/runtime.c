@@ -21,13 +21,6 @@ SIM_LOG_SUBCATEGORY(log_clock, "smpi_clock", "smpi");
 
 struct smpi_runtime smpi__rt;
 
-struct smpi_process *smpi__self(void)
-{
-    struct sim_actor *a = sim_actor_self();
-
-    return a ? sim_actor_data(a) : NULL;
-}
-
 void *smpi__rank_addr(int rank, const void *p)
 {
     if (smpi__rt.copy_stacks)
