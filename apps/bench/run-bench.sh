@@ -167,6 +167,7 @@ done
 # these, for a before / after measured side by side.
 echo "-- ring: CPU per hop without the start-up (median of 3; computation off, then default options)"
 hop_sims=simmpi
+rm -f "$out/hops"
 if [ -n "${BENCH_BASE:-}" ]; then
     "$BENCH_BASE/smpi/smpicc" -O2 -o "$out/mpi_ring.base" "$srcdir/apps/bench/mpi_ring.c" &&
         hop_sims="simmpi base"
@@ -197,10 +198,23 @@ for np in 256 4096; do
             o=$(printf '%s\n' "${one[@]}" | sort -g | sed -n 2p)
             awk -v s=$sim -v np=$np -v p=$priv -v f="$f" -v o="$o" -v h=$(((laps - 1) * np)) 'BEGIN {
                 printf "%-7s np=%-5d %-30s %6.2fs CPU, start-up %5.2fs, %6.3f us per hop, %9.0f hops/s of CPU\n",
-                       s, np, p, f, o, (f - o) * 1e6 / h, h / (f - o > 0 ? f - o : 0.001) }'
+                       s, np, p, f, o, (f - o) * 1e6 / h, h / (f - o > 0 ? f - o : 0.001) }' |
+                tee -a "$out/hops"
         done
     done
 done
+# Issue 19 item 4's floor: the same ring run by the engine alone (apps/bench/bench_engine: a
+# resume, a flow and its two events per hop, no MPI layer), right after the MPI rings; each
+# MPI row above as a multiple of it.
+echo "-- ring: the engine alone (bench_engine), and each MPI hop above as a multiple of it"
+apps/bench/bench_engine "$plat" 256 4096 | tee "$out/engine"
+awk 'FNR == NR { if ($1 == "ranks") { n = $2; sub(":", "", n)
+                   for (i = 1; i < NF - 1; i++) if ($(i + 1) == "us" && $(i + 2) == "per") e[n] = $i }
+                 next }
+     { np = $2; sub("np=", "", np); for (i = 1; i < NF; i++) if ($(i + 1) == "us") h = $i
+       if (e[np] > 0) printf "%-7s np=%-5d %-30s %6.2fx of the engine'"'"'s %.3f us\n", $1, np, $3, h / e[np], e[np] }' \
+    "$out/engine" "$out/hops"
+rm -f "$out/hops"
 fi
 
 # What private globals cost (smpi/privatization; the default, yes, takes mmap for these programs):
