@@ -4,10 +4,12 @@
  * communication of mpi_ring's 1-byte message to actor i + 1 under the SMPI network model (a latency phase, then the flow:
  * two engine events) and blocks; the message's completion callback wakes actor i + 1. Each
  * hop is thus one resume (two raw switches), one flow made, solved and freed, two events on
- * the heap: the floor under which no MPI message can go. The CPU time of `laps` laps less
+ * the heap: the floor under which no MPI message can go. From COPIED_FROM actors on, their
+ * stacks are copied, as smpirun's contexts/copy-stacks:auto makes its ranks'. The CPU time of `laps` laps less
  * that of one lap (the start-up), per hop, median of REPS runs of each.
  * Usage: bench_engine PLATFORM.xml [ranks...] (default 256 and 4096; the platform needs that
- * many hosts). */
+ * many hosts). With BENCH_ENGINE_LAPS=L in the environment, one run of L laps per size and no
+ * median: for callgrind (make bench's breakdown part). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -20,6 +22,7 @@
 #define REPS 5
 #define HOPS 400000L /* hops of a measured run, as make bench's ring of mpi_ring */
 #define MESSAGE_BYTES 17 /* mpi_ring's byte and the 16 bytes of envelope the MPI layer adds */
+#define COPIED_FROM 1024 /* copied stacks from this many actors on, as smpirun's auto */
 
 struct ring {
     int n;
@@ -95,8 +98,11 @@ static double run(const char *platform, int n, long laps, double *simulated)
     for (int i = 0; i < n; i++)
         ring.hosts[i] = sim_platform_host(p, i);
     sim_engine_init(&cfg, p);
-    for (int i = 0; i < n; i++)
-        ring.actors[i] = sim_actor_create("member", ring.hosts[i], member, (void *)(intptr_t)i);
+    for (int i = 0; i < n; i++) /* stacks as smpirun's copy-stacks:auto gives its ranks */
+        ring.actors[i] = n >= COPIED_FROM
+                             ? sim_actor_create_copied("member", "member", ring.hosts[i], member,
+                                                       (void *)(intptr_t)i)
+                             : sim_actor_create("member", ring.hosts[i], member, (void *)(intptr_t)i);
     if (sim_engine_run() != 0) {
         fprintf(stderr, "bench_engine: the ring of %d actors did not end\n", n);
         exit(1);
@@ -125,9 +131,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: bench_engine PLATFORM.xml [ranks...]\n");
         return 1;
     }
-    printf("engine ring: mpi_ring's 1-byte messages, SMPI network model, CPU per hop past one lap "
-           "(median of %d)\n",
-           REPS);
+    const char *fixed = getenv("BENCH_ENGINE_LAPS");
+
+    if (fixed && atol(fixed) < 1) {
+        fprintf(stderr, "bench_engine: BENCH_ENGINE_LAPS must be a positive number, not '%s'\n",
+                fixed);
+        return 1;
+    }
+    if (!fixed)
+        printf("engine ring: mpi_ring's 1-byte messages, SMPI network model, CPU per hop past "
+               "one lap (median of %d)\n",
+               REPS);
     for (int s = 0; s < nsizes; s++) {
         int n = argc > 2 ? atoi(argv[s + 2]) : defaults[s];
         long laps = HOPS / (n > 0 ? n : 1);
@@ -140,6 +154,13 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench_engine: ranks must be from 2 to %ld, not '%s'\n", HOPS / 2,
                     argv[s + 2]);
             return 1;
+        }
+        if (fixed) {
+            double cpu = run(argv[1], n, atol(fixed), &sim_full);
+
+            printf("ranks %5d: %ld laps %.3f s CPU (simulated %.9f s)\n", n, atol(fixed), cpu,
+                   sim_full);
+            continue;
         }
         for (int k = 0; k < REPS; k++) { /* in turn, so that the host's changes fall on both */
             full[k] = run(argv[1], n, laps, &sim_full);

@@ -162,12 +162,15 @@ for sim in simmpi smpi; do
 done
 # The cost of a hop by ring size and privatization, computation off, then with default options
 # (computation timed): the CPU time (user + system) of 400,000 / np laps less that of one lap
-# (the start-up), per hop; medians of 3. With
+# (the start-up), per hop; medians of 3. Each round also runs the same ring on the engine
+# alone (apps/bench/bench_engine: a resume, a flow and its two events per hop, no MPI layer;
+# the median of its own 5 runs), the floor of issue 19 item 4, so that each MPI hop is given as
+# a multiple of the engine's measured in the same rounds. With
 # BENCH_BASE=<the build directory of another simmpi> the same runs of that build alternate with
 # these, for a before / after measured side by side.
-echo "-- ring: CPU per hop without the start-up (median of 3; computation off, then default options)"
+echo "-- ring: CPU per hop without the start-up (median of 3; computation off, then default options),"
+echo "   and as a multiple of the engine's own hop (bench_engine) in the same rounds"
 hop_sims=simmpi
-rm -f "$out/hops"
 if [ -n "${BENCH_BASE:-}" ]; then
     "$BENCH_BASE/smpi/smpicc" -O2 -o "$out/mpi_ring.base" "$srcdir/apps/bench/mpi_ring.c" &&
         hop_sims="simmpi base"
@@ -181,6 +184,7 @@ for np in 256 4096; do
         for sim in $hop_sims; do
             eval "cpu_${sim}_full=() cpu_${sim}_one=()"
         done
+        engine=()
         for round in 1 2 3; do
             for sim in $hop_sims; do
                 if [ $sim = simmpi ]; then run=smpi/smpirun; bin=$out/mpi_ring; else
@@ -191,30 +195,21 @@ for np in 256 4096; do
                     [ $l = 1 ] && eval "cpu_${sim}_one+=(${r##* })" || eval "cpu_${sim}_full+=(${r##* })"
                 done
             done
+            engine+=("$(apps/bench/bench_engine "$plat" $np | awk '$1 == "ranks" {
+                for (i = 1; i < NF - 1; i++) if ($(i + 1) == "us" && $(i + 2) == "per") print $i }')")
         done
+        e=$(printf '%s\n' "${engine[@]}" | sort -g | sed -n 2p)
         for sim in $hop_sims; do
             eval "full=(\"\${cpu_${sim}_full[@]}\") one=(\"\${cpu_${sim}_one[@]}\")"
             f=$(printf '%s\n' "${full[@]}" | sort -g | sed -n 2p)
             o=$(printf '%s\n' "${one[@]}" | sort -g | sed -n 2p)
-            awk -v s=$sim -v np=$np -v p=$priv -v f="$f" -v o="$o" -v h=$(((laps - 1) * np)) 'BEGIN {
-                printf "%-7s np=%-5d %-30s %6.2fs CPU, start-up %5.2fs, %6.3f us per hop, %9.0f hops/s of CPU\n",
-                       s, np, p, f, o, (f - o) * 1e6 / h, h / (f - o > 0 ? f - o : 0.001) }' |
-                tee -a "$out/hops"
+            awk -v s=$sim -v np=$np -v p=$priv -v f="$f" -v o="$o" -v e="$e" -v h=$(((laps - 1) * np)) 'BEGIN {
+                u = (f - o) * 1e6 / h
+                printf "%-7s np=%-5d %-30s %6.2fs CPU, start-up %5.2fs, %6.3f us per hop, %9.0f hops/s of CPU, %5.2fx the engine'"'"'s %.3f us\n",
+                       s, np, p, f, o, u, h / (f - o > 0 ? f - o : 0.001), (e > 0 ? u / e : 0), e }'
         done
     done
 done
-# Issue 19 item 4's floor: the same ring run by the engine alone (apps/bench/bench_engine: a
-# resume, a flow and its two events per hop, no MPI layer), right after the MPI rings; each
-# MPI row above as a multiple of it.
-echo "-- ring: the engine alone (bench_engine), and each MPI hop above as a multiple of it"
-apps/bench/bench_engine "$plat" 256 4096 | tee "$out/engine"
-awk 'FNR == NR { if ($1 == "ranks") { n = $2; sub(":", "", n)
-                   for (i = 1; i < NF - 1; i++) if ($(i + 1) == "us" && $(i + 2) == "per") e[n] = $i }
-                 next }
-     { np = $2; sub("np=", "", np); for (i = 1; i < NF; i++) if ($(i + 1) == "us") h = $i
-       if (e[np] > 0) printf "%-7s np=%-5d %-30s %6.2fx of the engine'"'"'s %.3f us\n", $1, np, $3, h / e[np], e[np] }' \
-    "$out/engine" "$out/hops"
-rm -f "$out/hops"
 fi
 
 # What private globals cost (smpi/privatization; the default, yes, takes mmap for these programs):
@@ -281,17 +276,35 @@ bd_run() { # NAME NP ITERATIONS PROGRAM: writes $out/bd-NAME-ITERATIONS.txt
         awk -f "$srcdir/apps/bench/breakdown.awk" | sort >"$f.txt"
     rm -f "$f".[0-9]*
 }
+# The same ring on the engine alone (bench_engine, no MPI layer): the floor of issue 19 item 4.
+bd_engine() { # LAPS: writes $out/bd-engine-LAPS.txt
+    local f=$out/bd-engine-$1
+    BENCH_ENGINE_LAPS=$1 valgrind --tool=callgrind --callgrind-out-file="$f.cg" \
+        apps/bench/bench_engine "$plat" 256 >/dev/null 2>"$f.err"
+    callgrind_annotate --threshold=100 "$f.cg" 2>/dev/null |
+        awk -f "$srcdir/apps/bench/breakdown.awk" | sort >"$f.txt"
+    rm -f "$f.cg"
+}
 bd_run pingpong 2 20000 "$out/mpi_pingpong"
 bd_run pingpong 2 1 "$out/mpi_pingpong"
 bd_run ring 256 40 "$out/mpi_ring"
 bd_run ring 256 1 "$out/mpi_ring"
-printf '%-46s %12s %12s\n' part "ping-pong" "ring np=256"
-join -t "$(printf '\t')" "$out/bd-pingpong-20000.txt" "$out/bd-pingpong-1.txt" |
-    join -t "$(printf '\t')" - "$out/bd-ring-40.txt" | join -t "$(printf '\t')" - "$out/bd-ring-1.txt" |
-    awk -F '\t' '{ printf "%s\t%.0f\t%.0f\n", $1, ($2 - $3) / 39998, ($4 - $5) / (39 * 256) }' |
-    sort -t "$(printf '\t')" -k2,2 -g -r |
-    awk -F '\t' '$1 == "total" { t = $0; next } { printf "%-46s %12s %12s\n", $1, $2, $3 }
-        END { split(t, f, "\t"); printf "%-46s %12s %12s\n", f[1], f[2], f[3] }'
+bd_engine 40
+bd_engine 1
+printf '%-46s %12s %12s %12s\n' part "ping-pong" "ring np=256" "engine ring"
+tab=$(printf '\t')
+join -t "$tab" -a 1 -e 0 -o auto "$out/bd-pingpong-20000.txt" "$out/bd-pingpong-1.txt" |
+    join -t "$tab" -a 1 -e 0 -o auto - "$out/bd-ring-40.txt" |
+    join -t "$tab" -a 1 -e 0 -o auto - "$out/bd-ring-1.txt" |
+    join -t "$tab" -a 1 -e 0 -o auto - "$out/bd-engine-40.txt" |
+    join -t "$tab" -a 1 -e 0 -o auto - "$out/bd-engine-1.txt" |
+    awk -F '\t' '{ printf "%s\t%.0f\t%.0f\t%.0f\n", $1, ($2 - $3) / 39998, ($4 - $5) / (39 * 256),
+                          ($6 - $7) / (39 * 256) }' |
+    sort -t "$tab" -k2,2 -g -r |
+    awk -F '\t' '$1 == "total" { t = $0; next } { printf "%-46s %12s %12s %12s\n", $1, $2, $3, $4 }
+        END { split(t, f, "\t"); printf "%-46s %12s %12s %12s\n", f[1], f[2], f[3], f[4]
+              if (f[4] > 0) printf "MPI over the engine alone: ping-pong %.2fx, ring %.2fx\n",
+                                   f[2] / f[4], f[3] / f[4] }'
 fi
 
 # The curated MPICH suite's rma folder (BENCH_MPICH_DIR: SimGrid's teshsuite/smpi/mpich3-test)
