@@ -1,15 +1,15 @@
 /* bench_engine: what a message costs the engine alone, without the MPI layer. N actors on the
  * N hosts of a cluster platform pass a token around a ring, as apps/bench/mpi_ring does with
  * MPI_Send and MPI_Recv: actor i, woken by the message that reaches it, starts the
- * communication of mpi_ring's 1-byte message to actor i + 1 under the SMPI network model (a latency phase, then the flow:
- * two engine events) and blocks; the message's completion callback wakes actor i + 1. Each
- * hop is thus one resume (two raw switches), one flow made, solved and freed, two events on
- * the heap: the floor under which no MPI message can go. From COPIED_FROM actors on, their
- * stacks are copied, as smpirun's contexts/copy-stacks:auto makes its ranks'. The CPU time of `laps` laps less
- * that of one lap (the start-up), per hop, median of REPS runs of each.
- * Usage: bench_engine PLATFORM.xml [ranks...] (default 256 and 4096; the platform needs that
- * many hosts). With BENCH_ENGINE_LAPS=L in the environment, one run of L laps per size and no
- * median: for callgrind (make bench's breakdown part). */
+ * communication of mpi_ring's 1-byte message to actor i + 1 under the SMPI network model (a latency
+ * phase, then the flow: two engine events) and blocks; the message's completion callback wakes
+ * actor i + 1. Each hop is thus one resume (two raw switches), one flow made, solved and freed, two
+ * events on the heap: the floor under which no MPI message can go. From COPIED_FROM actors on,
+ * their stacks are copied, as smpirun's contexts/copy-stacks:auto makes its ranks'. The CPU time of
+ * `laps` laps less that of one lap (the start-up), per hop, median of REPS runs of each. Usage:
+ * bench_engine PLATFORM.xml [ranks...] (default 256 and 4096; the platform needs that many hosts).
+ * With BENCH_ENGINE_LAPS=L in the environment, one run of L laps per size and no median: for
+ * callgrind (make bench's breakdown part). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -20,7 +20,7 @@
 #include "simcore/simcore.h"
 
 #define REPS 5
-#define HOPS 400000L /* hops of a measured run, as make bench's ring of mpi_ring */
+#define HOPS 400000L     /* hops of a measured run, as make bench's ring of mpi_ring */
 #define MESSAGE_BYTES 17 /* mpi_ring's byte and the 16 bytes of envelope the MPI layer adds */
 #define COPIED_FROM 1024 /* copied stacks from this many actors on, as smpirun's auto */
 
@@ -99,10 +99,11 @@ static double run(const char *platform, int n, long laps, double *simulated)
         ring.hosts[i] = sim_platform_host(p, i);
     sim_engine_init(&cfg, p);
     for (int i = 0; i < n; i++) /* stacks as smpirun's copy-stacks:auto gives its ranks */
-        ring.actors[i] = n >= COPIED_FROM
-                             ? sim_actor_create_copied("member", "member", ring.hosts[i], member,
-                                                       (void *)(intptr_t)i)
-                             : sim_actor_create("member", ring.hosts[i], member, (void *)(intptr_t)i);
+        ring.actors[i] =
+            n >= COPIED_FROM
+                ? sim_actor_create_copied("member", "member", ring.hosts[i], member,
+                                          (void *)(intptr_t)i)
+                : sim_actor_create("member", ring.hosts[i], member, (void *)(intptr_t)i);
     if (sim_engine_run() != 0) {
         fprintf(stderr, "bench_engine: the ring of %d actors did not end\n", n);
         exit(1);
