@@ -34,9 +34,12 @@ static void note_peer(MPI_Comm comm, int peer, int tag)
     self->call_tag = tag;
 }
 
-/* smpi__enter for a point-to-point call with one peer, describing it to the trace sinks. */
-static void enter_p2p(const char *call, MPI_Comm comm, int peer, int tag, int count,
-                      MPI_Datatype type, bool sends)
+/* smpi__enter for a point-to-point call with one peer, describing it to the trace sinks. Out of
+ * line, as sendrecv_enter: the description (about 250 bytes) would otherwise sit in the frame of
+ * MPI_Recv or MPI_Sendrecv while the rank waits there, and under copied stacks copy at every
+ * switch. */
+__attribute__((noinline)) static void enter_p2p(const char *call, MPI_Comm comm, int peer, int tag,
+                                                int count, MPI_Datatype type, bool sends)
 {
     struct smpi_trace_call c;
 
@@ -382,9 +385,10 @@ static int sendrecv(const char *call, const void *sendbuf, int sendcount, MPI_Da
 }
 
 /* smpi__enter for a send-receive, with both halves for the trace sinks, and its peer. */
-static void sendrecv_enter(const char *call, int sendcount, MPI_Datatype sendtype, int dest,
-                           int sendtag, int recvcount, MPI_Datatype recvtype, int source,
-                           int recvtag, MPI_Comm comm)
+__attribute__((noinline)) static void sendrecv_enter(const char *call, int sendcount,
+                                                     MPI_Datatype sendtype, int dest, int sendtag,
+                                                     int recvcount, MPI_Datatype recvtype,
+                                                     int source, int recvtag, MPI_Comm comm)
 {
     if (smpi__trace_on) {
         struct smpi_trace_call c = smpi__trace_p2p(call, comm, dest, sendtag);

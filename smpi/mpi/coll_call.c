@@ -660,7 +660,11 @@ int smpi__coll_exec(enum coll_kind k, const struct coll_args *args)
     return rc;
 }
 
-void smpi__coll_enter(const char *call, enum coll_kind k, const struct coll_args *a)
+/* Out of line: its description of the call for the trace sinks (about 250 bytes) would
+ * otherwise sit in smpi__coll_call's frame, on the stack the rank keeps, and under copied stacks
+ * copies at every switch, while it waits in the collective. */
+__attribute__((noinline)) void smpi__coll_enter(const char *call, enum coll_kind k,
+                                                const struct coll_args *a)
 {
     struct smpi_trace_call c;
 
