@@ -35,10 +35,11 @@ static struct sim_actor *runq_pop(void)
     return a;
 }
 
-/* Whether this OS thread runs the simulation: maestro's, or an actor's (one per actor under the
- * thread factory). Another thread of the process (an OpenMP worker) is not simulated. */
+/* The running actor and its data (simcore.h), written here only. */
 struct sim__running sim__running;
 
+/* Whether this OS thread runs the simulation: maestro's, or an actor's (one per actor under the
+ * thread factory). Another thread of the process (an OpenMP worker) is not simulated. */
 static __thread bool on_engine_thread;
 
 bool sim_actor_on_engine_thread(void)
