@@ -6,13 +6,13 @@ noinst_PROGRAMS += apps/bench/bench_context apps/bench/bench_lmm apps/bench/benc
 	apps/bench/bench_engine
 EXTRA_DIST += apps/bench/mpi_pingpong.c apps/bench/mpi_ring.c apps/bench/mpi_barrier_allreduce.c \
 	apps/bench/mpi_sample.c apps/bench/mpi_fold.c apps/bench/mpi_alltoall.c
-apps_bench_bench_context_SOURCES = apps/bench/bench_context.c
+apps_bench_bench_context_SOURCES = apps/bench/bench_context.c apps/bench/bench_util.h
 apps_bench_bench_context_LDADD = simcore/libsimcore.la -lm
-apps_bench_bench_lmm_SOURCES = apps/bench/bench_lmm.c
+apps_bench_bench_lmm_SOURCES = apps/bench/bench_lmm.c apps/bench/bench_util.h
 apps_bench_bench_lmm_LDADD = simcore/libsimcore.la -lm
-apps_bench_bench_lmm_burst_SOURCES = apps/bench/bench_lmm_burst.c
+apps_bench_bench_lmm_burst_SOURCES = apps/bench/bench_lmm_burst.c apps/bench/bench_util.h
 apps_bench_bench_lmm_burst_LDADD = simcore/libsimcore.la -lm
-apps_bench_bench_engine_SOURCES = apps/bench/bench_engine.c
+apps_bench_bench_engine_SOURCES = apps/bench/bench_engine.c apps/bench/bench_util.h
 apps_bench_bench_engine_LDADD = simcore/libsimcore.la -lm
 
 # The README's first command: a real MPI program on the default platform.

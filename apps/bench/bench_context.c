@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "apps/bench/bench_util.h"
 #include "simcore/context.h"
 #include "simcore/simcore.h"
 
@@ -38,22 +39,6 @@ static void actor_loop(void *arg)
         sim_context_switch(a->ctx, maestro);
 }
 
-static double now_seconds(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a;
-    double y = *(const double *)b;
-
-    return (x > y) - (x < y);
-}
-
 /* Every guarded stack costs two mappings (guard and stack); without guards adjacent stacks
  * merge into one. Leaves room for the program's own mappings. */
 static size_t guard_for(long nactors)
@@ -75,7 +60,7 @@ static struct bench_row bench(enum sim_ctx_factory f, long n, long switches)
     long rounds = switches / (2 * n) > 0 ? switches / (2 * n) : 1;
     double t[REPS];
     struct bench_row row;
-    double start = now_seconds();
+    double start = bench_seconds(CLOCK_MONOTONIC);
 
     if (!actors) {
         fprintf(stderr, "bench_context: out of memory for %ld actors\n", n);
@@ -88,17 +73,16 @@ static struct bench_row bench(enum sim_ctx_factory f, long n, long switches)
         actors[i].ctx = sim_context_create(actor_loop, &actors[i], "bench", maestro);
     run_rounds(actors, n, 1); /* warm-up: first touch of every stack */
     for (int k = 0; k < REPS; k++) {
-        double t0 = now_seconds();
+        double t0 = bench_seconds(CLOCK_MONOTONIC);
 
         run_rounds(actors, n, rounds);
-        t[k] = (now_seconds() - t0) * 1e9 / (2.0 * (double)n * (double)rounds);
+        t[k] = (bench_seconds(CLOCK_MONOTONIC) - t0) * 1e9 / (2.0 * (double)n * (double)rounds);
     }
     for (long i = 0; i < n; i++)
         sim_context_destroy(actors[i].ctx);
     free(actors);
-    qsort(t, REPS, sizeof(t[0]), cmp_double);
-    row.ns_per_switch = t[REPS / 2];
-    row.wall = now_seconds() - start;
+    row.ns_per_switch = bench_median(t, REPS);
+    row.wall = bench_seconds(CLOCK_MONOTONIC) - start;
     return row;
 }
 

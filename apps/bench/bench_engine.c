@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "apps/bench/bench_util.h"
 #include "simcore/simcore.h"
 
 #define REPS 5
@@ -62,20 +63,12 @@ static void member(void *arg)
         sim_actor_block("token");
 }
 
-static double cpu_seconds(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* CPU seconds of one run: platform, engine, `laps` laps of n actors, shutdown. */
 static double run(const char *platform, int n, long laps, double *simulated)
 {
     struct sim_config cfg;
     struct sim_platform *p;
-    double t0 = cpu_seconds();
+    double t0 = bench_seconds(CLOCK_PROCESS_CPUTIME_ID);
 
     sim_config_defaults(&cfg, SIM_NET_SMPI);
     p = sim_platform_load(platform);
@@ -112,15 +105,7 @@ static double run(const char *platform, int n, long laps, double *simulated)
     sim_engine_shutdown();
     free(ring.hosts);
     free(ring.actors);
-    return cpu_seconds() - t0;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a;
-    double y = *(const double *)b;
-
-    return (x > y) - (x < y);
+    return bench_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
 }
 
 int main(int argc, char **argv)
@@ -150,6 +135,8 @@ int main(int argc, char **argv)
         double one[REPS];
         double sim_full = 0;
         double sim_one = 0;
+        double f;
+        double o;
 
         if (n < 2 || laps < 2) {
             fprintf(stderr, "bench_engine: ranks must be from 2 to %ld, not '%s'\n", HOPS / 2,
@@ -167,13 +154,11 @@ int main(int argc, char **argv)
             full[k] = run(argv[1], n, laps, &sim_full);
             one[k] = run(argv[1], n, 1, &sim_one);
         }
-        qsort(full, REPS, sizeof(full[0]), cmp_double);
-        qsort(one, REPS, sizeof(one[0]), cmp_double);
+        f = bench_median(full, REPS);
+        o = bench_median(one, REPS);
         printf("ranks %5d: %ld laps %.3f s CPU, 1 lap %.3f s: %.3f us per hop "
                "(simulated %.9f s, %.9f s)\n",
-               n, laps, full[REPS / 2], one[REPS / 2],
-               (full[REPS / 2] - one[REPS / 2]) * 1e6 / ((double)(laps - 1) * n), sim_full,
-               sim_one);
+               n, laps, f, o, (f - o) * 1e6 / ((double)(laps - 1) * n), sim_full, sim_one);
     }
     return 0;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "apps/bench/bench_util.h"
 #include "simcore/lmm.h"
 
 #define REPS 5
@@ -25,14 +26,6 @@ struct bench {
     struct sim_lmm_var **flow;
     unsigned long long made; /* flows created so far, varies penalties and bounds */
 };
-
-static double now(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 /* Slot i sends from host 2i to host 2i+1: hosts are distinct, so without a backbone every flow
  * is its own component. Penalties and bounds vary like latencies and TCP windows do. */
@@ -105,7 +98,7 @@ static int next_slot(const struct bench *b, unsigned long long *rng, bool sequen
  * while events are cheap); returns events per second. */
 static double bench_rep(struct bench *b, unsigned long long *rng, bool sequential)
 {
-    double t0 = now();
+    double t0 = bench_seconds(CLOCK_MONOTONIC);
     double t;
     long events = 0;
     long stride = 1;
@@ -122,19 +115,11 @@ static double bench_rep(struct bench *b, unsigned long long *rng, bool sequentia
             drain(b);
         }
         events += stride;
-        t = now() - t0;
+        t = bench_seconds(CLOCK_MONOTONIC) - t0;
         if (t < MIN_REP_SECONDS / 100 && stride < 4096)
             stride *= 2;
     } while (t < MIN_REP_SECONDS);
     return (double)events / t;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a;
-    double y = *(const double *)b;
-
-    return (x > y) - (x < y);
 }
 
 static void run(int nflows, bool backbone, bool selective, bool sequential)
@@ -142,18 +127,19 @@ static void run(int nflows, bool backbone, bool selective, bool sequential)
     struct bench b;
     unsigned long long rng = 42;
     double rate[REPS];
-    double t0 = now();
+    double t0 = bench_seconds(CLOCK_MONOTONIC);
     double setup;
+    double median;
     int r;
 
     bench_init(&b, nflows, backbone, selective);
-    setup = now() - t0;
+    setup = bench_seconds(CLOCK_MONOTONIC) - t0;
     for (r = 0; r < REPS; r++)
         rate[r] = bench_rep(&b, &rng, sequential);
-    qsort(rate, REPS, sizeof(rate[0]), cmp_double);
+    median = bench_median(rate, REPS);
     printf("%-12s %-10s %-11s %8d %12.0f %12.3f %8.3f\n", backbone ? "backbone" : "independent",
-           selective ? "selective" : "full", sequential ? "round-robin" : "random", nflows,
-           rate[REPS / 2], 1e6 / rate[REPS / 2], setup);
+           selective ? "selective" : "full", sequential ? "round-robin" : "random", nflows, median,
+           1e6 / median, setup);
     fflush(stdout);
     bench_free(&b);
 }

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "apps/bench/bench_util.h"
 #include "simcore/lmm.h"
 
 #define REPS 3             /* median3 */
@@ -19,14 +20,6 @@
 #define LIMITER_BW 1.875e9 /* 15 Gbps */
 #define BACKBONE_BW 1.25e12
 #define CROSS 0.05
-
-static double now(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
 
 static double median3(double a, double b, double c)
 {
@@ -59,7 +52,7 @@ static void burst(int p, double t[4])
         down[h] = sim_lmm_cnst_new(sys, NULL, LINK_BW, false);
         lim[h] = sim_lmm_cnst_new(sys, NULL, LIMITER_BW, false);
     }
-    t0 = now();
+    t0 = bench_seconds(CLOCK_PROCESS_CPUTIME_ID);
     for (int s = 0; s < p; s++)
         for (int d = 0; d < p; d++) {
             struct sim_lmm_var *v;
@@ -79,20 +72,20 @@ static void burst(int p, double t[4])
             sim_lmm_expand(sys, lim[s], v, CROSS);
             flow[k++] = v;
         }
-    t[0] = now() - t0;
-    t0 = now();
+    t[0] = bench_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
+    t0 = bench_seconds(CLOCK_PROCESS_CPUTIME_ID);
     for (k = 0; k < nflows; k++)
         sim_lmm_var_set_penalty(sys, flow[k], 1e-6);
-    t[1] = now() - t0;
-    t0 = now();
+    t[1] = bench_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
+    t0 = bench_seconds(CLOCK_PROCESS_CPUTIME_ID);
     sim_lmm_solve(sys);
     while (sim_lmm_pop_modified(sys) != NULL)
         ;
-    t[2] = now() - t0;
-    t0 = now();
+    t[2] = bench_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
+    t0 = bench_seconds(CLOCK_PROCESS_CPUTIME_ID);
     for (k = 0; k < nflows; k++)
         sim_lmm_var_free(sys, flow[k]);
-    t[3] = now() - t0;
+    t[3] = bench_seconds(CLOCK_PROCESS_CPUTIME_ID) - t0;
     sim_lmm_system_free(sys);
     free(up);
     free(down);

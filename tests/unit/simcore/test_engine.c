@@ -359,6 +359,62 @@ Test(engine, blocked_actors_with_nothing_in_flight_are_a_deadlock)
     sim_engine_shutdown();
 }
 
+/* What an actor and a completion callback read through sim_actor_self and
+ * sim_actor_self_data (kept by the engine in sim__running, read inline). */
+struct self_seen {
+    int tag[2];
+    bool data_is_tag[2];      /* sim_actor_self_data() was the actor's data */
+    bool self_is_actor[2];    /* sim_actor_self() was the actor */
+    bool new_data_seen;       /* after sim_actor_set_data on itself */
+    bool callback_in_maestro; /* both NULL in a completion callback */
+    struct sim_actor *actor[2];
+};
+
+static struct self_seen self_seen;
+
+static void self_done(struct sim_activity *act, void *arg)
+{
+    (void)act;
+    (void)arg;
+    self_seen.callback_in_maestro = sim_actor_self() == NULL && sim_actor_self_data() == NULL;
+}
+
+static void read_self(void *arg)
+{
+    int *tag = arg;
+    int i = tag == &self_seen.tag[0] ? 0 : 1;
+    struct sim_activity *act = sim_sleep_start(1.0);
+
+    sim_activity_on_done(act, self_done, NULL);
+    sim_activity_wait(act); /* the other actor runs in between */
+    sim_activity_unref(act);
+    self_seen.data_is_tag[i] = sim_actor_self_data() == tag;
+    self_seen.self_is_actor[i] = sim_actor_self() == self_seen.actor[i];
+    if (i == 1) {
+        sim_actor_set_data(sim_actor_self(), &self_seen.tag[0]);
+        self_seen.new_data_seen = sim_actor_self_data() == &self_seen.tag[0];
+    }
+}
+
+Test(engine, an_actor_reads_itself_and_its_data_and_maestro_reads_null)
+{
+    self_seen = (struct self_seen){ 0 };
+    start_engine(SIM_NET_RAW, two_hosts_xml);
+    self_seen.actor[0] = sim_actor_create("x", host("a"), read_self, &self_seen.tag[0]);
+    self_seen.actor[1] = sim_actor_create("y", host("b"), read_self, &self_seen.tag[1]);
+    sim_actor_set_data(self_seen.actor[0], &self_seen.tag[0]);
+    sim_actor_set_data(self_seen.actor[1], &self_seen.tag[1]);
+    cr_assert_null(sim_actor_self_data(), "no actor runs before the engine");
+    cr_assert_eq(sim_engine_run(), 0);
+    cr_assert(self_seen.data_is_tag[0] && self_seen.data_is_tag[1]);
+    cr_assert(self_seen.self_is_actor[0] && self_seen.self_is_actor[1]);
+    cr_assert(self_seen.new_data_seen, "sim_actor_set_data on the running actor is read at once");
+    cr_assert(self_seen.callback_in_maestro);
+    cr_assert_null(sim_actor_self());
+    cr_assert_null(sim_actor_self_data());
+    sim_engine_shutdown();
+}
+
 struct progress_seen {
     int calls;
     double last_now;
