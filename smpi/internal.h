@@ -253,9 +253,9 @@ int smpi__coll_call(const char *call, enum coll_kind k, const struct coll_args *
  * the neighbourhood w form), the op of a reduction, the root of a rooted collective. Each
  * argument must have exactly the binding's parameter type. */
 struct coll_args smpi__coll_pack(enum coll_kind k, va_list *ap);
-/* A whole blocking collective binding: its MPI arguments follow k, as smpi__coll_pack reads
- * them; packs them and runs smpi__coll_call. */
-int smpi__coll_pmpi(const char *call, enum coll_kind k, ...);
+/* The arguments of a blocking collective binding, which follow k as smpi__coll_pack reads them,
+ * packed. */
+struct coll_args smpi__coll_args(enum coll_kind k, ...);
 /* MPI_Reduce_scatter_block's counts: a new array of rcount per rank of comm (NULL and 0 for
  * an invalid comm); returns its length. */
 int smpi__reduce_scatter_counts(MPI_Comm comm, int rcount, int **counts);

@@ -1,7 +1,8 @@
 /* bindings_coll: the blocking collective MPI calls, one per row of coll_calls.h. Each passes its
- * arguments, in MPI's order, to smpi__coll_pmpi (coll_call.c), which packs them into a struct
- * coll_args as the collective's descriptor says, then checks, normalises as SMPI does and runs
- * the intra- or intercommunicator algorithm the collectives registry chooses. */
+ * arguments, in MPI's order, to smpi__coll_args (coll_call.c), which packs them into a struct
+ * coll_args as the collective's descriptor says, then to smpi__coll_call, which checks,
+ * normalises as SMPI does and runs the intra- or intercommunicator algorithm the collectives
+ * registry chooses. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -70,7 +71,9 @@ int PMPI_Reduce_scatter_block(const void *sbuf, void *rbuf, int rcount, MPI_Data
 #define BLOCKING(blocking, nonblocking, persistent, kind, params, args)                            \
     int P##blocking params                                                                         \
     {                                                                                              \
-        return smpi__coll_pmpi(#blocking, kind, SMPI_LIST args);                                   \
+        struct coll_args a = smpi__coll_args(kind, SMPI_LIST args);                                \
+                                                                                                   \
+        return smpi__coll_call(#blocking, kind, &a);                                               \
     }                                                                                              \
     SMPI_WEAK(blocking)
 SMPI_COLL_CALLS(BLOCKING)

@@ -639,25 +639,38 @@ static void *normalise(enum coll_kind k, struct coll_args *a)
     return f ? f(k, a) : NULL;
 }
 
-int smpi__coll_exec(enum coll_kind k, const struct coll_args *args)
+static int coll_exec_run(enum coll_kind k, const struct coll_args *a)
 {
-    struct coll_args a = *args;
-    void *block;
-    int rc;
-
-    if (smpi__comm_is_inter(a.comm))
-        return coll_inter_run(k, &a);
-    if (coll_descs[k].form == COLL_FORM_BCAST && smpi_comm_size(a.comm) == 1)
-        return MPI_SUCCESS; /* as SMPI: a broadcast on one rank sends nothing */
-    block = normalise(k, &a);
     /* the application's own calls are reported; those MPI calls make inside (communicator
      * creation, topology construction) are not */
     if (smpi__self()->depth <= 1)
-        rc = coll_run_call(k, &a);
-    else
-        rc = coll_run(k, &a);
+        return coll_run_call(k, a);
+    return coll_run(k, a);
+}
+
+/* Out of line: its copy of the arguments (about 150 bytes) stays off the stack a waiting rank
+ * keeps, which copied stacks copy at every switch, unless the call is in place. */
+__attribute__((noinline)) static int coll_exec_normalised(enum coll_kind k,
+                                                          const struct coll_args *args)
+{
+    struct coll_args a = *args;
+    void *block = normalise(k, &a);
+    int rc = coll_exec_run(k, &a);
+
     free(block);
     return rc;
+}
+
+int smpi__coll_exec(enum coll_kind k, const struct coll_args *a)
+{
+    if (smpi__comm_is_inter(a->comm))
+        return coll_inter_run(k, a);
+    if (coll_descs[k].form == COLL_FORM_BCAST && smpi_comm_size(a->comm) == 1)
+        return MPI_SUCCESS; /* as SMPI: a broadcast on one rank sends nothing */
+    /* every normaliser rewrites only a call with an MPI_IN_PLACE buffer */
+    if (a->sbuf == MPI_IN_PLACE || a->rbuf == MPI_IN_PLACE)
+        return coll_exec_normalised(k, a);
+    return coll_exec_run(k, a);
 }
 
 /* Out of line: its description of the call for the trace sinks (about 250 bytes) would
@@ -774,7 +787,9 @@ struct coll_args smpi__coll_pack(enum coll_kind k, va_list *ap)
     return a;
 }
 
-int smpi__coll_pmpi(const char *call, enum coll_kind k, ...)
+/* Variadic and out of line: its register save area is gone before the collective runs, and the
+ * binding that calls it keeps only the packed arguments on the stack a waiting rank keeps. */
+__attribute__((noinline)) struct coll_args smpi__coll_args(enum coll_kind k, ...)
 {
     va_list ap;
     struct coll_args a;
@@ -782,5 +797,5 @@ int smpi__coll_pmpi(const char *call, enum coll_kind k, ...)
     va_start(ap, k);
     a = smpi__coll_pack(k, &ap);
     va_end(ap);
-    return smpi__coll_call(call, k, &a);
+    return a;
 }
