@@ -22,21 +22,23 @@ SIM_LOG_SUBCATEGORY(log_allreduce, "smpi_colls", "smpi"); /* SMPI's name for its
  * (`selector` "default") or the configured ones (NULL). */
 static int reduce_then_bcast(const struct coll_args *a, const char *selector)
 {
-    struct coll_args r = { .sbuf = a->sbuf,
+    /* one record, the reduce's then the bcast's: a rank waiting in either keeps one on its
+     * stack */
+    struct coll_args x = { .sbuf = a->sbuf,
                            .rbuf = a->rbuf,
                            .count = a->count,
                            .type = a->type,
                            .op = a->op,
                            .root = 0,
                            .comm = a->comm };
-    struct coll_args b = {
+    int rc = selector ? coll__call(COLL_REDUCE, selector, &x) : coll_run(COLL_REDUCE, &x);
+
+    if (rc != MPI_SUCCESS)
+        return rc;
+    x = (struct coll_args){
         .rbuf = a->rbuf, .count = a->count, .type = a->type, .root = 0, .comm = a->comm
     };
-    int rc = selector ? coll__call(COLL_REDUCE, selector, &r) : coll_run(COLL_REDUCE, &r);
-
-    if (rc == MPI_SUCCESS)
-        rc = selector ? coll__call(COLL_BCAST, selector, &b) : coll_run(COLL_BCAST, &b);
-    return rc;
+    return selector ? coll__call(COLL_BCAST, selector, &x) : coll_run(COLL_BCAST, &x);
 }
 
 /* SMPI's allreduce__default for predefined types: reduce to rank 0 with the default

@@ -293,24 +293,53 @@ const struct coll_algo *coll__select(const struct coll_selector *sel, enum coll_
     return al;
 }
 
-/* The algorithm that runs this call of k, with the arguments it runs on in *b (a selector may
- * rewrite them): the forced one if its needs hold, else the selector's choice. NULL for the
- * automatic selector on an application's call (`app`); elsewhere the automatic selector defers
- * to the default one. */
-static const struct coll_algo *choose(enum coll_kind k, const struct coll_args *a,
-                                      struct coll_args *b, bool app)
+/* The arguments a selector rewrote (*b) when they differ from the call's (a): a copy on the
+ * heap, which the caller frees after the run; else NULL, and the algorithm runs on a itself. */
+static struct coll_args *rewritten(const struct coll_args *a, const struct coll_args *b)
+{
+    struct coll_args *c;
+
+    if (memcmp(a, b, sizeof(*b)) == 0)
+        return NULL;
+    c = sim_xmalloc(sizeof(*c));
+    memcpy(c, b, sizeof(*c));
+    return c;
+}
+
+/* The choice of selector `sel` for a call of k, made on a copy of its arguments that the
+ * selector may rewrite; in *run that copy on the heap when it did (see rewritten), else NULL.
+ * Out of line: the copy stays off the stack a rank keeps while the algorithm waits, which
+ * copied stacks copy at every switch. */
+__attribute__((noinline)) static const struct coll_algo *
+select_on_copy(const struct coll_selector *sel, enum coll_kind k, const struct coll_args *a,
+               struct coll_args **run)
+{
+    struct coll_args b;
+    const struct coll_algo *al;
+
+    memcpy(&b, a, sizeof(b)); /* every byte, padding too, for rewritten's comparison */
+    al = coll__select(sel, k, &b);
+    *run = rewritten(a, &b);
+    return al;
+}
+
+/* The algorithm that runs this call of k: the forced one if its needs hold, else the
+ * selector's choice; in *run the arguments it runs on when a selector rewrote them (see
+ * rewritten), else NULL. NULL for the automatic selector on an application's call (`app`);
+ * elsewhere the automatic selector defers to the default one. */
+static const struct coll_algo *choose(enum coll_kind k, const struct coll_args *a, bool app,
+                                      struct coll_args **run)
 {
     const struct coll_algo *al = coll__run.forced[k];
     const struct coll_selector *sel = coll__run.forced_selector[k];
     const char *missing;
 
     sim_assert((unsigned)k < COLL_NKINDS, "bad collective kind %d", (int)k);
+    *run = NULL;
     if (al) {
         missing = coll__need_missing(al, k, a);
-        if (!missing) {
-            *b = *a;
+        if (!missing)
             return al;
-        }
         forced_cannot_run(k, missing, a);
     }
     if (!sel)
@@ -319,18 +348,27 @@ static const struct coll_algo *choose(enum coll_kind k, const struct coll_args *
         return NULL;
     if (!sel->pick)
         sel = &selectors[0];
-    *b = *a;
-    al = coll__select(sel, k, b);
+    al = select_on_copy(sel, k, a, run);
     SIM_LOG(log_coll, SIM_LOG_VERBOSE, "%s: selector '%s' chose '%s' (communicator size %d)",
             kinds[k].name, sel->name, al->name, smpi_comm_size(a->comm));
     return al;
 }
 
+/* Runs al on b, a rewritten copy of a call's arguments, and frees b. */
+static int run_rewritten(const struct coll_algo *al, struct coll_args *b)
+{
+    int rc = al->run(b);
+
+    free(b);
+    return rc;
+}
+
 int coll_run(enum coll_kind k, const struct coll_args *a)
 {
-    struct coll_args b;
+    struct coll_args *b;
+    const struct coll_algo *al = choose(k, a, false, &b);
 
-    return choose(k, a, &b, false)->run(&b);
+    return b ? run_rewritten(al, b) : al->run(a);
 }
 
 coll_call_fn *coll_call_observer;
@@ -342,14 +380,17 @@ bool coll_name_is_valid(int k, const char *name)
 
 int coll_run_call(enum coll_kind k, const struct coll_args *a)
 {
-    struct coll_args b;
-    const struct coll_algo *al = choose(k, a, &b, true);
+    struct coll_args *b;
+    const struct coll_algo *al = choose(k, a, true, &b);
     double start = smpi_now();
     int rc;
 
     if (coll_call_observer)
         coll_call_observer(k, al);
-    rc = al ? al->run(&b) : coll__automatic(k, a);
+    if (b)
+        rc = run_rewritten(al, b);
+    else
+        rc = al ? al->run(a) : coll__automatic(k, a);
 
     coll__report_call(k, a, al ? al->name : "automatic", start);
     return rc;
@@ -359,7 +400,7 @@ int coll__call(enum coll_kind k, const char *name, const struct coll_args *a)
 {
     const struct coll_algo *al = coll_find(k, name);
     const struct coll_selector *sel;
-    struct coll_args b;
+    struct coll_args *b;
 
     if (al)
         return al->run(a);
@@ -367,9 +408,8 @@ int coll__call(enum coll_kind k, const char *name, const struct coll_args *a)
     sim_assert(sel != NULL, "no %s algorithm or selector named '%s'", kinds[k].name, name);
     if (!sel->pick)
         return coll__automatic(k, a);
-    b = *a;
-    al = coll__select(sel, k, &b);
-    return al->run(&b);
+    al = select_on_copy(sel, k, a, &b);
+    return b ? run_rewritten(al, b) : al->run(a);
 }
 
 /* ---- rule engine ------------------------------------------------------------------------ */

@@ -248,11 +248,15 @@ static int bcast_and_rooted(MPI_Comm c, int n)
     }
     for (int p = 0; rank == root && p < size; p++)
         errs += check_block(b + (size_t)n * p, n, p, root, "MPI_Gather", size);
-    /* scatter */
+    /* scatter; for odd counts the non-roots pass send arguments other than the root's, which
+     * MPI leaves insignificant there (the mpich selector rewrites them) */
     for (int p = 0; rank == root && p < size; p++)
         for (int i = 0; i < n; i++)
             b[(size_t)n * p + i] = val(root, p, i);
-    MPI_Scatter(b, n, MPI_INT, a, n, MPI_INT, root, c);
+    if (rank != root && n % 2)
+        MPI_Scatter(NULL, 0, MPI_BYTE, a, n, MPI_INT, root, c);
+    else
+        MPI_Scatter(b, n, MPI_INT, a, n, MPI_INT, root, c);
     errs += check_block(a, n, root, rank, "MPI_Scatter", size);
 out:
     free(a);
