@@ -45,17 +45,20 @@ hosts() { for i in $(seq 0 $(($1 - 1))); do echo "node-$i"; done >"$out/hosts$1"
 opts="--cfg=smpi/simulate-computation:no"
 
 # run5 LABEL CMD...: median wall seconds, max RSS (KiB) and median CPU seconds (user + system)
-# over 5 runs (RUNS overrides the 5).
+# over 5 runs (RUNS overrides the 5). Wall and CPU come from bash's time (milliseconds: a run of
+# 0.2 s is measured to 0.5%, where /usr/bin/time's hundredths gave 5%), the peak RSS and the
+# minor page faults (the alltoall part reads them) from /usr/bin/time.
 run5() {
     local label=$1
     shift
-    local walls=() cpus=() rss=0
+    local walls=() cpus=() rss=0 TIMEFORMAT='%3R %3U %3S'
     for i in $(seq "${RUNS:-5}"); do
-        if ! /usr/bin/time -f '%e %M %U %S %R' -o "$out/time" "$@" >"$out/stdout" 2>"$out/$label.err"; then
+        if ! { time /usr/bin/time -f '%M %R' -o "$out/time" "$@" >"$out/stdout" 2>"$out/$label.err"; } 2>"$out/times"; then
             echo "FAILED $out/$label.err"
             return 1
         fi
-        read -r w m u sy _ < <(tail -n 1 "$out/time") # _: minor page faults (alltoall)
+        read -r w u sy <"$out/times"
+        read -r m _ < <(tail -n 1 "$out/time")
         walls+=("$w")
         cpus+=("$(awk -v u="$u" -v s="$sy" 'BEGIN { print u + s }')")
         [ "$m" -gt "$rss" ] && rss=$m
@@ -127,7 +130,7 @@ for t in linked_list_bench_lock_all linked_list_bench_lock_excl linked_list_benc
         b=$(RUNS=3 run5 "$t-sg" /usr/bin/smpirun -np 4 -platform "$plat" -hostfile "$out/hosts4" "$out/$t.sg")
     fi
     echo "$a ${b:--1 0 -1}" | awk -v t=$t '{
-        printf "%-28s simmpi %7.2fs wall %7.2fs CPU | SMPI %7.2fs wall %7.2fs CPU | ratio wall %s CPU %s\n",
+        printf "%-28s simmpi %7.3fs wall %7.3fs CPU | SMPI %7.3fs wall %7.3fs CPU | ratio wall %s CPU %s\n",
                t, $1, $3, $4, $6, ($4 > 0 ? sprintf("%.3f", $1 / $4) : "-"),
                ($6 > 0 ? sprintf("%.3f", $3 / $6) : "-") }'
 done
@@ -157,7 +160,7 @@ for sim in simmpi smpi; do
     one=$(RUNS=3 run5 "ring-start-$sim" $run -np $np -platform "$plat" -hostfile "$out/hosts$np" "$bin" 1)
     case "$r $one" in *FAILED*) echo "$sim: run failed: $r $one"; continue ;; esac
     echo "$r $one" | awk -v s=$sim -v m=$((laps * np)) -v m1=$np '{
-        printf "%-7s %7.2fs wall %7.2fs CPU %9.0f hops/s of CPU | start-up (1 lap) %6.2fs CPU | without it %9.0f hops/s of CPU\n",
+        printf "%-7s %7.3fs wall %7.3fs CPU %9.0f hops/s of CPU | start-up (1 lap) %6.3fs CPU | without it %9.0f hops/s of CPU\n",
                s, $1, $3, m / ($3 > 0 ? $3 : 0.001), $6, (m - m1) / ($3 - $6 > 0 ? $3 - $6 : 0.001) }'
 done
 # The cost of a hop by ring size and privatization, computation off, then with default options
@@ -205,7 +208,7 @@ for np in 256 4096; do
             o=$(printf '%s\n' "${one[@]}" | sort -g | sed -n 2p)
             awk -v s=$sim -v np=$np -v p=$priv -v f="$f" -v o="$o" -v e="$e" -v h=$(((laps - 1) * np)) 'BEGIN {
                 u = (f - o) * 1e6 / h
-                printf "%-7s np=%-5d %-30s %6.2fs CPU, start-up %5.2fs, %6.3f us per hop, %9.0f hops/s of CPU, %5.2fx the engine'"'"'s %.3f us\n",
+                printf "%-7s np=%-5d %-30s %6.3fs CPU, start-up %5.3fs, %6.3f us per hop, %9.0f hops/s of CPU, %5.2fx the engine'"'"'s %.3f us\n",
                        s, np, p, f, o, u, h / (f - o > 0 ? f - o : 0.001), (e > 0 ? u / e : 0), e }'
         done
     done
@@ -375,7 +378,7 @@ for np in 256 1024; do
     hosts $np
     run=(-np $np -platform "$plat" -hostfile "$out/hosts$np" $opts --cfg=smpi/alltoall:basic_linear)
     a=$(RUNS=3 run5 a2a-simmpi-$np smpi/smpirun "${run[@]}" "$out/mpi_alltoall" 1024 1)
-    pf=$(tail -n 1 "$out/time" | cut -d' ' -f5)
+    pf=$(tail -n 1 "$out/time" | cut -d' ' -f2)
     b=-
     [ $have_smpi = 1 ] && b=$(timed_run a2a-smpi-$np "$limit" /usr/bin/smpirun "${run[@]}" "$out/mpi_alltoall.sg" 1024 1)
     case $a in
