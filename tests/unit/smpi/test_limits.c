@@ -52,8 +52,8 @@ Test(limits, copied_stacks_cost_their_copy_and_no_page_table)
     stacks(8 << 20);
     smpi__rt.cfg.copy_stacks = SMPI_COPY_STACKS_AUTO;
     expect_exit_1(check_huge, NULL,
-                  "-np 1048576 needs about 1048582.2 GiB (1048582.2 KiB per rank: 3.6 KiB of "
-                  "structures, 2.5 KiB for the copy of its stack (contexts/copy-stacks), "
+                  "-np 1048576 needs about 1048580.9 GiB (1048580.9 KiB per rank: 3.6 KiB of "
+                  "structures, 1.3 KiB for the copy of its stack (contexts/copy-stacks), "
                   "1048576.0 KiB of globals)");
 }
 
