@@ -135,6 +135,10 @@ struct smpi_runtime {
     /* contexts/copy-stacks in effect: ranks are copied actors (simcore sim_actor_create_copied);
      * their threads and helpers are tied to their stacks (smpi__tie_to_rank) */
     bool copy_stacks;
+    /* The span of the first program's privatized globals (smpi_app_globals_span; empty unless
+     * MMAP privatization): smpi__rank_addr asks the loader only for addresses inside it. */
+    const char *globals_lo;
+    const char *globals_hi;
     /* The multipliers of the sleeps of MPI_Test (and the calls made of it), MPI_Testany and
      * MPI_Iprobe: each grows with a failed call (smpi/grow-injected-times) and is back to 1
      * after a successful one, whichever rank made it; SMPI 3.32 keeps them as one static

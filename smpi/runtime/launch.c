@@ -363,6 +363,8 @@ SMPI_API int smpi_main(int argc, char **argv)
         smpi__rt.app = smpi_app_open(a.program, smpi__rt.nranks, smpi__rt.cfg.privatization,
                                      smpi__rt.cfg.tmpdir, smpi__rt.cfg.keep_temps);
         smpi__check_memory(smpi__rt.nranks, smpi_app_globals_size(smpi__rt.app));
+        smpi_app_globals_span(smpi__rt.app, (const void **)&smpi__rt.globals_lo,
+                              (const void **)&smpi__rt.globals_hi);
     }
     setup_argv(&a);
     smpi__diag_init();

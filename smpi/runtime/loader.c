@@ -511,6 +511,14 @@ void *smpi_app_rank_addr(struct smpi_app *app, int rank, const void *addr)
     return smpi__app_images_addr(app->images, rank, addr);
 }
 
+void smpi_app_globals_span(const struct smpi_app *app, const void **lo, const void **hi)
+{
+    *lo = NULL;
+    *hi = NULL;
+    if (app && app->images)
+        smpi__app_images_span(app->images, lo, hi);
+}
+
 size_t smpi_app_globals_size(const struct smpi_app *app)
 {
     return app->images ? smpi__app_images_size(app->images) : 0;

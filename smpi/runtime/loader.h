@@ -56,6 +56,10 @@ void smpi_app_activate(struct smpi_app *app, int rank);
  * turn); any other address, and every address in other modes, is returned unchanged. */
 void *smpi_app_rank_addr(struct smpi_app *app, int rank, const void *addr);
 
+/* The addresses smpi_app_rank_addr may translate, [*lo, *hi): the span of the privatized
+ * globals with MMAP privatization; an empty range (NULL, NULL) in every other mode. */
+void smpi_app_globals_span(const struct smpi_app *app, const void **lo, const void **hi);
+
 /* Bytes of globals each rank owns apart from the shared code: its image with MMAP
  * privatization, else 0 (a DLOPEN copy is bounded by vm.max_map_count long before memory). */
 size_t smpi_app_globals_size(const struct smpi_app *app);
@@ -92,6 +96,9 @@ void smpi__app_images_activate(struct smpi__app_images *im, int rank);
 void *smpi__app_images_addr(struct smpi__app_images *im, int rank, const void *addr);
 /* Bytes of globals each rank owns (its images, copy switching's alignment included). */
 size_t smpi__app_images_size(const struct smpi__app_images *im);
+/* The span of the privatized data, [*lo, *hi): every address smpi__app_images_addr translates
+ * is in it. */
+void smpi__app_images_span(const struct smpi__app_images *im, const void **lo, const void **hi);
 /* A writable range of a loaded object, [lo, hi). */
 struct smpi__range {
     uintptr_t lo;

@@ -303,6 +303,12 @@ void *smpi__app_images_addr(struct smpi__app_images *im, int rank, const void *a
     return (void *)addr;
 }
 
+void smpi__app_images_span(const struct smpi__app_images *im, const void **lo, const void **hi)
+{
+    *lo = im->span_lo;
+    *hi = im->span_hi;
+}
+
 size_t smpi__app_images_size(const struct smpi__app_images *im)
 {
     return im->per_rank;

@@ -25,6 +25,9 @@ void *smpi__rank_addr(int rank, const void *p)
 {
     if (smpi__rt.copy_stacks)
         p = sim_actor_stack_addr(smpi__rt.procs[rank].actor, p);
+    /* most buffers (the stack, the heap) are no global: no call into the loader for them */
+    if ((const char *)p < smpi__rt.globals_lo || (const char *)p >= smpi__rt.globals_hi)
+        return (void *)p;
     if (smpi__rt.procs[rank].job != 0) /* a spawned rank's copy is never mmap-privatized */
         return (void *)p;
     return smpi_app_rank_addr(smpi__rt.app, rank, p);

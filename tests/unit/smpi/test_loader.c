@@ -171,8 +171,13 @@ Test(loader, shared_ranks_share_their_globals)
     /* Without privatization the 3 ranks run the same object: the counter goes 1, 2, 3. */
     struct smpi_app *app = smpi_app_open(counter_so, 3, SMPI_PRIVATIZE_NO, tmpdir, false);
     char *argv[] = { counter_so, NULL };
+    const void *lo;
+    const void *hi;
 
     cr_assert_not(smpi_app_is_privatized(app));
+    smpi_app_globals_span(app, &lo, &hi); /* nothing to translate: an empty span */
+    cr_assert_null(lo);
+    cr_assert_null(hi);
     for (int r = 0; r < 3; r++)
         cr_assert_eq(smpi_app_main(app, r)(1, argv), r + 1, "rank %d", r);
     cr_assert_eq(count_files(tmpdir), 0);
@@ -210,18 +215,26 @@ Test(loader, mmap_privatized_ranks_each_own_their_globals)
 
 /* 3 ranks under mmap privatization of `src` (which defines `int counter` and a main returning
  * ++counter): each rank's main sees its own counter, and smpi_app_rank_addr reaches the counter
- * of a rank that is not in place. */
+ * of a rank that is not in place; the globals' span holds the counter and not a local, which
+ * smpi_app_rank_addr returns unchanged. */
 static void mmap_ranks_reach_each_other(const char *name, const char *src)
 {
     char so[96];
     char *argv[] = { so, NULL };
     struct smpi_app *app;
     int *sym;
+    const void *lo;
+    const void *hi;
 
     build(name, src, "-shared -fPIC", so, sizeof(so));
     app = smpi_app_open(so, 3, SMPI_PRIVATIZE_MMAP, tmpdir, false);
     sym = smpi_app_symbol(app, 0, "counter");
     cr_assert_not_null(sym);
+    smpi_app_globals_span(app, &lo, &hi);
+    cr_assert((const char *)lo <= (const char *)sym && (const char *)(sym + 1) <= (const char *)hi,
+              "counter at %p outside the span [%p, %p)", (void *)sym, lo, hi);
+    cr_assert((const char *)argv < (const char *)lo || (const char *)argv >= (const char *)hi);
+    cr_assert_eq(smpi_app_rank_addr(app, 2, argv), (void *)argv);
     for (int r = 0; r < 3; r++) {
         smpi_app_activate(app, r);
         cr_assert_eq(smpi_app_main(app, r)(1, argv), 1, "rank %d", r);
