@@ -165,15 +165,17 @@ for sim in simmpi smpi; do
 done
 # The cost of a hop by ring size and privatization, computation off, then with default options
 # (computation timed): the CPU time (user + system) of 400,000 / np laps less that of one lap
-# (the start-up), per hop; medians of 3. Each round also runs the same ring on the engine
-# alone (apps/bench/bench_engine: a resume, a flow and its two events per hop, no MPI layer;
-# the median of its own 5 runs), the floor of issue 19 item 4, so that each MPI hop is given as
-# a multiple of the engine's measured in the same rounds. With
+# (the start-up), per hop; medians of BENCH_HOP_ROUNDS rounds (default 3). Each round also runs
+# the same ring on the engine alone (apps/bench/bench_engine: a resume, a flow and its two events
+# per hop, no MPI layer; the median of its own 5 runs), the floor of issue 19 item 4, so that
+# each MPI hop is given as a multiple of the engine's measured in the same rounds. With
 # BENCH_BASE=<the build directory of another simmpi> the same runs of that build alternate with
-# these, for a before / after measured side by side.
-echo "-- ring: CPU per hop without the start-up (median of 3; computation off, then default options),"
+# these, each build first in every other round, for a before / after measured side by side.
+echo "-- ring: CPU per hop without the start-up (median of ${BENCH_HOP_ROUNDS:-3}; computation off, then default options),"
 echo "   and as a multiple of the engine's own hop (bench_engine) in the same rounds"
 hop_sims=simmpi
+hop_rounds=${BENCH_HOP_ROUNDS:-3}
+hop_mid=$(((hop_rounds + 1) / 2))
 if [ -n "${BENCH_BASE:-}" ]; then
     "$BENCH_BASE/smpi/smpicc" -O2 -o "$out/mpi_ring.base" "$srcdir/apps/bench/mpi_ring.c" &&
         hop_sims="simmpi base"
@@ -188,8 +190,10 @@ for np in 256 4096; do
             eval "cpu_${sim}_full=() cpu_${sim}_one=()"
         done
         engine=()
-        for round in 1 2 3; do
-            for sim in $hop_sims; do
+        for round in $(seq "$hop_rounds"); do
+            order=$hop_sims # against BENCH_BASE, each build goes first in every other round
+            [ $((round % 2)) = 0 ] && order=$(printf '%s\n' $hop_sims | tac)
+            for sim in $order; do
                 if [ $sim = simmpi ]; then run=smpi/smpirun; bin=$out/mpi_ring; else
                     run=$BENCH_BASE/smpi/smpirun; bin=$out/mpi_ring.base; fi
                 for l in $laps 1; do
@@ -201,11 +205,11 @@ for np in 256 4096; do
             engine+=("$(apps/bench/bench_engine "$plat" $np | awk '$1 == "ranks" {
                 for (i = 1; i < NF - 1; i++) if ($(i + 1) == "us" && $(i + 2) == "per") print $i }')")
         done
-        e=$(printf '%s\n' "${engine[@]}" | sort -g | sed -n 2p)
+        e=$(printf '%s\n' "${engine[@]}" | sort -g | sed -n "${hop_mid}p")
         for sim in $hop_sims; do
             eval "full=(\"\${cpu_${sim}_full[@]}\") one=(\"\${cpu_${sim}_one[@]}\")"
-            f=$(printf '%s\n' "${full[@]}" | sort -g | sed -n 2p)
-            o=$(printf '%s\n' "${one[@]}" | sort -g | sed -n 2p)
+            f=$(printf '%s\n' "${full[@]}" | sort -g | sed -n "${hop_mid}p")
+            o=$(printf '%s\n' "${one[@]}" | sort -g | sed -n "${hop_mid}p")
             awk -v s=$sim -v np=$np -v p=$priv -v f="$f" -v o="$o" -v e="$e" -v h=$(((laps - 1) * np)) 'BEGIN {
                 u = (f - o) * 1e6 / h
                 printf "%-7s np=%-5d %-30s %6.3fs CPU, start-up %5.3fs, %6.3f us per hop, %9.0f hops/s of CPU, %5.2fx the engine'"'"'s %.3f us\n",
