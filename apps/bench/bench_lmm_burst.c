@@ -15,19 +15,11 @@
 #include "apps/bench/bench_util.h"
 #include "simcore/lmm.h"
 
-#define REPS 3             /* median3 */
+#define REPS 3             /* runs of each burst, their median reported */
 #define LINK_BW 1.25e9     /* 10 Gbps in bytes/s */
 #define LIMITER_BW 1.875e9 /* 15 Gbps */
 #define BACKBONE_BW 1.25e12
 #define CROSS 0.05
-
-static double median3(double a, double b, double c)
-{
-    double lo = a < b ? a : b;
-    double hi = a < b ? b : a;
-
-    return c < lo ? lo : c > hi ? hi : c;
-}
 
 /* One all-to-all of p hosts; t[0..3]: create, enable, solve + drain, free (seconds). */
 static void burst(int p, double t[4])
@@ -116,7 +108,11 @@ int main(int argc, char **argv)
         for (int r = 0; r < REPS; r++)
             burst(p, t[r]);
         for (int j = 0; j < 4; j++) {
-            med[j] = median3(t[0][j], t[1][j], t[2][j]);
+            double runs[REPS];
+
+            for (int r = 0; r < REPS; r++)
+                runs[r] = t[r][j];
+            med[j] = bench_median(runs, REPS);
             total += med[j];
         }
         printf("%6d %10lld %9.3f %9.3f %9.3f %9.3f %11.0f\n", p, (long long)p * (p - 1), med[0],
